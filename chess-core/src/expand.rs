@@ -1,0 +1,126 @@
+//! The macros' entry points, on `proc_macro2` tokens so that they can be
+//! tested without a compiler.
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+
+use crate::diag::{Diagnostic, ErrorKind};
+use crate::replay::Options;
+use crate::source::{Range, Source};
+use crate::{emit, syntax, tokens, verify_game};
+
+/// Splits `path; rest` (the facade passes its `$crate` path first).
+fn split_crate(input: TokenStream) -> (TokenStream, TokenStream) {
+    let mut krate = TokenStream::new();
+    let mut iter = input.into_iter();
+    for tt in iter.by_ref() {
+        if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ';') {
+            return (krate, iter.collect());
+        }
+        krate.extend([tt]);
+    }
+    // Called without a path: assume the facade's usual name.
+    (
+        "::verified_chess".parse().unwrap_or_default(),
+        krate,
+    )
+}
+
+/// The source for a macro's input: PGN text for a single string literal,
+/// the rendered tokens otherwise.
+pub fn front_end(input: TokenStream) -> Source {
+    let mut iter = input.clone().into_iter();
+    if let (Some(TokenTree::Literal(lit)), None) = (iter.next(), iter.next()) {
+        if let syn::Lit::Str(s) = syn::Lit::new(lit.clone()) {
+            return Source::text(s.value(), None, Some(lit.span()));
+        }
+    }
+    tokens::render(input, Span::call_site())
+}
+
+/// `game! { … }`: one game, verified, as a `Game` expression or a
+/// `compile_error!`.
+pub fn game(input: TokenStream) -> TokenStream {
+    let (krate, input) = split_crate(input);
+    let source = front_end(input);
+    let mut parsed = syntax::parse(&source);
+    if parsed.len() > 1 {
+        let second = match &parsed[1] {
+            Ok(g) => g.range,
+            Err(d) => d.range,
+        };
+        if let Ok(first) = &parsed[0] {
+            let d = match first.result {
+                Some((result, _)) => Diagnostic::new(
+                    ErrorKind::MisplacedResult,
+                    second,
+                    format!("the game ended with its result `{}`; nothing may follow it", result.as_str()),
+                ),
+                None => Diagnostic::new(
+                    ErrorKind::SecondGame,
+                    second,
+                    "a second game starts here, but `game!` takes one game",
+                ),
+            }
+            .with_help("`games!` takes several games");
+            return emit::diagnostic(&source, &d);
+        }
+    }
+    let game = match parsed.drain(..).next() {
+        None => syntax::GameSyntax {
+            lines: vec![syntax::Line::default()],
+            range: Range::default(),
+            ..Default::default()
+        },
+        Some(Ok(game)) => game,
+        Some(Err(d)) => return emit::diagnostic(&source, &d),
+    };
+    match verify_game(&game, &source, Options::default()) {
+        Ok(verified) => emit::game_expr(&krate, &verified),
+        Err(d) => emit::diagnostic(&source, &d),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expand(input: &str) -> String {
+        game(input.parse().unwrap()).to_string()
+    }
+
+    #[test]
+    fn expands_to_game_data() {
+        let out = expand("$crate; 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 # 1-0");
+        // `$crate` parses as `$` `crate` outside a compiler.
+        assert!(out.starts_with("$ crate :: Game :: __new ("), "{out}");
+        assert!(out.contains("$ crate :: Position :: START"), "{out}");
+        assert!(out.contains("\"e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#\""), "{out}");
+        // result 1-0 (1) and checkmate by White (1)
+        assert!(out.contains("17u8"), "{out}");
+    }
+
+    #[test]
+    fn errors_become_compile_errors() {
+        let out = expand("$crate; 1. e4 e5 2. Ke3");
+        assert!(out.starts_with(":: core :: compile_error !"), "{out}");
+        assert!(out.contains("White cannot play `2. Ke3`"), "{out}");
+    }
+
+    #[test]
+    fn string_form_gives_line_and_column() {
+        let out = expand("$crate; \"1. e4 e5\\n2. Ke3\"");
+        assert!(out.contains("line 2:4 `Ke3`:") || out.contains("line 2:4:"), "{out}");
+    }
+
+    #[test]
+    fn one_game_only() {
+        let out = expand("$crate; 1. e4 1-0 1. d4");
+        assert!(out.contains("nothing may follow"), "{out}");
+    }
+
+    #[test]
+    fn empty_game_is_the_start_position() {
+        let out = expand("$crate;");
+        assert!(out.contains("Position :: START"), "{out}");
+    }
+}

@@ -1,0 +1,249 @@
+//! The one lexer: splits a [`Source`]'s text into words, strings, comments
+//! and brackets. Both the token form (rendered to text first) and PGN text go
+//! through it.
+
+use crate::source::{Mode, Range, Source};
+
+/// A bracket kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Delim {
+    /// `( … )`: a variation.
+    Paren,
+    /// `[ … ]`: a tag pair.
+    Bracket,
+}
+
+/// What a lexeme is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lex {
+    /// A maximal run of characters that are not white space, brackets,
+    /// quotes or comment starters: `12.Nf3+!?`, `O-O`, `1-0`, `$3`.
+    Word,
+    /// A string `"…"` (the range includes the quotes).
+    Str,
+    /// An opening bracket.
+    Open(Delim),
+    /// A closing bracket.
+    Close(Delim),
+    /// A comment (`{…}`, and in PGN text `; …` and `%` lines).
+    Comment,
+    /// Something that cannot start anything (`}`, an unterminated comment or
+    /// string); the grammar reports it.
+    Bad(BadLex),
+}
+
+/// Why a lexeme is [`Lex::Bad`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BadLex {
+    /// A `{` comment that is never closed.
+    UnclosedComment,
+    /// A string that is never closed.
+    UnclosedString,
+    /// A `}` without `{`.
+    StrayBrace,
+}
+
+/// One lexeme.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Lexeme {
+    /// Its kind.
+    pub kind: Lex,
+    /// Where it is.
+    pub range: Range,
+}
+
+fn is_word_byte(b: u8, mode: Mode) -> bool {
+    !(b.is_ascii_whitespace()
+        || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'"')
+        || (b == b';' && mode == Mode::Pgn))
+}
+
+/// Splits the whole source into lexemes. Linear time, never fails.
+pub fn lex(source: &Source) -> Vec<Lexeme> {
+    let text = source.as_str().as_bytes();
+    let mode = source.mode();
+    let mut out = Vec::with_capacity(text.len() / 4 + 1);
+    let mut i = 0usize;
+    // A UTF-8 byte-order mark is not text.
+    if text.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        i = 3;
+    }
+    let mut at_line_start = true;
+    let push = |out: &mut Vec<Lexeme>, kind, start: usize, end: usize| {
+        out.push(Lexeme {
+            kind,
+            range: Range::new(start as u32, end as u32),
+        });
+    };
+    while i < text.len() {
+        let b = text[i];
+        if b == b'\n' {
+            at_line_start = true;
+            i += 1;
+            continue;
+        }
+        if b.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let line_start = std::mem::replace(&mut at_line_start, false);
+        let start = i;
+        match b {
+            b'%' if mode == Mode::Pgn && line_start => {
+                while i < text.len() && text[i] != b'\n' {
+                    i += 1;
+                }
+                push(&mut out, Lex::Comment, start, i);
+            }
+            b';' if mode == Mode::Pgn => {
+                while i < text.len() && text[i] != b'\n' {
+                    i += 1;
+                }
+                push(&mut out, Lex::Comment, start, i);
+            }
+            b'{' => match text[i + 1..].iter().position(|&c| c == b'}') {
+                Some(n) => {
+                    i += n + 2;
+                    push(&mut out, Lex::Comment, start, i);
+                }
+                None => {
+                    i = text.len();
+                    push(&mut out, Lex::Bad(BadLex::UnclosedComment), start, start + 1);
+                }
+            },
+            b'}' => {
+                i += 1;
+                push(&mut out, Lex::Bad(BadLex::StrayBrace), start, i);
+            }
+            b'(' | b')' | b'[' | b']' => {
+                i += 1;
+                let kind = match b {
+                    b'(' => Lex::Open(Delim::Paren),
+                    b')' => Lex::Close(Delim::Paren),
+                    b'[' => Lex::Open(Delim::Bracket),
+                    _ => Lex::Close(Delim::Bracket),
+                };
+                push(&mut out, kind, start, i);
+            }
+            b'"' => {
+                i += 1;
+                let mut closed = false;
+                while i < text.len() {
+                    match text[i] {
+                        b'\\' => i += 2,
+                        b'"' => {
+                            i += 1;
+                            closed = true;
+                            break;
+                        }
+                        b'\n' => break,
+                        _ => i += 1,
+                    }
+                }
+                i = i.min(text.len());
+                if closed {
+                    push(&mut out, Lex::Str, start, i);
+                } else {
+                    push(&mut out, Lex::Bad(BadLex::UnclosedString), start, i);
+                }
+            }
+            _ => {
+                while i < text.len() && is_word_byte(text[i], mode) {
+                    i += 1;
+                }
+                push(&mut out, Lex::Word, start, i);
+            }
+        }
+    }
+    out
+}
+
+/// The value of a string lexeme: quotes removed, `\"` and `\\` unescaped.
+pub fn string_value(source: &Source, range: Range) -> String {
+    let raw = source.slice(range);
+    let inner = raw
+        .strip_prefix('"')
+        .map(|s| s.strip_suffix('"').unwrap_or(s))
+        .unwrap_or(raw);
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(next) => out.push(next),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(Lex, String)> {
+        let src = Source::text(text, None, None);
+        lex(&src)
+            .into_iter()
+            .map(|l| (l.kind, src.slice(l.range).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn words_comments_and_brackets() {
+        use Lex::*;
+        let got = kinds("[Event \"a \\\"b\\\"\"]\n1.e4 {comment} e5 ; rest\n% escape\n(2. Nf3) 1-0");
+        let want: Vec<(Lex, &str)> = vec![
+            (Open(Delim::Bracket), "["),
+            (Word, "Event"),
+            (Str, "\"a \\\"b\\\"\""),
+            (Close(Delim::Bracket), "]"),
+            (Word, "1.e4"),
+            (Comment, "{comment}"),
+            (Word, "e5"),
+            (Comment, "; rest"),
+            (Comment, "% escape"),
+            (Open(Delim::Paren), "("),
+            (Word, "2."),
+            (Word, "Nf3"),
+            (Close(Delim::Paren), ")"),
+            (Word, "1-0"),
+        ];
+        assert_eq!(
+            got,
+            want.into_iter()
+                .map(|(k, s)| (k, s.to_string()))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn string_values_unescape() {
+        let src = Source::text(r#""a \"b\" \\ c""#, None, None);
+        let l = lex(&src);
+        assert_eq!(string_value(&src, l[0].range), r#"a "b" \ c"#);
+    }
+
+    #[test]
+    fn bad_input_is_reported_not_panicking() {
+        assert_eq!(
+            kinds("e4 { never closed")[1].0,
+            Lex::Bad(BadLex::UnclosedComment)
+        );
+        assert_eq!(kinds("\"open")[0].0, Lex::Bad(BadLex::UnclosedString));
+        assert_eq!(kinds("}")[0].0, Lex::Bad(BadLex::StrayBrace));
+        assert_eq!(kinds("\"a\\")[0].0, Lex::Bad(BadLex::UnclosedString));
+    }
+
+    #[test]
+    fn bom_and_percent_only_at_line_start() {
+        let got = kinds("\u{feff}e4 %x\n%skip\ne5");
+        assert_eq!(got.len(), 4);
+        assert_eq!(got[0].1, "e4");
+        assert_eq!(got[1].1, "%x");
+        assert_eq!(got[2].0, Lex::Comment);
+    }
+}

@@ -1,0 +1,618 @@
+//! Chess notation inside one word: move numbers, moves in SAN, long
+//! algebraic, UCI or the long form, check and mate markers, annotations,
+//! NAGs and results. No chess knowledge: `Nf3` is parsed without knowing
+//! whether a knight can get there.
+
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
+
+use crate::source::Range;
+
+/// How a move was written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveSyntax {
+    /// Standard algebraic notation: `e4`, `exd5`, `Nbd7`, `R1e2`, `e8=Q`.
+    San {
+        /// The piece (pawn when no letter is written).
+        role: Role,
+        /// Disambiguating (or, for pawns, capturing) file.
+        file: Option<File>,
+        /// Disambiguating rank.
+        rank: Option<Rank>,
+        /// `x` was written.
+        capture: bool,
+        /// Destination.
+        to: Square,
+        /// Promotion piece as written (may be invalid, e.g. a king).
+        promotion: Option<Role>,
+    },
+    /// Origin and destination: long algebraic `Ng1-f3`, `e4xd5`, SAN with a
+    /// full-square disambiguation `Qh4e1`, UCI `g1f3`, or the long form
+    /// `knight g1 to f3`.
+    FromTo {
+        /// The piece, when named.
+        role: Option<Role>,
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// `x` was written.
+        capture: bool,
+        /// Promotion piece as written.
+        promotion: Option<Role>,
+    },
+    /// `O-O`, `O-O-O`, `0-0`, `0-0-0`.
+    Castle(CastlingSide),
+    /// A null move (`--`, `Z0`, `0000`): not a chess move.
+    Null,
+    /// A crazyhouse drop (`N@f3`): not a standard chess move.
+    Drop(Role),
+}
+
+/// A check or mate marker.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// `+`
+    Check,
+    /// `#`
+    Mate,
+    /// `++` (mate, in older notation)
+    DoublePlus,
+}
+
+impl Marker {
+    /// As written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Marker::Check => "+",
+            Marker::Mate => "#",
+            Marker::DoublePlus => "++",
+        }
+    }
+}
+
+/// A result token.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ResultToken {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`
+    Unknown,
+}
+
+impl ResultToken {
+    /// The PGN spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultToken::WhiteWins => "1-0",
+            ResultToken::BlackWins => "0-1",
+            ResultToken::Draw => "1/2-1/2",
+            ResultToken::Unknown => "*",
+        }
+    }
+}
+
+/// Why a word is not notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Nothing recognisable.
+    NotNotation,
+    /// A move number without its dot (`12`).
+    NumberWithoutDot,
+    /// An annotation other than `! ? !! ?? !? ?!`.
+    BadAnnotation,
+    /// A NAG other than `$0` … `$255`.
+    BadNag,
+    /// Upper-case file letter in a square (`E4`).
+    UpperCaseSquare,
+}
+
+/// One part of a word.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// `12.` (White) or `12...` (Black). `None` when it does not fit in 64 bits.
+    Number {
+        /// The number.
+        value: Option<u64>,
+        /// Written with three dots.
+        black: bool,
+    },
+    /// `...` on its own (as in `12. ... Nc6`).
+    Ellipsis,
+    /// A move.
+    Move(MoveSyntax),
+    /// `pawn`, `knight`, … of the long form.
+    PieceName(Role),
+    /// `to` of the long form.
+    To,
+    /// `becomes` of the long form.
+    Becomes,
+    /// `+`, `#`, `++`.
+    Marker(Marker),
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    Annotation,
+    /// `e.p.`
+    EnPassant,
+    /// `$12`.
+    Nag,
+    /// A result.
+    Result(ResultToken),
+    /// Not notation.
+    Invalid(Invalid),
+}
+
+/// A part with its place in the source.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Spanned {
+    /// What it is.
+    pub part: Part,
+    /// Where.
+    pub range: Range,
+}
+
+/// Splits `word` (found at `offset` in the source) into parts, appended to
+/// `out` in order.
+pub fn split_word(word: &str, offset: u32, out: &mut Vec<Spanned>) {
+    let at = |start: usize, end: usize| Range::new(offset + start as u32, offset + end as u32);
+    let mut push = |part, start, end| out.push(Spanned { part, range: at(start, end) });
+
+    if let Some(result) = result_token(word) {
+        push(Part::Result(result), 0, word.len());
+        return;
+    }
+    if let Some(digits) = word.strip_prefix('$') {
+        let valid = !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && digits.parse::<u8>().is_ok();
+        let part = if valid {
+            Part::Nag
+        } else {
+            Part::Invalid(Invalid::BadNag)
+        };
+        push(part, 0, word.len());
+        return;
+    }
+
+    let bytes = word.as_bytes();
+    let mut start = 0;
+
+    // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 && !is_castling_zeroes(word) && word != "0000" {
+        let dots = dot_count(&word[digits..]);
+        if dots.0 == 0 {
+            push(Part::Invalid(Invalid::NumberWithoutDot), 0, word.len());
+            return;
+        }
+        let value = word[..digits].parse::<u64>().ok();
+        push(
+            Part::Number {
+                value,
+                black: dots.0 >= 2,
+            },
+            0,
+            digits + dots.1,
+        );
+        start = digits + dots.1;
+        if start == word.len() {
+            return;
+        }
+    } else {
+        let dots = dot_count(word);
+        if dots.0 >= 2 {
+            push(Part::Ellipsis, 0, dots.1);
+            start = dots.1;
+            if start == word.len() {
+                return;
+            }
+        }
+    }
+
+    // Trailing annotation, then marker, then `e.p.`.
+    let mut end = word.len();
+    let annotation_len = word[start..]
+        .bytes()
+        .rev()
+        .take_while(|b| matches!(b, b'!' | b'?'))
+        .count();
+    let mut tail = Vec::new();
+    if annotation_len > 0 {
+        let a = &word[end - annotation_len..end];
+        let part = if matches!(a, "!" | "?" | "!!" | "??" | "!?" | "?!") {
+            Part::Annotation
+        } else {
+            Part::Invalid(Invalid::BadAnnotation)
+        };
+        tail.push((part, end - annotation_len, end));
+        end -= annotation_len;
+    }
+    let body_and_marker = &word[start..end];
+    let marker = if body_and_marker.ends_with("++") {
+        Some((Marker::DoublePlus, 2))
+    } else if body_and_marker.ends_with('+') {
+        Some((Marker::Check, 1))
+    } else if body_and_marker.ends_with('#') {
+        Some((Marker::Mate, 1))
+    } else {
+        None
+    };
+    if let Some((marker, len)) = marker {
+        tail.push((Part::Marker(marker), end - len, end));
+        end -= len;
+    }
+    if word[start..end].ends_with("e.p.") {
+        tail.push((Part::EnPassant, end - 4, end));
+        end -= 4;
+    }
+    if start < end {
+        let body = &word[start..end];
+        push(body_part(body), start, end);
+    }
+    for (part, s, e) in tail.into_iter().rev() {
+        push(part, s, e);
+    }
+}
+
+fn is_castling_zeroes(word: &str) -> bool {
+    word.starts_with("0-0")
+}
+
+/// (number of dots, byte length) of a leading run of `.` or `…`.
+fn dot_count(s: &str) -> (usize, usize) {
+    let mut dots = 0;
+    let mut len = 0;
+    for c in s.chars() {
+        match c {
+            '.' => dots += 1,
+            '…' => dots += 3,
+            _ => break,
+        }
+        len += c.len_utf8();
+    }
+    (dots, len)
+}
+
+fn result_token(word: &str) -> Option<ResultToken> {
+    Some(match word {
+        "1-0" => ResultToken::WhiteWins,
+        "0-1" => ResultToken::BlackWins,
+        "1/2-1/2" | "½-½" => ResultToken::Draw,
+        "*" => ResultToken::Unknown,
+        _ => return None,
+    })
+}
+
+fn piece_name(word: &str) -> Option<Role> {
+    Some(match word {
+        "pawn" | "Pawn" => Role::Pawn,
+        "knight" | "Knight" => Role::Knight,
+        "bishop" | "Bishop" => Role::Bishop,
+        "rook" | "Rook" => Role::Rook,
+        "queen" | "Queen" => Role::Queen,
+        "king" | "King" => Role::King,
+        _ => return None,
+    })
+}
+
+fn body_part(body: &str) -> Part {
+    match body {
+        "O-O" | "0-0" | "o-o" => return Part::Move(MoveSyntax::Castle(CastlingSide::KingSide)),
+        "O-O-O" | "0-0-0" | "o-o-o" => {
+            return Part::Move(MoveSyntax::Castle(CastlingSide::QueenSide));
+        }
+        "--" | "Z0" | "0000" | "@@@@" => return Part::Move(MoveSyntax::Null),
+        "to" => return Part::To,
+        "becomes" => return Part::Becomes,
+        _ => {}
+    }
+    if let Some(role) = piece_name(body) {
+        return Part::PieceName(role);
+    }
+    match parse_move(body) {
+        Ok(m) => Part::Move(m),
+        Err(invalid) => Part::Invalid(invalid),
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Elem {
+    Square(Square),
+    File(File),
+    Rank(Rank),
+    Capture,
+    Dash,
+}
+
+fn file_of(b: u8) -> Option<File> {
+    (b'a'..=b'h')
+        .contains(&b)
+        .then(|| File::new(u32::from(b - b'a')))
+}
+
+fn rank_of(b: u8) -> Option<Rank> {
+    (b'1'..=b'8')
+        .contains(&b)
+        .then(|| Rank::new(u32::from(b - b'1')))
+}
+
+fn role_of_upper(b: u8) -> Option<Role> {
+    Some(match b {
+        b'P' => Role::Pawn,
+        b'N' => Role::Knight,
+        b'B' => Role::Bishop,
+        b'R' => Role::Rook,
+        b'Q' => Role::Queen,
+        b'K' => Role::King,
+        _ => return None,
+    })
+}
+
+fn role_of_any(b: u8) -> Option<Role> {
+    role_of_upper(b.to_ascii_uppercase())
+}
+
+/// Parses a move body (no number, markers or annotations).
+pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
+    let b = body.as_bytes();
+    if b.is_empty() {
+        return Err(Invalid::NotNotation);
+    }
+    let mut i = 0;
+    let role = role_of_upper(b[0]);
+    if role.is_some() {
+        i = 1;
+    }
+    // Crazyhouse drop: `N@f3`, `@f3`.
+    if b.get(i) == Some(&b'@') && b.len() == i + 3 {
+        if file_of(b[i + 1]).is_some() && rank_of(b[i + 2]).is_some() {
+            return Ok(MoveSyntax::Drop(role.unwrap_or(Role::Pawn)));
+        }
+    }
+
+    let mut elems: [Option<Elem>; 5] = [None; 5];
+    let mut n = 0;
+    let mut promotion = None;
+    while i < b.len() {
+        let c = b[i];
+        let elem = if let Some(f) = file_of(c) {
+            if let Some(r) = b.get(i + 1).and_then(|&r| rank_of(r)) {
+                i += 2;
+                Elem::Square(Square::from_coords(f, r))
+            } else {
+                i += 1;
+                Elem::File(f)
+            }
+        } else if let Some(r) = rank_of(c) {
+            i += 1;
+            Elem::Rank(r)
+        } else {
+            match c {
+                b'x' | b':' => {
+                    i += 1;
+                    Elem::Capture
+                }
+                b'-' => {
+                    i += 1;
+                    Elem::Dash
+                }
+                b'=' | b'/' => {
+                    let p = b.get(i + 1).and_then(|&p| role_of_any(p));
+                    if p.is_none() || i + 2 != b.len() {
+                        return Err(Invalid::NotNotation);
+                    }
+                    promotion = p;
+                    break;
+                }
+                b'(' => {
+                    let p = b.get(i + 1).and_then(|&p| role_of_any(p));
+                    if p.is_none() || b.get(i + 2) != Some(&b')') || i + 3 != b.len() {
+                        return Err(Invalid::NotNotation);
+                    }
+                    promotion = p;
+                    break;
+                }
+                _ if i + 1 == b.len() && n > 0 && matches!(elems[n - 1], Some(Elem::Square(_))) => {
+                    // A trailing piece letter: `e8Q` or UCI `e7e8q`.
+                    match role_of_any(c) {
+                        Some(p) => {
+                            promotion = Some(p);
+                            break;
+                        }
+                        None => return Err(Invalid::NotNotation),
+                    }
+                }
+                b'A'..=b'H' if b.get(i + 1).is_some_and(|r| rank_of(*r).is_some()) => {
+                    return Err(Invalid::UpperCaseSquare);
+                }
+                _ => return Err(Invalid::NotNotation),
+            }
+        };
+        if n == elems.len() {
+            return Err(Invalid::NotNotation);
+        }
+        elems[n] = Some(elem);
+        n += 1;
+    }
+
+    let san = |file, rank, capture, to| {
+        Ok(MoveSyntax::San {
+            role: role.unwrap_or(Role::Pawn),
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    };
+    let from_to = |from, capture, to| {
+        Ok(MoveSyntax::FromTo {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        })
+    };
+    match elems[..n] {
+        [Some(Elem::Square(to))] => san(None, None, false, to),
+        [Some(Elem::Capture), Some(Elem::Square(to))] => san(None, None, true, to),
+        [Some(Elem::File(f)), Some(Elem::Square(to))] => san(Some(f), None, false, to),
+        [Some(Elem::File(f)), Some(Elem::Capture), Some(Elem::Square(to))] => san(Some(f), None, true, to),
+        [Some(Elem::Rank(r)), Some(Elem::Square(to))] => san(None, Some(r), false, to),
+        [Some(Elem::Rank(r)), Some(Elem::Capture), Some(Elem::Square(to))] => san(None, Some(r), true, to),
+        [Some(Elem::Square(from)), Some(Elem::Square(to))] | [Some(Elem::Square(from)), Some(Elem::Dash), Some(Elem::Square(to))] => {
+            from_to(from, false, to)
+        }
+        [Some(Elem::Square(from)), Some(Elem::Capture), Some(Elem::Square(to))] => from_to(from, true, to),
+        _ => Err(Invalid::NotNotation),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(word: &str) -> Vec<(Part, &str)> {
+        let mut out = Vec::new();
+        split_word(word, 0, &mut out);
+        out.into_iter()
+            .map(|s| (s.part, &word[s.range.as_usize()]))
+            .collect()
+    }
+
+    fn san(role: Role, file: Option<File>, rank: Option<Rank>, capture: bool, to: Square) -> Part {
+        Part::Move(MoveSyntax::San {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        })
+    }
+
+    #[test]
+    fn san_moves() {
+        assert_eq!(parts("e4"), vec![(san(Role::Pawn, None, None, false, Square::E4), "e4")]);
+        assert_eq!(
+            parts("exd5"),
+            vec![(san(Role::Pawn, Some(File::E), None, true, Square::D5), "exd5")]
+        );
+        assert_eq!(
+            parts("Nbd7"),
+            vec![(san(Role::Knight, Some(File::B), None, false, Square::D7), "Nbd7")]
+        );
+        assert_eq!(
+            parts("R1xe2"),
+            vec![(san(Role::Rook, None, Some(Rank::First), true, Square::E2), "R1xe2")]
+        );
+        assert_eq!(
+            parts("Nxe5"),
+            vec![(san(Role::Knight, None, None, true, Square::E5), "Nxe5")]
+        );
+        for promo in ["e8=Q", "e8Q", "e8(Q)", "e8/Q", "e8=q"] {
+            assert_eq!(
+                parts(promo)[0].0,
+                Part::Move(MoveSyntax::San {
+                    role: Role::Pawn,
+                    file: None,
+                    rank: None,
+                    capture: false,
+                    to: Square::E8,
+                    promotion: Some(Role::Queen)
+                }),
+                "{promo}"
+            );
+        }
+    }
+
+    #[test]
+    fn from_to_moves() {
+        let ft = |role, from, to, capture, promotion| {
+            Part::Move(MoveSyntax::FromTo {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            })
+        };
+        assert_eq!(parts("e2-e4")[0].0, ft(None, Square::E2, Square::E4, false, None));
+        assert_eq!(
+            parts("Ng1-f3")[0].0,
+            ft(Some(Role::Knight), Square::G1, Square::F3, false, None)
+        );
+        assert_eq!(parts("e4xd5")[0].0, ft(None, Square::E4, Square::D5, true, None));
+        assert_eq!(
+            parts("Qh4e1")[0].0,
+            ft(Some(Role::Queen), Square::H4, Square::E1, false, None)
+        );
+        assert_eq!(
+            parts("e7e8q")[0].0,
+            ft(None, Square::E7, Square::E8, false, Some(Role::Queen))
+        );
+        assert_eq!(parts("g1f3")[0].0, ft(None, Square::G1, Square::F3, false, None));
+    }
+
+    #[test]
+    fn numbers_markers_annotations() {
+        use Part::*;
+        assert_eq!(
+            parts("12.Nf3+!?"),
+            vec![
+                (Number { value: Some(12), black: false }, "12."),
+                (san(Role::Knight, None, None, false, Square::F3), "Nf3"),
+                (Marker(super::Marker::Check), "+"),
+                (Annotation, "!?"),
+            ]
+        );
+        assert_eq!(parts("1...")[0].0, Number { value: Some(1), black: true });
+        assert_eq!(parts("1…e5")[0].0, Number { value: Some(1), black: true });
+        assert_eq!(
+            parts("99999999999999999999999.")[0].0,
+            Number { value: None, black: false }
+        );
+        assert_eq!(parts("Qh5++")[1].0, Marker(super::Marker::DoublePlus));
+        assert_eq!(parts("#")[0].0, Marker(super::Marker::Mate));
+        assert_eq!(parts("O-O-O#")[0].0, Move(MoveSyntax::Castle(CastlingSide::QueenSide)));
+        assert_eq!(parts("0-0")[0].0, Move(MoveSyntax::Castle(CastlingSide::KingSide)));
+        assert_eq!(parts("exd6e.p.")[1], (EnPassant, "e.p."));
+        assert_eq!(parts("e.p.")[0], (EnPassant, "e.p."));
+        assert_eq!(parts("$12")[0].0, Nag);
+        assert_eq!(parts("$256")[0].0, Invalid(super::Invalid::BadNag));
+        assert_eq!(parts("!!!")[0].0, Invalid(super::Invalid::BadAnnotation));
+        assert_eq!(parts("...")[0].0, Ellipsis);
+        assert_eq!(parts("12")[0].0, Invalid(super::Invalid::NumberWithoutDot));
+    }
+
+    #[test]
+    fn results_nulls_keywords() {
+        use Part::*;
+        assert_eq!(parts("1-0")[0].0, Result(ResultToken::WhiteWins));
+        assert_eq!(parts("0-1")[0].0, Result(ResultToken::BlackWins));
+        assert_eq!(parts("1/2-1/2")[0].0, Result(ResultToken::Draw));
+        assert_eq!(parts("*")[0].0, Result(ResultToken::Unknown));
+        for null in ["--", "Z0", "0000"] {
+            assert_eq!(parts(null)[0].0, Move(MoveSyntax::Null), "{null}");
+        }
+        assert_eq!(parts("N@f3")[0].0, Move(MoveSyntax::Drop(Role::Knight)));
+        assert_eq!(parts("knight")[0].0, PieceName(Role::Knight));
+        assert_eq!(parts("to")[0].0, To);
+        assert_eq!(parts("becomes")[0].0, Becomes);
+    }
+
+    #[test]
+    fn garbage_is_invalid() {
+        for word in ["Nf9", "Xe4", "e9", "hello", "N", "e4e5e6", "4P3", "Ke1=Q="] {
+            assert!(
+                matches!(parts(word).last().unwrap().0, Part::Invalid(_)),
+                "{word}: {:?}",
+                parts(word)
+            );
+        }
+        assert_eq!(parts("E4")[0].0, Part::Invalid(Invalid::UpperCaseSquare));
+    }
+}

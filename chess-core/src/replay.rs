@@ -1,0 +1,723 @@
+//! Replays a parsed game through shakmaty: every ply of the main line and of
+//! every variation, in source order, with the game-ending rules.
+//!
+//! Cost per ply: one candidate lookup (`san_candidates`), one move, one check
+//! test, a Zobrist hash compared against the positions since the last
+//! irreversible move. Full legal-move generation happens only when a move
+//! gives check (to tell check from mate), at the end of the main line, and on
+//! the error path.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position};
+
+use crate::diag::{Diagnostic, ErrorKind};
+use crate::explain::{self, Context, LostHow, LostRight, Rejection};
+use crate::notation::{Marker, ResultToken};
+use crate::resolve;
+use crate::source::{Range, Source};
+use crate::syntax::{GameSyntax, PlySyntax};
+
+/// How a game ended by the rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Checkmate; the winner is given.
+    Checkmate(Color),
+    /// Stalemate.
+    Stalemate,
+    /// Neither side can checkmate (insufficient material).
+    DeadPosition,
+    /// The same position for the fifth time.
+    FivefoldRepetition,
+    /// 75 moves by each side without capture or pawn move.
+    SeventyFiveMoveRule,
+}
+
+impl End {
+    /// The result the rules give.
+    pub fn result(self) -> ResultToken {
+        match self {
+            End::Checkmate(Color::White) => ResultToken::WhiteWins,
+            End::Checkmate(Color::Black) => ResultToken::BlackWins,
+            _ => ResultToken::Draw,
+        }
+    }
+
+    /// Ends that [`Options::moves_after_draw`] lets a game continue past.
+    pub fn is_continuable(self) -> bool {
+        matches!(
+            self,
+            End::DeadPosition | End::FivefoldRepetition | End::SeventyFiveMoveRule
+        )
+    }
+
+    /// The outcome code of the facade's `Outcome::__from_code`.
+    pub fn code(self) -> u8 {
+        match self {
+            End::Checkmate(Color::White) => 1,
+            End::Checkmate(Color::Black) => 2,
+            End::Stalemate => 3,
+            End::DeadPosition => 4,
+            End::FivefoldRepetition => 5,
+            End::SeventyFiveMoveRule => 6,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            End::Checkmate(Color::White) => "White checkmated Black",
+            End::Checkmate(Color::Black) => "Black checkmated White",
+            End::Stalemate => "the game was drawn by stalemate",
+            End::DeadPosition => {
+                "the game was drawn: the position is dead (neither side has mating material)"
+            }
+            End::FivefoldRepetition => {
+                "the game was drawn: the same position occurred for the fifth time"
+            }
+            End::SeventyFiveMoveRule => {
+                "the game was drawn by the 75-move rule (75 moves each without a capture or pawn move)"
+            }
+        }
+    }
+}
+
+/// Replay options.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Accept moves played after the game ended in a dead position, by
+    /// fivefold repetition or by the 75-move rule (as in some real game
+    /// records); the game then records where it legally ended. Moves after
+    /// checkmate or stalemate are always rejected.
+    pub moves_after_draw: bool,
+}
+
+/// A verified game.
+#[derive(Clone, Debug)]
+pub struct VerifiedGame {
+    /// Tag pairs.
+    pub tags: Vec<(String, String)>,
+    /// The start position.
+    pub start: Chess,
+    /// Standard or Chess960 castling.
+    pub mode: CastlingMode,
+    /// The main line.
+    pub moves: Vec<Move>,
+    /// The main line's canonical SAN with `+`/`#`, separated by spaces.
+    pub san: String,
+    /// How the rules ended the game, and after how many plies.
+    pub end: Option<(End, usize)>,
+    /// The result: as written, else as the rules decided, else `*`.
+    pub result: ResultToken,
+    /// The final position.
+    pub last: Chess,
+}
+
+impl VerifiedGame {
+    /// The facade's packed `result << 4 | outcome` byte.
+    pub fn outcome_byte(&self) -> u8 {
+        let result = match self.result {
+            ResultToken::WhiteWins => 1,
+            ResultToken::BlackWins => 2,
+            ResultToken::Draw => 3,
+            ResultToken::Unknown => 0,
+        };
+        let outcome = match (self.end, self.result) {
+            (Some((end, _)), _) => end.code(),
+            (None, ResultToken::WhiteWins) => 7,
+            (None, ResultToken::BlackWins) => 8,
+            (None, ResultToken::Draw) => 9,
+            (None, ResultToken::Unknown) => 0,
+        };
+        result << 4 | outcome
+    }
+}
+
+/// A played ply, for messages (`23... Qxh2#`).
+#[derive(Copy, Clone, Debug)]
+struct PlyRef {
+    number: u32,
+    color: Color,
+    san: shakmaty::san::SanPlus,
+}
+
+impl std::fmt::Display for PlyRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.color {
+            Color::White => write!(f, "{}. {}", self.number, self.san),
+            Color::Black => write!(f, "{}... {}", self.number, self.san),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct EndInfo {
+    end: End,
+    /// The ply that ended the game (`None`: the start position).
+    by: Option<PlyRef>,
+    /// Plies played when it ended.
+    plies: usize,
+}
+
+/// The replay state of one line.
+#[derive(Clone)]
+struct Frame {
+    line: u32,
+    next: usize,
+    pos: Chess,
+    plies: usize,
+    /// Zobrist hashes since the last irreversible move, current included.
+    history: Vec<Zobrist64>,
+    end: Option<EndInfo>,
+    lost: [Option<LostRight>; 4],
+    /// The last ply played in this line.
+    last: Option<PlyRef>,
+}
+
+fn hash(pos: &Chess) -> Zobrist64 {
+    pos.zobrist_hash(EnPassantMode::Legal)
+}
+
+/// "12." or "12..." for the side to move in `pos`.
+fn number_label(pos: &Chess) -> String {
+    match pos.turn() {
+        Color::White => format!("{}.", pos.fullmoves()),
+        Color::Black => format!("{}...", pos.fullmoves()),
+    }
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Replays `game`. Returns the verified main line, or the first problem in
+/// source order.
+pub fn replay(
+    game: &GameSyntax,
+    source: &Source,
+    start: Chess,
+    mode: CastlingMode,
+    options: Options,
+) -> Result<VerifiedGame, Diagnostic> {
+    let mut main_moves = Vec::with_capacity(game.lines.first().map_or(0, |l| l.plies.len()));
+    let mut san = String::new();
+    let tokens = source.is_tokens();
+
+    let start_end = if start.is_insufficient_material() {
+        Some(EndInfo {
+            end: End::DeadPosition,
+            by: None,
+            plies: 0,
+        })
+    } else if start.halfmoves() >= 150 {
+        Some(EndInfo {
+            end: End::SeventyFiveMoveRule,
+            by: None,
+            plies: 0,
+        })
+    } else {
+        None
+    };
+    let root = Frame {
+        line: 0,
+        next: 0,
+        history: vec![hash(&start)],
+        pos: start.clone(),
+        plies: 0,
+        end: start_end,
+        lost: Default::default(),
+        last: None,
+    };
+    let mut stack = vec![root];
+    let mut main_final: Option<Frame> = None;
+
+    while let Some(frame) = stack.last_mut() {
+        let line = &game.lines[frame.line as usize];
+        let Some(&ply_id) = line.plies.get(frame.next) else {
+            let done = stack.pop();
+            if let Some(done) = done.filter(|f| f.line == 0) {
+                main_final = Some(done);
+            }
+            continue;
+        };
+        frame.next += 1;
+        let ply = &game.plies[ply_id as usize];
+        let is_main = frame.line == 0;
+        let before = (!ply.variations.is_empty()).then(|| frame.clone());
+
+        step(frame, ply, source, options, mode, tokens, is_main.then_some((&mut main_moves, &mut san)))?;
+
+        if let Some(before) = before {
+            // Variations replace this ply: each starts from the position
+            // before it. Pushed in reverse so the first is replayed first.
+            for &var in ply.variations.iter().rev() {
+                let mut f = before.clone();
+                f.line = var;
+                f.next = 0;
+                stack.push(f);
+            }
+        }
+    }
+
+    let Some(mut last) = main_final else {
+        return Err(Diagnostic::new(ErrorKind::ExpectedMove, game.range, "no main line"));
+    };
+    if last.end.is_none() && last.pos.legal_moves().is_empty() {
+        last.end = Some(EndInfo {
+            end: if last.pos.is_check() {
+                End::Checkmate(!last.pos.turn())
+            } else {
+                End::Stalemate
+            },
+            by: last.last,
+            plies: last.plies,
+        });
+    }
+    let end = last.end.as_ref().map(|e| (e.end, e.plies));
+    let result = check_result(game, source, end.map(|e| e.0))?;
+    Ok(VerifiedGame {
+        tags: game
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        start,
+        mode,
+        moves: main_moves,
+        san,
+        end,
+        result,
+        last: last.pos,
+    })
+}
+
+fn check_result(game: &GameSyntax, source: &Source, end: Option<End>) -> Result<ResultToken, Diagnostic> {
+    let Some((written, range)) = game.result else {
+        return Ok(end.map_or(ResultToken::Unknown, End::result));
+    };
+    let Some(end) = end else {
+        return Ok(written);
+    };
+    if written == end.result() {
+        return Ok(written);
+    }
+    let text = source.slice(range);
+    Err(Diagnostic::new(
+        ErrorKind::WrongResult,
+        range,
+        format!(
+            "the result `{text}` contradicts the final position: {}",
+            end.describe()
+        ),
+    )
+    .with_help(format!("write `{}`", end.result().as_str())))
+}
+
+/// Replays one ply of `frame`'s line.
+fn step(
+    frame: &mut Frame,
+    ply: &PlySyntax,
+    source: &Source,
+    options: Options,
+    mode: CastlingMode,
+    tokens: bool,
+    main: Option<(&mut Vec<Move>, &mut String)>,
+) -> Result<(), Diagnostic> {
+    let text = source.slice(ply.range);
+    let label = format!("{} {text}", number_label(&frame.pos));
+
+    if let Some(end) = &frame.end {
+        if !(options.moves_after_draw && end.end.is_continuable()) {
+            return Err(game_over(end, ply.range, &label));
+        }
+    }
+    check_number(&frame.pos, ply)?;
+
+    let ctx = Context {
+        pos: &frame.pos,
+        lost: &frame.lost,
+        text,
+    };
+    let resolved = match resolve::resolve(&ctx, &ply.mv, mode) {
+        Ok(r) => r,
+        Err(rejection) => {
+            if frame.pos.legal_moves().is_empty() {
+                let end = EndInfo {
+                    end: if frame.pos.is_check() {
+                        End::Checkmate(!frame.pos.turn())
+                    } else {
+                        End::Stalemate
+                    },
+                    by: frame.last,
+                    plies: frame.plies,
+                };
+                return Err(game_over(&end, ply.range, &label));
+            }
+            return Err(illegal(&frame.pos, ply.range, &label, rejection));
+        }
+    };
+    let m = resolved.m;
+    if let Some(ep) = ply.ep {
+        if !m.is_en_passant() {
+            return Err(Diagnostic::new(
+                ErrorKind::WrongMarker,
+                ep,
+                format!("`{label}` is marked `e.p.`, but it is not an en passant capture"),
+            )
+            .with_help("remove `e.p.`"));
+        }
+    }
+
+    let before = frame.pos.clone();
+    frame.pos.play_unchecked(m);
+    frame.plies += 1;
+    let check = frame.pos.is_check();
+    let mate = check && frame.pos.legal_moves().is_empty();
+
+    let san_plus = shakmaty::san::SanPlus {
+        san: resolved.san,
+        suffix: if mate {
+            Some(shakmaty::san::Suffix::Checkmate)
+        } else if check {
+            Some(shakmaty::san::Suffix::Check)
+        } else {
+            None
+        },
+    };
+    if let Some((marker, range)) = ply.marker {
+        check_marker(marker, range, check, mate, &label, &san_plus, tokens)?;
+    }
+    if let Some((moves, san)) = main {
+        moves.push(m);
+        if !san.is_empty() {
+            san.push(' ');
+        }
+        san_plus.append_to_string(san);
+    }
+
+    let this = PlyRef {
+        number: before.fullmoves().get(),
+        color: before.turn(),
+        san: san_plus,
+    };
+    frame.last = Some(this);
+
+    // Castling rights lost by this move, for later explanations.
+    if before.castles().castling_rights() != frame.pos.castles().castling_rights() {
+        record_lost_rights(frame, &before, m, &this.to_string());
+    }
+
+    // The rules that end the game.
+    let irreversible = m.is_zeroing()
+        || before.castles().castling_rights() != frame.pos.castles().castling_rights();
+    if irreversible {
+        frame.history.clear();
+    }
+    let h = hash(&frame.pos);
+    frame.history.push(h);
+    if frame.end.is_none() {
+        let end = if mate {
+            Some(End::Checkmate(before.turn()))
+        } else if m.is_capture() || m.is_promotion() {
+            frame
+                .pos
+                .is_insufficient_material()
+                .then_some(End::DeadPosition)
+        } else {
+            None
+        }
+        .or_else(|| {
+            (frame.history.iter().filter(|x| **x == h).count() >= 5)
+                .then_some(End::FivefoldRepetition)
+        })
+        .or_else(|| (frame.pos.halfmoves() >= 150).then_some(End::SeventyFiveMoveRule));
+        if let Some(mut end) = end {
+            // Stalemate takes precedence over the other draws.
+            if !mate && frame.pos.legal_moves().is_empty() {
+                end = End::Stalemate;
+            }
+            frame.end = Some(EndInfo {
+                end,
+                by: Some(this),
+                plies: frame.plies,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn record_lost_rights(frame: &mut Frame, before: &Chess, m: Move, by: &str) {
+    let mover = before.turn();
+    for color in [Color::White, Color::Black] {
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let Some(rook) = before.castles().rook(color, side) else {
+                continue;
+            };
+            if frame.pos.castles().has(color, side) {
+                continue;
+            }
+            let how = if color == mover && m.is_castle() {
+                LostHow::Castled
+            } else if color == mover && m.role() == shakmaty::Role::King {
+                LostHow::KingMoved
+            } else if color == mover && m.from() == Some(rook) {
+                LostHow::RookMoved(rook)
+            } else {
+                LostHow::RookCaptured(rook)
+            };
+            frame.lost[explain::right_index(color, side)] = Some(LostRight {
+                how,
+                by: by.to_string(),
+            });
+        }
+    }
+}
+
+fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
+    let Some(n) = ply.number else {
+        return Ok(());
+    };
+    let expected = u64::from(pos.fullmoves().get());
+    let turn = pos.turn();
+    let right = number_label(pos);
+    let written_black = n.black;
+    let side_ok = written_black == (turn == Color::Black);
+    if n.value == Some(expected) && side_ok {
+        return Ok(());
+    }
+    let message = match n.value {
+        None => format!(
+            "this move number is far too large: the move after it is {}'s move {expected}",
+            side(turn)
+        ),
+        Some(v) if v != expected => format!(
+            "move number {v} does not match: the move after it is {}'s move {expected}",
+            side(turn)
+        ),
+        Some(_) => {
+            if written_black {
+                format!("`{expected}...` marks a Black move, but it is White's turn")
+            } else {
+                format!("`{expected}.` marks a White move, but it is Black's turn")
+            }
+        }
+    };
+    Err(Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message).with_help(format!("write `{right}`")))
+}
+
+fn check_marker(
+    marker: Marker,
+    range: Range,
+    check: bool,
+    mate: bool,
+    label: &str,
+    san: &shakmaty::san::SanPlus,
+    tokens: bool,
+) -> Result<(), Diagnostic> {
+    let mate_marker = if tokens { "` #` (or `++`)" } else { "`#`" };
+    let problem = match (marker, check, mate) {
+        (Marker::Check, _, true) => Some((
+            format!("`{label}` is marked `+`, but it is checkmate"),
+            format!("write {mate_marker} instead of `+`"),
+        )),
+        (Marker::Check, false, _) => Some((
+            format!("`{label}` is marked `+`, but it gives no check"),
+            "remove the `+`".to_string(),
+        )),
+        (Marker::Mate | Marker::DoublePlus, true, false) => Some((
+            format!(
+                "`{label}` is marked `{}`, but it is only check, not mate",
+                marker.as_str()
+            ),
+            "write `+`".to_string(),
+        )),
+        (Marker::Mate | Marker::DoublePlus, false, _) => Some((
+            format!(
+                "`{label}` is marked `{}`, but it gives neither check nor mate",
+                marker.as_str()
+            ),
+            format!("remove the `{}`", marker.as_str()),
+        )),
+        _ => None,
+    };
+    match problem {
+        Some((message, help)) => Err(Diagnostic::new(ErrorKind::WrongMarker, range, message)
+            .with_help(help)
+            .with_help(format!("the move is `{san}`"))),
+        None => Ok(()),
+    }
+}
+
+fn illegal(pos: &Chess, range: Range, label: &str, rejection: Rejection) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        rejection.kind,
+        range,
+        format!("{} cannot play `{label}`: {}", side(pos.turn()), rejection.reason),
+    );
+    d.help = rejection.help;
+    d
+}
+
+fn game_over(end: &EndInfo, range: Range, label: &str) -> Diagnostic {
+    let when = match &end.by {
+        Some(by) => format!(" with `{by}`"),
+        None => " in the starting position".to_string(),
+    };
+    let d = Diagnostic::new(
+        ErrorKind::GameOver,
+        range,
+        format!(
+            "`{label}` comes after the end of the game: {}{when}",
+            end.end.describe()
+        ),
+    );
+    d.with_help("remove this move and everything after it")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax;
+
+    fn run(text: &str) -> Result<VerifiedGame, (ErrorKind, String, String)> {
+        run_with(text, Options::default())
+    }
+
+    fn run_with(text: &str, options: Options) -> Result<VerifiedGame, (ErrorKind, String, String)> {
+        let src = Source::text(text, None, None);
+        let mut games = syntax::parse(&src);
+        let game = games.remove(0).map_err(|d| (d.kind, src.slice(d.range).to_string(), d.render(None)))?;
+        replay(&game, &src, Chess::default(), CastlingMode::Standard, options)
+            .map_err(|d| (d.kind, src.slice(d.range).to_string(), d.render(None)))
+    }
+
+    fn err(text: &str) -> (ErrorKind, String, String) {
+        match run(text) {
+            Ok(g) => panic!("expected an error for {text:?}, got {}", g.san),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn replays_and_normalises_san() {
+        let g = run("1. e2-e4 e7e5 2. knight g1 to f3 Nb8-c6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O").unwrap();
+        assert_eq!(g.san, "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O");
+        assert_eq!(g.result, ResultToken::Unknown);
+        assert_eq!(g.end, None);
+    }
+
+    #[test]
+    fn checkmate_and_result() {
+        let g = run("1. e4 f5 2. Qf3 g5 3. Qh5 # 1-0").unwrap();
+        assert_eq!(g.san, "e4 f5 Qf3 g5 Qh5#");
+        assert_eq!(g.end, Some((End::Checkmate(Color::White), 5)));
+        let (kind, at, _) = err("1. e4 f5 2. Qf3 g5 3. Qh5 # 0-1");
+        assert_eq!((kind, at.as_str()), (ErrorKind::WrongResult, "0-1"));
+        let (kind, at, msg) = err("1. e4 f5 2. Qf3 g5 3. Qh5 # Nf6");
+        assert_eq!((kind, at.as_str()), (ErrorKind::GameOver, "Nf6"));
+        assert!(msg.contains("White checkmated Black with `3. Qh5#`"), "{msg}");
+    }
+
+    #[test]
+    fn markers_must_be_true() {
+        assert_eq!(err("1. e4 + e5").0, ErrorKind::WrongMarker);
+        assert_eq!(err("1. e4 f5 2. Qf3 g5 3. Qh5+").0, ErrorKind::WrongMarker);
+        assert_eq!(err("1. e4 f5 2. Qh5 #").1, "#");
+        assert!(run("1. e4 f5 2. Qh5+").is_ok());
+    }
+
+    #[test]
+    fn move_numbers_must_match() {
+        assert_eq!(err("1. e4 e5 3. Nf3").1, "3.");
+        assert_eq!(err("1. e4 1. e5").1, "1.");
+        assert_eq!(err("1... e4").1, "1...");
+        assert!(run("1. e4 1... e5 2. Nf3").is_ok());
+        let (kind, _, msg) = err("1. e4 99999999999999999999999... e5");
+        assert_eq!(kind, ErrorKind::WrongMoveNumber);
+        assert!(msg.contains("far too large"));
+    }
+
+    #[test]
+    fn explanations() {
+        let (kind, at, msg) = err("1. d4 d5 2. Bc4");
+        assert_eq!((kind, at.as_str()), (ErrorKind::Blocked, "Bc4"));
+        assert!(msg.starts_with("White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2"), "{msg}");
+
+        let (kind, _, msg) = err("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Ke2");
+        assert_eq!(kind, ErrorKind::IntoCheck, "{msg}");
+
+        let (kind, _, msg) = err("1. e4 f5 2. Qh5+ Nc6");
+        assert_eq!(kind, ErrorKind::InCheck, "{msg}");
+        assert!(msg.contains("in check from the white queen on h5"), "{msg}");
+
+        let (kind, _, msg) = err("1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nd5");
+        assert_eq!(kind, ErrorKind::Pinned, "{msg}");
+        assert!(msg.contains("pinned to its king on e1 by the black bishop on b4"), "{msg}");
+    }
+
+    #[test]
+    fn castling_explanations() {
+        let (kind, _, msg) = err("1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Nf3 Nf6 5. Bc4 Bc5 6. O-O");
+        assert_eq!(kind, ErrorKind::CastlingRightLost);
+        assert!(msg.contains("the king moved at `2. Ke2`"), "{msg}");
+        let (kind, _, msg) = err("1. e4 e5 2. O-O");
+        assert_eq!(kind, ErrorKind::CastlingBlocked, "{msg}");
+        let (kind, _, msg) = err("1. e4 b6 2. Nf3 Ba6 3. Bb5 Bxb5 4. O-O");
+        assert_eq!(kind, ErrorKind::CastlingAttacked, "{msg}");
+        assert!(msg.contains("pass through f1, which the black bishop on b5 attacks"), "{msg}");
+        let (kind, _, msg) = err("1. h4 e5 2. Rh3 Qh4 3. Rg3 Qxg3 4. Nf3 Qh4 5. e4 Qxe4+ 6. Be2 Qxc2 7. O-O");
+        assert_eq!(kind, ErrorKind::CastlingRightLost, "{msg}");
+        assert!(msg.contains("the rook on h1 moved at `2. Rh3`"), "{msg}");
+    }
+
+    #[test]
+    fn ambiguity_and_promotion() {
+        let (kind, _, msg) = err("1. Nf3 Nf6 2. Nc3 Nc6 3. Nb5 Nb4 4. Nd4");
+        assert_eq!(kind, ErrorKind::Ambiguous, "{msg}");
+        assert!(msg.contains("`Nbd4` or `Nfd4`") || msg.contains("`Nfd4` or `Nbd4`"), "{msg}");
+        let g = "1. h4 g5 2. hxg5 h6 3. gxh6 Nf6 4. h7 Ng8 5. hxg8";
+        assert_eq!(err(g).0, ErrorKind::PromotionMissing);
+        assert_eq!(err(&format!("{g}=K")).0, ErrorKind::BadPromotion);
+        assert!(run(&format!("{g}=N")).is_ok());
+        assert!(run(&format!("{g}Q")).is_ok());
+    }
+
+    #[test]
+    fn en_passant() {
+        assert!(run("1. e4 d5 2. e5 f5 3. exf6 e.p.").is_ok());
+        assert_eq!(err("1. e4 d5 2. e5 f5 3. d4 Nc6 4. exf6").0, ErrorKind::EnPassant);
+        assert_eq!(err("1. e4 d5 2. exd5 e.p.").0, ErrorKind::WrongMarker);
+    }
+
+    #[test]
+    fn variations_are_verified() {
+        assert!(run("1. e4 (1. d4 d5 (1... Nf6)) 1... e5").is_ok());
+        let (kind, at, _) = err("1. e4 (1. d4 d5 (1... Nf9)) 1... e5");
+        assert_eq!((kind, at.as_str()), (ErrorKind::ExpectedMove, "Nf9"));
+        let (kind, at, _) = err("1. e4 (1. d4 d5 2. Bc4) 1... e5");
+        assert_eq!((kind, at.as_str()), (ErrorKind::Blocked, "Bc4"));
+        // The error in the variation comes first in the text.
+        let (_, at, _) = err("1. e4 (1. d4 Ke7) 1... Ke8");
+        assert_eq!(at, "Ke7");
+    }
+
+    #[test]
+    fn draws_end_the_game() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
+        let g = run(shuffle).unwrap();
+        assert_eq!(g.end, Some((End::FivefoldRepetition, 16)));
+        let (kind, _, msg) = err(&format!("{shuffle} 9. e4"));
+        assert_eq!(kind, ErrorKind::GameOver);
+        assert!(msg.contains("fifth time with `8... Ng8`"), "{msg}");
+        let g = run_with(
+            &format!("{shuffle} 9. e4"),
+            Options {
+                moves_after_draw: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(g.end, Some((End::FivefoldRepetition, 16)));
+        assert_eq!(g.moves.len(), 17);
+    }
+}

@@ -1,0 +1,160 @@
+//! From a move as written to the one legal move it means.
+//!
+//! SAN goes through shakmaty's `san_candidates` (the legal moves of one piece
+//! kind to one square), which is also the list the canonical SAN is
+//! disambiguated against, so nothing is generated twice. Explanations are
+//! computed only when resolution fails.
+
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Move, MoveList, Position, Role, Square};
+
+use crate::explain::{self, Context, Rejection};
+use crate::notation::MoveSyntax;
+
+/// A resolved move and its canonical SAN (without check suffix).
+pub struct Resolved {
+    /// The move.
+    pub m: Move,
+    /// Canonical SAN.
+    pub san: San,
+}
+
+fn matches_from(m: &Move, file: Option<shakmaty::File>, rank: Option<shakmaty::Rank>) -> bool {
+    m.from()
+        .is_some_and(|from| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r))
+}
+
+/// Resolves `mv` in `ctx.pos`.
+pub fn resolve(ctx: &Context<'_>, mv: &MoveSyntax, mode: CastlingMode) -> Result<Resolved, Rejection> {
+    let pos = ctx.pos;
+    match *mv {
+        MoveSyntax::San {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let candidates = pos.san_candidates(role, to);
+            let mut found = candidates.clone();
+            found.retain(|m| {
+                let pawn_rule = role != Role::Pawn || (file.is_some() == m.is_capture());
+                pawn_rule && matches_from(m, file, rank) && (!capture || m.is_capture())
+            });
+            if found.is_empty() {
+                // Perhaps only the capture sign is wrong.
+                if capture {
+                    let mut without = candidates.clone();
+                    without.retain(|m| matches_from(m, file, rank) && !m.is_capture());
+                    if let [m] = without.as_slice() {
+                        return Err(explain::nothing_to_capture(pos, *m));
+                    }
+                }
+                return Err(explain::explain(ctx, mv));
+            }
+            let m = choose(ctx, found, promotion, &candidates)?;
+            Ok(Resolved {
+                m,
+                san: San::disambiguate(m, &candidates),
+            })
+        }
+        MoveSyntax::Castle(side) => match pos.castling_moves(side).first() {
+            Some(&m) => Ok(Resolved {
+                m,
+                san: San::Castle(side),
+            }),
+            None => Err(explain::explain(ctx, mv)),
+        },
+        MoveSyntax::FromTo {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            let legal = pos.legal_moves();
+            let mut found = legal.clone();
+            found.retain(|m| {
+                m.from() == Some(from)
+                    && role.is_none_or(|r| r == m.role())
+                    && destination_matches(m, to, mode)
+                    && (!capture || m.is_capture())
+            });
+            if found.is_empty() {
+                if capture {
+                    let mut without = legal.clone();
+                    without.retain(|m| {
+                        m.from() == Some(from)
+                            && role.is_none_or(|r| r == m.role())
+                            && destination_matches(m, to, mode)
+                    });
+                    if let [m] = without.as_slice() {
+                        return Err(explain::nothing_to_capture(pos, *m));
+                    }
+                }
+                return Err(explain::explain(ctx, mv));
+            }
+            let m = choose(ctx, found, promotion, &legal)?;
+            Ok(Resolved {
+                m,
+                san: San::from_move(pos, m),
+            })
+        }
+        MoveSyntax::Null | MoveSyntax::Drop(_) => Err(explain::explain(ctx, mv)),
+    }
+}
+
+/// Does `m` go to `to` as a from-to notation writes it? Castling is written
+/// with the king's destination (`e1g1`) or, as Chess960 engines do, with the
+/// rook's square (`e1h1`).
+fn destination_matches(m: &Move, to: Square, mode: CastlingMode) -> bool {
+    match *m {
+        Move::Castle { king, rook } => {
+            if to == rook {
+                return true;
+            }
+            let king_to = Square::from_coords(
+                if rook > king {
+                    shakmaty::File::G
+                } else {
+                    shakmaty::File::C
+                },
+                king.rank(),
+            );
+            // In Chess960 a king step to the castling square is an ordinary king
+            // move when one exists; only the rook square means castling then.
+            to == king_to && (mode.is_standard() || king.distance(king_to) >= 2)
+        }
+        _ => m.to() == to,
+    }
+}
+
+/// Picks the one move among those matching, handling promotion and
+/// ambiguity.
+fn choose(
+    ctx: &Context<'_>,
+    mut found: MoveList,
+    promotion: Option<Role>,
+    candidates: &MoveList,
+) -> Result<Move, Rejection> {
+    let pos = ctx.pos;
+    let promotes = found.iter().any(|m| m.promotion().is_some());
+    match promotion {
+        Some(p) => {
+            let before = found.clone();
+            found.retain(|m| m.promotion() == Some(p));
+            if found.is_empty() {
+                return Err(explain::bad_promotion(pos, p, &before, candidates));
+            }
+        }
+        None if promotes => {
+            return Err(explain::promotion_missing(pos, &found, candidates));
+        }
+        None => {}
+    }
+    match found.as_slice() {
+        [m] => Ok(*m),
+        _ => Err(explain::ambiguous(pos, ctx.text, &found, candidates)),
+    }
+}

@@ -1,0 +1,428 @@
+//! Positions: the board, side to move, castling rights, en passant square and
+//! clocks, with FEN output.
+
+use core::fmt;
+
+use crate::{CastlingSide, Color, File, Move, MoveKind, Piece, Rank, Role, Square};
+
+/// The rooks that may still castle, as a set of rook squares (this is how
+/// both standard chess and Chess960 are described).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(u64);
+
+impl CastlingRights {
+    /// No castling rights.
+    pub const NONE: CastlingRights = CastlingRights(0);
+
+    /// The four rights of the standard starting position (rooks on a1, h1,
+    /// a8 and h8).
+    pub const STANDARD: CastlingRights = CastlingRights(
+        1 << Square::A1.index()
+            | 1 << Square::H1.index()
+            | 1 << Square::A8.index()
+            | 1 << Square::H8.index(),
+    );
+
+    #[doc(hidden)]
+    pub const fn __from_bits(bits: u64) -> CastlingRights {
+        CastlingRights(bits)
+    }
+
+    /// The rights as a bit set of rook squares (bit *n* is square index *n*).
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// `true` if no right is left.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// `true` if the rook on `square` may still castle.
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 & (1 << square.index()) != 0
+    }
+
+    /// The squares of the rooks that may still castle, from a1 to h8.
+    pub fn rooks(self) -> impl Iterator<Item = Square> + Clone {
+        Square::all().filter(move |sq| self.contains(*sq))
+    }
+
+    const fn without(self, square: Square) -> CastlingRights {
+        CastlingRights(self.0 & !(1 << square.index()))
+    }
+
+    const fn without_color(self, color: Color) -> CastlingRights {
+        let rank_mask = 0xffu64 << (color.back_rank() as u8 * 8);
+        CastlingRights(self.0 & !rank_mask)
+    }
+}
+
+impl fmt::Debug for CastlingRights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.rooks()).finish()
+    }
+}
+
+/// A chess position: what is on every square, who is to move, the castling
+/// rights, the en passant square and the two clocks.
+///
+/// Positions are plain data (`Copy`, usable in `const`). They come from
+/// [`Game`](crate::Game)s — the start position and the one after every ply —
+/// or from the `position!` macro; they are never checked at run time because
+/// the macros verified them while your crate compiled.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [u8; 64],
+    turn: Color,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+const fn board_from_ascii(ascii: &[u8; 64]) -> [u8; 64] {
+    let mut board = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        board[i] = match Piece::from_fen_char(ascii[i] as char) {
+            Some(piece) => piece.code(),
+            None => 0,
+        };
+        i += 1;
+    }
+    board
+}
+
+impl Position {
+    /// The standard starting position.
+    pub const START: Position = Position {
+        board: board_from_ascii(
+            b"RNBQKBNRPPPPPPPP................................pppppppprnbqkbnr",
+        ),
+        turn: Color::White,
+        castling: CastlingRights::STANDARD,
+        ep_square: None,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+
+    /// Builds a position from the data the macros emit: 64 FEN piece letters
+    /// from a1 to h8 (`.` for an empty square), then the other FEN fields.
+    /// The macros have validated the data.
+    #[doc(hidden)]
+    pub const fn __from_parts(
+        board: &[u8; 64],
+        turn: Color,
+        castling: u64,
+        ep_square: u8,
+        halfmoves: u32,
+        fullmoves: u32,
+    ) -> Position {
+        Position {
+            board: board_from_ascii(board),
+            turn,
+            castling: CastlingRights(castling),
+            ep_square: Square::new(ep_square),
+            halfmoves,
+            fullmoves,
+        }
+    }
+
+    /// The piece on `square`, if any.
+    pub const fn piece_at(&self, square: Square) -> Option<Piece> {
+        Piece::from_code(self.board[square.index() as usize])
+    }
+
+    /// Every piece on the board with its square, from a1 to h8.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The square of `color`'s king, if there is one.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.pieces()
+            .find(|(_, p)| *p == Role::King.of(color))
+            .map(|(sq, _)| sq)
+    }
+
+    /// The side to move.
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling rights.
+    pub const fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The rook square of `color`'s castling right towards `side`, if that
+    /// right is still held.
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king = self.king(color)?;
+        let mut rooks = self
+            .castling
+            .rooks()
+            .filter(|sq| sq.rank() == color.back_rank());
+        match side {
+            CastlingSide::KingSide => rooks.filter(|sq| sq.file() > king.file()).last(),
+            CastlingSide::QueenSide => rooks.find(|sq| sq.file() < king.file()),
+        }
+    }
+
+    /// The en passant target square: the square a pawn just skipped with a
+    /// double step, as FEN defines it (set after every double step, whether
+    /// or not a capture is possible).
+    pub const fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Plies since the last capture or pawn move (for the 50- and 75-move
+    /// rules).
+    pub const fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number, starting at 1 and increased after each Black move.
+    pub const fn fullmove_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The position in Forsyth–Edwards Notation; `Display` it or call
+    /// `to_string()`. No allocation is needed to write it.
+    ///
+    /// ```
+    /// use verified_chess::Position;
+    /// assert_eq!(
+    ///     Position::START.fen().to_string(),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// ```
+    pub const fn fen(&self) -> Fen<'_> {
+        Fen(self)
+    }
+
+    /// Plays a move that the macros verified as legal in this position.
+    ///
+    /// This applies the move mechanically (castling, en passant, promotion,
+    /// clocks and castling rights included) and does not check legality:
+    /// moves from a [`Game`](crate::Game) are always legal in the position
+    /// they belong to. A move that does not belong to this position gives a
+    /// meaningless (but memory-safe) result.
+    pub const fn play(&mut self, m: &Move) {
+        let color = self.turn;
+        let from = m.from.index() as usize;
+        let to = m.to.index() as usize;
+        let moving = self.board[from];
+        match m.kind {
+            MoveKind::Castle { side, rook } => {
+                let rank = color.back_rank();
+                let rook_piece = self.board[rook.index() as usize];
+                self.board[from] = 0;
+                self.board[rook.index() as usize] = 0;
+                self.board[Square::from_coords(side.king_to_file(), rank).index() as usize] =
+                    moving;
+                self.board[Square::from_coords(side.rook_to_file(), rank).index() as usize] =
+                    rook_piece;
+            }
+            MoveKind::EnPassant => {
+                self.board[from] = 0;
+                self.board[to] = moving;
+                let captured = Square::from_coords(m.to.file(), m.from.rank());
+                self.board[captured.index() as usize] = 0;
+            }
+            MoveKind::Normal | MoveKind::DoublePush => {
+                self.board[from] = 0;
+                self.board[to] = match m.promotion {
+                    Some(role) => role.of(color).code(),
+                    None => moving,
+                };
+            }
+        }
+
+        let mut castling = self.castling;
+        if matches!(m.role, Role::King) {
+            castling = castling.without_color(color);
+        }
+        castling = castling.without(m.from).without(m.to);
+        if let MoveKind::Castle { rook, .. } = m.kind {
+            castling = castling.without(rook);
+        }
+        self.castling = castling;
+
+        self.ep_square = match m.kind {
+            MoveKind::DoublePush => Square::new((m.from.index() + m.to.index()) / 2),
+            _ => None,
+        };
+        self.halfmoves = if m.is_zeroing() {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if matches!(color, Color::Black) {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = color.other();
+    }
+
+    /// The position after `m`; see [`Position::play`].
+    #[must_use]
+    pub const fn after(mut self, m: &Move) -> Position {
+        self.play(m);
+        self
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::START
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Position").field(&format_args!("{}", self.fen())).finish()
+    }
+}
+
+/// A position written as FEN; see [`Position::fen`].
+///
+/// Castling rights are written as `KQkq` letters when the rook is the
+/// outermost one on its side and as file letters otherwise (X-FEN), which is
+/// plain FEN for standard chess and unambiguous for Chess960.
+#[derive(Copy, Clone)]
+pub struct Fen<'a>(&'a Position);
+
+impl Fen<'_> {
+    /// Writes only the piece placement field.
+    pub fn write_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0u8;
+            for file in File::ALL {
+                match self.0.piece_at(Square::from_coords(file, *rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            f.write_char((b'0' + empty) as char)?;
+                            empty = 0;
+                        }
+                        f.write_char(piece.fen_char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                f.write_char((b'0' + empty) as char)?;
+            }
+            if *rank != Rank::First {
+                f.write_char('/')?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_castling(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        let pos = self.0;
+        let mut any = false;
+        for color in Color::ALL {
+            let king = pos.king(color).filter(|k| k.rank() == color.back_rank());
+            let back_rank_rooks = || {
+                File::ALL
+                    .into_iter()
+                    .map(move |file| Square::from_coords(file, color.back_rank()))
+                    .filter(move |sq| pos.piece_at(*sq) == Some(Role::Rook.of(color)))
+            };
+            let first_rook = back_rank_rooks().next();
+            let last_rook = back_rank_rooks().last();
+            let rights = pos
+                .castling
+                .rooks()
+                .filter(|sq| sq.rank() == color.back_rank());
+            for rook in rights.collect_rev() {
+                let letter = if Some(rook) == first_rook && king.is_some_and(|k| rook < k) {
+                    'Q'
+                } else if Some(rook) == last_rook && king.is_some_and(|k| k < rook) {
+                    'K'
+                } else {
+                    rook.file().char().to_ascii_uppercase()
+                };
+                f.write_char(match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
+                })?;
+                any = true;
+            }
+        }
+        if !any {
+            f.write_char('-')?;
+        }
+        Ok(())
+    }
+}
+
+/// Reverses a short iterator without allocating (at most 8 squares).
+trait CollectRev: Iterator<Item = Square> + Sized {
+    fn collect_rev(self) -> impl Iterator<Item = Square> {
+        let mut buf = [Square::A1; 8];
+        let mut n = 0;
+        for sq in self.take(8) {
+            buf[n] = sq;
+            n += 1;
+        }
+        (0..n).rev().map(move |i| buf[i])
+    }
+}
+
+impl<I: Iterator<Item = Square>> CollectRev for I {}
+
+impl fmt::Display for Fen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        self.write_board(f)?;
+        write!(f, " {} ", pos.turn.fen_char())?;
+        self.write_castling(f)?;
+        match pos.ep_square {
+            Some(sq) => write!(f, " {sq}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", pos.halfmoves, pos.fullmoves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn start_fen() {
+        assert_eq!(
+            Position::START.fen().to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+    }
+
+    #[test]
+    fn plays_double_push_and_castling() {
+        let mut pos = Position::START;
+        let e4 = Move::__unpack([Square::E2.index() | 1 << 6, Square::E4.index(), 1]).unwrap();
+        pos.play(&e4);
+        assert_eq!(
+            pos.fen().to_string(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        );
+        let castles = Move::__unpack([Square::E1.index() | 3 << 6, Square::H1.index(), 6]).unwrap();
+        let mut p = Position::__from_parts(
+            b"R...K..RPPPPPPPP................................pppppppprnbqkbnr",
+            Color::White,
+            CastlingRights::STANDARD.bits(),
+            64,
+            3,
+            9,
+        );
+        p.play(&castles);
+        assert_eq!(
+            p.fen().to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 4 9"
+        );
+    }
+}
