@@ -404,14 +404,13 @@ fn pawn_verdict(pos: &Chess, from: Square, to: Square) -> Option<Verdict> {
         if dr > 2 || (dr == 2 && from.rank() != start_rank_of_pawns(us)) {
             return Some(Verdict::Pawn(
                 ErrorKind::PawnMove,
-                format!(
-                    "{pawn} can advance one square{}",
-                    if from.rank() == start_rank_of_pawns(us) {
-                        " or two"
-                    } else {
-                        " (two only from its starting square)"
-                    }
-                ),
+                if from.rank() == start_rank_of_pawns(us) {
+                    format!("{pawn} can advance one or two squares, not {dr}")
+                } else {
+                    format!(
+                        "{pawn} can only advance one square; a pawn steps two squares only from its starting square"
+                    )
+                },
             ));
         }
         if dr == 2 {
@@ -667,16 +666,35 @@ fn explain_san(
     if origins.is_empty() {
         return no_origin(pos, role, file, rank, to);
     }
-    let mut best: Option<(Square, Verdict)> = None;
-    for &from in &origins {
-        let v = verdict(pos, from, to, capture);
-        if best.as_ref().is_none_or(|(_, b)| v.priority() > b.priority()) {
-            best = Some((from, v));
-        }
-    }
-    let Some((from, v)) = best else {
+    let verdicts: Vec<(Square, Verdict)> = origins
+        .iter()
+        .map(|&from| (from, verdict(pos, from, to, capture)))
+        .collect();
+    let top = verdicts.iter().map(|(_, v)| v.priority()).max().unwrap_or(0);
+    let Some((from, v)) = verdicts.iter().find(|(_, v)| v.priority() == top).cloned() else {
         return no_origin(pos, role, file, rank, to);
     };
+    // Several pieces blocked: name every one of them.
+    let blocked: Vec<String> = verdicts
+        .iter()
+        .filter_map(|(from, v)| match v {
+            Verdict::Blocked(b) => Some(format!("{} by {}", own_piece_on(pos, *from), piece_on(pos, *b))),
+            _ => None,
+        })
+        .collect();
+    if blocked.len() > 1 {
+        return Rejection::new(
+            ErrorKind::Blocked,
+            format!(
+                "{} {} are blocked: {}",
+                if blocked.len() == 2 { "both" } else { "all" },
+                plural(role),
+                join_and(blocked)
+            ),
+        )
+        .help(moves_of_role(pos, role))
+        .help_opt(moves_to(pos, to, Some(role)));
+    }
     if origins.len() > 1 && matches!(v, Verdict::Geometry(_)) {
         let squares: Vec<String> = origins.iter().map(ToString::to_string).collect();
         return Rejection::new(
@@ -896,22 +914,28 @@ fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
 }
 
 /// Explains a move that matched several legal moves.
-pub fn ambiguous(pos: &Chess, text: &str, matches: &MoveList, candidates: &MoveList) -> Rejection {
-    let pieces: Vec<String> = matches
+pub fn ambiguous(pos: &Chess, matches: &MoveList, candidates: &MoveList) -> Rejection {
+    let mut sorted: Vec<Move> = matches.iter().copied().collect();
+    sorted.sort_by_key(|m| m.from().map(|sq| (sq.file(), sq.rank())));
+    let pieces: Vec<String> = sorted
         .iter()
         .filter_map(|m| m.from())
         .map(|sq| own_piece_on(pos, sq))
         .collect();
-    let alternatives: Vec<String> = matches
+    let alternatives: Vec<String> = sorted
         .iter()
         .map(|m| format!("`{}`", San::disambiguate(*m, candidates)))
         .collect();
+    let to = sorted.first().map(|m| m.to().to_string()).unwrap_or_default();
     Rejection::new(
         ErrorKind::Ambiguous,
-        format!("`{text}` is ambiguous: {} can all make it", join_and(pieces))
-            .replace(" can all make it", if matches.len() == 2 { " can both make it" } else { " can all make it" }),
+        format!(
+            "it is ambiguous: {} {} can go to {to}",
+            if pieces.len() == 2 { "both" } else { "all of" },
+            join_and(pieces)
+        ),
     )
-    .help(format!("write {}", join_or(alternatives)))
+    .help(format!("say which: {}", join_or(alternatives)))
 }
 
 /// Explains a pawn move that reaches the last rank without a promotion piece.

@@ -515,11 +515,17 @@ fn check_marker(
     san: &shakmaty::san::SanPlus,
     tokens: bool,
 ) -> Result<(), Diagnostic> {
-    let mate_marker = if tokens { "` #` (or `++`)" } else { "`#`" };
     let problem = match (marker, check, mate) {
         (Marker::Check, _, true) => Some((
             format!("`{label}` is marked `+`, but it is checkmate"),
-            format!("write {mate_marker} instead of `+`"),
+            if tokens {
+                format!(
+                    "write `{} #` (Rust needs the space before `#`) or `{}++`",
+                    san.san, san.san
+                )
+            } else {
+                format!("write `{san}`")
+            },
         )),
         (Marker::Check, false, _) => Some((
             format!("`{label}` is marked `+`, but it gives no check"),
@@ -542,9 +548,14 @@ fn check_marker(
         _ => None,
     };
     match problem {
-        Some((message, help)) => Err(Diagnostic::new(ErrorKind::WrongMarker, range, message)
-            .with_help(help)
-            .with_help(format!("the move is `{san}`"))),
+        Some((message, help)) => {
+            let d = Diagnostic::new(ErrorKind::WrongMarker, range, message).with_help(help);
+            Err(if mate && marker == Marker::Check {
+                d
+            } else {
+                d.with_help(format!("the move is `{san}`"))
+            })
+        }
         None => Ok(()),
     }
 }
@@ -560,9 +571,10 @@ fn illegal(pos: &Chess, range: Range, label: &str, rejection: Rejection) -> Diag
 }
 
 fn game_over(end: &EndInfo, range: Range, label: &str) -> Diagnostic {
-    let when = match &end.by {
-        Some(by) => format!(" with `{by}`"),
-        None => " in the starting position".to_string(),
+    let when = match (&end.by, end.end) {
+        (Some(by), End::Checkmate(_)) => format!(" with `{by}`"),
+        (Some(by), _) => format!(" after `{by}`"),
+        (None, _) => " in the starting position".to_string(),
     };
     let d = Diagnostic::new(
         ErrorKind::GameOver,
@@ -709,7 +721,7 @@ mod tests {
         assert_eq!(g.end, Some((End::FivefoldRepetition, 16)));
         let (kind, _, msg) = err(&format!("{shuffle} 9. e4"));
         assert_eq!(kind, ErrorKind::GameOver);
-        assert!(msg.contains("fifth time with `8... Ng8`"), "{msg}");
+        assert!(msg.contains("fifth time after `8... Ng8`"), "{msg}");
         let g = run_with(
             &format!("{shuffle} 9. e4"),
             Options {

@@ -155,6 +155,6 @@ fn choose(
     }
     match found.as_slice() {
         [m] => Ok(*m),
-        _ => Err(explain::ambiguous(pos, ctx.text, &found, candidates)),
+        _ => Err(explain::ambiguous(pos, &found, candidates)),
     }
 }

@@ -1,0 +1,6 @@
+// `+` on a move that gives no check.
+use verified_chess::game;
+
+fn main() {
+    let _ = game! { 1. e4 e5 2. Nf3+ };
+}

@@ -1,0 +1,6 @@
+// `x` claims a capture.
+use verified_chess::game;
+
+fn main() {
+    let _ = game! { 1. e4 e5 2. Nxf3 };
+}

@@ -1,0 +1,6 @@
+// `N...` marks Black's move.
+use verified_chess::game;
+
+fn main() {
+    let _ = game! { 1. e4 e5 2... Nf3 };
+}
