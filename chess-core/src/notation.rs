@@ -377,6 +377,14 @@ pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
     let mut promotion = None;
     while i < b.len() {
         let c = b[i];
+        // A piece letter closing the word after a square is a promotion
+        // (`e8Q`, UCI `e7e8q`, `b7a8b`), even where it could be a file.
+        if i + 1 == b.len() && n > 0 && matches!(elems[n - 1], Some(Elem::Square(_))) {
+            if let Some(p) = role_of_any(c) {
+                promotion = Some(p);
+                break;
+            }
+        }
         let elem = if let Some(f) = file_of(c) {
             if let Some(r) = b.get(i + 1).and_then(|&r| rank_of(r)) {
                 i += 2;
@@ -413,16 +421,6 @@ pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
                     }
                     promotion = p;
                     break;
-                }
-                _ if i + 1 == b.len() && n > 0 && matches!(elems[n - 1], Some(Elem::Square(_))) => {
-                    // A trailing piece letter: `e8Q` or UCI `e7e8q`.
-                    match role_of_any(c) {
-                        Some(p) => {
-                            promotion = Some(p);
-                            break;
-                        }
-                        None => return Err(Invalid::NotNotation),
-                    }
                 }
                 b'A'..=b'H' if b.get(i + 1).is_some_and(|r| rank_of(*r).is_some()) => {
                     return Err(Invalid::UpperCaseSquare);
@@ -555,6 +553,21 @@ mod tests {
             ft(None, Square::E7, Square::E8, false, Some(Role::Queen))
         );
         assert_eq!(parts("g1f3")[0].0, ft(None, Square::G1, Square::F3, false, None));
+        assert_eq!(
+            parts("b7a8b")[0].0,
+            ft(None, Square::B7, Square::A8, false, Some(Role::Bishop))
+        );
+        assert_eq!(
+            parts("exd8b")[0].0,
+            Part::Move(MoveSyntax::San {
+                role: Role::Pawn,
+                file: Some(File::E),
+                rank: None,
+                capture: true,
+                to: Square::D8,
+                promotion: Some(Role::Bishop)
+            })
+        );
     }
 
     #[test]

@@ -1,0 +1,202 @@
+//! Property tests: random legal games, written in a random mix of notations,
+//! replay to the same moves through both front ends; replacing any one move
+//! by an illegal one is reported exactly at that move.
+
+use chess_core::source::{Range, Source};
+use chess_core::{expand, syntax, verify_game, Options};
+use proptest::prelude::*;
+use proptest::test_runner::TestRng;
+use rand::RngExt;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
+
+/// A random legal game from the standard position (stops at the game's end).
+fn random_game(rng: &mut TestRng, max_plies: usize) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    while moves.len() < max_plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || pos.is_insufficient_material() {
+            break;
+        }
+        let m = legal[rng.random_range(0..legal.len())];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+fn long_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// One move written in a random notation that Rust can also tokenize.
+fn write_move(rng: &mut TestRng, pos: &Chess, m: Move) -> String {
+    let san = SanPlus::from_move(pos.clone(), m);
+    let from = m.from().expect("board move");
+    let to = match m {
+        Move::Castle { king, rook } => Square::from_coords(
+            if rook > king {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            },
+            king.rank(),
+        ),
+        _ => m.to(),
+    };
+    let promo = m.promotion();
+    match rng.random_range(0..5) {
+        // SAN, with `#` spaced for Rust, sometimes without `x` or markers.
+        0 | 1 => {
+            let mut text = san.san.to_string();
+            if rng.random_bool(0.3) && !matches!(m.role(), Role::Pawn) {
+                text = text.replace('x', "");
+            }
+            if let Some(s) = san.suffix {
+                if rng.random_bool(0.5) {
+                    text.push_str(if s.char() == '#' { " #" } else { "+" });
+                }
+            }
+            if matches!(m, Move::Castle { .. }) && rng.random_bool(0.5) {
+                text = text.replace('O', "0");
+            }
+            text
+        }
+        // Long algebraic.
+        2 => {
+            let letter = match m.role() {
+                Role::Pawn => String::new(),
+                r => r.upper_char().to_string(),
+            };
+            let sep = if m.is_capture() { "x" } else { "-" };
+            let p = promo.map_or(String::new(), |r| format!("={}", r.upper_char()));
+            format!("{letter}{from}{sep}{to}{p}")
+        }
+        // UCI.
+        3 => UciMove::from_move(m, CastlingMode::Standard).to_string(),
+        // Long form.
+        _ => {
+            let p = promo.map_or(String::new(), |r| format!(" becomes {}", long_name(r)));
+            format!("{} {from} to {to}{p}", long_name(m.role()))
+        }
+    }
+}
+
+/// The game as text, and the range of every move's text.
+fn write_game(rng: &mut TestRng, moves: &[Move]) -> (String, Vec<Range>) {
+    let mut pos = Chess::default();
+    let mut text = String::new();
+    let mut ranges = Vec::new();
+    for &m in moves {
+        if pos.turn() == Color::White || rng.random_bool(0.2) {
+            let dots = if pos.turn() == Color::White { "." } else { "..." };
+            let space = if rng.random_bool(0.5) { " " } else { "" };
+            text.push_str(&format!("{}{dots}{space}", pos.fullmoves()));
+        }
+        let written = write_move(rng, &pos, m);
+        // Markers are part of the move's word, not of its range.
+        let core_len = written
+            .trim_end_matches([' ', '#', '+'])
+            .len();
+        let start = text.len() as u32;
+        ranges.push(Range::new(start, start + core_len as u32));
+        text.push_str(&written);
+        text.push(' ');
+        pos.play_unchecked(m);
+    }
+    (text, ranges)
+}
+
+fn replay_text(text: &str) -> Result<Vec<Move>, (Range, String)> {
+    let source = Source::text(text, None, None);
+    replay_source(&source)
+}
+
+fn replay_source(source: &Source) -> Result<Vec<Move>, (Range, String)> {
+    let mut games = syntax::parse(source);
+    let game = games.remove(0).map_err(|d| (d.range, d.message.clone()))?;
+    verify_game(&game, source, Options::default())
+        .map(|g| g.moves)
+        .map_err(|d| (d.range, d.message))
+}
+
+/// An illegal move for `pos`, written in some notation.
+fn illegal_move(rng: &mut TestRng, pos: &Chess) -> String {
+    let legal = pos.legal_moves();
+    loop {
+        let from = Square::new(rng.random_range(0..64));
+        let to = Square::new(rng.random_range(0..64));
+        if from == to {
+            continue;
+        }
+        let is_legal = legal.iter().any(|m| {
+            m.from() == Some(from)
+                && (m.to() == to
+                    || matches!(m, Move::Castle { king, rook } if *king == from
+                        && to.rank() == king.rank()
+                        && to.file() == if rook > king { shakmaty::File::G } else { shakmaty::File::C }))
+        });
+        if is_legal {
+            continue;
+        }
+        return match (rng.random_range(0..3), pos.board().role_at(from)) {
+            // SAN names only the piece kind: no piece of that kind may reach `to`.
+            (0, Some(role))
+                if role != Role::Pawn && !legal.iter().any(|m| m.role() == role && m.to() == to) =>
+            {
+                format!("{}{to}", role.upper_char())
+            }
+            (1, _) => format!("{from}{to}"),
+            _ => format!("{from}-{to}"),
+        };
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn mixed_notation_replays_to_the_same_moves(seed in any::<u64>(), len in 1usize..120) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let moves = random_game(&mut rng, len);
+        let (text, _) = write_game(&mut rng, &moves);
+        prop_assert_eq!(replay_text(&text).map_err(|e| e.1), Ok(moves.clone()), "{}", text);
+
+        // The same text as Rust tokens.
+        let tokens: proc_macro2::TokenStream = text.parse().expect("tokenizes");
+        let source = expand::front_end(tokens);
+        prop_assert_eq!(replay_source(&source).map_err(|e| e.1), Ok(moves), "{}", text);
+    }
+
+    #[test]
+    fn a_corrupted_move_is_reported_exactly(seed in any::<u64>(), len in 1usize..80, which in any::<prop::sample::Index>()) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let moves = random_game(&mut rng, len);
+        prop_assume!(!moves.is_empty());
+        let k = which.index(moves.len());
+        let (text, ranges) = write_game(&mut rng, &moves);
+        let mut pos = Chess::default();
+        for m in &moves[..k] {
+            pos.play_unchecked(*m);
+        }
+        let bad = illegal_move(&mut rng, &pos);
+        let r = ranges[k];
+        // Replace the move's text (and any marker right after it).
+        let after = text[r.end as usize..].trim_start_matches([' ', '#', '+']);
+        let corrupted = format!("{}{bad} {after}", &text[..r.start as usize]);
+        let expected = Range::new(r.start, r.start + bad.len() as u32);
+        match replay_text(&corrupted) {
+            Ok(_) => prop_assert!(false, "accepted {bad} in {corrupted}"),
+            Err((range, message)) => prop_assert_eq!(range, expected, "{} in {}", message, corrupted),
+        }
+    }
+}
