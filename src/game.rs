@@ -245,6 +245,7 @@ pub struct Game {
     san: &'static str,
     result: GameResult,
     outcome: Outcome,
+    ended_after: u32,
     chess960: bool,
 }
 
@@ -258,6 +259,7 @@ impl Game {
         moves: &'static [u8],
         san: &'static str,
         result_and_outcome: u8,
+        ended_after: u32,
         chess960: bool,
     ) -> Game {
         let result = match result_and_outcome >> 4 {
@@ -273,6 +275,7 @@ impl Game {
             san,
             result,
             outcome: Outcome::__from_code(result_and_outcome & 15),
+            ended_after,
             chess960,
         }
     }
@@ -359,6 +362,21 @@ impl Game {
     /// How the game ended, if it did; see [`Outcome`].
     pub const fn outcome(&self) -> Outcome {
         self.outcome
+    }
+
+    /// After how many plies the rules ended the game (checkmate, stalemate,
+    /// dead position, fivefold repetition or the 75-move rule), if they did.
+    ///
+    /// This is [`Game::len`] for every game the rules ended, except when the
+    /// macro input started with `#![allow(moves_after_draw)]` and the record
+    /// goes on after a draw the rules impose: then the moves after this ply
+    /// were played, but the game had legally ended.
+    pub const fn legal_end(&self) -> Option<usize> {
+        if self.ended_after == u32::MAX {
+            None
+        } else {
+            Some(self.ended_after as usize)
+        }
     }
 
     /// The start position followed by the position after every ply
@@ -495,7 +513,7 @@ impl Iterator for Plies {
         self.index += 1;
         // Ply counted from White's first move of the start move number.
         let offset = index + usize::from(self.start_turn == Color::Black);
-        let color = if offset % 2 == 0 {
+        let color = if offset.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

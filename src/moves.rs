@@ -157,8 +157,12 @@ mod tests {
         assert_eq!(m.kind, MoveKind::DoublePush);
         assert_eq!((m.from, m.to, m.role), (Square::E2, Square::E4, Role::Pawn));
         // exd6 en passant
-        let m = Move::__unpack([Square::E5.index() | (2 << 6), Square::D6.index(), 1 | (1 << 3)])
-            .unwrap();
+        let m = Move::__unpack([
+            Square::E5.index() | (2 << 6),
+            Square::D6.index(),
+            1 | (1 << 3),
+        ])
+        .unwrap();
         assert_eq!(m.kind, MoveKind::EnPassant);
         assert_eq!(m.capture, Some(Role::Pawn));
         // O-O-O for black: king e8, rook a8
@@ -174,8 +178,8 @@ mod tests {
         assert_eq!(m.uci(false).to_string(), "e8c8");
         assert_eq!(m.uci(true).to_string(), "e8a8");
         // bxa8=N capturing a rook
-        let m = Move::__unpack([Square::B7.index(), Square::A8.index(), 1 | (4 << 3) | 0x40])
-            .unwrap();
+        let m =
+            Move::__unpack([Square::B7.index(), Square::A8.index(), 1 | (4 << 3) | 0x40]).unwrap();
         assert_eq!(m.promotion, Some(Role::Knight));
         assert_eq!(m.capture, Some(Role::Rook));
         assert_eq!(m.uci(false).to_string(), "b7a8n");

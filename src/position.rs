@@ -281,7 +281,9 @@ impl Default for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Position").field(&format_args!("{}", self.fen())).finish()
+        f.debug_tuple("Position")
+            .field(&format_args!("{}", self.fen()))
+            .finish()
     }
 }
 
@@ -332,7 +334,7 @@ impl Fen<'_> {
                     .filter(move |sq| pos.piece_at(*sq) == Some(Role::Rook.of(color)))
             };
             let first_rook = back_rank_rooks().next();
-            let last_rook = back_rank_rooks().last();
+            let last_rook = back_rank_rooks().next_back();
             let rights = pos
                 .castling
                 .rooks()

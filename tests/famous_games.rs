@@ -1,9 +1,7 @@
 //! Famous games typed in as `const` values: their outcome, result, length and
 //! final position (the FENs were computed independently with python-chess).
 
-use verified_chess::{
-    game, Color, DecisiveReason, Game, GameResult, MoveKind, Outcome, Position,
-};
+use verified_chess::{Color, DecisiveReason, Game, GameResult, MoveKind, Outcome, Position, game};
 
 const OPERA_GAME: Game = game! {
     [Event "Opera Game"]

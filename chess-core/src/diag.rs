@@ -148,7 +148,8 @@ impl Diagnostic {
         let mut out = String::new();
         match location {
             Some(location) => {
-                let _ = fmt::Write::write_fmt(&mut out, format_args!("{location}: {}", self.message));
+                let _ =
+                    fmt::Write::write_fmt(&mut out, format_args!("{location}: {}", self.message));
             }
             None => out.push_str(&self.message),
         }

@@ -10,6 +10,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 use crate::diag::Diagnostic;
 use crate::replay::VerifiedGame;
 use crate::source::Source;
+use crate::syntax::Tag;
 
 /// Packs one move into the three bytes the facade decodes.
 pub fn pack(m: &Move) -> [u8; 3] {
@@ -99,9 +100,7 @@ fn position_expr(krate: &TokenStream, pos: &Chess) -> Out {
         board[usize::from(sq)] = piece.char() as u8;
     }
     let castling = pos.castles().castling_rights().0;
-    let ep = pos
-        .ep_square(EnPassantMode::Always)
-        .map_or(64, u8::from);
+    let ep = pos.ep_square(EnPassantMode::Always).map_or(64, u8::from);
     let mut args = Out::new();
     args.tt(Literal::byte_string(&board)).comma();
     args.path(
@@ -133,12 +132,20 @@ fn is_standard_start(pos: &Chess) -> bool {
         && pos.fullmoves().get() == 1
 }
 
-/// The expression `krate::Game::__new(…)` for a verified game.
-pub fn game_expr(krate: &TokenStream, game: &VerifiedGame) -> TokenStream {
+/// The expression `krate::Game::__new(…)` for a verified game with its tags.
+pub fn game_expr(
+    krate: &TokenStream,
+    source: &Source,
+    tags: &[Tag],
+    game: &VerifiedGame,
+) -> TokenStream {
+    let tag_pairs = tags;
     let mut tags = Out::new();
-    for (name, value) in &game.tags {
+    for tag in tag_pairs {
         let mut pair = Out::new();
-        pair.tt(Literal::string(name)).comma().tt(Literal::string(value));
+        pair.tt(Literal::string(tag.name(source)))
+            .comma()
+            .tt(Literal::string(&tag.value(source)));
         tags.group(Delimiter::Parenthesis, pair).comma();
     }
     let mut moves = Vec::with_capacity(game.moves.len() * 3);
@@ -153,7 +160,15 @@ pub fn game_expr(krate: &TokenStream, game: &VerifiedGame) -> TokenStream {
     args.tt(Literal::byte_string(&moves)).comma();
     args.tt(Literal::string(&game.san)).comma();
     args.tt(Literal::u8_suffixed(game.outcome_byte())).comma();
-    args.ident(if game.mode.is_chess960() { "true" } else { "false" });
+    let ended = game.end.map_or(u32::MAX, |(_, plies)| {
+        u32::try_from(plies).unwrap_or(u32::MAX)
+    });
+    args.tt(Literal::u32_suffixed(ended)).comma();
+    args.ident(if game.mode.is_chess960() {
+        "true"
+    } else {
+        "false"
+    });
 
     let mut out = Out::new();
     out.path(krate, &["Game", "__new"])

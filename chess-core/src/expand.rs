@@ -1,7 +1,7 @@
 //! The macros' entry points, on `proc_macro2` tokens so that they can be
 //! tested without a compiler.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::replay::Options;
@@ -19,20 +19,77 @@ fn split_crate(input: TokenStream) -> (TokenStream, TokenStream) {
         krate.extend([tt]);
     }
     // Called without a path: assume the facade's usual name.
-    (
-        "::verified_chess".parse().unwrap_or_default(),
-        krate,
-    )
+    ("::verified_chess".parse().unwrap_or_default(), krate)
+}
+
+/// The options the input starts with, as inner attributes:
+/// `#![allow(moves_after_draw)]`.
+pub fn options(input: TokenStream) -> Result<(Options, TokenStream), TokenStream> {
+    let mut options = Options::default();
+    let mut rest: Vec<TokenTree> = input.into_iter().collect();
+    loop {
+        let is_attr = matches!(
+            rest.as_slice(),
+            [TokenTree::Punct(hash), TokenTree::Punct(bang), TokenTree::Group(g), ..]
+                if hash.as_char() == '#' && bang.as_char() == '!' && g.delimiter() == Delimiter::Bracket
+        );
+        if !is_attr {
+            break;
+        }
+        let TokenTree::Group(group) = rest[2].clone() else {
+            break;
+        };
+        let words: Vec<String> = group
+            .stream()
+            .into_iter()
+            .flat_map(|tt| match tt {
+                TokenTree::Group(inner) => inner
+                    .stream()
+                    .into_iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>(),
+                other => vec![other.to_string()],
+            })
+            .filter(|w| w != ",")
+            .collect();
+        match words.split_first() {
+            Some((allow, names)) if allow == "allow" && !names.is_empty() => {
+                for name in names {
+                    match name.as_str() {
+                        "moves_after_draw" => options.moves_after_draw = true,
+                        other => {
+                            return Err(emit::compile_error(
+                                &format!(
+                                    "unknown option `{other}`\nhelp: the only option is `#![allow(moves_after_draw)]`"
+                                ),
+                                group.span(),
+                                group.span(),
+                            ));
+                        }
+                    }
+                }
+            }
+            _ => {
+                return Err(emit::compile_error(
+                    "unknown attribute\nhelp: the only option is `#![allow(moves_after_draw)]`",
+                    rest[0].span(),
+                    group.span(),
+                ));
+            }
+        }
+        rest.drain(..3);
+    }
+    Ok((options, rest.into_iter().collect()))
 }
 
 /// The source for a macro's input: PGN text for a single string literal,
 /// the rendered tokens otherwise.
 pub fn front_end(input: TokenStream) -> Source {
     let mut iter = input.clone().into_iter();
-    if let (Some(TokenTree::Literal(lit)), None) = (iter.next(), iter.next()) {
-        if let syn::Lit::Str(s) = syn::Lit::new(lit.clone()) {
-            return Source::text(s.value(), None, Some(lit.span()));
-        }
+    if let (Some(TokenTree::Literal(lit)), None) = (iter.next(), iter.next())
+        && let syn::Lit::Str(s) = syn::Lit::new(lit.clone())
+    {
+        return Source::text(s.value(), None, Some(lit.span()));
     }
     tokens::render(input, Span::call_site())
 }
@@ -41,6 +98,10 @@ pub fn front_end(input: TokenStream) -> Source {
 /// `compile_error!`.
 pub fn game(input: TokenStream) -> TokenStream {
     let (krate, input) = split_crate(input);
+    let (options, input) = match options(input) {
+        Ok(split) => split,
+        Err(error) => return error,
+    };
     let source = front_end(input);
     let mut parsed = syntax::parse(&source);
     if parsed.len() > 1 {
@@ -53,7 +114,10 @@ pub fn game(input: TokenStream) -> TokenStream {
                 Some((result, _)) => Diagnostic::new(
                     ErrorKind::MisplacedResult,
                     second,
-                    format!("the game ended with its result `{}`; nothing may follow it", result.as_str()),
+                    format!(
+                        "the game ended with its result `{}`; nothing may follow it",
+                        result.as_str()
+                    ),
                 ),
                 None => Diagnostic::new(
                     ErrorKind::SecondGame,
@@ -74,8 +138,8 @@ pub fn game(input: TokenStream) -> TokenStream {
         Some(Ok(game)) => game,
         Some(Err(d)) => return emit::diagnostic(&source, &d),
     };
-    match verify_game(&game, &source, Options::default()) {
-        Ok(verified) => emit::game_expr(&krate, &verified),
+    match verify_game(&game, &source, options) {
+        Ok(verified) => emit::game_expr(&krate, &source, &game.tags, &verified),
         Err(d) => emit::diagnostic(&source, &d),
     }
 }
@@ -109,13 +173,26 @@ mod tests {
     #[test]
     fn string_form_gives_line_and_column() {
         let out = expand("$crate; \"1. e4 e5\\n2. Ke3\"");
-        assert!(out.contains("line 2:4 `Ke3`:") || out.contains("line 2:4:"), "{out}");
+        assert!(
+            out.contains("line 2:4 `Ke3`:") || out.contains("line 2:4:"),
+            "{out}"
+        );
     }
 
     #[test]
     fn one_game_only() {
         let out = expand("$crate; 1. e4 1-0 1. d4");
         assert!(out.contains("nothing may follow"), "{out}");
+    }
+
+    #[test]
+    fn options_come_first() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4";
+        assert!(expand(&format!("$crate; {shuffle}")).contains("compile_error"));
+        let out = expand(&format!("$crate; #![allow(moves_after_draw)] {shuffle}"));
+        assert!(out.contains("Game :: __new"), "{out}");
+        assert!(expand("$crate; #![allow(nonsense)] 1. e4").contains("unknown option `nonsense`"));
+        assert!(expand("$crate; #![deny(x)] 1. e4").contains("unknown attribute"));
     }
 
     #[test]

@@ -201,7 +201,11 @@ fn moves_of_role(pos: &Chess, role: Role) -> String {
         .filter(|m| m.role() == role && !m.is_castle_like())
         .collect();
     if moves.is_empty() {
-        format!("{} has no legal {} move", color_name(pos.turn()), role_name(role))
+        format!(
+            "{} has no legal {} move",
+            color_name(pos.turn()),
+            role_name(role)
+        )
     } else {
         format!(
             "legal {} moves: {}",
@@ -218,7 +222,12 @@ fn moves_to(pos: &Chess, to: Square, except_role: Option<Role>) -> Option<String
         .copied()
         .filter(|m| m.to() == to && !m.is_castle_like() && Some(m.role()) != except_role)
         .collect();
-    (!moves.is_empty()).then(|| format!("moves that reach {to}: {}", quoted_list(pos, moves.into_iter(), 10)))
+    (!moves.is_empty()).then(|| {
+        format!(
+            "moves that reach {to}: {}",
+            quoted_list(pos, moves.into_iter(), 10)
+        )
+    })
 }
 
 trait CastleLike {
@@ -257,9 +266,7 @@ fn first_blocker(pos: &Chess, from: Square, to: Square) -> Option<Square> {
         return None;
     }
     // The blocker nearest to `from`.
-    between
-        .into_iter()
-        .min_by_key(|sq| sq.distance(from))
+    between.into_iter().min_by_key(|sq| sq.distance(from))
 }
 
 /// Why the piece on `from` cannot go to `to`, ordered by how much it tells.
@@ -327,10 +334,10 @@ fn verdict(pos: &Chess, from: Square, to: Square, capture_written: bool) -> Verd
         if !empty_board.contains(to) {
             return Verdict::Geometry(geometry_phrase(role, from, to));
         }
-        if !attacks::attacks(from, piece, occupied).contains(to) {
-            if let Some(b) = first_blocker(pos, from, to) {
-                return Verdict::Blocked(b);
-            }
+        if !attacks::attacks(from, piece, occupied).contains(to)
+            && let Some(b) = first_blocker(pos, from, to)
+        {
+            return Verdict::Blocked(b);
         }
     }
     let target_empty = !occupied.contains(to);
@@ -419,16 +426,16 @@ fn pawn_verdict(pos: &Chess, from: Square, to: Square) -> Option<Verdict> {
                 return Some(Verdict::Blocked(mid));
             }
         }
-        if let Some(p) = board.piece_at(to) {
-            if p.color != us {
-                return Some(Verdict::Pawn(
-                    ErrorKind::PawnMove,
-                    format!(
-                        "a pawn cannot capture straight ahead, and {} stands on {to}",
-                        piece_on(pos, to)
-                    ),
-                ));
-            }
+        if let Some(p) = board.piece_at(to)
+            && p.color != us
+        {
+            return Some(Verdict::Pawn(
+                ErrorKind::PawnMove,
+                format!(
+                    "a pawn cannot capture straight ahead, and {} stands on {to}",
+                    piece_on(pos, to)
+                ),
+            ));
         }
         return None;
     }
@@ -443,10 +450,11 @@ fn pawn_verdict(pos: &Chess, from: Square, to: Square) -> Option<Verdict> {
     }
     // Diagonal onto an empty square: only en passant.
     let victim = Square::from_coords(to.file(), from.rank());
-    let enemy_pawn = board.piece_at(victim) == Some(Piece {
-        color: !us,
-        role: Role::Pawn,
-    });
+    let enemy_pawn = board.piece_at(victim)
+        == Some(Piece {
+            color: !us,
+            role: Role::Pawn,
+        });
     if pos.maybe_ep_square() == Some(to) {
         return None;
     }
@@ -480,7 +488,10 @@ fn verdict_rejection(pos: &Chess, from: Square, to: Square, v: Verdict) -> Rejec
             format!("there is nothing to capture on {to}"),
         ),
         Verdict::InCheck(checkers) => {
-            let king = pos.board().king_of(us).map_or(String::new(), |k| format!(" on {k}"));
+            let king = pos
+                .board()
+                .king_of(us)
+                .map_or(String::new(), |k| format!(" on {k}"));
             let reason = if checkers.count() > 1 {
                 format!(
                     "the king{king} is in double check from {}, and only a king move answers a double check",
@@ -495,7 +506,10 @@ fn verdict_rejection(pos: &Chess, from: Square, to: Square, v: Verdict) -> Rejec
             Rejection::new(ErrorKind::InCheck, reason)
         }
         Verdict::Pinned(pinner) => {
-            let king = pos.board().king_of(us).map_or(String::new(), |k| format!(" on {k}"));
+            let king = pos
+                .board()
+                .king_of(us)
+                .map_or(String::new(), |k| format!(" on {k}"));
             Rejection::new(
                 ErrorKind::Pinned,
                 format!(
@@ -506,12 +520,12 @@ fn verdict_rejection(pos: &Chess, from: Square, to: Square, v: Verdict) -> Rejec
         }
         Verdict::IntoCheck(by) => {
             let reason = if pos.board().role_at(from) == Some(Role::King) {
-                format!("the king would be in check on {to} from {}", pieces_list(pos, by))
-            } else {
                 format!(
-                    "it would expose the king to {}",
+                    "the king would be in check on {to} from {}",
                     pieces_list(pos, by)
                 )
+            } else {
+                format!("it would expose the king to {}", pieces_list(pos, by))
             };
             Rejection::new(ErrorKind::IntoCheck, reason)
         }
@@ -544,8 +558,11 @@ pub fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
         } => {
             let us = pos.turn();
             let Some(piece) = pos.board().piece_at(from) else {
-                return Rejection::new(ErrorKind::WrongPiece, format!("there is no piece on {from}"))
-                    .help_opt(moves_to(pos, to, None));
+                return Rejection::new(
+                    ErrorKind::WrongPiece,
+                    format!("there is no piece on {from}"),
+                )
+                .help_opt(moves_to(pos, to, None));
             };
             if piece.color != us {
                 return Rejection::new(
@@ -570,10 +587,10 @@ pub fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
                 )
                 .help(moves_of_piece(pos, from));
             }
-            if piece.role == Role::King {
-                if let Some(side) = castling_intent(pos, from, to) {
-                    return explain_castle(ctx, side);
-                }
+            if piece.role == Role::King
+                && let Some(side) = castling_intent(pos, from, to)
+            {
+                return explain_castle(ctx, side);
             }
             if let Some(own) = own_target(pos, to) {
                 return own.help(moves_of_piece(pos, from));
@@ -639,16 +656,14 @@ fn explain_san(
         )
         .help_opt(moves_to(pos, to, None));
     }
-    if role == Role::King {
-        if let Some(king) = ours.first() {
-            if let Some(side) = castling_intent(pos, king, to).filter(|_| king.file() == File::E) {
-                if king.file().distance(to.file()) == 2 {
-                    let castle = explain_castle(ctx, side);
-                    if castle.kind != ErrorKind::ExpectedMove {
-                        return castle.help(format!("to castle, write `{}`", side_san(side)));
-                    }
-                }
-            }
+    if role == Role::King
+        && let Some(king) = ours.first()
+        && let Some(side) = castling_intent(pos, king, to).filter(|_| king.file() == File::E)
+        && king.file().distance(to.file()) == 2
+    {
+        let castle = explain_castle(ctx, side);
+        if castle.kind != ErrorKind::ExpectedMove {
+            return castle.help(format!("to castle, write `{}`", side_san(side)));
         }
     }
     if let Some(own) = own_target(pos, to) {
@@ -670,7 +685,11 @@ fn explain_san(
         .iter()
         .map(|&from| (from, verdict(pos, from, to, capture)))
         .collect();
-    let top = verdicts.iter().map(|(_, v)| v.priority()).max().unwrap_or(0);
+    let top = verdicts
+        .iter()
+        .map(|(_, v)| v.priority())
+        .max()
+        .unwrap_or(0);
     let Some((from, v)) = verdicts.iter().find(|(_, v)| v.priority() == top).cloned() else {
         return no_origin(pos, role, file, rank, to);
     };
@@ -678,7 +697,11 @@ fn explain_san(
     let blocked: Vec<String> = verdicts
         .iter()
         .filter_map(|(from, v)| match v {
-            Verdict::Blocked(b) => Some(format!("{} by {}", own_piece_on(pos, *from), piece_on(pos, *b))),
+            Verdict::Blocked(b) => Some(format!(
+                "{} by {}",
+                own_piece_on(pos, *from),
+                piece_on(pos, *b)
+            )),
             _ => None,
         })
         .collect();
@@ -823,10 +846,13 @@ fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
         CastlingSide::KingSide => CastlingSide::QueenSide,
         CastlingSide::QueenSide => CastlingSide::KingSide,
     };
-    let other_legal = pos
-        .castling_moves(other)
-        .first()
-        .map(|_| format!("`{}` (castling {}) is legal", side_san(other), side_name(other)));
+    let other_legal = pos.castling_moves(other).first().map(|_| {
+        format!(
+            "`{}` (castling {}) is legal",
+            side_san(other),
+            side_name(other)
+        )
+    });
     let Some(rook) = castles.rook(us, side) else {
         let how = match &ctx.lost[right_index(us, side)] {
             Some(LostRight { how, by }) => match how {
@@ -868,9 +894,19 @@ fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
             ErrorKind::CastlingBlocked,
             format!(
                 "{} must be empty between king and rook, but {} {} there",
-                join_and(castles.path(us, side).into_iter().map(|s| s.to_string()).collect()),
+                join_and(
+                    castles
+                        .path(us, side)
+                        .into_iter()
+                        .map(|s| s.to_string())
+                        .collect()
+                ),
                 pieces_list(pos, blockers),
-                if blockers.count() > 1 { "stand" } else { "stands" }
+                if blockers.count() > 1 {
+                    "stand"
+                } else {
+                    "stands"
+                }
             ),
         )
         .help_opt(other_legal)
@@ -926,7 +962,10 @@ pub fn ambiguous(pos: &Chess, matches: &MoveList, candidates: &MoveList) -> Reje
         .iter()
         .map(|m| format!("`{}`", San::disambiguate(*m, candidates)))
         .collect();
-    let to = sorted.first().map(|m| m.to().to_string()).unwrap_or_default();
+    let to = sorted
+        .first()
+        .map(|m| m.to().to_string())
+        .unwrap_or_default();
     Rejection::new(
         ErrorKind::Ambiguous,
         format!(
@@ -944,7 +983,10 @@ pub fn promotion_missing(pos: &Chess, matches: &MoveList, candidates: &MoveList)
         .iter()
         .map(|m| format!("`{}`", San::disambiguate(*m, candidates)))
         .collect();
-    let to = matches.first().map(|m| m.to().to_string()).unwrap_or_default();
+    let to = matches
+        .first()
+        .map(|m| m.to().to_string())
+        .unwrap_or_default();
     let _ = pos;
     Rejection::new(
         ErrorKind::PromotionMissing,
@@ -955,7 +997,12 @@ pub fn promotion_missing(pos: &Chess, matches: &MoveList, candidates: &MoveList)
 
 /// Explains a promotion to a piece a pawn cannot become, or a promotion
 /// written for a move that does not promote.
-pub fn bad_promotion(pos: &Chess, wanted: Role, matches: &MoveList, candidates: &MoveList) -> Rejection {
+pub fn bad_promotion(
+    pos: &Chess,
+    wanted: Role,
+    matches: &MoveList,
+    candidates: &MoveList,
+) -> Rejection {
     let promotes = matches.iter().any(|m| m.promotion().is_some());
     if promotes {
         let alternatives: Vec<String> = matches

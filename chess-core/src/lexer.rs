@@ -52,119 +52,160 @@ pub struct Lexeme {
     pub range: Range,
 }
 
-fn is_word_byte(b: u8, mode: Mode) -> bool {
-    !(b.is_ascii_whitespace()
-        || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'"')
-        || (b == b';' && mode == Mode::Pgn))
+/// Byte classes: what a byte does outside of strings and comments.
+const WORD: u8 = 0;
+const SPACE: u8 = 1;
+const SPECIAL: u8 = 2;
+
+const fn classes(semicolon_special: bool) -> [u8; 256] {
+    let mut table = [WORD; 256];
+    // Exactly the bytes `u8::is_ascii_whitespace` accepts.
+    let spaces = b" \t\n\r\x0c";
+    let mut i = 0;
+    while i < spaces.len() {
+        table[spaces[i] as usize] = SPACE;
+        i += 1;
+    }
+    let specials = b"{}()[]\"";
+    let mut i = 0;
+    while i < specials.len() {
+        table[specials[i] as usize] = SPECIAL;
+        i += 1;
+    }
+    if semicolon_special {
+        table[b';' as usize] = SPECIAL;
+    }
+    table
 }
+
+static CLASSES_PGN: [u8; 256] = classes(true);
+static CLASSES_TOKENS: [u8; 256] = classes(false);
 
 /// Splits the whole source into lexemes. Linear time, never fails.
 pub fn lex(source: &Source) -> Vec<Lexeme> {
     let text = source.as_str().as_bytes();
     let mode = source.mode();
+    let class = match mode {
+        Mode::Pgn => &CLASSES_PGN,
+        Mode::Tokens => &CLASSES_TOKENS,
+    };
     let mut out = Vec::with_capacity(text.len() / 4 + 1);
-    let mut i = 0usize;
     // A UTF-8 byte-order mark is not text.
-    if text.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        i = 3;
-    }
-    let mut at_line_start = true;
+    let bom = if text.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        3
+    } else {
+        0
+    };
+    let mut i = bom;
     let push = |out: &mut Vec<Lexeme>, kind, start: usize, end: usize| {
         out.push(Lexeme {
             kind,
             range: Range::new(start as u32, end as u32),
         });
     };
+    let to_line_end = |mut i: usize| {
+        while i < text.len() && text[i] != b'\n' {
+            i += 1;
+        }
+        i
+    };
     while i < text.len() {
         let b = text[i];
-        if b == b'\n' {
-            at_line_start = true;
-            i += 1;
-            continue;
-        }
-        if b.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let line_start = std::mem::replace(&mut at_line_start, false);
         let start = i;
-        match b {
-            b'%' if mode == Mode::Pgn && line_start => {
-                while i < text.len() && text[i] != b'\n' {
-                    i += 1;
-                }
+        match class[b as usize] {
+            SPACE => {
+                i += 1;
+                continue;
+            }
+            WORD if b == b'%'
+                && mode == Mode::Pgn
+                && (start == bom || text[start - 1] == b'\n') =>
+            {
+                // An escape line: `%` in the first column.
+                i = to_line_end(i);
                 push(&mut out, Lex::Comment, start, i);
             }
-            b';' if mode == Mode::Pgn => {
-                while i < text.len() && text[i] != b'\n' {
-                    i += 1;
-                }
-                push(&mut out, Lex::Comment, start, i);
-            }
-            b'{' => match text[i + 1..].iter().position(|&c| c == b'}') {
-                Some(n) => {
-                    i += n + 2;
-                    push(&mut out, Lex::Comment, start, i);
-                }
-                None => {
-                    i = text.len();
-                    push(&mut out, Lex::Bad(BadLex::UnclosedComment), start, start + 1);
-                }
-            },
-            b'}' => {
+            WORD => {
+                // Always consume at least one byte, so the loop ends on any input.
                 i += 1;
-                push(&mut out, Lex::Bad(BadLex::StrayBrace), start, i);
-            }
-            b'(' | b')' | b'[' | b']' => {
-                i += 1;
-                let kind = match b {
-                    b'(' => Lex::Open(Delim::Paren),
-                    b')' => Lex::Close(Delim::Paren),
-                    b'[' => Lex::Open(Delim::Bracket),
-                    _ => Lex::Close(Delim::Bracket),
-                };
-                push(&mut out, kind, start, i);
-            }
-            b'"' => {
-                i += 1;
-                let mut closed = false;
-                while i < text.len() {
-                    match text[i] {
-                        b'\\' => i += 2,
-                        b'"' => {
-                            i += 1;
-                            closed = true;
-                            break;
-                        }
-                        b'\n' => break,
-                        _ => i += 1,
-                    }
-                }
-                i = i.min(text.len());
-                if closed {
-                    push(&mut out, Lex::Str, start, i);
-                } else {
-                    push(&mut out, Lex::Bad(BadLex::UnclosedString), start, i);
-                }
-            }
-            _ => {
-                while i < text.len() && is_word_byte(text[i], mode) {
+                while i < text.len() && class[text[i] as usize] == WORD {
                     i += 1;
                 }
                 push(&mut out, Lex::Word, start, i);
             }
+            _ => match b {
+                b';' => {
+                    i = to_line_end(i);
+                    push(&mut out, Lex::Comment, start, i);
+                }
+                b'{' => match text[i + 1..].iter().position(|&c| c == b'}') {
+                    Some(n) => {
+                        i += n + 2;
+                        push(&mut out, Lex::Comment, start, i);
+                    }
+                    None => {
+                        i = text.len();
+                        push(
+                            &mut out,
+                            Lex::Bad(BadLex::UnclosedComment),
+                            start,
+                            start + 1,
+                        );
+                    }
+                },
+                b'}' => {
+                    i += 1;
+                    push(&mut out, Lex::Bad(BadLex::StrayBrace), start, i);
+                }
+                b'"' => {
+                    i += 1;
+                    let mut closed = false;
+                    while i < text.len() {
+                        match text[i] {
+                            b'\\' => i += 2,
+                            b'"' => {
+                                i += 1;
+                                closed = true;
+                                break;
+                            }
+                            b'\n' => break,
+                            _ => i += 1,
+                        }
+                    }
+                    i = i.min(text.len());
+                    if closed {
+                        push(&mut out, Lex::Str, start, i);
+                    } else {
+                        push(&mut out, Lex::Bad(BadLex::UnclosedString), start, i);
+                    }
+                }
+                _ => {
+                    i += 1;
+                    let kind = match b {
+                        b'(' => Lex::Open(Delim::Paren),
+                        b')' => Lex::Close(Delim::Paren),
+                        b'[' => Lex::Open(Delim::Bracket),
+                        _ => Lex::Close(Delim::Bracket),
+                    };
+                    push(&mut out, kind, start, i);
+                }
+            },
         }
     }
     out
 }
 
 /// The value of a string lexeme: quotes removed, `\"` and `\\` unescaped.
-pub fn string_value(source: &Source, range: Range) -> String {
+/// Borrowed from the source unless it contains escapes.
+pub fn string_value(source: &Source, range: Range) -> std::borrow::Cow<'_, str> {
     let raw = source.slice(range);
     let inner = raw
         .strip_prefix('"')
         .map(|s| s.strip_suffix('"').unwrap_or(s))
         .unwrap_or(raw);
+    if !inner.contains('\\') {
+        return std::borrow::Cow::Borrowed(inner);
+    }
     let mut out = String::with_capacity(inner.len());
     let mut chars = inner.chars();
     while let Some(c) = chars.next() {
@@ -177,7 +218,7 @@ pub fn string_value(source: &Source, range: Range) -> String {
             out.push(c);
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -195,7 +236,8 @@ mod tests {
     #[test]
     fn words_comments_and_brackets() {
         use Lex::*;
-        let got = kinds("[Event \"a \\\"b\\\"\"]\n1.e4 {comment} e5 ; rest\n% escape\n(2. Nf3) 1-0");
+        let got =
+            kinds("[Event \"a \\\"b\\\"\"]\n1.e4 {comment} e5 ; rest\n% escape\n(2. Nf3) 1-0");
         let want: Vec<(Lex, &str)> = vec![
             (Open(Delim::Bracket), "["),
             (Word, "Event"),
@@ -236,6 +278,17 @@ mod tests {
         assert_eq!(kinds("\"open")[0].0, Lex::Bad(BadLex::UnclosedString));
         assert_eq!(kinds("}")[0].0, Lex::Bad(BadLex::StrayBrace));
         assert_eq!(kinds("\"a\\")[0].0, Lex::Bad(BadLex::UnclosedString));
+    }
+
+    #[test]
+    fn every_byte_is_consumed() {
+        for b in 0u8..128 {
+            let text = format!("e4{}e5", b as char);
+            let src = Source::text(text.as_str(), None, None);
+            let lexemes = lex(&src);
+            assert!(!lexemes.is_empty());
+            assert!(lexemes.iter().all(|l| l.range.end > l.range.start), "{b}");
+        }
     }
 
     #[test]

@@ -157,101 +157,120 @@ pub struct Spanned {
 /// `out` in order.
 pub fn split_word(word: &str, offset: u32, out: &mut Vec<Spanned>) {
     let at = |start: usize, end: usize| Range::new(offset + start as u32, offset + end as u32);
-    let mut push = |part, start, end| out.push(Spanned { part, range: at(start, end) });
-
-    if let Some(result) = result_token(word) {
-        push(Part::Result(result), 0, word.len());
-        return;
-    }
-    if let Some(digits) = word.strip_prefix('$') {
-        let valid = !digits.is_empty()
-            && digits.bytes().all(|b| b.is_ascii_digit())
-            && digits.parse::<u8>().is_ok();
-        let part = if valid {
-            Part::Nag
-        } else {
-            Part::Invalid(Invalid::BadNag)
-        };
-        push(part, 0, word.len());
-        return;
-    }
-
+    let mut push = |part, start, end| {
+        out.push(Spanned {
+            part,
+            range: at(start, end),
+        })
+    };
     let bytes = word.as_bytes();
     let mut start = 0;
 
-    // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
-    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits > 0 && !is_castling_zeroes(word) && word != "0000" {
-        let dots = dot_count(&word[digits..]);
-        if dots.0 == 0 {
-            push(Part::Invalid(Invalid::NumberWithoutDot), 0, word.len());
+    // Dispatch on the first byte: most words are moves and skip all of this.
+    match bytes.first() {
+        None => return,
+        Some(b'0'..=b'9' | b'*' | 0xC2) if result_token(word).is_some() => {
+            if let Some(result) = result_token(word) {
+                push(Part::Result(result), 0, word.len());
+            }
             return;
         }
-        let value = word[..digits].parse::<u64>().ok();
-        push(
-            Part::Number {
-                value,
-                black: dots.0 >= 2,
-            },
-            0,
-            digits + dots.1,
-        );
-        start = digits + dots.1;
-        if start == word.len() {
+        Some(b'$') => {
+            let digits = &word[1..];
+            let valid = !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && digits.parse::<u8>().is_ok();
+            let part = if valid {
+                Part::Nag
+            } else {
+                Part::Invalid(Invalid::BadNag)
+            };
+            push(part, 0, word.len());
             return;
         }
-    } else {
-        let dots = dot_count(word);
-        if dots.0 >= 2 {
-            push(Part::Ellipsis, 0, dots.1);
-            start = dots.1;
+        // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
+        Some(b'0'..=b'9') if !is_castling_zeroes(word) && word != "0000" => {
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let dots = dot_count(&word[digits..]);
+            if dots.0 == 0 {
+                push(Part::Invalid(Invalid::NumberWithoutDot), 0, word.len());
+                return;
+            }
+            let value = word[..digits].parse::<u64>().ok();
+            push(
+                Part::Number {
+                    value,
+                    black: dots.0 >= 2,
+                },
+                0,
+                digits + dots.1,
+            );
+            start = digits + dots.1;
             if start == word.len() {
                 return;
             }
         }
+        Some(b'.' | 0xE2) => {
+            let dots = dot_count(word);
+            if dots.0 >= 2 {
+                push(Part::Ellipsis, 0, dots.1);
+                start = dots.1;
+                if start == word.len() {
+                    return;
+                }
+            }
+        }
+        Some(_) => {}
     }
 
-    // Trailing annotation, then marker, then `e.p.`.
+    // The common case: a bare move.
+    if bytes[bytes.len() - 1].is_ascii_alphanumeric() {
+        push(body_part(&word[start..]), start, word.len());
+        return;
+    }
+
+    // Trailing annotation, then marker, then `e.p.`, collected from the end.
     let mut end = word.len();
-    let annotation_len = word[start..]
-        .bytes()
-        .rev()
-        .take_while(|b| matches!(b, b'!' | b'?'))
-        .count();
-    let mut tail = Vec::new();
-    if annotation_len > 0 {
+    let mut tail: [Option<(Part, usize, usize)>; 3] = [None; 3];
+    let mut tails = 0;
+    if matches!(bytes[end - 1], b'!' | b'?') {
+        let annotation_len = bytes[start..]
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b'!' | b'?'))
+            .count();
         let a = &word[end - annotation_len..end];
         let part = if matches!(a, "!" | "?" | "!!" | "??" | "!?" | "?!") {
             Part::Annotation
         } else {
             Part::Invalid(Invalid::BadAnnotation)
         };
-        tail.push((part, end - annotation_len, end));
+        tail[tails] = Some((part, end - annotation_len, end));
+        tails += 1;
         end -= annotation_len;
     }
-    let body_and_marker = &word[start..end];
-    let marker = if body_and_marker.ends_with("++") {
-        Some((Marker::DoublePlus, 2))
-    } else if body_and_marker.ends_with('+') {
-        Some((Marker::Check, 1))
-    } else if body_and_marker.ends_with('#') {
-        Some((Marker::Mate, 1))
-    } else {
-        None
-    };
-    if let Some((marker, len)) = marker {
-        tail.push((Part::Marker(marker), end - len, end));
+    if end > start && matches!(bytes[end - 1], b'+' | b'#') {
+        let body_and_marker = &word[start..end];
+        let (marker, len) = if body_and_marker.ends_with("++") {
+            (Marker::DoublePlus, 2)
+        } else if body_and_marker.ends_with('+') {
+            (Marker::Check, 1)
+        } else {
+            (Marker::Mate, 1)
+        };
+        tail[tails] = Some((Part::Marker(marker), end - len, end));
+        tails += 1;
         end -= len;
     }
-    if word[start..end].ends_with("e.p.") {
-        tail.push((Part::EnPassant, end - 4, end));
+    if end > start && bytes[end - 1] == b'.' && word[start..end].ends_with("e.p.") {
+        tail[tails] = Some((Part::EnPassant, end - 4, end));
         end -= 4;
     }
     if start < end {
         let body = &word[start..end];
         push(body_part(body), start, end);
     }
-    for (part, s, e) in tail.into_iter().rev() {
+    for (part, s, e) in tail.into_iter().rev().flatten() {
         push(part, s, e);
     }
 }
@@ -298,6 +317,14 @@ fn piece_name(word: &str) -> Option<Role> {
 }
 
 fn body_part(body: &str) -> Part {
+    // Most bodies are moves: try that first.
+    if matches!(
+        body.as_bytes()[0],
+        b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'
+    ) && let Ok(m) = parse_move(body)
+    {
+        return Part::Move(m);
+    }
     match body {
         "O-O" | "0-0" | "o-o" => return Part::Move(MoveSyntax::Castle(CastlingSide::KingSide)),
         "O-O-O" | "0-0-0" | "o-o-o" => {
@@ -354,9 +381,56 @@ fn role_of_any(b: u8) -> Option<Role> {
     role_of_upper(b.to_ascii_uppercase())
 }
 
+/// The usual SAN shapes (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`, `R1xe2`),
+/// recognised without the general parser.
+fn fast_san(b: &[u8]) -> Option<MoveSyntax> {
+    let square = |f: u8, r: u8| Some(Square::from_coords(file_of(f)?, rank_of(r)?));
+    let san = |role, file, rank, capture, to| {
+        Some(MoveSyntax::San {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        })
+    };
+    let piece = |p: u8| role_of_upper(p).filter(|r| *r != Role::Pawn);
+    match *b {
+        [f, r] => san(Role::Pawn, None, None, false, square(f, r)?),
+        [p, f, r] => san(piece(p)?, None, None, false, square(f, r)?),
+        [x, b'x', f, r] => match piece(x) {
+            Some(role) => san(role, None, None, true, square(f, r)?),
+            None => san(Role::Pawn, Some(file_of(x)?), None, true, square(f, r)?),
+        },
+        [p, d, f, r] => {
+            let role = piece(p)?;
+            let to = square(f, r)?;
+            match (file_of(d), rank_of(d)) {
+                (Some(file), _) => san(role, Some(file), None, false, to),
+                (_, Some(rank)) => san(role, None, Some(rank), false, to),
+                _ => None,
+            }
+        }
+        [p, d, b'x', f, r] => {
+            let role = piece(p)?;
+            let to = square(f, r)?;
+            match (file_of(d), rank_of(d)) {
+                (Some(file), _) => san(role, Some(file), None, true, to),
+                (_, Some(rank)) => san(role, None, Some(rank), true, to),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Parses a move body (no number, markers or annotations).
 pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
     let b = body.as_bytes();
+    if let Some(m) = fast_san(b) {
+        return Ok(m);
+    }
     if b.is_empty() {
         return Err(Invalid::NotNotation);
     }
@@ -366,10 +440,12 @@ pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
         i = 1;
     }
     // Crazyhouse drop: `N@f3`, `@f3`.
-    if b.get(i) == Some(&b'@') && b.len() == i + 3 {
-        if file_of(b[i + 1]).is_some() && rank_of(b[i + 2]).is_some() {
-            return Ok(MoveSyntax::Drop(role.unwrap_or(Role::Pawn)));
-        }
+    if b.get(i) == Some(&b'@')
+        && b.len() == i + 3
+        && file_of(b[i + 1]).is_some()
+        && rank_of(b[i + 2]).is_some()
+    {
+        return Ok(MoveSyntax::Drop(role.unwrap_or(Role::Pawn)));
     }
 
     let mut elems: [Option<Elem>; 5] = [None; 5];
@@ -379,11 +455,13 @@ pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
         let c = b[i];
         // A piece letter closing the word after a square is a promotion
         // (`e8Q`, UCI `e7e8q`, `b7a8b`), even where it could be a file.
-        if i + 1 == b.len() && n > 0 && matches!(elems[n - 1], Some(Elem::Square(_))) {
-            if let Some(p) = role_of_any(c) {
-                promotion = Some(p);
-                break;
-            }
+        if i + 1 == b.len()
+            && n > 0
+            && matches!(elems[n - 1], Some(Elem::Square(_)))
+            && let Some(p) = role_of_any(c)
+        {
+            promotion = Some(p);
+            break;
         }
         let elem = if let Some(f) = file_of(c) {
             if let Some(r) = b.get(i + 1).and_then(|&r| rank_of(r)) {
@@ -458,13 +536,28 @@ pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
         [Some(Elem::Square(to))] => san(None, None, false, to),
         [Some(Elem::Capture), Some(Elem::Square(to))] => san(None, None, true, to),
         [Some(Elem::File(f)), Some(Elem::Square(to))] => san(Some(f), None, false, to),
-        [Some(Elem::File(f)), Some(Elem::Capture), Some(Elem::Square(to))] => san(Some(f), None, true, to),
+        [
+            Some(Elem::File(f)),
+            Some(Elem::Capture),
+            Some(Elem::Square(to)),
+        ] => san(Some(f), None, true, to),
         [Some(Elem::Rank(r)), Some(Elem::Square(to))] => san(None, Some(r), false, to),
-        [Some(Elem::Rank(r)), Some(Elem::Capture), Some(Elem::Square(to))] => san(None, Some(r), true, to),
-        [Some(Elem::Square(from)), Some(Elem::Square(to))] | [Some(Elem::Square(from)), Some(Elem::Dash), Some(Elem::Square(to))] => {
-            from_to(from, false, to)
-        }
-        [Some(Elem::Square(from)), Some(Elem::Capture), Some(Elem::Square(to))] => from_to(from, true, to),
+        [
+            Some(Elem::Rank(r)),
+            Some(Elem::Capture),
+            Some(Elem::Square(to)),
+        ] => san(None, Some(r), true, to),
+        [Some(Elem::Square(from)), Some(Elem::Square(to))]
+        | [
+            Some(Elem::Square(from)),
+            Some(Elem::Dash),
+            Some(Elem::Square(to)),
+        ] => from_to(from, false, to),
+        [
+            Some(Elem::Square(from)),
+            Some(Elem::Capture),
+            Some(Elem::Square(to)),
+        ] => from_to(from, true, to),
         _ => Err(Invalid::NotNotation),
     }
 }
@@ -494,18 +587,30 @@ mod tests {
 
     #[test]
     fn san_moves() {
-        assert_eq!(parts("e4"), vec![(san(Role::Pawn, None, None, false, Square::E4), "e4")]);
+        assert_eq!(
+            parts("e4"),
+            vec![(san(Role::Pawn, None, None, false, Square::E4), "e4")]
+        );
         assert_eq!(
             parts("exd5"),
-            vec![(san(Role::Pawn, Some(File::E), None, true, Square::D5), "exd5")]
+            vec![(
+                san(Role::Pawn, Some(File::E), None, true, Square::D5),
+                "exd5"
+            )]
         );
         assert_eq!(
             parts("Nbd7"),
-            vec![(san(Role::Knight, Some(File::B), None, false, Square::D7), "Nbd7")]
+            vec![(
+                san(Role::Knight, Some(File::B), None, false, Square::D7),
+                "Nbd7"
+            )]
         );
         assert_eq!(
             parts("R1xe2"),
-            vec![(san(Role::Rook, None, Some(Rank::First), true, Square::E2), "R1xe2")]
+            vec![(
+                san(Role::Rook, None, Some(Rank::First), true, Square::E2),
+                "R1xe2"
+            )]
         );
         assert_eq!(
             parts("Nxe5"),
@@ -538,12 +643,18 @@ mod tests {
                 promotion,
             })
         };
-        assert_eq!(parts("e2-e4")[0].0, ft(None, Square::E2, Square::E4, false, None));
+        assert_eq!(
+            parts("e2-e4")[0].0,
+            ft(None, Square::E2, Square::E4, false, None)
+        );
         assert_eq!(
             parts("Ng1-f3")[0].0,
             ft(Some(Role::Knight), Square::G1, Square::F3, false, None)
         );
-        assert_eq!(parts("e4xd5")[0].0, ft(None, Square::E4, Square::D5, true, None));
+        assert_eq!(
+            parts("e4xd5")[0].0,
+            ft(None, Square::E4, Square::D5, true, None)
+        );
         assert_eq!(
             parts("Qh4e1")[0].0,
             ft(Some(Role::Queen), Square::H4, Square::E1, false, None)
@@ -552,7 +663,10 @@ mod tests {
             parts("e7e8q")[0].0,
             ft(None, Square::E7, Square::E8, false, Some(Role::Queen))
         );
-        assert_eq!(parts("g1f3")[0].0, ft(None, Square::G1, Square::F3, false, None));
+        assert_eq!(
+            parts("g1f3")[0].0,
+            ft(None, Square::G1, Square::F3, false, None)
+        );
         assert_eq!(
             parts("b7a8b")[0].0,
             ft(None, Square::B7, Square::A8, false, Some(Role::Bishop))
@@ -576,22 +690,49 @@ mod tests {
         assert_eq!(
             parts("12.Nf3+!?"),
             vec![
-                (Number { value: Some(12), black: false }, "12."),
+                (
+                    Number {
+                        value: Some(12),
+                        black: false
+                    },
+                    "12."
+                ),
                 (san(Role::Knight, None, None, false, Square::F3), "Nf3"),
                 (Marker(super::Marker::Check), "+"),
                 (Annotation, "!?"),
             ]
         );
-        assert_eq!(parts("1...")[0].0, Number { value: Some(1), black: true });
-        assert_eq!(parts("1…e5")[0].0, Number { value: Some(1), black: true });
+        assert_eq!(
+            parts("1...")[0].0,
+            Number {
+                value: Some(1),
+                black: true
+            }
+        );
+        assert_eq!(
+            parts("1…e5")[0].0,
+            Number {
+                value: Some(1),
+                black: true
+            }
+        );
         assert_eq!(
             parts("99999999999999999999999.")[0].0,
-            Number { value: None, black: false }
+            Number {
+                value: None,
+                black: false
+            }
         );
         assert_eq!(parts("Qh5++")[1].0, Marker(super::Marker::DoublePlus));
         assert_eq!(parts("#")[0].0, Marker(super::Marker::Mate));
-        assert_eq!(parts("O-O-O#")[0].0, Move(MoveSyntax::Castle(CastlingSide::QueenSide)));
-        assert_eq!(parts("0-0")[0].0, Move(MoveSyntax::Castle(CastlingSide::KingSide)));
+        assert_eq!(
+            parts("O-O-O#")[0].0,
+            Move(MoveSyntax::Castle(CastlingSide::QueenSide))
+        );
+        assert_eq!(
+            parts("0-0")[0].0,
+            Move(MoveSyntax::Castle(CastlingSide::KingSide))
+        );
         assert_eq!(parts("exd6e.p.")[1], (EnPassant, "e.p."));
         assert_eq!(parts("e.p.")[0], (EnPassant, "e.p."));
         assert_eq!(parts("$12")[0].0, Nag);

@@ -93,8 +93,6 @@ pub struct Options {
 /// A verified game.
 #[derive(Clone, Debug)]
 pub struct VerifiedGame {
-    /// Tag pairs.
-    pub tags: Vec<(String, String)>,
     /// The start position.
     pub start: Chess,
     /// Standard or Chess960 castling.
@@ -166,6 +164,8 @@ struct Frame {
     plies: usize,
     /// Zobrist hashes since the last irreversible move, current included.
     history: Vec<Zobrist64>,
+    /// The current position's hash.
+    hash: Zobrist64,
     end: Option<EndInfo>,
     lost: [Option<LostRight>; 4],
     /// The last ply played in this line.
@@ -200,8 +200,9 @@ pub fn replay(
     mode: CastlingMode,
     options: Options,
 ) -> Result<VerifiedGame, Diagnostic> {
-    let mut main_moves = Vec::with_capacity(game.lines.first().map_or(0, |l| l.plies.len()));
-    let mut san = String::new();
+    let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
+    let mut main_moves = Vec::with_capacity(main_plies);
+    let mut san = String::with_capacity(main_plies * 6);
     let tokens = source.is_tokens();
 
     let start_end = if start.is_insufficient_material() {
@@ -222,7 +223,12 @@ pub fn replay(
     let root = Frame {
         line: 0,
         next: 0,
-        history: vec![hash(&start)],
+        history: {
+            let mut history = Vec::with_capacity(32);
+            history.push(hash(&start));
+            history
+        },
+        hash: hash(&start),
         pos: start.clone(),
         plies: 0,
         end: start_end,
@@ -244,14 +250,23 @@ pub fn replay(
         frame.next += 1;
         let ply = &game.plies[ply_id as usize];
         let is_main = frame.line == 0;
-        let before = (!ply.variations.is_empty()).then(|| frame.clone());
+        let before = ply.first_variation.is_some().then(|| frame.clone());
 
-        step(frame, ply, source, options, mode, tokens, is_main.then_some((&mut main_moves, &mut san)))?;
+        step(
+            frame,
+            ply,
+            source,
+            options,
+            mode,
+            tokens,
+            is_main.then_some((&mut main_moves, &mut san)),
+        )?;
 
         if let Some(before) = before {
             // Variations replace this ply: each starts from the position
             // before it. Pushed in reverse so the first is replayed first.
-            for &var in ply.variations.iter().rev() {
+            let variations: Vec<u32> = game.variations(ply).collect();
+            for &var in variations.iter().rev() {
                 let mut f = before.clone();
                 f.line = var;
                 f.next = 0;
@@ -261,7 +276,11 @@ pub fn replay(
     }
 
     let Some(mut last) = main_final else {
-        return Err(Diagnostic::new(ErrorKind::ExpectedMove, game.range, "no main line"));
+        return Err(Diagnostic::new(
+            ErrorKind::ExpectedMove,
+            game.range,
+            "no main line",
+        ));
     };
     if last.end.is_none() && last.pos.legal_moves().is_empty() {
         last.end = Some(EndInfo {
@@ -277,11 +296,6 @@ pub fn replay(
     let end = last.end.as_ref().map(|e| (e.end, e.plies));
     let result = check_result(game, source, end.map(|e| e.0))?;
     Ok(VerifiedGame {
-        tags: game
-            .tags
-            .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect(),
         start,
         mode,
         moves: main_moves,
@@ -292,7 +306,11 @@ pub fn replay(
     })
 }
 
-fn check_result(game: &GameSyntax, source: &Source, end: Option<End>) -> Result<ResultToken, Diagnostic> {
+fn check_result(
+    game: &GameSyntax,
+    source: &Source,
+    end: Option<End>,
+) -> Result<ResultToken, Diagnostic> {
     let Some((written, range)) = game.result else {
         return Ok(end.map_or(ResultToken::Unknown, End::result));
     };
@@ -325,12 +343,13 @@ fn step(
     main: Option<(&mut Vec<Move>, &mut String)>,
 ) -> Result<(), Diagnostic> {
     let text = source.slice(ply.range);
-    let label = format!("{} {text}", number_label(&frame.pos));
+    // Built only for messages, never on the success path.
+    let label = |pos: &Chess| format!("{} {text}", number_label(pos));
 
-    if let Some(end) = &frame.end {
-        if !(options.moves_after_draw && end.end.is_continuable()) {
-            return Err(game_over(end, ply.range, &label));
-        }
+    if let Some(end) = &frame.end
+        && !(options.moves_after_draw && end.end.is_continuable())
+    {
+        return Err(game_over(end, ply.range, &label(&frame.pos)));
     }
     check_number(&frame.pos, ply)?;
 
@@ -352,24 +371,47 @@ fn step(
                     by: frame.last,
                     plies: frame.plies,
                 };
-                return Err(game_over(&end, ply.range, &label));
+                return Err(game_over(&end, ply.range, &label(&frame.pos)));
             }
-            return Err(illegal(&frame.pos, ply.range, &label, rejection));
+            return Err(illegal(
+                &frame.pos,
+                ply.range,
+                &label(&frame.pos),
+                rejection,
+            ));
         }
     };
     let m = resolved.m;
-    if let Some(ep) = ply.ep {
-        if !m.is_en_passant() {
-            return Err(Diagnostic::new(
-                ErrorKind::WrongMarker,
-                ep,
-                format!("`{label}` is marked `e.p.`, but it is not an en passant capture"),
-            )
-            .with_help("remove `e.p.`"));
-        }
+    if let Some(ep) = ply.ep
+        && !m.is_en_passant()
+    {
+        return Err(Diagnostic::new(
+            ErrorKind::WrongMarker,
+            ep,
+            format!(
+                "`{}` is marked `e.p.`, but it is not an en passant capture",
+                label(&frame.pos)
+            ),
+        )
+        .with_help("remove `e.p.`"));
     }
 
-    let before = frame.pos.clone();
+    // What the end-of-ply bookkeeping needs from the position before the move
+    // (no copy of the position itself).
+    let mover = frame.pos.turn();
+    let number = frame.pos.fullmoves().get();
+    let rights_before = frame.pos.castles().castling_rights();
+    let castles_before = (m.role() == shakmaty::Role::King
+        || m.from().is_some_and(|sq| rights_before.contains(sq))
+        || rights_before.contains(m.to()))
+    .then(|| frame.pos.castles().clone());
+    let incremental = frame
+        .pos
+        .update_zobrist_hash(frame.hash, m, EnPassantMode::Legal);
+    let before_label = || {
+        let dots = if mover == Color::White { "." } else { "..." };
+        format!("{number}{dots} {text}")
+    };
     frame.pos.play_unchecked(m);
     frame.plies += 1;
     let check = frame.pos.is_check();
@@ -386,39 +428,39 @@ fn step(
         },
     };
     if let Some((marker, range)) = ply.marker {
-        check_marker(marker, range, check, mate, &label, &san_plus, tokens)?;
+        check_marker(marker, range, check, mate, &before_label, &san_plus, tokens)?;
     }
     if let Some((moves, san)) = main {
         moves.push(m);
         if !san.is_empty() {
             san.push(' ');
         }
-        san_plus.append_to_string(san);
+        write_san(san, &san_plus);
     }
 
     let this = PlyRef {
-        number: before.fullmoves().get(),
-        color: before.turn(),
+        number,
+        color: mover,
         san: san_plus,
     };
     frame.last = Some(this);
 
     // Castling rights lost by this move, for later explanations.
-    if before.castles().castling_rights() != frame.pos.castles().castling_rights() {
-        record_lost_rights(frame, &before, m, &this.to_string());
+    let rights_changed = rights_before != frame.pos.castles().castling_rights();
+    if let Some(castles) = castles_before.filter(|_| rights_changed) {
+        record_lost_rights(frame, &castles, mover, m, &this.to_string());
     }
 
     // The rules that end the game.
-    let irreversible = m.is_zeroing()
-        || before.castles().castling_rights() != frame.pos.castles().castling_rights();
-    if irreversible {
+    if m.is_zeroing() || rights_changed {
         frame.history.clear();
     }
-    let h = hash(&frame.pos);
+    let h = incremental.unwrap_or_else(|| hash(&frame.pos));
+    frame.hash = h;
     frame.history.push(h);
     if frame.end.is_none() {
         let end = if mate {
-            Some(End::Checkmate(before.turn()))
+            Some(End::Checkmate(mover))
         } else if m.is_capture() || m.is_promotion() {
             frame
                 .pos
@@ -428,7 +470,7 @@ fn step(
             None
         }
         .or_else(|| {
-            (frame.history.iter().filter(|x| **x == h).count() >= 5)
+            (frame.history.len() >= 9 && frame.history.iter().filter(|x| **x == h).count() >= 5)
                 .then_some(End::FivefoldRepetition)
         })
         .or_else(|| (frame.pos.halfmoves() >= 150).then_some(End::SeventyFiveMoveRule));
@@ -447,11 +489,66 @@ fn step(
     Ok(())
 }
 
-fn record_lost_rights(frame: &mut Frame, before: &Chess, m: Move, by: &str) {
-    let mover = before.turn();
+/// Appends SAN with its suffix, byte by byte (this runs for every ply).
+fn write_san(out: &mut String, san: &shakmaty::san::SanPlus) {
+    use shakmaty::san::San;
+    let square = |out: &mut String, sq: shakmaty::Square| {
+        out.push(sq.file().char());
+        out.push(sq.rank().char());
+    };
+    match san.san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if role != shakmaty::Role::Pawn {
+                out.push(role.upper_char());
+            }
+            if let Some(f) = file {
+                out.push(f.char());
+            }
+            if let Some(r) = rank {
+                out.push(r.char());
+            }
+            if capture {
+                out.push('x');
+            }
+            square(out, to);
+            if let Some(p) = promotion {
+                out.push('=');
+                out.push(p.upper_char());
+            }
+        }
+        San::Castle(CastlingSide::KingSide) => out.push_str("O-O"),
+        San::Castle(CastlingSide::QueenSide) => out.push_str("O-O-O"),
+        San::Put { role, to } => {
+            if role != shakmaty::Role::Pawn {
+                out.push(role.upper_char());
+            }
+            out.push('@');
+            square(out, to);
+        }
+        San::Null => out.push_str("--"),
+    }
+    if let Some(suffix) = san.suffix {
+        out.push(suffix.char());
+    }
+}
+
+fn record_lost_rights(
+    frame: &mut Frame,
+    before: &shakmaty::Castles,
+    mover: Color,
+    m: Move,
+    by: &str,
+) {
     for color in [Color::White, Color::Black] {
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            let Some(rook) = before.castles().rook(color, side) else {
+            let Some(rook) = before.rook(color, side) else {
                 continue;
             };
             if frame.pos.castles().has(color, side) {
@@ -480,12 +577,12 @@ fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
     };
     let expected = u64::from(pos.fullmoves().get());
     let turn = pos.turn();
-    let right = number_label(pos);
     let written_black = n.black;
     let side_ok = written_black == (turn == Color::Black);
     if n.value == Some(expected) && side_ok {
         return Ok(());
     }
+    let right = number_label(pos);
     let message = match n.value {
         None => format!(
             "this move number is far too large: the move after it is {}'s move {expected}",
@@ -503,7 +600,10 @@ fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
             }
         }
     };
-    Err(Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message).with_help(format!("write `{right}`")))
+    Err(
+        Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message)
+            .with_help(format!("write `{right}`")),
+    )
 }
 
 fn check_marker(
@@ -511,10 +611,18 @@ fn check_marker(
     range: Range,
     check: bool,
     mate: bool,
-    label: &str,
+    label: &dyn Fn() -> String,
     san: &shakmaty::san::SanPlus,
     tokens: bool,
 ) -> Result<(), Diagnostic> {
+    let fine = match marker {
+        Marker::Check => check && !mate,
+        Marker::Mate | Marker::DoublePlus => mate,
+    };
+    if fine {
+        return Ok(());
+    }
+    let label = label();
     let problem = match (marker, check, mate) {
         (Marker::Check, _, true) => Some((
             format!("`{label}` is marked `+`, but it is checkmate"),
@@ -564,7 +672,11 @@ fn illegal(pos: &Chess, range: Range, label: &str, rejection: Rejection) -> Diag
     let mut d = Diagnostic::new(
         rejection.kind,
         range,
-        format!("{} cannot play `{label}`: {}", side(pos.turn()), rejection.reason),
+        format!(
+            "{} cannot play `{label}`: {}",
+            side(pos.turn()),
+            rejection.reason
+        ),
     );
     d.help = rejection.help;
     d
@@ -584,7 +696,13 @@ fn game_over(end: &EndInfo, range: Range, label: &str) -> Diagnostic {
             end.end.describe()
         ),
     );
-    d.with_help("remove this move and everything after it")
+    if end.end.is_continuable() {
+        d.with_help(
+            "remove this move and everything after it, or accept moves after a draw the rules impose with `#![allow(moves_after_draw)]` at the start of the macro input",
+        )
+    } else {
+        d.with_help("remove this move and everything after it")
+    }
 }
 
 #[cfg(test)]
@@ -599,9 +717,17 @@ mod tests {
     fn run_with(text: &str, options: Options) -> Result<VerifiedGame, (ErrorKind, String, String)> {
         let src = Source::text(text, None, None);
         let mut games = syntax::parse(&src);
-        let game = games.remove(0).map_err(|d| (d.kind, src.slice(d.range).to_string(), d.render(None)))?;
-        replay(&game, &src, Chess::default(), CastlingMode::Standard, options)
-            .map_err(|d| (d.kind, src.slice(d.range).to_string(), d.render(None)))
+        let game = games
+            .remove(0)
+            .map_err(|d| (d.kind, src.slice(d.range).to_string(), d.render(None)))?;
+        replay(
+            &game,
+            &src,
+            Chess::default(),
+            CastlingMode::Standard,
+            options,
+        )
+        .map_err(|d| (d.kind, src.slice(d.range).to_string(), d.render(None)))
     }
 
     fn err(text: &str) -> (ErrorKind, String, String) {
@@ -613,7 +739,8 @@ mod tests {
 
     #[test]
     fn replays_and_normalises_san() {
-        let g = run("1. e2-e4 e7e5 2. knight g1 to f3 Nb8-c6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O").unwrap();
+        let g =
+            run("1. e2-e4 e7e5 2. knight g1 to f3 Nb8-c6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O").unwrap();
         assert_eq!(g.san, "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O");
         assert_eq!(g.result, ResultToken::Unknown);
         assert_eq!(g.end, None);
@@ -628,7 +755,10 @@ mod tests {
         assert_eq!((kind, at.as_str()), (ErrorKind::WrongResult, "0-1"));
         let (kind, at, msg) = err("1. e4 f5 2. Qf3 g5 3. Qh5 # Nf6");
         assert_eq!((kind, at.as_str()), (ErrorKind::GameOver, "Nf6"));
-        assert!(msg.contains("White checkmated Black with `3. Qh5#`"), "{msg}");
+        assert!(
+            msg.contains("White checkmated Black with `3. Qh5#`"),
+            "{msg}"
+        );
     }
 
     #[test]
@@ -654,7 +784,12 @@ mod tests {
     fn explanations() {
         let (kind, at, msg) = err("1. d4 d5 2. Bc4");
         assert_eq!((kind, at.as_str()), (ErrorKind::Blocked, "Bc4"));
-        assert!(msg.starts_with("White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2"), "{msg}");
+        assert!(
+            msg.starts_with(
+                "White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2"
+            ),
+            "{msg}"
+        );
 
         let (kind, _, msg) = err("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Ke2");
         assert_eq!(kind, ErrorKind::IntoCheck, "{msg}");
@@ -665,7 +800,10 @@ mod tests {
 
         let (kind, _, msg) = err("1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nd5");
         assert_eq!(kind, ErrorKind::Pinned, "{msg}");
-        assert!(msg.contains("pinned to its king on e1 by the black bishop on b4"), "{msg}");
+        assert!(
+            msg.contains("pinned to its king on e1 by the black bishop on b4"),
+            "{msg}"
+        );
     }
 
     #[test]
@@ -677,8 +815,12 @@ mod tests {
         assert_eq!(kind, ErrorKind::CastlingBlocked, "{msg}");
         let (kind, _, msg) = err("1. e4 b6 2. Nf3 Ba6 3. Bb5 Bxb5 4. O-O");
         assert_eq!(kind, ErrorKind::CastlingAttacked, "{msg}");
-        assert!(msg.contains("pass through f1, which the black bishop on b5 attacks"), "{msg}");
-        let (kind, _, msg) = err("1. h4 e5 2. Rh3 Qh4 3. Rg3 Qxg3 4. Nf3 Qh4 5. e4 Qxe4+ 6. Be2 Qxc2 7. O-O");
+        assert!(
+            msg.contains("pass through f1, which the black bishop on b5 attacks"),
+            "{msg}"
+        );
+        let (kind, _, msg) =
+            err("1. h4 e5 2. Rh3 Qh4 3. Rg3 Qxg3 4. Nf3 Qh4 5. e4 Qxe4+ 6. Be2 Qxc2 7. O-O");
         assert_eq!(kind, ErrorKind::CastlingRightLost, "{msg}");
         assert!(msg.contains("the rook on h1 moved at `2. Rh3`"), "{msg}");
     }
@@ -687,7 +829,10 @@ mod tests {
     fn ambiguity_and_promotion() {
         let (kind, _, msg) = err("1. Nf3 Nf6 2. Nc3 Nc6 3. Nb5 Nb4 4. Nd4");
         assert_eq!(kind, ErrorKind::Ambiguous, "{msg}");
-        assert!(msg.contains("`Nbd4` or `Nfd4`") || msg.contains("`Nfd4` or `Nbd4`"), "{msg}");
+        assert!(
+            msg.contains("`Nbd4` or `Nfd4`") || msg.contains("`Nfd4` or `Nbd4`"),
+            "{msg}"
+        );
         let g = "1. h4 g5 2. hxg5 h6 3. gxh6 Nf6 4. h7 Ng8 5. hxg8";
         assert_eq!(err(g).0, ErrorKind::PromotionMissing);
         assert_eq!(err(&format!("{g}=K")).0, ErrorKind::BadPromotion);
@@ -698,7 +843,10 @@ mod tests {
     #[test]
     fn en_passant() {
         assert!(run("1. e4 d5 2. e5 f5 3. exf6 e.p.").is_ok());
-        assert_eq!(err("1. e4 d5 2. e5 f5 3. d4 Nc6 4. exf6").0, ErrorKind::EnPassant);
+        assert_eq!(
+            err("1. e4 d5 2. e5 f5 3. d4 Nc6 4. exf6").0,
+            ErrorKind::EnPassant
+        );
         assert_eq!(err("1. e4 d5 2. exd5 e.p.").0, ErrorKind::WrongMarker);
     }
 

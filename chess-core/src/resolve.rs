@@ -20,12 +20,17 @@ pub struct Resolved {
 }
 
 fn matches_from(m: &Move, file: Option<shakmaty::File>, rank: Option<shakmaty::Rank>) -> bool {
-    m.from()
-        .is_some_and(|from| file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r))
+    m.from().is_some_and(|from| {
+        file.is_none_or(|f| from.file() == f) && rank.is_none_or(|r| from.rank() == r)
+    })
 }
 
 /// Resolves `mv` in `ctx.pos`.
-pub fn resolve(ctx: &Context<'_>, mv: &MoveSyntax, mode: CastlingMode) -> Result<Resolved, Rejection> {
+pub fn resolve(
+    ctx: &Context<'_>,
+    mv: &MoveSyntax,
+    mode: CastlingMode,
+) -> Result<Resolved, Rejection> {
     let pos = ctx.pos;
     match *mv {
         MoveSyntax::San {
@@ -37,6 +42,23 @@ pub fn resolve(ctx: &Context<'_>, mv: &MoveSyntax, mode: CastlingMode) -> Result
             promotion,
         } => {
             let candidates = pos.san_candidates(role, to);
+            let fits = |m: &Move| {
+                let pawn_rule = role != Role::Pawn || (file.is_some() == m.is_capture());
+                pawn_rule
+                    && matches_from(m, file, rank)
+                    && (!capture || m.is_capture())
+                    && (promotion.is_none() || m.promotion() == promotion)
+            };
+            // The common case, without building any list: exactly one fit.
+            let mut fitting = candidates.iter().filter(|m| fits(m));
+            if let (Some(&m), None) = (fitting.next(), fitting.next())
+                && (promotion.is_some() || !m.is_promotion())
+            {
+                return Ok(Resolved {
+                    m,
+                    san: disambiguate(m, &candidates),
+                });
+            }
             let mut found = candidates.clone();
             found.retain(|m| {
                 let pawn_rule = role != Role::Pawn || (file.is_some() == m.is_capture());
@@ -102,6 +124,31 @@ pub fn resolve(ctx: &Context<'_>, mv: &MoveSyntax, mode: CastlingMode) -> Result
             })
         }
         MoveSyntax::Null | MoveSyntax::Drop(_) => Err(explain::explain(ctx, mv)),
+    }
+}
+
+/// Canonical SAN of `m` among the legal moves of its kind to its square
+/// (shakmaty's rule, skipped when the move is the only candidate).
+fn disambiguate(m: Move, candidates: &MoveList) -> San {
+    match (m, candidates.as_slice()) {
+        (
+            Move::Normal {
+                role,
+                capture,
+                to,
+                promotion,
+                ..
+            },
+            [_],
+        ) if role != Role::Pawn => San::Normal {
+            role,
+            file: None,
+            rank: None,
+            capture: capture.is_some(),
+            to,
+            promotion,
+        },
+        _ => San::disambiguate(m, candidates),
     }
 }
 

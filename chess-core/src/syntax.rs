@@ -9,17 +9,28 @@ use crate::notation::{self, Invalid, Marker, MoveSyntax, Part, ResultToken, Span
 use crate::setup::{self, SetupSyntax};
 use crate::source::{Range, Source};
 
-/// A tag pair `[Name "value"]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A tag pair `[Name "value"]`, as ranges into the source (values are
+/// unescaped only when asked for).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    /// The name.
-    pub name: String,
-    /// The value, unescaped.
-    pub value: String,
     /// The whole tag pair.
     pub range: Range,
+    /// The name.
+    pub name_range: Range,
     /// The value (with its quotes).
     pub value_range: Range,
+}
+
+impl Tag {
+    /// The tag's name.
+    pub fn name<'a>(&self, source: &'a Source) -> &'a str {
+        source.slice(self.name_range)
+    }
+
+    /// The tag's value, unescaped.
+    pub fn value<'a>(&self, source: &'a Source) -> std::borrow::Cow<'a, str> {
+        lexer::string_value(source, self.value_range)
+    }
 }
 
 /// A move number as written.
@@ -34,7 +45,7 @@ pub struct MoveNumber {
 }
 
 /// One ply as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PlySyntax {
     /// The move number in front of it, if any.
     pub number: Option<MoveNumber>,
@@ -46,8 +57,11 @@ pub struct PlySyntax {
     pub marker: Option<(Marker, Range)>,
     /// An `e.p.` marker.
     pub ep: Option<Range>,
-    /// Alternatives to this ply (indices into [`GameSyntax::lines`]).
-    pub variations: Vec<u32>,
+    /// The first alternative to this ply (an index into
+    /// [`GameSyntax::lines`]); further ones follow [`Line::next_sibling`].
+    pub first_variation: Option<u32>,
+    /// The last alternative, for appending.
+    last_variation: Option<u32>,
 }
 
 /// A sequence of plies: the main line or a variation.
@@ -57,6 +71,8 @@ pub struct Line {
     pub plies: Vec<u32>,
     /// The opening `(` of a variation.
     pub open: Option<Range>,
+    /// The next alternative to the same ply.
+    pub next_sibling: Option<u32>,
 }
 
 /// One game as written.
@@ -77,6 +93,13 @@ pub struct GameSyntax {
 }
 
 impl GameSyntax {
+    /// The variations that replace `ply`, in order.
+    pub fn variations(&self, ply: &PlySyntax) -> impl Iterator<Item = u32> + '_ {
+        std::iter::successors(ply.first_variation, |&line| {
+            self.lines[line as usize].next_sibling
+        })
+    }
+
     /// The plies of the main line.
     pub fn main_line(&self) -> impl Iterator<Item = &PlySyntax> {
         self.lines
@@ -86,11 +109,11 @@ impl GameSyntax {
     }
 
     /// The value of tag `name`.
-    pub fn tag(&self, name: &str) -> Option<&str> {
+    pub fn tag<'a>(&self, source: &'a Source, name: &str) -> Option<std::borrow::Cow<'a, str>> {
         self.tags
             .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+            .find(|t| t.name(source) == name)
+            .map(|t| t.value(source))
     }
 }
 
@@ -251,14 +274,21 @@ fn expected_move(range: Range, found: &str) -> Diagnostic {
         range,
         format!("expected a move, found {found}"),
     )
-    .with_help("moves are written like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1f3` or `knight g1 to f3`")
+    .with_help(
+        "moves are written like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1f3` or `knight g1 to f3`",
+    )
 }
 
 impl Parser {
     fn new() -> Parser {
         Parser {
             game: GameSyntax {
-                lines: vec![Line::default()],
+                lines: vec![Line {
+                    plies: Vec::with_capacity(128),
+                    ..Line::default()
+                }],
+                plies: Vec::with_capacity(128),
+                tags: Vec::with_capacity(16),
                 ..GameSyntax::default()
             },
             open: vec![0],
@@ -303,20 +333,17 @@ impl Parser {
 
         while let Some(item) = items.peek() {
             let range = item.range();
-            match item {
-                Item::Open(Delim::Bracket, _) => {
-                    if self.started_moves && self.open.len() == 1 {
-                        // The next game's tags: this game had no result.
-                        break;
-                    }
-                    return Err(Diagnostic::new(
-                        ErrorKind::BadTag,
-                        range,
-                        "a tag pair cannot stand among the moves",
-                    )
-                    .with_help("write tag pairs like `[Event \"…\"]` before the first move"));
+            if let Item::Open(Delim::Bracket, _) = item {
+                if self.started_moves && self.open.len() == 1 {
+                    // The next game's tags: this game had no result.
+                    break;
                 }
-                _ => {}
+                return Err(Diagnostic::new(
+                    ErrorKind::BadTag,
+                    range,
+                    "a tag pair cannot stand among the moves",
+                )
+                .with_help("write tag pairs like `[Event \"…\"]` before the first move"));
             }
             items.bump();
             self.touch(range);
@@ -337,9 +364,8 @@ impl Parser {
                 }
                 Item::Open(Delim::Bracket, _) => unreachable!("handled above"),
                 Item::Str(_) => {
-                    return Err(expected_move(range, "a string").with_help(
-                        "comments go in braces: `{ \"…\" }` (or `{ … }` in PGN text)",
-                    ));
+                    return Err(expected_move(range, "a string")
+                        .with_help("comments go in braces: `{ \"…\" }` (or `{ … }` in PGN text)"));
                 }
                 Item::Bad(bad, _) => return Err(bad_lexeme(bad, range)),
             }
@@ -373,8 +399,12 @@ impl Parser {
         }
         let source = items.source();
         let bad = |range: Range, what: &str| {
-            Diagnostic::new(ErrorKind::BadTag, range, format!("malformed tag pair: {what}"))
-                .with_help("tag pairs look like `[Event \"World Championship\"]`")
+            Diagnostic::new(
+                ErrorKind::BadTag,
+                range,
+                format!("malformed tag pair: {what}"),
+            )
+            .with_help("tag pairs look like `[Event \"World Championship\"]`")
         };
         // The name is one word; read it whole, not as notation.
         let name = match items.remaining_lexemes().first() {
@@ -388,7 +418,10 @@ impl Parser {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_')
         {
-            return Err(bad(name.range, "a tag name has only letters, digits and `_`"));
+            return Err(bad(
+                name.range,
+                "a tag name has only letters, digits and `_`",
+            ));
         }
         let value = match items.next() {
             Some(Item::Str(r)) => r,
@@ -402,9 +435,8 @@ impl Parser {
         };
         self.touch(close);
         self.game.tags.push(Tag {
-            name: name_text.to_string(),
-            value: lexer::string_value(source, value),
             range: open.to(close),
+            name_range: name.range,
             value_range: value,
         });
         Ok(())
@@ -422,7 +454,8 @@ impl Parser {
             range,
             marker: None,
             ep: None,
-            variations: Vec::new(),
+            first_variation: None,
+            last_variation: None,
         });
         let line = self.current_line() as usize;
         self.game.lines[line].plies.push(index);
@@ -493,7 +526,9 @@ impl Parser {
                         items.source().slice(range)
                     ),
                 )
-                .with_help("write long-form moves like `knight g1 to f3` or `pawn e7 to e8 becomes queen`"));
+                .with_help(
+                    "write long-form moves like `knight g1 to f3` or `pawn e7 to e8 becomes queen`",
+                ));
             }
             Part::Marker(marker) => {
                 let ply = self.attached(range, items.source())?;
@@ -523,7 +558,10 @@ impl Parser {
                     return Err(Diagnostic::new(
                         ErrorKind::MisplacedResult,
                         range,
-                        format!("the result `{}` cannot stand inside a variation", result.as_str()),
+                        format!(
+                            "the result `{}` cannot stand inside a variation",
+                            result.as_str()
+                        ),
                     )
                     .with_help("close the variation with `)` first"));
                 }
@@ -563,8 +601,13 @@ impl Parser {
         self.game.lines.push(Line {
             plies: Vec::new(),
             open: Some(open),
+            next_sibling: None,
         });
-        self.game.plies[replaced as usize].variations.push(id);
+        let ply = &mut self.game.plies[replaced as usize];
+        match ply.last_variation.replace(id) {
+            Some(previous) => self.game.lines[previous as usize].next_sibling = Some(id),
+            None => ply.first_variation = Some(id),
+        }
         self.open.push(id);
         self.attach = None;
         Ok(())
@@ -731,10 +774,7 @@ mod tests {
 
     fn err(text: &str) -> (ErrorKind, String) {
         let (src, games) = parse_text(text);
-        let d = games
-            .into_iter()
-            .find_map(Result::err)
-            .expect("an error");
+        let d = games.into_iter().find_map(Result::err).expect("an error");
         (d.kind, src.slice(d.range).to_string())
     }
 
@@ -769,9 +809,11 @@ mod tests {
         let g = one("1. e4 (1. d4 d5 (1... Nf6 2. c4)) 1... e5");
         assert_eq!(g.lines.len(), 3);
         assert_eq!(g.main_line().count(), 2);
-        assert_eq!(g.plies[0].variations, vec![1]);
+        assert_eq!(g.variations(&g.plies[0]).collect::<Vec<_>>(), vec![1]);
         assert_eq!(g.lines[1].plies.len(), 2);
-        assert_eq!(g.plies[2].variations, vec![2]);
+        assert_eq!(g.variations(&g.plies[2]).collect::<Vec<_>>(), vec![2]);
+        let g = one("1. e4 (1. d4) (1. c4 (1. Nf3)) (1. b3) e5");
+        assert_eq!(g.variations(&g.plies[0]).collect::<Vec<_>>(), vec![1, 2, 4]);
     }
 
     #[test]
@@ -816,13 +858,16 @@ mod tests {
 
     #[test]
     fn tags_and_several_games() {
-        let (_, games) = parse_text(
+        let (src, games) = parse_text(
             "[Event \"A\"]\n[Site \"B\"]\n\n1. e4 e5 1-0\n\n[Event \"C\"]\n1. d4 *\n1. c4 0-1",
         );
         assert_eq!(games.len(), 3);
         let g0 = games[0].as_ref().unwrap();
-        assert_eq!(g0.tag("Site"), Some("B"));
-        assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("C"));
+        assert_eq!(g0.tag(&src, "Site").as_deref(), Some("B"));
+        assert_eq!(
+            games[1].as_ref().unwrap().tag(&src, "Event").as_deref(),
+            Some("C")
+        );
         assert_eq!(
             games[2].as_ref().unwrap().result.map(|r| r.0),
             Some(ResultToken::BlackWins)
@@ -832,26 +877,42 @@ mod tests {
     #[test]
     fn syntax_errors_point_at_the_token() {
         assert_eq!(err("1. e4 Xf9"), (ErrorKind::ExpectedMove, "Xf9".into()));
-        assert_eq!(err("1. e4 12 e5"), (ErrorKind::NumberWithoutDot, "12".into()));
-        assert_eq!(err("1. e4 e5 2. 1-0"), (ErrorKind::NumberWithoutMove, "2.".into()));
+        assert_eq!(
+            err("1. e4 12 e5"),
+            (ErrorKind::NumberWithoutDot, "12".into())
+        );
+        assert_eq!(
+            err("1. e4 e5 2. 1-0"),
+            (ErrorKind::NumberWithoutMove, "2.".into())
+        );
         assert_eq!(err("+ e4"), (ErrorKind::MarkerWithoutMove, "+".into()));
         assert_eq!(err("1. e4 ) e5"), (ErrorKind::Variation, ")".into()));
         assert_eq!(err("1. e4 (1. d4"), (ErrorKind::Variation, "(".into()));
         assert_eq!(err("(1. d4)"), (ErrorKind::Variation, "(".into()));
-        assert_eq!(err("1. e4 (1. d4 1-0)"), (ErrorKind::MisplacedResult, "1-0".into()));
+        assert_eq!(
+            err("1. e4 (1. d4 1-0)"),
+            (ErrorKind::MisplacedResult, "1-0".into())
+        );
         assert_eq!(err("1. e4 --"), (ErrorKind::NullMove, "--".into()));
         assert_eq!(err("1. e4 e5 2. N@f3"), (ErrorKind::Drop, "N@f3".into()));
         assert_eq!(err("[Event A]"), (ErrorKind::BadTag, "A".into()));
         assert_eq!(err("1. e4 e5 { open"), (ErrorKind::Lexical, "{".into()));
-        assert_eq!(err("1. e4 !!! e5"), (ErrorKind::BadAnnotation, "!!!".into()));
+        assert_eq!(
+            err("1. e4 !!! e5"),
+            (ErrorKind::BadAnnotation, "!!!".into())
+        );
         assert_eq!(err("1. e4 $300"), (ErrorKind::BadNag, "$300".into()));
     }
 
     #[test]
     fn recovers_at_the_next_game() {
-        let (_, games) = parse_text("[Event \"1\"]\n1. e4 Xx 2. Nf3 1-0\n[Event \"2\"]\n1. d4 1-0");
+        let (src, games) =
+            parse_text("[Event \"1\"]\n1. e4 Xx 2. Nf3 1-0\n[Event \"2\"]\n1. d4 1-0");
         assert_eq!(games.len(), 2);
         assert!(games[0].is_err());
-        assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("2"));
+        assert_eq!(
+            games[1].as_ref().unwrap().tag(&src, "Event").as_deref(),
+            Some("2")
+        );
     }
 }

@@ -11,9 +11,15 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Delimiter, Group, Literal, Span, Spacing, TokenStream, TokenTree, token_stream};
+use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenStream, TokenTree, token_stream};
 
 use crate::source::{Mark, Source};
+
+/// An open group: its tokens, and the closing delimiter to render at its end.
+type Frame = (
+    std::iter::Peekable<token_stream::IntoIter>,
+    Option<(char, Span)>,
+);
 
 #[derive(Copy, Clone)]
 enum Prev {
@@ -39,8 +45,7 @@ pub fn render(tokens: TokenStream, call_site: Span) -> Source {
         marks: Vec::new(),
         prev: Prev::Start,
     };
-    let mut stack: Vec<(std::iter::Peekable<token_stream::IntoIter>, Option<(char, Span)>)> =
-        vec![(tokens.into_iter().peekable(), None)];
+    let mut stack: Vec<Frame> = vec![(tokens.into_iter().peekable(), None)];
     while let Some((iter, _)) = stack.last_mut() {
         let Some(tree) = iter.next() else {
             if let Some((_, Some((close, span)))) = stack.pop() {

@@ -3,7 +3,7 @@
 //! by an illegal one is reported exactly at that move.
 
 use chess_core::source::{Range, Source};
-use chess_core::{expand, syntax, verify_game, Options};
+use chess_core::{Options, expand, syntax, verify_game};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
 use rand::RngExt;
@@ -61,10 +61,10 @@ fn write_move(rng: &mut TestRng, pos: &Chess, m: Move) -> String {
             if rng.random_bool(0.3) && !matches!(m.role(), Role::Pawn) {
                 text = text.replace('x', "");
             }
-            if let Some(s) = san.suffix {
-                if rng.random_bool(0.5) {
-                    text.push_str(if s.char() == '#' { " #" } else { "+" });
-                }
+            if let Some(s) = san.suffix
+                && rng.random_bool(0.5)
+            {
+                text.push_str(if s.char() == '#' { " #" } else { "+" });
             }
             if matches!(m, Move::Castle { .. }) && rng.random_bool(0.5) {
                 text = text.replace('O', "0");
@@ -98,15 +98,17 @@ fn write_game(rng: &mut TestRng, moves: &[Move]) -> (String, Vec<Range>) {
     let mut ranges = Vec::new();
     for &m in moves {
         if pos.turn() == Color::White || rng.random_bool(0.2) {
-            let dots = if pos.turn() == Color::White { "." } else { "..." };
+            let dots = if pos.turn() == Color::White {
+                "."
+            } else {
+                "..."
+            };
             let space = if rng.random_bool(0.5) { " " } else { "" };
             text.push_str(&format!("{}{dots}{space}", pos.fullmoves()));
         }
         let written = write_move(rng, &pos, m);
         // Markers are part of the move's word, not of its range.
-        let core_len = written
-            .trim_end_matches([' ', '#', '+'])
-            .len();
+        let core_len = written.trim_end_matches([' ', '#', '+']).len();
         let start = text.len() as u32;
         ranges.push(Range::new(start, start + core_len as u32));
         text.push_str(&written);
@@ -114,6 +116,16 @@ fn write_game(rng: &mut TestRng, moves: &[Move]) -> (String, Vec<Range>) {
         pos.play_unchecked(m);
     }
     (text, ranges)
+}
+
+/// The canonical SAN of a game, from shakmaty.
+fn shakmaty_san(moves: &[Move]) -> String {
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    for &m in moves {
+        out.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+    }
+    out.join(" ")
 }
 
 fn replay_text(text: &str) -> Result<Vec<Move>, (Range, String)> {
@@ -151,7 +163,8 @@ fn illegal_move(rng: &mut TestRng, pos: &Chess) -> String {
         return match (rng.random_range(0..3), pos.board().role_at(from)) {
             // SAN names only the piece kind: no piece of that kind may reach `to`.
             (0, Some(role))
-                if role != Role::Pawn && !legal.iter().any(|m| m.role() == role && m.to() == to) =>
+                if role != Role::Pawn
+                    && !legal.iter().any(|m| m.role() == role && m.to() == to) =>
             {
                 format!("{}{to}", role.upper_char())
             }
@@ -170,6 +183,12 @@ proptest! {
         let moves = random_game(&mut rng, len);
         let (text, _) = write_game(&mut rng, &moves);
         prop_assert_eq!(replay_text(&text).map_err(|e| e.1), Ok(moves.clone()), "{}", text);
+
+        // The canonical SAN written for the game is shakmaty's.
+        let source = Source::text(text.as_str(), None, None);
+        let game = syntax::parse(&source).remove(0).expect("parses");
+        let verified = verify_game(&game, &source, Options::default()).expect("verifies");
+        prop_assert_eq!(verified.san, shakmaty_san(&moves));
 
         // The same text as Rust tokens.
         let tokens: proc_macro2::TokenStream = text.parse().expect("tokenizes");

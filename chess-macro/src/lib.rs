@@ -6,7 +6,10 @@ use proc_macro::TokenStream;
 
 /// Runs an expansion, turning any internal failure into a `compile_error!`
 /// instead of a compiler panic.
-fn guarded(input: TokenStream, expand: fn(proc_macro2::TokenStream) -> proc_macro2::TokenStream) -> TokenStream {
+fn guarded(
+    input: TokenStream,
+    expand: fn(proc_macro2::TokenStream) -> proc_macro2::TokenStream,
+) -> TokenStream {
     let input = proc_macro2::TokenStream::from(input);
     match std::panic::catch_unwind(move || expand(input)) {
         Ok(out) => out.into(),

@@ -1,0 +1,225 @@
+//! Verification speed against raw shakmaty, on real games.
+//!
+//! Input: the mainlines of `twic1599_1000k.pgn` (1,110 master games) from the
+//! shared data directory (`../shared/data` next to the repository, or
+//! `$VERIFIED_CHESS_DATA`). Three measurements, all on the same games in the
+//! same run:
+//!
+//! * `shakmaty_san` — the pure baseline: SAN strings already split out of the
+//!   file, parsed with shakmaty and played;
+//! * `pgn_reader` — the baseline for a PGN file: pgn-reader reads the file
+//!   and shakmaty plays every mainline SAN (what the shared data README
+//!   measured at about 8 M plies/s);
+//! * `text` — chess-core on the PGN text: lexer, grammar, full verification
+//!   (checks, mates, repetitions, game ends, canonical SAN), as `include_pgn!`
+//!   and the CLI do;
+//! * `tokens` — what `game!` does per game, minus the compiler: render Rust
+//!   tokens, parse, verify and emit the `Game` expression.
+//!
+//! After the run it prints plies per second and the ratios to the baseline.
+
+use std::hint::black_box;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use chess_core::source::Source;
+use chess_core::{Options, expand, syntax, verify_game};
+use criterion::{Criterion, Throughput};
+use shakmaty::san::San;
+use shakmaty::{Chess, Position};
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+        PathBuf::from,
+    )
+}
+
+struct Corpus {
+    text: String,
+    /// Mainline SAN of every game, as written.
+    sans: Vec<Vec<String>>,
+    /// Every game's movetext as Rust tokens (`#` spaced as Rust requires).
+    tokens: Vec<proc_macro2::TokenStream>,
+    plies: u64,
+}
+
+fn load() -> Option<Corpus> {
+    let path = data_dir().join("twic1599_1000k.pgn");
+    let text = std::fs::read_to_string(&path).ok()?;
+    let source = Source::text(text.clone(), None, None);
+    let options = Options {
+        moves_after_draw: true,
+    };
+    let mut sans = Vec::new();
+    let mut tokens = Vec::new();
+    let mut plies = 0;
+    for game in syntax::parse(&source).into_iter().flatten() {
+        verify_game(&game, &source, options).ok()?;
+        let written: Vec<String> = game
+            .main_line()
+            .map(|p| source.slice(p.range).to_string())
+            .collect();
+        plies += written.len() as u64;
+        let movetext = game
+            .main_line()
+            .map(|p| {
+                let number = p
+                    .number
+                    .map_or(String::new(), |n| source.slice(n.range).to_string());
+                let marker = p.marker.map_or(
+                    "",
+                    |(m, _)| if m.as_str() == "#" { " #" } else { m.as_str() },
+                );
+                format!("{number} {}{marker}", source.slice(p.range))
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        tokens.push(
+            format!("$crate; #![allow(moves_after_draw)] {movetext}")
+                .parse()
+                .ok()?,
+        );
+        sans.push(written);
+    }
+    Some(Corpus {
+        text,
+        sans,
+        tokens,
+        plies,
+    })
+}
+
+fn shakmaty_san(corpus: &Corpus) -> usize {
+    let mut total = 0;
+    for game in &corpus.sans {
+        let mut pos = Chess::default();
+        for san in game {
+            let m = San::from_ascii(san.as_bytes())
+                .expect("san")
+                .to_move(&pos)
+                .expect("legal");
+            pos.play_unchecked(m);
+            total += 1;
+        }
+    }
+    total
+}
+
+/// Replays every mainline with shakmaty while pgn-reader reads the file.
+struct Replayer;
+
+impl pgn_reader::Visitor for Replayer {
+    type Tags = ();
+    type Movetext = (Chess, usize);
+    type Output = usize;
+
+    fn begin_tags(&mut self) -> ControlFlow<usize> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<usize, (Chess, usize)> {
+        ControlFlow::Continue((Chess::default(), 0))
+    }
+
+    fn san(
+        &mut self,
+        movetext: &mut (Chess, usize),
+        san_plus: pgn_reader::SanPlus,
+    ) -> ControlFlow<usize> {
+        let m = san_plus.san.to_move(&movetext.0).expect("legal");
+        movetext.0.play_unchecked(m);
+        movetext.1 += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, movetext: (Chess, usize)) -> usize {
+        movetext.1
+    }
+}
+
+fn pgn_reader(corpus: &Corpus) -> usize {
+    let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(corpus.text.as_bytes()));
+    reader
+        .read_games(&mut Replayer)
+        .map(|g| g.expect("readable"))
+        .sum()
+}
+
+fn text(corpus: &Corpus) -> usize {
+    let source = Source::text(corpus.text.as_str(), None, None);
+    let options = Options {
+        moves_after_draw: true,
+    };
+    syntax::parse(&source)
+        .iter()
+        .flatten()
+        .map(|g| verify_game(g, &source, options).expect("legal").moves.len())
+        .sum()
+}
+
+fn tokens(corpus: &Corpus) -> usize {
+    corpus
+        .tokens
+        .iter()
+        .map(|t| expand::game(t.clone()).into_iter().count())
+        .sum()
+}
+
+fn main() {
+    let Some(corpus) = load() else {
+        eprintln!(
+            "benchmark skipped: {} not found (set VERIFIED_CHESS_DATA)",
+            data_dir().join("twic1599_1000k.pgn").display()
+        );
+        return;
+    };
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    let mut group = c.benchmark_group("twic1599");
+    group.throughput(Throughput::Elements(corpus.plies));
+    group.bench_function("shakmaty_san", |b| {
+        b.iter(|| black_box(shakmaty_san(&corpus)))
+    });
+    group.bench_function("pgn_reader", |b| b.iter(|| black_box(pgn_reader(&corpus))));
+    group.bench_function("text", |b| b.iter(|| black_box(text(&corpus))));
+    group.bench_function("tokens", |b| b.iter(|| black_box(tokens(&corpus))));
+    group.finish();
+    c.final_summary();
+
+    // Ratios from the estimates criterion just wrote.
+    let mean = |name: &str| -> Option<f64> {
+        let dir = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"),
+            PathBuf::from,
+        );
+        let json = std::fs::read_to_string(
+            dir.join(format!("criterion/twic1599/{name}/new/estimates.json")),
+        )
+        .ok()?;
+        let after = json.split("\"mean\"").nth(1)?;
+        let value = after.split("\"point_estimate\":").nth(1)?;
+        value.split([',', '}']).next()?.trim().parse().ok()
+    };
+    println!("\n{} games, {} plies", corpus.sans.len(), corpus.plies);
+    let san = mean("shakmaty_san");
+    let file = mean("pgn_reader");
+    let ratio = |base: Option<f64>, ns: f64| base.map_or(f64::NAN, |b| b / ns);
+    println!(
+        "{:>13}  {:>10}  {:>14}  {:>14}",
+        "", "plies/s", "vs shakmaty_san", "vs pgn_reader"
+    );
+    for name in ["shakmaty_san", "pgn_reader", "text", "tokens"] {
+        if let Some(ns) = mean(name) {
+            let rate = corpus.plies as f64 / (ns / 1e9);
+            println!(
+                "{name:>13}  {rate:>10.0}  {:>13.2}x  {:>13.2}x",
+                ratio(san, ns),
+                ratio(file, ns)
+            );
+        }
+    }
+}
