@@ -12,11 +12,12 @@
 //! move, saying why it is illegal and what would be legal instead:
 //!
 //! ```text
-//! error: illegal move `Bc4` (White, move 2): the bishop on f1 is blocked by the pawn on e2
-//!        help: the bishop on f1 has no legal move; legal bishop moves: none
-//!  --> src/main.rs:4:37
+//! error: White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2
+//!        help: legal bishop moves: `Bd2`, `Be3`, `Bf4`, `Bg5`, `Bh6`
+//!        help: moves that reach c4: `c4`
+//!  --> src/main.rs:5:33
 //!   |
-//! 4 |     let g = game! { 1. d4 d5 2. Bc4 };
+//! 5 |     let _ = game! { 1. d4 d5 2. Bc4 };
 //!   |                                 ^^^
 //! ```
 //!
@@ -96,3 +97,8 @@ macro_rules! game {
         $crate::__private::game_impl! { $crate; $($input)* }
     };
 }
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

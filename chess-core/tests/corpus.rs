@@ -1,0 +1,135 @@
+//! Real game collections from the shared data directory (`../shared/data`
+//! next to the repository, or `$VERIFIED_CHESS_DATA`).
+//!
+//! These tests are `#[ignore]`d so that a fresh clone passes `cargo test`
+//! without the data; `.ci/run` runs them with `--ignored`.
+
+use std::path::PathBuf;
+
+use chess_core::source::Source;
+use chess_core::{Diagnostic, ErrorKind, Options, VerifiedGame, syntax, verify_game};
+
+fn data(name: &str) -> (Source, String) {
+    let dir = std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+        PathBuf::from,
+    );
+    let path = dir.join(name);
+    let bytes = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (set VERIFIED_CHESS_DATA)", path.display()));
+    let text = String::from_utf8(bytes).expect("UTF-8");
+    (
+        Source::text(text, Some(name.to_string()), None),
+        name.to_string(),
+    )
+}
+
+fn verify_all(source: &Source, options: Options) -> Vec<Result<VerifiedGame, Diagnostic>> {
+    syntax::parse(source)
+        .into_iter()
+        .map(|g| g.and_then(|g| verify_game(&g, source, options)))
+        .collect()
+}
+
+fn location(source: &Source, d: &Diagnostic) -> String {
+    let lc = source.line_col(d.range.start);
+    format!("{}:{} `{}`", lc.line, lc.col, source.slice(d.range))
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn twic_master_games() {
+    let (source, _) = data("twic1599_1000k.pgn");
+    let strict = verify_all(&source, Options::default());
+    assert_eq!(strict.len(), 1110);
+    let errors: Vec<String> = strict
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .map(|d| {
+            assert_eq!(d.kind, ErrorKind::GameOver, "{}", d.message);
+            assert!(d.message.contains("the position is dead"), "{}", d.message);
+            location(&source, d)
+        })
+        .collect();
+    // Four games go on after a dead position (insufficient material).
+    assert_eq!(
+        errors,
+        [
+            "51:57 `Ke4`",
+            "1771:28 `Ke5`",
+            "20823:25 `Ke5`",
+            "21945:58 `Ke4`"
+        ]
+    );
+
+    let lenient = verify_all(
+        &source,
+        Options {
+            moves_after_draw: true,
+        },
+    );
+    let games: Vec<VerifiedGame> = lenient.into_iter().map(|r| r.expect("legal")).collect();
+    let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+    assert_eq!(plies, 101_487);
+    let continued = games
+        .iter()
+        .filter(|g| g.end.is_some_and(|(_, at)| at < g.moves.len()))
+        .count();
+    assert_eq!(continued, 4);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn lichess_games_with_clock_comments() {
+    let (source, _) = data("lichess_db_1000k.pgn");
+    let games = verify_all(&source, Options::default());
+    assert_eq!(games.len(), 438);
+    for (i, g) in games.iter().enumerate() {
+        if let Err(d) = g {
+            panic!("game {i}: {} at {}", d.message, location(&source, d));
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn small_files() {
+    for (name, games, plies) in [
+        ("kasparov-deep-blue-1997.pgn", 6, 519),
+        ("nepomniachtchi-liren-game1.pgn", 1, 97),
+        ("molinari-bordais-1979.pgn", 1, 10),
+        ("stockfish-learning.pgn", 1, 154),
+        ("uci-moves.pgn", 1, 113),
+        ("utf8-bom.pgn", 2, 0),
+        ("chessbase-empty-line.pgn", 1, 134),
+    ] {
+        let (source, _) = data(name);
+        let verified: Vec<VerifiedGame> = verify_all(&source, Options::default())
+            .into_iter()
+            .map(|r| {
+                r.unwrap_or_else(|d| panic!("{name}: {} at {}", d.message, location(&source, &d)))
+            })
+            .collect();
+        assert_eq!(verified.len(), games, "{name}");
+        assert_eq!(
+            verified.iter().map(|g| g.moves.len()).sum::<usize>(),
+            plies,
+            "{name}"
+        );
+    }
+    // The 5-move mate ends the game by checkmate.
+    let (source, _) = data("molinari-bordais-1979.pgn");
+    let game = verify_all(&source, Options::default()).remove(0).unwrap();
+    assert!(game.san.ends_with("Nd3#"), "{}", game.san);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn null_move_is_rejected_where_it_stands() {
+    let (source, _) = data("anastasian-lewis.pgn");
+    let d = verify_all(&source, Options::default())
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(d.kind, ErrorKind::NullMove);
+    assert_eq!(location(&source, &d), "20:15 `Z0`");
+}
