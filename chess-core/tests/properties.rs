@@ -219,3 +219,67 @@ proptest! {
         }
     }
 }
+
+/// Chess-flavoured noise: fragments of notation glued at random.
+fn noise() -> impl Strategy<Value = String> {
+    let fragment = prop_oneof![
+        Just("1.".to_string()),
+        Just("...".to_string()),
+        Just("e4".to_string()),
+        Just("Nf3".to_string()),
+        Just("O-O".to_string()),
+        Just("0-0-0".to_string()),
+        Just("=Q".to_string()),
+        Just("x".to_string()),
+        Just("+".to_string()),
+        Just("#".to_string()),
+        Just("!?".to_string()),
+        Just("$".to_string()),
+        Just("e.p.".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just("{".to_string()),
+        Just("}".to_string()),
+        Just("[".to_string()),
+        Just("]".to_string()),
+        Just("\"".to_string()),
+        Just("1-0".to_string()),
+        Just("*".to_string()),
+        Just("pawn".to_string()),
+        Just("to".to_string()),
+        Just("becomes".to_string()),
+        Just("\n".to_string()),
+        Just(" ".to_string()),
+        Just("%".to_string()),
+        Just(";".to_string()),
+        "[a-h][1-8]",
+        "[0-9]{1,25}",
+        "\\PC{0,3}",
+    ];
+    prop::collection::vec(fragment, 0..60).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Any text gives verdicts, never a panic.
+    #[test]
+    fn any_text_gives_verdicts(text in noise()) {
+        let source = Source::text(text.as_str(), None, None);
+        for game in syntax::parse(&source).into_iter().flatten() {
+            let _ = verify_game(&game, &source, Options::default());
+        }
+    }
+
+    /// Any token sequence gives a `Game` expression or `compile_error!`s.
+    #[test]
+    fn any_tokens_give_output_or_errors(text in noise()) {
+        if let Ok(tokens) = format!("$crate; {text}").parse::<proc_macro2::TokenStream>() {
+            let out = expand::game(tokens).to_string();
+            prop_assert!(
+                out.contains("Game :: __new") || out.contains("compile_error"),
+                "{}", out
+            );
+        }
+    }
+}
