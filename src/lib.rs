@@ -34,6 +34,11 @@
 //!   dependency graph is permissively licensed throughout; turn it on in the
 //!   crate that writes games.
 //! * `std` (default) — implementations that need the standard library.
+//! * `shakmaty` — conversions of positions, moves, squares and pieces to and
+//!   from [shakmaty]'s types. **shakmaty is GPL-3.0-or-later: this feature
+//!   links it into your program.**
+//! * `serde` — `Serialize` for games, positions and moves (squares as
+//!   `"e4"`, positions as FEN), `Deserialize` for the plain value types.
 //!
 //! [shakmaty]: https://docs.rs/shakmaty
 #![no_std]
@@ -42,15 +47,23 @@
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod board;
+#[cfg(feature = "shakmaty")]
+mod convert;
 mod game;
 mod moves;
+mod pgn;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod types;
 
+pub use board::{BoardDisplay, BoardStyle};
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans,
 };
 pub use moves::{Move, MoveKind, Uci};
+pub use pgn::Pgn;
 pub use position::{CastlingRights, Fen, Position};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 

@@ -1,0 +1,139 @@
+//! Boards on screen: a position drawn as text, in ASCII or with Unicode
+//! figurines, with coordinates, from White's or Black's side.
+
+use core::fmt;
+
+use crate::{Color, File, Position, Rank, Square};
+
+/// How a [`BoardDisplay`] draws pieces and frame.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// FEN letters (`K` white king, `k` black king), `.` for empty squares,
+    /// a `+--+` frame. Safe for any terminal and for logs.
+    Ascii,
+    /// Chess figurines (`♔` … `♟`), `·` for empty squares, a box-drawing
+    /// frame.
+    Unicode,
+}
+
+/// A position drawn as a board; see [`Position::board`]. `Display` it.
+///
+/// ```
+/// use verified_chess::{BoardStyle, Color, Position};
+///
+/// let board = Position::START.board().style(BoardStyle::Unicode);
+/// let text = board.to_string();
+/// assert!(text.starts_with("  ┌─────────────────┐\n8 │ ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ │\n"));
+///
+/// // From Black's side, without coordinates.
+/// let black = Position::START.board().perspective(Color::Black).coordinates(false);
+/// assert!(black.to_string().starts_with("+-----------------+\n| R N B K Q B N R |\n"));
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct BoardDisplay<'a> {
+    position: &'a Position,
+    style: BoardStyle,
+    perspective: Color,
+    coordinates: bool,
+}
+
+impl<'a> BoardDisplay<'a> {
+    pub(crate) const fn new(position: &'a Position) -> BoardDisplay<'a> {
+        BoardDisplay {
+            position,
+            style: BoardStyle::Ascii,
+            perspective: Color::White,
+            coordinates: true,
+        }
+    }
+
+    /// ASCII (the default) or Unicode figurines.
+    #[must_use]
+    pub const fn style(mut self, style: BoardStyle) -> Self {
+        self.style = style;
+        self
+    }
+
+    /// Shorthand for `.style(BoardStyle::Unicode)`.
+    #[must_use]
+    pub const fn unicode(self) -> Self {
+        self.style(BoardStyle::Unicode)
+    }
+
+    /// Whose side of the board is at the bottom (White by default).
+    #[must_use]
+    pub const fn perspective(mut self, color: Color) -> Self {
+        self.perspective = color;
+        self
+    }
+
+    /// Whether to write rank numbers and file letters (on by default).
+    #[must_use]
+    pub const fn coordinates(mut self, on: bool) -> Self {
+        self.coordinates = on;
+        self
+    }
+}
+
+impl fmt::Display for BoardDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (top, side, bottom, empty) = match self.style {
+            BoardStyle::Ascii => (("+", "-", "+"), "|", ("+", "-", "+"), '.'),
+            BoardStyle::Unicode => (("┌", "─", "┐"), "│", ("└", "─", "┘"), '·'),
+        };
+        let margin = if self.coordinates { "  " } else { "" };
+        let rule = |f: &mut fmt::Formatter<'_>, (left, fill, right): (&str, &str, &str)| {
+            f.write_str(margin)?;
+            f.write_str(left)?;
+            for _ in 0..17 {
+                f.write_str(fill)?;
+            }
+            f.write_str(right)?;
+            f.write_str("\n")
+        };
+        let white = self.perspective == Color::White;
+        let ranks = Rank::ALL;
+        let files = File::ALL;
+
+        rule(f, top)?;
+        for i in 0..8 {
+            let rank = if white { ranks[7 - i] } else { ranks[i] };
+            if self.coordinates {
+                write!(f, "{rank} ")?;
+            }
+            f.write_str(side)?;
+            for j in 0..8 {
+                let file = if white { files[j] } else { files[7 - j] };
+                let c = match self.position.piece_at(Square::from_coords(file, rank)) {
+                    Some(piece) => match self.style {
+                        BoardStyle::Ascii => piece.fen_char(),
+                        BoardStyle::Unicode => piece.figurine(),
+                    },
+                    None => empty,
+                };
+                write!(f, " {c}")?;
+            }
+            f.write_str(" ")?;
+            f.write_str(side)?;
+            f.write_str("\n")?;
+        }
+        rule(f, bottom)?;
+        if self.coordinates {
+            f.write_str("   ")?;
+            for j in 0..8 {
+                let file = if white { files[j] } else { files[7 - j] };
+                write!(f, " {file}")?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl Position {
+    /// The position drawn as a board (ASCII, coordinates, White at the
+    /// bottom); adjust with the [`BoardDisplay`] methods.
+    pub const fn board(&self) -> BoardDisplay<'_> {
+        BoardDisplay::new(self)
+    }
+}

@@ -1,0 +1,220 @@
+//! Conversions to and from [shakmaty](https://docs.rs/shakmaty) types
+//! (feature `shakmaty`).
+//!
+//! **License note:** shakmaty is GPL-3.0-or-later. Enabling this feature links
+//! it into your program, which then has to comply with the GPL. Without the
+//! feature this crate has no GPL dependency at run time.
+
+use crate::{CastlingSide, Color, File, Move, MoveKind, Piece, Position, Rank, Role, Square};
+
+impl From<Color> for shakmaty::Color {
+    fn from(c: Color) -> shakmaty::Color {
+        match c {
+            Color::White => shakmaty::Color::White,
+            Color::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+impl From<shakmaty::Color> for Color {
+    fn from(c: shakmaty::Color) -> Color {
+        match c {
+            shakmaty::Color::White => Color::White,
+            shakmaty::Color::Black => Color::Black,
+        }
+    }
+}
+
+impl From<Role> for shakmaty::Role {
+    fn from(r: Role) -> shakmaty::Role {
+        match r {
+            Role::Pawn => shakmaty::Role::Pawn,
+            Role::Knight => shakmaty::Role::Knight,
+            Role::Bishop => shakmaty::Role::Bishop,
+            Role::Rook => shakmaty::Role::Rook,
+            Role::Queen => shakmaty::Role::Queen,
+            Role::King => shakmaty::Role::King,
+        }
+    }
+}
+
+impl From<shakmaty::Role> for Role {
+    fn from(r: shakmaty::Role) -> Role {
+        match r {
+            shakmaty::Role::Pawn => Role::Pawn,
+            shakmaty::Role::Knight => Role::Knight,
+            shakmaty::Role::Bishop => Role::Bishop,
+            shakmaty::Role::Rook => Role::Rook,
+            shakmaty::Role::Queen => Role::Queen,
+            shakmaty::Role::King => Role::King,
+        }
+    }
+}
+
+impl From<Piece> for shakmaty::Piece {
+    fn from(p: Piece) -> shakmaty::Piece {
+        shakmaty::Piece {
+            color: p.color.into(),
+            role: p.role.into(),
+        }
+    }
+}
+
+impl From<shakmaty::Piece> for Piece {
+    fn from(p: shakmaty::Piece) -> Piece {
+        Piece {
+            color: p.color.into(),
+            role: p.role.into(),
+        }
+    }
+}
+
+impl From<Square> for shakmaty::Square {
+    fn from(sq: Square) -> shakmaty::Square {
+        shakmaty::Square::new(u32::from(sq.index()))
+    }
+}
+
+impl From<shakmaty::Square> for Square {
+    fn from(sq: shakmaty::Square) -> Square {
+        Square::from_coords(
+            File::ALL[sq.file().to_usize()],
+            Rank::ALL[sq.rank().to_usize()],
+        )
+    }
+}
+
+impl From<Move> for shakmaty::Move {
+    /// The shakmaty move (castling as king and rook squares, as shakmaty
+    /// represents it in every castling mode).
+    fn from(m: Move) -> shakmaty::Move {
+        match m.kind {
+            MoveKind::Castle { rook, .. } => shakmaty::Move::Castle {
+                king: m.from.into(),
+                rook: rook.into(),
+            },
+            MoveKind::EnPassant => shakmaty::Move::EnPassant {
+                from: m.from.into(),
+                to: m.to.into(),
+            },
+            MoveKind::Normal | MoveKind::DoublePush => shakmaty::Move::Normal {
+                role: m.role.into(),
+                from: m.from.into(),
+                capture: m.capture.map(Into::into),
+                to: m.to.into(),
+                promotion: m.promotion.map(Into::into),
+            },
+        }
+    }
+}
+
+impl From<shakmaty::Move> for Move {
+    /// The move as this crate stores it. Drops (crazyhouse) become normal
+    /// moves from and to the drop square; standard chess has none.
+    fn from(m: shakmaty::Move) -> Move {
+        match m {
+            shakmaty::Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => Move {
+                role: role.into(),
+                from: from.into(),
+                to: to.into(),
+                capture: capture.map(Into::into),
+                promotion: promotion.map(Into::into),
+                kind: if role == shakmaty::Role::Pawn && from.distance(to) == 2 {
+                    MoveKind::DoublePush
+                } else {
+                    MoveKind::Normal
+                },
+            },
+            shakmaty::Move::EnPassant { from, to } => Move {
+                role: Role::Pawn,
+                from: from.into(),
+                to: to.into(),
+                capture: Some(Role::Pawn),
+                promotion: None,
+                kind: MoveKind::EnPassant,
+            },
+            shakmaty::Move::Castle { king, rook } => {
+                let side = if rook > king {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let king: Square = king.into();
+                Move {
+                    role: Role::King,
+                    from: king,
+                    to: Square::from_coords(side.king_to_file(), king.rank()),
+                    capture: None,
+                    promotion: None,
+                    kind: MoveKind::Castle {
+                        side,
+                        rook: rook.into(),
+                    },
+                }
+            }
+            shakmaty::Move::Put { role, to } => Move {
+                role: role.into(),
+                from: to.into(),
+                to: to.into(),
+                capture: None,
+                promotion: None,
+                kind: MoveKind::Normal,
+            },
+        }
+    }
+}
+
+impl From<&Position> for shakmaty::Setup {
+    /// The position as a shakmaty setup (the en passant square is kept as
+    /// FEN records it).
+    fn from(pos: &Position) -> shakmaty::Setup {
+        let mut setup = shakmaty::Setup::empty();
+        for (sq, piece) in pos.pieces() {
+            setup.board.set_piece_at(sq.into(), piece.into());
+        }
+        setup.turn = pos.turn().into();
+        setup.castling_rights = shakmaty::Bitboard(pos.castling_rights().bits());
+        setup.ep_square = pos.ep_square().map(Into::into);
+        setup.halfmoves = pos.halfmove_clock();
+        setup.fullmoves =
+            core::num::NonZeroU32::new(pos.fullmove_number()).unwrap_or(core::num::NonZeroU32::MIN);
+        setup
+    }
+}
+
+impl TryFrom<&Position> for shakmaty::Chess {
+    type Error = shakmaty::PositionError<shakmaty::Chess>;
+
+    /// The position as a playable shakmaty position. Castling rights are read
+    /// in Chess960 mode, which also covers standard chess.
+    fn try_from(pos: &Position) -> Result<shakmaty::Chess, Self::Error> {
+        shakmaty::Setup::from(pos).position(shakmaty::CastlingMode::Chess960)
+    }
+}
+
+impl From<&shakmaty::Chess> for Position {
+    /// A shakmaty position as plain data (the en passant square is set after
+    /// every double step, as FEN records it).
+    fn from(pos: &shakmaty::Chess) -> Position {
+        use shakmaty::Position as _;
+        let mut board = [b'.'; 64];
+        for (sq, piece) in pos.board().iter() {
+            board[sq.to_usize()] = piece.char() as u8;
+        }
+        Position::__from_parts(
+            &board,
+            pos.turn().into(),
+            pos.castles().castling_rights().0,
+            pos.ep_square(shakmaty::EnPassantMode::Always)
+                .map_or(64, |sq| sq.to_u32() as u8),
+            pos.halfmoves(),
+            pos.fullmoves().get(),
+        )
+    }
+}

@@ -1,0 +1,152 @@
+//! PGN export.
+
+use core::fmt::{self, Write};
+
+use crate::{Color, Game, Position};
+
+/// The Seven Tag Roster, in the order PGN requires, with the value written
+/// when a game lacks the tag.
+const SEVEN_TAG_ROSTER: [(&str, &str); 6] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+];
+
+/// Tags the export writes itself.
+const GENERATED: [&str; 4] = ["Result", "SetUp", "FEN", "Variant"];
+
+/// A game in PGN export format; see [`Game::pgn`]. `Display` it.
+///
+/// The Seven Tag Roster comes first (`?` for unknown values), then the
+/// game's other tags in their order, `[SetUp "1"]` and `[FEN "…"]` when the
+/// game does not start from the standard position, `[Variant "Chess960"]` for
+/// Chess960; then the movetext, wrapped at 80 columns, ending with the result.
+///
+/// The text verifies back to the same game with the string form of the
+/// macro, `game!(r#"…"#)`. (The token form cannot take it verbatim: `Qh5#`
+/// is not a Rust token sequence.)
+#[derive(Copy, Clone, Debug)]
+pub struct Pgn<'a> {
+    game: &'a Game,
+}
+
+impl Game {
+    /// The game in PGN export format; see [`Pgn`].
+    ///
+    /// ```
+    /// use verified_chess::game;
+    ///
+    /// let g = game! { [White "Anderssen"] 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 # 1-0 };
+    /// assert_eq!(
+    ///     g.pgn().to_string(),
+    ///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+    ///      [White \"Anderssen\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n\
+    ///      1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n"
+    /// );
+    /// ```
+    pub const fn pgn(&self) -> Pgn<'_> {
+        Pgn { game: self }
+    }
+}
+
+fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
+    f.write_char('[')?;
+    f.write_str(name)?;
+    f.write_str(" \"")?;
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            f.write_char('\\')?;
+        }
+        f.write_char(c)?;
+    }
+    f.write_str("\"]\n")
+}
+
+/// Writes movetext tokens, breaking lines before they pass 80 columns.
+struct Wrapper<'a, 'f> {
+    f: &'a mut fmt::Formatter<'f>,
+    column: usize,
+}
+
+impl Wrapper<'_, '_> {
+    fn token(&mut self, token: &str) -> fmt::Result {
+        let len = token.chars().count();
+        if self.column > 0 {
+            if self.column + 1 + len > 80 {
+                self.f.write_char('\n')?;
+                self.column = 0;
+            } else {
+                self.f.write_char(' ')?;
+                self.column += 1;
+            }
+        }
+        self.f.write_str(token)?;
+        self.column += len;
+        Ok(())
+    }
+
+    /// A move number token such as `12.` or `12...`.
+    fn number(&mut self, number: u32, black: bool) -> fmt::Result {
+        let mut buf = [0u8; 16];
+        let mut digits = [0u8; 10];
+        let mut n = number;
+        let mut len = 0;
+        loop {
+            digits[len] = b'0' + (n % 10) as u8;
+            len += 1;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for i in 0..len {
+            buf[i] = digits[len - 1 - i];
+        }
+        let dots = if black { 3 } else { 1 };
+        buf[len..len + dots].fill(b'.');
+        // Only ASCII digits and dots were written.
+        self.token(core::str::from_utf8(&buf[..len + dots]).unwrap_or("?"))
+    }
+}
+
+impl fmt::Display for Pgn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.game;
+        for (name, default) in SEVEN_TAG_ROSTER {
+            write_tag(f, name, game.tag(name).unwrap_or(default))?;
+        }
+        write_tag(f, "Result", game.result().as_str())?;
+        for &(name, value) in game.tags() {
+            let generated =
+                SEVEN_TAG_ROSTER.iter().any(|(n, _)| *n == name) || GENERATED.contains(&name);
+            if !generated {
+                write_tag(f, name, value)?;
+            }
+        }
+        if game.is_chess960() {
+            write_tag(f, "Variant", "Chess960")?;
+        }
+        if *game.start() != Position::START {
+            write_tag(f, "SetUp", "1")?;
+            f.write_str("[FEN \"")?;
+            write!(f, "{}", game.start().fen())?;
+            f.write_str("\"]\n")?;
+        }
+        f.write_char('\n')?;
+
+        let mut out = Wrapper { f, column: 0 };
+        for (i, ply) in game.plies().enumerate() {
+            if ply.color == Color::White {
+                out.number(ply.number, false)?;
+            } else if i == 0 {
+                out.number(ply.number, true)?;
+            }
+            out.token(ply.san)?;
+        }
+        out.token(game.result().as_str())?;
+        out.f.write_char('\n')
+    }
+}

@@ -1,0 +1,230 @@
+//! `serde` support (feature `serde`).
+//!
+//! Readable forms: squares as `"e4"`, colors and roles as lower-case words,
+//! positions as FEN, results as PGN tokens, moves with their squares, piece
+//! and kind, games with tags, start FEN, moves (SAN and UCI), result and
+//! outcome. Plain value types also deserialize; `Game` and `Position` only
+//! serialize, since only the macros create verified ones.
+
+use core::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
+
+use crate::{
+    Color, DecisiveReason, DrawReason, Game, GameResult, Move, MoveKind, Outcome, Position, Role,
+    Square,
+};
+
+/// Deserializes a value from a string through `parse`.
+struct FromStrVisitor<T> {
+    expecting: &'static str,
+    parse: fn(&str) -> Option<T>,
+}
+
+impl<T> Visitor<'_> for FromStrVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        (self.parse)(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+    }
+}
+
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        d.deserialize_str(FromStrVisitor {
+            expecting: "a square such as \"e4\"",
+            parse: Square::parse,
+        })
+    }
+}
+
+fn color_from_str(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+impl Serialize for Color {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Color {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        d.deserialize_str(FromStrVisitor {
+            expecting: "\"white\" or \"black\"",
+            parse: color_from_str,
+        })
+    }
+}
+
+fn role_from_str(s: &str) -> Option<Role> {
+    Role::ALL.into_iter().find(|r| r.name() == s)
+}
+
+impl Serialize for Role {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Role {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        d.deserialize_str(FromStrVisitor {
+            expecting: "a piece kind such as \"knight\"",
+            parse: role_from_str,
+        })
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameResult {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+        d.deserialize_str(FromStrVisitor {
+            expecting: "a PGN result: \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\"",
+            parse: GameResult::parse,
+        })
+    }
+}
+
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Move", 6)?;
+        m.serialize_field("from", &self.from)?;
+        m.serialize_field("to", &self.to)?;
+        m.serialize_field("role", &self.role)?;
+        m.serialize_field("capture", &self.capture)?;
+        m.serialize_field("promotion", &self.promotion)?;
+        m.serialize_field(
+            "kind",
+            match self.kind {
+                MoveKind::Normal => "normal",
+                MoveKind::DoublePush => "double-push",
+                MoveKind::EnPassant => "en-passant",
+                MoveKind::Castle {
+                    side: crate::CastlingSide::KingSide,
+                    ..
+                } => "castle-kingside",
+                MoveKind::Castle {
+                    side: crate::CastlingSide::QueenSide,
+                    ..
+                } => "castle-queenside",
+            },
+        )?;
+        m.end()
+    }
+}
+
+impl Serialize for Position {
+    /// As FEN.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.fen())
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (winner, reason) = match *self {
+            Outcome::Ongoing => (None, "ongoing"),
+            Outcome::Decisive { winner, reason } => (
+                Some(winner),
+                match reason {
+                    DecisiveReason::Checkmate => "checkmate",
+                    DecisiveReason::Declared => "declared",
+                },
+            ),
+            Outcome::Draw { reason } => (
+                None,
+                match reason {
+                    DrawReason::Stalemate => "stalemate",
+                    DrawReason::DeadPosition => "dead-position",
+                    DrawReason::FivefoldRepetition => "fivefold-repetition",
+                    DrawReason::SeventyFiveMoveRule => "seventy-five-move-rule",
+                    DrawReason::Declared => "declared-draw",
+                },
+            ),
+        };
+        let mut o = s.serialize_struct("Outcome", 2)?;
+        o.serialize_field("winner", &winner)?;
+        o.serialize_field("reason", reason)?;
+        o.end()
+    }
+}
+
+/// A game's tags as a sequence of `[name, value]` pairs.
+struct Tags<'a>(&'a [(&'a str, &'a str)]);
+
+impl Serialize for Tags<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for pair in self.0 {
+            seq.serialize_element(&[pair.0, pair.1])?;
+        }
+        seq.end()
+    }
+}
+
+/// A game's plies as `{ "san": …, "uci": …, "move": … }`.
+struct Plies<'a>(&'a Game);
+
+impl Serialize for Plies<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Ply(crate::Ply);
+        impl Serialize for Ply {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut p = s.serialize_struct("Ply", 3)?;
+                p.serialize_field("san", self.0.san)?;
+                p.serialize_field("uci", &Display(&self.0.uci))?;
+                p.serialize_field("move", &self.0.mv)?;
+                p.end()
+            }
+        }
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for ply in self.0.plies() {
+            seq.serialize_element(&Ply(ply))?;
+        }
+        seq.end()
+    }
+}
+
+/// Serializes any `Display` value as a string.
+struct Display<'a, T>(&'a T);
+
+impl<T: fmt::Display> Serialize for Display<'_, T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self.0)
+    }
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut g = s.serialize_struct("Game", 6)?;
+        g.serialize_field("tags", &Tags(self.tags()))?;
+        g.serialize_field("start", self.start())?;
+        g.serialize_field("plies", &Plies(self))?;
+        g.serialize_field("result", &self.result())?;
+        g.serialize_field("outcome", &self.outcome())?;
+        g.serialize_field("chess960", &self.is_chess960())?;
+        g.end()
+    }
+}

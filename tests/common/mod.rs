@@ -1,0 +1,99 @@
+//! Helpers shared by the integration tests: seeded random legal games, and
+//! runtime `Game` values built from chess-core's verification of them (the
+//! same data the macro would emit).
+
+#![allow(dead_code)]
+
+use chess_core::source::Source;
+use chess_core::{Options, VerifiedGame, emit, syntax, verify_game};
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Move, Position as _};
+use verified_chess::{Game, Position};
+
+/// A small deterministic generator (xorshift64*), enough to pick moves.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+/// A random legal game from `start`, stopping when the rules end it.
+pub fn random_moves(rng: &mut Rng, start: &Chess, max_plies: usize) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < max_plies && !pos.is_insufficient_material() {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+/// The moves as SAN text with move numbers.
+pub fn san_text(start: &Chess, moves: &[Move]) -> String {
+    let mut pos = start.clone();
+    let mut text = String::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let number = pos.fullmoves();
+        match pos.turn() {
+            shakmaty::Color::White => text.push_str(&format!("{number}. ")),
+            shakmaty::Color::Black if i == 0 => text.push_str(&format!("{number}... ")),
+            shakmaty::Color::Black => {}
+        }
+        text.push_str(&SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+        text.push(' ');
+    }
+    text
+}
+
+/// Verifies PGN text with chess-core.
+pub fn verify(text: &str) -> VerifiedGame {
+    let source = Source::text(text, None, None);
+    let game = syntax::parse(&source)
+        .into_iter()
+        .next()
+        .expect("a game")
+        .expect("parses");
+    verify_game(&game, &source, Options::default()).expect("legal")
+}
+
+/// The runtime `Game` the macro would build for `verified` (its data is
+/// leaked to get the `'static` lifetime that macro output has).
+pub fn runtime_game(verified: &VerifiedGame, tags: &[(&'static str, &'static str)]) -> Game {
+    let mut bytes = Vec::new();
+    for m in &verified.moves {
+        bytes.extend_from_slice(&emit::pack(m));
+    }
+    let ended = verified.end.map_or(u32::MAX, |(_, plies)| plies as u32);
+    Game::__new(
+        Box::leak(tags.to_vec().into_boxed_slice()),
+        Position::from(&verified.start),
+        Box::leak(bytes.into_boxed_slice()),
+        Box::leak(verified.san.clone().into_boxed_str()),
+        verified.outcome_byte(),
+        ended,
+        verified.mode.is_chess960(),
+    )
+}
+
+/// A random game as a runtime `Game`, with the shakmaty moves it came from.
+pub fn random_game(seed: u64, max_plies: usize) -> (Game, Vec<Move>) {
+    let mut rng = Rng::new(seed);
+    let start = Chess::default();
+    let moves = random_moves(&mut rng, &start, max_plies);
+    let verified = verify(&san_text(&start, &moves));
+    (runtime_game(&verified, &[]), moves)
+}
