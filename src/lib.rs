@@ -71,7 +71,7 @@ pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 #[doc(hidden)]
 pub mod __private {
     #[cfg(feature = "macros")]
-    pub use chess_macro::game_impl;
+    pub use chess_macro::{game_impl, position_impl};
 }
 
 /// Verifies a chess game at compile time and yields it as a [`Game`].
@@ -101,13 +101,75 @@ pub mod __private {
 /// so are the markers `+`, `#`, `++` and `e.p.`. The notations accepted are
 /// SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`), long algebraic (`Ng1-f3`, `e4xd5`),
 /// UCI (`g1f3`, `e7e8q`) and the long form `knight g1 to f3`
-/// (`pawn e7 to e8 becomes queen`, castling as `king e1 to g1`). See the
-/// crate's README for the full grammar.
+/// (`pawn e7 to e8 becomes queen`, castling as `king e1 to g1`).
+///
+/// A game may start from a setup written before the moves — FEN words
+/// (`fen 4k3/8/8/8/8/8/8/4K2R w K`), a FEN string (`fen "…"`), the tags
+/// `[SetUp "1"] [FEN "…"]`, a board diagram (`board`, then rank 8 first, one
+/// rank per line) or piece lists (`white: Ke1 Rh1; black: Ke8`), followed by
+/// the side to move and optional castling, en passant and clock fields; see
+/// [`position!`] for examples. `[Variant "Chess960"]` selects Chess960.
+///
+/// `#![allow(moves_after_draw)]` at the start of the input accepts records
+/// that go on after a dead position, fivefold repetition or the 75-move rule;
+/// [`Game::legal_end`] then says where the game legally ended.
+///
+/// A single string literal is read as PGN text: `game!(r#"1. e4 e5 …"#)`;
+/// errors then give the line and column inside the string.
+///
+/// See the crate's README for the full grammar.
 #[cfg(feature = "macros")]
 #[macro_export]
 macro_rules! game {
     ($($input:tt)*) => {
         $crate::__private::game_impl! { $crate; $($input)* }
+    };
+}
+
+/// Validates a chess position at compile time and yields it as a
+/// [`Position`].
+///
+/// The same setups as [`game!`] accepts, without moves:
+///
+/// ```
+/// use verified_chess::{position, Color, Piece, Position, Role, Square};
+///
+/// // FEN, as words or as a string.
+/// const ITALIAN: Position =
+///     position! { fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3 };
+/// const SAME: Position =
+///     position!("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
+/// assert_eq!(ITALIAN, SAME);
+///
+/// // A diagram: rank 8 first, one rank per line, `.` or digits for empty squares.
+/// const LUCENA: Position = position! {
+///     board
+///         . K . . . . . .
+///         . P . k . . . .
+///         . . . . . . . .
+///         . . . . . . . .
+///         . . . . . . . .
+///         . . . . . . . .
+///         r . . . . . . .
+///         . . . . . R . .
+///     w
+/// };
+/// assert_eq!(LUCENA.piece_at(Square::B8), Some(Piece { color: Color::White, role: Role::King }));
+///
+/// // Piece lists (pawns with or without `P`), then the side to move.
+/// const ENDGAME: Position = position! { white: Kg1 Rd1 f2 g2 h2; black: Kg8 Rd8 f7 g7 h7 w };
+/// assert_eq!(ENDGAME.fen().to_string(), "3r2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+/// ```
+///
+/// An impossible position is a compile error naming the rule broken (two
+/// kings, a pawn on the last rank, the side not to move in check, castling
+/// rights without king and rook at home, an impossible en passant square,
+/// too much material) under the rank or field concerned.
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! position {
+    ($($input:tt)*) => {
+        $crate::__private::position_impl! { $crate; $($input)* }
     };
 }
 

@@ -66,3 +66,40 @@ fn positions_convert_to_shakmaty_and_back() {
         }
     }
 }
+
+#[test]
+fn chess960_games_match_shakmaty() {
+    use shakmaty::{Board, FromSetup, Position as _, Setup};
+    let mut castles = 0;
+    for seed in 0..200u64 {
+        let mut rng = common::Rng::new(seed);
+        let mut setup = Setup::empty();
+        setup.board = Board::chess960(rng.below(960) as u32);
+        setup.castling_rights = setup.board.rooks();
+        let start = Chess::from_setup(setup, CastlingMode::Chess960).unwrap();
+        let moves = common::random_moves(&mut rng, &start, 120);
+        let fen = Fen::from_position(&start, EnPassantMode::Always);
+        let text = format!(
+            "[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n{}",
+            common::san_text(&start, &moves)
+        );
+        let game = common::runtime_game(&common::verify(&text), &[]);
+        assert!(game.is_chess960());
+        let mut pos = start.clone();
+        for ((ply, runtime), &m) in game.plies().zip(game.positions().skip(1)).zip(&moves) {
+            pos.play_unchecked(m);
+            assert_eq!(
+                ply.uci.to_string(),
+                UciMove::from_move(m, CastlingMode::Chess960).to_string()
+            );
+            assert_eq!(
+                runtime.fen().to_string(),
+                Fen::from_position(&pos, EnPassantMode::Always).to_string(),
+                "seed {seed} after {}",
+                ply.san
+            );
+            castles += usize::from(ply.mv.is_castle());
+        }
+    }
+    assert!(castles > 20, "{castles}");
+}

@@ -64,6 +64,15 @@ kinds! {
     Drop = "drop",
     /// A second game in a macro that takes one.
     SecondGame = "second-game",
+    /// A malformed setup: a rank without 8 squares, an unknown piece
+    /// letter, a bad side, castling, en passant or clock field, a square
+    /// given twice.
+    BadSetup = "bad-setup",
+    /// A setup that is not a legal position: missing or extra kings, pawns
+    /// on the first or last rank, the side not to move in check, impossible
+    /// checks, castling rights or en passant squares that cannot be, too
+    /// much material.
+    IllegalPosition = "illegal-position",
     /// A move number that does not match the move it stands before.
     WrongMoveNumber = "wrong-move-number",
     /// The side to move has no piece of the kind the move names.

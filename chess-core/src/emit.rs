@@ -123,6 +123,12 @@ fn position_expr(krate: &TokenStream, pos: &Chess) -> Out {
     out
 }
 
+/// The expression for a position: `krate::Position::START` or
+/// `krate::Position::__from_parts(…)`.
+pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
+    position_expr(krate, pos).tokens
+}
+
 fn is_standard_start(pos: &Chess) -> bool {
     pos.board() == Chess::default().board()
         && pos.turn() == Color::White

@@ -6,7 +6,7 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::replay::Options;
 use crate::source::{Range, Source};
-use crate::{emit, syntax, tokens, verify_game};
+use crate::{emit, setup, syntax, tokens, verify_game};
 
 /// Splits `path; rest` (the facade passes its `$crate` path first).
 fn split_crate(input: TokenStream) -> (TokenStream, TokenStream) {
@@ -144,6 +144,68 @@ pub fn game(input: TokenStream) -> TokenStream {
     }
 }
 
+/// `position! { … }`: a setup, validated, as a `Position` expression or a
+/// `compile_error!`.
+pub fn position(input: TokenStream) -> TokenStream {
+    let (krate, input) = split_crate(input);
+    let mut iter = input.clone().into_iter();
+    // A lone string is a FEN.
+    if let (Some(TokenTree::Literal(lit)), None) = (iter.next(), iter.next())
+        && let syn::Lit::Str(s) = syn::Lit::new(lit.clone())
+    {
+        let source = Source::text(s.value(), None, Some(lit.span()));
+        let whole = Range::new(0, source.as_str().len() as u32);
+        return match setup::fen_string(source.as_str(), 0, whole)
+            .and_then(|setup| setup::validate(&setup, None))
+        {
+            Ok((pos, _)) => emit::position(&krate, &pos),
+            Err(d) => emit::diagnostic(&source, &d),
+        };
+    }
+    let source = front_end(input);
+    let mut parsed = syntax::parse(&source);
+    let game = match parsed.drain(..).next() {
+        None => {
+            return emit::compile_error(
+                "expected a position: `fen …`, `board …`, `white: … black: …` or `[FEN \"…\"]`",
+                Span::call_site(),
+                Span::call_site(),
+            );
+        }
+        Some(Err(d)) => return emit::diagnostic(&source, &d),
+        Some(Ok(game)) => game,
+    };
+    if let Some(first) = game.main_line().next() {
+        let d = Diagnostic::new(
+            ErrorKind::ExpectedMove,
+            first.range,
+            "`position!` takes a position, not moves",
+        )
+        .with_help("`game!` takes a setup followed by moves");
+        return emit::diagnostic(&source, &d);
+    }
+    if let Some((_, range)) = game.result {
+        let d = Diagnostic::new(
+            ErrorKind::MisplacedResult,
+            range,
+            "`position!` takes a position, not a result",
+        );
+        return emit::diagnostic(&source, &d);
+    }
+    match setup::setup_of(&game, &source) {
+        Ok(None) => emit::compile_error(
+            "expected a position: `fen …`, `board …`, `white: … black: …` or `[FEN \"…\"]`",
+            Span::call_site(),
+            Span::call_site(),
+        ),
+        Ok(Some(_)) => match setup::position(&game, &source) {
+            Ok((pos, _)) => emit::position(&krate, &pos),
+            Err(d) => emit::diagnostic(&source, &d),
+        },
+        Err(d) => emit::diagnostic(&source, &d),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +255,31 @@ mod tests {
         assert!(out.contains("Game :: __new"), "{out}");
         assert!(expand("$crate; #![allow(nonsense)] 1. e4").contains("unknown option `nonsense`"));
         assert!(expand("$crate; #![deny(x)] 1. e4").contains("unknown attribute"));
+    }
+
+    #[test]
+    fn positions() {
+        let out = position(
+            "$crate; fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+                .parse()
+                .unwrap(),
+        )
+        .to_string();
+        assert!(out.contains("Position :: __from_parts"), "{out}");
+        let out = position(
+            "$crate; \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\""
+                .parse()
+                .unwrap(),
+        )
+        .to_string();
+        assert!(out.contains("Position :: START"), "{out}");
+        let out =
+            position("$crate; fen 4k3/8/8/8/8/8/8/4K2R w 1. Kd2".parse().unwrap()).to_string();
+        assert!(out.contains("takes a position, not moves"), "{out}");
+        let out = position("$crate; ".parse().unwrap()).to_string();
+        assert!(out.contains("expected a position"), "{out}");
+        let out = position("$crate; \"8/8/8/8/8/8/8/8 w\"".parse().unwrap()).to_string();
+        assert!(out.contains("the board is empty"), "{out}");
     }
 
     #[test]

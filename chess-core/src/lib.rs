@@ -38,8 +38,6 @@ pub mod tokens;
 pub use diag::{Diagnostic, ErrorKind};
 pub use replay::{Options, VerifiedGame};
 
-use shakmaty::{CastlingMode, Chess};
-
 use crate::source::Source;
 use crate::syntax::GameSyntax;
 
@@ -49,10 +47,7 @@ pub fn verify_game(
     source: &Source,
     options: Options,
 ) -> Result<VerifiedGame, Diagnostic> {
-    let (start, mode) = match &game.setup {
-        None => (Chess::default(), CastlingMode::Standard),
-        Some(_) => setup::position(game, source)?,
-    };
+    let (start, mode) = setup::position(game, source)?;
     replay::replay(game, source, start, mode, options)
 }
 

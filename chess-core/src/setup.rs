@@ -1,39 +1,1164 @@
-//! Setups written before the moves: FEN, board diagrams and piece lists.
+//! Setups written before the moves, and their validation.
+//!
+//! Four forms, all ending in FEN's positional fields (side to move, then
+//! optionally castling rights, en passant square, halfmove clock, fullmove
+//! number):
+//!
+//! * `fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1`
+//! * `fen "…"` (a FEN string), or the PGN tags `[SetUp "1"] [FEN "…"]`
+//! * `board` followed by a diagram, rank 8 first, one rank per line, pieces
+//!   as FEN letters and empty squares as `.` or digits, then the fields
+//! * `white: Ke1 Qd1 e2 …; black: Ke8 …` (pawns with or without `P`), then
+//!   the fields
+//!
+//! Diagrams and piece lists have no castling rights unless given. Every part
+//! keeps its source range, so a problem is reported under the rank, field or
+//! entry concerned.
 
-use shakmaty::{CastlingMode, Setup};
+use std::fmt::Write as _;
 
-use crate::diag::Diagnostic;
-use crate::source::Range;
-use crate::syntax::Items;
+use shakmaty::{
+    Bitboard, Board, ByColor, CastlingMode, Chess, Color, File, FromSetup, Piece,
+    PositionErrorKinds, Rank, Role, Setup, Square,
+};
 
-/// A setup as written, already read into a shakmaty [`Setup`] (not yet
-/// validated as a legal position).
+use crate::diag::{Diagnostic, ErrorKind};
+use crate::lexer::{self, Lex, Lexeme};
+use crate::source::{Range, Source};
+use crate::syntax::{GameSyntax, Items};
+
+/// Which form a setup was written in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SetupForm {
+    /// FEN fields as words.
+    FenTokens,
+    /// A FEN string (`fen "…"` or a `[FEN "…"]` tag).
+    FenString,
+    /// A board diagram.
+    Diagram,
+    /// Piece lists.
+    PieceList,
+}
+
+/// A setup as written: the position (not yet validated) and where each part
+/// of it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupSyntax {
+    /// How it was written.
+    pub form: SetupForm,
     /// The position.
     pub setup: Setup,
-    /// Standard or Chess960 castling.
-    pub mode: CastlingMode,
     /// The whole setup.
     pub range: Range,
+    /// The board (FEN board field, diagram or piece lists).
+    pub board: Range,
+    /// Each rank, rank 1 first, when written separately.
+    pub ranks: [Option<Range>; 8],
+    /// Each piece-list entry.
+    pub entries: Vec<(Square, Range)>,
+    /// Side-to-move field.
+    pub turn: Range,
+    /// Castling field.
+    pub castling: Option<Range>,
+    /// En passant field.
+    pub ep: Option<Range>,
+    /// Halfmove clock field.
+    pub halfmoves: Option<Range>,
+    /// Fullmove number field.
+    pub fullmoves: Option<Range>,
 }
 
-/// Reads a setup if the input continues with one.
-pub(crate) fn parse(_items: &mut Items<'_>) -> Result<Option<SetupSyntax>, Diagnostic> {
-    Ok(None)
+impl SetupSyntax {
+    fn new(form: SetupForm, start: Range) -> SetupSyntax {
+        SetupSyntax {
+            form,
+            setup: Setup::empty(),
+            range: start,
+            board: start,
+            ranks: [None; 8],
+            entries: Vec::new(),
+            turn: start,
+            castling: None,
+            ep: None,
+            halfmoves: None,
+            fullmoves: None,
+        }
+    }
+
+    /// Where to point for a problem with the piece on `sq`.
+    fn at_square(&self, sq: Square) -> Range {
+        if let Some((_, r)) = self.entries.iter().find(|(s, _)| *s == sq) {
+            return *r;
+        }
+        self.ranks[sq.rank() as usize].unwrap_or(self.board)
+    }
 }
 
-/// The start position a game's setup describes.
-pub fn position(
-    game: &crate::syntax::GameSyntax,
-    _source: &crate::source::Source,
-) -> Result<(shakmaty::Chess, CastlingMode), Diagnostic> {
-    match &game.setup {
-        None => Ok((shakmaty::Chess::default(), CastlingMode::Standard)),
-        Some(s) => Err(Diagnostic::new(
-            crate::diag::ErrorKind::ExpectedMove,
-            s.range,
-            "setups are not supported yet",
+fn bad(kind: ErrorKind, range: Range, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(kind, range, message)
+}
+
+fn malformed(range: Range, message: impl Into<String>) -> Diagnostic {
+    bad(ErrorKind::BadSetup, range, message)
+}
+
+/// Words of the raw lexemes, with their text.
+struct Words<'a> {
+    source: &'a Source,
+    lexemes: &'a [Lexeme],
+    next: usize,
+}
+
+impl<'a> Words<'a> {
+    fn peek(&self) -> Option<(&'a str, Range)> {
+        let l = self.lexemes.get(self.next)?;
+        (l.kind == Lex::Word).then(|| (self.source.slice(l.range), l.range))
+    }
+
+    fn peek_lexeme(&self) -> Option<Lexeme> {
+        self.lexemes.get(self.next).copied()
+    }
+
+    fn bump(&mut self) {
+        self.next += 1;
+        self.skip_comments();
+    }
+
+    fn skip_comments(&mut self) {
+        while self
+            .lexemes
+            .get(self.next)
+            .is_some_and(|l| l.kind == Lex::Comment)
+        {
+            self.next += 1;
+        }
+    }
+}
+
+/// Reads a setup if the input continues with one (`fen`, `board`, `white:`
+/// or `black:`). Consumes it from `items`.
+pub(crate) fn parse(items: &mut Items<'_>) -> Result<Option<SetupSyntax>, Diagnostic> {
+    let source = items.source();
+    let (setup, consumed) = {
+        let lexemes = items.remaining_lexemes();
+        let Some(first) = lexemes.first().filter(|l| l.kind == Lex::Word).copied() else {
+            return Ok(None);
+        };
+        let keyword = source.slice(first.range);
+        let mut words = Words {
+            source,
+            lexemes,
+            next: 0,
+        };
+        let setup = match keyword {
+            "fen" | "FEN" => {
+                words.bump();
+                match words.peek_lexeme() {
+                    Some(l) if l.kind == Lex::Str => {
+                        words.bump();
+                        let text = lexer::string_value(source, l.range);
+                        // FEN strings need no escapes: offsets map one to one.
+                        let base = l.range.start + 1;
+                        fen_string(&text, base, first.range.to(l.range))?
+                    }
+                    _ => fen_words(&mut words, first.range)?,
+                }
+            }
+            "board" => {
+                words.bump();
+                diagram(&mut words, first.range)?
+            }
+            _ if list_header(keyword, &words).is_some() => piece_lists(&mut words, first.range)?,
+            _ => return Ok(None),
+        };
+        (setup, words.next)
+    };
+    items.skip_lexemes(consumed);
+    Ok(Some(setup))
+}
+
+/// Parses the FEN string of a `[FEN "…"]` tag or a `fen "…"` setup.
+pub fn fen_string(text: &str, base: u32, whole: Range) -> Result<SetupSyntax, Diagnostic> {
+    let mut fields = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (c.is_whitespace() || c == '_', start) {
+            (true, Some(s)) => {
+                fields.push((&text[s..i], Range::new(base + s as u32, base + i as u32)));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    let mut setup = SetupSyntax::new(SetupForm::FenString, whole);
+    let Some(&(board, board_range)) = fields.first() else {
+        return Err(malformed(
+            whole,
+            "empty FEN: expected the piece placement, then the side to move",
+        ));
+    };
+    fen_board(&mut setup, board, board_range)?;
+    let Some(&turn) = fields.get(1) else {
+        return Err(malformed(
+            board_range,
+            "FEN without side to move: write `w` or `b` after the piece placement",
+        ));
+    };
+    let mut rest = Listed {
+        fields: &fields[2..],
+        next: 0,
+    };
+    read_fields(&mut setup, turn, &mut rest, true)?;
+    if let Some((extra, range)) = rest.peek() {
+        return Err(malformed(
+            range,
+            format!("unexpected `{extra}` after the fullmove number: a FEN has six fields"),
+        ));
+    }
+    setup.range = whole;
+    Ok(setup)
+}
+
+/// Where the fields after the board come from.
+trait Fields<'t> {
+    fn peek(&self) -> Option<(&'t str, Range)>;
+    fn bump(&mut self);
+}
+
+/// The fields of a FEN string.
+struct Listed<'a, 't> {
+    fields: &'a [(&'t str, Range)],
+    next: usize,
+}
+
+impl<'t> Fields<'t> for Listed<'_, 't> {
+    fn peek(&self) -> Option<(&'t str, Range)> {
+        self.fields.get(self.next).copied()
+    }
+    fn bump(&mut self) {
+        self.next += 1;
+    }
+}
+
+impl<'t> Fields<'t> for Words<'t> {
+    fn peek(&self) -> Option<(&'t str, Range)> {
+        Words::peek(self)
+    }
+    fn bump(&mut self) {
+        Words::bump(self);
+    }
+}
+
+/// `fen <board> <side> [castling [ep [halfmoves [fullmoves]]]]` as words.
+fn fen_words(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnostic> {
+    let mut setup = SetupSyntax::new(SetupForm::FenTokens, keyword);
+    let Some((board, board_range)) = words.peek() else {
+        return Err(malformed(
+            keyword,
+            "expected the FEN piece placement after `fen`",
+        ));
+    };
+    words.bump();
+    fen_board(&mut setup, board, board_range)?;
+    let Some(turn) = words.peek() else {
+        return Err(malformed(
+            board_range,
+            "expected the side to move (`w` or `b`) after the piece placement",
+        ));
+    };
+    words.bump();
+    read_fields(&mut setup, turn, words, false)?;
+    Ok(setup)
+}
+
+/// A castling field, or something meant as one (letters only, with a `K`
+/// or `Q` in either case, and not a word of the long move form).
+fn looks_like_castling(w: &str) -> bool {
+    w == "-"
+        || (!w.is_empty()
+            && w.len() <= 4
+            && w.bytes().all(|b| b.is_ascii_alphabetic())
+            && (w.bytes().any(|b| matches!(b, b'K' | b'Q' | b'k' | b'q'))
+                || w.bytes().all(|b| matches!(b, b'A'..=b'H' | b'a'..=b'h')))
+            && !matches!(w, "king" | "to"))
+}
+
+fn looks_like_ep(w: &str) -> bool {
+    w == "-" || Square::from_ascii(w.as_bytes()).is_ok()
+}
+
+fn looks_like_clock(w: &str) -> bool {
+    !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Reads the side to move and, positionally, castling, en passant and the
+/// clocks. In a FEN string (`strict`) every field present must be valid;
+/// after words (where the moves follow directly) an optional field ends the
+/// setup as soon as the next word does not look like that field. A square
+/// right after the castling field is read as the en passant square.
+fn read_fields<'t>(
+    setup: &mut SetupSyntax,
+    (turn, turn_range): (&'t str, Range),
+    fields: &mut dyn Fields<'t>,
+    strict: bool,
+) -> Result<(), Diagnostic> {
+    setup.setup.turn = match turn {
+        "w" | "white" | "White" => Color::White,
+        "b" | "black" | "Black" => Color::Black,
+        _ => {
+            return Err(malformed(
+                turn_range,
+                format!("`{turn}` is not a side to move: expected `w` (White) or `b` (Black)"),
+            ));
+        }
+    };
+    setup.turn = turn_range;
+    setup.range = setup.range.to(turn_range);
+
+    let mut take = |looks: fn(&str) -> bool| match fields.peek() {
+        Some((w, r)) if strict || looks(w) => {
+            fields.bump();
+            Some((w, r))
+        }
+        _ => None,
+    };
+    let Some((castling, range)) = take(looks_like_castling) else {
+        return Ok(());
+    };
+    parse_castling(setup, castling, range)?;
+    let Some((ep, range)) = take(looks_like_ep) else {
+        return Ok(());
+    };
+    parse_ep(setup, ep, range)?;
+    let Some((half, range)) = take(looks_like_clock) else {
+        return Ok(());
+    };
+    setup.setup.halfmoves = half.parse().map_err(|_| {
+        malformed(
+            range,
+            format!("`{half}` is not a halfmove clock: expected a number of plies, such as `0`"),
+        )
+    })?;
+    setup.halfmoves = Some(range);
+    setup.range = setup.range.to(range);
+    let Some((full, range)) = take(looks_like_clock) else {
+        return Ok(());
+    };
+    setup.setup.fullmoves = full
+        .parse::<u32>()
+        .ok()
+        .and_then(std::num::NonZeroU32::new)
+        .ok_or_else(|| {
+            malformed(
+                range,
+                format!("`{full}` is not a move number: expected a number from 1 up, such as `1`"),
+            )
+        })?;
+    setup.fullmoves = Some(range);
+    setup.range = setup.range.to(range);
+    Ok(())
+}
+
+fn parse_castling(setup: &mut SetupSyntax, field: &str, range: Range) -> Result<(), Diagnostic> {
+    setup.castling = Some(range);
+    setup.range = setup.range.to(range);
+    if field == "-" {
+        return Ok(());
+    }
+    let board = &setup.setup.board;
+    let mut rights = Bitboard::EMPTY;
+    for ch in field.chars() {
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back = color.backrank();
+        let rooks_and_kings = board.by_color(color) & (board.rooks() | board.kings()) & back;
+        let sq = match ch.to_ascii_lowercase() {
+            'k' => rooks_and_kings
+                .last()
+                .filter(|sq| board.rooks().contains(*sq))
+                .unwrap_or_else(|| Square::from_coords(File::H, back)),
+            'q' => rooks_and_kings
+                .first()
+                .filter(|sq| board.rooks().contains(*sq))
+                .unwrap_or_else(|| Square::from_coords(File::A, back)),
+            c => match File::from_char(c) {
+                Some(file) => Square::from_coords(file, back),
+                None => {
+                    return Err(malformed(
+                        range,
+                        format!(
+                            "`{field}` is not a castling field: expected `-` or letters from `KQkq` (or rook files `A`-`H`, `a`-`h` for Chess960)"
+                        ),
+                    ));
+                }
+            },
+        };
+        if !rights.insert(sq) {
+            return Err(malformed(
+                range,
+                format!("castling field `{field}` repeats `{ch}`"),
+            ));
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        if (rights & color.backrank()).count() > 2 {
+            return Err(malformed(
+                range,
+                format!(
+                    "castling field `{field}` gives {} more than two castling rights",
+                    color_name(color)
+                ),
+            ));
+        }
+    }
+    setup.setup.castling_rights = rights;
+    Ok(())
+}
+
+fn parse_ep(setup: &mut SetupSyntax, field: &str, range: Range) -> Result<(), Diagnostic> {
+    setup.ep = Some(range);
+    setup.range = setup.range.to(range);
+    if field == "-" {
+        return Ok(());
+    }
+    match Square::from_ascii(field.as_bytes()) {
+        Ok(sq) => {
+            setup.setup.ep_square = Some(sq);
+            Ok(())
+        }
+        Err(_) => Err(malformed(
+            range,
+            format!("`{field}` is not an en passant field: expected `-` or a square such as `e3`"),
         )),
+    }
+}
+
+fn piece_of_char(c: char) -> Option<Piece> {
+    Piece::from_char(c)
+}
+
+/// A FEN piece placement (`rnbqkbnr/pppppppp/8/…`).
+fn fen_board(setup: &mut SetupSyntax, text: &str, range: Range) -> Result<(), Diagnostic> {
+    setup.board = range;
+    setup.range = setup.range.to(range);
+    let ranks: Vec<(usize, &str)> = text
+        .split('/')
+        .scan(0usize, |offset, part| {
+            let at = *offset;
+            *offset += part.len() + 1;
+            Some((at, part))
+        })
+        .collect();
+    if ranks.len() != 8 {
+        return Err(malformed(
+            range,
+            format!(
+                "the piece placement has {} rank{}: a FEN has 8, separated by `/`",
+                ranks.len(),
+                if ranks.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    for (i, (offset, part)) in ranks.into_iter().enumerate() {
+        let rank = Rank::new(7 - i as u32);
+        let rank_range = Range::new(
+            range.start + offset as u32,
+            range.start + (offset + part.len()) as u32,
+        );
+        setup.ranks[rank as usize] = Some(rank_range);
+        read_rank(
+            &mut setup.setup.board,
+            rank,
+            part.chars().map(|c| (c, rank_range)),
+            rank_range,
+            part,
+        )?;
+    }
+    Ok(())
+}
+
+/// Places one rank's squares: letters, digits for empty squares, `.`.
+fn read_rank(
+    board: &mut Board,
+    rank: Rank,
+    chars: impl Iterator<Item = (char, Range)>,
+    rank_range: Range,
+    text: &str,
+) -> Result<(), Diagnostic> {
+    let mut file = 0u32;
+    for (c, at) in chars {
+        let n = match c {
+            '.' | '-' | '_' => 1,
+            '1'..='8' => c as u32 - '0' as u32,
+            _ => match piece_of_char(c) {
+                Some(piece) => {
+                    if file < 8 {
+                        board.set_piece_at(Square::from_coords(File::new(file), rank), piece);
+                    }
+                    1
+                }
+                None => {
+                    return Err(malformed(
+                        at,
+                        format!(
+                            "`{c}` is not a piece: pieces are `KQRBNP` (White) and `kqrbnp` (Black), empty squares `.` or a digit"
+                        ),
+                    ));
+                }
+            },
+        };
+        file += n;
+    }
+    if file != 8 {
+        return Err(malformed(
+            rank_range,
+            format!(
+                "rank {} (`{text}`) has {file} square{}, not 8",
+                rank.char(),
+                if file == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `board` followed by 8 ranks, one per line, then the fields.
+fn diagram(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnostic> {
+    let mut setup = SetupSyntax::new(SetupForm::Diagram, keyword);
+    let source = words.source;
+    // Group the words after `board` into lines.
+    let mut lines: Vec<Vec<(&str, Range)>> = Vec::new();
+    let mut last_line = None;
+    let mut squares_seen = 0usize;
+    let keyword_line = source.line_of(keyword.start);
+    let by_lines = {
+        // Positions are usable if the diagram's words are not all on one line.
+        let probe: Vec<u32> = words.lexemes[words.next..]
+            .iter()
+            .take(16)
+            .filter(|l| l.kind == Lex::Word)
+            .map(|l| source.line_of(l.range.start))
+            .collect();
+        probe.iter().any(|&l| l != keyword_line) || probe.len() < 2
+    };
+    while let Some((word, range)) = words.peek() {
+        let line = source.line_of(range.start);
+        // `b` is also a black bishop: only unambiguous words end a diagram
+        // that is short of ranks.
+        let is_side = matches!(word, "w" | "white" | "black" | "White" | "Black");
+        let squares_in = |w: &str| {
+            w.chars()
+                .map(|c| c.to_digit(10).map_or(1, |d| d as usize))
+                .sum::<usize>()
+        };
+        if by_lines {
+            if last_line != Some(line) {
+                if lines.len() == 8 || (is_side && line != keyword_line) {
+                    break;
+                }
+                lines.push(Vec::new());
+                last_line = Some(line);
+                squares_seen = 0;
+            } else if lines.len() == 8 && squares_seen >= 8 {
+                // The fields may follow rank 1 on its line.
+                break;
+            }
+            squares_seen += squares_in(word);
+        } else {
+            // No line information: every 8 squares make a rank.
+            if squares_seen.is_multiple_of(8) {
+                if squares_seen == 64 || is_side {
+                    break;
+                }
+                lines.push(Vec::new());
+            }
+            squares_seen += squares_in(word);
+        }
+        if let Some(current) = lines.last_mut() {
+            current.push((word, range));
+        }
+        words.bump();
+    }
+    let board_range = lines
+        .iter()
+        .flatten()
+        .map(|(_, r)| *r)
+        .reduce(Range::to)
+        .unwrap_or(keyword);
+    setup.board = board_range;
+    setup.range = keyword.to(board_range);
+    if lines.len() != 8 {
+        return Err(malformed(
+            board_range,
+            format!(
+                "the diagram has {} rank{}: write 8 ranks, rank 8 first, one per line",
+                lines.len(),
+                if lines.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    for (i, line) in lines.iter().enumerate() {
+        let rank = Rank::new(7 - i as u32);
+        let rank_range = line
+            .iter()
+            .map(|(_, r)| *r)
+            .reduce(Range::to)
+            .unwrap_or(board_range);
+        setup.ranks[rank as usize] = Some(rank_range);
+        let text: String = line.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(" ");
+        let chars = line.iter().flat_map(|(w, r)| {
+            w.char_indices().map(move |(i, c)| {
+                (
+                    c,
+                    Range::new(r.start + i as u32, r.start + (i + c.len_utf8()) as u32),
+                )
+            })
+        });
+        read_rank(&mut setup.setup.board, rank, chars, rank_range, &text).map_err(|d| {
+            if text.starts_with("b ") || text == "b" {
+                d.with_help("if this line is the side to move, the diagram is short of ranks")
+            } else {
+                d
+            }
+        })?;
+    }
+    let Some(turn) = words.peek() else {
+        return Err(malformed(
+            board_range,
+            "expected the side to move (`w` or `b`) after the diagram",
+        ));
+    };
+    words.bump();
+    read_fields(&mut setup, turn, words, false)?;
+    Ok(setup)
+}
+
+/// `white:` or `black:` (also split as `white` `:`), with how many words it
+/// takes.
+fn list_header(word: &str, words: &Words<'_>) -> Option<(Color, usize)> {
+    let color = |w: &str| match w {
+        "white" | "White" => Some(Color::White),
+        "black" | "Black" => Some(Color::Black),
+        _ => None,
+    };
+    if let Some(name) = word.strip_suffix(':') {
+        return color(name).map(|c| (c, 1));
+    }
+    let c = color(word)?;
+    let next = words.lexemes.get(words.next + 1)?;
+    (next.kind == Lex::Word && words.source.slice(next.range) == ":").then_some((c, 2))
+}
+
+/// `white: Ke1 Qd1 e2; black: Ke8 …` then the fields.
+fn piece_lists(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnostic> {
+    let mut setup = SetupSyntax::new(SetupForm::PieceList, keyword);
+    let mut seen = ByColor::new_with(|_| false);
+    let mut board_range = keyword;
+    while let Some((word, range)) = words.peek() {
+        let Some((color, taken)) = list_header(word, words) else {
+            break;
+        };
+        if std::mem::replace(seen.get_mut(color), true) {
+            return Err(malformed(
+                range,
+                format!("the list of {} pieces is given twice", color_name(color)),
+            ));
+        }
+        for _ in 0..taken {
+            words.bump();
+        }
+        board_range = board_range.to(range);
+        while let Some((entry, range)) = words.peek() {
+            if list_header(entry, words).is_some() {
+                break;
+            }
+            let trimmed = entry.trim_end_matches([';', ',']);
+            if trimmed.is_empty() {
+                words.bump();
+                if entry.contains(';') {
+                    break;
+                }
+                continue;
+            }
+            let Some((role, sq)) = parse_entry(trimmed) else {
+                if setup.entries.is_empty() || matches!(trimmed, "w" | "b" | "white" | "black") {
+                    break;
+                }
+                return Err(malformed(
+                    range,
+                    format!(
+                        "`{trimmed}` is not a piece: write a piece letter and a square (`Ke1`, `Nf3`; pawns as `e2` or `Pe2`)"
+                    ),
+                ));
+            };
+            let entry_range = Range::new(range.start, range.start + trimmed.len() as u32);
+            if let Some(previous) = setup.setup.board.piece_at(sq) {
+                return Err(malformed(
+                    entry_range,
+                    format!(
+                        "{sq} is given twice: it already holds the {} {}",
+                        color_adj(previous.color),
+                        role_name(previous.role)
+                    ),
+                ));
+            }
+            setup.setup.board.set_piece_at(sq, Piece { color, role });
+            setup.entries.push((sq, entry_range));
+            board_range = board_range.to(range);
+            words.bump();
+            if entry.ends_with(';') {
+                break;
+            }
+        }
+    }
+    setup.board = board_range;
+    setup.range = board_range;
+    let Some(turn) = words.peek() else {
+        return Err(malformed(
+            board_range,
+            "expected the side to move (`w` or `b`) after the piece lists",
+        ));
+    };
+    words.bump();
+    read_fields(&mut setup, turn, words, false)?;
+    Ok(setup)
+}
+
+fn parse_entry(entry: &str) -> Option<(Role, Square)> {
+    let b = entry.as_bytes();
+    let (role, square) = match b.len() {
+        2 => (Role::Pawn, b),
+        3 => (
+            match b[0] {
+                b'K' => Role::King,
+                b'Q' => Role::Queen,
+                b'R' => Role::Rook,
+                b'B' => Role::Bishop,
+                b'N' => Role::Knight,
+                b'P' => Role::Pawn,
+                _ => return None,
+            },
+            &b[1..],
+        ),
+        _ => return None,
+    };
+    Some((role, Square::from_ascii(square).ok()?))
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn color_adj(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    crate::explain::role_name(role)
+}
+
+fn squares(bb: Bitboard) -> String {
+    let names: Vec<String> = bb.into_iter().map(|s| s.to_string()).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// The castling mode a `[Variant]` tag asks for.
+fn variant_mode(game: &GameSyntax, source: &Source) -> Result<Option<CastlingMode>, Diagnostic> {
+    let Some(tag) = game.tags.iter().find(|t| t.name(source) == "Variant") else {
+        return Ok(None);
+    };
+    let value = tag.value(source);
+    match value.to_ascii_lowercase().replace([' ', '-'], "").as_str() {
+        "standard" | "" => Ok(None),
+        "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => {
+            Ok(Some(CastlingMode::Chess960))
+        }
+        _ => Err(bad(
+            ErrorKind::BadSetup,
+            tag.value_range,
+            format!(
+                "the variant `{value}` is not standard chess or Chess960, the only rules verified"
+            ),
+        )),
+    }
+}
+
+/// The setup of a game: its written setup, or its `[FEN]` tag.
+pub fn setup_of(game: &GameSyntax, source: &Source) -> Result<Option<SetupSyntax>, Diagnostic> {
+    let fen_tag = game.tags.iter().find(|t| t.name(source) == "FEN");
+    match (&game.setup, fen_tag) {
+        (Some(s), Some(_)) => Err(malformed(
+            s.range,
+            "the game has both a `[FEN]` tag and this setup: keep one of them",
+        )),
+        (Some(s), None) => Ok(Some(s.clone())),
+        (None, Some(tag)) => {
+            let value = tag.value(source);
+            let base = tag.value_range.start + 1;
+            fen_string(&value, base, tag.value_range).map(Some)
+        }
+        (None, None) => Ok(None),
+    }
+}
+
+/// The start position a game describes, validated.
+pub fn position(game: &GameSyntax, source: &Source) -> Result<(Chess, CastlingMode), Diagnostic> {
+    let hint = variant_mode(game, source)?;
+    match setup_of(game, source)? {
+        None => Ok((Chess::default(), hint.unwrap_or(CastlingMode::Standard))),
+        Some(setup) => validate(&setup, hint),
+    }
+}
+
+/// Validates a setup with shakmaty, explaining the first problem.
+pub fn validate(
+    s: &SetupSyntax,
+    hint: Option<CastlingMode>,
+) -> Result<(Chess, CastlingMode), Diagnostic> {
+    let mode = hint.unwrap_or_else(|| CastlingMode::detect(&s.setup));
+    match Chess::from_setup(s.setup.clone(), mode) {
+        Ok(pos) => Ok((pos, mode)),
+        Err(e) => Err(explain_position_error(s, mode, e.kinds())),
+    }
+}
+
+fn explain_position_error(
+    s: &SetupSyntax,
+    mode: CastlingMode,
+    kinds: PositionErrorKinds,
+) -> Diagnostic {
+    let setup = &s.setup;
+    let board = &setup.board;
+    let illegal = |range: Range, message: String| bad(ErrorKind::IllegalPosition, range, message);
+
+    if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
+        return illegal(s.board, "the board is empty: each side needs a king".into());
+    }
+    for color in [Color::White, Color::Black] {
+        let kings = board.kings() & board.by_color(color);
+        if kings.is_empty() {
+            return illegal(s.board, format!("{} has no king", color_name(color)));
+        }
+        if kings.more_than_one() {
+            let second = kings.into_iter().nth(1).unwrap_or(Square::A1);
+            return illegal(
+                s.at_square(second),
+                format!(
+                    "{} has {} kings, on {}: each side has exactly one",
+                    color_name(color),
+                    kings.count(),
+                    squares(kings)
+                ),
+            );
+        }
+    }
+    let back_rank_pawns = board.pawns() & Bitboard::BACKRANKS;
+    if let Some(sq) = back_rank_pawns.first() {
+        let p = board.piece_at(sq).map_or(Color::White, |p| p.color);
+        return illegal(
+            s.at_square(sq),
+            format!(
+                "the {} pawn on {sq} stands on the {} rank, where a pawn can never be (pawns on {})",
+                color_adj(p),
+                if sq.rank() == Rank::First {
+                    "first"
+                } else {
+                    "last"
+                },
+                squares(back_rank_pawns)
+            ),
+        );
+    }
+    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+        let not_moving = !setup.turn;
+        let king = board.king_of(not_moving).unwrap_or(Square::A1);
+        let checkers = board.attacks_to(king, setup.turn, board.occupied());
+        return illegal(
+            s.turn,
+            format!(
+                "{} is to move, but {}'s king on {king} is in check from {}: the side that has just moved cannot be in check",
+                color_name(setup.turn),
+                color_name(not_moving),
+                pieces(board, checkers)
+            ),
+        )
+        .with_help(format!(
+            "if {} is to move, write `{}`",
+            color_name(not_moving),
+            if not_moving == Color::White { "w" } else { "b" }
+        ));
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+        let range = s.castling.unwrap_or(s.board);
+        let valid = shakmaty::Castles::from_setup(setup, mode)
+            .unwrap_or_else(|c| c)
+            .castling_rights();
+        let invalid = setup.castling_rights & !valid;
+        let mut reasons = Vec::new();
+        for sq in invalid {
+            let color = if sq.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king = board.king_of(color);
+            let reason = if board.piece_at(sq) != Some(color.rook()) {
+                format!("there is no {} rook on {sq}", color_adj(color))
+            } else if king.is_none_or(|k| k.rank() != color.backrank()) {
+                format!("the {} king is not on its first rank", color_adj(color))
+            } else if mode.is_standard() {
+                format!(
+                    "in standard chess the king must be on e{} and the rook on the a- or h-file (write `[Variant \"Chess960\"]` for Chess960)",
+                    color.backrank().char()
+                )
+            } else {
+                format!("the rook on {sq} is not the castling rook on its side")
+            };
+            reasons.push(reason);
+        }
+        return illegal(
+            range,
+            format!("invalid castling rights: {}", reasons.join("; ")),
+        )
+        .with_help("castling needs the king and the rook on their starting squares; give only rights that exist, or `-`");
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+        let range = s.ep.unwrap_or(s.board);
+        let ep = setup.ep_square.map_or(String::new(), |sq| sq.to_string());
+        let mover = !setup.turn;
+        let expected_rank = if setup.turn == Color::White { '6' } else { '3' };
+        return illegal(
+            range,
+            format!(
+                "invalid en passant square {ep}: with {} to move it must be on rank {expected_rank}, empty, with {}'s pawn that just advanced two squares right in front of it and the square it came from empty",
+                color_name(setup.turn),
+                color_name(mover)
+            ),
+        )
+        .with_help("write `-` if no pawn has just made a two-square advance");
+    }
+    if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
+        let king = board.king_of(setup.turn).unwrap_or(Square::A1);
+        let checkers = board.attacks_to(king, !setup.turn, board.occupied());
+        return illegal(
+            s.board,
+            format!(
+                "impossible check: {}'s king on {king} is attacked by {}, which no legal move can bring about",
+                color_name(setup.turn),
+                pieces(board, checkers)
+            ),
+        );
+    }
+    if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
+        let mut counts = String::new();
+        for color in [Color::White, Color::Black] {
+            let ours = board.by_color(color);
+            let _ = write!(
+                counts,
+                "{}{}: {} pawns, {} knights, {} bishops, {} rooks, {} queens",
+                if counts.is_empty() { "" } else { "; " },
+                color_name(color),
+                (board.pawns() & ours).count(),
+                (board.knights() & ours).count(),
+                (board.bishops() & ours).count(),
+                (board.rooks() & ours).count(),
+                (board.queens() & ours).count()
+            );
+        }
+        return illegal(
+            s.board,
+            format!(
+                "too much material: more pieces than eight pawns and their promotions allow ({counts})"
+            ),
+        );
+    }
+    illegal(s.board, format!("illegal position ({kinds:?})"))
+}
+
+fn pieces(board: &Board, squares: Bitboard) -> String {
+    let names: Vec<String> = squares
+        .into_iter()
+        .filter_map(|sq| {
+            board
+                .piece_at(sq)
+                .map(|p| format!("the {} {} on {sq}", color_adj(p.color), role_name(p.role)))
+        })
+        .collect();
+    match names.len() {
+        0 => "nothing".to_string(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, syntax, verify_game};
+
+    fn verify(text: &str) -> Result<(String, String), (ErrorKind, String, String)> {
+        let source = Source::text(text, None, None);
+        let game = syntax::parse(&source)
+            .remove(0)
+            .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message.clone()))?;
+        verify_game(&game, &source, Options::default())
+            .map(|g| {
+                (
+                    shakmaty::fen::Fen::from_position(&g.start, shakmaty::EnPassantMode::Always)
+                        .to_string(),
+                    g.san,
+                )
+            })
+            .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
+    }
+
+    const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+
+    #[test]
+    fn diagram_with_dots_and_digits() {
+        let text = "board\n\
+                    r . b q k b n r\n\
+                    pppp1ppp\n\
+                    . . n . . . . .\n\
+                    4p3\n\
+                    . . B . P . . .\n\
+                    . . . . . N . .\n\
+                    P P P P . P P P\n\
+                    R N B Q K . . R\n\
+                    b KQkq - 3 3\n\
+                    3... Nf6 4. O-O";
+        assert_eq!(
+            verify(text),
+            Ok((ITALIAN.to_string(), "Nf6 O-O".to_string()))
+        );
+    }
+
+    #[test]
+    fn piece_lists_with_and_without_p() {
+        let text = "white: Ke1 Qd1 Ra1 Rh1 Bc1 Bc4 Nb1 Nf3 a2 b2 c2 d2 Pe4 f2 g2 h2;\n\
+                    black: Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Nc6 Ng8 a7 b7 c7 d7 e5 f7 g7 h7\n\
+                    b KQkq - 3 3 Nf6";
+        assert_eq!(verify(text), Ok((ITALIAN.to_string(), "Nf6".to_string())));
+        // Without fields after the side: no castling rights.
+        let (fen, _) = verify("white: Ke1 Rh1 black: Ke8 w Kd2").unwrap();
+        assert_eq!(fen, "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    }
+
+    #[test]
+    fn fen_forms_agree() {
+        let words = verify(&format!("fen {ITALIAN}")).unwrap().0;
+        let string = verify(&format!("fen \"{ITALIAN}\"")).unwrap().0;
+        let tags = verify(&format!("[SetUp \"1\"]\n[FEN \"{ITALIAN}\"]\n"))
+            .unwrap()
+            .0;
+        assert_eq!(words, ITALIAN);
+        assert_eq!(string, ITALIAN);
+        assert_eq!(tags, ITALIAN);
+    }
+
+    #[test]
+    fn trailing_fields_may_be_left_out() {
+        assert_eq!(
+            verify("fen 4k3/8/8/8/8/8/8/4K2R w 1. Kd2").unwrap().0,
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+        );
+        assert_eq!(
+            verify("fen 4k3/8/8/8/8/8/8/4K2R w K 1. O-O").unwrap().0,
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+        );
+        assert_eq!(
+            verify("fen 4k3/8/8/8/8/8/8/4K2R b K - 12 40 40... Kd7")
+                .unwrap()
+                .0,
+            "4k3/8/8/8/8/8/8/4K2R b K - 12 40"
+        );
+    }
+
+    #[test]
+    fn chess960_castling_letters() {
+        // Shredder-FEN file letters and X-FEN letters for the same rights.
+        let shredder = verify("fen nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1")
+            .unwrap()
+            .0;
+        let xfen = verify("fen nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1")
+            .unwrap()
+            .0;
+        assert_eq!(shredder, xfen);
+    }
+
+    #[test]
+    fn malformed_setups_point_at_the_part() {
+        let err = |t: &str| {
+            let (k, at, _) = verify(t).unwrap_err();
+            (k, at)
+        };
+        assert_eq!(
+            err("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz"),
+            (ErrorKind::BadSetup, "KQkz".into())
+        );
+        assert_eq!(
+            err("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - x9"),
+            (ErrorKind::ExpectedMove, "x9".into())
+        );
+        assert_eq!(
+            err("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - x9\""),
+            (ErrorKind::BadSetup, "x9".into())
+        );
+        assert_eq!(
+            err("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0\""),
+            (ErrorKind::BadSetup, "0".into())
+        );
+        assert_eq!(
+            err("board\n8\n8\n8\n8\n8\n8\n8\n4K3k w"),
+            (ErrorKind::BadSetup, "4K3k".into())
+        );
+        assert_eq!(
+            err("board\n8\n8\n8\n8\n8\n8\n4K2k\nw"),
+            (ErrorKind::BadSetup, "8\n8\n8\n8\n8\n8\n4K2k".into())
+        );
+        assert_eq!(
+            err("white: Ke1 e2 e2 black: Ke8 w"),
+            (ErrorKind::BadSetup, "e2".into())
+        );
+        assert_eq!(
+            err("white: Ke1 Xe2 black: Ke8 w"),
+            (ErrorKind::BadSetup, "Xe2".into())
+        );
+    }
+
+    #[test]
+    fn illegal_positions_name_the_rule() {
+        let err = |t: &str| verify(t).unwrap_err();
+        let (kind, at, msg) = err("white: Ke1 Ke2 black: Ke8 w");
+        assert_eq!((kind, at.as_str()), (ErrorKind::IllegalPosition, "Ke2"));
+        assert!(msg.contains("White has 2 kings, on e1 and e2"), "{msg}");
+        let (_, at, msg) = err("white: Ke1 e8 black: Kh8 w");
+        assert_eq!(at, "e8");
+        assert!(msg.contains("pawn on e8"), "{msg}");
+        let (_, at, msg) = err("white: Ke1 black: Ke8 Qe2 b");
+        assert_eq!(at, "b");
+        assert!(msg.contains("in check from the black queen on e2"), "{msg}");
+        let (_, at, _) = err("fen r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1");
+        assert_eq!(at, "KQkq");
+        let (_, at, msg) = err("fen 4k3/pppppppp/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w");
+        assert_eq!(at, "4k3/pppppppp/8/8/8/PPPPPPPP/PPPPPPPP/4K3");
+        assert!(msg.contains("too much material"), "{msg}");
     }
 }

@@ -194,13 +194,17 @@ impl<'a> Items<'a> {
     }
 
     /// The raw lexemes from the current position on, for grammars that read
-    /// words whole (setups). Only valid between words.
-    pub(crate) fn remaining_lexemes(&self) -> &[Lexeme] {
+    /// words whole (tags, setups). A word that was split into parts but not
+    /// yet consumed is given back whole.
+    pub(crate) fn remaining_lexemes(&mut self) -> &[Lexeme] {
         if self.part < self.parts.len() {
-            &[]
-        } else {
-            &self.lexemes[self.next..]
+            if self.part > 0 {
+                return &[];
+            }
+            self.parts.clear();
+            self.next -= 1;
         }
+        &self.lexemes[self.next..]
     }
 
     /// Skips `n` lexemes (after a setup grammar consumed them).

@@ -125,6 +125,27 @@ fn small_files() {
 
 #[test]
 #[ignore = "needs ../shared/data"]
+fn chess960_games_from_their_fen_tags() {
+    let (source, _) = data("cutechess-fischerrandom.pgn");
+    let games: Vec<VerifiedGame> = verify_all(&source, Options::default())
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|d| panic!("{} at {}", d.message, location(&source, &d))))
+        .collect();
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(|g| g.mode.is_chess960()));
+    // Every game starts from its own Chess960 position.
+    let starts: std::collections::HashSet<String> = games
+        .iter()
+        .map(|g| {
+            shakmaty::fen::Fen::from_position(&g.start, shakmaty::EnPassantMode::Legal).to_string()
+        })
+        .collect();
+    assert_eq!(starts.len(), 4);
+    assert_eq!(games.iter().map(|g| g.moves.len()).sum::<usize>(), 396);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
 fn null_move_is_rejected_where_it_stands() {
     let (source, _) = data("anastasian-lewis.pgn");
     let d = verify_all(&source, Options::default())

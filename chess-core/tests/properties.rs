@@ -174,8 +174,16 @@ fn illegal_move(rng: &mut TestRng, pos: &Chess) -> String {
     }
 }
 
+/// The number of cases: `PROPTEST_CASES` if set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
 
     #[test]
     fn mixed_notation_replays_to_the_same_moves(seed in any::<u64>(), len in 1usize..120) {
@@ -260,7 +268,7 @@ fn noise() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
 
     /// Any text gives verdicts, never a panic.
     #[test]

@@ -37,3 +37,9 @@ fn guarded(
 pub fn game_impl(input: TokenStream) -> TokenStream {
     guarded(input, chess_core::expand::game)
 }
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn position_impl(input: TokenStream) -> TokenStream {
+    guarded(input, chess_core::expand::position)
+}
