@@ -239,7 +239,8 @@ impl fmt::Display for GameResult {
 /// ```
 #[derive(Copy, Clone)]
 pub struct Game {
-    tags: &'static [(&'static str, &'static str)],
+    /// `name\0value\0` for every tag, in order.
+    tags: &'static str,
     start: Position,
     moves: &'static [u8],
     san: &'static str,
@@ -254,7 +255,7 @@ impl Game {
     /// data is only meaningful when a macro verified it.
     #[doc(hidden)]
     pub const fn __new(
-        tags: &'static [(&'static str, &'static str)],
+        tags: &'static str,
         start: Position,
         moves: &'static [u8],
         san: &'static str,
@@ -280,14 +281,15 @@ impl Game {
         }
     }
 
-    /// The tag pairs written before the moves (`[Event "…"]`), in order.
-    pub const fn tags(&self) -> &'static [(&'static str, &'static str)] {
-        self.tags
+    /// The tag pairs written before the moves (`[Event "…"]`), in order, as
+    /// `(name, value)`.
+    pub fn tags(&self) -> Tags {
+        Tags { rest: self.tags }
     }
 
     /// The value of the tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&'static str> {
-        self.tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+        self.tags().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
 
     /// The position the game starts from.
@@ -413,7 +415,7 @@ impl Game {
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Game")
-            .field("tags", &self.tags)
+            .field("tags", &DebugTags(self.tags()))
             .field("start", &self.start)
             .field("san", &self.san)
             .field("result", &self.result)
@@ -421,6 +423,32 @@ impl fmt::Debug for Game {
             .finish()
     }
 }
+
+struct DebugTags(Tags);
+
+impl fmt::Debug for DebugTags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.clone()).finish()
+    }
+}
+
+/// Iterator over a game's tag pairs; see [`Game::tags`].
+#[derive(Clone, Debug)]
+pub struct Tags {
+    rest: &'static str,
+}
+
+impl Iterator for Tags {
+    type Item = (&'static str, &'static str);
+    fn next(&mut self) -> Option<(&'static str, &'static str)> {
+        let (name, rest) = self.rest.split_once('\0')?;
+        let (value, rest) = rest.split_once('\0').unwrap_or((rest, ""));
+        self.rest = rest;
+        Some((name, value))
+    }
+}
+
+impl FusedIterator for Tags {}
 
 /// Iterator over a game's moves; see [`Game::moves`].
 #[derive(Clone, Debug)]

@@ -60,7 +60,7 @@ mod types;
 
 pub use board::{BoardDisplay, BoardStyle};
 pub use game::{
-    DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans,
+    DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };
 pub use moves::{Move, MoveKind, Uci};
 pub use pgn::Pgn;

@@ -119,7 +119,7 @@ impl fmt::Display for Pgn<'_> {
             write_tag(f, name, game.tag(name).unwrap_or(default))?;
         }
         write_tag(f, "Result", game.result().as_str())?;
-        for &(name, value) in game.tags() {
+        for (name, value) in game.tags() {
             let generated =
                 SEVEN_TAG_ROSTER.iter().any(|(n, _)| *n == name) || GENERATED.contains(&name);
             if !generated {

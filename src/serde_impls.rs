@@ -172,13 +172,13 @@ impl Serialize for Outcome {
 }
 
 /// A game's tags as a sequence of `[name, value]` pairs.
-struct Tags<'a>(&'a [(&'a str, &'a str)]);
+struct Tags(crate::Tags);
 
-impl Serialize for Tags<'_> {
+impl Serialize for Tags {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for pair in self.0 {
-            seq.serialize_element(&[pair.0, pair.1])?;
+        let mut seq = s.serialize_seq(None)?;
+        for (name, value) in self.0.clone() {
+            seq.serialize_element(&[name, value])?;
         }
         seq.end()
     }

@@ -65,7 +65,8 @@ fn opera_game() {
     assert_eq!(OPERA_GAME.outcome(), checkmate_by(Color::White));
     assert_eq!(OPERA_GAME.result(), GameResult::WhiteWins);
     assert_eq!(OPERA_GAME.tag("White"), Some("Paul Morphy"));
-    assert_eq!(OPERA_GAME.tags().len(), 4);
+    assert_eq!(OPERA_GAME.tags().count(), 4);
+    assert_eq!(OPERA_GAME.tags().next(), Some(("Event", "Opera Game")));
     assert_eq!(OPERA_GAME.sans().last(), Some("Rd8#"));
     let castle = OPERA_GAME.move_at(22).unwrap();
     assert!(matches!(castle.kind, MoveKind::Castle { .. }));

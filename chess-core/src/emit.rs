@@ -145,14 +145,14 @@ pub fn game_expr(
     tags: &[Tag],
     game: &VerifiedGame,
 ) -> TokenStream {
-    let tag_pairs = tags;
-    let mut tags = Out::new();
-    for tag in tag_pairs {
-        let mut pair = Out::new();
-        pair.tt(Literal::string(tag.name(source)))
-            .comma()
-            .tt(Literal::string(&tag.value(source)));
-        tags.group(Delimiter::Parenthesis, pair).comma();
+    // All tags in one literal: `name\0value\0…` (a NUL inside a value, which
+    // PGN has no use for, becomes U+FFFD).
+    let mut packed = String::new();
+    for tag in tags {
+        packed.push_str(tag.name(source));
+        packed.push('\0');
+        packed.extend(tag.value(source).chars().map(|c| if c == '\0' { '\u{FFFD}' } else { c }));
+        packed.push('\0');
     }
     let mut moves = Vec::with_capacity(game.moves.len() * 3);
     for m in &game.moves {
@@ -160,7 +160,7 @@ pub fn game_expr(
     }
 
     let mut args = Out::new();
-    args.punct('&').group(Delimiter::Bracket, tags).comma();
+    args.tt(Literal::string(&packed)).comma();
     args.tokens.extend(position_expr(krate, &game.start).tokens);
     args.comma();
     args.tt(Literal::byte_string(&moves)).comma();

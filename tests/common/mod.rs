@@ -72,14 +72,15 @@ pub fn verify(text: &str) -> VerifiedGame {
 
 /// The runtime `Game` the macro would build for `verified` (its data is
 /// leaked to get the `'static` lifetime that macro output has).
-pub fn runtime_game(verified: &VerifiedGame, tags: &[(&'static str, &'static str)]) -> Game {
+pub fn runtime_game(verified: &VerifiedGame, tags: &[(&str, &str)]) -> Game {
+    let tags: String = tags.iter().map(|(n, v)| format!("{n}\0{v}\0")).collect();
     let mut bytes = Vec::new();
     for m in &verified.moves {
         bytes.extend_from_slice(&emit::pack(m));
     }
     let ended = verified.end.map_or(u32::MAX, |(_, plies)| plies as u32);
     Game::__new(
-        Box::leak(tags.to_vec().into_boxed_slice()),
+        Box::leak(tags.into_boxed_str()),
         Position::from(&verified.start),
         Box::leak(bytes.into_boxed_slice()),
         Box::leak(verified.san.clone().into_boxed_str()),
