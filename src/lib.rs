@@ -71,7 +71,7 @@ pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 #[doc(hidden)]
 pub mod __private {
     #[cfg(feature = "macros")]
-    pub use chess_macro::{game_impl, position_impl};
+    pub use chess_macro::{game_impl, games_impl, include_pgn_impl, position_impl};
 }
 
 /// Verifies a chess game at compile time and yields it as a [`Game`].
@@ -123,6 +123,67 @@ pub mod __private {
 macro_rules! game {
     ($($input:tt)*) => {
         $crate::__private::game_impl! { $crate; $($input)* }
+    };
+}
+
+/// Verifies several games at compile time and yields them as a
+/// `&'static [Game]`.
+///
+/// The games follow each other as in a PGN file: each ends with its result,
+/// or the next starts with its tags. Every illegal game is reported, each
+/// under its own first illegal move.
+///
+/// ```
+/// use verified_chess::{games, Game, GameResult};
+///
+/// const MINIATURES: &[Game] = games! {
+///     [Event "Fool's mate"] 1. f3 e5 2. g4 Qh4 # 0-1
+///     [Event "Scholar's mate"] 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 # 1-0
+/// };
+/// assert_eq!(MINIATURES.len(), 2);
+/// assert_eq!(MINIATURES[0].result(), GameResult::BlackWins);
+///
+/// // PGN text in a string works too (`#` needs no space there).
+/// let more: &[Game] = games!(r#"1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0 1. d4 d5 *"#);
+/// assert_eq!(more.len(), 2);
+/// ```
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! games {
+    ($($input:tt)*) => {
+        $crate::__private::games_impl! { $crate; $($input)* }
+    };
+}
+
+/// Verifies the games of a PGN file at compile time and yields them as a
+/// `&'static [Game]`.
+///
+/// The path is relative to the directory of the crate being compiled (its
+/// `Cargo.toml`); paths leading out of it are refused. The crate is rebuilt
+/// when the file changes. Every illegal game is reported, with
+/// `path:line:col`, the move and the reason:
+///
+/// ```text
+/// error: games/world-championship.pgn:214:19 `Bxf7`: White cannot play `23. Bxf7`: …
+/// ```
+///
+/// The file is read as PGN: tags, `{}` and `;` comments, NAGs, `%` escape
+/// lines, nested variations (verified too), several games, a UTF-8
+/// byte-order mark, CRLF line ends. `#![allow(moves_after_draw)]` before the
+/// path accepts records that go on after a draw the rules impose:
+/// `include_pgn!(#![allow(moves_after_draw)] "games/twic.pgn")`.
+///
+/// ```
+/// use verified_chess::{include_pgn, Game};
+///
+/// static MINIATURES: &[Game] = include_pgn!("tests/pgn/miniatures.pgn");
+/// assert_eq!(MINIATURES[1].tag("Event"), Some("Legal's mate"));
+/// ```
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! include_pgn {
+    ($($input:tt)*) => {
+        $crate::__private::include_pgn_impl! { $crate; $($input)* }
     };
 }
 

@@ -2,8 +2,28 @@
 //! that must not, with the exact error (message and underlined span) in the
 //! reviewed `.stderr` snapshots next to each failing case.
 
+use std::path::{Path, PathBuf};
+
+/// trybuild compiles the cases in a project of its own, which is the
+/// directory `include_pgn!` reads from: give it the PGN fixtures.
+fn copy_fixtures() {
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target directory")
+        .to_path_buf();
+    let project = target.join("tests/trybuild/verified-chess");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui/pgn");
+    let to = project.join("tests/ui/pgn");
+    std::fs::create_dir_all(&to).expect("fixture directory");
+    for entry in std::fs::read_dir(&from).expect("fixtures") {
+        let entry = entry.expect("fixture");
+        std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy fixture");
+    }
+}
+
 #[test]
 fn ui() {
+    copy_fixtures();
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/fail/*.rs");

@@ -151,7 +151,11 @@ pub fn game_expr(
     for tag in tags {
         packed.push_str(tag.name(source));
         packed.push('\0');
-        packed.extend(tag.value(source).chars().map(|c| if c == '\0' { '\u{FFFD}' } else { c }));
+        packed.extend(
+            tag.value(source)
+                .chars()
+                .map(|c| if c == '\0' { '\u{FFFD}' } else { c }),
+        );
         packed.push('\0');
     }
     let mut moves = Vec::with_capacity(game.moves.len() * 3);
@@ -179,6 +183,26 @@ pub fn game_expr(
     let mut out = Out::new();
     out.path(krate, &["Game", "__new"])
         .group(Delimiter::Parenthesis, args);
+    out.tokens
+}
+
+/// `const GAMES: &[krate::Game] = &[g1, g2, …]; GAMES`
+pub fn game_list(krate: &TokenStream, games: &[TokenStream]) -> TokenStream {
+    let mut items = Out::new();
+    for g in games {
+        items.tokens.extend(g.clone());
+        items.comma();
+    }
+    let mut ty = Out::new();
+    ty.punct('&');
+    let mut element = Out::new();
+    element.path(krate, &["Game"]);
+    ty.group(Delimiter::Bracket, element);
+    let mut out = Out::new();
+    out.ident("const").ident("GAMES").punct(':');
+    out.tokens.extend(ty.tokens);
+    out.punct('=').punct('&').group(Delimiter::Bracket, items);
+    out.punct(';').ident("GAMES");
     out.tokens
 }
 

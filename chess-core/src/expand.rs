@@ -144,6 +144,100 @@ pub fn game(input: TokenStream) -> TokenStream {
     }
 }
 
+/// Verifies every game of `source` and emits
+/// `{ const GAMES: &[krate::Game] = &[…]; GAMES }`, or one `compile_error!`
+/// per bad game. `prelude` goes first (e.g. `include_bytes!` for rebuild
+/// tracking).
+fn games_output(
+    krate: &TokenStream,
+    source: &Source,
+    options: Options,
+    prelude: TokenStream,
+) -> TokenStream {
+    let mut errors = TokenStream::new();
+    let mut games = Vec::new();
+    for parsed in syntax::parse(source) {
+        match parsed.and_then(|g| verify_game(&g, source, options).map(|v| (g, v))) {
+            Ok((syntax, verified)) => {
+                if errors.is_empty() {
+                    games.push(emit::game_expr(krate, source, &syntax.tags, &verified));
+                }
+            }
+            Err(d) => errors.extend(emit::diagnostic(source, &d)),
+        }
+    }
+    let mut out = prelude;
+    if !errors.is_empty() {
+        // Every bad game is reported; the value is then an empty list, so
+        // that no further type errors pile up.
+        out.extend(errors);
+        out.extend(";".parse::<TokenStream>().unwrap_or_default());
+        games.clear();
+    }
+    out.extend(emit::game_list(krate, &games));
+    let mut block = TokenStream::new();
+    block.extend([TokenTree::Group(proc_macro2::Group::new(
+        Delimiter::Brace,
+        out,
+    ))]);
+    block
+}
+
+/// `games! { … }` or `games!("…")`: several games, each verified.
+pub fn games(input: TokenStream) -> TokenStream {
+    let (krate, input) = split_crate(input);
+    let (options, input) = match options(input) {
+        Ok(split) => split,
+        Err(error) => return error,
+    };
+    let source = front_end(input);
+    games_output(&krate, &source, options, TokenStream::new())
+}
+
+/// `include_pgn!("path")`: the games of a PGN file in the crate, verified.
+pub fn include_pgn(input: TokenStream) -> TokenStream {
+    let (krate, input) = split_crate(input);
+    let (options, input) = match options(input) {
+        Ok(split) => split,
+        Err(error) => return error,
+    };
+    let mut iter = input.into_iter();
+    let literal = match (iter.next(), iter.next()) {
+        (Some(TokenTree::Literal(lit)), None) => lit,
+        (first, _) => {
+            let span = first.map_or_else(Span::call_site, |t| t.span());
+            return emit::compile_error(
+                "`include_pgn!` takes the path of a PGN file, relative to the crate's directory: `include_pgn!(\"games/collection.pgn\")`",
+                span,
+                span,
+            );
+        }
+    };
+    let span = literal.span();
+    let fail = |message: String| emit::compile_error(&message, span, span);
+    let syn::Lit::Str(path) = syn::Lit::new(literal.clone()) else {
+        return fail("`include_pgn!` takes the path as a string literal".into());
+    };
+    let path = path.value();
+    let file = match crate::files::read_in_crate(&path) {
+        Ok(file) => file,
+        Err(message) => return fail(message),
+    };
+    let Some(absolute) = file.absolute.to_str() else {
+        return fail(format!("the path of `{path}` is not valid UTF-8"));
+    };
+    // `const _: &[u8] = include_bytes!("…");` makes cargo rebuild when the
+    // file changes (the stable replacement for tracked paths).
+    let mut prelude = TokenStream::new();
+    prelude.extend(
+        format!("const _: &[u8] = ::core::include_bytes!({:?});", absolute)
+            .parse::<TokenStream>()
+            .unwrap_or_default(),
+    );
+    let source = Source::text(file.text, Some(path), Some(span));
+    games_output(&krate, &source, options, prelude)
+}
+
 /// `position! { … }`: a setup, validated, as a `Position` expression or a
 /// `compile_error!`.
 pub fn position(input: TokenStream) -> TokenStream {
@@ -255,6 +349,22 @@ mod tests {
         assert!(out.contains("Game :: __new"), "{out}");
         assert!(expand("$crate; #![allow(nonsense)] 1. e4").contains("unknown option `nonsense`"));
         assert!(expand("$crate; #![deny(x)] 1. e4").contains("unknown attribute"));
+    }
+
+    #[test]
+    fn several_games() {
+        let out = games("$crate; 1. e4 e5 1-0 1. d4 d5 0-1".parse().unwrap()).to_string();
+        assert!(out.contains("const GAMES"), "{out}");
+        assert_eq!(out.matches("Game :: __new").count(), 2, "{out}");
+        // Every bad game is reported.
+        let out = games(
+            "$crate; 1. e4 e5 2. Ke3 1-0 1. d4 d5 * 1. Nf3 Nf6 2. Nf7 *"
+                .parse()
+                .unwrap(),
+        )
+        .to_string();
+        assert_eq!(out.matches("compile_error").count(), 2, "{out}");
+        assert!(!out.contains("Game :: __new"), "{out}");
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod diag;
 pub mod emit;
 pub mod expand;
 pub mod explain;
+pub mod files;
 pub mod lexer;
 pub mod notation;
 pub mod replay;

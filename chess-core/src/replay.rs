@@ -698,7 +698,7 @@ fn game_over(end: &EndInfo, range: Range, label: &str) -> Diagnostic {
     );
     if end.end.is_continuable() {
         d.with_help(
-            "remove this move and everything after it, or accept moves after a draw the rules impose with `#![allow(moves_after_draw)]` at the start of the macro input",
+            "remove this move and everything after it, or accept moves after a draw the rules impose: `#![allow(moves_after_draw)]` at the start of the macro input (`--moves-after-draw` for chess-verify)",
         )
     } else {
         d.with_help("remove this move and everything after it")

@@ -43,3 +43,15 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
 pub fn position_impl(input: TokenStream) -> TokenStream {
     guarded(input, chess_core::expand::position)
 }
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn games_impl(input: TokenStream) -> TokenStream {
+    guarded(input, chess_core::expand::games)
+}
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn include_pgn_impl(input: TokenStream) -> TokenStream {
+    guarded(input, chess_core::expand::include_pgn)
+}
