@@ -1,0 +1,276 @@
+//! PGN import format as real files write it: every quirk on its own, and a
+//! property test with random games written as messy PGN.
+
+use chess_core::source::{LineCol, Source};
+use chess_core::{ErrorKind, Options, VerifiedGame, syntax, verify_game};
+use proptest::prelude::*;
+use proptest::test_runner::TestRng;
+use rand::RngExt;
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Move, Position, Square};
+
+fn verify_all(text: &str) -> Vec<Result<VerifiedGame, (ErrorKind, LineCol, String)>> {
+    let source = Source::text(text, Some("t.pgn".into()), None);
+    syntax::parse(&source)
+        .into_iter()
+        .map(|g| {
+            g.and_then(|g| verify_game(&g, &source, Options::default()))
+                .map_err(|d| {
+                    (
+                        d.kind,
+                        source.line_col(d.range.start),
+                        source.slice(d.range).to_string(),
+                    )
+                })
+        })
+        .collect()
+}
+
+fn sans(text: &str) -> Vec<String> {
+    verify_all(text)
+        .into_iter()
+        .map(|g| {
+            g.map(|g| g.san)
+                .unwrap_or_else(|e| panic!("{e:?} in {text:?}"))
+        })
+        .collect()
+}
+
+#[test]
+fn tag_escapes_and_tricky_values() {
+    let text = r#"[Event "Quote \" and backslash \\"]
+[Site "1. e4 O-O ... 1-0"]
+[Annotator "{not a comment}"]
+
+1. e4 e5 1-0"#;
+    let source = Source::text(text, None, None);
+    let game = syntax::parse(&source).remove(0).unwrap();
+    assert_eq!(
+        game.tag(&source, "Event").as_deref(),
+        Some(r#"Quote " and backslash \"#)
+    );
+    assert_eq!(
+        game.tag(&source, "Site").as_deref(),
+        Some("1. e4 O-O ... 1-0")
+    );
+    assert_eq!(
+        game.tag(&source, "Annotator").as_deref(),
+        Some("{not a comment}")
+    );
+    assert_eq!(game.main_line().count(), 2);
+}
+
+#[test]
+fn comments_of_every_kind() {
+    let text = "1. e4 { [%clk 0:05:00] (not a variation) ; not a line comment } e5 ; rest of line { ignored\n\
+                2. Nf3 {multi\nline} Nc6 *";
+    assert_eq!(sans(text), ["e4 e5 Nf3 Nc6"]);
+}
+
+#[test]
+fn nags_numbers_and_ellipses() {
+    let text = "1. e4 $1 e5 $2 2. Nf3 {x} 2... Nc6 3. Bb5 a6 $14 4. Ba4 1... ";
+    // A move number with nothing after it is an error, under the number.
+    let got = verify_all(text);
+    assert!(matches!(&got[0], Err((ErrorKind::NumberWithoutMove, _, n)) if n == "1..."));
+    assert_eq!(
+        sans("1. e4 $1 e5 $2 2. Nf3 {x} 2... Nc6 3. Bb5 a6 $14 *"),
+        ["e4 e5 Nf3 Nc6 Bb5 a6"]
+    );
+    assert_eq!(sans("1. e4 1... e5 2. Nf3 2. ... Nc6"), ["e4 e5 Nf3 Nc6"]);
+}
+
+#[test]
+fn escape_lines_only_in_the_first_column() {
+    let text = "% an escape line with 1. e4\n[Event \"x\"]\n\n%another\n1. d4 d5 *";
+    assert_eq!(sans(text), ["d4 d5"]);
+}
+
+#[test]
+fn variations_nest_and_are_verified() {
+    let text = "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5 (2... Nf6)) 2... d6) 2. Nf3 *";
+    assert_eq!(sans(text), ["e4 e5 Nf3"]);
+    let bad = "1. e4 e5 (1... c5 2. Nf3 (2. c3 Kd5)) 2. Nf3 *";
+    let got = verify_all(bad);
+    assert!(
+        matches!(&got[0], Err((ErrorKind::CannotReach, lc, m)) if m == "Kd5" && lc.col == 33),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn several_games_results_and_missing_results() {
+    let text = "[Event \"a\"]\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 *\n[Event \"c\"]\n1. c4 c5\n\n[Event \"d\"]\n1/2-1/2\n";
+    let got = sans(text);
+    assert_eq!(got, ["e4 e5", "d4", "c4 c5", ""]);
+}
+
+#[test]
+fn byte_order_mark_crlf_and_blank_lines_in_tags() {
+    let text = "\u{feff}[Event \"a\"]\r\n\r\n[Site \"b\"]\r\n\r\n1. e4\r\ne5 *\r\n";
+    assert_eq!(sans(text), ["e4 e5"]);
+    let source = Source::text(text, None, None);
+    let game = syntax::parse(&source).remove(0).unwrap();
+    assert_eq!(game.tags.len(), 2);
+}
+
+#[test]
+fn errors_give_line_and_column() {
+    let text = "[Event \"x\"]\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bc5 a6 *";
+    let got = verify_all(text);
+    let (kind, lc, found) = got[0].clone().unwrap_err();
+    assert_eq!(
+        (kind, lc, found.as_str()),
+        (ErrorKind::CannotReach, LineCol { line: 5, col: 4 }, "Bc5")
+    );
+}
+
+#[test]
+fn null_moves_are_rejected() {
+    for null in ["--", "Z0", "0000"] {
+        let got = verify_all(&format!("1. e4 e5 2. {null} Nc6 *"));
+        assert!(
+            matches!(&got[0], Err((ErrorKind::NullMove, _, n)) if n == null),
+            "{got:?}"
+        );
+    }
+}
+
+/// Writes a random game as messy PGN; returns the text and the line and
+/// column of every main-line move.
+fn messy_pgn(rng: &mut TestRng, moves: &[Move], crlf: bool) -> (String, Vec<(usize, usize)>) {
+    let nl = if crlf { "\r\n" } else { "\n" };
+    let mut text = String::new();
+    if rng.random_bool(0.2) {
+        text.push('\u{feff}');
+    }
+    if rng.random_bool(0.3) {
+        text.push_str(&format!("% generated{nl}"));
+    }
+    text.push_str(&format!("[Event \"Random \\\"game\\\"\"]{nl}"));
+    if rng.random_bool(0.5) {
+        text.push_str(nl);
+    }
+    text.push_str(&format!("[Site \"1. e4 ... O-O\"]{nl}{nl}"));
+    let mut at = Vec::new();
+    let mut pos = Chess::default();
+    let mut column_width = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        let before = pos.clone();
+        if pos.turn() == Color::White {
+            text.push_str(&format!("{}. ", pos.fullmoves()));
+        } else if i == 0 || rng.random_bool(0.1) {
+            text.push_str(&format!("{}... ", pos.fullmoves()));
+        }
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
+        let line = text.matches('\n').count() + 1;
+        let col = text.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        at.push((line, col));
+        text.push_str(&san);
+        text.push(' ');
+        match rng.random_range(0..12) {
+            0 => text.push_str("{ [%clk 0:05:00] (a) ; b } "),
+            1 => text.push_str(&format!("${} ", rng.random_range(0..256))),
+            2 => text.push_str(&format!("; a comment{nl}")),
+            3 => {
+                // A variation: another legal move instead of this one.
+                let legal = before.legal_moves();
+                let alt = legal[rng.random_range(0..legal.len())];
+                let number = if before.turn() == Color::White {
+                    format!("{}.", before.fullmoves())
+                } else {
+                    format!("{}...", before.fullmoves())
+                };
+                let alt_san = SanPlus::from_move(before.clone(), alt);
+                text.push_str(&format!("({number} {alt_san} {{alt}}) "));
+            }
+            _ => {}
+        }
+        column_width += san.len() + 1;
+        if column_width > 60 {
+            text.push_str(nl);
+            column_width = 0;
+        }
+    }
+    // The result the final position implies (`*` if the game goes on).
+    let result = match pos.outcome() {
+        shakmaty::Outcome::Known(k) => k.as_str(),
+        shakmaty::Outcome::Unknown if pos.is_insufficient_material() => "1/2-1/2",
+        shakmaty::Outcome::Unknown => "*",
+    };
+    text.push_str(&format!("{result}{nl}"));
+    (text, at)
+}
+
+fn random_game(rng: &mut TestRng, len: usize) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    while moves.len() < len {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || pos.is_insufficient_material() {
+            break;
+        }
+        let m = legal[rng.random_range(0..legal.len())];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+/// The number of cases: `PROPTEST_CASES` if set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(128)))]
+
+    #[test]
+    fn messy_pgn_verifies(seed in any::<u64>(), len in 1usize..120, crlf in any::<bool>()) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let moves = random_game(&mut rng, len);
+        let (text, _) = messy_pgn(&mut rng, &moves, crlf);
+        let got = verify_all(&text);
+        prop_assert_eq!(got.len(), 1);
+        match &got[0] {
+            Ok(g) => prop_assert_eq!(&g.moves, &moves, "{}", text),
+            Err(e) => prop_assert!(false, "{:?} in {}", e, text),
+        }
+    }
+
+    #[test]
+    fn corruption_is_reported_at_its_line_and_column(seed in any::<u64>(), len in 1usize..100, which in any::<prop::sample::Index>()) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let moves = random_game(&mut rng, len);
+        prop_assume!(!moves.is_empty());
+        let k = which.index(moves.len());
+        let (text, at) = messy_pgn(&mut rng, &moves, false);
+        // Replace move k by a king move to a far square, which is never legal.
+        let mut pos = Chess::default();
+        for m in &moves[..k] {
+            pos.play_unchecked(*m);
+        }
+        let king = pos.board().king_of(pos.turn()).unwrap();
+        let far = Square::new((u32::from(king) + 27) % 64);
+        prop_assume!(king.distance(far) > 2);
+        let bad = format!("K{far}");
+        let (line, col) = at[k];
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let target = &mut lines[line - 1];
+        let start: usize = target.char_indices().nth(col - 1).map(|(i, _)| i).unwrap();
+        let end = start + target[start..].find(' ').unwrap();
+        target.replace_range(start..end, &bad);
+        let corrupted = lines.join("\n");
+        let got = verify_all(&corrupted);
+        match &got[0] {
+            Ok(_) => prop_assert!(false, "accepted {} in {}", bad, corrupted),
+            Err((_, lc, found)) => {
+                prop_assert_eq!((lc.line as usize, lc.col as usize), (line, col), "{}", corrupted);
+                prop_assert_eq!(found, &bad);
+            }
+        }
+    }
+}
