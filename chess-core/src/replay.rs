@@ -349,7 +349,7 @@ fn step(
     if let Some(end) = &frame.end
         && !(options.moves_after_draw && end.end.is_continuable())
     {
-        return Err(game_over(end, ply.range, &label(&frame.pos)));
+        return Err(game_over(end, ply.range, &label(&frame.pos), source));
     }
     check_number(&frame.pos, ply)?;
 
@@ -371,7 +371,7 @@ fn step(
                     by: frame.last,
                     plies: frame.plies,
                 };
-                return Err(game_over(&end, ply.range, &label(&frame.pos)));
+                return Err(game_over(&end, ply.range, &label(&frame.pos), source));
             }
             return Err(illegal(
                 &frame.pos,
@@ -682,7 +682,7 @@ fn illegal(pos: &Chess, range: Range, label: &str, rejection: Rejection) -> Diag
     d
 }
 
-fn game_over(end: &EndInfo, range: Range, label: &str) -> Diagnostic {
+fn game_over(end: &EndInfo, range: Range, label: &str, source: &Source) -> Diagnostic {
     let when = match (&end.by, end.end) {
         (Some(by), End::Checkmate(_)) => format!(" with `{by}`"),
         (Some(by), _) => format!(" after `{by}`"),
@@ -697,9 +697,11 @@ fn game_over(end: &EndInfo, range: Range, label: &str) -> Diagnostic {
         ),
     );
     if end.end.is_continuable() {
-        d.with_help(
-            "remove this move and everything after it, or accept moves after a draw the rules impose: `#![allow(moves_after_draw)]` at the start of the macro input (`--moves-after-draw` for chess-verify)",
-        )
+        d.with_help(if source.in_macro() {
+            "remove this move and everything after it, or accept moves after a draw the rules impose with `#![allow(moves_after_draw)]` at the start of the macro input"
+        } else {
+            "remove this move and everything after it, or accept moves after a draw the rules impose with `--moves-after-draw`"
+        })
     } else {
         d.with_help("remove this move and everything after it")
     }

@@ -121,6 +121,12 @@ impl Source {
         self.name.as_deref()
     }
 
+    /// `true` if the text comes from a macro's input (tokens, a string
+    /// literal, or a file read by `include_pgn!`).
+    pub fn in_macro(&self) -> bool {
+        self.anchor.is_some()
+    }
+
     /// `true` if positions map back to Rust tokens (so diagnostics can
     /// underline the exact tokens).
     pub fn is_tokens(&self) -> bool {

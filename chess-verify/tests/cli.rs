@@ -1,0 +1,153 @@
+//! The `chess-verify` binary on small files written by the tests.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chess-verify-cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn file(name: &str, contents: &[u8]) -> PathBuf {
+    let path = dir().join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = Command::new(env!("CARGO_BIN_EXE_chess-verify"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        status.code().unwrap_or(-1),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+const LEGAL: &str =
+    "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"b\"]\n\n1. d4 (1. c4) 1... d5 *\n";
+const ILLEGAL: &str = "[Event \"a\"]\n\n1. e4 e5\n2. Bc5 Nc6 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n\n1. f3 e5 2. g4 Qh4+ 0-1\n";
+
+#[test]
+fn legal_files_exit_zero_with_a_summary() {
+    let path = file("legal.pgn", LEGAL.as_bytes());
+    let (code, out, _) = run(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("checked 1 file: 2 games, 6 plies, no errors in "),
+        "{out}"
+    );
+}
+
+#[test]
+fn illegal_moves_are_shown_under_the_move() {
+    let path = file("illegal.pgn", ILLEGAL.as_bytes());
+    let (code, out, _) = run(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let name = path.display().to_string();
+    let expected = format!(
+        "error[cannot-reach]: White cannot play `2. Bc5`: no white bishop can reach c5 (they are on c1 and f1)\n \
+         --> {name}:4:4\n  \
+         |\n\
+         4 | 2. Bc5 Nc6 *\n  \
+         |    ^^^\n"
+    );
+    assert!(out.starts_with(&expected), "{out}\nexpected:\n{expected}");
+    assert!(out.contains(&format!("--> {name}:12:19")), "{out}");
+    assert!(
+        out.contains("error[wrong-marker]: `2... Qh4` is marked `+`, but it is checkmate"),
+        "{out}"
+    );
+    assert!(out.contains("help: write `Qh4#`"), "{out}");
+    assert!(
+        out.trim_end().ends_with(" s") && out.contains("3 games, 2 plies, 2 errors"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_has_one_record_per_problem_and_a_summary() {
+    let path = file("illegal-json.pgn", ILLEGAL.as_bytes());
+    let (code, out, _) = run(&["--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["type"], "problem");
+    assert_eq!(records[0]["game"], 1);
+    assert_eq!(records[0]["line"], 4);
+    assert_eq!(records[0]["column"], 4);
+    assert_eq!(records[0]["end_column"], 7);
+    assert_eq!(records[0]["code"], "cannot-reach");
+    assert_eq!(records[0]["text"], "Bc5");
+    assert_eq!(records[1]["game"], 3);
+    assert_eq!(records[1]["code"], "wrong-marker");
+    assert_eq!(records[2]["type"], "summary");
+    assert_eq!(records[2]["games"], 3);
+    assert_eq!(records[2]["errors"], 2);
+}
+
+#[test]
+fn unreadable_input_exits_two() {
+    let latin1 = file("latin1.pgn", b"[White \"M\xfcller\"]\n\n1. e4 *\n");
+    let missing = dir().join("missing.pgn");
+    let (code, _, err) = run(&[latin1.to_str().unwrap(), missing.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("latin1.pgn:1:10: the file is not UTF-8 text (byte 0xFC)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("missing.pgn: cannot read: no such file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn moves_after_a_draw_need_the_flag() {
+    let path = file(
+        "dead.pgn",
+        b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3p4/4KB2 w - - 0 1\"]\n\n1. Kxd2 Ke7 1/2-1/2\n",
+    );
+    let (code, out, _) = run(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("accept moves after a draw the rules impose with `--moves-after-draw`"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["--moves-after-draw", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn several_files_are_reported_in_order() {
+    let a = file("order-a.pgn", ILLEGAL.as_bytes());
+    let b = file("order-b.pgn", LEGAL.as_bytes());
+    let c = file("order-c.pgn", ILLEGAL.as_bytes());
+    let (code, out, _) = run(&[
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        c.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let a_at = out.find("order-a.pgn:4:4").unwrap();
+    let c_at = out.find("order-c.pgn:4:4").unwrap();
+    assert!(a_at < c_at);
+    assert!(out.contains("checked 3 files: 8 games"), "{out}");
+}
+
+#[test]
+fn usage_errors() {
+    let (code, _, err) = run(&[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Usage: chess-verify"), "{err}");
+}
