@@ -34,6 +34,7 @@ pub mod resolve;
 pub mod setup;
 pub mod source;
 pub mod syntax;
+pub mod testing;
 pub mod tokens;
 
 pub use diag::{Diagnostic, ErrorKind};

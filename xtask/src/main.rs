@@ -1,0 +1,454 @@
+//! Project tasks. `cargo xtask help` lists them.
+//!
+//! `cargo xtask compile-bench` measures what `game!` costs a crate that embeds
+//! many games: it generates throwaway crates from the master games of
+//! `twic1599_1000k.pgn` and times a rebuild of each (dependencies already
+//! built; median of several runs; wall time and peak memory):
+//!
+//! * `strings`: every game's movetext as a `&str` constant;
+//! * `null`: the same `game! { … }` invocations expanded by a proc macro that
+//!   only counts the tokens (reached through a `macro_rules!` wrapper like
+//!   the real one) — the cost any token-form macro pays;
+//! * `verified`: the same invocations through verified-chess's `game!`;
+//!
+//! and `include_str!` against `include_pgn!` of the TWIC and lichess files,
+//! each in the default dev profile and with
+//! `[profile.dev.build-override] opt-level = 3`.
+//!
+//! `cargo xtask expansion-scaling` times the expansion of generated legal
+//! games of 100, 1,000 and 5,000 plies.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use chess_core::source::Source;
+use chess_core::{Options, expand, syntax, testing, verify_game};
+use shakmaty::Chess;
+
+const USAGE: &str = "\
+cargo xtask <task>
+
+tasks:
+  compile-bench [--quick] [--runs N] [--data DIR]
+      rebuild time and peak memory of crates embedding the TWIC games:
+      strings vs. a null macro vs. game!, and include_str! vs. include_pgn!,
+      in the default dev profile and with build-override opt-level 3.
+      --quick: 300 games and the 100k files, one run (what CI runs).
+  expansion-scaling
+      plies per second of game! expansions of 100, 1,000 and 5,000 plies.
+  help
+      this text.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("compile-bench") => compile_bench(&args[1..]),
+        Some("expansion-scaling") => expansion_scaling(),
+        Some("__measure") => measure(&args[1..]),
+        Some("help") | None => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!("unknown task `{other}`\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("repository")
+        .to_path_buf()
+}
+
+fn data_dir(flag: Option<&str>) -> PathBuf {
+    flag.map(PathBuf::from)
+        .or_else(|| std::env::var_os("VERIFIED_CHESS_DATA").map(PathBuf::from))
+        .unwrap_or_else(|| repo().join("../shared/data"))
+}
+
+/// Runs a command and prints `milliseconds peak-rss-kilobytes`: the peak is
+/// the largest resident size among the command and everything it waited
+/// for (rustc, under cargo). Run in a process of its own per measurement.
+fn measure(cmd: &[String]) -> ExitCode {
+    let Some((program, args)) = cmd.split_first() else {
+        return ExitCode::from(2);
+    };
+    let start = Instant::now();
+    let status = Command::new(program)
+        .args(args)
+        .stdout(Stdio::null())
+        .status();
+    let elapsed = start.elapsed();
+    // SAFETY: getrusage writes into the zeroed struct we pass.
+    let maxrss = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage.ru_maxrss
+    };
+    println!("{} {}", elapsed.as_millis(), maxrss);
+    match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        _ => ExitCode::from(1),
+    }
+}
+
+/// The strict-legal mainlines of a PGN file as macro input, with their plies.
+fn mainlines(path: &Path, limit: usize) -> Vec<(String, usize)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (set VERIFIED_CHESS_DATA or --data)",
+            path.display()
+        )
+    });
+    let source = Source::text(text, None, None);
+    syntax::parse(&source)
+        .into_iter()
+        .flatten()
+        .filter_map(|g| verify_game(&g, &source, Options::default()).ok())
+        .take(limit)
+        .map(|v| (testing::token_text(&v.start, &v.moves), v.moves.len()))
+        .collect()
+}
+
+fn write(path: &Path, contents: &str) {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).expect("directory");
+    }
+    std::fs::write(path, contents).expect("write");
+}
+
+fn lib_crate(ws: &Path, name: &str, deps: &str, lib: &str) {
+    write(
+        &ws.join(name).join("Cargo.toml"),
+        &format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\n{deps}"
+        ),
+    );
+    write(&ws.join(name).join("src/lib.rs"), lib);
+}
+
+struct Bench {
+    krate: &'static str,
+    label: String,
+}
+
+fn generate(ws: &Path, games: &[(String, usize)], includes: &[(&str, PathBuf)]) -> Vec<Bench> {
+    let repo = repo();
+    let facade = format!(
+        "verified-chess = {{ path = {:?}, features = [\"macros\"] }}\n",
+        repo.display().to_string()
+    );
+    let mut members = vec!["null-macro", "null"];
+
+    // The null macro: counts the tokens, returns a constant.
+    write(
+        &ws.join("null-macro/Cargo.toml"),
+        "[package]\nname = \"null-macro\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\nproc-macro = true\n",
+    );
+    write(
+        &ws.join("null-macro/src/lib.rs"),
+        r#"use proc_macro::{TokenStream, TokenTree};
+
+fn count(stream: TokenStream) -> usize {
+    stream
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Group(g) => 1 + count(g.stream()),
+            _ => 1,
+        })
+        .sum()
+}
+
+#[proc_macro]
+pub fn game_impl(input: TokenStream) -> TokenStream {
+    format!("{}usize", count(input)).parse().unwrap()
+}
+"#,
+    );
+    lib_crate(
+        ws,
+        "null",
+        "null-macro = { path = \"../null-macro\" }\n",
+        "#[doc(hidden)]\npub use null_macro::game_impl;\n\n#[macro_export]\nmacro_rules! game {\n    ($($input:tt)*) => { $crate::game_impl! { $crate; $($input)* } };\n}\n",
+    );
+
+    let mut strings = String::new();
+    let mut null = String::new();
+    let mut verified = String::new();
+    for (i, (text, _)) in games.iter().enumerate() {
+        let _ = writeln!(strings, "pub const G{i}: &str = {:?};", text.trim());
+        let _ = writeln!(null, "pub const G{i}: usize = null::game! {{ {text} }};");
+        let _ = writeln!(
+            verified,
+            "pub const G{i}: verified_chess::Game = verified_chess::game! {{ {text} }};"
+        );
+    }
+    lib_crate(ws, "bench-strings", "", &strings);
+    lib_crate(ws, "bench-null", "null = { path = \"../null\" }\n", &null);
+    lib_crate(ws, "bench-verified", &facade, &verified);
+    members.extend(["bench-strings", "bench-null", "bench-verified"]);
+    let plies: usize = games.iter().map(|(_, p)| p).sum();
+    let mut benches = vec![
+        Bench {
+            krate: "bench-strings",
+            label: format!("{} games as &str constants", games.len()),
+        },
+        Bench {
+            krate: "bench-null",
+            label: format!("{} game! calls, null macro ({plies} plies)", games.len()),
+        },
+        Bench {
+            krate: "bench-verified",
+            label: format!("{} game! calls, verified-chess", games.len()),
+        },
+    ];
+
+    for (tag, path) in includes {
+        let file = path
+            .file_name()
+            .expect("file name")
+            .to_string_lossy()
+            .to_string();
+        let str_crate: &'static str =
+            Box::leak(format!("bench-include-str-{tag}").into_boxed_str());
+        let pgn_crate: &'static str =
+            Box::leak(format!("bench-include-pgn-{tag}").into_boxed_str());
+        for krate in [str_crate, pgn_crate] {
+            std::fs::create_dir_all(ws.join(krate)).expect("directory");
+            std::fs::copy(path, ws.join(krate).join(&file)).expect("copy the PGN file");
+        }
+        lib_crate(
+            ws,
+            str_crate,
+            "",
+            &format!("pub const PGN: &str = include_str!(\"../{file}\");\n"),
+        );
+        lib_crate(
+            ws,
+            pgn_crate,
+            &facade,
+            &format!(
+                "pub static GAMES: &[verified_chess::Game] = verified_chess::include_pgn!(#![allow(moves_after_draw)] \"{file}\");\n"
+            ),
+        );
+        members.extend([str_crate, pgn_crate]);
+        benches.push(Bench {
+            krate: str_crate,
+            label: format!("include_str!(\"{file}\")"),
+        });
+        benches.push(Bench {
+            krate: pgn_crate,
+            label: format!("include_pgn!(\"{file}\")"),
+        });
+    }
+
+    let members: Vec<String> = members.iter().map(|m| format!("{m:?}")).collect();
+    write(
+        &ws.join("Cargo.toml"),
+        &format!(
+            "[workspace]\nmembers = [{}]\nresolver = \"3\"\n",
+            members.join(", ")
+        ),
+    );
+    // Use the repository's dependency versions.
+    let _ = std::fs::copy(repo.join("Cargo.lock"), ws.join("Cargo.lock"));
+    benches
+}
+
+#[derive(Clone, Copy)]
+struct Sample {
+    wall: Duration,
+    rss_kb: u64,
+}
+
+fn cargo(ws: &Path, profile: &[&str], args: &[&str]) -> Command {
+    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cmd.current_dir(ws)
+        .env("CARGO_TARGET_DIR", ws.join("target"))
+        .args(args)
+        .args(profile);
+    cmd
+}
+
+fn rebuild(ws: &Path, profile: &[&str], krate: &str) -> Sample {
+    // Touch the crate so that only it is rebuilt.
+    let lib = ws.join(krate).join("src/lib.rs");
+    let text = std::fs::read(&lib).expect("lib.rs");
+    std::fs::write(&lib, text).expect("touch lib.rs");
+    let cargo_path = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut args = vec![
+        "__measure".to_string(),
+        cargo_path,
+        "build".into(),
+        "-q".into(),
+        "-p".into(),
+        krate.into(),
+    ];
+    args.extend(profile.iter().map(|s| s.to_string()));
+    let out = Command::new(std::env::current_exe().expect("xtask"))
+        .args(&args)
+        .current_dir(ws)
+        .env("CARGO_TARGET_DIR", ws.join("target"))
+        .output()
+        .expect("measure");
+    assert!(
+        out.status.success(),
+        "building {krate} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = String::from_utf8_lossy(&out.stdout);
+    let mut fields = line
+        .split_whitespace()
+        .map(|f| f.parse::<u64>().unwrap_or(0));
+    Sample {
+        wall: Duration::from_millis(fields.next().unwrap_or(0)),
+        rss_kb: fields.next().unwrap_or(0),
+    }
+}
+
+fn median(mut samples: Vec<Sample>) -> Sample {
+    samples.sort_by_key(|s| s.wall);
+    let wall = samples[samples.len() / 2].wall;
+    let mut rss: Vec<u64> = samples.iter().map(|s| s.rss_kb).collect();
+    rss.sort_unstable();
+    Sample {
+        wall,
+        rss_kb: rss[rss.len() / 2],
+    }
+}
+
+fn compile_bench(args: &[String]) -> ExitCode {
+    let quick = args.iter().any(|a| a == "--quick");
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map(String::as_str)
+    };
+    let runs: usize = flag("--runs")
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(if quick { 1 } else { 5 });
+    let data = data_dir(flag("--data"));
+    let (limit, twic, lichess) = if quick {
+        (300, "twic1599_100k.pgn", "lichess_db_100k.pgn")
+    } else {
+        (usize::MAX, "twic1599_1000k.pgn", "lichess_db_1000k.pgn")
+    };
+    let games = mainlines(&data.join("twic1599_1000k.pgn"), limit);
+    let plies: usize = games.iter().map(|(_, p)| p).sum();
+    let ws = repo().join("target/compile-bench");
+    let benches = generate(
+        &ws,
+        &games,
+        &[("twic", data.join(twic)), ("lichess", data.join(lichess))],
+    );
+
+    let profiles: [(&str, &[&str]); 2] = [
+        ("dev", &[]),
+        (
+            "dev + build-override opt-level 3",
+            &["--config", "profile.dev.build-override.opt-level=3"],
+        ),
+    ];
+    println!(
+        "compile-time benchmark: {} games, {plies} plies from twic1599_1000k.pgn; median of {runs} rebuild{}\n",
+        games.len(),
+        if runs == 1 { "" } else { "s" }
+    );
+    for (name, profile) in profiles {
+        eprintln!("building dependencies ({name}) ...");
+        let status = cargo(&ws, profile, &["build", "-q", "--workspace"])
+            .status()
+            .expect("cargo");
+        if !status.success() {
+            eprintln!("building the benchmark workspace failed");
+            return ExitCode::FAILURE;
+        }
+        println!("{name}:");
+        let mut results = Vec::new();
+        for bench in &benches {
+            // One unmeasured rebuild: a `-p` build may differ from the
+            // `--workspace` one in features and rebuild a dependency.
+            rebuild(&ws, profile, bench.krate);
+            let samples: Vec<Sample> = (0..runs)
+                .map(|_| rebuild(&ws, profile, bench.krate))
+                .collect();
+            let m = median(samples);
+            println!(
+                "  {:<50} {:>7.2} s {:>8.1} MB",
+                bench.label,
+                m.wall.as_secs_f64(),
+                m.rss_kb as f64 / 1024.0
+            );
+            results.push((bench.krate, m));
+        }
+        let get = |k: &str| results.iter().find(|(n, _)| *n == k).map(|(_, s)| *s);
+        let ratio = |a_name: &str, b_name: &str| {
+            let (Some(a), Some(b)) = (get(a_name), get(b_name)) else {
+                return;
+            };
+            println!(
+                "  {a_name} / {b_name}: {:.2}x time, {:.2}x peak memory",
+                a_over_b(a.wall.as_secs_f64(), b.wall.as_secs_f64()),
+                a_over_b(a.rss_kb as f64, b.rss_kb as f64)
+            );
+        };
+        ratio("bench-verified", "bench-null");
+        ratio("bench-null", "bench-strings");
+        for tag in ["twic", "lichess"] {
+            let (s, p) = (
+                format!("bench-include-str-{tag}"),
+                format!("bench-include-pgn-{tag}"),
+            );
+            if let (Some(a), Some(b)) = (get(&p), get(&s)) {
+                println!(
+                    "  include_pgn! / include_str! ({tag}): {:.2} s vs {:.2} s, +{:.2} s, {:.2}x peak memory",
+                    a.wall.as_secs_f64(),
+                    b.wall.as_secs_f64(),
+                    a.wall.as_secs_f64() - b.wall.as_secs_f64(),
+                    a_over_b(a.rss_kb as f64, b.rss_kb as f64)
+                );
+            }
+        }
+        println!();
+    }
+    ExitCode::SUCCESS
+}
+
+fn a_over_b(a: f64, b: f64) -> f64 {
+    if b > 0.0 { a / b } else { f64::NAN }
+}
+
+fn expansion_scaling() -> ExitCode {
+    println!("game! expansion (proc_macro2 tokens, in process, release build):");
+    for plies in [100, 1_000, 5_000] {
+        let moves = testing::long_game(plies, 2024);
+        let text = testing::token_text(&Chess::default(), &moves);
+        let input: proc_macro2::TokenStream = format!("$crate; {text}").parse().expect("tokens");
+        let runs = 20;
+        let mut times = Vec::new();
+        for _ in 0..runs {
+            let start = Instant::now();
+            let out = expand::game(input.clone());
+            times.push(start.elapsed());
+            assert!(
+                out.to_string().contains("Game :: __new"),
+                "{plies} plies did not verify"
+            );
+        }
+        times.sort();
+        let t = times[runs / 2];
+        println!(
+            "  {:>5} plies: {:>8.2} ms  {:>10.0} plies/s",
+            moves.len(),
+            t.as_secs_f64() * 1e3,
+            moves.len() as f64 / t.as_secs_f64()
+        );
+    }
+    ExitCode::SUCCESS
+}
