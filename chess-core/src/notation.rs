@@ -176,16 +176,20 @@ pub fn split_word(word: &str, offset: u32, out: &mut Vec<Spanned>) {
             return;
         }
         Some(b'$') => {
-            let digits = &word[1..];
-            let valid = !digits.is_empty()
-                && digits.bytes().all(|b| b.is_ascii_digit())
-                && digits.parse::<u8>().is_ok();
-            let part = if valid {
-                Part::Nag
-            } else {
-                Part::Invalid(Invalid::BadNag)
-            };
-            push(part, 0, word.len());
+            // `$12`, possibly followed by an annotation (`$12!?`).
+            let len = 1 + bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let rest = &word[len..];
+            let valid = len > 1
+                && word[1..len].parse::<u8>().is_ok()
+                && rest.bytes().all(|b| matches!(b, b'!' | b'?'));
+            if !valid {
+                push(Part::Invalid(Invalid::BadNag), 0, word.len());
+                return;
+            }
+            push(Part::Nag, 0, len);
+            if !rest.is_empty() {
+                split_word(rest, offset + len as u32, out);
+            }
             return;
         }
         // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
@@ -737,6 +741,8 @@ mod tests {
         assert_eq!(parts("e.p.")[0], (EnPassant, "e.p."));
         assert_eq!(parts("$12")[0].0, Nag);
         assert_eq!(parts("$256")[0].0, Invalid(super::Invalid::BadNag));
+        assert_eq!(parts("$12!?"), vec![(Nag, "$12"), (Annotation, "!?")]);
+        assert_eq!(parts("$1x")[0].0, Invalid(super::Invalid::BadNag));
         assert_eq!(parts("!!!")[0].0, Invalid(super::Invalid::BadAnnotation));
         assert_eq!(parts("...")[0].0, Ellipsis);
         assert_eq!(parts("12")[0].0, Invalid(super::Invalid::NumberWithoutDot));
