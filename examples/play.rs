@@ -86,7 +86,11 @@ impl Session {
         let text = format!("{} {input}", self.sans.join(" "));
         match verify(&text) {
             Ok(game) if game.moves.len() == self.sans.len() + 1 => {
-                let san = game.san.rsplit(' ').next().unwrap_or_default().to_string();
+                let san = game
+                    .sans
+                    .last()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
                 self.sans.push(san.clone());
                 self.game = game;
                 Ok(san)
@@ -182,7 +186,7 @@ fn main() {
                 session.perspective = !session.perspective;
                 session.print_board();
             }
-            "moves" => println!("{}", session.game.san),
+            "moves" => println!("{}", session.game.san()),
             _ => match session.try_move(input) {
                 Err(message) => println!("{message}"),
                 Ok(_) => {

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
-use crate::{Color, Move, Position};
+use crate::{Color, Move, Position, San};
 
 /// How a game ended, if it did.
 ///
@@ -214,9 +214,10 @@ impl fmt::Display for GameResult {
 /// A chess game whose every move was verified when your crate compiled.
 ///
 /// Create one with the `game!` macro (feature `macros`). A `Game` is plain
-/// `const` data: tags, the start position, the moves packed a few bytes per
-/// ply, their SAN and the outcome. Positions are recomputed on demand by
-/// applying the stored moves; no rules engine is involved at run time.
+/// `const` data — one string the macro wrote — holding the tags, the start
+/// position, the moves (five characters per ply, decoded on demand, SAN
+/// included) and the outcome. Positions are recomputed on demand by applying
+/// the stored moves; no rules engine is involved at run time.
 ///
 /// ```
 /// # #[cfg(feature = "macros")] {
@@ -230,7 +231,7 @@ impl fmt::Display for GameResult {
 ///     SCHOLARS_MATE.outcome(),
 ///     Outcome::Decisive { winner: Color::White, reason: DecisiveReason::Checkmate }
 /// );
-/// assert_eq!(SCHOLARS_MATE.sans().last(), Some("Qxf7#"));
+/// assert_eq!(SCHOLARS_MATE.sans().last().unwrap(), "Qxf7#");
 /// assert_eq!(
 ///     SCHOLARS_MATE.final_position().fen().to_string(),
 ///     "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
@@ -239,52 +240,136 @@ impl fmt::Display for GameResult {
 /// ```
 #[derive(Copy, Clone)]
 pub struct Game {
-    /// `name\0value\0` for every tag, in order.
-    tags: &'static str,
+    data: &'static str,
+}
+
+/// The value of a base-64 digit of the alphabet `A`–`Z`, `a`–`z`, `0`–`9`,
+/// `-`, `_` (base64url).
+const fn digit_value(c: u8) -> u32 {
+    match c {
+        b'A'..=b'Z' => (c - b'A') as u32,
+        b'a'..=b'z' => (c - b'a') as u32 + 26,
+        b'0'..=b'9' => (c - b'0') as u32 + 52,
+        b'-' => 62,
+        _ => 63,
+    }
+}
+
+/// Where the parts of a game's data are.
+#[derive(Copy, Clone)]
+struct Layout {
+    plies: usize,
+    ended: Option<usize>,
     start: Position,
-    moves: &'static [u8],
-    san: &'static str,
-    result: GameResult,
-    outcome: Outcome,
-    ended_after: u32,
-    chess960: bool,
+    moves: usize,
+    tags: usize,
+}
+
+/// Reads a decimal number at `*at`, moving past it and one separator.
+const fn number(data: &[u8], at: &mut usize) -> Option<usize> {
+    let mut value: usize = 0;
+    let mut digits = 0;
+    while *at < data.len() && data[*at].is_ascii_digit() {
+        value = value
+            .saturating_mul(10)
+            .saturating_add((data[*at] - b'0') as usize);
+        *at += 1;
+        digits += 1;
+    }
+    *at += 1;
+    if digits == 0 { None } else { Some(value) }
 }
 
 impl Game {
-    /// Assembles a game from the data the macros emit. Not a public API: the
-    /// data is only meaningful when a macro verified it.
+    /// A game from the data a macro wrote:
+    ///
+    /// * three characters: the result (`0` `*`, `1` 1-0, `2` 0-1, `3` ½-½),
+    ///   the outcome code and `1` for Chess960 (`0` otherwise);
+    /// * the number of plies, `,`, the ply after which the rules ended the
+    ///   game (empty if they did not), `,`;
+    /// * `S` for the standard start, or `P`, 64 FEN piece letters from a1 to
+    ///   h8 (`.` for empty), `w`/`b`, the castling rook squares as 16 hex
+    ///   digits, the en passant square (`--` for none), the halfmove clock,
+    ///   `.`, the fullmove number, `,`;
+    /// * five base-64 digits per ply, 6 bits each, least significant first:
+    ///   origin (6 bits), target (6; the rook for castling), kind (2:
+    ///   normal, double push, en passant, castle), piece (3), captured piece
+    ///   (3), promotion (3), SAN disambiguation by file and by rank (2), SAN
+    ///   suffix (2: none, `+`, `#`);
+    /// * the tags, as `name\0value\0` pairs.
+    ///
+    /// Not a public API: the data is only meaningful when a macro verified
+    /// the game.
     #[doc(hidden)]
-    pub const fn __new(
-        tags: &'static str,
-        start: Position,
-        moves: &'static [u8],
-        san: &'static str,
-        result_and_outcome: u8,
-        ended_after: u32,
-        chess960: bool,
-    ) -> Game {
-        let result = match result_and_outcome >> 4 {
-            1 => GameResult::WhiteWins,
-            2 => GameResult::BlackWins,
-            3 => GameResult::Draw,
-            _ => GameResult::Unknown,
+    pub const fn __new(data: &'static str) -> Game {
+        Game { data }
+    }
+
+    const fn bytes(&self) -> &'static [u8] {
+        self.data.as_bytes()
+    }
+
+    fn layout(&self) -> Layout {
+        let data = self.bytes();
+        let mut at = 3;
+        let plies = number(data, &mut at).unwrap_or(0);
+        let ended = number(data, &mut at);
+        let start = if data.get(at) == Some(&b'P') && data.len() >= at + 84 {
+            let board: &[u8; 64] = data[at + 1..at + 65].try_into().unwrap_or(&[b'.'; 64]);
+            let turn = if data[at + 65] == b'b' {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let hex = core::str::from_utf8(&data[at + 66..at + 82]).unwrap_or("0");
+            let castling = u64::from_str_radix(hex, 16).unwrap_or(0);
+            let ep = core::str::from_utf8(&data[at + 82..at + 84])
+                .ok()
+                .and_then(crate::Square::parse)
+                .map_or(64, |sq| sq.index());
+            let mut clock_at = at + 84;
+            let half = number(data, &mut clock_at).unwrap_or(0);
+            let full = number(data, &mut clock_at).unwrap_or(1);
+            at = clock_at;
+            Position::__from_parts(
+                board,
+                turn,
+                castling,
+                ep,
+                u32::try_from(half).unwrap_or(u32::MAX),
+                u32::try_from(full).unwrap_or(u32::MAX),
+            )
+        } else {
+            at += 1;
+            Position::START
         };
-        Game {
-            tags,
+        let moves = at.min(data.len());
+        Layout {
+            plies,
+            ended,
             start,
             moves,
-            san,
-            result,
-            outcome: Outcome::__from_code(result_and_outcome & 15),
-            ended_after,
-            chess960,
+            tags: (moves + plies * 5).min(data.len()),
         }
+    }
+
+    /// The 30 bits of ply `index`.
+    fn bits(&self, layout: &Layout, index: usize) -> u32 {
+        let data = self.bytes();
+        let at = layout.moves + index * 5;
+        let mut bits = 0;
+        for i in 0..5 {
+            bits |= digit_value(data.get(at + i).copied().unwrap_or(b'A')) << (6 * i);
+        }
+        bits
     }
 
     /// The tag pairs written before the moves (`[Event "…"]`), in order, as
     /// `(name, value)`.
     pub fn tags(&self) -> Tags {
-        Tags { rest: self.tags }
+        Tags {
+            rest: self.data.get(self.layout().tags..).unwrap_or(""),
+        }
     }
 
     /// The value of the tag `name`, if present.
@@ -293,77 +378,88 @@ impl Game {
     }
 
     /// The position the game starts from.
-    pub const fn start(&self) -> &Position {
-        &self.start
+    pub fn start(&self) -> Position {
+        self.layout().start
     }
 
     /// `true` if the game is Chess960 (castling moves are then written
     /// king-takes-rook in UCI).
     pub const fn is_chess960(&self) -> bool {
-        self.chess960
+        let data = self.bytes();
+        data.len() > 2 && data[2] == b'1'
     }
 
     /// The number of plies (half-moves).
     pub const fn len(&self) -> usize {
-        self.moves.len() / 3
+        let mut at = 3;
+        match number(self.bytes(), &mut at) {
+            Some(n) => n,
+            None => 0,
+        }
     }
 
     /// `true` if the game has no moves.
     pub const fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.len() == 0
     }
 
     /// The move of ply `index` (0 is the first move), if the game is that long.
-    pub const fn move_at(&self, index: usize) -> Option<Move> {
-        if index >= self.len() {
-            return None;
-        }
-        let i = index * 3;
-        Move::__unpack([self.moves[i], self.moves[i + 1], self.moves[i + 2]])
+    pub fn move_at(&self, index: usize) -> Option<Move> {
+        let layout = self.layout();
+        (index < layout.plies)
+            .then(|| Move::__decode(self.bits(&layout, index)))
+            .flatten()
     }
 
     /// The moves in order.
     pub fn moves(&self) -> Moves {
         Moves {
-            bytes: self.moves.chunks_exact(3),
+            plies: self.plies(),
         }
     }
 
-    /// The SAN of every move in order, with `+`/`#` (e.g. `"Nf3"`, `"Qxf7#"`).
+    /// The SAN of every move in order, with `+`/`#` (e.g. `Nf3`, `Qxf7#`).
     pub fn sans(&self) -> Sans {
         Sans {
-            rest: self.san,
-            remaining: self.len(),
+            plies: self.plies(),
         }
     }
 
-    /// The SAN of ply `index`. This walks the SAN text, so it takes time
-    /// proportional to `index`; iterate with [`Game::plies`] to visit all.
-    pub fn san(&self, index: usize) -> Option<&'static str> {
-        self.sans().nth(index)
+    /// The SAN of ply `index`.
+    pub fn san(&self, index: usize) -> Option<San> {
+        let layout = self.layout();
+        (index < layout.plies)
+            .then(|| decode_ply(self.bits(&layout, index)).map(|(_, san)| san))
+            .flatten()
     }
 
-    /// Every ply with its number, side, move and SAN.
+    /// Every ply with its number, side, move, SAN and UCI.
     pub fn plies(&self) -> Plies {
+        let layout = self.layout();
         Plies {
-            moves: self.moves(),
-            sans: self.sans(),
+            game: *self,
+            layout,
             index: 0,
-            start_turn: self.start.turn(),
-            start_number: self.start.fullmove_number(),
-            chess960: self.chess960,
+            end: layout.plies,
         }
     }
 
     /// The result: the one written after the moves, or the one the rules
     /// decided, or `*`.
     pub const fn result(&self) -> GameResult {
-        self.result
+        let data = self.bytes();
+        match if data.is_empty() { b'0' } else { data[0] } {
+            b'1' => GameResult::WhiteWins,
+            b'2' => GameResult::BlackWins,
+            b'3' => GameResult::Draw,
+            _ => GameResult::Unknown,
+        }
     }
 
     /// How the game ended, if it did; see [`Outcome`].
     pub const fn outcome(&self) -> Outcome {
-        self.outcome
+        let data = self.bytes();
+        Outcome::__from_code(if data.len() > 1 { data[1] - b'0' } else { 0 })
     }
 
     /// After how many plies the rules ended the game (checkmate, stalemate,
@@ -373,19 +469,15 @@ impl Game {
     /// macro input started with `#![allow(moves_after_draw)]` and the record
     /// goes on after a draw the rules impose: then the moves after this ply
     /// were played, but the game had legally ended.
-    pub const fn legal_end(&self) -> Option<usize> {
-        if self.ended_after == u32::MAX {
-            None
-        } else {
-            Some(self.ended_after as usize)
-        }
+    pub fn legal_end(&self) -> Option<usize> {
+        self.layout().ended
     }
 
     /// The start position followed by the position after every ply
     /// (`len() + 1` positions).
     pub fn positions(&self) -> Positions {
         Positions {
-            next: Some(self.start),
+            next: Some(self.start()),
             moves: self.moves(),
         }
     }
@@ -395,7 +487,7 @@ impl Game {
         if plies > self.len() {
             return None;
         }
-        let mut pos = self.start;
+        let mut pos = self.start();
         for m in self.moves().take(plies) {
             pos.play(&m);
         }
@@ -404,7 +496,7 @@ impl Game {
 
     /// The position after the last move.
     pub fn final_position(&self) -> Position {
-        let mut pos = self.start;
+        let mut pos = self.start();
         for m in self.moves() {
             pos.play(&m);
         }
@@ -412,14 +504,26 @@ impl Game {
     }
 }
 
+/// A ply's move and SAN from its bits.
+fn decode_ply(bits: u32) -> Option<(Move, San)> {
+    let m = Move::__decode(bits)?;
+    let san = San::new(
+        &m,
+        bits >> 23 & 1 != 0,
+        bits >> 24 & 1 != 0,
+        (bits >> 25 & 3) as u8,
+    );
+    Some((m, san))
+}
+
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Game")
             .field("tags", &DebugTags(self.tags()))
-            .field("start", &self.start)
-            .field("san", &self.san)
-            .field("result", &self.result)
-            .field("outcome", &self.outcome)
+            .field("start", &self.start())
+            .field("sans", &DebugList(self.sans()))
+            .field("result", &self.result())
+            .field("outcome", &self.outcome())
             .finish()
     }
 }
@@ -427,6 +531,14 @@ impl fmt::Debug for Game {
 struct DebugTags(Tags);
 
 impl fmt::Debug for DebugTags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.clone()).finish()
+    }
+}
+
+struct DebugList(Sans);
+
+impl fmt::Debug for DebugList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.0.clone()).finish()
     }
@@ -453,24 +565,22 @@ impl FusedIterator for Tags {}
 /// Iterator over a game's moves; see [`Game::moves`].
 #[derive(Clone, Debug)]
 pub struct Moves {
-    bytes: core::slice::ChunksExact<'static, u8>,
+    plies: Plies,
 }
 
 impl Iterator for Moves {
     type Item = Move;
     fn next(&mut self) -> Option<Move> {
-        let b = self.bytes.next()?;
-        Move::__unpack([b[0], b[1], b[2]])
+        self.plies.next().map(|p| p.mv)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.bytes.size_hint()
+        self.plies.size_hint()
     }
 }
 
 impl DoubleEndedIterator for Moves {
     fn next_back(&mut self) -> Option<Move> {
-        let b = self.bytes.next_back()?;
-        Move::__unpack([b[0], b[1], b[2]])
+        self.plies.next_back().map(|p| p.mv)
     }
 }
 
@@ -480,23 +590,22 @@ impl FusedIterator for Moves {}
 /// Iterator over a game's SAN; see [`Game::sans`].
 #[derive(Clone, Debug)]
 pub struct Sans {
-    rest: &'static str,
-    remaining: usize,
+    plies: Plies,
 }
 
 impl Iterator for Sans {
-    type Item = &'static str;
-    fn next(&mut self) -> Option<&'static str> {
-        if self.remaining == 0 {
-            return None;
-        }
-        self.remaining -= 1;
-        let (san, rest) = self.rest.split_once(' ').unwrap_or((self.rest, ""));
-        self.rest = rest;
-        Some(san)
+    type Item = San;
+    fn next(&mut self) -> Option<San> {
+        self.plies.next().map(|p| p.san)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining, Some(self.remaining))
+        self.plies.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Sans {
+    fn next_back(&mut self) -> Option<San> {
+        self.plies.next_back().map(|p| p.san)
     }
 }
 
@@ -516,38 +625,42 @@ pub struct Ply {
     /// The move.
     pub mv: Move,
     /// Its SAN, with `+`/`#`.
-    pub san: &'static str,
+    pub san: San,
     /// Its UCI text.
     pub uci: crate::Uci,
 }
 
 /// Iterator over a game's plies; see [`Game::plies`].
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Plies {
-    moves: Moves,
-    sans: Sans,
+    game: Game,
+    layout: Layout,
     index: usize,
-    start_turn: Color,
-    start_number: u32,
-    chess960: bool,
+    end: usize,
 }
 
-impl Iterator for Plies {
-    type Item = Ply;
-    fn next(&mut self) -> Option<Ply> {
-        let mv = self.moves.next()?;
-        let san = self.sans.next().unwrap_or("");
-        let index = self.index;
-        self.index += 1;
-        // Ply counted from White's first move of the start move number.
-        let offset = index + usize::from(self.start_turn == Color::Black);
+impl fmt::Debug for Plies {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Plies")
+            .field("index", &self.index)
+            .field("end", &self.end)
+            .finish()
+    }
+}
+
+impl Plies {
+    fn ply(&self, index: usize) -> Option<Ply> {
+        let (mv, san) = decode_ply(self.game.bits(&self.layout, index))?;
+        let start = &self.layout.start;
+        // Plies counted from White's move of the start's move number.
+        let offset = index + usize::from(start.turn() == Color::Black);
         let color = if offset.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
         };
-        let number = self
-            .start_number
+        let number = start
+            .fullmove_number()
             .saturating_add(u32::try_from(offset / 2).unwrap_or(u32::MAX));
         Some(Ply {
             index,
@@ -555,11 +668,34 @@ impl Iterator for Plies {
             color,
             mv,
             san,
-            uci: mv.uci(self.chess960),
+            uci: mv.uci(self.game.is_chess960()),
         })
     }
+}
+
+impl Iterator for Plies {
+    type Item = Ply;
+    fn next(&mut self) -> Option<Ply> {
+        if self.index >= self.end {
+            return None;
+        }
+        let ply = self.ply(self.index);
+        self.index += 1;
+        ply
+    }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.moves.size_hint()
+        let n = self.end - self.index;
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for Plies {
+    fn next_back(&mut self) -> Option<Ply> {
+        if self.index >= self.end {
+            return None;
+        }
+        self.end -= 1;
+        self.ply(self.end)
     }
 }
 

@@ -62,7 +62,7 @@ pub use board::{BoardDisplay, BoardStyle};
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };
-pub use moves::{Move, MoveKind, Uci};
+pub use moves::{Move, MoveKind, San, Uci};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Fen, Position};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};

@@ -71,35 +71,25 @@ impl Move {
         }
     }
 
-    /// Decodes one move from the three bytes the macros emit per ply.
-    ///
-    /// Returns `None` for bytes that no macro emits.
+    /// Decodes the 27 low bits of a ply as the macros pack it (see
+    /// `Game::__new`). Returns `None` for bits no macro emits.
     #[doc(hidden)]
-    pub const fn __unpack(b: [u8; 3]) -> Option<Move> {
-        let from = match Square::new(b[0] & 63) {
+    pub const fn __decode(bits: u32) -> Option<Move> {
+        let from = match Square::new((bits & 63) as u8) {
             Some(sq) => sq,
             None => return None,
         };
-        let target = match Square::new(b[1] & 63) {
+        let target = match Square::new(((bits >> 6) & 63) as u8) {
             Some(sq) => sq,
             None => return None,
         };
-        let role = match Role::from_code(b[2] & 7) {
+        let role = match Role::from_code(((bits >> 14) & 7) as u8) {
             Some(role) => role,
             None => return None,
         };
-        let capture = Role::from_code((b[2] >> 3) & 7);
-        let promotion = if b[2] & 0x40 != 0 {
-            Some(match b[1] >> 6 {
-                0 => Role::Knight,
-                1 => Role::Bishop,
-                2 => Role::Rook,
-                _ => Role::Queen,
-            })
-        } else {
-            None
-        };
-        let (kind, to) = match b[0] >> 6 {
+        let capture = Role::from_code(((bits >> 17) & 7) as u8);
+        let promotion = Role::from_code(((bits >> 20) & 7) as u8);
+        let (kind, to) = match (bits >> 12) & 3 {
             0 => (MoveKind::Normal, target),
             1 => (MoveKind::DoublePush, target),
             2 => (MoveKind::EnPassant, target),
@@ -121,6 +111,118 @@ impl Move {
             promotion,
             kind,
         })
+    }
+}
+
+/// A move in Standard Algebraic Notation with its `+` or `#`, as the game
+/// record writes it (`Nf3`, `exd5`, `Nbd7`, `e8=Q+`, `O-O-O#`).
+///
+/// Stored inline (no allocation); compare it with a `&str`, `Display` it,
+/// or borrow it as a `&str` ([`San::as_str`], or through `Deref`, so
+/// `game.san(0).as_deref()` is an `Option<&str>`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct San {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl San {
+    /// SAN for `m`, given whether its origin file and rank must be written
+    /// to tell it from other moves, and its check (1) or mate (2) suffix.
+    pub(crate) fn new(m: &Move, file: bool, rank: bool, suffix: u8) -> San {
+        let mut san = San {
+            bytes: [0; 8],
+            len: 0,
+        };
+        let mut push = |c: char| {
+            if (san.len as usize) < san.bytes.len() {
+                san.bytes[san.len as usize] = c as u8;
+                san.len += 1;
+            }
+        };
+        match m.kind {
+            MoveKind::Castle { side, .. } => side.san().chars().for_each(&mut push),
+            _ => {
+                if m.role == Role::Pawn {
+                    if m.capture.is_some() {
+                        push(m.from.file().char());
+                    }
+                } else {
+                    push(m.role.upper_char());
+                    if file {
+                        push(m.from.file().char());
+                    }
+                    if rank {
+                        push(m.from.rank().char());
+                    }
+                }
+                if m.capture.is_some() {
+                    push('x');
+                }
+                push(m.to.file().char());
+                push(m.to.rank().char());
+                if let Some(p) = m.promotion {
+                    push('=');
+                    push(p.upper_char());
+                }
+            }
+        }
+        match suffix {
+            1 => push('+'),
+            2 => push('#'),
+            _ => {}
+        }
+        san
+    }
+
+    /// The SAN text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever written.
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<str> for San {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for San {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<San> for &str {
+    fn eq(&self, other: &San) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl core::ops::Deref for San {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for San {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 
@@ -150,23 +252,31 @@ mod tests {
     use super::*;
     use std::string::ToString;
 
+    fn bits(
+        from: Square,
+        target: Square,
+        kind: u32,
+        role: u32,
+        capture: u32,
+        promotion: u32,
+    ) -> u32 {
+        u32::from(from.index())
+            | u32::from(target.index()) << 6
+            | kind << 12
+            | role << 14
+            | capture << 17
+            | promotion << 20
+    }
+
     #[test]
-    fn unpacks_every_kind() {
-        // e2e4 double push
-        let m = Move::__unpack([12 | (1 << 6), 28, 1]).unwrap();
+    fn decodes_every_kind() {
+        let m = Move::__decode(bits(Square::E2, Square::E4, 1, 1, 0, 0)).unwrap();
         assert_eq!(m.kind, MoveKind::DoublePush);
         assert_eq!((m.from, m.to, m.role), (Square::E2, Square::E4, Role::Pawn));
-        // exd6 en passant
-        let m = Move::__unpack([
-            Square::E5.index() | (2 << 6),
-            Square::D6.index(),
-            1 | (1 << 3),
-        ])
-        .unwrap();
+        let m = Move::__decode(bits(Square::E5, Square::D6, 2, 1, 1, 0)).unwrap();
         assert_eq!(m.kind, MoveKind::EnPassant);
         assert_eq!(m.capture, Some(Role::Pawn));
-        // O-O-O for black: king e8, rook a8
-        let m = Move::__unpack([Square::E8.index() | (3 << 6), Square::A8.index(), 6]).unwrap();
+        let m = Move::__decode(bits(Square::E8, Square::A8, 3, 6, 0, 0)).unwrap();
         assert_eq!(
             m.kind,
             MoveKind::Castle {
@@ -177,13 +287,25 @@ mod tests {
         assert_eq!(m.to, Square::C8);
         assert_eq!(m.uci(false).to_string(), "e8c8");
         assert_eq!(m.uci(true).to_string(), "e8a8");
-        // bxa8=N capturing a rook
-        let m =
-            Move::__unpack([Square::B7.index(), Square::A8.index(), 1 | (4 << 3) | 0x40]).unwrap();
+        let m = Move::__decode(bits(Square::B7, Square::A8, 0, 1, 4, 2)).unwrap();
         assert_eq!(m.promotion, Some(Role::Knight));
         assert_eq!(m.capture, Some(Role::Rook));
         assert_eq!(m.uci(false).to_string(), "b7a8n");
-        // role 0 is not a piece
-        assert_eq!(Move::__unpack([0, 1, 0]), None);
+        assert_eq!(San::new(&m, false, false, 1), "bxa8=N+");
+        assert_eq!(
+            Move::__decode(bits(Square::A1, Square::B1, 0, 0, 0, 0)),
+            None
+        );
+    }
+
+    #[test]
+    fn san_disambiguation_and_suffixes() {
+        let m = Move::__decode(bits(Square::B1, Square::D2, 0, 2, 0, 0)).unwrap();
+        assert_eq!(San::new(&m, false, false, 0), "Nd2");
+        assert_eq!(San::new(&m, true, false, 0), "Nbd2");
+        assert_eq!(San::new(&m, false, true, 0), "N1d2");
+        assert_eq!(San::new(&m, true, true, 2), "Nb1d2#");
+        let castle = Move::__decode(bits(Square::E1, Square::H1, 3, 6, 0, 0)).unwrap();
+        assert_eq!(San::new(&castle, false, false, 1).to_string(), "O-O+");
     }
 }

@@ -129,7 +129,7 @@ impl fmt::Display for Pgn<'_> {
         if game.is_chess960() {
             write_tag(f, "Variant", "Chess960")?;
         }
-        if *game.start() != Position::START {
+        if game.start() != Position::START {
             write_tag(f, "SetUp", "1")?;
             f.write_str("[FEN \"")?;
             write!(f, "{}", game.start().fen())?;
@@ -144,7 +144,7 @@ impl fmt::Display for Pgn<'_> {
             } else if i == 0 {
                 out.number(ply.number, true)?;
             }
-            out.token(ply.san)?;
+            out.token(ply.san.as_str())?;
         }
         out.token(game.result().as_str())?;
         out.f.write_char('\n')

@@ -406,13 +406,19 @@ mod tests {
     #[test]
     fn plays_double_push_and_castling() {
         let mut pos = Position::START;
-        let e4 = Move::__unpack([Square::E2.index() | 1 << 6, Square::E4.index(), 1]).unwrap();
+        let e4 = Move::__decode(
+            u32::from(Square::E2.index()) | u32::from(Square::E4.index()) << 6 | 1 << 12 | 1 << 14,
+        )
+        .unwrap();
         pos.play(&e4);
         assert_eq!(
             pos.fen().to_string(),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
         );
-        let castles = Move::__unpack([Square::E1.index() | 3 << 6, Square::H1.index(), 6]).unwrap();
+        let castles = Move::__decode(
+            u32::from(Square::E1.index()) | u32::from(Square::H1.index()) << 6 | 3 << 12 | 6 << 14,
+        )
+        .unwrap();
         let mut p = Position::__from_parts(
             b"R...K..RPPPPPPPP................................pppppppprnbqkbnr",
             Color::White,

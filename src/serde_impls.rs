@@ -193,7 +193,7 @@ impl Serialize for Plies<'_> {
         impl Serialize for Ply {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut p = s.serialize_struct("Ply", 3)?;
-                p.serialize_field("san", self.0.san)?;
+                p.serialize_field("san", self.0.san.as_str())?;
                 p.serialize_field("uci", &Display(&self.0.uci))?;
                 p.serialize_field("move", &self.0.mv)?;
                 p.end()
@@ -220,7 +220,7 @@ impl Serialize for Game {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut g = s.serialize_struct("Game", 6)?;
         g.serialize_field("tags", &Tags(self.tags()))?;
-        g.serialize_field("start", self.start())?;
+        g.serialize_field("start", &self.start())?;
         g.serialize_field("plies", &Plies(self))?;
         g.serialize_field("result", &self.result())?;
         g.serialize_field("outcome", &self.outcome())?;

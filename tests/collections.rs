@@ -18,7 +18,7 @@ fn include_pgn_reads_every_game() {
     );
     // Variations are verified but only the main line is kept.
     assert_eq!(MINIATURES[1].len(), 13);
-    assert_eq!(MINIATURES[1].sans().last(), Some("Nd5#"));
+    assert_eq!(MINIATURES[1].sans().next_back().as_deref(), Some("Nd5#"));
     assert_eq!(MINIATURES[1].tag("Black"), Some("Saint Brie"));
     assert_eq!(MINIATURES[2].result(), GameResult::BlackWins);
     assert_eq!(CRLF[0].sans().collect::<Vec<_>>(), ["d4", "d5", "c4", "e6"]);

@@ -67,7 +67,7 @@ fn opera_game() {
     assert_eq!(OPERA_GAME.tag("White"), Some("Paul Morphy"));
     assert_eq!(OPERA_GAME.tags().count(), 4);
     assert_eq!(OPERA_GAME.tags().next(), Some(("Event", "Opera Game")));
-    assert_eq!(OPERA_GAME.sans().last(), Some("Rd8#"));
+    assert_eq!(OPERA_GAME.sans().next_back().as_deref(), Some("Rd8#"));
     let castle = OPERA_GAME.move_at(22).unwrap();
     assert!(matches!(castle.kind, MoveKind::Castle { .. }));
     assert_eq!(
@@ -87,7 +87,7 @@ fn kasparov_topalov() {
         }
     );
     assert_eq!(KASPAROV_TOPALOV.result(), GameResult::WhiteWins);
-    assert_eq!(KASPAROV_TOPALOV.san(46), Some("Rxd4"));
+    assert_eq!(KASPAROV_TOPALOV.san(46).as_deref(), Some("Rxd4"));
     assert_eq!(
         KASPAROV_TOPALOV.final_position().fen().to_string(),
         "8/Q6p/6p1/5p2/5P2/2p3P1/3r3P/2K1k3 b - - 3 44"
@@ -98,7 +98,7 @@ fn kasparov_topalov() {
 fn immortal_game_in_long_algebraic() {
     assert_eq!(IMMORTAL_GAME.len(), 45);
     assert_eq!(IMMORTAL_GAME.outcome(), checkmate_by(Color::White));
-    assert_eq!(IMMORTAL_GAME.sans().last(), Some("Be7#"));
+    assert_eq!(IMMORTAL_GAME.sans().next_back().as_deref(), Some("Be7#"));
     assert_eq!(
         IMMORTAL_GAME.final_position().fen().to_string(),
         "r1bk3r/p2pBpNp/n4n2/1p1NP2P/6P1/3P4/P1P1K3/q5b1 b - - 1 23"
@@ -109,8 +109,8 @@ fn immortal_game_in_long_algebraic() {
 fn evergreen_game_in_uci() {
     assert_eq!(EVERGREEN_GAME.len(), 47);
     assert_eq!(EVERGREEN_GAME.outcome(), checkmate_by(Color::White));
-    assert_eq!(EVERGREEN_GAME.san(12), Some("O-O"));
-    assert_eq!(EVERGREEN_GAME.sans().last(), Some("Bxe7#"));
+    assert_eq!(EVERGREEN_GAME.san(12).as_deref(), Some("O-O"));
+    assert_eq!(EVERGREEN_GAME.sans().next_back().as_deref(), Some("Bxe7#"));
     assert_eq!(
         EVERGREEN_GAME.final_position().fen().to_string(),
         "1r3kr1/pbpBBp1p/1b3P2/8/8/2P2q2/P4PPP/3R2K1 b - - 0 24"

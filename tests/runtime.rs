@@ -25,7 +25,7 @@ fn every_position_of_random_games_matches_shakmaty() {
         );
         for ((ply, runtime), &m) in game.plies().zip(positions).zip(&moves) {
             let san = SanPlus::from_move_and_play_unchecked(&mut pos, m);
-            assert_eq!(ply.san, san.to_string(), "seed {seed}");
+            assert_eq!(ply.san.as_str(), san.to_string(), "seed {seed}");
             assert_eq!(
                 ply.uci.to_string(),
                 UciMove::from_move(m, CastlingMode::Standard).to_string()

@@ -1,10 +1,15 @@
 //! Tokens out: a verified game as a `const` expression of the facade's
 //! `Game`, or diagnostics as `compile_error!` invocations.
 //!
-//! The data is compact: all moves in one byte-string literal (three bytes per
-//! ply, see `verified_chess::Move::__unpack`), all SAN in one string literal.
+//! A game is one printable string literal — header, start position, five
+//! base-64 digits per ply (the move and what its SAN needs), tags — decoded
+//! by the facade (`verified_chess::Game::__new` documents the layout). One
+//! literal without escapes is what costs the compiler least to carry.
+
+use std::fmt::Write as _;
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::diag::Diagnostic;
@@ -12,8 +17,11 @@ use crate::replay::VerifiedGame;
 use crate::source::Source;
 use crate::syntax::Tag;
 
-/// Packs one move into the three bytes the facade decodes.
-pub fn pack(m: &Move) -> [u8; 3] {
+/// The facade's base-64 digits.
+const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// The 27 bits of one ply, as the facade decodes them.
+pub fn pack(m: &Move, san: &SanPlus) -> u32 {
     let (from, target, kind) = match *m {
         Move::Normal {
             role: Role::Pawn,
@@ -26,19 +34,80 @@ pub fn pack(m: &Move) -> [u8; 3] {
         Move::Castle { king, rook } => (king, rook, 3),
         Move::Put { to, .. } => (to, to, 0),
     };
-    let promotion = m.promotion();
-    let promo_bits = match promotion {
-        Some(Role::Knight) | None => 0,
-        Some(Role::Bishop) => 1,
-        Some(Role::Rook) => 2,
-        Some(_) => 3,
+    let (file, rank) = match san.san {
+        San::Normal {
+            role, file, rank, ..
+        } if role != Role::Pawn => (file.is_some(), rank.is_some()),
+        _ => (false, false),
     };
-    let capture = m.capture().map_or(0, |r| r as u8);
-    [
-        u8::from(from) | kind << 6,
-        u8::from(target) | promo_bits << 6,
-        m.role() as u8 | capture << 3 | if promotion.is_some() { 0x40 } else { 0 },
-    ]
+    let suffix = match san.suffix {
+        None => 0,
+        Some(Suffix::Check) => 1,
+        Some(Suffix::Checkmate) => 2,
+    };
+    u32::from(from)
+        | u32::from(target) << 6
+        | kind << 12
+        | (m.role() as u32) << 14
+        | m.capture().map_or(0, |r| r as u32) << 17
+        | m.promotion().map_or(0, |r| r as u32) << 20
+        | u32::from(file) << 23
+        | u32::from(rank) << 24
+        | suffix << 25
+}
+
+/// The data string of a verified game with its `(name, value)` tag pairs
+/// (see `verified_chess::Game::__new`).
+pub fn game_data<'a, V: AsRef<str>>(
+    game: &VerifiedGame,
+    tags: impl IntoIterator<Item = (&'a str, V)>,
+) -> String {
+    let mut data = String::with_capacity(16 + game.moves.len() * 5);
+    let byte = game.outcome_byte();
+    data.push(char::from(b'0' + (byte >> 4)));
+    data.push(char::from(b'0' + (byte & 15)));
+    data.push(if game.mode.is_chess960() { '1' } else { '0' });
+    let _ = write!(data, "{},", game.moves.len());
+    if let Some((_, plies)) = game.end {
+        let _ = write!(data, "{plies}");
+    }
+    data.push(',');
+    let pos = &game.start;
+    if is_standard_start(pos) {
+        data.push('S');
+    } else {
+        data.push('P');
+        data.extend(board_chars(pos).iter().map(|&b| char::from(b)));
+        data.push(if pos.turn() == Color::White { 'w' } else { 'b' });
+        let _ = write!(data, "{:016x}", pos.castles().castling_rights().0);
+        match pos.ep_square(EnPassantMode::Always) {
+            Some(sq) => {
+                let _ = write!(data, "{sq}");
+            }
+            None => data.push_str("--"),
+        }
+        let _ = write!(data, "{}.{},", pos.halfmoves(), pos.fullmoves());
+    }
+    for (m, san) in game.moves.iter().zip(&game.sans) {
+        let bits = pack(m, san);
+        for i in 0..5 {
+            data.push(char::from(DIGITS[(bits >> (6 * i) & 63) as usize]));
+        }
+    }
+    // Tags: `name\0value\0` (a NUL inside a value, which PGN has no use
+    // for, becomes U+FFFD).
+    for (name, value) in tags {
+        data.push_str(name);
+        data.push('\0');
+        data.extend(
+            value
+                .as_ref()
+                .chars()
+                .map(|c| if c == '\0' { '\u{FFFD}' } else { c }),
+        );
+        data.push('\0');
+    }
+    data
 }
 
 struct Out {
@@ -95,10 +164,7 @@ fn position_expr(krate: &TokenStream, pos: &Chess) -> Out {
         out.path(krate, &["Position", "START"]);
         return out;
     }
-    let mut board = [b'.'; 64];
-    for (sq, piece) in pos.board().iter() {
-        board[usize::from(sq)] = piece.char() as u8;
-    }
+    let board = board_chars(pos);
     let castling = pos.castles().castling_rights().0;
     let ep = pos.ep_square(EnPassantMode::Always).map_or(64, u8::from);
     let mut args = Out::new();
@@ -129,6 +195,15 @@ pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
     position_expr(krate, pos).tokens
 }
 
+/// FEN piece letters from a1 to h8, `.` for an empty square.
+fn board_chars(pos: &Chess) -> [u8; 64] {
+    let mut board = [b'.'; 64];
+    for (sq, piece) in pos.board().iter() {
+        board[usize::from(sq)] = piece.char() as u8;
+    }
+    board
+}
+
 fn is_standard_start(pos: &Chess) -> bool {
     pos.board() == Chess::default().board()
         && pos.turn() == Color::White
@@ -138,48 +213,16 @@ fn is_standard_start(pos: &Chess) -> bool {
         && pos.fullmoves().get() == 1
 }
 
-/// The expression `krate::Game::__new(…)` for a verified game with its tags.
+/// The expression `krate::Game::__new("…")` for a verified game with its tags.
 pub fn game_expr(
     krate: &TokenStream,
     source: &Source,
     tags: &[Tag],
     game: &VerifiedGame,
 ) -> TokenStream {
-    // All tags in one literal: `name\0value\0…` (a NUL inside a value, which
-    // PGN has no use for, becomes U+FFFD).
-    let mut packed = String::new();
-    for tag in tags {
-        packed.push_str(tag.name(source));
-        packed.push('\0');
-        packed.extend(
-            tag.value(source)
-                .chars()
-                .map(|c| if c == '\0' { '\u{FFFD}' } else { c }),
-        );
-        packed.push('\0');
-    }
-    let mut moves = Vec::with_capacity(game.moves.len() * 3);
-    for m in &game.moves {
-        moves.extend_from_slice(&pack(m));
-    }
-
     let mut args = Out::new();
-    args.tt(Literal::string(&packed)).comma();
-    args.tokens.extend(position_expr(krate, &game.start).tokens);
-    args.comma();
-    args.tt(Literal::byte_string(&moves)).comma();
-    args.tt(Literal::string(&game.san)).comma();
-    args.tt(Literal::u8_suffixed(game.outcome_byte())).comma();
-    let ended = game.end.map_or(u32::MAX, |(_, plies)| {
-        u32::try_from(plies).unwrap_or(u32::MAX)
-    });
-    args.tt(Literal::u32_suffixed(ended)).comma();
-    args.ident(if game.mode.is_chess960() {
-        "true"
-    } else {
-        "false"
-    });
-
+    let tags = tags.iter().map(|t| (t.name(source), t.value(source)));
+    args.tt(Literal::string(&game_data(game, tags)));
     let mut out = Out::new();
     out.path(krate, &["Game", "__new"])
         .group(Delimiter::Parenthesis, args);
@@ -253,20 +296,23 @@ mod tests {
             to: Square::E4,
             promotion: None,
         };
-        assert_eq!(pack(&e4), [12 | 1 << 6, 28, 1]);
+        let plain = SanPlus {
+            san: San::from_move(&Chess::default(), e4),
+            suffix: None,
+        };
+        assert_eq!(pack(&e4, &plain), 12 | 28 << 6 | 1 << 12 | 1 << 14);
         let castle = Move::Castle {
             king: Square::E8,
             rook: Square::A8,
         };
-        assert_eq!(pack(&castle), [60 | 3 << 6, 56, 6]);
-        let promo = Move::Normal {
-            role: Role::Pawn,
-            from: Square::B7,
-            capture: Some(Role::Rook),
-            to: Square::A8,
-            promotion: Some(Role::Queen),
+        let mate = SanPlus {
+            san: San::Castle(shakmaty::CastlingSide::QueenSide),
+            suffix: Some(Suffix::Checkmate),
         };
-        assert_eq!(pack(&promo), [49, 56 | 3 << 6, 1 | 4 << 3 | 0x40]);
+        assert_eq!(
+            pack(&castle, &mate),
+            60 | 56 << 6 | 3 << 12 | 6 << 14 | 2 << 25
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //!
 //! let source = Source::text("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", None, None);
 //! let game = verify_text(&source).remove(0).unwrap();
-//! assert_eq!(game.san, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+//! assert_eq!(game.san(), "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
 //!
 //! let source = Source::text("1. d4 d5 2. Bc4", None, None);
 //! let error = verify_text(&source).remove(0).unwrap_err();

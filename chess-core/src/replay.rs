@@ -99,8 +99,8 @@ pub struct VerifiedGame {
     pub mode: CastlingMode,
     /// The main line.
     pub moves: Vec<Move>,
-    /// The main line's canonical SAN with `+`/`#`, separated by spaces.
-    pub san: String,
+    /// The main line's canonical SAN with `+`/`#`.
+    pub sans: Vec<shakmaty::san::SanPlus>,
     /// How the rules ended the game, and after how many plies.
     pub end: Option<(End, usize)>,
     /// The result: as written, else as the rules decided, else `*`.
@@ -110,6 +110,18 @@ pub struct VerifiedGame {
 }
 
 impl VerifiedGame {
+    /// The main line's SAN, separated by spaces.
+    pub fn san(&self) -> String {
+        let mut out = String::with_capacity(self.sans.len() * 6);
+        for san in &self.sans {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            write_san(&mut out, san);
+        }
+        out
+    }
+
     /// The facade's packed `result << 4 | outcome` byte.
     pub fn outcome_byte(&self) -> u8 {
         let result = match self.result {
@@ -202,7 +214,7 @@ pub fn replay(
 ) -> Result<VerifiedGame, Diagnostic> {
     let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
     let mut main_moves = Vec::with_capacity(main_plies);
-    let mut san = String::with_capacity(main_plies * 6);
+    let mut sans = Vec::with_capacity(main_plies);
     let tokens = source.is_tokens();
 
     let start_end = if start.is_insufficient_material() {
@@ -259,7 +271,7 @@ pub fn replay(
             options,
             mode,
             tokens,
-            is_main.then_some((&mut main_moves, &mut san)),
+            is_main.then_some((&mut main_moves, &mut sans)),
         )?;
 
         if let Some(before) = before {
@@ -299,7 +311,7 @@ pub fn replay(
         start,
         mode,
         moves: main_moves,
-        san,
+        sans,
         end,
         result,
         last: last.pos,
@@ -340,7 +352,7 @@ fn step(
     options: Options,
     mode: CastlingMode,
     tokens: bool,
-    main: Option<(&mut Vec<Move>, &mut String)>,
+    main: Option<(&mut Vec<Move>, &mut Vec<shakmaty::san::SanPlus>)>,
 ) -> Result<(), Diagnostic> {
     let text = source.slice(ply.range);
     // Built only for messages, never on the success path.
@@ -430,12 +442,9 @@ fn step(
     if let Some((marker, range)) = ply.marker {
         check_marker(marker, range, check, mate, &before_label, &san_plus, tokens)?;
     }
-    if let Some((moves, san)) = main {
+    if let Some((moves, sans)) = main {
         moves.push(m);
-        if !san.is_empty() {
-            san.push(' ');
-        }
-        write_san(san, &san_plus);
+        sans.push(san_plus);
     }
 
     let this = PlyRef {
@@ -489,7 +498,7 @@ fn step(
     Ok(())
 }
 
-/// Appends SAN with its suffix, byte by byte (this runs for every ply).
+/// Appends SAN with its suffix, byte by byte.
 fn write_san(out: &mut String, san: &shakmaty::san::SanPlus) {
     use shakmaty::san::San;
     let square = |out: &mut String, sq: shakmaty::Square| {
@@ -734,7 +743,7 @@ mod tests {
 
     fn err(text: &str) -> (ErrorKind, String, String) {
         match run(text) {
-            Ok(g) => panic!("expected an error for {text:?}, got {}", g.san),
+            Ok(g) => panic!("expected an error for {text:?}, got {}", g.san()),
             Err(e) => e,
         }
     }
@@ -743,7 +752,7 @@ mod tests {
     fn replays_and_normalises_san() {
         let g =
             run("1. e2-e4 e7e5 2. knight g1 to f3 Nb8-c6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O").unwrap();
-        assert_eq!(g.san, "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O");
+        assert_eq!(g.san(), "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O");
         assert_eq!(g.result, ResultToken::Unknown);
         assert_eq!(g.end, None);
     }
@@ -751,7 +760,7 @@ mod tests {
     #[test]
     fn checkmate_and_result() {
         let g = run("1. e4 f5 2. Qf3 g5 3. Qh5 # 1-0").unwrap();
-        assert_eq!(g.san, "e4 f5 Qf3 g5 Qh5#");
+        assert_eq!(g.san(), "e4 f5 Qf3 g5 Qh5#");
         assert_eq!(g.end, Some((End::Checkmate(Color::White), 5)));
         let (kind, at, _) = err("1. e4 f5 2. Qf3 g5 3. Qh5 # 0-1");
         assert_eq!((kind, at.as_str()), (ErrorKind::WrongResult, "0-1"));

@@ -1023,7 +1023,7 @@ mod tests {
                 (
                     shakmaty::fen::Fen::from_position(&g.start, shakmaty::EnPassantMode::Always)
                         .to_string(),
-                    g.san,
+                    g.san(),
                 )
             })
             .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))

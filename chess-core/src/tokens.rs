@@ -4,22 +4,28 @@
 //! The Rust lexer splits chess notation differently from how people read it
 //! (`O-O` is three tokens, `1.e4` is `1` `.` `e4`, `e8=Q` is three). Tokens
 //! written next to each other are joined back into one word; tokens with
-//! white space between them stay apart. Adjacency is read from the spans'
-//! line and column, so only pairs involving punctuation need asking (two
-//! identifiers or literals can never touch). When the compiler gives no
-//! positions (some IDE servers), punctuation rules decide instead.
+//! white space between them stay apart. Two identifiers or literals never
+//! touch, and two punctuation marks say so themselves (`Spacing::Joint`).
+//! Between a word and punctuation the grammar reads both spellings the same
+//! way (`e8=Q` and `e8 = Q`, `Qh5+` and `Qh5 +`), except for `-` and `.`:
+//! `O-O` and `1-0` are words while FEN's `b - - 0 1` is five fields, and a
+//! diagram's `. . r` must not join a square of the line above. Only there
+//! does the renderer ask for line and column, which costs a source-map lookup
+//! in the compiler per question (ordinary move numbers like `12.` are single
+//! tokens and never ask). When the compiler gives no positions (some IDE
+//! servers), `-` and `.` join their neighbours.
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenStream, TokenTree, token_stream};
+use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenTree};
 
 use crate::source::{Mark, Source};
 
+/// Tokens to render.
+type Tokens<'a> = std::iter::Peekable<Box<dyn Iterator<Item = TokenTree> + 'a>>;
+
 /// An open group: its tokens, and the closing delimiter to render at its end.
-type Frame = (
-    std::iter::Peekable<token_stream::IntoIter>,
-    Option<(char, Span)>,
-);
+type Frame<'a> = (Tokens<'a>, Option<(char, Span)>);
 
 #[derive(Copy, Clone)]
 enum Prev {
@@ -35,17 +41,22 @@ struct Renderer {
     prev: Prev,
 }
 
-/// Renders a token stream (the macro input) as chess text.
+fn tokens<'a>(iter: impl Iterator<Item = TokenTree> + 'a) -> Tokens<'a> {
+    let boxed: Box<dyn Iterator<Item = TokenTree> + 'a> = Box::new(iter);
+    boxed.peekable()
+}
+
+/// Renders tokens (the macro input) as chess text.
 ///
 /// `call_site` is where diagnostics go when no token is involved (e.g. an
 /// empty game).
-pub fn render(tokens: TokenStream, call_site: Span) -> Source {
+pub fn render<'a>(input: impl Iterator<Item = TokenTree> + 'a, call_site: Span) -> Source {
     let mut r = Renderer {
         text: String::new(),
         marks: Vec::new(),
         prev: Prev::Start,
     };
-    let mut stack: Vec<Frame> = vec![(tokens.into_iter().peekable(), None)];
+    let mut stack: Vec<Frame<'a>> = vec![(tokens(input), None)];
     while let Some((iter, _)) = stack.last_mut() {
         let Some(tree) = iter.next() else {
             if let Some((_, Some((close, span)))) = stack.pop() {
@@ -68,17 +79,32 @@ pub fn render(tokens: TokenStream, call_site: Span) -> Source {
                     };
                     r.bracket(open, group.span_open());
                     stack.push((
-                        group.stream().into_iter().peekable(),
+                        tokens(group.stream().into_iter()),
                         Some((close, group.span_close())),
                     ));
                 }
-                Delimiter::None => stack.push((group.stream().into_iter().peekable(), None)),
+                Delimiter::None => stack.push((tokens(group.stream().into_iter()), None)),
             },
             TokenTree::Punct(punct) => {
                 let c = punct.as_char();
                 // `/// doc` comments arrive as `#[doc = "…"]` (or `#![…]`).
-                if c == '#' && skip_doc_attribute(iter) {
-                    continue;
+                if c == '#' {
+                    if matches!(iter.peek(), Some(TokenTree::Group(g)) if is_doc(g)) {
+                        iter.next();
+                        continue;
+                    }
+                    if matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '!') {
+                        let bang = iter.next();
+                        if matches!(iter.peek(), Some(TokenTree::Group(g)) if is_doc(g)) {
+                            iter.next();
+                            continue;
+                        }
+                        r.punct(c, punct.spacing(), punct.span());
+                        if let Some(TokenTree::Punct(bang)) = bang {
+                            r.punct('!', bang.spacing(), bang.span());
+                        }
+                        continue;
+                    }
                 }
                 r.punct(c, punct.spacing(), punct.span());
             }
@@ -94,28 +120,9 @@ pub fn render(tokens: TokenStream, call_site: Span) -> Source {
     Source::from_rendered_tokens(r.text, r.marks, call_site)
 }
 
-/// Consumes `[doc …]` or `![doc …]` after a `#` if present.
-fn skip_doc_attribute(iter: &mut std::iter::Peekable<token_stream::IntoIter>) -> bool {
-    let is_doc = |g: &Group| {
-        g.delimiter() == Delimiter::Bracket
-            && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc")
-    };
-    let mut lookahead = iter.clone();
-    match lookahead.next() {
-        Some(TokenTree::Group(g)) if is_doc(&g) => {
-            iter.next();
-            true
-        }
-        Some(TokenTree::Punct(p)) if p.as_char() == '!' => match lookahead.next() {
-            Some(TokenTree::Group(g)) if is_doc(&g) => {
-                iter.next();
-                iter.next();
-                true
-            }
-            _ => false,
-        },
-        _ => false,
-    }
+fn is_doc(g: &Group) -> bool {
+    g.delimiter() == Delimiter::Bracket
+        && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc")
 }
 
 /// `Some(true)` if `b` starts right where `a` ends, `None` if the compiler
@@ -150,9 +157,11 @@ impl Renderer {
     /// Before an identifier or literal.
     fn separate_word(&mut self, span: Span) {
         let join = match self.prev {
-            Prev::Punct(c, _, prev) => {
-                touching(prev, span).unwrap_or(matches!(c, '-' | '=' | '/' | '.' | '$' | '@'))
-            }
+            Prev::Punct('-' | '.', _, prev) => touching(prev, span).unwrap_or(true),
+            // Markers and annotations end a move; the rest reads the same
+            // either way and is joined (`e8=Q`, `1.e4`, `$1`, `1/2`).
+            Prev::Punct('+' | '#' | '!' | '?' | '*' | ',' | ';' | ':', _, _) => false,
+            Prev::Punct(..) => true,
             Prev::Start | Prev::Word(_) | Prev::Bracket => false,
         };
         if !join {
@@ -164,10 +173,9 @@ impl Renderer {
         let join = match self.prev {
             Prev::Punct(_, Spacing::Joint, _) => true,
             Prev::Punct(_, Spacing::Alone, _) | Prev::Start | Prev::Bracket => false,
-            Prev::Word(prev) => touching(prev, span).unwrap_or(matches!(
-                c,
-                '-' | '=' | '/' | '.' | '+' | '#' | '!' | '?' | ':' | ';' | ','
-            )),
+            Prev::Word(prev) if matches!(c, '-' | '.') => touching(prev, span).unwrap_or(true),
+            // `*` (a result) and `$` (a NAG) start words of their own.
+            Prev::Word(_) => !matches!(c, '*' | '$'),
         };
         if !join {
             self.space();
@@ -216,24 +224,36 @@ impl Renderer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proc_macro2::TokenStream;
 
     fn rendered(input: &str) -> String {
         let ts: TokenStream = input.parse().unwrap();
-        render(ts, Span::call_site()).as_str().to_string()
+        render(ts.into_iter(), Span::call_site())
+            .as_str()
+            .to_string()
     }
 
     #[test]
-    fn joins_adjacent_tokens_only() {
+    fn joins_tokens_into_words() {
         assert_eq!(rendered("1. e4 e5 2.Nf3"), "1. e4 e5 2.Nf3");
-        assert_eq!(rendered("O-O-O 0-0 e8=Q e8 = Q"), "O-O-O 0-0 e8=Q e8 = Q");
-        assert_eq!(rendered("Qh5 # 1-0"), "Qh5 # 1-0");
-        assert_eq!(rendered("Qh5++ 10...Nc6"), "Qh5++ 10...Nc6");
-        assert_eq!(rendered("1/2-1/2"), "1/2-1/2");
-        assert_eq!(rendered("exd6 e.p. $12 !?"), "exd6 e.p. $12 !?");
+        // Spacing around `=`, `+`, `#` does not change the meaning: joined.
+        assert_eq!(rendered("O-O-O 0-0 e8=Q e8 = Q"), "O-O-O 0-0 e8=Q e8=Q");
+        assert_eq!(rendered("Qh5 # 1-0"), "Qh5# 1-0");
+        assert_eq!(
+            rendered("Qh5++ 10...Nc6 Nf3 + Nc6"),
+            "Qh5++ 10...Nc6 Nf3+ Nc6"
+        );
+        assert_eq!(rendered("1/2-1/2 *"), "1/2-1/2 *");
+        assert_eq!(rendered("exd6 e.p. $12 !?"), "exd6 e.p. $12!?");
+        assert_eq!(rendered("Ba4 $14 Nf6"), "Ba4 $14 Nf6");
         assert_eq!(
             rendered("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
+        // `-` and `.` follow the spacing as written.
+        assert_eq!(rendered("e2-e4 e2 - e4 1 - 0"), "e2-e4 e2 - e4 1 - 0");
+        assert_eq!(rendered("r . b\n. q ."), "r . b . q .");
+        assert_eq!(rendered("r.b"), "r.b");
     }
 
     #[test]
@@ -253,7 +273,7 @@ mod tests {
     #[test]
     fn marks_map_back_to_tokens() {
         let ts: TokenStream = "1. O-O".parse().unwrap();
-        let src = render(ts, Span::call_site());
+        let src = render(ts.into_iter(), Span::call_site());
         let (first, last) = src
             .spans(crate::source::Range::new(3, 6))
             .expect("token spans");

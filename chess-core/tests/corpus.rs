@@ -120,7 +120,7 @@ fn small_files() {
     // The 5-move mate ends the game by checkmate.
     let (source, _) = data("molinari-bordais-1979.pgn");
     let game = verify_all(&source, Options::default()).remove(0).unwrap();
-    assert!(game.san.ends_with("Nd3#"), "{}", game.san);
+    assert!(game.san().ends_with("Nd3#"), "{}", game.san());
 }
 
 #[test]

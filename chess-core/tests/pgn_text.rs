@@ -30,7 +30,7 @@ fn sans(text: &str) -> Vec<String> {
     verify_all(text)
         .into_iter()
         .map(|g| {
-            g.map(|g| g.san)
+            g.map(|g| g.san())
                 .unwrap_or_else(|e| panic!("{e:?} in {text:?}"))
         })
         .collect()

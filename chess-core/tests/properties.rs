@@ -196,7 +196,7 @@ proptest! {
         let source = Source::text(text.as_str(), None, None);
         let game = syntax::parse(&source).remove(0).expect("parses");
         let verified = verify_game(&game, &source, Options::default()).expect("verifies");
-        prop_assert_eq!(verified.san, shakmaty_san(&moves));
+        prop_assert_eq!(verified.san(), shakmaty_san(&moves));
 
         // The same text as Rust tokens.
         let tokens: proc_macro2::TokenStream = text.parse().expect("tokenizes");

@@ -8,7 +8,7 @@ use chess_core::source::Source;
 use chess_core::{Options, VerifiedGame, emit, syntax, verify_game};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position as _};
-use verified_chess::{Game, Position};
+use verified_chess::Game;
 
 /// A small deterministic generator (xorshift64*), enough to pick moves.
 pub struct Rng(u64);
@@ -73,21 +73,8 @@ pub fn verify(text: &str) -> VerifiedGame {
 /// The runtime `Game` the macro would build for `verified` (its data is
 /// leaked to get the `'static` lifetime that macro output has).
 pub fn runtime_game(verified: &VerifiedGame, tags: &[(&str, &str)]) -> Game {
-    let tags: String = tags.iter().map(|(n, v)| format!("{n}\0{v}\0")).collect();
-    let mut bytes = Vec::new();
-    for m in &verified.moves {
-        bytes.extend_from_slice(&emit::pack(m));
-    }
-    let ended = verified.end.map_or(u32::MAX, |(_, plies)| plies as u32);
-    Game::__new(
-        Box::leak(tags.into_boxed_str()),
-        Position::from(&verified.start),
-        Box::leak(bytes.into_boxed_slice()),
-        Box::leak(verified.san.clone().into_boxed_str()),
-        verified.outcome_byte(),
-        ended,
-        verified.mode.is_chess960(),
-    )
+    let data = emit::game_data(verified, tags.iter().copied());
+    Game::__new(Box::leak(data.into_boxed_str()))
 }
 
 /// A random game as a runtime `Game`, with the shakmaty moves it came from.

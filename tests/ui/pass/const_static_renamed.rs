@@ -13,7 +13,7 @@ const LIST: [Game; 2] = [IN_CONST, chess::engine::game! { 1. c4 }];
 fn main() {
     assert_eq!(IN_CONST.result(), GameResult::WhiteWins);
     assert_eq!(IN_STATIC.len(), 3);
-    assert_eq!(LIST[1].san(0), Some("c4"));
+    assert_eq!(LIST[1].san(0).as_deref(), Some("c4"));
     let local = chess::engine::game!(1. Nf3);
     assert_eq!(local.len(), 1);
 }

@@ -23,10 +23,10 @@ fn main() {
         LONG_ALGEBRAIC.sans().collect::<Vec<_>>(),
         ["e4", "d5", "exd5", "Nf6", "Nf3", "Nxd5", "Bc4", "Nc6", "O-O"]
     );
-    assert_eq!(UCI.san(6), Some("O-O"));
+    assert_eq!(UCI.san(6).as_deref(), Some("O-O"));
     assert_eq!(UCI.plies().nth(6).unwrap().uci.to_string(), "e1g1");
-    assert_eq!(UCI_PROMOTION.san(8), Some("hxg8=Q"));
+    assert_eq!(UCI_PROMOTION.san(8).as_deref(), Some("hxg8=Q"));
     assert!(matches!(LONG_FORM.move_at(6).unwrap().kind, MoveKind::Castle { .. }));
-    assert_eq!(LONG_FORM_PROMOTION.san(8), Some("hxg8=N"));
+    assert_eq!(LONG_FORM_PROMOTION.san(8).as_deref(), Some("hxg8=N"));
     assert_eq!(MIXED.sans().collect::<Vec<_>>(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 }

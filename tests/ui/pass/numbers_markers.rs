@@ -22,13 +22,13 @@ fn main() {
         MATE_HASH.outcome(),
         Outcome::Decisive { winner: Color::White, reason: DecisiveReason::Checkmate }
     );
-    assert_eq!(MATE_HASH.san(4), Some("Qh5#"));
+    assert_eq!(MATE_HASH.san(4).as_deref(), Some("Qh5#"));
     assert_eq!(MATE_PLUS_PLUS.result(), GameResult::BlackWins);
-    assert_eq!(MATE_PLUS_PLUS.san(3), Some("Qh4#"));
-    assert_eq!(CHECKS.san(4), Some("Qxg6+"));
+    assert_eq!(MATE_PLUS_PLUS.san(3).as_deref(), Some("Qh4#"));
+    assert_eq!(CHECKS.san(4).as_deref(), Some("Qxg6+"));
     assert_eq!(ANNOTATED.len(), 8);
     assert_eq!(ANNOTATED.result(), GameResult::Unknown);
     assert_eq!(DRAWN.result(), GameResult::Draw);
     assert!(EMPTY.is_empty());
-    assert_eq!(EMPTY.final_position(), *EMPTY.start());
+    assert_eq!(EMPTY.final_position(), EMPTY.start());
 }

@@ -17,7 +17,7 @@ fn main() {
     assert_eq!(IN_A_STRING.len(), 8);
     assert_eq!(SEVERAL.len(), 2);
     assert_eq!(SEVERAL[1].tag("Event"), Some("two"));
-    assert_eq!(SEVERAL_TEXT[0].sans().last(), Some("Qxf7#"));
+    assert_eq!(SEVERAL_TEXT[0].sans().next_back().as_deref(), Some("Qxf7#"));
     assert_eq!(FROM_FILE.len(), 2);
     assert_eq!(FROM_FILE[0].tag("White"), Some("Morphy"));
     assert_eq!(FROM_FILE[1].result(), GameResult::BlackWins);

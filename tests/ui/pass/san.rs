@@ -23,15 +23,15 @@ fn main() {
     let ep = EN_PASSANT.move_at(4).unwrap();
     assert_eq!(ep.kind, MoveKind::EnPassant);
     assert_eq!((ep.from, ep.to, ep.capture), (Square::E5, Square::D6, Some(Role::Pawn)));
-    assert_eq!(X_OPTIONAL.san(2), Some("exd5"));
-    assert_eq!(X_OPTIONAL.san(3), Some("Qxd5"));
-    assert_eq!(DISAMBIGUATION.san(6), Some("Nbd4"));
-    assert_eq!(DISAMBIGUATION.san(7), Some("Nfd5"));
-    assert_eq!(DISAMBIGUATION.san(12), Some("N2f3"));
-    assert_eq!(DISAMBIGUATION.san(17), Some("Qf6"));
-    assert_eq!(PROMOTIONS.san(8), Some("hxg8=N"));
-    assert_eq!(PROMOTIONS.san(18), Some("gxf8=Q"));
+    assert_eq!(X_OPTIONAL.san(2).as_deref(), Some("exd5"));
+    assert_eq!(X_OPTIONAL.san(3).as_deref(), Some("Qxd5"));
+    assert_eq!(DISAMBIGUATION.san(6).as_deref(), Some("Nbd4"));
+    assert_eq!(DISAMBIGUATION.san(7).as_deref(), Some("Nfd5"));
+    assert_eq!(DISAMBIGUATION.san(12).as_deref(), Some("N2f3"));
+    assert_eq!(DISAMBIGUATION.san(17).as_deref(), Some("Qf6"));
+    assert_eq!(PROMOTIONS.san(8).as_deref(), Some("hxg8=N"));
+    assert_eq!(PROMOTIONS.san(18).as_deref(), Some("gxf8=Q"));
     assert_eq!(PROMOTIONS.move_at(18).unwrap().promotion, Some(Role::Queen));
     assert!(matches!(CASTLING.move_at(6).unwrap().kind, MoveKind::Castle { .. }));
-    assert_eq!(CASTLING.san(13), Some("O-O-O"));
+    assert_eq!(CASTLING.san(13).as_deref(), Some("O-O-O"));
 }

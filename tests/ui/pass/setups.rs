@@ -75,22 +75,22 @@ const P_LIST: Position = position! {
 fn main() {
     for game in [FEN_WORDS, FEN_STRING, FEN_TAGS, DIAGRAM, PIECE_LIST] {
         assert_eq!(game.start().fen().to_string(), ITALIAN_FEN);
-        assert_eq!(game.san(0), Some("Nf6"));
+        assert_eq!(game.san(0).as_deref(), Some("Nf6"));
     }
     assert_eq!(FEN_WORDS.final_position().fen().to_string(), "r1bqkb1r/ppp2ppp/2n5/3np1N1/2B5/8/PPPP1PPP/RNBQK2R w KQkq - 0 6");
     assert_eq!(FEN_TAGS.tag("Event"), Some("Two Knights"));
-    assert_eq!(DIAGRAM.san(2), Some("Bc5"));
+    assert_eq!(DIAGRAM.san(2).as_deref(), Some("Bc5"));
     for p in [P_FEN, P_STRING, P_TAG, P_DIAGRAM, P_LIST] {
         assert_eq!(p.fen().to_string(), ITALIAN_FEN);
     }
     assert!(NO_RIGHTS.start().castling_rights().is_empty());
     assert_eq!(NO_RIGHTS.result(), GameResult::WhiteWins);
     let first = LATE.plies().next().unwrap();
-    assert_eq!((first.number, first.color, first.san), (23, Color::Black, "Rxe4"));
+    assert_eq!((first.number, first.color, first.san.as_str()), (23, Color::Black, "Rxe4"));
     assert_eq!(LATE.result(), GameResult::BlackWins);
     assert!(FISCHER_RANDOM.is_chess960());
     let castle = FISCHER_RANDOM.plies().nth(4).unwrap();
-    assert_eq!((castle.san, castle.uci.to_string()), ("O-O", "e1g1".to_string()));
+    assert_eq!((castle.san.as_str(), castle.uci.to_string()), ("O-O", "e1g1".to_string()));
     // The final FEN computed with python-chess.
     assert_eq!(
         FISCHER_RANDOM.final_position().fen().to_string(),
