@@ -88,12 +88,19 @@ pub fn game_data<'a, V: AsRef<str>>(
         }
         let _ = write!(data, "{}.{},", pos.halfmoves(), pos.fullmoves());
     }
+    // Digits as bytes, checked as UTF-8 once (this runs for every ply).
+    let mut digits = Vec::with_capacity(game.moves.len() * 5);
     for (m, san) in game.moves.iter().zip(&game.sans) {
-        let bits = pack(m, san);
-        for i in 0..5 {
-            data.push(char::from(DIGITS[(bits >> (6 * i) & 63) as usize]));
-        }
+        let bits = pack(m, san) as usize;
+        digits.extend_from_slice(&[
+            DIGITS[bits & 63],
+            DIGITS[bits >> 6 & 63],
+            DIGITS[bits >> 12 & 63],
+            DIGITS[bits >> 18 & 63],
+            DIGITS[bits >> 24 & 63],
+        ]);
     }
+    data.push_str(std::str::from_utf8(&digits).unwrap_or_default());
     // Tags: `name\0value\0` (a NUL inside a value, which PGN has no use
     // for, becomes U+FFFD).
     for (name, value) in tags {

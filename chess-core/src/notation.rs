@@ -194,13 +194,19 @@ pub fn split_word(word: &str, offset: u32, out: &mut Vec<Spanned>) {
         }
         // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
         Some(b'0'..=b'9') if !is_castling_zeroes(word) && word != "0000" => {
-            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            // Plain loops: this runs for every move number.
+            let mut digits = 0;
+            let mut value = Some(0u64);
+            while digits < bytes.len() && bytes[digits].is_ascii_digit() {
+                let digit = u64::from(bytes[digits] - b'0');
+                value = value.and_then(|v| v.checked_mul(10)?.checked_add(digit));
+                digits += 1;
+            }
             let dots = dot_count(&word[digits..]);
             if dots.0 == 0 {
                 push(Part::Invalid(Invalid::NumberWithoutDot), 0, word.len());
                 return;
             }
-            let value = word[..digits].parse::<u64>().ok();
             push(
                 Part::Number {
                     value,
@@ -285,15 +291,19 @@ fn is_castling_zeroes(word: &str) -> bool {
 
 /// (number of dots, byte length) of a leading run of `.` or `…`.
 fn dot_count(s: &str) -> (usize, usize) {
+    let bytes = s.as_bytes();
     let mut dots = 0;
     let mut len = 0;
-    for c in s.chars() {
-        match c {
-            '.' => dots += 1,
-            '…' => dots += 3,
-            _ => break,
+    while len < bytes.len() {
+        if bytes[len] == b'.' {
+            dots += 1;
+            len += 1;
+        } else if bytes[len..].starts_with("…".as_bytes()) {
+            dots += 3;
+            len += 3;
+        } else {
+            break;
         }
-        len += c.len_utf8();
     }
     (dots, len)
 }

@@ -3,11 +3,14 @@
 //!
 //! Cost per ply: one candidate lookup (`san_candidates`), one move, one check
 //! test, a Zobrist hash compared against the positions since the last
-//! irreversible move. Full legal-move generation happens only when a move
+//! irreversible move. The hash is kept relative to the position after that
+//! move: within such a segment only pieces move (no pawn moves, captures or
+//! castling-right changes), so three keys update it and no position is ever
+//! hashed in full. Full legal-move generation happens only when a move
 //! gives check (to tell check from mate), at the end of the main line, and on
 //! the error path.
 
-use shakmaty::zobrist::Zobrist64;
+use shakmaty::zobrist::{Zobrist64, ZobristValue as _};
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::diag::{Diagnostic, ErrorKind};
@@ -174,9 +177,11 @@ struct Frame {
     next: usize,
     pos: Chess,
     plies: usize,
-    /// Zobrist hashes since the last irreversible move, current included.
+    /// Hashes of the positions since the last irreversible move, current
+    /// included; see [`segment_start`].
     history: Vec<Zobrist64>,
-    /// The current position's hash.
+    /// The current position's hash relative to the segment's first
+    /// position (zero there).
     hash: Zobrist64,
     end: Option<EndInfo>,
     lost: [Option<LostRight>; 4],
@@ -184,8 +189,20 @@ struct Frame {
     last: Option<PlyRef>,
 }
 
-fn hash(pos: &Chess) -> Zobrist64 {
-    pos.zobrist_hash(EnPassantMode::Legal)
+/// The hash of the first position of a segment (the start, or the position
+/// after an irreversible move) in the segment's history. The running hash
+/// ([`Frame::hash`]) starts at zero there, and later positions of the
+/// segment XOR the keys of the piece that moved and of the side to move
+/// into it, so equal positions of a segment have equal hashes (the
+/// position's Zobrist hash XOR the segment start's) without the cost of
+/// hashing a whole board. The first position differs from the same
+/// placement later in the segment only if an en passant capture is legal
+/// in it; its history entry then carries that file's key.
+fn segment_start(pos: &Chess) -> Zobrist64 {
+    match pos.ep_square(EnPassantMode::Legal) {
+        Some(sq) => Zobrist64::zobrist_for_en_passant_file(sq.file()),
+        None => Zobrist64::default(),
+    }
 }
 
 /// "12." or "12..." for the side to move in `pos`.
@@ -237,10 +254,10 @@ pub fn replay(
         next: 0,
         history: {
             let mut history = Vec::with_capacity(32);
-            history.push(hash(&start));
+            history.push(segment_start(&start));
             history
         },
-        hash: hash(&start),
+        hash: Zobrist64::default(),
         pos: start.clone(),
         plies: 0,
         end: start_end,
@@ -417,9 +434,6 @@ fn step(
         || m.from().is_some_and(|sq| rights_before.contains(sq))
         || rights_before.contains(m.to()))
     .then(|| frame.pos.castles().clone());
-    let incremental = frame
-        .pos
-        .update_zobrist_hash(frame.hash, m, EnPassantMode::Legal);
     let before_label = || {
         let dots = if mover == Color::White { "." } else { "..." };
         format!("{number}{dots} {text}")
@@ -461,28 +475,41 @@ fn step(
     }
 
     // The rules that end the game.
-    if m.is_zeroing() || rights_changed {
-        frame.history.clear();
-    }
-    let h = incremental.unwrap_or_else(|| hash(&frame.pos));
-    frame.hash = h;
+    let h = match m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture: None,
+            promotion: None,
+        } if role != shakmaty::Role::Pawn && !rights_changed => {
+            let piece = role.of(mover);
+            frame.hash ^= Zobrist64::zobrist_for_white_turn();
+            frame.hash ^= Zobrist64::zobrist_for_piece(from, piece);
+            frame.hash ^= Zobrist64::zobrist_for_piece(to, piece);
+            frame.hash
+        }
+        // Irreversible: no earlier position can recur.
+        _ => {
+            frame.history.clear();
+            frame.hash = Zobrist64::default();
+            segment_start(&frame.pos)
+        }
+    };
     frame.history.push(h);
     if frame.end.is_none() {
         let end = if mate {
             Some(End::Checkmate(mover))
-        } else if m.is_capture() || m.is_promotion() {
-            frame
-                .pos
-                .is_insufficient_material()
-                .then_some(End::DeadPosition)
+        } else if (m.is_capture() || m.is_promotion()) && frame.pos.is_insufficient_material() {
+            Some(End::DeadPosition)
+        } else if frame.history.len() >= 9 && frame.history.iter().filter(|x| **x == h).count() >= 5
+        {
+            Some(End::FivefoldRepetition)
+        } else if frame.pos.halfmoves() >= 150 {
+            Some(End::SeventyFiveMoveRule)
         } else {
             None
-        }
-        .or_else(|| {
-            (frame.history.len() >= 9 && frame.history.iter().filter(|x| **x == h).count() >= 5)
-                .then_some(End::FivefoldRepetition)
-        })
-        .or_else(|| (frame.pos.halfmoves() >= 150).then_some(End::SeventyFiveMoveRule));
+        };
         if let Some(mut end) = end {
             // Stalemate takes precedence over the other draws.
             if !mate && frame.pos.legal_moves().is_empty() {
@@ -890,5 +917,22 @@ mod tests {
         .unwrap();
         assert_eq!(g.end, Some((End::FivefoldRepetition, 16)));
         assert_eq!(g.moves.len(), 17);
+    }
+
+    #[test]
+    fn a_legal_en_passant_makes_a_position_different() {
+        // After 23... h5 White may take en passant (g5xh6): that position
+        // differs from the one each of the four cycles of bishop moves
+        // returns to, so none of them is a fifth occurrence; the first
+        // fifth one is after the next `Bc5`.
+        let game = "1. Nh3 b5 2. Ng1 f5 3. Nh3 g6 4. Ng1 a6 5. g4 d5 6. e3 Bg7 7. h4 Bf8 \
+                    8. f3 Bg7 9. Ne2 Bf8 10. b4 f4 11. e4 dxe4 12. g5 Kd7 13. c4 Ke8 \
+                    14. cxb5 Kd7 15. fxe4 Ke8 16. Nec3 Kd7 17. Ne2 Ke8 18. Nec3 Bd7 \
+                    19. d3 Bc8 20. Qa4 Bd7 21. Be3 Bc8 22. Ba7 Bd7 23. Be3 h5";
+        let cycle = |n: u32| format!(" {n}. Bc5 Bh3 {}. Be3 Bd7", n + 1);
+        let four: String = [24, 26, 28, 30].map(cycle).concat();
+        assert_eq!(run(&format!("{game}{four}")).unwrap().end, None);
+        let g = run(&format!("{game}{four} 32. Bc5")).unwrap();
+        assert_eq!(g.end, Some((End::FivefoldRepetition, 63)));
     }
 }

@@ -50,8 +50,15 @@ pub fn resolve(
                     && (promotion.is_none() || m.promotion() == promotion)
             };
             // The common case, without building any list: exactly one fit.
-            let mut fitting = candidates.iter().filter(|m| fits(m));
-            if let (Some(&m), None) = (fitting.next(), fitting.next())
+            let mut fitting = 0;
+            let mut fit = None;
+            for m in candidates.as_slice() {
+                if fits(m) {
+                    fitting += 1;
+                    fit = Some(*m);
+                }
+            }
+            if let (1, Some(m)) = (fitting, fit)
                 && (promotion.is_some() || !m.is_promotion())
             {
                 return Ok(Resolved {

@@ -9,29 +9,81 @@
 //! Between a word and punctuation the grammar reads both spellings the same
 //! way (`e8=Q` and `e8 = Q`, `Qh5+` and `Qh5 +`), except for `-` and `.`:
 //! `O-O` and `1-0` are words while FEN's `b - - 0 1` is five fields, and a
-//! diagram's `. . r` must not join a square of the line above. Only there
-//! does the renderer ask for line and column, which costs a source-map lookup
-//! in the compiler per question (ordinary move numbers like `12.` are single
-//! tokens and never ask). When the compiler gives no positions (some IDE
-//! servers), `-` and `.` join their neighbours.
+//! diagram's `. . r` must not join a square of the line above. Asking the
+//! compiler for a token's line and column costs a source-map lookup per
+//! question, so the renderer asks only where the answer can matter: before
+//! a `-` that follows a word FEN's side or castling field could be (`w`,
+//! `b`, `KQkq`, `HAha`) and before `--` (a null move), before a `.` that follows a word (a diagram's line
+//! may end with it), except `e` of `e.p.` and a move number's `12.`, and
+//! after a `-` or `.` unless it joined `O`, a number or `e` (FEN's `- 0 1`,
+//! a diagram's `. r`). Castling and results never ask: `O-O-O`, `1-0`,
+//! `e2-e4`, `12...Nc6` join. When the
+//! compiler gives no positions (some IDE servers), `-` and `.` join their
+//! neighbours.
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenTree};
+use std::iter::Peekable;
+
+use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenTree, token_stream};
 
 use crate::source::{Mark, Source};
 
-/// Tokens to render.
-type Tokens<'a> = std::iter::Peekable<Box<dyn Iterator<Item = TokenTree> + 'a>>;
+/// The tokens of an open group, and the closing delimiter to render at its
+/// end.
+type OpenGroup = (Peekable<token_stream::IntoIter>, Option<(char, Span)>);
 
-/// An open group: its tokens, and the closing delimiter to render at its end.
-type Frame<'a> = (Tokens<'a>, Option<(char, Span)>);
+/// The input and the groups open in it, innermost last.
+struct Levels<I: Iterator<Item = TokenTree>> {
+    top: Peekable<I>,
+    groups: Vec<OpenGroup>,
+}
+
+/// What comes next in [`Levels`].
+enum Next {
+    Tree(TokenTree),
+    /// The end of a group, with its closing delimiter if it has one.
+    Close(Option<(char, Span)>),
+    End,
+}
+
+impl<I: Iterator<Item = TokenTree>> Levels<I> {
+    fn next(&mut self) -> Next {
+        let tree = match self.groups.last_mut() {
+            Some((tokens, _)) => tokens.next(),
+            None => self.top.next(),
+        };
+        match tree {
+            Some(tree) => Next::Tree(tree),
+            None => match self.groups.pop() {
+                Some((_, close)) => Next::Close(close),
+                None => Next::End,
+            },
+        }
+    }
+
+    fn peek(&mut self) -> Option<&TokenTree> {
+        match self.groups.last_mut() {
+            Some((tokens, _)) => tokens.peek(),
+            None => self.top.peek(),
+        }
+    }
+
+    fn open(&mut self, group: &Group, close: Option<(char, Span)>) {
+        self.groups
+            .push((group.stream().into_iter().peekable(), close));
+    }
+}
 
 #[derive(Copy, Clone)]
 enum Prev {
     Start,
-    Word(Span),
-    Punct(char, Spacing, Span),
+    /// A word's last token, and where its text starts.
+    Word(Span, usize),
+    /// A punctuation mark, and whether a word after it joins without asking
+    /// where it starts (a `-` or `.` that joined `O`, `1`, `e`: `O-O`,
+    /// `1.e4`, `e.p`).
+    Punct(char, Spacing, Span, bool),
     Bracket,
 }
 
@@ -41,28 +93,30 @@ struct Renderer {
     prev: Prev,
 }
 
-fn tokens<'a>(iter: impl Iterator<Item = TokenTree> + 'a) -> Tokens<'a> {
-    let boxed: Box<dyn Iterator<Item = TokenTree> + 'a> = Box::new(iter);
-    boxed.peekable()
-}
-
 /// Renders tokens (the macro input) as chess text.
 ///
 /// `call_site` is where diagnostics go when no token is involved (e.g. an
 /// empty game).
-pub fn render<'a>(input: impl Iterator<Item = TokenTree> + 'a, call_site: Span) -> Source {
+pub fn render(input: impl Iterator<Item = TokenTree>, call_site: Span) -> Source {
     let mut r = Renderer {
         text: String::new(),
         marks: Vec::new(),
         prev: Prev::Start,
     };
-    let mut stack: Vec<Frame<'a>> = vec![(tokens(input), None)];
-    while let Some((iter, _)) = stack.last_mut() {
-        let Some(tree) = iter.next() else {
-            if let Some((_, Some((close, span)))) = stack.pop() {
-                r.bracket(close, span);
+    let mut levels = Levels {
+        top: input.peekable(),
+        groups: Vec::new(),
+    };
+    loop {
+        let tree = match levels.next() {
+            Next::Tree(tree) => tree,
+            Next::Close(close) => {
+                if let Some((close, span)) = close {
+                    r.bracket(close, span);
+                }
+                continue;
             }
-            continue;
+            Next::End => break,
         };
         match tree {
             TokenTree::Group(group) => match group.delimiter() {
@@ -78,29 +132,26 @@ pub fn render<'a>(input: impl Iterator<Item = TokenTree> + 'a, call_site: Span) 
                         ('[', ']')
                     };
                     r.bracket(open, group.span_open());
-                    stack.push((
-                        tokens(group.stream().into_iter()),
-                        Some((close, group.span_close())),
-                    ));
+                    levels.open(&group, Some((close, group.span_close())));
                 }
-                Delimiter::None => stack.push((tokens(group.stream().into_iter()), None)),
+                Delimiter::None => levels.open(&group, None),
             },
             TokenTree::Punct(punct) => {
                 let c = punct.as_char();
                 // `/// doc` comments arrive as `#[doc = "…"]` (or `#![…]`).
                 if c == '#' {
-                    if matches!(iter.peek(), Some(TokenTree::Group(g)) if is_doc(g)) {
-                        iter.next();
+                    if matches!(levels.peek(), Some(TokenTree::Group(g)) if is_doc(g)) {
+                        levels.next();
                         continue;
                     }
-                    if matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '!') {
-                        let bang = iter.next();
-                        if matches!(iter.peek(), Some(TokenTree::Group(g)) if is_doc(g)) {
-                            iter.next();
+                    if matches!(levels.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '!') {
+                        let bang = levels.next();
+                        if matches!(levels.peek(), Some(TokenTree::Group(g)) if is_doc(g)) {
+                            levels.next();
                             continue;
                         }
                         r.punct(c, punct.spacing(), punct.span());
-                        if let Some(TokenTree::Punct(bang)) = bang {
+                        if let Next::Tree(TokenTree::Punct(bang)) = bang {
                             r.punct('!', bang.spacing(), bang.span());
                         }
                         continue;
@@ -109,10 +160,12 @@ pub fn render<'a>(input: impl Iterator<Item = TokenTree> + 'a, call_site: Span) 
                 r.punct(c, punct.spacing(), punct.span());
             }
             TokenTree::Ident(ident) => {
-                r.separate_word(ident.span());
-                r.mark(ident.span());
+                let span = ident.span();
+                r.separate_word(span);
+                r.mark(span);
+                let start = r.text.len();
                 let _ = write!(r.text, "{ident}");
-                r.prev = Prev::Word(ident.span());
+                r.prev = Prev::Word(span, start);
             }
             TokenTree::Literal(lit) => r.literal(&lit),
         }
@@ -157,12 +210,15 @@ impl Renderer {
     /// Before an identifier or literal.
     fn separate_word(&mut self, span: Span) {
         let join = match self.prev {
-            Prev::Punct('-' | '.', _, prev) => touching(prev, span).unwrap_or(true),
+            // `O-O`, `1-0`, `1.e4`, `e.p`.
+            Prev::Punct('-' | '.', _, _, true) => true,
+            // FEN's `- 0 1`, a diagram's `. r`, `e.p. 5.`.
+            Prev::Punct('-' | '.', _, prev, false) => touching(prev, span).unwrap_or(true),
             // Markers and annotations end a move; the rest reads the same
             // either way and is joined (`e8=Q`, `1.e4`, `$1`, `1/2`).
-            Prev::Punct('+' | '#' | '!' | '?' | '*' | ',' | ';' | ':', _, _) => false,
+            Prev::Punct('+' | '#' | '!' | '?' | '*' | ',' | ';' | ':', ..) => false,
             Prev::Punct(..) => true,
-            Prev::Start | Prev::Word(_) | Prev::Bracket => false,
+            Prev::Start | Prev::Word(..) | Prev::Bracket => false,
         };
         if !join {
             self.space();
@@ -171,18 +227,45 @@ impl Renderer {
 
     fn punct(&mut self, c: char, spacing: Spacing, span: Span) {
         let join = match self.prev {
-            Prev::Punct(_, Spacing::Joint, _) => true,
-            Prev::Punct(_, Spacing::Alone, _) | Prev::Start | Prev::Bracket => false,
-            Prev::Word(prev) if matches!(c, '-' | '.') => touching(prev, span).unwrap_or(true),
+            Prev::Punct(_, Spacing::Joint, ..) => true,
+            Prev::Punct(_, Spacing::Alone, ..) | Prev::Start | Prev::Bracket => false,
+            Prev::Word(prev, start) if matches!(c, '-' | '.') => {
+                let word = &self.text[start..];
+                let may_be_field = if c == '-' {
+                    // `--` (a null move) or a `-` after FEN's side to move
+                    // or castling field.
+                    spacing == Spacing::Joint
+                        || word.bytes().all(|b| {
+                            matches!(b, b'K' | b'Q' | b'k' | b'q' | b'w' | b'A'..=b'H' | b'a'..=b'h')
+                        })
+                } else {
+                    // Any word may end a diagram's line, except `e` of
+                    // `e.p.` and a move number's dots (`12...`).
+                    word != "e" && !word.ends_with('.')
+                };
+                !may_be_field || touching(prev, span).unwrap_or(true)
+            }
             // `*` (a result) and `$` (a NAG) start words of their own.
-            Prev::Word(_) => !matches!(c, '*' | '$'),
+            Prev::Word(..) => !matches!(c, '*' | '$'),
         };
         if !join {
             self.space();
         }
         self.mark(span);
+        let free = join
+            && match self.prev {
+                Prev::Word(_, start) => {
+                    let word = &self.text[start..];
+                    c == '-'
+                        || word == "e"
+                        || word.ends_with('.')
+                        || word.bytes().all(|b| b.is_ascii_digit())
+                }
+                Prev::Punct(_, _, _, free) => free && c == '.',
+                _ => false,
+            };
         self.text.push(c);
-        self.prev = Prev::Punct(c, spacing, span);
+        self.prev = Prev::Punct(c, spacing, span, free);
     }
 
     fn bracket(&mut self, c: char, span: Span) {
@@ -217,7 +300,7 @@ impl Renderer {
                 self.text.push('"');
             }
         }
-        self.prev = Prev::Word(span);
+        self.prev = Prev::Word(span, start);
     }
 }
 
@@ -250,10 +333,20 @@ mod tests {
             rendered("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
-        // `-` and `.` follow the spacing as written.
-        assert_eq!(rendered("e2-e4 e2 - e4 1 - 0"), "e2-e4 e2 - e4 1 - 0");
-        assert_eq!(rendered("r . b\n. q ."), "r . b . q .");
-        assert_eq!(rendered("r.b"), "r.b");
+        // `-` and `.` follow the spacing as written where a FEN field or a
+        // diagram could be meant, and join elsewhere.
+        assert_eq!(rendered("e2-e4 e2 - e4 1 - 0"), "e2-e4 e2-e4 1-0");
+        assert_eq!(
+            rendered("w - - 0 1 KQkq - 0 1 HAha -"),
+            "w - - 0 1 KQkq - 0 1 HAha -"
+        );
+        assert_eq!(rendered("b-"), "b-");
+        assert_eq!(rendered("e4 -- 2. d4 e4--"), "e4 -- 2. d4 e4--");
+        assert_eq!(
+            rendered("r . b\n. q .\n4p3\n. 8\n."),
+            "r . b . q . 4p3 . 8 ."
+        );
+        assert_eq!(rendered("r.b e.p. 5.e4"), "r.b e.p. 5.e4");
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Property tests: random legal games, written in a random mix of notations,
 //! replay to the same moves through both front ends; replacing any one move
-//! by an illegal one is reported exactly at that move.
+//! by an illegal one is reported exactly at that move; the rules that end a
+//! game (mate, stalemate, dead position, fivefold repetition, 75-move rule)
+//! agree with a reference that hashes every position in full.
 
+use chess_core::replay::End;
 use chess_core::source::{Range, Source};
 use chess_core::{Options, expand, syntax, verify_game};
 use proptest::prelude::*;
@@ -9,7 +12,8 @@ use proptest::test_runner::TestRng;
 use rand::RngExt;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
 /// A random legal game from the standard position (stops at the game's end).
 fn random_game(rng: &mut TestRng, max_plies: usize) -> Vec<Move> {
@@ -174,6 +178,60 @@ fn illegal_move(rng: &mut TestRng, pos: &Chess) -> String {
     }
 }
 
+/// A random legal game that often moves a piece back where it came from,
+/// so that positions repeat, played until a rule ends it (or `max_plies`);
+/// with the end as an independent reference computes it: every position
+/// hashed in full, repetitions counted over the whole game.
+fn repetitive_game(rng: &mut TestRng, max_plies: usize) -> (Vec<Move>, Option<(End, usize)>) {
+    let mut pos = Chess::default();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut seen: Vec<Zobrist64> = vec![pos.zobrist_hash(EnPassantMode::Legal)];
+    while moves.len() < max_plies {
+        let legal = pos.legal_moves();
+        // Undo this side's last move if possible, else play anything.
+        let back = moves.len().checked_sub(2).and_then(|i| match moves[i] {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture: None,
+                promotion: None,
+            } if role != Role::Pawn => legal
+                .iter()
+                .find(|m| m.from() == Some(to) && m.to() == from && !m.is_capture())
+                .copied(),
+            _ => None,
+        });
+        let m = match back {
+            Some(m) if rng.random_range(0..10) < 8 => m,
+            _ => legal[rng.random_range(0..legal.len())],
+        };
+        let mover = pos.turn();
+        pos.play_unchecked(m);
+        moves.push(m);
+        let h: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+        seen.push(h);
+        let no_moves = pos.legal_moves().is_empty();
+        let end = if no_moves && pos.is_check() {
+            Some(End::Checkmate(mover))
+        } else if no_moves {
+            Some(End::Stalemate)
+        } else if pos.is_insufficient_material() {
+            Some(End::DeadPosition)
+        } else if seen.iter().filter(|&&x| x == h).count() >= 5 {
+            Some(End::FivefoldRepetition)
+        } else if pos.halfmoves() >= 150 {
+            Some(End::SeventyFiveMoveRule)
+        } else {
+            None
+        };
+        if let Some(end) = end {
+            return (moves.clone(), Some((end, moves.len())));
+        }
+    }
+    (moves, None)
+}
+
 /// The number of cases: `PROPTEST_CASES` if set, else `default`.
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -202,6 +260,17 @@ proptest! {
         let tokens: proc_macro2::TokenStream = text.parse().expect("tokenizes");
         let source = expand::front_end(tokens);
         prop_assert_eq!(replay_source(&source).map_err(|e| e.1), Ok(moves), "{}", text);
+    }
+
+    #[test]
+    fn game_ending_rules_agree_with_full_hashing(seed in any::<u64>(), len in 1usize..400) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let (moves, end) = repetitive_game(&mut rng, len);
+        let text = shakmaty_san(&moves);
+        let source = Source::text(text.as_str(), None, None);
+        let game = syntax::parse(&source).remove(0).expect("parses");
+        let verified = verify_game(&game, &source, Options::default()).expect("verifies");
+        prop_assert_eq!(verified.end, end, "{}", text);
     }
 
     #[test]
