@@ -282,7 +282,8 @@ impl Renderer {
         let start = self.text.len();
         let _ = write!(self.text, "{lit}");
         let rendered = &self.text[start..];
-        if rendered.starts_with('"') || rendered.starts_with("r\"") || rendered.starts_with("r#") {
+        let is_string = matches!(rendered.as_bytes(), [b'"', ..] | [b'r', b'"' | b'#', ..]);
+        if is_string {
             // A Rust string: re-render its value with PGN escapes.
             let value = match syn::Lit::new(lit.clone()) {
                 syn::Lit::Str(s) => Some(s.value()),
