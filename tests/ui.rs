@@ -27,4 +27,6 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/fail/*.rs");
+    // One case per error kind: the source of docs/errors.md.
+    t.compile_fail("tests/ui/errors/*.rs");
 }

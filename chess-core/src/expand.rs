@@ -147,14 +147,36 @@ fn start(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStrea
     Ok((krate, options, input))
 }
 
+/// Why a macro call gave no value.
+pub enum Failure {
+    /// A problem in the chess: notation, a setup, an illegal move.
+    Chess(Box<Source>, Diagnostic),
+    /// A problem with the call itself (an unknown option), as the
+    /// `compile_error!` to emit.
+    Call(TokenStream),
+}
+
+impl Failure {
+    /// The `compile_error!` invocation to emit.
+    pub fn into_tokens(self) -> TokenStream {
+        match self {
+            Failure::Chess(source, d) => emit::diagnostic(&source, &d),
+            Failure::Call(tokens) => tokens,
+        }
+    }
+}
+
 /// `game! { … }`: one game, verified, as a `Game` expression or a
 /// `compile_error!`.
 pub fn game(input: TokenStream) -> TokenStream {
-    let (krate, options, input) = match start(input) {
-        Ok(started) => started,
-        Err(error) => return error,
-    };
+    try_game(input).unwrap_or_else(Failure::into_tokens)
+}
+
+/// `game! { … }` with the problem, if any, as a [`Diagnostic`].
+pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
+    let (krate, options, input) = start(input).map_err(Failure::Call)?;
     let source = input.source();
+    let fail = |source: Source, d: Diagnostic| Failure::Chess(Box::new(source), d);
     let mut parsed = syntax::parse(&source);
     if parsed.len() > 1 {
         let second = match &parsed[1] {
@@ -178,7 +200,7 @@ pub fn game(input: TokenStream) -> TokenStream {
                 ),
             }
             .with_help("`games!` takes several games");
-            return emit::diagnostic(&source, &d);
+            return Err(fail(source, d));
         }
     }
     let game = match parsed.drain(..).next() {
@@ -188,11 +210,11 @@ pub fn game(input: TokenStream) -> TokenStream {
             ..Default::default()
         },
         Some(Ok(game)) => game,
-        Some(Err(d)) => return emit::diagnostic(&source, &d),
+        Some(Err(d)) => return Err(fail(source, d)),
     };
     match verify_game(&game, &source, options) {
-        Ok(verified) => emit::game_expr(&krate, &source, &game.tags, &verified),
-        Err(d) => emit::diagnostic(&source, &d),
+        Ok(verified) => Ok(emit::game_expr(&krate, &source, &game.tags, &verified)),
+        Err(d) => Err(fail(source, d)),
     }
 }
 

@@ -536,8 +536,119 @@ fn verdict_rejection(pos: &Chess, from: Square, to: Square, v: Verdict) -> Rejec
     }
 }
 
-/// Explains why `mv` matches no legal move in `ctx.pos`.
+/// Explains why `mv` matches no legal move in `ctx.pos`; a legal move one
+/// edit away from what was written comes first among the help lines.
 pub fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
+    let mut rejection = explain_move(ctx, mv);
+    if let Some((suggestion, moves)) = did_you_mean(ctx.pos, ctx.text, mv) {
+        // Not when a help line already lists exactly these moves.
+        let quoted = |line: &str| -> Vec<String> {
+            line.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect()
+        };
+        let repeated = rejection.help.iter().any(|line| {
+            let listed = quoted(line);
+            listed.len() == moves.len() && moves.iter().all(|m| listed.contains(m))
+        });
+        if !repeated {
+            rejection.help.insert(0, suggestion);
+        }
+    }
+    rejection
+}
+
+/// How a from-to move was written, to suggest moves the same way.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Style {
+    San,
+    /// `e2e4`, `e7e8q`.
+    Uci,
+    /// `e2-e4`, `Ng1-f3`, `e4xd5`.
+    Lan,
+}
+
+/// "did you mean `Nf3`?" when legal moves are one edit (a wrong, missing or
+/// extra character: a file, a rank, a piece letter) away from `text`, in
+/// the notation it was written in; with the moves suggested.
+fn did_you_mean(pos: &Chess, text: &str, mv: &MoveSyntax) -> Option<(String, Vec<String>)> {
+    let style = match mv {
+        MoveSyntax::San { .. } => Style::San,
+        // The long form (`knight g1 to f3`) is too far from any suggestion.
+        MoveSyntax::FromTo { .. } if text.contains(char::is_whitespace) => return None,
+        MoveSyntax::FromTo { .. } if text.contains(['-', 'x']) => Style::Lan,
+        MoveSyntax::FromTo { .. } => Style::Uci,
+        _ => return None,
+    };
+    let written: Vec<char> = text.chars().filter(|c| !matches!(c, '+' | '#')).collect();
+    if written.len() > 12 {
+        return None;
+    }
+    let mode = pos.castles().mode();
+    let mut found: Vec<String> = Vec::new();
+    for &m in &pos.legal_moves() {
+        let spelled = match style {
+            Style::San => San::from_move(pos, m).to_string(),
+            Style::Uci => m.to_uci(mode).to_string(),
+            Style::Lan if m.is_castle_like() => continue,
+            Style::Lan => lan(m, written.first().is_some_and(char::is_ascii_uppercase)),
+        };
+        // A piece letter added or dropped turns a piece move into a pawn
+        // move or back: too far to guess.
+        let piece_letter = |w: Option<&char>| w.is_some_and(char::is_ascii_uppercase);
+        if piece_letter(written.first()) != piece_letter(spelled.chars().next().as_ref()) {
+            continue;
+        }
+        if one_edit(&written, &spelled) && !found.contains(&spelled) {
+            found.push(spelled);
+        }
+    }
+    if found.is_empty() || found.len() > 3 {
+        return None;
+    }
+    let quoted = found.iter().map(|s| format!("`{s}`")).collect();
+    Some((format!("did you mean {}?", join_or(quoted)), found))
+}
+
+/// Long algebraic notation: `e2-e4`, `e4xd5`, `Ng1-f3` (the piece letter
+/// only if `letter`), `e7-e8=Q`.
+fn lan(m: Move, letter: bool) -> String {
+    let mut out = String::new();
+    if letter && m.role() != Role::Pawn {
+        out.push(m.role().upper_char());
+    }
+    if let Some(from) = m.from() {
+        out.push_str(&from.to_string());
+    }
+    out.push(if m.is_capture() { 'x' } else { '-' });
+    out.push_str(&m.to().to_string());
+    if let Some(p) = m.promotion() {
+        out.push('=');
+        out.push(p.upper_char());
+    }
+    out
+}
+
+/// `true` if `b` differs from `a` by exactly one replaced, inserted or
+/// removed character.
+fn one_edit(a: &[char], b: &str) -> bool {
+    let b: Vec<char> = b.chars().collect();
+    let (short, long) = if a.len() <= b.len() {
+        (a, b.as_slice())
+    } else {
+        (b.as_slice(), a)
+    };
+    let prefix = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    match long.len() - short.len() {
+        0 => prefix < short.len() && short[prefix + 1..] == long[prefix + 1..],
+        1 => short[prefix..] == long[prefix + 1..],
+        _ => false,
+    }
+}
+
+fn explain_move(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
     let pos = ctx.pos;
     match *mv {
         MoveSyntax::Castle(side) => explain_castle(ctx, side),

@@ -776,6 +776,32 @@ mod tests {
     }
 
     #[test]
+    fn suggests_moves_one_edit_away() {
+        let first_help = |text: &str| {
+            let (_, _, message) = err(text);
+            message
+                .lines()
+                .nth(1)
+                .unwrap_or_default()
+                .trim_start_matches("help: ")
+                .to_string()
+        };
+        // A wrong rank, a wrong piece letter, an extra character.
+        assert_eq!(first_help("1. e4 e5 2. Nf4"), "did you mean `Nf3`?");
+        assert_eq!(
+            first_help("1. e4 e5 2. Bf3"),
+            "did you mean `Nf3`, `Bd3` or `Qf3`?"
+        );
+        assert_eq!(first_help("1. e4 e5 2. Nff3"), "did you mean `Nf3`?");
+        // In the notation the move was written in.
+        assert_eq!(first_help("1. e2e5"), "did you mean `e2e3` or `e2e4`?");
+        assert_eq!(first_help("1. Ng1-f4"), "did you mean `Ng1-f3`?");
+        assert_eq!(first_help("1. g1-f4"), "did you mean `g1-f3`?");
+        // Nothing close: no guess.
+        assert!(!err("1. e4 e5 2. Qb6").2.contains("did you mean"));
+    }
+
+    #[test]
     fn replays_and_normalises_san() {
         let g =
             run("1. e2-e4 e7e5 2. knight g1 to f3 Nb8-c6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O").unwrap();

@@ -1,0 +1,160 @@
+//! The error catalogue, `docs/errors.md`, is generated from the UI cases in
+//! `tests/ui/errors/` (one per error kind, named after its code) and their
+//! reviewed `.stderr` snapshots. This test keeps the three from drifting:
+//!
+//! * every `ErrorKind` has a case, and every case is an `ErrorKind`;
+//! * each case fails with its own kind (checked in process through
+//!   chess-core, so a case that fails for another reason is caught even
+//!   though its snapshot would still match);
+//! * `docs/errors.md` is exactly what the cases generate. After changing a
+//!   case or a message, run `UPDATE_CATALOGUE=1 cargo test --test
+//!   catalogue` and read the diff.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use chess_core::ErrorKind;
+use chess_core::expand::{Failure, try_game};
+use proc_macro2::{TokenStream, TokenTree};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn case_name(kind: ErrorKind) -> String {
+    kind.code().replace('-', "_")
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The input of the first `game!` call in a case.
+fn game_input(source: &str) -> TokenStream {
+    let tokens: TokenStream = source.parse().expect("the case is Rust");
+    let mut stack = vec![tokens.into_iter().collect::<Vec<_>>()];
+    while let Some(trees) = stack.pop() {
+        for (i, tree) in trees.iter().enumerate() {
+            if let (TokenTree::Ident(name), Some(TokenTree::Punct(bang)), Some(TokenTree::Group(g))) =
+                (tree, trees.get(i + 1), trees.get(i + 2))
+                && name == "game"
+                && bang.as_char() == '!'
+            {
+                return g.stream();
+            }
+            if let TokenTree::Group(g) = tree {
+                stack.push(g.stream().into_iter().collect());
+            }
+        }
+    }
+    panic!("no game! call in:\n{source}")
+}
+
+/// The case's description (its first comment line) and the body of `main`.
+fn example(source: &str) -> (String, String) {
+    let description = source
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// "))
+        .unwrap_or_default()
+        .to_string();
+    let body: Vec<&str> = source
+        .lines()
+        .skip_while(|l| !l.starts_with("fn main()"))
+        .skip(1)
+        .take_while(|l| *l != "}")
+        .map(|l| l.strip_prefix("    ").unwrap_or(l))
+        .collect();
+    (description, body.join("\n"))
+}
+
+fn generate() -> String {
+    let dir = root().join("tests/ui/errors");
+    let mut out = String::from(
+        "# Error catalogue\n\n\
+         Every error the macros and `chess-verify` report has a kind, listed\n\
+         here with an input that causes it and the exact message the compiler\n\
+         shows. `chess-verify --format json` gives the kind as `code`.\n\n\
+         This page is generated from the UI tests in `tests/ui/errors/` (one per\n\
+         kind, compiled by `cargo test`): run\n\
+         `UPDATE_CATALOGUE=1 cargo test --test catalogue` after changing them.\n\n\
+         | code | what it means |\n|---|---|\n",
+    );
+    for &kind in ErrorKind::ALL {
+        let _ = writeln!(out, "| [`{0}`](#{0}) | {1} |", kind.code(), kind.summary());
+    }
+    for &kind in ErrorKind::ALL {
+        let name = case_name(kind);
+        let source = read(&dir.join(format!("{name}.rs")));
+        let stderr = read(&dir.join(format!("{name}.stderr")));
+        let (description, body) = example(&source);
+        let _ = write!(
+            out,
+            "\n## `{}`\n\n{}\n\nExample: {description}\n\n```rust\n{body}\n```\n\n```text\n{}\n```\n",
+            kind.code(),
+            kind.summary(),
+            stderr.trim_end()
+        );
+    }
+    out
+}
+
+#[test]
+fn every_kind_has_exactly_one_case() {
+    let dir = root().join("tests/ui/errors");
+    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/ui/errors")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter_map(|f| f.strip_suffix(".rs").map(str::to_string))
+        .collect();
+    cases.sort();
+    let mut kinds: Vec<String> = ErrorKind::ALL.iter().map(|&k| case_name(k)).collect();
+    kinds.sort();
+    assert_eq!(
+        cases, kinds,
+        "tests/ui/errors/*.rs must name the error kinds"
+    );
+    for kind in kinds {
+        assert!(
+            dir.join(format!("{kind}.stderr")).exists(),
+            "{kind}.stderr is missing"
+        );
+    }
+}
+
+#[test]
+fn every_case_fails_with_its_kind() {
+    let dir = root().join("tests/ui/errors");
+    for &kind in ErrorKind::ALL {
+        let path = dir.join(format!("{}.rs", case_name(kind)));
+        let mut input: TokenStream = "::verified_chess;".parse().expect("path");
+        input.extend(game_input(&read(&path)));
+        match try_game(input) {
+            Ok(_) => panic!("{} compiles", path.display()),
+            Err(Failure::Call(tokens)) => panic!("{}: {tokens}", path.display()),
+            Err(Failure::Chess(_, d)) => assert_eq!(
+                d.kind,
+                kind,
+                "{} fails with {:?}: {}",
+                path.display(),
+                d.kind,
+                d.message
+            ),
+        }
+    }
+}
+
+#[test]
+fn the_catalogue_is_generated_from_the_cases() {
+    let path = root().join("docs/errors.md");
+    let generated = generate();
+    if std::env::var_os("UPDATE_CATALOGUE").is_some() {
+        std::fs::write(&path, &generated).expect("write docs/errors.md");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "docs/errors.md is out of date: run UPDATE_CATALOGUE=1 cargo test --test catalogue and review the diff"
+    );
+}
