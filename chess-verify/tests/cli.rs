@@ -113,6 +113,26 @@ fn unreadable_input_exits_two() {
 }
 
 #[test]
+fn binary_files_are_reported_not_fatal() {
+    // Bytes that are not UTF-8: unreadable as text (byte 128 is on line 2,
+    // after the newline at byte 10).
+    let bytes: Vec<u8> = (0u8..=255).cycle().take(10_000).collect();
+    let binary = file("binary.pgn", &bytes);
+    let (code, _, err) = run(&[binary.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("binary.pgn:2:118: the file is not UTF-8 text (byte 0x80)"),
+        "{err}"
+    );
+    // Control characters and NULs that are UTF-8: a diagnostic.
+    let controls: Vec<u8> = (0u8..0x80).cycle().take(10_000).collect();
+    let controls = file("controls.pgn", &controls);
+    let (code, out, _) = run(&[controls.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("error"), "{out}");
+}
+
+#[test]
 fn moves_after_a_draw_need_the_flag() {
     let path = file(
         "dead.pgn",
