@@ -86,14 +86,16 @@ impl Rejection {
     }
 }
 
-fn color_name(color: Color) -> &'static str {
+/// "White" or "Black".
+pub(crate) fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",
     }
 }
 
-fn color_adj(color: Color) -> &'static str {
+/// "white" or "black".
+pub(crate) fn color_adj(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",

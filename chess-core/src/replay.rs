@@ -14,7 +14,7 @@ use shakmaty::zobrist::{Zobrist64, ZobristValue as _};
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::diag::{Diagnostic, ErrorKind};
-use crate::explain::{self, Context, LostHow, LostRight, Rejection};
+use crate::explain::{self, Context, LostHow, LostRight, Rejection, color_name};
 use crate::notation::{Marker, ResultToken};
 use crate::resolve;
 use crate::source::{Range, Source};
@@ -210,13 +210,6 @@ fn number_label(pos: &Chess) -> String {
     match pos.turn() {
         Color::White => format!("{}.", pos.fullmoves()),
         Color::Black => format!("{}...", pos.fullmoves()),
-    }
-}
-
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 
@@ -622,11 +615,11 @@ fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
     let message = match n.value {
         None => format!(
             "this move number is far too large: the move after it is {}'s move {expected}",
-            side(turn)
+            color_name(turn)
         ),
         Some(v) if v != expected => format!(
             "move number {v} does not match: the move after it is {}'s move {expected}",
-            side(turn)
+            color_name(turn)
         ),
         Some(_) => {
             if written_black {
@@ -710,7 +703,7 @@ fn illegal(pos: &Chess, range: Range, label: &str, rejection: Rejection) -> Diag
         range,
         format!(
             "{} cannot play `{label}`: {}",
-            side(pos.turn()),
+            color_name(pos.turn()),
             rejection.reason
         ),
     );

@@ -23,7 +23,8 @@ use shakmaty::{
 };
 
 use crate::diag::{Diagnostic, ErrorKind};
-use crate::lexer::{self, Lex, Lexeme};
+use crate::explain::{color_adj, color_name};
+use crate::lexer::{Lex, Lexeme};
 use crate::source::{Range, Source};
 use crate::syntax::{GameSyntax, Items};
 
@@ -156,10 +157,7 @@ pub(crate) fn parse(items: &mut Items<'_>) -> Result<Option<SetupSyntax>, Diagno
                 match words.peek_lexeme() {
                     Some(l) if l.kind == Lex::Str => {
                         words.bump();
-                        let text = lexer::string_value(source, l.range);
-                        // FEN strings need no escapes: offsets map one to one.
-                        let base = l.range.start + 1;
-                        fen_string(&text, base, first.range.to(l.range))?
+                        fen_in_string(source, l.range, first.range.to(l.range))?
                     }
                     _ => fen_words(&mut words, first.range)?,
                 }
@@ -752,20 +750,6 @@ fn parse_entry(entry: &str) -> Option<(Role, Square)> {
     Some((role, Square::from_ascii(square).ok()?))
 }
 
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-fn color_adj(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 fn role_name(role: Role) -> &'static str {
     crate::explain::role_name(role)
 }
@@ -800,6 +784,24 @@ fn variant_mode(game: &GameSyntax, source: &Source) -> Result<Option<CastlingMod
     }
 }
 
+/// A FEN in the string literal at `string` (quotes included). A FEN needs
+/// no escapes, so its text is the literal's and every field keeps its
+/// place in the source; a backslash is an error under it.
+fn fen_in_string(source: &Source, string: Range, whole: Range) -> Result<SetupSyntax, Diagnostic> {
+    let raw = source.slice(string);
+    let start = string.start + u32::from(raw.starts_with('"'));
+    let inner = raw.strip_prefix('"').unwrap_or(raw);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    if let Some(i) = inner.find('\\') {
+        let at = start + i as u32;
+        return Err(malformed(
+            Range::new(at, at + 1),
+            "a FEN has no `\\`: write the position's fields without escapes",
+        ));
+    }
+    fen_string(inner, start, whole)
+}
+
 /// The setup of a game: its written setup, or its `[FEN]` tag.
 pub fn setup_of(game: &GameSyntax, source: &Source) -> Result<Option<SetupSyntax>, Diagnostic> {
     let fen_tag = game.tags.iter().find(|t| t.name(source) == "FEN");
@@ -809,11 +811,7 @@ pub fn setup_of(game: &GameSyntax, source: &Source) -> Result<Option<SetupSyntax
             "the game has both a `[FEN]` tag and this setup: keep one of them",
         )),
         (Some(s), None) => Ok(Some(s.clone())),
-        (None, Some(tag)) => {
-            let value = tag.value(source);
-            let base = tag.value_range.start + 1;
-            fen_string(&value, base, tag.value_range).map(Some)
-        }
+        (None, Some(tag)) => fen_in_string(source, tag.value_range, tag.value_range).map(Some),
         (None, None) => Ok(None),
     }
 }
@@ -1124,6 +1122,16 @@ mod tests {
         assert_eq!(
             err("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0\""),
             (ErrorKind::BadSetup, "0".into())
+        );
+        // An escape in a FEN string or tag is an error under the backslash
+        // (and never shifts the place of a later error).
+        assert_eq!(
+            err("[FEN \"rnbqkbnr/pp\\]p/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0\"] 1. e4"),
+            (ErrorKind::BadSetup, "\\".into())
+        );
+        assert_eq!(
+            err("fen \"8/8/8/8/8/8/8/4K2k w \\\"\""),
+            (ErrorKind::BadSetup, "\\".into())
         );
         assert_eq!(
             err("board\n8\n8\n8\n8\n8\n8\n8\n4K3k w"),

@@ -1,8 +1,11 @@
 //! PGN import format as real files write it: every quirk on its own, and a
 //! property test with random games written as messy PGN.
 
+mod common;
+
 use chess_core::source::{LineCol, Source};
 use chess_core::{ErrorKind, Options, VerifiedGame, syntax, verify_game};
+use common::{cases, random_game, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
 use rand::RngExt;
@@ -202,35 +205,12 @@ fn messy_pgn(rng: &mut TestRng, moves: &[Move], crlf: bool) -> (String, Vec<(usi
     (text, at)
 }
 
-fn random_game(rng: &mut TestRng, len: usize) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    while moves.len() < len {
-        let legal = pos.legal_moves();
-        if legal.is_empty() || pos.is_insufficient_material() {
-            break;
-        }
-        let m = legal[rng.random_range(0..legal.len())];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
-
-/// The number of cases: `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(128)))]
 
     #[test]
     fn messy_pgn_verifies(seed in any::<u64>(), len in 1usize..120, crlf in any::<bool>()) {
-        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let mut rng = rng(seed);
         let moves = random_game(&mut rng, len);
         let (text, _) = messy_pgn(&mut rng, &moves, crlf);
         let got = verify_all(&text);
@@ -243,7 +223,7 @@ proptest! {
 
     #[test]
     fn corruption_is_reported_at_its_line_and_column(seed in any::<u64>(), len in 1usize..100, which in any::<prop::sample::Index>()) {
-        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let mut rng = rng(seed);
         let moves = random_game(&mut rng, len);
         prop_assume!(!moves.is_empty());
         let k = which.index(moves.len());

@@ -4,9 +4,12 @@
 //! game (mate, stalemate, dead position, fivefold repetition, 75-move rule)
 //! agree with a reference that hashes every position in full.
 
+mod common;
+
 use chess_core::replay::End;
 use chess_core::source::{Range, Source};
 use chess_core::{Options, expand, syntax, verify_game};
+use common::{cases, random_game, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
 use rand::RngExt;
@@ -14,22 +17,6 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
-
-/// A random legal game from the standard position (stops at the game's end).
-fn random_game(rng: &mut TestRng, max_plies: usize) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    while moves.len() < max_plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() || pos.is_insufficient_material() {
-            break;
-        }
-        let m = legal[rng.random_range(0..legal.len())];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
 
 fn long_name(role: Role) -> &'static str {
     match role {
@@ -232,20 +219,12 @@ fn repetitive_game(rng: &mut TestRng, max_plies: usize) -> (Vec<Move>, Option<(E
     (moves, None)
 }
 
-/// The number of cases: `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(256)))]
 
     #[test]
     fn mixed_notation_replays_to_the_same_moves(seed in any::<u64>(), len in 1usize..120) {
-        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let mut rng = rng(seed);
         let moves = random_game(&mut rng, len);
         let (text, _) = write_game(&mut rng, &moves);
         prop_assert_eq!(replay_text(&text).map_err(|e| e.1), Ok(moves.clone()), "{}", text);
@@ -264,7 +243,7 @@ proptest! {
 
     #[test]
     fn game_ending_rules_agree_with_full_hashing(seed in any::<u64>(), len in 1usize..400) {
-        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let mut rng = rng(seed);
         let (moves, end) = repetitive_game(&mut rng, len);
         let text = shakmaty_san(&moves);
         let source = Source::text(text.as_str(), None, None);
@@ -275,7 +254,7 @@ proptest! {
 
     #[test]
     fn a_corrupted_move_is_reported_exactly(seed in any::<u64>(), len in 1usize..80, which in any::<prop::sample::Index>()) {
-        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let mut rng = rng(seed);
         let moves = random_game(&mut rng, len);
         prop_assume!(!moves.is_empty());
         let k = which.index(moves.len());

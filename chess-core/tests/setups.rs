@@ -3,8 +3,11 @@
 //! `Setup`, through the text and the token front ends; moves then replay
 //! from them.
 
+mod common;
+
 use chess_core::source::Source;
 use chess_core::{expand, setup, syntax};
+use common::{cases, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
 use rand::RngExt;
@@ -98,20 +101,12 @@ fn read(text: &str, tokens: bool) -> Setup {
         .setup
 }
 
-/// The number of cases: `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(128)))]
 
     #[test]
     fn every_form_gives_the_same_setup(seed in any::<u64>(), plies in 0usize..60, chess960 in any::<bool>()) {
-        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed.to_le_bytes().repeat(4));
+        let mut rng = rng(seed);
         let (pos, mode) = random_position(&mut rng, chess960, plies);
         let setup = pos.to_setup(EnPassantMode::Always);
         let fen = Fen::from_position(&pos, EnPassantMode::Always).to_string();
