@@ -147,6 +147,28 @@ fn start(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStrea
     Ok((krate, options, input))
 }
 
+/// Runs `expand` on `input`, turning a panic (a bug) into a
+/// `compile_error!` that asks for a report, instead of a compiler crash.
+pub fn guarded(input: TokenStream, expand: fn(TokenStream) -> TokenStream) -> TokenStream {
+    match std::panic::catch_unwind(move || expand(input)) {
+        Ok(out) => out,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            emit::compile_error(
+                &format!(
+                    "internal error in verified-chess ({what}); this is a bug, please report it with the macro input"
+                ),
+                Span::call_site(),
+                Span::call_site(),
+            )
+        }
+    }
+}
+
 /// Why a macro call gave no value.
 pub enum Failure {
     /// A problem in the chess: notation, a setup, an illegal move.
@@ -389,6 +411,23 @@ mod tests {
         assert_eq!(
             out,
             "$ crate :: Game :: __new (\"1107,7,SMcFAA0kFAADnUAA5qIAAFaMAA-tIAAn10AE\")"
+        );
+    }
+
+    #[test]
+    fn a_panic_becomes_a_compile_error() {
+        fn broken(_: TokenStream) -> TokenStream {
+            panic!("index out of bounds")
+        }
+        let out = guarded(TokenStream::new(), broken).to_string();
+        assert!(out.starts_with(":: core :: compile_error !"), "{out}");
+        assert!(
+            out.contains("internal error in verified-chess (index out of bounds); this is a bug"),
+            "{out}"
+        );
+        assert_eq!(
+            guarded("$crate;".parse().unwrap(), game).to_string(),
+            game("$crate;".parse().unwrap()).to_string()
         );
     }
 

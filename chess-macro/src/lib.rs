@@ -4,32 +4,13 @@
 
 use proc_macro::TokenStream;
 
-/// Runs an expansion, turning any internal failure into a `compile_error!`
-/// instead of a compiler panic.
+/// Runs an expansion with chess-core's guard: an internal failure becomes
+/// a `compile_error!`, never a compiler panic.
 fn guarded(
     input: TokenStream,
     expand: fn(proc_macro2::TokenStream) -> proc_macro2::TokenStream,
 ) -> TokenStream {
-    let input = proc_macro2::TokenStream::from(input);
-    match std::panic::catch_unwind(move || expand(input)) {
-        Ok(out) => out.into(),
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            let message = format!(
-                "internal error in verified-chess ({what}); this is a bug, please report it with the macro input"
-            );
-            chess_core::emit::compile_error(
-                &message,
-                proc_macro2::Span::call_site(),
-                proc_macro2::Span::call_site(),
-            )
-            .into()
-        }
-    }
+    chess_core::expand::guarded(input.into(), expand).into()
 }
 
 #[doc(hidden)]
