@@ -214,9 +214,11 @@ fn main() -> ExitCode {
                 1 => "1 error".to_string(),
                 n => format!("{n} errors"),
             };
+            // A game has at most one problem: its first.
+            let legal = games.saturating_sub(errors);
             let _ = writeln!(
                 out,
-                "checked {} file{}: {games} game{}, {plies} plies, {verdict}{} in {seconds:.2} s",
+                "checked {} file{}: {games} game{} ({legal} legal, {plies} plies), {verdict}{} in {seconds:.2} s",
                 reports.len(),
                 if reports.len() == 1 { "" } else { "s" },
                 if games == 1 { "" } else { "s" },

@@ -41,7 +41,7 @@ fn legal_files_exit_zero_with_a_summary() {
     let (code, out, _) = run(&[path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.starts_with("checked 1 file: 2 games, 6 plies, no errors in "),
+        out.starts_with("checked 1 file: 2 games (2 legal, 6 plies), no errors in "),
         "{out}"
     );
 }
@@ -67,7 +67,7 @@ fn illegal_moves_are_shown_under_the_move() {
     );
     assert!(out.contains("help: write `Qh4#`"), "{out}");
     assert!(
-        out.trim_end().ends_with(" s") && out.contains("3 games, 2 plies, 2 errors"),
+        out.trim_end().ends_with(" s") && out.contains("3 games (1 legal, 2 plies), 2 errors"),
         "{out}"
     );
 }

@@ -1,0 +1,28 @@
+//! The text front end (PGN strings, `include_pgn!` files, `chess-verify`):
+//! any bytes are either rejected as not UTF-8 or give every game a verdict,
+//! and every diagnostic renders with a location inside the text.
+#![no_main]
+
+use chess_core::source::Source;
+use chess_core::{Options, syntax, verify_game};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let source = Source::text(text, Some("fuzz.pgn".into()), None);
+    for moves_after_draw in [false, true] {
+        for parsed in syntax::parse(&source) {
+            let result =
+                parsed.and_then(|g| verify_game(&g, &source, Options { moves_after_draw }));
+            if let Err(d) = result {
+                assert!(d.range.end as usize <= text.len());
+                assert!(text.is_char_boundary(d.range.start as usize));
+                assert!(text.is_char_boundary(d.range.end as usize));
+                let rendered = d.render_for(&source);
+                assert!(rendered.starts_with("fuzz.pgn:"));
+            }
+        }
+    }
+});
