@@ -13,6 +13,11 @@
 //! * `text` — chess-core on the PGN text: lexer, grammar, full verification
 //!   (checks, mates, repetitions, game ends, canonical SAN), as `include_pgn!`
 //!   and the CLI do;
+//! * `verify` — the verification part of `text` alone, on games parsed
+//!   before the measurement (so `text` − `verify` is the grammar's share);
+//! * `san_words` — chess-core on exactly the baseline's input: each game's
+//!   SAN words, space-separated, through the lexer, the grammar and full
+//!   verification;
 //! * `tokens` — what `game!` does per game, minus the compiler: render Rust
 //!   tokens, parse, verify and emit the `Game` expression.
 //!
@@ -38,8 +43,13 @@ fn data_dir() -> PathBuf {
 
 struct Corpus {
     text: String,
+    /// The text's source and games, parsed once.
+    source: Source,
+    parsed: syntax::Parsed,
     /// Mainline SAN of every game, as written.
     sans: Vec<Vec<String>>,
+    /// The same, one string per game.
+    san_lines: Vec<String>,
     /// Every game's movetext as Rust tokens (`#` spaced as Rust requires).
     tokens: Vec<proc_macro2::TokenStream>,
     plies: u64,
@@ -83,9 +93,14 @@ fn load() -> Option<Corpus> {
         );
         sans.push(written);
     }
+    let parsed = syntax::parse(&source);
+    let san_lines = sans.iter().map(|game| game.join(" ")).collect();
     Some(Corpus {
         text,
+        source,
+        parsed,
         sans,
+        san_lines,
         tokens,
         plies,
     })
@@ -159,6 +174,41 @@ fn text(corpus: &Corpus) -> usize {
         .sum()
 }
 
+fn verify(corpus: &Corpus) -> usize {
+    let options = Options {
+        moves_after_draw: true,
+    };
+    corpus
+        .parsed
+        .iter()
+        .flatten()
+        .map(|g| {
+            verify_game(g, &corpus.source, options)
+                .expect("legal")
+                .moves
+                .len()
+        })
+        .sum()
+}
+
+fn san_words(corpus: &Corpus) -> usize {
+    let options = Options {
+        moves_after_draw: true,
+    };
+    corpus
+        .san_lines
+        .iter()
+        .map(|line| {
+            let source = Source::text(line.as_str(), None, None);
+            syntax::parse(&source)
+                .iter()
+                .flatten()
+                .map(|g| verify_game(g, &source, options).expect("legal").moves.len())
+                .sum::<usize>()
+        })
+        .sum()
+}
+
 fn tokens(corpus: &Corpus) -> usize {
     corpus
         .tokens
@@ -186,6 +236,8 @@ fn main() {
     });
     group.bench_function("pgn_reader", |b| b.iter(|| black_box(pgn_reader(&corpus))));
     group.bench_function("text", |b| b.iter(|| black_box(text(&corpus))));
+    group.bench_function("verify", |b| b.iter(|| black_box(verify(&corpus))));
+    group.bench_function("san_words", |b| b.iter(|| black_box(san_words(&corpus))));
     group.bench_function("tokens", |b| b.iter(|| black_box(tokens(&corpus))));
     group.finish();
     c.final_summary();
@@ -212,7 +264,14 @@ fn main() {
         "{:>13}  {:>10}  {:>14}  {:>14}",
         "", "plies/s", "vs shakmaty_san", "vs pgn_reader"
     );
-    for name in ["shakmaty_san", "pgn_reader", "text", "tokens"] {
+    for name in [
+        "shakmaty_san",
+        "pgn_reader",
+        "text",
+        "verify",
+        "san_words",
+        "tokens",
+    ] {
         if let Some(ns) = mean(name) {
             let rate = corpus.plies as f64 / (ns / 1e9);
             println!(

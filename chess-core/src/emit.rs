@@ -20,19 +20,24 @@ use crate::syntax::Tag;
 /// The facade's base-64 digits.
 const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/// The 27 bits of one ply, as the facade decodes them.
+/// The 27 bits of one ply, as the facade decodes them. (One look at the
+/// move and plain arithmetic: this runs for every ply.)
 pub fn pack(m: &Move, san: &SanPlus) -> u32 {
-    let (from, target, kind) = match *m {
+    let (from, target, kind, role, capture, promotion) = match *m {
         Move::Normal {
-            role: Role::Pawn,
+            role,
             from,
+            capture,
             to,
-            ..
-        } if from.distance(to) == 2 => (from, to, 1),
-        Move::Normal { from, to, .. } => (from, to, 0),
-        Move::EnPassant { from, to } => (from, to, 2),
-        Move::Castle { king, rook } => (king, rook, 3),
-        Move::Put { to, .. } => (to, to, 0),
+            promotion,
+        } => {
+            // A pawn moves along its file: two ranks are 16 squares.
+            let double = role == Role::Pawn && (from as u32).abs_diff(to as u32) == 16;
+            (from, to, u32::from(double), role, capture, promotion)
+        }
+        Move::EnPassant { from, to } => (from, to, 2, Role::Pawn, Some(Role::Pawn), None),
+        Move::Castle { king, rook } => (king, rook, 3, Role::King, None, None),
+        Move::Put { role, to } => (to, to, 0, role, None, None),
     };
     let (file, rank) = match san.san {
         San::Normal {
@@ -45,12 +50,20 @@ pub fn pack(m: &Move, san: &SanPlus) -> u32 {
         Some(Suffix::Check) => 1,
         Some(Suffix::Checkmate) => 2,
     };
-    u32::from(from)
-        | u32::from(target) << 6
+    let capture = match capture {
+        Some(r) => r as u32,
+        None => 0,
+    };
+    let promotion = match promotion {
+        Some(r) => r as u32,
+        None => 0,
+    };
+    from as u32
+        | (target as u32) << 6
         | kind << 12
-        | (m.role() as u32) << 14
-        | m.capture().map_or(0, |r| r as u32) << 17
-        | m.promotion().map_or(0, |r| r as u32) << 20
+        | (role as u32) << 14
+        | capture << 17
+        | promotion << 20
         | u32::from(file) << 23
         | u32::from(rank) << 24
         | suffix << 25
@@ -89,16 +102,16 @@ pub fn game_data<'a, V: AsRef<str>>(
         let _ = write!(data, "{}.{},", pos.halfmoves(), pos.fullmoves());
     }
     // Digits as bytes, checked as UTF-8 once (this runs for every ply).
-    let mut digits = Vec::with_capacity(game.moves.len() * 5);
-    for (m, san) in game.moves.iter().zip(&game.sans) {
-        let bits = pack(m, san) as usize;
-        digits.extend_from_slice(&[
-            DIGITS[bits & 63],
-            DIGITS[bits >> 6 & 63],
-            DIGITS[bits >> 12 & 63],
-            DIGITS[bits >> 18 & 63],
-            DIGITS[bits >> 24 & 63],
-        ]);
+    let plies = game.moves.len().min(game.sans.len());
+    let mut digits = vec![0; plies * 5];
+    for i in 0..plies {
+        let bits = pack(&game.moves[i], &game.sans[i]) as usize;
+        let out = &mut digits[i * 5..i * 5 + 5];
+        out[0] = DIGITS[bits & 63];
+        out[1] = DIGITS[bits >> 6 & 63];
+        out[2] = DIGITS[bits >> 12 & 63];
+        out[3] = DIGITS[bits >> 18 & 63];
+        out[4] = DIGITS[bits >> 24 & 63];
     }
     data.push_str(std::str::from_utf8(&digits).unwrap_or_default());
     // Tags: `name\0value\0` (a NUL inside a value, which PGN has no use

@@ -11,6 +11,7 @@ use shakmaty::{
 
 use crate::diag::ErrorKind;
 use crate::notation::MoveSyntax;
+use crate::source::{Range, Source};
 
 /// How a castling right was lost, for explaining a later castling attempt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,8 +46,17 @@ pub struct Context<'a> {
     pub pos: &'a Chess,
     /// How each castling right was lost, if it was lost during the game.
     pub lost: &'a [Option<LostRight>; 4],
+    /// The text the move was read from.
+    pub source: &'a Source,
+    /// Where the move is written in it.
+    pub range: Range,
+}
+
+impl Context<'_> {
     /// The move as written.
-    pub text: &'a str,
+    pub fn text(&self) -> &str {
+        self.source.slice(self.range)
+    }
 }
 
 /// A rejected move: the kind, the reason (completing "White cannot play X: …")
@@ -542,7 +552,7 @@ fn verdict_rejection(pos: &Chess, from: Square, to: Square, v: Verdict) -> Rejec
 /// edit away from what was written comes first among the help lines.
 pub fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
     let mut rejection = explain_move(ctx, mv);
-    if let Some((suggestion, moves)) = did_you_mean(ctx.pos, ctx.text, mv) {
+    if let Some((suggestion, moves)) = did_you_mean(ctx.pos, ctx.text(), mv) {
         // Not when a help line already lists exactly these moves.
         let quoted = |line: &str| -> Vec<String> {
             line.split('`')

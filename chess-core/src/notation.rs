@@ -155,77 +155,98 @@ pub struct Spanned {
 
 /// Splits `word` (found at `offset` in the source) into parts, appended to
 /// `out` in order.
-pub fn split_word(word: &str, offset: u32, out: &mut Vec<Spanned>) {
-    let at = |start: usize, end: usize| Range::new(offset + start as u32, offset + end as u32);
-    let mut push = |part, start, end| {
+///
+/// Works on bytes (every byte that matters is ASCII) and with plain loops
+/// and comparisons: this runs for every word of every game, inside a proc
+/// macro that dev builds compile without optimization.
+pub fn split_word(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
+    #[inline(always)]
+    fn push(out: &mut Vec<Spanned>, offset: u32, part: Part, start: usize, end: usize) {
         out.push(Spanned {
             part,
-            range: at(start, end),
-        })
-    };
-    let bytes = word.as_bytes();
+            range: Range::new(offset + start as u32, offset + end as u32),
+        });
+    }
+    let len = word.len();
     let mut start = 0;
 
     // Dispatch on the first byte: most words are moves and skip all of this.
-    match bytes.first() {
+    match word.first() {
         None => return,
-        Some(b'0'..=b'9' | b'*' | 0xC2) if result_token(word).is_some() => {
-            if let Some(result) = result_token(word) {
-                push(Part::Result(result), 0, word.len());
-            }
+        // Results: `1-0`, `0-1`, `1/2-1/2`, `*`, `½-½` (checked by their
+        // first two bytes first, so that move numbers skip the comparison).
+        Some(b'0'..=b'9' | b'*' | 0xC2)
+            if matches!(word.get(1), None | Some(b'-' | b'/' | 0xBD))
+                && let Some(result) = result_token(word) =>
+        {
+            push(out, offset, Part::Result(result), 0, len);
             return;
         }
         Some(b'$') => {
             // `$12`, possibly followed by an annotation (`$12!?`).
-            let len = 1 + bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
-            let rest = &word[len..];
-            let valid = len > 1
-                && word[1..len].parse::<u8>().is_ok()
-                && rest.bytes().all(|b| matches!(b, b'!' | b'?'));
+            let mut digits = 1;
+            let mut value = 0u32;
+            while digits < len && word[digits].is_ascii_digit() {
+                value = (value * 10 + u32::from(word[digits] - b'0')).min(1000);
+                digits += 1;
+            }
+            let rest = &word[digits..];
+            let valid = digits > 1 && value <= 255 && rest.iter().all(|b| matches!(b, b'!' | b'?'));
             if !valid {
-                push(Part::Invalid(Invalid::BadNag), 0, word.len());
+                push(out, offset, Part::Invalid(Invalid::BadNag), 0, len);
                 return;
             }
-            push(Part::Nag, 0, len);
+            push(out, offset, Part::Nag, 0, digits);
             if !rest.is_empty() {
-                split_word(rest, offset + len as u32, out);
+                split_word(rest, offset + digits as u32, out);
             }
             return;
         }
         // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
-        Some(b'0'..=b'9') if !is_castling_zeroes(word) && word != "0000" => {
-            // Plain loops: this runs for every move number.
+        Some(b'0'..=b'9') if !word.starts_with(b"0-0") && word != b"0000" => {
             let mut digits = 0;
             let mut value = Some(0u64);
-            while digits < bytes.len() && bytes[digits].is_ascii_digit() {
-                let digit = u64::from(bytes[digits] - b'0');
-                value = value.and_then(|v| v.checked_mul(10)?.checked_add(digit));
+            while digits < len && word[digits].wrapping_sub(b'0') < 10 {
+                let digit = u64::from(word[digits] - b'0');
+                value = match value {
+                    Some(v) if v <= (u64::MAX - 9) / 10 => Some(v * 10 + digit),
+                    Some(v) => v.checked_mul(10).and_then(|v| v.checked_add(digit)),
+                    None => None,
+                };
                 digits += 1;
             }
-            let dots = dot_count(&word[digits..]);
-            if dots.0 == 0 {
-                push(Part::Invalid(Invalid::NumberWithoutDot), 0, word.len());
+            let (dots, dots_len) = dot_count(&word[digits..]);
+            if dots == 0 {
+                push(
+                    out,
+                    offset,
+                    Part::Invalid(Invalid::NumberWithoutDot),
+                    0,
+                    len,
+                );
                 return;
             }
+            start = digits + dots_len;
             push(
+                out,
+                offset,
                 Part::Number {
                     value,
-                    black: dots.0 >= 2,
+                    black: dots >= 2,
                 },
                 0,
-                digits + dots.1,
+                start,
             );
-            start = digits + dots.1;
-            if start == word.len() {
+            if start == len {
                 return;
             }
         }
         Some(b'.' | 0xE2) => {
-            let dots = dot_count(word);
-            if dots.0 >= 2 {
-                push(Part::Ellipsis, 0, dots.1);
-                start = dots.1;
-                if start == word.len() {
+            let (dots, dots_len) = dot_count(word);
+            if dots >= 2 {
+                push(out, offset, Part::Ellipsis, 0, dots_len);
+                start = dots_len;
+                if start == len {
                     return;
                 }
             }
@@ -234,23 +255,23 @@ pub fn split_word(word: &str, offset: u32, out: &mut Vec<Spanned>) {
     }
 
     // The common case: a bare move.
-    if bytes[bytes.len() - 1].is_ascii_alphanumeric() {
-        push(body_part(&word[start..]), start, word.len());
+    if word[len - 1].is_ascii_alphanumeric() {
+        push(out, offset, body_part(&word[start..]), start, len);
         return;
     }
 
     // Trailing annotation, then marker, then `e.p.`, collected from the end.
-    let mut end = word.len();
+    let mut end = len;
     let mut tail: [Option<(Part, usize, usize)>; 3] = [None; 3];
     let mut tails = 0;
-    if matches!(bytes[end - 1], b'!' | b'?') {
-        let annotation_len = bytes[start..]
-            .iter()
-            .rev()
-            .take_while(|b| matches!(b, b'!' | b'?'))
-            .count();
+    if matches!(word[end - 1], b'!' | b'?') {
+        let mut annotation_len = 0;
+        while end - annotation_len > start && matches!(word[end - annotation_len - 1], b'!' | b'?')
+        {
+            annotation_len += 1;
+        }
         let a = &word[end - annotation_len..end];
-        let part = if matches!(a, "!" | "?" | "!!" | "??" | "!?" | "?!") {
+        let part = if matches!(a, b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!") {
             Part::Annotation
         } else {
             Part::Invalid(Invalid::BadAnnotation)
@@ -259,46 +280,43 @@ pub fn split_word(word: &str, offset: u32, out: &mut Vec<Spanned>) {
         tails += 1;
         end -= annotation_len;
     }
-    if end > start && matches!(bytes[end - 1], b'+' | b'#') {
-        let body_and_marker = &word[start..end];
-        let (marker, len) = if body_and_marker.ends_with("++") {
+    if end > start && matches!(word[end - 1], b'+' | b'#') {
+        let (marker, marker_len) = if word[start..end].ends_with(b"++") {
             (Marker::DoublePlus, 2)
-        } else if body_and_marker.ends_with('+') {
+        } else if word[end - 1] == b'+' {
             (Marker::Check, 1)
         } else {
             (Marker::Mate, 1)
         };
-        tail[tails] = Some((Part::Marker(marker), end - len, end));
+        tail[tails] = Some((Part::Marker(marker), end - marker_len, end));
         tails += 1;
-        end -= len;
+        end -= marker_len;
     }
-    if end > start && bytes[end - 1] == b'.' && word[start..end].ends_with("e.p.") {
+    if end > start && word[end - 1] == b'.' && word[start..end].ends_with(b"e.p.") {
         tail[tails] = Some((Part::EnPassant, end - 4, end));
+        tails += 1;
         end -= 4;
     }
     if start < end {
-        let body = &word[start..end];
-        push(body_part(body), start, end);
+        push(out, offset, body_part(&word[start..end]), start, end);
     }
-    for (part, s, e) in tail.into_iter().rev().flatten() {
-        push(part, s, e);
+    while tails > 0 {
+        tails -= 1;
+        if let Some((part, s, e)) = tail[tails] {
+            push(out, offset, part, s, e);
+        }
     }
-}
-
-fn is_castling_zeroes(word: &str) -> bool {
-    word.starts_with("0-0")
 }
 
 /// (number of dots, byte length) of a leading run of `.` or `…`.
-fn dot_count(s: &str) -> (usize, usize) {
-    let bytes = s.as_bytes();
+fn dot_count(s: &[u8]) -> (usize, usize) {
     let mut dots = 0;
     let mut len = 0;
-    while len < bytes.len() {
-        if bytes[len] == b'.' {
+    while len < s.len() {
+        if s[len] == b'.' {
             dots += 1;
             len += 1;
-        } else if bytes[len..].starts_with("…".as_bytes()) {
+        } else if s[len..].starts_with("…".as_bytes()) {
             dots += 3;
             len += 3;
         } else {
@@ -308,51 +326,48 @@ fn dot_count(s: &str) -> (usize, usize) {
     (dots, len)
 }
 
-fn result_token(word: &str) -> Option<ResultToken> {
+fn result_token(word: &[u8]) -> Option<ResultToken> {
     Some(match word {
-        "1-0" => ResultToken::WhiteWins,
-        "0-1" => ResultToken::BlackWins,
-        "1/2-1/2" | "½-½" => ResultToken::Draw,
-        "*" => ResultToken::Unknown,
+        b"1-0" => ResultToken::WhiteWins,
+        b"0-1" => ResultToken::BlackWins,
+        // `½-½` in UTF-8.
+        b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => ResultToken::Draw,
+        b"*" => ResultToken::Unknown,
         _ => return None,
     })
 }
 
-fn piece_name(word: &str) -> Option<Role> {
+fn piece_name(word: &[u8]) -> Option<Role> {
     Some(match word {
-        "pawn" | "Pawn" => Role::Pawn,
-        "knight" | "Knight" => Role::Knight,
-        "bishop" | "Bishop" => Role::Bishop,
-        "rook" | "Rook" => Role::Rook,
-        "queen" | "Queen" => Role::Queen,
-        "king" | "King" => Role::King,
+        b"pawn" | b"Pawn" => Role::Pawn,
+        b"knight" | b"Knight" => Role::Knight,
+        b"bishop" | b"Bishop" => Role::Bishop,
+        b"rook" | b"Rook" => Role::Rook,
+        b"queen" | b"Queen" => Role::Queen,
+        b"king" | b"King" => Role::King,
         _ => return None,
     })
 }
 
-fn body_part(body: &str) -> Part {
+fn body_part(body: &[u8]) -> Part {
     // Most bodies are moves: try that first.
-    if matches!(
-        body.as_bytes()[0],
-        b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'
-    ) && let Ok(m) = parse_move(body)
-    {
+    if let Some(m) = fast_san(body) {
         return Part::Move(m);
     }
     match body {
-        "O-O" | "0-0" | "o-o" => return Part::Move(MoveSyntax::Castle(CastlingSide::KingSide)),
-        "O-O-O" | "0-0-0" | "o-o-o" => {
+        b"O-O" | b"0-0" | b"o-o" => return Part::Move(MoveSyntax::Castle(CastlingSide::KingSide)),
+        b"O-O-O" | b"0-0-0" | b"o-o-o" => {
             return Part::Move(MoveSyntax::Castle(CastlingSide::QueenSide));
         }
-        "--" | "Z0" | "0000" | "@@@@" => return Part::Move(MoveSyntax::Null),
-        "to" => return Part::To,
-        "becomes" => return Part::Becomes,
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Part::Move(MoveSyntax::Null),
+        b"to" => return Part::To,
+        b"becomes" => return Part::Becomes,
         _ => {}
     }
     if let Some(role) = piece_name(body) {
         return Part::PieceName(role);
     }
-    match parse_move(body) {
+    match parse_move_general(body) {
         Ok(m) => Part::Move(m),
         Err(invalid) => Part::Invalid(invalid),
     }
@@ -367,18 +382,39 @@ enum Elem {
     Dash,
 }
 
+// The helpers on the per-move path are written as plain comparisons and
+// table lookups: proc macros run unoptimized in dev builds, where every
+// closure, range method and iterator adapter is a function call.
+
+#[inline(always)]
 fn file_of(b: u8) -> Option<File> {
-    (b'a'..=b'h')
-        .contains(&b)
-        .then(|| File::new(u32::from(b - b'a')))
+    if b.wrapping_sub(b'a') < 8 {
+        Some(File::ALL[usize::from(b - b'a')])
+    } else {
+        None
+    }
 }
 
+#[inline(always)]
 fn rank_of(b: u8) -> Option<Rank> {
-    (b'1'..=b'8')
-        .contains(&b)
-        .then(|| Rank::new(u32::from(b - b'1')))
+    if b.wrapping_sub(b'1') < 8 {
+        Some(Rank::ALL[usize::from(b - b'1')])
+    } else {
+        None
+    }
 }
 
+/// The square `fr` names (`e4`).
+#[inline(always)]
+fn square_of(f: u8, r: u8) -> Option<Square> {
+    if f.wrapping_sub(b'a') < 8 && r.wrapping_sub(b'1') < 8 {
+        Some(Square::ALL[usize::from(r - b'1') * 8 + usize::from(f - b'a')])
+    } else {
+        None
+    }
+}
+
+#[inline(always)]
 fn role_of_upper(b: u8) -> Option<Role> {
     Some(match b {
         b'P' => Role::Pawn,
@@ -398,53 +434,49 @@ fn role_of_any(b: u8) -> Option<Role> {
 /// The usual SAN shapes (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`, `R1xe2`),
 /// recognised without the general parser.
 fn fast_san(b: &[u8]) -> Option<MoveSyntax> {
-    let square = |f: u8, r: u8| Some(Square::from_coords(file_of(f)?, rank_of(r)?));
-    let san = |role, file, rank, capture, to| {
-        Some(MoveSyntax::San {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion: None,
-        })
+    // (piece, disambiguation, capture, destination)
+    let (p, d, capture, f, r) = match *b {
+        [f, r] => (b'P', None, false, f, r),
+        [p, f, r] => (p, None, false, f, r),
+        [x, b'x', f, r] => (x, None, true, f, r),
+        [p, d, f, r] => (p, Some(d), false, f, r),
+        [p, d, b'x', f, r] => (p, Some(d), true, f, r),
+        _ => return None,
     };
-    let piece = |p: u8| role_of_upper(p).filter(|r| *r != Role::Pawn);
-    match *b {
-        [f, r] => san(Role::Pawn, None, None, false, square(f, r)?),
-        [p, f, r] => san(piece(p)?, None, None, false, square(f, r)?),
-        [x, b'x', f, r] => match piece(x) {
-            Some(role) => san(role, None, None, true, square(f, r)?),
-            None => san(Role::Pawn, Some(file_of(x)?), None, true, square(f, r)?),
+    let to = square_of(f, r)?;
+    let (role, file, rank) = match role_of_upper(p) {
+        // `exd5`: a pawn capture names the pawn's file.
+        None if capture && d.is_none() => (Role::Pawn, Some(file_of(p)?), None),
+        None => return None,
+        Some(Role::Pawn) if b.len() > 2 => return None,
+        Some(role) => match d.map(|d| (file_of(d), rank_of(d))) {
+            None => (role, None, None),
+            Some((Some(file), _)) => (role, Some(file), None),
+            Some((_, Some(rank))) => (role, None, Some(rank)),
+            Some(_) => return None,
         },
-        [p, d, f, r] => {
-            let role = piece(p)?;
-            let to = square(f, r)?;
-            match (file_of(d), rank_of(d)) {
-                (Some(file), _) => san(role, Some(file), None, false, to),
-                (_, Some(rank)) => san(role, None, Some(rank), false, to),
-                _ => None,
-            }
-        }
-        [p, d, b'x', f, r] => {
-            let role = piece(p)?;
-            let to = square(f, r)?;
-            match (file_of(d), rank_of(d)) {
-                (Some(file), _) => san(role, Some(file), None, true, to),
-                (_, Some(rank)) => san(role, None, Some(rank), true, to),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
+    };
+    Some(MoveSyntax::San {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    })
 }
 
 /// Parses a move body (no number, markers or annotations).
 pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
     let b = body.as_bytes();
-    if let Some(m) = fast_san(b) {
-        return Ok(m);
+    match fast_san(b) {
+        Some(m) => Ok(m),
+        None => parse_move_general(b),
     }
+}
+
+/// [`parse_move`] for every form.
+fn parse_move_general(b: &[u8]) -> Result<MoveSyntax, Invalid> {
     if b.is_empty() {
         return Err(Invalid::NotNotation);
     }
@@ -582,7 +614,7 @@ mod tests {
 
     fn parts(word: &str) -> Vec<(Part, &str)> {
         let mut out = Vec::new();
-        split_word(word, 0, &mut out);
+        split_word(word.as_bytes(), 0, &mut out);
         out.into_iter()
             .map(|s| (s.part, &word[s.range.as_usize()]))
             .collect()
@@ -597,6 +629,51 @@ mod tests {
             to,
             promotion: None,
         })
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_parser() {
+        fn check(word: &[u8]) {
+            if let Some(fast) = fast_san(word) {
+                assert_eq!(
+                    Ok(fast),
+                    parse_move_general(word),
+                    "{}",
+                    String::from_utf8_lossy(word)
+                );
+            }
+        }
+        let all = b"abcdefghi0123456789xNBRQKPn-";
+        let mut word = Vec::new();
+        for &a in all {
+            for &b in all {
+                word.clear();
+                word.extend([a, b]);
+                check(&word);
+                for &c in all {
+                    word.truncate(2);
+                    word.push(c);
+                    check(&word);
+                    for &d in all {
+                        word.truncate(3);
+                        word.push(d);
+                        check(&word);
+                    }
+                }
+            }
+        }
+        let some = b"ah18xNPQ";
+        for &a in some {
+            for &b in some {
+                for &c in some {
+                    for &d in some {
+                        for &e in some {
+                            check(&[a, b, c, d, e]);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -355,6 +355,11 @@ fn check_result(
 }
 
 /// Replays one ply of `frame`'s line.
+///
+/// This runs for every ply of every game a crate embeds, inside a proc macro
+/// that dev builds compile without optimization: the success path makes as
+/// few calls as it can, and everything a message needs is computed only on
+/// the way to an error.
 fn step(
     frame: &mut Frame,
     ply: &PlySyntax,
@@ -364,21 +369,23 @@ fn step(
     tokens: bool,
     main: Option<(&mut Vec<Move>, &mut Vec<shakmaty::san::SanPlus>)>,
 ) -> Result<(), Diagnostic> {
-    let text = source.slice(ply.range);
     // Built only for messages, never on the success path.
-    let label = |pos: &Chess| format!("{} {text}", number_label(pos));
+    let label = |pos: &Chess| format!("{} {}", number_label(pos), source.slice(ply.range));
 
     if let Some(end) = &frame.end
         && !(options.moves_after_draw && end.end.is_continuable())
     {
         return Err(game_over(end, ply.range, &label(&frame.pos), source));
     }
-    check_number(&frame.pos, ply)?;
+    if ply.number.is_some() {
+        check_number(&frame.pos, ply)?;
+    }
 
     let ctx = Context {
         pos: &frame.pos,
         lost: &frame.lost,
-        text,
+        source,
+        range: ply.range,
     };
     let resolved = match resolve::resolve(&ctx, &ply.mv, mode) {
         Ok(r) => r,
@@ -423,14 +430,27 @@ fn step(
     let mover = frame.pos.turn();
     let number = frame.pos.fullmoves().get();
     let rights_before = frame.pos.castles().castling_rights();
-    let castles_before = (m.role() == shakmaty::Role::King
-        || m.from().is_some_and(|sq| rights_before.contains(sq))
-        || rights_before.contains(m.to()))
-    .then(|| frame.pos.castles().clone());
-    let before_label = || {
-        let dots = if mover == Color::White { "." } else { "..." };
-        format!("{number}{dots} {text}")
+    // The kind of move, from one look at it.
+    let (role, from, to, material_changed) = match m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => (role, from, to, capture.is_some() || promotion.is_some()),
+        Move::Castle { king, rook } => (shakmaty::Role::King, king, rook, false),
+        Move::EnPassant { from, to } => (shakmaty::Role::Pawn, from, to, true),
+        Move::Put { role, to } => (role, to, to, false),
     };
+    // Only pieces moved: the position can recur.
+    let reversible =
+        matches!(m, Move::Normal { .. }) && role != shakmaty::Role::Pawn && !material_changed;
+    let castles_before = (rights_before.any()
+        && (role == shakmaty::Role::King
+            || rights_before.contains(from)
+            || rights_before.contains(to)))
+    .then(|| frame.pos.castles().clone());
     frame.pos.play_unchecked(m);
     frame.plies += 1;
     let check = frame.pos.is_check();
@@ -447,6 +467,10 @@ fn step(
         },
     };
     if let Some((marker, range)) = ply.marker {
+        let before_label = || {
+            let dots = if mover == Color::White { "." } else { "..." };
+            format!("{number}{dots} {}", source.slice(ply.range))
+        };
         check_marker(marker, range, check, mate, &before_label, &san_plus, tokens)?;
     }
     if let Some((moves, sans)) = main {
@@ -462,41 +486,34 @@ fn step(
     frame.last = Some(this);
 
     // Castling rights lost by this move, for later explanations.
-    let rights_changed = rights_before != frame.pos.castles().castling_rights();
-    if let Some(castles) = castles_before.filter(|_| rights_changed) {
-        record_lost_rights(frame, &castles, mover, m, &this.to_string());
-    }
+    let rights_changed = match castles_before {
+        Some(castles) if frame.pos.castles().castling_rights() != rights_before => {
+            record_lost_rights(frame, &castles, mover, m, &this.to_string());
+            true
+        }
+        _ => false,
+    };
 
     // The rules that end the game.
-    let h = match m {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture: None,
-            promotion: None,
-        } if role != shakmaty::Role::Pawn && !rights_changed => {
-            let piece = role.of(mover);
-            frame.hash ^= Zobrist64::zobrist_for_white_turn();
-            frame.hash ^= Zobrist64::zobrist_for_piece(from, piece);
-            frame.hash ^= Zobrist64::zobrist_for_piece(to, piece);
-            frame.hash
-        }
+    let h = if reversible && !rights_changed {
+        let piece = role.of(mover);
+        frame.hash ^= Zobrist64::zobrist_for_white_turn();
+        frame.hash ^= Zobrist64::zobrist_for_piece(from, piece);
+        frame.hash ^= Zobrist64::zobrist_for_piece(to, piece);
+        frame.hash
+    } else {
         // Irreversible: no earlier position can recur.
-        _ => {
-            frame.history.clear();
-            frame.hash = Zobrist64::default();
-            segment_start(&frame.pos)
-        }
+        frame.history.clear();
+        frame.hash = Zobrist64::default();
+        segment_start(&frame.pos)
     };
     frame.history.push(h);
     if frame.end.is_none() {
         let end = if mate {
             Some(End::Checkmate(mover))
-        } else if (m.is_capture() || m.is_promotion()) && frame.pos.is_insufficient_material() {
+        } else if material_changed && frame.pos.is_insufficient_material() {
             Some(End::DeadPosition)
-        } else if frame.history.len() >= 9 && frame.history.iter().filter(|x| **x == h).count() >= 5
-        {
+        } else if frame.history.len() >= 9 && occurrences(&frame.history, h) >= 5 {
             Some(End::FivefoldRepetition)
         } else if frame.pos.halfmoves() >= 150 {
             Some(End::SeventyFiveMoveRule)
@@ -516,6 +533,17 @@ fn step(
         }
     }
     Ok(())
+}
+
+/// How often `h` occurs in `history`.
+fn occurrences(history: &[Zobrist64], h: Zobrist64) -> usize {
+    let mut n = 0;
+    for x in history {
+        if *x == h {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// Appends SAN with its suffix, byte by byte.

@@ -25,6 +25,43 @@ fn matches_from(m: &Move, file: Option<shakmaty::File>, rank: Option<shakmaty::R
     })
 }
 
+/// Whether `m` is a move that SAN with these parts describes (written out
+/// plainly: this runs for every candidate of every ply).
+fn san_fits(
+    m: &Move,
+    role: Role,
+    file: Option<shakmaty::File>,
+    rank: Option<shakmaty::Rank>,
+    capture: bool,
+    promotion: Option<Role>,
+) -> bool {
+    let (from, is_capture, promotes_to) = match *m {
+        Move::Normal {
+            from,
+            capture,
+            promotion,
+            ..
+        } => (from, capture.is_some(), promotion),
+        Move::EnPassant { from, .. } => (from, true, None),
+        Move::Castle { king, .. } => (king, false, None),
+        Move::Put { .. } => return false,
+    };
+    if role == Role::Pawn && file.is_some() != is_capture || capture && !is_capture {
+        return false;
+    }
+    if let Some(f) = file
+        && from.file() != f
+    {
+        return false;
+    }
+    if let Some(r) = rank
+        && from.rank() != r
+    {
+        return false;
+    }
+    promotion.is_none() || promotes_to == promotion
+}
+
 /// Resolves `mv` in `ctx.pos`.
 pub fn resolve(
     ctx: &Context<'_>,
@@ -42,18 +79,11 @@ pub fn resolve(
             promotion,
         } => {
             let candidates = pos.san_candidates(role, to);
-            let fits = |m: &Move| {
-                let pawn_rule = role != Role::Pawn || (file.is_some() == m.is_capture());
-                pawn_rule
-                    && matches_from(m, file, rank)
-                    && (!capture || m.is_capture())
-                    && (promotion.is_none() || m.promotion() == promotion)
-            };
             // The common case, without building any list: exactly one fit.
             let mut fitting = 0;
             let mut fit = None;
             for m in candidates.as_slice() {
-                if fits(m) {
+                if san_fits(m, role, file, rank, capture, promotion) {
                     fitting += 1;
                     fit = Some(*m);
                 }

@@ -17,6 +17,7 @@ pub struct Range {
 
 impl Range {
     /// The range `start..end`.
+    #[inline(always)]
     pub const fn new(start: u32, end: u32) -> Range {
         Range { start, end }
     }
@@ -31,6 +32,7 @@ impl Range {
     }
 
     /// As a `usize` range for slicing.
+    #[inline(always)]
     pub fn as_usize(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
@@ -102,11 +104,13 @@ impl Source {
     }
 
     /// The text the grammar reads.
+    #[inline(always)]
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
     /// The lexical mode.
+    #[inline(always)]
     pub fn mode(&self) -> Mode {
         self.mode
     }

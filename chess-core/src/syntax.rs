@@ -128,6 +128,7 @@ enum Item {
 }
 
 impl Item {
+    #[inline(always)]
     fn range(&self) -> Range {
         match *self {
             Item::Part(s) => s.range,
@@ -168,7 +169,8 @@ impl<'a> Items<'a> {
                     self.next += 1;
                     self.parts.clear();
                     self.part = 0;
-                    let word = self.source.slice(lexeme.range);
+                    let bytes = self.source.as_str().as_bytes();
+                    let word = bytes.get(lexeme.range.as_usize()).unwrap_or_default();
                     notation::split_word(word, lexeme.range.start, &mut self.parts);
                 }
                 Lex::Str => return Some(Item::Str(lexeme.range)),
@@ -179,6 +181,7 @@ impl<'a> Items<'a> {
         }
     }
 
+    #[inline(always)]
     fn bump(&mut self) {
         if self.part < self.parts.len() {
             self.part += 1;
@@ -309,6 +312,7 @@ impl Parser {
         self.game
     }
 
+    #[inline(always)]
     fn touch(&mut self, range: Range) {
         self.first.get_or_insert(range);
         self.last = range;
@@ -446,6 +450,7 @@ impl Parser {
         Ok(())
     }
 
+    #[inline(always)]
     fn current_line(&self) -> u32 {
         *self.open.last().unwrap_or(&0)
     }

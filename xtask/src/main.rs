@@ -370,31 +370,46 @@ fn compile_bench(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
         println!("{name}:");
-        let mut results = Vec::new();
+        // One unmeasured rebuild each: a `-p` build may differ from the
+        // `--workspace` one in features and rebuild a dependency.
         for bench in &benches {
-            // One unmeasured rebuild: a `-p` build may differ from the
-            // `--workspace` one in features and rebuild a dependency.
             rebuild(&ws, profile, bench.krate);
-            let samples: Vec<Sample> = (0..runs)
-                .map(|_| rebuild(&ws, profile, bench.krate))
-                .collect();
-            let m = median(samples);
+        }
+        // Rounds over all crates, so that a slow spell of a shared machine
+        // falls on every crate alike rather than on one.
+        let mut samples: Vec<Vec<Sample>> = vec![Vec::with_capacity(runs); benches.len()];
+        for _ in 0..runs {
+            for (bench, samples) in benches.iter().zip(&mut samples) {
+                samples.push(rebuild(&ws, profile, bench.krate));
+            }
+        }
+        let mut results = Vec::new();
+        for (bench, samples) in benches.iter().zip(&samples) {
+            let m = median(samples.clone());
             println!(
                 "  {:<50} {:>7.2} s {:>8.1} MB",
                 bench.label,
                 m.wall.as_secs_f64(),
                 m.rss_kb as f64 / 1024.0
             );
-            results.push((bench.krate, m));
+            results.push((bench.krate, m, samples));
         }
-        let get = |k: &str| results.iter().find(|(n, _)| *n == k).map(|(_, s)| *s);
+        let get = |k: &str| results.iter().find(|(n, ..)| *n == k);
+        // Time ratios are the median of the rounds' ratios (each round's
+        // crates were built back to back).
         let ratio = |a_name: &str, b_name: &str| {
-            let (Some(a), Some(b)) = (get(a_name), get(b_name)) else {
+            let (Some((_, a, a_runs)), Some((_, b, b_runs))) = (get(a_name), get(b_name)) else {
                 return;
             };
+            let mut per_round: Vec<f64> = a_runs
+                .iter()
+                .zip(b_runs.iter())
+                .map(|(a, b)| a_over_b(a.wall.as_secs_f64(), b.wall.as_secs_f64()))
+                .collect();
+            per_round.sort_by(f64::total_cmp);
             println!(
                 "  {a_name} / {b_name}: {:.2}x time, {:.2}x peak memory",
-                a_over_b(a.wall.as_secs_f64(), b.wall.as_secs_f64()),
+                per_round[per_round.len() / 2],
                 a_over_b(a.rss_kb as f64, b.rss_kb as f64)
             );
         };
@@ -405,7 +420,7 @@ fn compile_bench(args: &[String]) -> ExitCode {
                 format!("bench-include-str-{tag}"),
                 format!("bench-include-pgn-{tag}"),
             );
-            if let (Some(a), Some(b)) = (get(&p), get(&s)) {
+            if let (Some((_, a, _)), Some((_, b, _))) = (get(&p), get(&s)) {
                 println!(
                     "  include_pgn! / include_str! ({tag}): {:.2} s vs {:.2} s, +{:.2} s, {:.2}x peak memory",
                     a.wall.as_secs_f64(),
