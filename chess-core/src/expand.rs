@@ -129,7 +129,7 @@ impl Input {
         if let Some((text, span)) = self.lone_string() {
             return Source::text(text, None, Some(span));
         }
-        tokens::render(self.ahead.into_iter().chain(self.iter), Span::call_site())
+        tokens::render(self.ahead.into(), self.iter, Span::call_site())
     }
 }
 

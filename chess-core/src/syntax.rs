@@ -314,7 +314,9 @@ impl Parser {
 
     #[inline(always)]
     fn touch(&mut self, range: Range) {
-        self.first.get_or_insert(range);
+        if self.first.is_none() {
+            self.first = Some(range);
+        }
         self.last = range;
     }
 

@@ -23,20 +23,25 @@
 
 use std::fmt::Write as _;
 
-use std::iter::Peekable;
-
 use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenTree, token_stream};
 
 use crate::source::{Mark, Source};
 
 /// The tokens of an open group, and the closing delimiter to render at its
 /// end.
-type OpenGroup = (Peekable<token_stream::IntoIter>, Option<(char, Span)>);
+type OpenGroup = (token_stream::IntoIter, Option<(char, Span)>);
 
-/// The input and the groups open in it, innermost last.
-struct Levels<I: Iterator<Item = TokenTree>> {
-    top: Peekable<I>,
+/// The input and the groups open in it, innermost last. (No iterator
+/// adapters: this runs for every token, in a proc macro that dev builds
+/// compile without optimization.)
+struct Levels {
+    /// Tokens already taken from `top` (by a caller's lookahead), which
+    /// come first.
+    front: Option<std::vec::IntoIter<TokenTree>>,
+    top: token_stream::IntoIter,
     groups: Vec<OpenGroup>,
+    /// One token of lookahead.
+    peeked: Option<TokenTree>,
 }
 
 /// What comes next in [`Levels`].
@@ -47,11 +52,28 @@ enum Next {
     End,
 }
 
-impl<I: Iterator<Item = TokenTree>> Levels<I> {
+impl Levels {
+    fn pull(&mut self) -> Option<TokenTree> {
+        if let Some(front) = &mut self.front {
+            if let Some(tree) = front.next() {
+                return Some(tree);
+            }
+            self.front = None;
+        }
+        self.top.next()
+    }
+
     fn next(&mut self) -> Next {
+        // A pattern rather than `take()` alone, which moves the whole
+        // (empty) slot through a call even when nothing was peeked.
+        if let Some(_) = &self.peeked
+            && let Some(tree) = self.peeked.take()
+        {
+            return Next::Tree(tree);
+        }
         let tree = match self.groups.last_mut() {
             Some((tokens, _)) => tokens.next(),
-            None => self.top.next(),
+            None => self.pull(),
         };
         match tree {
             Some(tree) => Next::Tree(tree),
@@ -62,16 +84,19 @@ impl<I: Iterator<Item = TokenTree>> Levels<I> {
         }
     }
 
+    /// The next token of the current level.
     fn peek(&mut self) -> Option<&TokenTree> {
-        match self.groups.last_mut() {
-            Some((tokens, _)) => tokens.peek(),
-            None => self.top.peek(),
+        if self.peeked.is_none() {
+            self.peeked = match self.groups.last_mut() {
+                Some((tokens, _)) => tokens.next(),
+                None => self.pull(),
+            };
         }
+        self.peeked.as_ref()
     }
 
     fn open(&mut self, group: &Group, close: Option<(char, Span)>) {
-        self.groups
-            .push((group.stream().into_iter().peekable(), close));
+        self.groups.push((group.stream().into_iter(), close));
     }
 }
 
@@ -93,19 +118,21 @@ struct Renderer {
     prev: Prev,
 }
 
-/// Renders tokens (the macro input) as chess text.
+/// Renders tokens (the macro input: `ahead`, then `rest`) as chess text.
 ///
 /// `call_site` is where diagnostics go when no token is involved (e.g. an
 /// empty game).
-pub fn render(input: impl Iterator<Item = TokenTree>, call_site: Span) -> Source {
+pub fn render(ahead: Vec<TokenTree>, rest: token_stream::IntoIter, call_site: Span) -> Source {
     let mut r = Renderer {
         text: String::new(),
         marks: Vec::new(),
         prev: Prev::Start,
     };
     let mut levels = Levels {
-        top: input.peekable(),
+        front: (!ahead.is_empty()).then(|| ahead.into_iter()),
+        top: rest,
         groups: Vec::new(),
+        peeked: None,
     };
     loop {
         let tree = match levels.next() {
@@ -312,7 +339,7 @@ mod tests {
 
     fn rendered(input: &str) -> String {
         let ts: TokenStream = input.parse().unwrap();
-        render(ts.into_iter(), Span::call_site())
+        render(Vec::new(), ts.into_iter(), Span::call_site())
             .as_str()
             .to_string()
     }
@@ -367,7 +394,7 @@ mod tests {
     #[test]
     fn marks_map_back_to_tokens() {
         let ts: TokenStream = "1. O-O".parse().unwrap();
-        let src = render(ts.into_iter(), Span::call_site());
+        let src = render(Vec::new(), ts.into_iter(), Span::call_site());
         let (first, last) = src
             .spans(crate::source::Range::new(3, 6))
             .expect("token spans");
