@@ -227,6 +227,23 @@ fn moves_of_role(pos: &Chess, role: Role) -> String {
     }
 }
 
+/// In check: every legal move answers it. "moves that answer the check:
+/// `g6`" (or, with none, that it is checkmate).
+fn check_answers(pos: &Chess) -> String {
+    let legal = pos.legal_moves();
+    match legal.len() {
+        0 => "it is checkmate: no move answers the check".to_string(),
+        1 => format!(
+            "the only move that answers the check is {}",
+            quoted_list(pos, legal.iter().copied(), 1)
+        ),
+        _ => format!(
+            "moves that answer the check: {}",
+            quoted_list(pos, legal.iter().copied(), 10)
+        ),
+    }
+}
+
 fn moves_to(pos: &Chess, to: Square, except_role: Option<Role>) -> Option<String> {
     let legal = pos.legal_moves();
     let moves: Vec<Move> = legal
@@ -515,7 +532,7 @@ fn verdict_rejection(pos: &Chess, from: Square, to: Square, v: Verdict) -> Rejec
                     pieces_list(pos, checkers)
                 )
             };
-            Rejection::new(ErrorKind::InCheck, reason)
+            Rejection::new(ErrorKind::InCheck, reason).help(check_answers(pos))
         }
         Verdict::Pinned(pinner) => {
             let king = pos
@@ -1009,7 +1026,7 @@ fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
                 pieces_list(pos, checkers)
             ),
         )
-        .help(king_moves());
+        .help(check_answers(pos));
     }
     let blockers = castles.path(us, side) & pos.board().occupied();
     if blockers.any() {
