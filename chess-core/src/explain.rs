@@ -461,7 +461,7 @@ fn pawn_verdict(pos: &Chess, from: Square, to: Square) -> Option<Verdict> {
             return Some(Verdict::Pawn(
                 ErrorKind::PawnMove,
                 format!(
-                    "a pawn cannot capture straight ahead, and {} stands on {to}",
+                    "{pawn} is blocked by {}: a pawn cannot capture straight ahead",
                     piece_on(pos, to)
                 ),
             ));

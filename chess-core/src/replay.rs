@@ -882,6 +882,19 @@ mod tests {
         let (kind, _, msg) = err("1. e4 f5 2. Qh5+ Nc6");
         assert_eq!(kind, ErrorKind::InCheck, "{msg}");
         assert!(msg.contains("in check from the white queen on h5"), "{msg}");
+        assert!(
+            msg.contains("help: the only move that answers the check is `g6`"),
+            "{msg}"
+        );
+
+        let (kind, at, msg) = err("1. e4 e5 2. d4 d5 3. d5");
+        assert_eq!((kind, at.as_str()), (ErrorKind::PawnMove, "d5"));
+        assert!(
+            msg.starts_with(
+                "White cannot play `3. d5`: the pawn on d4 is blocked by the black pawn on d5: a pawn cannot capture straight ahead"
+            ),
+            "{msg}"
+        );
 
         let (kind, _, msg) = err("1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nd5");
         assert_eq!(kind, ErrorKind::Pinned, "{msg}");
