@@ -31,11 +31,13 @@ const USAGE: &str = "\
 cargo xtask <task>
 
 tasks:
-  compile-bench [--quick] [--runs N] [--data DIR]
+  compile-bench [--quick] [--runs N] [--data DIR] [--instructions]
       rebuild time and peak memory of crates embedding the TWIC games:
       strings vs. a null macro vs. game!, and include_str! vs. include_pgn!,
       in the default dev profile and with build-override opt-level 3.
       --quick: 300 games and the 100k files, one run (what CI runs).
+      --instructions: also count the instructions of each crate's compiler
+      run with valgrind's callgrind (repeatable where wall time is not).
   expansion-scaling
       plies per second of game! expansions of 100, 1,000 and 5,000 plies.
   help
@@ -275,11 +277,15 @@ fn cargo(ws: &Path, profile: &[&str], args: &[&str]) -> Command {
     cmd
 }
 
-fn rebuild(ws: &Path, profile: &[&str], krate: &str) -> Sample {
-    // Touch the crate so that only it is rebuilt.
+/// Rewrites the crate's `lib.rs` so that cargo rebuilds it (and only it).
+fn touch(ws: &Path, krate: &str) {
     let lib = ws.join(krate).join("src/lib.rs");
     let text = std::fs::read(&lib).expect("lib.rs");
     std::fs::write(&lib, text).expect("touch lib.rs");
+}
+
+fn rebuild(ws: &Path, profile: &[&str], krate: &str) -> Sample {
+    touch(ws, krate);
     let cargo_path = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut args = vec![
         "__measure".to_string(),
@@ -311,6 +317,44 @@ fn rebuild(ws: &Path, profile: &[&str], krate: &str) -> Sample {
     }
 }
 
+/// The instructions the compiler executes to rebuild `krate`, counted by
+/// callgrind (`None` if valgrind is missing or the count cannot be read).
+/// The compiler command, with its environment, is the one cargo prints
+/// with `-vv`, run from the workspace directory as cargo runs it.
+fn instructions(ws: &Path, profile: &[&str], krate: &str) -> Option<u64> {
+    touch(ws, krate);
+    let out = cargo(ws, profile, &["build", "-vv", "-p", krate])
+        .output()
+        .ok()?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    let crate_name = format!("--crate-name {}", krate.replace('-', "_"));
+    let command = log
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("Running `"))
+        .rfind(|c| c.contains(&crate_name))?
+        .trim_end_matches('`');
+    // The command starts with its environment (`KEY=value … rustc …`): the
+    // shell runs it, and callgrind follows the shell into the compiler.
+    let run = Command::new("valgrind")
+        .args([
+            "--tool=callgrind",
+            "--trace-children=yes",
+            "--callgrind-out-file=/dev/null",
+            "sh",
+            "-c",
+            command,
+        ])
+        .current_dir(ws)
+        .output()
+        .ok()?;
+    let report = String::from_utf8_lossy(&run.stderr);
+    report
+        .lines()
+        .filter_map(|l| l.split("Collected :").nth(1))
+        .filter_map(|n| n.trim().parse().ok())
+        .max()
+}
+
 fn median(mut samples: Vec<Sample>) -> Sample {
     samples.sort_by_key(|s| s.wall);
     let wall = samples[samples.len() / 2].wall;
@@ -324,6 +368,7 @@ fn median(mut samples: Vec<Sample>) -> Sample {
 
 fn compile_bench(args: &[String]) -> ExitCode {
     let quick = args.iter().any(|a| a == "--quick");
+    let count_instructions = args.iter().any(|a| a == "--instructions");
     let flag = |name: &str| {
         args.iter()
             .position(|a| a == name)
@@ -413,6 +458,28 @@ fn compile_bench(args: &[String]) -> ExitCode {
                 a_over_b(a.rss_kb as f64, b.rss_kb as f64)
             );
         };
+        if count_instructions {
+            let mut counts = Vec::new();
+            for bench in &benches {
+                let n = instructions(&ws, profile, bench.krate);
+                match n {
+                    Some(n) => println!(
+                        "  {:<50} {:>8.0} M instructions",
+                        bench.label,
+                        n as f64 / 1e6
+                    ),
+                    None => println!("  {:<50} (no count: is valgrind installed?)", bench.label),
+                }
+                counts.push((bench.krate, n));
+            }
+            let count = |k: &str| counts.iter().find(|(n, _)| *n == k).and_then(|(_, c)| *c);
+            if let (Some(v), Some(n)) = (count("bench-verified"), count("bench-null")) {
+                println!(
+                    "  bench-verified / bench-null: {:.2}x instructions",
+                    a_over_b(v as f64, n as f64)
+                );
+            }
+        }
         ratio("bench-verified", "bench-null");
         ratio("bench-null", "bench-strings");
         for tag in ["twic", "lichess"] {
