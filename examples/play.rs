@@ -17,22 +17,11 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use chess_core::source::Source;
+use chess_core::testing::Rng;
 use chess_core::{Options, VerifiedGame, syntax, verify_game};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Position as _};
 use verified_chess::{BoardStyle, Color, Position};
-
-/// A tiny deterministic generator for the opponent (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
 
 struct Session {
     /// The game so far, in SAN.
@@ -147,7 +136,7 @@ fn main() {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64)
         });
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let interactive = std::io::stdin().is_terminal();
     let mut session = Session::new(human);
 

@@ -1,14 +1,22 @@
-//! Support for tests and benchmarks: long legal games.
+//! Support for tests, benchmarks and examples: a seeded generator and long
+//! legal games.
 
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
-/// A deterministic generator (xorshift64*).
-struct Rng(u64);
+/// A small deterministic generator (xorshift64*), enough to pick moves:
+/// the same seed gives the same games on every machine.
+pub struct Rng(u64);
 
 impl Rng {
-    fn below(&mut self, n: usize) -> usize {
+    /// A generator for `seed` (any value, zero included).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A number below `n` (zero when `n` is zero).
+    pub fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -21,7 +29,7 @@ impl Rng {
 /// times, a pawn moves or a piece is captured at least every 140 plies, and
 /// checkmate, stalemate and dead positions are avoided.
 pub fn long_game(plies: usize, seed: u64) -> Vec<Move> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::new(seed);
     let mut pos = Chess::default();
     let mut moves = Vec::with_capacity(plies);
     let mut history: Vec<Zobrist64> = vec![pos.zobrist_hash(EnPassantMode::Legal)];

@@ -6,6 +6,7 @@
 
 mod common;
 
+use chess_core::explain::role_name;
 use chess_core::replay::End;
 use chess_core::source::{Range, Source};
 use chess_core::{Options, expand, syntax, verify_game};
@@ -17,17 +18,6 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
-
-fn long_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
 
 /// One move written in a random notation that Rust can also tokenize.
 fn write_move(rng: &mut TestRng, pos: &Chess, m: Move) -> String {
@@ -76,8 +66,8 @@ fn write_move(rng: &mut TestRng, pos: &Chess, m: Move) -> String {
         3 => UciMove::from_move(m, CastlingMode::Standard).to_string(),
         // Long form.
         _ => {
-            let p = promo.map_or(String::new(), |r| format!(" becomes {}", long_name(r)));
-            format!("{} {from} to {to}{p}", long_name(m.role()))
+            let p = promo.map_or(String::new(), |r| format!(" becomes {}", role_name(r)));
+            format!("{} {from} to {to}{p}", role_name(m.role()))
         }
     }
 }

@@ -10,21 +10,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position as _};
 use verified_chess::Game;
 
-/// A small deterministic generator (xorshift64*), enough to pick moves.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
+pub use chess_core::testing::Rng;
 
 /// A random legal game from `start`, stopping when the rules end it.
 pub fn random_moves(rng: &mut Rng, start: &Chess, max_plies: usize) -> Vec<Move> {
