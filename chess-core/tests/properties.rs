@@ -1,6 +1,7 @@
 //! Property tests: random legal games, written in a random mix of notations,
 //! replay to the same moves through both front ends; replacing any one move
-//! by an illegal one is reported exactly at that move; the rules that end a
+//! by an illegal one is reported exactly at that move (its text range, and in
+//! the token form the spans of its first and last token); the rules that end a
 //! game (mate, stalemate, dead position, fivefold repetition, 75-move rule)
 //! agree with a reference that hashes every position in full.
 
@@ -263,6 +264,23 @@ proptest! {
             Ok(_) => prop_assert!(false, "accepted {bad} in {corrupted}"),
             Err((range, message)) => prop_assert_eq!(range, expected, "{} in {}", message, corrupted),
         }
+
+        // The same text as Rust tokens: the error's first and last token
+        // span exactly the corrupted move's columns (the text is one line,
+        // ASCII, so a column is a byte offset).
+        let tokens: proc_macro2::TokenStream = corrupted.parse().expect("tokenizes");
+        let source = expand::front_end(tokens);
+        let mut games = syntax::parse(&source);
+        let error = games
+            .remove(0)
+            .and_then(|g| verify_game(&g, &source, Options::default()))
+            .expect_err("the corrupted move is rejected");
+        let (first, last) = source.spans(error.range).expect("token spans");
+        prop_assert_eq!(
+            (first.start().line, first.start().column, last.end().line, last.end().column),
+            (1, r.start as usize, 1, r.start as usize + bad.len()),
+            "{} in {}", error.message, corrupted
+        );
     }
 }
 
