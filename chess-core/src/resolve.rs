@@ -97,10 +97,8 @@ pub fn resolve(
                 });
             }
             let mut found = candidates.clone();
-            found.retain(|m| {
-                let pawn_rule = role != Role::Pawn || (file.is_some() == m.is_capture());
-                pawn_rule && matches_from(m, file, rank) && (!capture || m.is_capture())
-            });
+            // Promotion is checked by `choose`, which explains it.
+            found.retain(|m| san_fits(m, role, file, rank, capture, None));
             if found.is_empty() {
                 // Perhaps only the capture sign is wrong.
                 if capture {
