@@ -6,9 +6,10 @@
 //! irreversible move. The hash is kept relative to the position after that
 //! move: within such a segment only pieces move (no pawn moves, captures or
 //! castling-right changes), so three keys update it and no position is ever
-//! hashed in full. Full legal-move generation happens only when a move
-//! gives check (to tell check from mate), at the end of the main line, and on
-//! the error path.
+//! hashed in full. Full legal-move generation happens only at the end of a
+//! line, when a game-ending rule applies, for a move marked `#`, and on the
+//! error path: whether a check is mate is decided by the next move (see
+//! [`Unsure`]).
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue as _};
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position};
@@ -187,6 +188,22 @@ struct Frame {
     lost: [Option<LostRight>; 4],
     /// The last ply played in this line.
     last: Option<PlyRef>,
+    /// The last ply gave check, and whether it mates is not known yet.
+    unsure: Option<Unsure>,
+}
+
+/// A check whose mate status is decided later.
+///
+/// A move that gives check mates exactly when no legal move answers it. The
+/// next move of the line answering it proves it is not mate, so the full
+/// legal-move generation runs only where the line ends or its next move
+/// fails ([`settle`]).
+#[derive(Copy, Clone)]
+struct Unsure {
+    /// The range of a `+` written on the move (wrong if it mates).
+    marker: Option<Range>,
+    /// The move as written, for messages.
+    ply: Range,
 }
 
 /// The hash of the first position of a segment (the start, or the position
@@ -256,6 +273,7 @@ pub fn replay(
         end: start_end,
         lost: Default::default(),
         last: None,
+        unsure: None,
     };
     let mut stack = vec![root];
     let mut main_final: Option<Frame> = None;
@@ -263,6 +281,12 @@ pub fn replay(
     while let Some(frame) = stack.last_mut() {
         let line = &game.lines[frame.line as usize];
         let Some(&ply_id) = line.plies.get(frame.next) else {
+            settle(
+                frame,
+                (frame.line == 0).then_some(&mut sans),
+                source,
+                tokens,
+            )?;
             let done = stack.pop();
             if let Some(done) = done.filter(|f| f.line == 0) {
                 main_final = Some(done);
@@ -367,7 +391,7 @@ fn step(
     options: Options,
     mode: CastlingMode,
     tokens: bool,
-    main: Option<(&mut Vec<Move>, &mut Vec<shakmaty::san::SanPlus>)>,
+    mut main: Option<(&mut Vec<Move>, &mut Vec<shakmaty::san::SanPlus>)>,
 ) -> Result<(), Diagnostic> {
     // Built only for messages, never on the success path.
     let label = |pos: &Chess| format!("{} {}", number_label(pos), source.slice(ply.range));
@@ -377,8 +401,22 @@ fn step(
     {
         return Err(game_over(end, ply.range, &label(&frame.pos), source));
     }
-    if ply.number.is_some() {
-        check_number(&frame.pos, ply)?;
+    if ply.number.is_some()
+        && let Err(wrong) = check_number(&frame.pos, ply)
+    {
+        // A checkmate just played comes first.
+        settle(
+            frame,
+            main.as_mut().map(|(_, sans)| &mut **sans),
+            source,
+            tokens,
+        )?;
+        return Err(match &frame.end {
+            Some(end) if !(options.moves_after_draw && end.end.is_continuable()) => {
+                game_over(end, ply.range, &label(&frame.pos), source)
+            }
+            _ => wrong,
+        });
     }
 
     let ctx = Context {
@@ -390,6 +428,12 @@ fn step(
     let resolved = match resolve::resolve(&ctx, &ply.mv, mode) {
         Ok(r) => r,
         Err(rejection) => {
+            settle(
+                frame,
+                main.as_mut().map(|(_, sans)| &mut **sans),
+                source,
+                tokens,
+            )?;
             if frame.pos.legal_moves().is_empty() {
                 let end = EndInfo {
                     end: if frame.pos.is_check() {
@@ -410,6 +454,8 @@ fn step(
             ));
         }
     };
+    // A legal move: the check before it, if any, was not mate.
+    frame.unsure = None;
     let m = resolved.m;
     if let Some(ep) = ply.ep
         && !m.is_en_passant()
@@ -454,7 +500,10 @@ fn step(
     frame.pos.play_unchecked(m);
     frame.plies += 1;
     let check = frame.pos.is_check();
-    let mate = check && frame.pos.legal_moves().is_empty();
+    // Mate is decided now only where the move claims it; otherwise later.
+    let claims_mate = matches!(ply.marker, Some((Marker::Mate | Marker::DoublePlus, _)));
+    let mate = check && claims_mate && frame.pos.legal_moves().is_empty();
+    let unsure = check && !claims_mate;
 
     let san_plus = shakmaty::san::SanPlus {
         san: resolved.san,
@@ -473,10 +522,11 @@ fn step(
         };
         check_marker(marker, range, check, mate, &before_label, &san_plus, tokens)?;
     }
-    if let Some((moves, sans)) = main {
+    let main_sans = main.map(|(moves, sans)| {
         moves.push(m);
         sans.push(san_plus);
-    }
+        sans
+    });
 
     let this = PlyRef {
         number,
@@ -521,8 +571,17 @@ fn step(
             None
         };
         if let Some(mut end) = end {
-            // Stalemate takes precedence over the other draws.
-            if !mate && frame.pos.legal_moves().is_empty() {
+            // Checkmate and stalemate take precedence over the other draws.
+            if unsure {
+                frame.unsure = Some(Unsure {
+                    marker: ply.marker.map(|(_, range)| range),
+                    ply: ply.range,
+                });
+                settle(frame, main_sans, source, tokens)?;
+                if frame.end.is_some() {
+                    return Ok(());
+                }
+            } else if !mate && !check && frame.pos.legal_moves().is_empty() {
                 end = End::Stalemate;
             }
             frame.end = Some(EndInfo {
@@ -530,9 +589,63 @@ fn step(
                 by: Some(this),
                 plies: frame.plies,
             });
+            return Ok(());
         }
     }
+    if unsure {
+        frame.unsure = Some(Unsure {
+            marker: ply.marker.map(|(_, range)| range),
+            ply: ply.range,
+        });
+    }
     Ok(())
+}
+
+/// Decides a pending check ([`Unsure`]): if nothing answers it, it was
+/// checkmate, and the SAN, the end of the game and a `+` written on the move
+/// are put right.
+fn settle(
+    frame: &mut Frame,
+    main_sans: Option<&mut Vec<shakmaty::san::SanPlus>>,
+    source: &Source,
+    tokens: bool,
+) -> Result<(), Diagnostic> {
+    let Some(unsure) = frame.unsure.take() else {
+        return Ok(());
+    };
+    if !frame.pos.legal_moves().is_empty() {
+        return Ok(());
+    }
+    let Some(last) = frame.last.as_mut() else {
+        return Ok(());
+    };
+    last.san.suffix = Some(shakmaty::san::Suffix::Checkmate);
+    let last = *last;
+    // `main_sans` is given for the main line, whose last SAN this is.
+    if let Some(san) = main_sans.and_then(|sans| sans.last_mut()) {
+        *san = last.san;
+    }
+    if frame.end.is_none() {
+        frame.end = Some(EndInfo {
+            end: End::Checkmate(last.color),
+            by: Some(last),
+            plies: frame.plies,
+        });
+    }
+    match unsure.marker {
+        Some(range) => {
+            let label = || {
+                let dots = if last.color == Color::White {
+                    "."
+                } else {
+                    "..."
+                };
+                format!("{}{dots} {}", last.number, source.slice(unsure.ply))
+            };
+            check_marker(Marker::Check, range, true, true, &label, &last.san, tokens)
+        }
+        None => Ok(()),
+    }
 }
 
 /// How often `h` occurs in `history`.
@@ -852,6 +965,74 @@ mod tests {
         assert_eq!(err("1. e4 f5 2. Qf3 g5 3. Qh5+").0, ErrorKind::WrongMarker);
         assert_eq!(err("1. e4 f5 2. Qh5 #").1, "#");
         assert!(run("1. e4 f5 2. Qh5+").is_ok());
+    }
+
+    /// Mate is decided when the next move fails or the line ends (see
+    /// [`Unsure`]); every way a line can go on after a mate or end there.
+    #[test]
+    fn mate_found_after_the_fact() {
+        // No marker: the SAN and the end still say mate.
+        let g = run("1. e4 f5 2. Qf3 g5 3. Qh5").unwrap();
+        assert_eq!(g.san(), "e4 f5 Qf3 g5 Qh5#");
+        assert_eq!(g.end, Some((End::Checkmate(Color::White), 5)));
+        // A `+` on the mate is wrong, also when moves follow it; the marker
+        // comes first in the source.
+        for text in [
+            "1. e4 f5 2. Qf3 g5 3. Qh5+ Nf6",
+            "1. e4 f5 2. Qf3 g5 3. Qh5+ 4. a3",
+        ] {
+            let (kind, at, msg) = err(text);
+            assert_eq!((kind, at.as_str()), (ErrorKind::WrongMarker, "+"), "{text}");
+            assert!(
+                msg.contains("`3. Qh5` is marked `+`, but it is checkmate"),
+                "{msg}"
+            );
+        }
+        // Unmarked mate, then a wrong move number or an illegal move: the
+        // game is over.
+        for (text, at) in [
+            ("1. e4 f5 2. Qf3 g5 3. Qh5 4. a3", "a3"),
+            ("1. e4 f5 2. Qf3 g5 3. Qh5 Nf6", "Nf6"),
+            ("1. e4 f5 2. Qf3 g5 3. Qh5 Kf7", "Kf7"),
+        ] {
+            let (kind, got, msg) = err(text);
+            assert_eq!((kind, got.as_str()), (ErrorKind::GameOver, at), "{text}");
+            assert!(msg.contains("with `3. Qh5#`"), "{msg}");
+        }
+        // A check that is answered, or that ends the line unanswered but
+        // answerable, is only check.
+        assert_eq!(run("1. e4 f5 2. Qh5+ g6").unwrap().san(), "e4 f5 Qh5+ g6");
+        let g = run("1. e4 f5 2. Qh5").unwrap();
+        assert_eq!((g.san().as_str(), g.end), ("e4 f5 Qh5+", None));
+        // In a variation.
+        let (kind, at, _) = err("1. e4 f5 2. Qf3 (2. d3 g5 3. Qh5+) g5");
+        assert_eq!((kind, at.as_str()), (ErrorKind::WrongMarker, "+"));
+        let (kind, at, _) = err("1. e4 f5 2. Qf3 (2. d3 g5 3. Qh5 Nf6) g5");
+        assert_eq!((kind, at.as_str()), (ErrorKind::GameOver, "Nf6"));
+        assert!(run("1. e4 f5 2. Qf3 (2. d3 g5 3. Qh5) g5 3. Qh5").is_ok());
+    }
+
+    /// A mate that also reaches the 75-move limit is mate.
+    #[test]
+    fn mate_outranks_the_75_move_rule() {
+        let from = |board: &str, moves: &str| {
+            let text = format!("[SetUp \"1\"]\n[FEN \"{board} w - - 149 100\"]\n\n{moves}");
+            crate::verify_text(&Source::text(text, None, None)).remove(0)
+        };
+        let pgn = |moves: &str| from("7k/6pp/8/8/8/8/8/R5K1", moves);
+        let g = pgn("100. Ra8").unwrap();
+        assert_eq!(g.san(), "Ra8#");
+        assert_eq!(g.end, Some((End::Checkmate(Color::White), 1)));
+        assert_eq!(pgn("100. Ra8 1-0").unwrap().result, ResultToken::WhiteWins);
+        assert_eq!(pgn("100. Ra8+").unwrap_err().kind, ErrorKind::WrongMarker);
+        // No mate: the 75-move rule ends the game, with or without check.
+        let g = pgn("100. Ra7").unwrap();
+        assert_eq!(g.end, Some((End::SeventyFiveMoveRule, 1)));
+        let g = from("7k/6p1/8/8/8/8/8/R5K1", "100. Ra8+").unwrap();
+        assert_eq!(
+            (g.san().as_str(), g.end),
+            ("Ra8+", Some((End::SeventyFiveMoveRule, 1)))
+        );
     }
 
     #[test]
