@@ -76,19 +76,6 @@ pub fn game_data<'a, V: AsRef<str>>(
     tags: impl IntoIterator<Item = (&'a str, V)>,
 ) -> String {
     let mut data = String::with_capacity(16 + game.moves.len() * 5);
-    write_game_data(&mut data, game, tags, false);
-    data
-}
-
-/// Appends the data string of [`game_data`] to `data`; with `quoted`, as
-/// the inside of a Rust string literal (only tags can hold characters that
-/// need an escape).
-fn write_game_data<'a, V: AsRef<str>>(
-    data: &mut String,
-    game: &VerifiedGame,
-    tags: impl IntoIterator<Item = (&'a str, V)>,
-    quoted: bool,
-) {
     let byte = game.outcome_byte();
     data.push(char::from(b'0' + (byte >> 4)));
     data.push(char::from(b'0' + (byte & 15)));
@@ -129,49 +116,18 @@ fn write_game_data<'a, V: AsRef<str>>(
     data.push_str(std::str::from_utf8(&digits).unwrap_or_default());
     // Tags: `name\0value\0` (a NUL inside a value, which PGN has no use
     // for, becomes U+FFFD).
-    let separator = if quoted { "\\0" } else { "\0" };
     for (name, value) in tags {
-        for text in [name, value.as_ref()] {
-            for c in text.chars() {
-                match c {
-                    '\0' => data.push('\u{FFFD}'),
-                    '"' | '\\' if quoted => {
-                        data.push('\\');
-                        data.push(c);
-                    }
-                    c if quoted && c.is_control() => {
-                        let _ = write!(data, "\\u{{{:x}}}", u32::from(c));
-                    }
-                    c => data.push(c),
-                }
-            }
-            data.push_str(separator);
-        }
+        data.push_str(name);
+        data.push('\0');
+        data.extend(
+            value
+                .as_ref()
+                .chars()
+                .map(|c| if c == '\0' { '\u{FFFD}' } else { c }),
+        );
+        data.push('\0');
     }
-}
-
-/// A string literal holding `data`, written by [`write_game_data`].
-///
-/// Inside a proc macro the literal's source text goes to the compiler's
-/// lexer, which keeps the token on its side of the proc-macro bridge.
-/// `Literal::string` would escape the text character by character and
-/// intern it on the macro's side first, which for the megabytes of game
-/// data a large collection carries costs more than all the rest of the
-/// emitter. (proc-macro2's own `FromStr` would re-lex the text first.)
-fn data_literal<'a, V: AsRef<str>>(
-    game: &VerifiedGame,
-    tags: impl IntoIterator<Item = (&'a str, V)> + Clone,
-) -> TokenStream {
-    if proc_macro::is_available() {
-        let mut repr = String::with_capacity(18 + game.moves.len() * 5);
-        repr.push('"');
-        write_game_data(&mut repr, game, tags.clone(), true);
-        repr.push('"');
-        if let Ok(literal) = repr.parse::<proc_macro::TokenStream>() {
-            return literal.into();
-        }
-    }
-    TokenTree::Literal(Literal::string(&game_data(game, tags))).into()
+    data
 }
 
 struct Out {
@@ -286,7 +242,7 @@ pub fn game_expr(
 ) -> TokenStream {
     let mut args = Out::new();
     let tags = tags.iter().map(|t| (t.name(source), t.value(source)));
-    args.tokens.extend(data_literal(game, tags));
+    args.tt(Literal::string(&game_data(game, tags)));
     let mut out = Out::new();
     out.path(krate, &["Game", "__new"])
         .group(Delimiter::Parenthesis, args);
@@ -376,28 +332,6 @@ mod tests {
         assert_eq!(
             pack(&castle, &mate),
             60 | 56 << 6 | 3 << 12 | 6 << 14 | 2 << 25
-        );
-    }
-
-    /// What the compiler reads from the literal `data_literal` writes is
-    /// exactly the data string, whatever the tags hold.
-    #[test]
-    fn quoted_data_reads_back_as_the_data() {
-        let source = crate::source::Source::text("1. e4 e5 2. Nf3 Nc6", None, None);
-        let game = crate::verify_text(&source).remove(0).unwrap();
-        let tags = [
-            ("Event", "a \"quoted\" \\ name,\ttab\0nul\r\nlines \u{7f}"),
-            ("Site", "Zürich ♞ \u{2028}"),
-        ];
-        let mut repr = String::from("\"");
-        write_game_data(&mut repr, &game, tags, true);
-        repr.push('"');
-        let literal: syn::LitStr = syn::parse_str(&repr).unwrap();
-        assert_eq!(literal.value(), game_data(&game, tags));
-        assert!(
-            literal
-                .value()
-                .contains("\"quoted\" \\ name,\ttab\u{FFFD}nul\r\n")
         );
     }
 

@@ -22,10 +22,6 @@
 //! );
 //! ```
 
-// The compiler's own token API, for what proc-macro2 makes slow (see
-// `emit`); used only where `proc_macro::is_available()`.
-extern crate proc_macro;
-
 pub mod diag;
 pub mod emit;
 pub mod expand;
