@@ -50,6 +50,17 @@ fn string_form() {
     assert_eq!(in_fn.len(), 3);
 }
 
+/// Tag values reach the runtime `Game` unchanged, whatever characters the
+/// generated literal has to escape.
+#[test]
+fn tag_values_with_quotes_backslashes_and_non_ascii() {
+    const TAGGED: Game =
+        game!("[Event \"A \\\"quoted\\\" name \\\\ and\ta tab\"]\n[Site \"Zürich ♞\"]\n1. e4 *");
+    assert_eq!(TAGGED.tag("Event"), Some("A \"quoted\" name \\ and\ta tab"));
+    assert_eq!(TAGGED.tag("Site"), Some("Zürich ♞"));
+    assert_eq!(TAGGED.len(), 1);
+}
+
 #[test]
 fn games_in_token_and_string_form() {
     const TOKENS: &[Game] = games! {
