@@ -499,7 +499,7 @@ fn step(
     .then(|| frame.pos.castles().clone());
     frame.pos.play_unchecked(m);
     frame.plies += 1;
-    let check = frame.pos.is_check();
+    let check = gives_check(&frame.pos, &m);
     // Mate is decided now only where the move claims it; otherwise later.
     let claims_mate = matches!(ply.marker, Some((Marker::Mate | Marker::DoublePlus, _)));
     let mate = check && claims_mate && frame.pos.legal_moves().is_empty();
@@ -646,6 +646,49 @@ fn settle(
         }
         None => Ok(()),
     }
+}
+
+/// Whether `m`, just played to reach `pos`, gives check: `pos.is_check()`
+/// worked out from the move.
+///
+/// Before a move its side gives no check, and an ordinary move changes
+/// the board at two squares only: the piece that moved now attacks from its
+/// new square, and a line piece may now see through the square it left.
+/// Nothing else can newly attack the king, so those two are looked at and
+/// the other pieces never. Castling and en passant, which change more
+/// squares, ask the position.
+fn gives_check(pos: &Chess, m: &Move) -> bool {
+    use shakmaty::attacks;
+    let Move::Normal {
+        role,
+        from,
+        to,
+        promotion,
+        ..
+    } = *m
+    else {
+        return pos.is_check();
+    };
+    let board = pos.board();
+    let mover = !pos.turn();
+    let Some(king) = board.king_of(pos.turn()) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    let moved = promotion.unwrap_or(role).of(mover);
+    if attacks::attacks(to, moved, occupied).contains(king) {
+        return true;
+    }
+    let line = attacks::ray(king, from);
+    if line.is_empty() {
+        return false;
+    }
+    let seen = if king.file() == from.file() || king.rank() == from.rank() {
+        attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
+    } else {
+        attacks::bishop_attacks(king, occupied) & board.bishops_and_queens()
+    };
+    (seen & line & board.by_color(mover)).any()
 }
 
 /// How often `h` occurs in `history`.
@@ -965,6 +1008,37 @@ mod tests {
         assert_eq!(err("1. e4 f5 2. Qf3 g5 3. Qh5+").0, ErrorKind::WrongMarker);
         assert_eq!(err("1. e4 f5 2. Qh5 #").1, "#");
         assert!(run("1. e4 f5 2. Qh5+").is_ok());
+    }
+
+    /// `gives_check` agrees with the position for every legal move of every
+    /// position of random games (captures, promotions, castling, en
+    /// passant, discovered and double checks included).
+    #[test]
+    fn gives_check_agrees_with_the_position() {
+        let mut rng = crate::testing::Rng::new(7);
+        let (mut moves, mut checks) = (0, 0);
+        for _ in 0..400 {
+            let mut pos = Chess::default();
+            for _ in 0..160 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for m in &legal {
+                    let mut after = pos.clone();
+                    after.play_unchecked(*m);
+                    let check = after.is_check();
+                    assert_eq!(gives_check(&after, m), check, "{m:?} in {pos:?}");
+                    moves += 1;
+                    checks += usize::from(check);
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(
+            moves > 1_000_000 && checks > 20_000,
+            "{moves} moves, {checks} checks"
+        );
     }
 
     /// Mate is decided when the next move fails or the line ends (see
