@@ -14,7 +14,7 @@ use crate::notation::MoveSyntax;
 use crate::source::{Range, Source};
 
 /// How a castling right was lost, for explaining a later castling attempt.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LostHow {
     /// The king moved.
     KingMoved,
@@ -27,12 +27,33 @@ pub enum LostHow {
 }
 
 /// A lost castling right: how, and by which ply (e.g. `5. Ke2`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct LostRight {
     /// How.
     pub how: LostHow,
-    /// The ply, as `number` `move`.
-    pub by: String,
+    /// The ply.
+    pub by: PlyRef,
+}
+
+/// A played ply, for messages: `23... Qxh2#` (written only when a message
+/// needs it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlyRef {
+    /// The move number.
+    pub number: u32,
+    /// Who played it.
+    pub color: Color,
+    /// Its canonical SAN.
+    pub san: shakmaty::san::SanPlus,
+}
+
+impl std::fmt::Display for PlyRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.color {
+            Color::White => write!(f, "{}. {}", self.number, self.san),
+            Color::Black => write!(f, "{}... {}", self.number, self.san),
+        }
+    }
 }
 
 /// Index into the lost-rights table.

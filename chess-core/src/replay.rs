@@ -15,7 +15,7 @@ use shakmaty::zobrist::{Zobrist64, ZobristValue as _};
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::diag::{Diagnostic, ErrorKind};
-use crate::explain::{self, Context, LostHow, LostRight, Rejection, color_name};
+use crate::explain::{self, Context, LostHow, LostRight, PlyRef, Rejection, color_name};
 use crate::notation::{Marker, ResultToken};
 use crate::resolve;
 use crate::source::{Range, Source};
@@ -142,23 +142,6 @@ impl VerifiedGame {
             (None, ResultToken::Unknown) => 0,
         };
         result << 4 | outcome
-    }
-}
-
-/// A played ply, for messages (`23... Qxh2#`).
-#[derive(Copy, Clone, Debug)]
-struct PlyRef {
-    number: u32,
-    color: Color,
-    san: shakmaty::san::SanPlus,
-}
-
-impl std::fmt::Display for PlyRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.color {
-            Color::White => write!(f, "{}. {}", self.number, self.san),
-            Color::Black => write!(f, "{}... {}", self.number, self.san),
-        }
     }
 }
 
@@ -538,7 +521,7 @@ fn step(
     // Castling rights lost by this move, for later explanations.
     let rights_changed = match castles_before {
         Some(castles) if frame.pos.castles().castling_rights() != rights_before => {
-            record_lost_rights(frame, &castles, mover, m, &this.to_string());
+            record_lost_rights(frame, &castles, mover, m, this);
             true
         }
         _ => false,
@@ -757,7 +740,7 @@ fn record_lost_rights(
     before: &shakmaty::Castles,
     mover: Color,
     m: Move,
-    by: &str,
+    by: PlyRef,
 ) {
     for color in [Color::White, Color::Black] {
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
@@ -776,25 +759,32 @@ fn record_lost_rights(
             } else {
                 LostHow::RookCaptured(rook)
             };
-            frame.lost[explain::right_index(color, side)] = Some(LostRight {
-                how,
-                by: by.to_string(),
-            });
+            frame.lost[explain::right_index(color, side)] = Some(LostRight { how, by });
         }
     }
 }
 
+/// Checks a written move number against the position (inlined: the
+/// common case is one comparison).
+#[inline(always)]
 fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
-    let Some(n) = ply.number else {
-        return Ok(());
-    };
+    match ply.number {
+        Some(n)
+            if n.value != Some(u64::from(pos.fullmoves().get()))
+                || n.black != (pos.turn() == Color::Black) =>
+        {
+            Err(wrong_number(pos, n))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_number(pos: &Chess, n: crate::syntax::MoveNumber) -> Diagnostic {
     let expected = u64::from(pos.fullmoves().get());
     let turn = pos.turn();
     let written_black = n.black;
-    let side_ok = written_black == (turn == Color::Black);
-    if n.value == Some(expected) && side_ok {
-        return Ok(());
-    }
     let right = number_label(pos);
     let message = match n.value {
         None => format!(
@@ -813,10 +803,8 @@ fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
             }
         }
     };
-    Err(
-        Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message)
-            .with_help(format!("write `{right}`")),
-    )
+    Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message)
+        .with_help(format!("write `{right}`"))
 }
 
 fn check_marker(
