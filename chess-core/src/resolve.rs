@@ -63,59 +63,99 @@ fn san_fits(
 }
 
 /// Resolves `mv` in `ctx.pos`.
+///
+/// Inlined into the replay loop: the common case (SAN that exactly one
+/// legal move fits) is a candidate lookup and one pass over it; everything
+/// else goes to [`resolve_rest`].
+#[inline(always)]
 pub fn resolve(
+    ctx: &Context<'_>,
+    mv: &MoveSyntax,
+    mode: CastlingMode,
+) -> Result<Resolved, Rejection> {
+    let MoveSyntax::San {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *mv
+    else {
+        return resolve_rest(ctx, mv, mode);
+    };
+    let candidates = ctx.pos.san_candidates(role, to);
+    // Without building any list: exactly one fit.
+    let mut fitting = 0;
+    let mut fit = None;
+    for m in candidates.as_slice() {
+        if san_fits(m, role, file, rank, capture, promotion) {
+            fitting += 1;
+            fit = Some(*m);
+        }
+    }
+    if let (1, Some(m)) = (fitting, fit)
+        && (promotion.is_some() || !m.is_promotion())
+    {
+        return Ok(Resolved {
+            m,
+            san: disambiguate(m, &candidates),
+        });
+    }
+    resolve_san_rest(ctx, mv, &candidates)
+}
+
+/// SAN that no legal move or several fit: promotion, ambiguity or an
+/// explanation.
+#[cold]
+#[inline(never)]
+fn resolve_san_rest(
+    ctx: &Context<'_>,
+    mv: &MoveSyntax,
+    candidates: &MoveList,
+) -> Result<Resolved, Rejection> {
+    let pos = ctx.pos;
+    let MoveSyntax::San {
+        role,
+        file,
+        rank,
+        capture,
+        promotion,
+        ..
+    } = *mv
+    else {
+        return Err(explain::explain(ctx, mv));
+    };
+    let mut found = candidates.clone();
+    // Promotion is checked by `choose`, which explains it.
+    found.retain(|m| san_fits(m, role, file, rank, capture, None));
+    if found.is_empty() {
+        // Perhaps only the capture sign is wrong.
+        if capture {
+            let mut without = candidates.clone();
+            without.retain(|m| matches_from(m, file, rank) && !m.is_capture());
+            if let [m] = without.as_slice() {
+                return Err(explain::nothing_to_capture(pos, *m));
+            }
+        }
+        return Err(explain::explain(ctx, mv));
+    }
+    let m = choose(ctx, found, promotion, candidates)?;
+    Ok(Resolved {
+        m,
+        san: San::disambiguate(m, candidates),
+    })
+}
+
+/// Castling, from-to notations, and what is never legal here.
+#[inline(never)]
+fn resolve_rest(
     ctx: &Context<'_>,
     mv: &MoveSyntax,
     mode: CastlingMode,
 ) -> Result<Resolved, Rejection> {
     let pos = ctx.pos;
     match *mv {
-        MoveSyntax::San {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            let candidates = pos.san_candidates(role, to);
-            // The common case, without building any list: exactly one fit.
-            let mut fitting = 0;
-            let mut fit = None;
-            for m in candidates.as_slice() {
-                if san_fits(m, role, file, rank, capture, promotion) {
-                    fitting += 1;
-                    fit = Some(*m);
-                }
-            }
-            if let (1, Some(m)) = (fitting, fit)
-                && (promotion.is_some() || !m.is_promotion())
-            {
-                return Ok(Resolved {
-                    m,
-                    san: disambiguate(m, &candidates),
-                });
-            }
-            let mut found = candidates.clone();
-            // Promotion is checked by `choose`, which explains it.
-            found.retain(|m| san_fits(m, role, file, rank, capture, None));
-            if found.is_empty() {
-                // Perhaps only the capture sign is wrong.
-                if capture {
-                    let mut without = candidates.clone();
-                    without.retain(|m| matches_from(m, file, rank) && !m.is_capture());
-                    if let [m] = without.as_slice() {
-                        return Err(explain::nothing_to_capture(pos, *m));
-                    }
-                }
-                return Err(explain::explain(ctx, mv));
-            }
-            let m = choose(ctx, found, promotion, &candidates)?;
-            Ok(Resolved {
-                m,
-                san: San::disambiguate(m, &candidates),
-            })
-        }
         MoveSyntax::Castle(side) => match pos.castling_moves(side).first() {
             Some(&m) => Ok(Resolved {
                 m,
@@ -158,14 +198,35 @@ pub fn resolve(
                 san: San::from_move(pos, m),
             })
         }
-        MoveSyntax::Null | MoveSyntax::Drop(_) => Err(explain::explain(ctx, mv)),
+        MoveSyntax::San { .. } | MoveSyntax::Null | MoveSyntax::Drop(_) => {
+            Err(explain::explain(ctx, mv))
+        }
     }
 }
 
 /// Canonical SAN of `m` among the legal moves of its kind to its square
-/// (shakmaty's rule, skipped when the move is the only candidate).
+/// (shakmaty's rule, written out for pawn moves and for a piece that is the
+/// only candidate).
+#[inline(always)]
 fn disambiguate(m: Move, candidates: &MoveList) -> San {
     match (m, candidates.as_slice()) {
+        (
+            Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion,
+            },
+            _,
+        ) => San::Normal {
+            role: Role::Pawn,
+            file: capture.map(|_| from.file()),
+            rank: None,
+            capture: capture.is_some(),
+            to,
+            promotion,
+        },
         (
             Move::Normal {
                 role,
@@ -238,5 +299,40 @@ fn choose(
     match found.as_slice() {
         [m] => Ok(*m),
         _ => Err(explain::ambiguous(pos, &found, candidates)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Chess;
+
+    /// The written-out rule gives shakmaty's canonical SAN for every legal
+    /// move but castling (resolved elsewhere) of random games: pawn pushes
+    /// and captures, promotions, en passant, pieces with and without rivals.
+    #[test]
+    fn disambiguate_agrees_with_shakmaty() {
+        let mut rng = crate::testing::Rng::new(11);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut pos = Chess::default();
+            for _ in 0..150 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &m in legal.iter().filter(|m| !m.is_castle()) {
+                    let candidates = pos.san_candidates(m.role(), m.to());
+                    assert_eq!(
+                        disambiguate(m, &candidates),
+                        San::from_move(&pos, m),
+                        "{m:?}"
+                    );
+                    checked += 1;
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(checked > 500_000, "{checked}");
     }
 }
