@@ -484,9 +484,15 @@ fn step(
     frame.plies += 1;
     let check = gives_check(&frame.pos, &m);
     // Mate is decided now only where the move claims it; otherwise later.
-    let claims_mate = matches!(ply.marker, Some((Marker::Mate | Marker::DoublePlus, _)));
-    let mate = check && claims_mate && frame.pos.legal_moves().is_empty();
-    let unsure = check && !claims_mate;
+    let (mate, unsure) = if check {
+        if matches!(ply.marker, Some((Marker::Mate | Marker::DoublePlus, _))) {
+            (frame.pos.legal_moves().is_empty(), false)
+        } else {
+            (false, true)
+        }
+    } else {
+        (false, false)
+    };
 
     let san_plus = shakmaty::san::SanPlus {
         san: resolved.san,
@@ -546,7 +552,7 @@ fn step(
             Some(End::Checkmate(mover))
         } else if material_changed && frame.pos.is_insufficient_material() {
             Some(End::DeadPosition)
-        } else if frame.history.len() >= 9 && occurrences(&frame.history, h) >= 5 {
+        } else if frame.history.len() >= 17 && occurrences(&frame.history, h) >= 5 {
             Some(End::FivefoldRepetition)
         } else if frame.pos.halfmoves() >= 150 {
             Some(End::SeventyFiveMoveRule)
@@ -674,13 +680,18 @@ fn gives_check(pos: &Chess, m: &Move) -> bool {
     (seen & line & board.by_color(mover)).any()
 }
 
-/// How often `h` occurs in `history`.
+/// How often `h`, the last entry of `history`, occurs in it. A position
+/// recurs only with the same side to move and at least two moves later,
+/// so only every other entry from four plies back is looked at (five
+/// occurrences need 17 entries).
 fn occurrences(history: &[Zobrist64], h: Zobrist64) -> usize {
-    let mut n = 0;
-    for x in history {
+    let mut n = 1;
+    let mut i = history.len().wrapping_sub(5);
+    while let Some(x) = history.get(i) {
         if *x == h {
             n += 1;
         }
+        i = i.wrapping_sub(2);
     }
     n
 }
