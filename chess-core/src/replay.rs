@@ -5,7 +5,7 @@
 //! test, a Zobrist hash compared against the positions since the last
 //! irreversible move. The hash is kept relative to the position after that
 //! move: within such a segment only pieces move (no pawn moves, captures or
-//! castling-right changes), so three keys update it and no position is ever
+//! castling-right changes), so two keys update it and no position is ever
 //! hashed in full. Full legal-move generation happens only at the end of a
 //! line, when a game-ending rule applies, for a move marked `#`, and on the
 //! error path: whether a check is mate is decided by the next move (see
@@ -192,10 +192,11 @@ struct Unsure {
 /// The hash of the first position of a segment (the start, or the position
 /// after an irreversible move) in the segment's history. The running hash
 /// ([`Frame::hash`]) starts at zero there, and later positions of the
-/// segment XOR the keys of the piece that moved and of the side to move
-/// into it, so equal positions of a segment have equal hashes (the
-/// position's Zobrist hash XOR the segment start's) without the cost of
-/// hashing a whole board. The first position differs from the same
+/// segment XOR the keys of the piece that moved into it, so equal
+/// placements of a segment have equal hashes (the placement's Zobrist hash
+/// XOR the segment start's) without the cost of hashing a whole board.
+/// The side to move needs no key: [`occurrences`] compares only positions
+/// an even number of plies apart. The first position differs from the same
 /// placement later in the segment only if an en passant capture is legal
 /// in it; its history entry then carries that file's key.
 fn segment_start(pos: &Chess) -> Zobrist64 {
@@ -536,7 +537,6 @@ fn step(
     // The rules that end the game.
     let h = if reversible && !rights_changed {
         let piece = role.of(mover);
-        frame.hash ^= Zobrist64::zobrist_for_white_turn();
         frame.hash ^= Zobrist64::zobrist_for_piece(from, piece);
         frame.hash ^= Zobrist64::zobrist_for_piece(to, piece);
         frame.hash
@@ -664,8 +664,18 @@ fn gives_check(pos: &Chess, m: &Move) -> bool {
         return false;
     };
     let occupied = board.occupied();
-    let moved = promotion.unwrap_or(role).of(mover);
-    if attacks::attacks(to, moved, occupied).contains(king) {
+    let moved = promotion.unwrap_or(role);
+    let direct = match moved {
+        shakmaty::Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
+        shakmaty::Role::Knight => attacks::knight_attacks(to).contains(king),
+        shakmaty::Role::King => false,
+        // A line piece: on a line with the king at all, then unblocked.
+        _ => {
+            attacks::ray(to, king).any()
+                && attacks::attacks(to, moved.of(mover), occupied).contains(king)
+        }
+    };
+    if direct {
         return true;
     }
     let line = attacks::ray(king, from);
