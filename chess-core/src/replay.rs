@@ -403,13 +403,13 @@ fn step(
         });
     }
 
-    let ctx = Context {
+    let ctx = || Context {
         pos: &frame.pos,
         lost: &frame.lost,
         source,
         range: ply.range,
     };
-    let resolved = match resolve::resolve(&ctx, &ply.mv, mode) {
+    let resolved = match resolve::resolve(&frame.pos, ctx, &ply.mv, mode) {
         Ok(r) => r,
         Err(rejection) => {
             settle(

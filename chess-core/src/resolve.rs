@@ -6,7 +6,7 @@
 //! computed only when resolution fails.
 
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Move, MoveList, Position, Role, Square};
+use shakmaty::{CastlingMode, Chess, Move, MoveList, Position, Role, Square};
 
 use crate::explain::{self, Context, Rejection};
 use crate::notation::MoveSyntax;
@@ -62,14 +62,16 @@ fn san_fits(
     promotion.is_none() || promotes_to == promotion
 }
 
-/// Resolves `mv` in `ctx.pos`.
+/// Resolves `mv` in `pos`; `ctx` gives what explanations need (`pos`
+/// among it), and is called only on the way to one.
 ///
 /// Inlined into the replay loop: the common case (SAN that exactly one
 /// legal move fits) is a candidate lookup and one pass over it; everything
 /// else goes to [`resolve_rest`].
 #[inline(always)]
-pub fn resolve(
-    ctx: &Context<'_>,
+pub fn resolve<'a>(
+    pos: &Chess,
+    ctx: impl FnOnce() -> Context<'a>,
     mv: &MoveSyntax,
     mode: CastlingMode,
 ) -> Result<Resolved, Rejection> {
@@ -82,9 +84,9 @@ pub fn resolve(
         promotion,
     } = *mv
     else {
-        return resolve_rest(ctx, mv, mode);
+        return resolve_rest(&ctx(), mv, mode);
     };
-    let candidates = ctx.pos.san_candidates(role, to);
+    let candidates = pos.san_candidates(role, to);
     // Without building any list: exactly one fit.
     let mut fitting = 0;
     let mut fit = None;
@@ -102,7 +104,7 @@ pub fn resolve(
             san: disambiguate(m, &candidates),
         });
     }
-    resolve_san_rest(ctx, mv, &candidates)
+    resolve_san_rest(&ctx(), mv, &candidates)
 }
 
 /// SAN that no legal move or several fit: promotion, ambiguity or an
