@@ -47,9 +47,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("compile-bench") => compile_bench(&args[1..]),
-        Some("expansion-scaling") => expansion_scaling(),
+        Some("expansion-scaling") => match check_args(&args[1..], &[], &[]) {
+            Ok(()) => expansion_scaling(),
+            Err(code) => code,
+        },
         Some("__measure") => measure(&args[1..]),
-        Some("help") | None => {
+        Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
@@ -366,7 +369,34 @@ fn median(mut samples: Vec<Sample>) -> Sample {
     }
 }
 
+/// Checks a task's arguments: `switches` stand alone, `valued` take the
+/// next argument. `Err` carries the exit code after printing why (or the
+/// usage, for `--help`).
+fn check_args(args: &[String], switches: &[&str], valued: &[&str]) -> Result<(), ExitCode> {
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let arg = arg.as_str();
+        if arg == "--help" || arg == "-h" {
+            println!("{USAGE}");
+            return Err(ExitCode::SUCCESS);
+        }
+        if valued.contains(&arg) {
+            if rest.next().is_none() {
+                eprintln!("`{arg}` needs a value\n\n{USAGE}");
+                return Err(ExitCode::from(2));
+            }
+        } else if !switches.contains(&arg) {
+            eprintln!("unknown argument `{arg}`\n\n{USAGE}");
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(())
+}
+
 fn compile_bench(args: &[String]) -> ExitCode {
+    if let Err(code) = check_args(args, &["--quick", "--instructions"], &["--runs", "--data"]) {
+        return code;
+    }
     let quick = args.iter().any(|a| a == "--quick");
     let count_instructions = args.iter().any(|a| a == "--instructions");
     let flag = |name: &str| {
@@ -375,9 +405,20 @@ fn compile_bench(args: &[String]) -> ExitCode {
             .and_then(|i| args.get(i + 1))
             .map(String::as_str)
     };
-    let runs: usize = flag("--runs")
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(if quick { 1 } else { 5 });
+    let runs: usize = match flag("--runs").map(str::parse) {
+        None => {
+            if quick {
+                1
+            } else {
+                5
+            }
+        }
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("`--runs` takes a number of rounds, 1 or more\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     let data = data_dir(flag("--data"));
     let (limit, twic, lichess) = if quick {
         (300, "twic1599_100k.pgn", "lichess_db_100k.pgn")
