@@ -389,12 +389,7 @@ fn step(
         && let Err(wrong) = check_number(&frame.pos, ply)
     {
         // A checkmate just played comes first.
-        settle(
-            frame,
-            main.as_mut().map(|(_, sans)| &mut **sans),
-            source,
-            tokens,
-        )?;
+        settle(frame, main_sans(&mut main), source, tokens)?;
         return Err(match &frame.end {
             Some(end) if !(options.moves_after_draw && end.end.is_continuable()) => {
                 game_over(end, ply.range, &label(&frame.pos), source)
@@ -412,12 +407,7 @@ fn step(
     let resolved = match resolve::resolve(&frame.pos, ctx, &ply.mv, mode) {
         Ok(r) => r,
         Err(rejection) => {
-            settle(
-                frame,
-                main.as_mut().map(|(_, sans)| &mut **sans),
-                source,
-                tokens,
-            )?;
+            settle(frame, main_sans(&mut main), source, tokens)?;
             if frame.pos.legal_moves().is_empty() {
                 let end = EndInfo {
                     end: if frame.pos.is_check() {
@@ -588,6 +578,14 @@ fn step(
         });
     }
     Ok(())
+}
+
+/// The main line's SAN list out of `step`'s `main` (the main line's moves
+/// and SAN; `None` in a variation).
+fn main_sans<'a>(
+    main: &'a mut Option<(&mut Vec<Move>, &mut Vec<shakmaty::san::SanPlus>)>,
+) -> Option<&'a mut Vec<shakmaty::san::SanPlus>> {
+    main.as_mut().map(|(_, sans)| &mut **sans)
 }
 
 /// Decides a pending check ([`Unsure`]): if nothing answers it, it was
