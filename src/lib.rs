@@ -7,7 +7,7 @@
 //! assert_eq!(FOOLS_MATE_REVERSED.len(), 5);
 //! ```
 //!
-//! [`game!`] replays every move through a complete rules engine while your
+//! `game!` replays every move through a complete rules engine while your
 //! crate compiles. An illegal move is a compile error underlining exactly that
 //! move, saying why it is illegal and what would be legal instead:
 //!

@@ -9,7 +9,7 @@
 //! hashed in full. Full legal-move generation happens only at the end of a
 //! line, when a game-ending rule applies, for a move marked `#`, and on the
 //! error path: whether a check is mate is decided by the next move (see
-//! [`Unsure`]).
+//! `Unsure`).
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue as _};
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position};

@@ -67,7 +67,7 @@ fn san_fits(
 ///
 /// Inlined into the replay loop: the common case (SAN that exactly one
 /// legal move fits) is a candidate lookup and one pass over it; everything
-/// else goes to [`resolve_rest`].
+/// else goes to `resolve_san_rest` and `resolve_rest`.
 #[inline(always)]
 pub fn resolve<'a>(
     pos: &Chess,
