@@ -312,7 +312,11 @@ pub fn replay(
             "no main line",
         ));
     };
-    if last.end.is_none() && last.pos.legal_moves().is_empty() {
+    // After a check the question is settled (mate was decided when the move
+    // claimed it or when the line ended, and a king in check is never
+    // stalemated); otherwise stalemate, or mate in a set-up start, is asked.
+    let gave_check = last.last.is_some_and(|ply| ply.san.suffix.is_some());
+    if last.end.is_none() && !gave_check && last.pos.legal_moves().is_empty() {
         last.end = Some(EndInfo {
             end: if last.pos.is_check() {
                 End::Checkmate(!last.pos.turn())
