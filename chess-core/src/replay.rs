@@ -264,43 +264,44 @@ pub fn replay(
 
     while let Some(frame) = stack.last_mut() {
         let line = &game.lines[frame.line as usize];
-        let Some(&ply_id) = line.plies.get(frame.next) else {
-            settle(
-                frame,
-                (frame.line == 0).then_some(&mut sans),
-                source,
-                tokens,
-            )?;
-            let done = stack.pop();
-            if let Some(done) = done.filter(|f| f.line == 0) {
-                main_final = Some(done);
-            }
-            continue;
-        };
-        frame.next += 1;
-        let ply = &game.plies[ply_id as usize];
         let is_main = frame.line == 0;
-        let before = ply.first_variation.is_some().then(|| frame.clone());
-
-        step(
-            frame,
-            ply,
-            source,
-            options,
-            mode,
-            tokens,
-            is_main.then_some((&mut main_moves, &mut sans)),
-        )?;
-
-        if let Some(before) = before {
-            // Variations replace this ply: each starts from the position
-            // before it. Pushed in reverse so the first is replayed first.
-            let variations: Vec<u32> = game.variations(ply).collect();
-            for &var in variations.iter().rev() {
-                let mut f = before.clone();
-                f.line = var;
-                f.next = 0;
-                stack.push(f);
+        // The line's plies up to its end or to one with variations.
+        let mut branch = None;
+        for &ply_id in line.plies.get(frame.next..).unwrap_or_default() {
+            frame.next += 1;
+            let ply = &game.plies[ply_id as usize];
+            let before = ply.first_variation.is_some().then(|| frame.clone());
+            step(
+                frame,
+                ply,
+                source,
+                options,
+                mode,
+                tokens,
+                is_main.then_some((&mut main_moves, &mut sans)),
+            )?;
+            if let Some(before) = before {
+                branch = Some((before, ply));
+                break;
+            }
+        }
+        match branch {
+            Some((before, ply)) => {
+                // Variations replace this ply: each starts from the position
+                // before it. Pushed in reverse so the first is replayed first.
+                let variations: Vec<u32> = game.variations(ply).collect();
+                for &var in variations.iter().rev() {
+                    let mut f = before.clone();
+                    f.line = var;
+                    f.next = 0;
+                    stack.push(f);
+                }
+            }
+            None => {
+                settle(frame, is_main.then_some(&mut sans), source, tokens)?;
+                if let Some(done) = stack.pop().filter(|f| f.line == 0) {
+                    main_final = Some(done);
+                }
             }
         }
     }

@@ -765,7 +765,7 @@ fn squares(bb: Bitboard) -> String {
 
 /// The castling mode a `[Variant]` tag asks for.
 fn variant_mode(game: &GameSyntax, source: &Source) -> Result<Option<CastlingMode>, Diagnostic> {
-    let Some(tag) = game.tags.iter().find(|t| t.name(source) == "Variant") else {
+    let Some(tag) = game.find_tag(source, "Variant") else {
         return Ok(None);
     };
     let value = tag.value(source);
@@ -804,7 +804,7 @@ fn fen_in_string(source: &Source, string: Range, whole: Range) -> Result<SetupSy
 
 /// The setup of a game: its written setup, or its `[FEN]` tag.
 pub fn setup_of(game: &GameSyntax, source: &Source) -> Result<Option<SetupSyntax>, Diagnostic> {
-    let fen_tag = game.tags.iter().find(|t| t.name(source) == "FEN");
+    let fen_tag = game.find_tag(source, "FEN");
     match (&game.setup, fen_tag) {
         (Some(s), Some(_)) => Err(malformed(
             s.range,

@@ -31,6 +31,16 @@ impl Range {
         }
     }
 
+    /// Its length in bytes.
+    pub fn len(self) -> usize {
+        self.end.saturating_sub(self.start) as usize
+    }
+
+    /// `true` for an empty range.
+    pub fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
+
     /// As a `usize` range for slicing.
     #[inline(always)]
     pub fn as_usize(self) -> std::ops::Range<usize> {

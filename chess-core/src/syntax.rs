@@ -110,10 +110,15 @@ impl GameSyntax {
 
     /// The value of tag `name`.
     pub fn tag<'a>(&self, source: &'a Source, name: &str) -> Option<std::borrow::Cow<'a, str>> {
+        self.find_tag(source, name).map(|t| t.value(source))
+    }
+
+    /// The first tag named `name` (names of another length are passed over
+    /// without looking at their text: this runs for every game of a file).
+    pub fn find_tag(&self, source: &Source, name: &str) -> Option<&Tag> {
         self.tags
             .iter()
-            .find(|t| t.name(source) == name)
-            .map(|t| t.value(source))
+            .find(|t| t.name_range.len() == name.len() && t.name(source) == name)
     }
 }
 
