@@ -76,9 +76,8 @@ impl Session {
         match verify(&text) {
             Ok(game) if game.moves.len() == self.sans.len() + 1 => {
                 let san = game
-                    .sans
-                    .last()
-                    .map(ToString::to_string)
+                    .san_plus(self.sans.len())
+                    .map(|san| san.to_string())
                     .unwrap_or_default();
                 self.sans.push(san.clone());
                 self.game = game;

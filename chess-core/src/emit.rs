@@ -9,11 +9,12 @@
 use std::fmt::Write as _;
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
-use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::diag::Diagnostic;
 use crate::replay::VerifiedGame;
+use crate::san::SanBits;
 use crate::source::Source;
 use crate::syntax::Tag;
 
@@ -22,7 +23,7 @@ const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 /// The 27 bits of one ply, as the facade decodes them. (One look at the
 /// move and plain arithmetic: this runs for every ply.)
-pub fn pack(m: &Move, san: &SanPlus) -> u32 {
+pub fn pack(m: &Move, san: SanBits) -> u32 {
     let (from, target, kind, role, capture, promotion) = match *m {
         Move::Normal {
             role,
@@ -39,13 +40,14 @@ pub fn pack(m: &Move, san: &SanPlus) -> u32 {
         Move::Castle { king, rook } => (king, rook, 3, Role::King, None, None),
         Move::Put { role, to } => (to, to, 0, role, None, None),
     };
-    let (file, rank) = match san.san {
-        San::Normal {
-            role, file, rank, ..
-        } if role != Role::Pawn => (file.is_some(), rank.is_some()),
-        _ => (false, false),
+    // Only a piece move writes its origin (a pawn capture's file follows
+    // from the move).
+    let (file, rank) = if role == Role::Pawn {
+        (false, false)
+    } else {
+        (san.file(), san.rank())
     };
-    let suffix = match san.suffix {
+    let suffix = match san.suffix() {
         None => 0,
         Some(Suffix::Check) => 1,
         Some(Suffix::Checkmate) => 2,
@@ -105,7 +107,7 @@ pub fn game_data<'a, V: AsRef<str>>(
     let plies = game.moves.len().min(game.sans.len());
     let mut digits = vec![0; plies * 5];
     for i in 0..plies {
-        let bits = pack(&game.moves[i], &game.sans[i]) as usize;
+        let bits = pack(&game.moves[i], game.sans[i]) as usize;
         let out = &mut digits[i * 5..i * 5 + 5];
         out[0] = DIGITS[bits & 63];
         out[1] = DIGITS[bits >> 6 & 63];
@@ -316,21 +318,17 @@ mod tests {
             to: Square::E4,
             promotion: None,
         };
-        let plain = SanPlus {
-            san: San::from_move(&Chess::default(), e4),
-            suffix: None,
-        };
-        assert_eq!(pack(&e4, &plain), 12 | 28 << 6 | 1 << 12 | 1 << 14);
+        assert_eq!(
+            pack(&e4, SanBits::default()),
+            12 | 28 << 6 | 1 << 12 | 1 << 14
+        );
         let castle = Move::Castle {
             king: Square::E8,
             rook: Square::A8,
         };
-        let mate = SanPlus {
-            san: San::Castle(shakmaty::CastlingSide::QueenSide),
-            suffix: Some(Suffix::Checkmate),
-        };
+        let mate = SanBits::default().with_suffix(Some(Suffix::Checkmate));
         assert_eq!(
-            pack(&castle, &mate),
+            pack(&castle, mate),
             60 | 56 << 6 | 3 << 12 | 6 << 14 | 2 << 25
         );
     }

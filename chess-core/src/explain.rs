@@ -11,6 +11,7 @@ use shakmaty::{
 
 use crate::diag::ErrorKind;
 use crate::notation::MoveSyntax;
+use crate::san::SanBits;
 use crate::source::{Range, Source};
 
 /// How a castling right was lost, for explaining a later castling attempt.
@@ -43,15 +44,18 @@ pub struct PlyRef {
     pub number: u32,
     /// Who played it.
     pub color: Color,
+    /// The move.
+    pub m: Move,
     /// Its canonical SAN.
-    pub san: shakmaty::san::SanPlus,
+    pub san: SanBits,
 }
 
 impl std::fmt::Display for PlyRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let san = self.san.san_plus(self.m);
         match self.color {
-            Color::White => write!(f, "{}. {}", self.number, self.san),
-            Color::Black => write!(f, "{}... {}", self.number, self.san),
+            Color::White => write!(f, "{}. {san}", self.number),
+            Color::Black => write!(f, "{}... {san}", self.number),
         }
     }
 }

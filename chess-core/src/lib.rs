@@ -31,6 +31,7 @@ pub mod lexer;
 pub mod notation;
 pub mod replay;
 pub mod resolve;
+pub mod san;
 pub mod setup;
 pub mod source;
 pub mod syntax;

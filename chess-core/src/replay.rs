@@ -18,6 +18,7 @@ use crate::diag::{Diagnostic, ErrorKind};
 use crate::explain::{self, Context, LostHow, LostRight, PlyRef, Rejection, color_name};
 use crate::notation::{Marker, ResultToken};
 use crate::resolve;
+use crate::san::SanBits;
 use crate::source::{Range, Source};
 use crate::syntax::{GameSyntax, PlySyntax};
 
@@ -103,8 +104,9 @@ pub struct VerifiedGame {
     pub mode: CastlingMode,
     /// The main line.
     pub moves: Vec<Move>,
-    /// The main line's canonical SAN with `+`/`#`.
-    pub sans: Vec<shakmaty::san::SanPlus>,
+    /// The main line's canonical SAN with `+`/`#`, as the bits it adds to
+    /// each move ([`VerifiedGame::san_plus`] spells one out).
+    pub sans: Vec<SanBits>,
     /// How the rules ended the game, and after how many plies.
     pub end: Option<(End, usize)>,
     /// The result: as written, else as the rules decided, else `*`.
@@ -117,13 +119,18 @@ impl VerifiedGame {
     /// The main line's SAN, separated by spaces.
     pub fn san(&self) -> String {
         let mut out = String::with_capacity(self.sans.len() * 6);
-        for san in &self.sans {
+        for (&m, bits) in self.moves.iter().zip(&self.sans) {
             if !out.is_empty() {
                 out.push(' ');
             }
-            write_san(&mut out, san);
+            write_san(&mut out, &bits.san_plus(m));
         }
         out
+    }
+
+    /// The canonical SAN of main-line ply `i` (from 0).
+    pub fn san_plus(&self, i: usize) -> Option<shakmaty::san::SanPlus> {
+        Some(self.sans.get(i)?.san_plus(*self.moves.get(i)?))
     }
 
     /// The facade's packed `result << 4 | outcome` byte.
@@ -316,7 +323,7 @@ pub fn replay(
     // After a check the question is settled (mate was decided when the move
     // claimed it or when the line ended, and a king in check is never
     // stalemated); otherwise stalemate, or mate in a set-up start, is asked.
-    let gave_check = last.last.is_some_and(|ply| ply.san.suffix.is_some());
+    let gave_check = last.last.is_some_and(|ply| ply.san.suffix().is_some());
     if last.end.is_none() && !gave_check && last.pos.legal_moves().is_empty() {
         last.end = Some(EndInfo {
             end: if last.pos.is_check() {
@@ -380,7 +387,7 @@ fn step(
     options: Options,
     mode: CastlingMode,
     tokens: bool,
-    mut main: Option<(&mut Vec<Move>, &mut Vec<shakmaty::san::SanPlus>)>,
+    mut main: Option<(&mut Vec<Move>, &mut Vec<SanBits>)>,
 ) -> Result<(), Diagnostic> {
     // Built only for messages, never on the success path.
     let label = |pos: &Chess| format!("{} {}", number_label(pos), source.slice(ply.range));
@@ -490,33 +497,31 @@ fn step(
         (false, false)
     };
 
-    let san_plus = shakmaty::san::SanPlus {
-        san: resolved.san,
-        suffix: if mate {
-            Some(shakmaty::san::Suffix::Checkmate)
-        } else if check {
-            Some(shakmaty::san::Suffix::Check)
-        } else {
-            None
-        },
-    };
+    let san = resolved.san.with_suffix(if mate {
+        Some(shakmaty::san::Suffix::Checkmate)
+    } else if check {
+        Some(shakmaty::san::Suffix::Check)
+    } else {
+        None
+    });
     if let Some((marker, range)) = ply.marker {
         let before_label = || {
             let dots = if mover == Color::White { "." } else { "..." };
             format!("{number}{dots} {}", source.slice(ply.range))
         };
-        check_marker(marker, range, check, mate, &before_label, &san_plus, tokens)?;
+        check_marker(marker, range, check, mate, &before_label, (m, san), tokens)?;
     }
     let main_sans = main.map(|(moves, sans)| {
         moves.push(m);
-        sans.push(san_plus);
+        sans.push(san);
         sans
     });
 
     let this = PlyRef {
         number,
         color: mover,
-        san: san_plus,
+        m,
+        san,
     };
     frame.last = Some(this);
 
@@ -588,8 +593,8 @@ fn step(
 /// The main line's SAN list out of `step`'s `main` (the main line's moves
 /// and SAN; `None` in a variation).
 fn main_sans<'a>(
-    main: &'a mut Option<(&mut Vec<Move>, &mut Vec<shakmaty::san::SanPlus>)>,
-) -> Option<&'a mut Vec<shakmaty::san::SanPlus>> {
+    main: &'a mut Option<(&mut Vec<Move>, &mut Vec<SanBits>)>,
+) -> Option<&'a mut Vec<SanBits>> {
     main.as_mut().map(|(_, sans)| &mut **sans)
 }
 
@@ -598,7 +603,7 @@ fn main_sans<'a>(
 /// are put right.
 fn settle(
     frame: &mut Frame,
-    main_sans: Option<&mut Vec<shakmaty::san::SanPlus>>,
+    main_sans: Option<&mut Vec<SanBits>>,
     source: &Source,
     tokens: bool,
 ) -> Result<(), Diagnostic> {
@@ -611,7 +616,7 @@ fn settle(
     let Some(last) = frame.last.as_mut() else {
         return Ok(());
     };
-    last.san.suffix = Some(shakmaty::san::Suffix::Checkmate);
+    last.san = last.san.with_suffix(Some(shakmaty::san::Suffix::Checkmate));
     let last = *last;
     // `main_sans` is given for the main line, whose last SAN this is.
     if let Some(san) = main_sans.and_then(|sans| sans.last_mut()) {
@@ -634,7 +639,15 @@ fn settle(
                 };
                 format!("{}{dots} {}", last.number, source.slice(unsure.ply))
             };
-            check_marker(Marker::Check, range, true, true, &label, &last.san, tokens)
+            check_marker(
+                Marker::Check,
+                range,
+                true,
+                true,
+                &label,
+                (last.m, last.san),
+                tokens,
+            )
         }
         None => Ok(()),
     }
@@ -837,7 +850,7 @@ fn check_marker(
     check: bool,
     mate: bool,
     label: &dyn Fn() -> String,
-    san: &shakmaty::san::SanPlus,
+    (m, san): (Move, SanBits),
     tokens: bool,
 ) -> Result<(), Diagnostic> {
     let fine = match marker {
@@ -848,6 +861,7 @@ fn check_marker(
         return Ok(());
     }
     let label = label();
+    let san = san.san_plus(m);
     let problem = match (marker, check, mate) {
         (Marker::Check, _, true) => Some((
             format!("`{label}` is marked `+`, but it is checkmate"),

@@ -10,13 +10,14 @@ use shakmaty::{CastlingMode, Chess, Move, MoveList, Position, Role, Square};
 
 use crate::explain::{self, Context, Rejection};
 use crate::notation::MoveSyntax;
+use crate::san::SanBits;
 
 /// A resolved move and its canonical SAN (without check suffix).
 pub struct Resolved {
     /// The move.
     pub m: Move,
-    /// Canonical SAN.
-    pub san: San,
+    /// Canonical SAN, as the bits it adds to the move.
+    pub san: SanBits,
 }
 
 fn matches_from(m: &Move, file: Option<shakmaty::File>, rank: Option<shakmaty::Rank>) -> bool {
@@ -145,7 +146,7 @@ fn resolve_san_rest(
     let m = choose(ctx, found, promotion, candidates)?;
     Ok(Resolved {
         m,
-        san: San::disambiguate(m, candidates),
+        san: bits(&San::disambiguate(m, candidates)),
     })
 }
 
@@ -161,7 +162,7 @@ fn resolve_rest(
         MoveSyntax::Castle(side) => match pos.castling_moves(side).first() {
             Some(&m) => Ok(Resolved {
                 m,
-                san: San::Castle(side),
+                san: SanBits::default(),
             }),
             None => Err(explain::explain(ctx, mv)),
         },
@@ -197,7 +198,7 @@ fn resolve_rest(
             let m = choose(ctx, found, promotion, &legal)?;
             Ok(Resolved {
                 m,
-                san: San::from_move(pos, m),
+                san: bits(&San::from_move(pos, m)),
             })
         }
         MoveSyntax::San { .. } | MoveSyntax::Null | MoveSyntax::Drop(_) => {
@@ -206,47 +207,29 @@ fn resolve_rest(
     }
 }
 
+/// The SAN bits of `san` (no suffix).
+fn bits(san: &San) -> SanBits {
+    SanBits::of(&shakmaty::san::SanPlus {
+        san: *san,
+        suffix: None,
+    })
+}
+
 /// Canonical SAN of `m` among the legal moves of its kind to its square
-/// (shakmaty's rule, written out for pawn moves and for a piece that is the
-/// only candidate).
+/// (shakmaty's rule; a pawn move or a piece that is the only candidate
+/// writes no origin, and needs no look at the others).
 #[inline(always)]
-fn disambiguate(m: Move, candidates: &MoveList) -> San {
+fn disambiguate(m: Move, candidates: &MoveList) -> SanBits {
     match (m, candidates.as_slice()) {
         (
             Move::Normal {
-                role: Role::Pawn,
-                from,
-                capture,
-                to,
-                promotion,
-            },
+                role: Role::Pawn, ..
+            }
+            | Move::EnPassant { .. },
             _,
-        ) => San::Normal {
-            role: Role::Pawn,
-            file: capture.map(|_| from.file()),
-            rank: None,
-            capture: capture.is_some(),
-            to,
-            promotion,
-        },
-        (
-            Move::Normal {
-                role,
-                capture,
-                to,
-                promotion,
-                ..
-            },
-            [_],
-        ) if role != Role::Pawn => San::Normal {
-            role,
-            file: None,
-            rank: None,
-            capture: capture.is_some(),
-            to,
-            promotion,
-        },
-        _ => San::disambiguate(m, candidates),
+        )
+        | (Move::Normal { .. }, [_]) => SanBits::default(),
+        _ => bits(&San::disambiguate(m, candidates)),
     }
 }
 
@@ -326,7 +309,7 @@ mod tests {
                 for &m in legal.iter().filter(|m| !m.is_castle()) {
                     let candidates = pos.san_candidates(m.role(), m.to());
                     assert_eq!(
-                        disambiguate(m, &candidates),
+                        disambiguate(m, &candidates).san(m),
                         San::from_move(&pos, m),
                         "{m:?}"
                     );
