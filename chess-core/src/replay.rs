@@ -807,7 +807,7 @@ fn record_lost_rights(
 fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
     match ply.number {
         Some(n)
-            if n.value != Some(u64::from(pos.fullmoves().get()))
+            if n.value != Some(pos.fullmoves().get())
                 || n.black != (pos.turn() == Color::Black) =>
         {
             Err(wrong_number(pos, n))
@@ -819,7 +819,7 @@ fn check_number(pos: &Chess, ply: &PlySyntax) -> Result<(), Diagnostic> {
 #[cold]
 #[inline(never)]
 fn wrong_number(pos: &Chess, n: crate::syntax::MoveNumber) -> Diagnostic {
-    let expected = u64::from(pos.fullmoves().get());
+    let expected = pos.fullmoves().get();
     let turn = pos.turn();
     let written_black = n.black;
     let right = number_label(pos);

@@ -3,6 +3,8 @@
 //!
 //! Parsing is iterative: variations nest to any depth without recursion.
 
+use std::num::NonZeroU32;
+
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::lexer::{self, BadLex, Delim, Lex, Lexeme};
 use crate::notation::{self, Invalid, Marker, MoveSyntax, Part, ResultToken, Spanned};
@@ -36,8 +38,9 @@ impl Tag {
 /// A move number as written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
-    /// The number; `None` if it does not fit in 64 bits.
-    pub value: Option<u64>,
+    /// The number; `None` if it does not fit in 32 bits (as a position's
+    /// move number must).
+    pub value: Option<u32>,
     /// Written with three dots (a Black move).
     pub black: bool,
     /// Where.
@@ -58,10 +61,9 @@ pub struct PlySyntax {
     /// An `e.p.` marker.
     pub ep: Option<Range>,
     /// The first alternative to this ply (an index into
-    /// [`GameSyntax::lines`]); further ones follow [`Line::next_sibling`].
-    pub first_variation: Option<u32>,
-    /// The last alternative, for appending.
-    last_variation: Option<u32>,
+    /// [`GameSyntax::lines`], never 0, the main line); further ones follow
+    /// [`Line::next_sibling`].
+    pub first_variation: Option<NonZeroU32>,
 }
 
 /// A sequence of plies: the main line or a variation.
@@ -73,6 +75,8 @@ pub struct Line {
     pub open: Option<Range>,
     /// The next alternative to the same ply.
     pub next_sibling: Option<u32>,
+    /// On a ply's first alternative: its last one, for appending.
+    last_sibling: Option<u32>,
 }
 
 /// One game as written.
@@ -95,7 +99,7 @@ pub struct GameSyntax {
 impl GameSyntax {
     /// The variations that replace `ply`, in order.
     pub fn variations(&self, ply: &PlySyntax) -> impl Iterator<Item = u32> + '_ {
-        std::iter::successors(ply.first_variation, |&line| {
+        std::iter::successors(ply.first_variation.map(NonZeroU32::get), |&line| {
             self.lines[line as usize].next_sibling
         })
     }
@@ -471,7 +475,6 @@ impl Parser {
             marker: None,
             ep: None,
             first_variation: None,
-            last_variation: None,
         });
         let line = self.current_line() as usize;
         self.game.lines[line].plies.push(index);
@@ -495,7 +498,7 @@ impl Parser {
                     return Err(number_without_move(previous));
                 }
                 self.pending_number = Some(MoveNumber {
-                    value,
+                    value: value.and_then(|v| u32::try_from(v).ok()),
                     black,
                     range,
                 });
@@ -615,14 +618,19 @@ impl Parser {
         };
         let id = self.game.lines.len() as u32;
         self.game.lines.push(Line {
-            plies: Vec::new(),
             open: Some(open),
-            next_sibling: None,
+            ..Line::default()
         });
         let ply = &mut self.game.plies[replaced as usize];
-        match ply.last_variation.replace(id) {
-            Some(previous) => self.game.lines[previous as usize].next_sibling = Some(id),
-            None => ply.first_variation = Some(id),
+        match ply.first_variation {
+            None => ply.first_variation = NonZeroU32::new(id),
+            Some(first) => {
+                // The first alternative's line knows the last one.
+                let first = first.get() as usize;
+                let last = self.game.lines[first].last_sibling.unwrap_or(first as u32);
+                self.game.lines[last as usize].next_sibling = Some(id);
+                self.game.lines[first].last_sibling = Some(id);
+            }
         }
         self.open.push(id);
         self.attach = None;
