@@ -170,7 +170,7 @@ struct Frame {
     plies: usize,
     /// Hashes of the positions since the last irreversible move, current
     /// included; see [`segment_start`].
-    history: Vec<Zobrist64>,
+    history: History,
     /// The current position's hash relative to the segment's first
     /// position (zero there).
     hash: Zobrist64,
@@ -253,11 +253,7 @@ pub fn replay(
     let root = Frame {
         line: 0,
         next: 0,
-        history: {
-            let mut history = Vec::with_capacity(32);
-            history.push(segment_start(&start));
-            history
-        },
+        history: History::new(segment_start(&start)),
         hash: Zobrist64::default(),
         pos: start.clone(),
         plies: 0,
@@ -542,7 +538,7 @@ fn step(
         frame.hash
     } else {
         // Irreversible: no earlier position can recur.
-        frame.history.clear();
+        frame.history.restart();
         frame.hash = Zobrist64::default();
         segment_start(&frame.pos)
     };
@@ -552,7 +548,7 @@ fn step(
             Some(End::Checkmate(mover))
         } else if material_changed && frame.pos.is_insufficient_material() {
             Some(End::DeadPosition)
-        } else if frame.history.len() >= 17 && occurrences(&frame.history, h) >= 5 {
+        } else if frame.history.fivefold() {
             Some(End::FivefoldRepetition)
         } else if frame.pos.halfmoves() >= 150 {
             Some(End::SeventyFiveMoveRule)
@@ -706,10 +702,71 @@ fn gives_check(pos: &Chess, m: &Move) -> bool {
     (seen & line & board.by_color(mover)).any()
 }
 
+/// The hashes of a segment's positions (see [`segment_start`]), and a
+/// filter that spares most looks for a fifth occurrence.
+#[derive(Clone)]
+struct History {
+    hashes: Vec<Zobrist64>,
+    /// One bit per value of a hash's top byte, set for the first
+    /// `filtered` hashes: a hash whose bit is clear is a first occurrence.
+    seen: [u64; 4],
+    filtered: usize,
+}
+
+impl History {
+    fn new(first: Zobrist64) -> History {
+        let mut hashes = Vec::with_capacity(32);
+        hashes.push(first);
+        History {
+            hashes,
+            seen: [0; 4],
+            filtered: 0,
+        }
+    }
+
+    /// Starts a segment (its first hash is pushed next).
+    #[inline(always)]
+    fn restart(&mut self) {
+        self.hashes.clear();
+        self.filtered = 0;
+    }
+
+    #[inline(always)]
+    fn push(&mut self, h: Zobrist64) {
+        self.hashes.push(h);
+    }
+
+    /// Whether the last position is the fifth occurrence of its position.
+    /// Five occurrences need 17 entries: shorter segments are never looked
+    /// at, and in longer ones the filter leaves only hashes seen before.
+    #[inline(always)]
+    fn fivefold(&mut self) -> bool {
+        self.hashes.len() >= 17 && self.repeated_fivefold()
+    }
+
+    #[inline(never)]
+    fn repeated_fivefold(&mut self) -> bool {
+        let bit = |h: Zobrist64| (h.0 >> 62) as usize;
+        let mask = |h: Zobrist64| 1u64 << ((h.0 >> 56) & 63);
+        if self.filtered == 0 {
+            self.seen = [0; 4];
+        }
+        let Some((&h, before)) = self.hashes.split_last() else {
+            return false;
+        };
+        for &old in before.get(self.filtered..).unwrap_or_default() {
+            self.seen[bit(old)] |= mask(old);
+        }
+        self.filtered = self.hashes.len();
+        let first = self.seen[bit(h)] & mask(h) == 0;
+        self.seen[bit(h)] |= mask(h);
+        !first && occurrences(&self.hashes, h) >= 5
+    }
+}
+
 /// How often `h`, the last entry of `history`, occurs in it. A position
 /// recurs only with the same side to move and at least two moves later,
-/// so only every other entry from four plies back is looked at (five
-/// occurrences need 17 entries).
+/// so only every other entry from four plies back is looked at.
 fn occurrences(history: &[Zobrist64], h: Zobrist64) -> usize {
     let mut n = 1;
     let mut i = history.len().wrapping_sub(5);
