@@ -2,14 +2,14 @@
 //! every variation, in source order, with the game-ending rules.
 //!
 //! Cost per ply: one candidate lookup (`san_candidates`), one move, one check
-//! test, a Zobrist hash compared against the positions since the last
-//! irreversible move. The hash is kept relative to the position after that
-//! move: within such a segment only pieces move (no pawn moves, captures or
-//! castling-right changes), so two keys update it and no position is ever
-//! hashed in full. Full legal-move generation happens only at the end of a
-//! line, when a game-ending rule applies, for a move marked `#`, and on the
-//! error path: whether a check is mate is decided by the next move (see
-//! `Unsure`).
+//! test, and the move and its SAN bits appended to the line's record. For
+//! repetitions only the start of the current segment (the plies since the
+//! last irreversible move) is noted: a fifth occurrence needs 17 positions
+//! in one segment, and only segments that long get hashes, made from the
+//! moves recorded (see `History`). Full legal-move generation happens only
+//! at the end of a line, when a game-ending rule applies, for a move marked
+//! `#`, and on the error path: whether a check is mate is decided by the
+//! next move (see `Unsure`).
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue as _};
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position};
@@ -167,19 +167,62 @@ struct Frame {
     line: u32,
     next: usize,
     pos: Chess,
+    /// Plies from the start of the game.
     plies: usize,
-    /// Hashes of the positions since the last irreversible move, current
-    /// included; see [`segment_start`].
+    /// The moves recorded in this frame, and their SAN: the main line's
+    /// become the verified game's; a variation's start with the moves of
+    /// the segment it branched in.
+    moves: Vec<Move>,
+    sans: Vec<SanBits>,
+    /// The ply before the first recorded one, if any (for messages).
+    before: Option<PlyRef>,
+    /// The current segment: its positions follow `moves[segment..]`.
+    segment: usize,
     history: History,
-    /// The current position's hash relative to the segment's first
-    /// position (zero there).
-    hash: Zobrist64,
     end: Option<EndInfo>,
     lost: [Option<LostRight>; 4],
-    /// The last ply played in this line.
-    last: Option<PlyRef>,
     /// The last ply gave check, and whether it mates is not known yet.
     unsure: Option<Unsure>,
+}
+
+impl Frame {
+    /// The last ply played in this line.
+    fn last(&self) -> Option<PlyRef> {
+        let (Some(&m), Some(&san)) = (self.moves.last(), self.sans.last()) else {
+            return self.before;
+        };
+        let color = !self.pos.turn();
+        let fullmoves = self.pos.fullmoves().get();
+        Some(PlyRef {
+            number: match color {
+                Color::White => fullmoves,
+                Color::Black => fullmoves.saturating_sub(1).max(1),
+            },
+            color,
+            m,
+            san,
+        })
+    }
+
+    /// A frame for the variations of the next ply: this position, the
+    /// rules' state and the current segment's moves, without the rest of
+    /// the line's record.
+    fn branch(&self) -> Frame {
+        Frame {
+            line: self.line,
+            next: 0,
+            pos: self.pos.clone(),
+            plies: self.plies,
+            moves: self.moves.get(self.segment..).unwrap_or_default().to_vec(),
+            sans: self.sans.get(self.segment..).unwrap_or_default().to_vec(),
+            before: self.last(),
+            segment: 0,
+            history: History::new(self.history.first),
+            end: self.end.clone(),
+            lost: self.lost,
+            unsure: self.unsure,
+        }
+    }
 }
 
 /// A check whose mate status is decided later.
@@ -197,15 +240,14 @@ struct Unsure {
 }
 
 /// The hash of the first position of a segment (the start, or the position
-/// after an irreversible move) in the segment's history. The running hash
-/// ([`Frame::hash`]) starts at zero there, and later positions of the
-/// segment XOR the keys of the piece that moved into it, so equal
-/// placements of a segment have equal hashes (the placement's Zobrist hash
-/// XOR the segment start's) without the cost of hashing a whole board.
-/// The side to move needs no key: [`occurrences`] compares only positions
-/// an even number of plies apart. The first position differs from the same
-/// placement later in the segment only if an en passant capture is legal
-/// in it; its history entry then carries that file's key.
+/// after an irreversible move) in the segment's history. Later positions of
+/// the segment are hashed relative to it: zero XOR the keys of the pieces
+/// that moved, so equal placements of a segment have equal hashes (the
+/// placement's Zobrist hash XOR the segment start's) without the cost of
+/// hashing a whole board. The side to move needs no key: [`occurrences`]
+/// compares only positions an even number of plies apart. The first
+/// position differs from the same placement later in the segment only if
+/// an en passant capture is legal in it; its hash then is that file's key.
 fn segment_start(pos: &Chess) -> Zobrist64 {
     match pos.ep_square(EnPassantMode::Legal) {
         Some(sq) => Zobrist64::zobrist_for_en_passant_file(sq.file()),
@@ -231,8 +273,6 @@ pub fn replay(
     options: Options,
 ) -> Result<VerifiedGame, Diagnostic> {
     let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
-    let mut main_moves = Vec::with_capacity(main_plies);
-    let mut sans = Vec::with_capacity(main_plies);
     let tokens = source.is_tokens();
 
     let start_end = if start.is_insufficient_material() {
@@ -253,13 +293,15 @@ pub fn replay(
     let root = Frame {
         line: 0,
         next: 0,
-        history: History::new(segment_start(&start)),
-        hash: Zobrist64::default(),
         pos: start.clone(),
         plies: 0,
+        moves: Vec::with_capacity(main_plies),
+        sans: Vec::with_capacity(main_plies),
+        before: None,
+        segment: 0,
+        history: History::new(segment_start(&start)),
         end: start_end,
         lost: Default::default(),
-        last: None,
         unsure: None,
     };
     let mut stack = vec![root];
@@ -267,22 +309,13 @@ pub fn replay(
 
     while let Some(frame) = stack.last_mut() {
         let line = &game.lines[frame.line as usize];
-        let is_main = frame.line == 0;
         // The line's plies up to its end or to one with variations.
         let mut branch = None;
         for &ply_id in line.plies.get(frame.next..).unwrap_or_default() {
             frame.next += 1;
             let ply = &game.plies[ply_id as usize];
-            let before = ply.first_variation.is_some().then(|| frame.clone());
-            step(
-                frame,
-                ply,
-                source,
-                options,
-                mode,
-                tokens,
-                is_main.then_some((&mut main_moves, &mut sans)),
-            )?;
+            let before = ply.first_variation.is_some().then(|| frame.branch());
+            step(frame, ply, source, options, mode, tokens)?;
             if let Some(before) = before {
                 branch = Some((before, ply));
                 break;
@@ -301,7 +334,7 @@ pub fn replay(
                 }
             }
             None => {
-                settle(frame, is_main.then_some(&mut sans), source, tokens)?;
+                settle(frame, source, tokens)?;
                 if let Some(done) = stack.pop().filter(|f| f.line == 0) {
                     main_final = Some(done);
                 }
@@ -319,7 +352,7 @@ pub fn replay(
     // After a check the question is settled (mate was decided when the move
     // claimed it or when the line ended, and a king in check is never
     // stalemated); otherwise stalemate, or mate in a set-up start, is asked.
-    let gave_check = last.last.is_some_and(|ply| ply.san.suffix().is_some());
+    let gave_check = last.last().is_some_and(|ply| ply.san.suffix().is_some());
     if last.end.is_none() && !gave_check && last.pos.legal_moves().is_empty() {
         last.end = Some(EndInfo {
             end: if last.pos.is_check() {
@@ -327,7 +360,7 @@ pub fn replay(
             } else {
                 End::Stalemate
             },
-            by: last.last,
+            by: last.last(),
             plies: last.plies,
         });
     }
@@ -336,8 +369,8 @@ pub fn replay(
     Ok(VerifiedGame {
         start,
         mode,
-        moves: main_moves,
-        sans,
+        moves: last.moves,
+        sans: last.sans,
         end,
         result,
         last: last.pos,
@@ -383,7 +416,6 @@ fn step(
     options: Options,
     mode: CastlingMode,
     tokens: bool,
-    mut main: Option<(&mut Vec<Move>, &mut Vec<SanBits>)>,
 ) -> Result<(), Diagnostic> {
     // Built only for messages, never on the success path.
     let label = |pos: &Chess| format!("{} {}", number_label(pos), source.slice(ply.range));
@@ -397,7 +429,7 @@ fn step(
         && let Err(wrong) = check_number(&frame.pos, ply)
     {
         // A checkmate just played comes first.
-        settle(frame, main_sans(&mut main), source, tokens)?;
+        settle(frame, source, tokens)?;
         return Err(match &frame.end {
             Some(end) if !(options.moves_after_draw && end.end.is_continuable()) => {
                 game_over(end, ply.range, &label(&frame.pos), source)
@@ -415,7 +447,7 @@ fn step(
     let resolved = match resolve::resolve(&frame.pos, ctx, &ply.mv, mode) {
         Ok(r) => r,
         Err(rejection) => {
-            settle(frame, main_sans(&mut main), source, tokens)?;
+            settle(frame, source, tokens)?;
             if frame.pos.legal_moves().is_empty() {
                 let end = EndInfo {
                     end: if frame.pos.is_check() {
@@ -423,7 +455,7 @@ fn step(
                     } else {
                         End::Stalemate
                     },
-                    by: frame.last,
+                    by: frame.last(),
                     plies: frame.plies,
                 };
                 return Err(game_over(&end, ply.range, &label(&frame.pos), source));
@@ -507,48 +539,36 @@ fn step(
         };
         check_marker(marker, range, check, mate, &before_label, (m, san), tokens)?;
     }
-    let main_sans = main.map(|(moves, sans)| {
-        moves.push(m);
-        sans.push(san);
-        sans
-    });
-
-    let this = PlyRef {
+    frame.moves.push(m);
+    frame.sans.push(san);
+    let this = || PlyRef {
         number,
         color: mover,
         m,
         san,
     };
-    frame.last = Some(this);
 
     // Castling rights lost by this move, for later explanations.
     let rights_changed = match castles_before {
         Some(castles) if frame.pos.castles().castling_rights() != rights_before => {
-            record_lost_rights(frame, &castles, mover, m, this);
+            record_lost_rights(frame, &castles, mover, m, this());
             true
         }
         _ => false,
     };
 
     // The rules that end the game.
-    let h = if reversible && !rights_changed {
-        let piece = role.of(mover);
-        frame.hash ^= Zobrist64::zobrist_for_piece(from, piece);
-        frame.hash ^= Zobrist64::zobrist_for_piece(to, piece);
-        frame.hash
-    } else {
+    if !reversible || rights_changed {
         // Irreversible: no earlier position can recur.
-        frame.history.restart();
-        frame.hash = Zobrist64::default();
-        segment_start(&frame.pos)
-    };
-    frame.history.push(h);
+        frame.segment = frame.moves.len();
+        frame.history.restart(segment_start(&frame.pos));
+    }
     if frame.end.is_none() {
         let end = if mate {
             Some(End::Checkmate(mover))
         } else if material_changed && frame.pos.is_insufficient_material() {
             Some(End::DeadPosition)
-        } else if frame.history.fivefold() {
+        } else if frame.history.fivefold(&frame.moves[frame.segment..], mover) {
             Some(End::FivefoldRepetition)
         } else if frame.pos.halfmoves() >= 150 {
             Some(End::SeventyFiveMoveRule)
@@ -562,7 +582,7 @@ fn step(
                     marker: ply.marker.map(|(_, range)| range),
                     ply: ply.range,
                 });
-                settle(frame, main_sans, source, tokens)?;
+                settle(frame, source, tokens)?;
                 if frame.end.is_some() {
                     return Ok(());
                 }
@@ -571,7 +591,7 @@ fn step(
             }
             frame.end = Some(EndInfo {
                 end,
-                by: Some(this),
+                by: Some(this()),
                 plies: frame.plies,
             });
             return Ok(());
@@ -586,38 +606,25 @@ fn step(
     Ok(())
 }
 
-/// The main line's SAN list out of `step`'s `main` (the main line's moves
-/// and SAN; `None` in a variation).
-fn main_sans<'a>(
-    main: &'a mut Option<(&mut Vec<Move>, &mut Vec<SanBits>)>,
-) -> Option<&'a mut Vec<SanBits>> {
-    main.as_mut().map(|(_, sans)| &mut **sans)
-}
-
 /// Decides a pending check ([`Unsure`]): if nothing answers it, it was
 /// checkmate, and the SAN, the end of the game and a `+` written on the move
 /// are put right.
-fn settle(
-    frame: &mut Frame,
-    main_sans: Option<&mut Vec<SanBits>>,
-    source: &Source,
-    tokens: bool,
-) -> Result<(), Diagnostic> {
+fn settle(frame: &mut Frame, source: &Source, tokens: bool) -> Result<(), Diagnostic> {
     let Some(unsure) = frame.unsure.take() else {
         return Ok(());
     };
     if !frame.pos.legal_moves().is_empty() {
         return Ok(());
     }
-    let Some(last) = frame.last.as_mut() else {
+    let mate = Some(shakmaty::san::Suffix::Checkmate);
+    match (frame.sans.last_mut(), frame.before.as_mut()) {
+        (Some(san), _) => *san = san.with_suffix(mate),
+        (None, Some(before)) => before.san = before.san.with_suffix(mate),
+        (None, None) => {}
+    }
+    let Some(last) = frame.last() else {
         return Ok(());
     };
-    last.san = last.san.with_suffix(Some(shakmaty::san::Suffix::Checkmate));
-    let last = *last;
-    // `main_sans` is given for the main line, whose last SAN this is.
-    if let Some(san) = main_sans.and_then(|sans| sans.last_mut()) {
-        *san = last.san;
-    }
     if frame.end.is_none() {
         frame.end = Some(EndInfo {
             end: End::Checkmate(last.color),
@@ -702,10 +709,15 @@ fn gives_check(pos: &Chess, m: &Move) -> bool {
     (seen & line & board.by_color(mover)).any()
 }
 
-/// The hashes of a segment's positions (see [`segment_start`]), and a
-/// filter that spares most looks for a fifth occurrence.
+/// The positions of the current segment, hashed only once the segment is
+/// long enough to hold a fifth occurrence, and a filter that spares most
+/// looks for one.
 #[derive(Clone)]
 struct History {
+    /// The hash of the segment's first position ([`segment_start`]).
+    first: Zobrist64,
+    /// Hashes of the segment's positions, first included, made from the
+    /// segment's moves when first needed and extended from then on.
     hashes: Vec<Zobrist64>,
     /// One bit per value of a hash's top byte, set for the first
     /// `filtered` hashes: a hash whose bit is clear is a first occurrence.
@@ -715,37 +727,58 @@ struct History {
 
 impl History {
     fn new(first: Zobrist64) -> History {
-        let mut hashes = Vec::with_capacity(32);
-        hashes.push(first);
         History {
-            hashes,
+            first,
+            hashes: Vec::new(),
             seen: [0; 4],
             filtered: 0,
         }
     }
 
-    /// Starts a segment (its first hash is pushed next).
+    /// Starts a segment at a position whose hash is `first`.
     #[inline(always)]
-    fn restart(&mut self) {
+    fn restart(&mut self, first: Zobrist64) {
+        self.first = first;
         self.hashes.clear();
         self.filtered = 0;
     }
 
+    /// Whether the position after `moves`, the segment's moves (the last
+    /// one by `mover`), is the fifth occurrence of its position. Five
+    /// occurrences need 17 positions: shorter segments are never looked
+    /// at.
     #[inline(always)]
-    fn push(&mut self, h: Zobrist64) {
-        self.hashes.push(h);
-    }
-
-    /// Whether the last position is the fifth occurrence of its position.
-    /// Five occurrences need 17 entries: shorter segments are never looked
-    /// at, and in longer ones the filter leaves only hashes seen before.
-    #[inline(always)]
-    fn fivefold(&mut self) -> bool {
-        self.hashes.len() >= 17 && self.repeated_fivefold()
+    fn fivefold(&mut self, moves: &[Move], mover: Color) -> bool {
+        moves.len() >= 16 && self.repeated_fivefold(moves, mover)
     }
 
     #[inline(never)]
-    fn repeated_fivefold(&mut self) -> bool {
+    fn repeated_fivefold(&mut self, moves: &[Move], mover: Color) -> bool {
+        if self.hashes.is_empty() {
+            self.hashes.push(self.first);
+        }
+        // Hash the positions not hashed yet. Within a segment every move
+        // is a piece moving from one square to another; the movers
+        // alternate, `mover` having made the last move.
+        let mut h = self.hashes.last().copied().unwrap_or_default();
+        let done = self.hashes.len() - 1;
+        for (i, m) in moves.iter().enumerate().skip(done) {
+            let color = if (moves.len() - 1 - i).is_multiple_of(2) {
+                mover
+            } else {
+                !mover
+            };
+            if let Move::Normal { role, from, to, .. } = *m {
+                h ^= Zobrist64::zobrist_for_piece(from, role.of(color));
+                h ^= Zobrist64::zobrist_for_piece(to, role.of(color));
+            }
+            // The first position's hash is its own: the others start from
+            // zero.
+            if i == 0 {
+                h ^= self.first;
+            }
+            self.hashes.push(h);
+        }
         let bit = |h: Zobrist64| (h.0 >> 62) as usize;
         let mask = |h: Zobrist64| 1u64 << ((h.0 >> 56) & 63);
         if self.filtered == 0 {
@@ -1296,6 +1329,35 @@ mod tests {
         // The error in the variation comes first in the text.
         let (_, at, _) = err("1. e4 (1. d4 Ke7) 1... Ke8");
         assert_eq!(at, "Ke7");
+    }
+
+    /// A variation inherits the positions of the segment it branches in: a
+    /// fifth occurrence counts the main line's positions before it, and a
+    /// move after it is over; the main line, which went elsewhere, goes on.
+    #[test]
+    fn variations_count_repetitions_from_the_line_they_leave() {
+        let shuffle =
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6";
+        let game = format!("{shuffle} 8. Nc3 (8. Ng1 Ng8 9. e4) 8... Nc6 9. d4");
+        let (kind, at, msg) = err(&game);
+        assert_eq!((kind, at.as_str()), (ErrorKind::GameOver, "e4"));
+        assert!(msg.contains("fifth time after `8... Ng8`"), "{msg}");
+        let g = run_with(
+            &game,
+            Options {
+                moves_after_draw: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(g.end, None);
+        assert_eq!(g.san().split(' ').nth(14), Some("Nc3"));
+        // Only four occurrences in the variation: no end.
+        assert!(
+            run(&format!(
+                "{shuffle} 8. Nc3 (8. Ng1 Nc6 9. e4) 8... Nc6 9. d4"
+            ))
+            .is_ok()
+        );
     }
 
     #[test]
