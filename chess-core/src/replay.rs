@@ -191,14 +191,9 @@ impl Frame {
         let (Some(&m), Some(&san)) = (self.moves.last(), self.sans.last()) else {
             return self.before;
         };
-        let color = !self.pos.turn();
-        let fullmoves = self.pos.fullmoves().get();
         Some(PlyRef {
-            number: match color {
-                Color::White => fullmoves,
-                Color::Black => fullmoves.saturating_sub(1).max(1),
-            },
-            color,
+            number: played_number(&self.pos),
+            color: !self.pos.turn(),
             m,
             san,
         })
@@ -252,6 +247,15 @@ fn segment_start(pos: &Chess) -> Zobrist64 {
     match pos.ep_square(EnPassantMode::Legal) {
         Some(sq) => Zobrist64::zobrist_for_en_passant_file(sq.file()),
         None => Zobrist64::default(),
+    }
+}
+
+/// The move number of the ply that led to `pos`.
+fn played_number(pos: &Chess) -> u32 {
+    let fullmoves = pos.fullmoves().get();
+    match pos.turn() {
+        Color::White => fullmoves.saturating_sub(1).max(1),
+        Color::Black => fullmoves,
     }
 }
 
@@ -485,34 +489,12 @@ fn step(
         .with_help("remove `e.p.`"));
     }
 
-    // What the end-of-ply bookkeeping needs from the position before the move
-    // (no copy of the position itself).
-    let mover = frame.pos.turn();
-    let number = frame.pos.fullmoves().get();
-    let rights_before = frame.pos.castles().castling_rights();
-    // The kind of move, from one look at it.
-    let (role, from, to, material_changed) = match m {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => (role, from, to, capture.is_some() || promotion.is_some()),
-        Move::Castle { king, rook } => (shakmaty::Role::King, king, rook, false),
-        Move::EnPassant { from, to } => (shakmaty::Role::Pawn, from, to, true),
-        Move::Put { role, to } => (role, to, to, false),
-    };
-    // Only pieces moved: the position can recur.
-    let reversible =
-        matches!(m, Move::Normal { .. }) && role != shakmaty::Role::Pawn && !material_changed;
-    let castles_before = (rights_before.any()
-        && (role == shakmaty::Role::King
-            || rights_before.contains(from)
-            || rights_before.contains(to)))
-    .then(|| frame.pos.castles().clone());
+    // The castling rights before the move, if it may take some away (the
+    // one thing the bookkeeping needs from the position before the move).
+    let castles_before = may_take_rights(&frame.pos, m).then(|| frame.pos.castles().clone());
     frame.pos.play_unchecked(m);
     frame.plies += 1;
+    let mover = !frame.pos.turn();
     let check = gives_check(&frame.pos, &m);
     // Mate is decided now only where the move claims it; otherwise later.
     let (mate, unsure) = if check {
@@ -535,38 +517,45 @@ fn step(
     if let Some((marker, range)) = ply.marker {
         let before_label = || {
             let dots = if mover == Color::White { "." } else { "..." };
-            format!("{number}{dots} {}", source.slice(ply.range))
+            format!(
+                "{}{dots} {}",
+                played_number(&frame.pos),
+                source.slice(ply.range)
+            )
         };
         check_marker(marker, range, check, mate, &before_label, (m, san), tokens)?;
     }
     frame.moves.push(m);
     frame.sans.push(san);
-    let this = || PlyRef {
-        number,
-        color: mover,
-        m,
-        san,
-    };
 
     // Castling rights lost by this move, for later explanations.
     let rights_changed = match castles_before {
-        Some(castles) if frame.pos.castles().castling_rights() != rights_before => {
-            record_lost_rights(frame, &castles, mover, m, this());
+        Some(castles) if frame.pos.castles().castling_rights() != castles.castling_rights() => {
+            record_lost_rights(frame, &castles, mover, m);
             true
         }
         _ => false,
     };
 
-    // The rules that end the game.
-    if !reversible || rights_changed {
-        // Irreversible: no earlier position can recur.
+    // The rules that end the game. Only a piece moving without capture
+    // leaves a position that can recur.
+    let reversible = matches!(
+        m,
+        Move::Normal {
+            role,
+            capture: None,
+            promotion: None,
+            ..
+        } if role != shakmaty::Role::Pawn
+    ) && !rights_changed;
+    if !reversible {
         frame.segment = frame.moves.len();
         frame.history.restart(segment_start(&frame.pos));
     }
     if frame.end.is_none() {
         let end = if mate {
             Some(End::Checkmate(mover))
-        } else if material_changed && frame.pos.is_insufficient_material() {
+        } else if (m.is_capture() || m.is_promotion()) && frame.pos.is_insufficient_material() {
             Some(End::DeadPosition)
         } else if frame.history.fivefold(&frame.moves[frame.segment..], mover) {
             Some(End::FivefoldRepetition)
@@ -591,7 +580,7 @@ fn step(
             }
             frame.end = Some(EndInfo {
                 end,
-                by: Some(this()),
+                by: frame.last(),
                 plies: frame.plies,
             });
             return Ok(());
@@ -654,6 +643,21 @@ fn settle(frame: &mut Frame, source: &Source, tokens: bool) -> Result<(), Diagno
         }
         None => Ok(()),
     }
+}
+
+/// Whether `m` may take castling rights away in `pos` (before it): a king
+/// or castling move, or a move from or to a square whose rook has a right.
+#[inline(always)]
+fn may_take_rights(pos: &Chess, m: Move) -> bool {
+    let rights = pos.castles().castling_rights();
+    rights.any()
+        && match m {
+            Move::Normal { role, from, to, .. } => {
+                role == shakmaty::Role::King || rights.contains(from) || rights.contains(to)
+            }
+            Move::Castle { .. } => true,
+            Move::EnPassant { .. } | Move::Put { .. } => false,
+        }
 }
 
 /// Whether `m`, just played to reach `pos`, gives check: `pos.is_check()`
@@ -862,13 +866,10 @@ fn write_san(out: &mut String, san: &shakmaty::san::SanPlus) {
     }
 }
 
-fn record_lost_rights(
-    frame: &mut Frame,
-    before: &shakmaty::Castles,
-    mover: Color,
-    m: Move,
-    by: PlyRef,
-) {
+fn record_lost_rights(frame: &mut Frame, before: &shakmaty::Castles, mover: Color, m: Move) {
+    let Some(by) = frame.last() else {
+        return;
+    };
     for color in [Color::White, Color::Black] {
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
             let Some(rook) = before.rook(color, side) else {
