@@ -24,6 +24,8 @@
 //! After the run it prints plies per second and the ratios to the baseline,
 //! then the ratios measured with the baseline and the contenders in
 //! alternation (robust to the machine's load changing during the run).
+//! With `REPLAY_BENCH_INTERLEAVED_ONLY` set, only the alternating
+//! measurement runs (seconds instead of minutes).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -217,6 +219,10 @@ fn main() {
         );
         return;
     };
+    if std::env::var_os("REPLAY_BENCH_INTERLEAVED_ONLY").is_some() {
+        interleaved(&corpus);
+        return;
+    }
     let mut c = Criterion::default()
         .configure_from_args()
         .measurement_time(Duration::from_secs(5))
@@ -286,7 +292,7 @@ fn interleaved(corpus: &Corpus) {
     if std::env::args().skip(1).any(|a| !a.starts_with("--bench")) {
         return;
     }
-    const ROUNDS: usize = 31;
+    const ROUNDS: usize = 101;
     type Pass = fn(&Corpus) -> usize;
     let time = |f: Pass| {
         let start = std::time::Instant::now();
