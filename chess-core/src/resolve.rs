@@ -66,9 +66,10 @@ fn san_fits(
 /// Resolves `mv` in `pos`; `ctx` gives what explanations need (`pos`
 /// among it), and is called only on the way to one.
 ///
-/// Inlined into the replay loop: the common case (SAN that exactly one
-/// legal move fits) is a candidate lookup and one pass over it; everything
-/// else goes to `resolve_san_rest` and `resolve_rest`.
+/// Inlined into the replay loop: the common cases (the only candidate
+/// fits; exactly one of several fits) are a candidate lookup and one look
+/// or one pass over it; everything else goes to `resolve_san_rest` and
+/// `resolve_rest`.
 #[inline(always)]
 pub fn resolve<'a>(
     pos: &Chess,
@@ -88,6 +89,16 @@ pub fn resolve<'a>(
         return resolve_rest(&ctx(), mv, mode);
     };
     let candidates = pos.san_candidates(role, to);
+    // Most often the only candidate, which writes no origin.
+    if let [m] = candidates.as_slice()
+        && san_fits(m, role, file, rank, capture, promotion)
+        && (promotion.is_some() || !m.is_promotion())
+    {
+        return Ok(Resolved {
+            m: *m,
+            san: SanBits::default(),
+        });
+    }
     // Without building any list: exactly one fit.
     let mut fitting = 0;
     let mut fit = None;
@@ -291,6 +302,69 @@ fn choose(
 mod tests {
     use super::*;
     use shakmaty::Chess;
+
+    /// Every legal move of random games, written as its canonical SAN,
+    /// resolves to itself with that SAN: the only-candidate path, the
+    /// one-fit path, rivals, promotions, en passant and castling.
+    #[test]
+    fn canonical_san_resolves_to_its_move() {
+        let source = crate::source::Source::text("", None, None);
+        let lost = Default::default();
+        let mut rng = crate::testing::Rng::new(17);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut pos = Chess::default();
+            for _ in 0..150 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &m in &legal {
+                    let san = San::from_move(&pos, m);
+                    let mv = match san {
+                        San::Normal {
+                            role,
+                            file,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        } => MoveSyntax::San {
+                            role,
+                            file,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        },
+                        San::Castle(side) => MoveSyntax::Castle(side),
+                        _ => unreachable!("standard chess has no drops or null moves"),
+                    };
+                    let ctx = || Context {
+                        pos: &pos,
+                        lost: &lost,
+                        source: &source,
+                        range: crate::source::Range::new(0, 0),
+                    };
+                    let resolved =
+                        resolve(&pos, ctx, &mv, CastlingMode::Standard).unwrap_or_else(|_| {
+                            panic!(
+                                "{san} in {}",
+                                shakmaty::fen::Epd::from_position(
+                                    &pos,
+                                    shakmaty::EnPassantMode::Legal
+                                )
+                            )
+                        });
+                    assert_eq!(resolved.m, m, "{san}");
+                    assert_eq!(resolved.san.san(m), san, "{san}");
+                    checked += 1;
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(checked > 200_000, "{checked}");
+    }
 
     /// The written-out rule gives shakmaty's canonical SAN for every legal
     /// move but castling (resolved elsewhere) of random games: pawn pushes
