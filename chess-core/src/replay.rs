@@ -495,7 +495,7 @@ fn step(
     frame.pos.play_unchecked(m);
     frame.plies += 1;
     let mover = !frame.pos.turn();
-    let check = gives_check(&frame.pos, &m);
+    let check = frame.pos.is_check();
     // Mate is decided now only where the move claims it; otherwise later.
     let (mate, unsure) = if check {
         if matches!(ply.marker, Some((Marker::Mate | Marker::DoublePlus, _))) {
@@ -658,59 +658,6 @@ fn may_take_rights(pos: &Chess, m: Move) -> bool {
             Move::Castle { .. } => true,
             Move::EnPassant { .. } | Move::Put { .. } => false,
         }
-}
-
-/// Whether `m`, just played to reach `pos`, gives check: `pos.is_check()`
-/// worked out from the move.
-///
-/// Before a move its side gives no check, and an ordinary move changes
-/// the board at two squares only: the piece that moved now attacks from its
-/// new square, and a line piece may now see through the square it left.
-/// Nothing else can newly attack the king, so those two are looked at and
-/// the other pieces never. Castling and en passant, which change more
-/// squares, ask the position.
-fn gives_check(pos: &Chess, m: &Move) -> bool {
-    use shakmaty::attacks;
-    let Move::Normal {
-        role,
-        from,
-        to,
-        promotion,
-        ..
-    } = *m
-    else {
-        return pos.is_check();
-    };
-    let board = pos.board();
-    let mover = !pos.turn();
-    let Some(king) = board.king_of(pos.turn()) else {
-        return false;
-    };
-    let occupied = board.occupied();
-    let moved = promotion.unwrap_or(role);
-    let direct = match moved {
-        shakmaty::Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
-        shakmaty::Role::Knight => attacks::knight_attacks(to).contains(king),
-        shakmaty::Role::King => false,
-        // A line piece: on a line with the king at all, then unblocked.
-        _ => {
-            attacks::ray(to, king).any()
-                && attacks::attacks(to, moved.of(mover), occupied).contains(king)
-        }
-    };
-    if direct {
-        return true;
-    }
-    let line = attacks::ray(king, from);
-    if line.is_empty() {
-        return false;
-    }
-    let seen = if king.file() == from.file() || king.rank() == from.rank() {
-        attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
-    } else {
-        attacks::bishop_attacks(king, occupied) & board.bishops_and_queens()
-    };
-    (seen & line & board.by_color(mover)).any()
 }
 
 /// The positions of the current segment, hashed only once the segment is
@@ -1127,39 +1074,6 @@ mod tests {
         assert!(run("1. e4 f5 2. Qh5+").is_ok());
     }
 
-    /// `gives_check` agrees with the position for every legal move of every
-    /// position of random games (captures, promotions, castling, en
-    /// passant, discovered and double checks included).
-    #[test]
-    fn gives_check_agrees_with_the_position() {
-        let mut rng = crate::testing::Rng::new(7);
-        let (mut moves, mut checks) = (0, 0);
-        for _ in 0..400 {
-            let mut pos = Chess::default();
-            for _ in 0..160 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for m in &legal {
-                    let mut after = pos.clone();
-                    after.play_unchecked(*m);
-                    let check = after.is_check();
-                    assert_eq!(gives_check(&after, m), check, "{m:?} in {pos:?}");
-                    moves += 1;
-                    checks += usize::from(check);
-                }
-                pos.play_unchecked(legal[rng.below(legal.len())]);
-            }
-        }
-        assert!(
-            moves > 1_000_000 && checks > 20_000,
-            "{moves} moves, {checks} checks"
-        );
-    }
-
-    /// Mate is decided when the next move fails or the line ends (see
-    /// [`Unsure`]); every way a line can go on after a mate or end there.
     #[test]
     fn mate_found_after_the_fact() {
         // No marker: the SAN and the end still say mate.
