@@ -212,7 +212,7 @@ impl Frame {
             sans: self.sans.get(self.segment..).unwrap_or_default().to_vec(),
             before: self.last(),
             segment: 0,
-            history: History::new(self.history.first),
+            history: History::new(self.history.first(self.segment)),
             end: self.end.clone(),
             lost: self.lost,
             unsure: self.unsure,
@@ -548,16 +548,26 @@ fn step(
             ..
         } if role != shakmaty::Role::Pawn
     ) && !rights_changed;
-    if !reversible {
-        frame.segment = frame.moves.len();
-        frame.history.restart(segment_start(&frame.pos));
+    // Without a branch on the kind of move, which varies from ply to ply.
+    frame.segment = if reversible {
+        frame.segment
+    } else {
+        frame.moves.len()
+    };
+    // A double step is the one move after which en passant can be legal
+    // (the segment's first position then differs from the same placement
+    // later in it).
+    if matches!(m, Move::Normal { role: shakmaty::Role::Pawn, from, to, .. } if from.distance(to) == 2)
+    {
+        frame.history.first = segment_start(&frame.pos);
+        frame.history.first_at = frame.segment;
     }
     if frame.end.is_none() {
         let end = if mate {
             Some(End::Checkmate(mover))
         } else if (m.is_capture() || m.is_promotion()) && frame.pos.is_insufficient_material() {
             Some(End::DeadPosition)
-        } else if frame.history.fivefold(&frame.moves[frame.segment..], mover) {
+        } else if frame.history.fivefold(&frame.moves, frame.segment, mover) {
             Some(End::FivefoldRepetition)
         } else if frame.pos.halfmoves() >= 150 {
             Some(End::SeventyFiveMoveRule)
@@ -665,11 +675,16 @@ fn may_take_rights(pos: &Chess, m: Move) -> bool {
 /// looks for one.
 #[derive(Clone)]
 struct History {
-    /// The hash of the segment's first position ([`segment_start`]).
+    /// The hash of the first position of the segment starting at move
+    /// `first_at` ([`segment_start`]); a segment starting elsewhere begins
+    /// where no en passant capture is legal, and its first hash is zero.
     first: Zobrist64,
-    /// Hashes of the segment's positions, first included, made from the
-    /// segment's moves when first needed and extended from then on.
+    first_at: usize,
+    /// Hashes of the positions of the segment starting at move `hashed`,
+    /// first included, made from its moves when first needed and extended
+    /// from then on.
     hashes: Vec<Zobrist64>,
+    hashed: usize,
     /// One bit per value of a hash's top byte, set for the first
     /// `filtered` hashes: a hash whose bit is clear is a first occurrence.
     seen: [u64; 4],
@@ -677,36 +692,46 @@ struct History {
 }
 
 impl History {
+    /// A history whose segment starts at move 0 with a position hashed
+    /// `first`.
     fn new(first: Zobrist64) -> History {
         History {
             first,
+            first_at: 0,
             hashes: Vec::new(),
+            hashed: 0,
             seen: [0; 4],
             filtered: 0,
         }
     }
 
-    /// Starts a segment at a position whose hash is `first`.
-    #[inline(always)]
-    fn restart(&mut self, first: Zobrist64) {
-        self.first = first;
-        self.hashes.clear();
-        self.filtered = 0;
+    /// The hash of the first position of the segment starting at `segment`.
+    fn first(&self, segment: usize) -> Zobrist64 {
+        if self.first_at == segment {
+            self.first
+        } else {
+            Zobrist64::default()
+        }
     }
 
-    /// Whether the position after `moves`, the segment's moves (the last
-    /// one by `mover`), is the fifth occurrence of its position. Five
-    /// occurrences need 17 positions: shorter segments are never looked
-    /// at.
+    /// Whether the position after `moves`, whose segment starts after
+    /// `moves[..segment]` (the last move by `mover`), is the fifth
+    /// occurrence of its position. Five occurrences need 17 positions:
+    /// shorter segments are never looked at.
     #[inline(always)]
-    fn fivefold(&mut self, moves: &[Move], mover: Color) -> bool {
-        moves.len() >= 16 && self.repeated_fivefold(moves, mover)
+    fn fivefold(&mut self, moves: &[Move], segment: usize, mover: Color) -> bool {
+        moves.len() >= segment + 16 && self.repeated_fivefold(moves, segment, mover)
     }
 
     #[inline(never)]
-    fn repeated_fivefold(&mut self, moves: &[Move], mover: Color) -> bool {
-        if self.hashes.is_empty() {
-            self.hashes.push(self.first);
+    fn repeated_fivefold(&mut self, moves: &[Move], segment: usize, mover: Color) -> bool {
+        let first = self.first(segment);
+        let moves = moves.get(segment..).unwrap_or_default();
+        if self.hashed != segment || self.hashes.is_empty() {
+            self.hashes.clear();
+            self.hashes.push(first);
+            self.hashed = segment;
+            self.filtered = 0;
         }
         // Hash the positions not hashed yet. Within a segment every move
         // is a piece moving from one square to another; the movers
@@ -726,7 +751,7 @@ impl History {
             // The first position's hash is its own: the others start from
             // zero.
             if i == 0 {
-                h ^= self.first;
+                h ^= first;
             }
             self.hashes.push(h);
         }
@@ -742,9 +767,9 @@ impl History {
             self.seen[bit(old)] |= mask(old);
         }
         self.filtered = self.hashes.len();
-        let first = self.seen[bit(h)] & mask(h) == 0;
+        let new = self.seen[bit(h)] & mask(h) == 0;
         self.seen[bit(h)] |= mask(h);
-        !first && occurrences(&self.hashes, h) >= 5
+        !new && occurrences(&self.hashes, h) >= 5
     }
 }
 
