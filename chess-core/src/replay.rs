@@ -563,9 +563,16 @@ fn step(
         frame.history.first_at = frame.segment;
     }
     if frame.end.is_none() {
+        // Dead positions have no pawns, rooks or queens (asked first: the
+        // answer hardly ever changes), and become so by a capture or a
+        // promotion.
+        let board = frame.pos.board();
+        let dead = (board.pawns() | board.rooks_and_queens()).is_empty()
+            && (m.is_capture() || m.is_promotion())
+            && frame.pos.is_insufficient_material();
         let end = if mate {
             Some(End::Checkmate(mover))
-        } else if (m.is_capture() || m.is_promotion()) && frame.pos.is_insufficient_material() {
+        } else if dead {
             Some(End::DeadPosition)
         } else if frame.history.fivefold(&frame.moves, frame.segment, mover) {
             Some(End::FivefoldRepetition)
