@@ -301,7 +301,6 @@ fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Chess;
 
     /// Every legal move of random games, written as its canonical SAN,
     /// resolves to itself with that SAN: the only-candidate path, the
@@ -310,59 +309,39 @@ mod tests {
     fn canonical_san_resolves_to_its_move() {
         let source = crate::source::Source::text("", None, None);
         let lost = Default::default();
-        let mut rng = crate::testing::Rng::new(17);
-        let mut checked = 0;
-        for _ in 0..200 {
-            let mut pos = Chess::default();
-            for _ in 0..150 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for &m in &legal {
-                    let san = San::from_move(&pos, m);
-                    let mv = match san {
-                        San::Normal {
-                            role,
-                            file,
-                            rank,
-                            capture,
-                            to,
-                            promotion,
-                        } => MoveSyntax::San {
-                            role,
-                            file,
-                            rank,
-                            capture,
-                            to,
-                            promotion,
-                        },
-                        San::Castle(side) => MoveSyntax::Castle(side),
-                        _ => unreachable!("standard chess has no drops or null moves"),
-                    };
-                    let ctx = || Context {
-                        pos: &pos,
-                        lost: &lost,
-                        source: &source,
-                        range: crate::source::Range::new(0, 0),
-                    };
-                    let resolved =
-                        resolve(&pos, ctx, &mv, CastlingMode::Standard).unwrap_or_else(|_| {
-                            panic!(
-                                "{san} in {}",
-                                shakmaty::fen::Epd::from_position(
-                                    &pos,
-                                    shakmaty::EnPassantMode::Legal
-                                )
-                            )
-                        });
-                    assert_eq!(resolved.m, m, "{san}");
-                    assert_eq!(resolved.san.san(m), san, "{san}");
-                    checked += 1;
-                }
-                pos.play_unchecked(legal[rng.below(legal.len())]);
-            }
-        }
+        let checked = crate::testing::every_legal_move(17, 200, 150, |pos, m| {
+            let san = San::from_move(pos, m);
+            let mv = match san {
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                } => MoveSyntax::San {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                },
+                San::Castle(side) => MoveSyntax::Castle(side),
+                _ => unreachable!("standard chess has no drops or null moves"),
+            };
+            let ctx = || Context {
+                pos,
+                lost: &lost,
+                source: &source,
+                range: crate::source::Range::new(0, 0),
+            };
+            let Ok(resolved) = resolve(pos, ctx, &mv, CastlingMode::Standard) else {
+                panic!("{san} is rejected in {pos:?}");
+            };
+            assert_eq!(resolved.m, m, "{san}");
+            assert_eq!(resolved.san.san(m), san, "{san}");
+        });
         assert!(checked > 200_000, "{checked}");
     }
 
@@ -371,27 +350,16 @@ mod tests {
     /// and captures, promotions, en passant, pieces with and without rivals.
     #[test]
     fn disambiguate_agrees_with_shakmaty() {
-        let mut rng = crate::testing::Rng::new(11);
-        let mut checked = 0;
-        for _ in 0..300 {
-            let mut pos = Chess::default();
-            for _ in 0..150 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for &m in legal.iter().filter(|m| !m.is_castle()) {
-                    let candidates = pos.san_candidates(m.role(), m.to());
-                    assert_eq!(
-                        disambiguate(m, &candidates).san(m),
-                        San::from_move(&pos, m),
-                        "{m:?}"
-                    );
-                    checked += 1;
-                }
-                pos.play_unchecked(legal[rng.below(legal.len())]);
+        let checked = crate::testing::every_legal_move(11, 300, 150, |pos, m| {
+            if !m.is_castle() {
+                let candidates = pos.san_candidates(m.role(), m.to());
+                assert_eq!(
+                    disambiguate(m, &candidates).san(m),
+                    San::from_move(pos, m),
+                    "{m:?}"
+                );
             }
-        }
+        });
         assert!(checked > 500_000, "{checked}");
     }
 }

@@ -156,30 +156,16 @@ impl SanBits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Chess, Position};
 
     /// Every legal move of random games (castling, en passant, promotions,
     /// rivals on a file or a rank, checks and mates) spells out as
     /// shakmaty's SAN from its bits.
     #[test]
     fn bits_spell_shakmatys_san() {
-        let mut rng = crate::testing::Rng::new(5);
-        let mut checked = 0;
-        for _ in 0..200 {
-            let mut pos = Chess::default();
-            for _ in 0..200 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for &m in &legal {
-                    let san = SanPlus::from_move(pos.clone(), m);
-                    assert_eq!(SanBits::of(&san).san_plus(m), san, "{m:?}");
-                    checked += 1;
-                }
-                pos.play_unchecked(legal[rng.below(legal.len())]);
-            }
-        }
+        let checked = crate::testing::every_legal_move(5, 200, 200, |pos, m| {
+            let san = SanPlus::from_move(pos.clone(), m);
+            assert_eq!(SanBits::of(&san).san_plus(m), san, "{m:?}");
+        });
         assert!(checked > 300_000, "{checked}");
     }
 

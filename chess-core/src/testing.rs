@@ -24,6 +24,34 @@ impl Rng {
     }
 }
 
+/// Calls `f` with every legal move of every position of `games` random
+/// games of up to `plies` plies from the start (seeded by `seed`: the same
+/// moves on every machine), and returns how many calls it made.
+pub fn every_legal_move(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut f: impl FnMut(&Chess, Move),
+) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut calls = 0;
+    for _ in 0..games {
+        let mut pos = Chess::default();
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            let Some(&next) = legal.get(rng.below(legal.len())) else {
+                break;
+            };
+            for &m in &legal {
+                f(&pos, m);
+                calls += 1;
+            }
+            pos.play_unchecked(next);
+        }
+    }
+    calls
+}
+
 /// A legal game of `plies` plies (or as long as it gets) that the rules do
 /// not end: pieces wander between pawn moves, no position occurs five
 /// times, a pawn moves or a piece is captured at least every 140 plies, and
