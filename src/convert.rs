@@ -207,14 +207,15 @@ impl From<&shakmaty::Chess> for Position {
         for (sq, piece) in pos.board().iter() {
             board[sq.to_usize()] = piece.char() as u8;
         }
-        Position::__from_parts(
-            &board,
-            pos.turn().into(),
-            pos.castles().castling_rights().0,
-            pos.ep_square(shakmaty::EnPassantMode::Always)
-                .map_or(64, |sq| sq.to_u32() as u8),
-            pos.halfmoves(),
-            pos.fullmoves().get(),
-        )
+        Position::from_start(&chess_format::Start {
+            board,
+            white_to_move: pos.turn().is_white(),
+            castling: pos.castles().castling_rights().0,
+            ep_square: pos
+                .ep_square(shakmaty::EnPassantMode::Always)
+                .map(|sq| sq.to_u32() as u8),
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves().get(),
+        })
     }
 }

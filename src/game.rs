@@ -3,6 +3,8 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
+use chess_format::{GameData, Header, OutcomeCode, ResultCode};
+
 use crate::{Color, Move, Position, San};
 
 /// How a game ended, if it did.
@@ -60,42 +62,42 @@ pub enum DrawReason {
 }
 
 impl Outcome {
-    #[doc(hidden)]
-    pub const fn __from_code(code: u8) -> Outcome {
+    /// The outcome a game's data records.
+    const fn from_code(code: OutcomeCode) -> Outcome {
         use Color::{Black, White};
         match code {
-            1 => Outcome::Decisive {
+            OutcomeCode::Ongoing => Outcome::Ongoing,
+            OutcomeCode::WhiteCheckmates => Outcome::Decisive {
                 winner: White,
                 reason: DecisiveReason::Checkmate,
             },
-            2 => Outcome::Decisive {
+            OutcomeCode::BlackCheckmates => Outcome::Decisive {
                 winner: Black,
                 reason: DecisiveReason::Checkmate,
             },
-            3 => Outcome::Draw {
+            OutcomeCode::Stalemate => Outcome::Draw {
                 reason: DrawReason::Stalemate,
             },
-            4 => Outcome::Draw {
+            OutcomeCode::DeadPosition => Outcome::Draw {
                 reason: DrawReason::DeadPosition,
             },
-            5 => Outcome::Draw {
+            OutcomeCode::FivefoldRepetition => Outcome::Draw {
                 reason: DrawReason::FivefoldRepetition,
             },
-            6 => Outcome::Draw {
+            OutcomeCode::SeventyFiveMoveRule => Outcome::Draw {
                 reason: DrawReason::SeventyFiveMoveRule,
             },
-            7 => Outcome::Decisive {
+            OutcomeCode::WhiteWinsDeclared => Outcome::Decisive {
                 winner: White,
                 reason: DecisiveReason::Declared,
             },
-            8 => Outcome::Decisive {
+            OutcomeCode::BlackWinsDeclared => Outcome::Decisive {
                 winner: Black,
                 reason: DecisiveReason::Declared,
             },
-            9 => Outcome::Draw {
+            OutcomeCode::DrawDeclared => Outcome::Draw {
                 reason: DrawReason::Declared,
             },
-            _ => Outcome::Ongoing,
         }
     }
 
@@ -243,60 +245,18 @@ pub struct Game {
     data: &'static str,
 }
 
-/// The value of a base-64 digit of the alphabet `A`–`Z`, `a`–`z`, `0`–`9`,
-/// `-`, `_` (base64url).
-const fn digit_value(c: u8) -> u32 {
-    match c {
-        b'A'..=b'Z' => (c - b'A') as u32,
-        b'a'..=b'z' => (c - b'a') as u32 + 26,
-        b'0'..=b'9' => (c - b'0') as u32 + 52,
-        b'-' => 62,
-        _ => 63,
-    }
-}
-
-/// Where the parts of a game's data are.
-#[derive(Copy, Clone)]
-struct Layout {
-    plies: usize,
-    ended: Option<usize>,
-    start: Position,
-    moves: usize,
-    tags: usize,
-}
-
-/// Reads a decimal number at `*at`, moving past it and one separator.
-const fn number(data: &[u8], at: &mut usize) -> Option<usize> {
-    let mut value: usize = 0;
-    let mut digits = 0;
-    while *at < data.len() && data[*at].is_ascii_digit() {
-        value = value
-            .saturating_mul(10)
-            .saturating_add((data[*at] - b'0') as usize);
-        *at += 1;
-        digits += 1;
-    }
-    *at += 1;
-    if digits == 0 { None } else { Some(value) }
-}
+/// A game with no moves from the standard position, for data no macro wrote.
+const EMPTY: GameData<'static> = match GameData::read("0000,,S") {
+    Some(data) => data,
+    None => panic!("the empty game's data is valid"),
+};
 
 impl Game {
-    /// A game from the data a macro wrote:
-    ///
-    /// * three characters: the result (`0` `*`, `1` 1-0, `2` 0-1, `3` ½-½),
-    ///   the outcome code and `1` for Chess960 (`0` otherwise);
-    /// * the number of plies, `,`, the ply after which the rules ended the
-    ///   game (empty if they did not), `,`;
-    /// * `S` for the standard start, or `P`, 64 FEN piece letters from a1 to
-    ///   h8 (`.` for empty), `w`/`b`, the castling rook squares as 16 hex
-    ///   digits, the en passant square (`--` for none), the halfmove clock,
-    ///   `.`, the fullmove number, `,`;
-    /// * five base-64 digits per ply, 6 bits each, least significant first:
-    ///   origin (6 bits), target (6; the rook for castling), kind (2:
-    ///   normal, double push, en passant, castle), piece (3), captured piece
-    ///   (3), promotion (3), SAN disambiguation by file and by rank (2), SAN
-    ///   suffix (2: none, `+`, `#`);
-    /// * the tags, as `name\0value\0` pairs.
+    /// A game from the data a macro wrote, in the format of the
+    /// `chess-format` crate: the header (result, outcome, Chess960, number
+    /// of plies, where the rules ended the game), the start position, five
+    /// base-64 digits per ply (the move and what its SAN adds to it), the
+    /// tags.
     ///
     /// Not a public API: the data is only meaningful when a macro verified
     /// the game.
@@ -305,71 +265,21 @@ impl Game {
         Game { data }
     }
 
-    const fn bytes(&self) -> &'static [u8] {
-        self.data.as_bytes()
-    }
-
-    fn layout(&self) -> Layout {
-        let data = self.bytes();
-        let mut at = 3;
-        let plies = number(data, &mut at).unwrap_or(0);
-        let ended = number(data, &mut at);
-        let start = if data.get(at) == Some(&b'P') && data.len() >= at + 84 {
-            let board: &[u8; 64] = data[at + 1..at + 65].try_into().unwrap_or(&[b'.'; 64]);
-            let turn = if data[at + 65] == b'b' {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let hex = core::str::from_utf8(&data[at + 66..at + 82]).unwrap_or("0");
-            let castling = u64::from_str_radix(hex, 16).unwrap_or(0);
-            let ep = core::str::from_utf8(&data[at + 82..at + 84])
-                .ok()
-                .and_then(crate::Square::parse)
-                .map_or(64, |sq| sq.index());
-            let mut clock_at = at + 84;
-            let half = number(data, &mut clock_at).unwrap_or(0);
-            let full = number(data, &mut clock_at).unwrap_or(1);
-            at = clock_at;
-            Position::__from_parts(
-                board,
-                turn,
-                castling,
-                ep,
-                u32::try_from(half).unwrap_or(u32::MAX),
-                u32::try_from(full).unwrap_or(u32::MAX),
-            )
-        } else {
-            at += 1;
-            Position::START
-        };
-        let moves = at.min(data.len());
-        Layout {
-            plies,
-            ended,
-            start,
-            moves,
-            tags: (moves + plies * 5).min(data.len()),
+    const fn header(&self) -> Option<Header> {
+        match Header::read(self.data.as_bytes()) {
+            Some((header, _)) => Some(header),
+            None => None,
         }
     }
 
-    /// The 30 bits of ply `index`.
-    fn bits(&self, layout: &Layout, index: usize) -> u32 {
-        let data = self.bytes();
-        let at = layout.moves + index * 5;
-        let mut bits = 0;
-        for i in 0..5 {
-            bits |= digit_value(data.get(at + i).copied().unwrap_or(b'A')) << (6 * i);
-        }
-        bits
+    fn read(&self) -> GameData<'static> {
+        GameData::read(self.data).unwrap_or(EMPTY)
     }
 
     /// The tag pairs written before the moves (`[Event "…"]`), in order, as
     /// `(name, value)`.
     pub fn tags(&self) -> Tags {
-        Tags {
-            rest: self.data.get(self.layout().tags..).unwrap_or(""),
-        }
+        Tags(self.read().tags())
     }
 
     /// The value of the tag `name`, if present.
@@ -379,23 +289,21 @@ impl Game {
 
     /// The position the game starts from.
     pub fn start(&self) -> Position {
-        self.layout().start
+        Position::from_start(&self.read().start())
     }
 
     /// `true` if the game is Chess960 (castling moves are then written
     /// king-takes-rook in UCI).
     pub const fn is_chess960(&self) -> bool {
-        let data = self.bytes();
-        data.len() > 2 && data[2] == b'1'
+        match self.header() {
+            Some(header) => header.chess960,
+            None => false,
+        }
     }
 
     /// The number of plies (half-moves).
     pub const fn len(&self) -> usize {
-        let mut at = 3;
-        match number(self.bytes(), &mut at) {
-            Some(n) => n,
-            None => 0,
-        }
+        Header::plies(self.data.as_bytes())
     }
 
     /// `true` if the game has no moves.
@@ -405,10 +313,7 @@ impl Game {
 
     /// The move of ply `index` (0 is the first move), if the game is that long.
     pub fn move_at(&self, index: usize) -> Option<Move> {
-        let layout = self.layout();
-        (index < layout.plies)
-            .then(|| Move::__decode(self.bits(&layout, index)))
-            .flatten()
+        Move::from_ply(self.read().ply(index)?)
     }
 
     /// The moves in order.
@@ -427,39 +332,41 @@ impl Game {
 
     /// The SAN of ply `index`.
     pub fn san(&self, index: usize) -> Option<San> {
-        let layout = self.layout();
-        (index < layout.plies)
-            .then(|| decode_ply(self.bits(&layout, index)).map(|(_, san)| san))
-            .flatten()
+        decode_ply(self.read().ply(index)?).map(|(_, san)| san)
     }
 
     /// Every ply with its number, side, move, SAN and UCI.
     pub fn plies(&self) -> Plies {
-        let layout = self.layout();
+        let data = self.read();
         Plies {
-            game: *self,
-            layout,
+            chess960: data.header().chess960,
+            start: Position::from_start(&data.start()),
+            end: data.header().plies,
+            data,
             index: 0,
-            end: layout.plies,
         }
     }
 
     /// The result: the one written after the moves, or the one the rules
     /// decided, or `*`.
     pub const fn result(&self) -> GameResult {
-        let data = self.bytes();
-        match if data.is_empty() { b'0' } else { data[0] } {
-            b'1' => GameResult::WhiteWins,
-            b'2' => GameResult::BlackWins,
-            b'3' => GameResult::Draw,
-            _ => GameResult::Unknown,
+        match self.header() {
+            Some(header) => match header.result {
+                ResultCode::Unknown => GameResult::Unknown,
+                ResultCode::WhiteWins => GameResult::WhiteWins,
+                ResultCode::BlackWins => GameResult::BlackWins,
+                ResultCode::Draw => GameResult::Draw,
+            },
+            None => GameResult::Unknown,
         }
     }
 
     /// How the game ended, if it did; see [`Outcome`].
     pub const fn outcome(&self) -> Outcome {
-        let data = self.bytes();
-        Outcome::__from_code(if data.len() > 1 { data[1] - b'0' } else { 0 })
+        match self.header() {
+            Some(header) => Outcome::from_code(header.outcome),
+            None => Outcome::Ongoing,
+        }
     }
 
     /// After how many plies the rules ended the game (checkmate, stalemate,
@@ -470,7 +377,7 @@ impl Game {
     /// goes on after a draw the rules impose: then the moves after this ply
     /// were played, but the game had legally ended.
     pub fn legal_end(&self) -> Option<usize> {
-        self.layout().ended
+        self.header()?.ended
     }
 
     /// The start position followed by the position after every ply
@@ -504,16 +411,10 @@ impl Game {
     }
 }
 
-/// A ply's move and SAN from its bits.
-fn decode_ply(bits: u32) -> Option<(Move, San)> {
-    let m = Move::__decode(bits)?;
-    let san = San::new(
-        &m,
-        bits >> 23 & 1 != 0,
-        bits >> 24 & 1 != 0,
-        (bits >> 25 & 3) as u8,
-    );
-    Some((m, san))
+/// A ply's move and SAN.
+fn decode_ply(ply: chess_format::Ply) -> Option<(Move, San)> {
+    let m = Move::from_ply(ply)?;
+    Some((m, San::new(&m, ply.san_file, ply.san_rank, ply.suffix)))
 }
 
 impl fmt::Debug for Game {
@@ -546,17 +447,12 @@ impl fmt::Debug for DebugList {
 
 /// Iterator over a game's tag pairs; see [`Game::tags`].
 #[derive(Clone, Debug)]
-pub struct Tags {
-    rest: &'static str,
-}
+pub struct Tags(chess_format::Tags<'static>);
 
 impl Iterator for Tags {
     type Item = (&'static str, &'static str);
     fn next(&mut self) -> Option<(&'static str, &'static str)> {
-        let (name, rest) = self.rest.split_once('\0')?;
-        let (value, rest) = rest.split_once('\0').unwrap_or((rest, ""));
-        self.rest = rest;
-        Some((name, value))
+        self.0.next()
     }
 }
 
@@ -633,8 +529,9 @@ pub struct Ply {
 /// Iterator over a game's plies; see [`Game::plies`].
 #[derive(Clone)]
 pub struct Plies {
-    game: Game,
-    layout: Layout,
+    data: GameData<'static>,
+    start: Position,
+    chess960: bool,
     index: usize,
     end: usize,
 }
@@ -650,8 +547,8 @@ impl fmt::Debug for Plies {
 
 impl Plies {
     fn ply(&self, index: usize) -> Option<Ply> {
-        let (mv, san) = decode_ply(self.game.bits(&self.layout, index))?;
-        let start = &self.layout.start;
+        let (mv, san) = decode_ply(self.data.ply(index)?)?;
+        let start = &self.start;
         // Plies counted from White's move of the start's move number.
         let offset = index + usize::from(start.turn() == Color::Black);
         let color = if offset.is_multiple_of(2) {
@@ -668,7 +565,7 @@ impl Plies {
             color,
             mv,
             san,
-            uci: mv.uci(self.game.is_chess960()),
+            uci: mv.uci(self.chess960),
         })
     }
 }

@@ -71,29 +71,23 @@ impl Move {
         }
     }
 
-    /// Decodes the 27 low bits of a ply as the macros pack it (see
-    /// `Game::__new`). Returns `None` for bits no macro emits.
-    #[doc(hidden)]
-    pub const fn __decode(bits: u32) -> Option<Move> {
-        let from = match Square::new((bits & 63) as u8) {
-            Some(sq) => sq,
-            None => return None,
+    /// The move of a ply of a game's data, or `None` if the ply names no
+    /// piece or square.
+    pub(crate) const fn from_ply(ply: chess_format::Ply) -> Option<Move> {
+        let (Some(from), Some(target), Some(role)) = (
+            Square::new(ply.from),
+            Square::new(ply.target),
+            Role::from_code(ply.role),
+        ) else {
+            return None;
         };
-        let target = match Square::new(((bits >> 6) & 63) as u8) {
-            Some(sq) => sq,
-            None => return None,
-        };
-        let role = match Role::from_code(((bits >> 14) & 7) as u8) {
-            Some(role) => role,
-            None => return None,
-        };
-        let capture = Role::from_code(((bits >> 17) & 7) as u8);
-        let promotion = Role::from_code(((bits >> 20) & 7) as u8);
-        let (kind, to) = match (bits >> 12) & 3 {
-            0 => (MoveKind::Normal, target),
-            1 => (MoveKind::DoublePush, target),
-            2 => (MoveKind::EnPassant, target),
-            _ => {
+        let capture = Role::from_code(ply.capture);
+        let promotion = Role::from_code(ply.promotion);
+        let (kind, to) = match ply.kind {
+            chess_format::MoveKind::Normal => (MoveKind::Normal, target),
+            chess_format::MoveKind::DoublePush => (MoveKind::DoublePush, target),
+            chess_format::MoveKind::EnPassant => (MoveKind::EnPassant, target),
+            chess_format::MoveKind::Castle => {
                 let side = if (target.index() & 7) > (from.index() & 7) {
                     CastlingSide::KingSide
                 } else {
@@ -128,8 +122,8 @@ pub struct San {
 
 impl San {
     /// SAN for `m`, given whether its origin file and rank must be written
-    /// to tell it from other moves, and its check (1) or mate (2) suffix.
-    pub(crate) fn new(m: &Move, file: bool, rank: bool, suffix: u8) -> San {
+    /// to tell it from other moves, and its check or mate suffix.
+    pub(crate) fn new(m: &Move, file: bool, rank: bool, suffix: chess_format::Suffix) -> San {
         let mut san = San {
             bytes: [0; 8],
             len: 0,
@@ -168,9 +162,9 @@ impl San {
             }
         }
         match suffix {
-            1 => push('+'),
-            2 => push('#'),
-            _ => {}
+            chess_format::Suffix::Check => push('+'),
+            chess_format::Suffix::Mate => push('#'),
+            chess_format::Suffix::None => {}
         }
         san
     }
@@ -248,35 +242,60 @@ impl fmt::Display for Uci {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use chess_format::Suffix;
     use std::string::ToString;
 
-    fn bits(
+    /// The ply of a move from `from` to `target` (the rook for castling).
+    pub(crate) fn ply(
         from: Square,
         target: Square,
-        kind: u32,
-        role: u32,
-        capture: u32,
-        promotion: u32,
-    ) -> u32 {
-        u32::from(from.index())
-            | u32::from(target.index()) << 6
-            | kind << 12
-            | role << 14
-            | capture << 17
-            | promotion << 20
+        kind: chess_format::MoveKind,
+        role: Role,
+        capture: Option<Role>,
+        promotion: Option<Role>,
+    ) -> chess_format::Ply {
+        chess_format::Ply {
+            from: from.index(),
+            target: target.index(),
+            kind,
+            role: role as u8,
+            capture: capture.map_or(0, |r| r as u8),
+            promotion: promotion.map_or(0, |r| r as u8),
+            san_file: false,
+            san_rank: false,
+            suffix: Suffix::None,
+        }
     }
 
     #[test]
     fn decodes_every_kind() {
-        let m = Move::__decode(bits(Square::E2, Square::E4, 1, 1, 0, 0)).unwrap();
+        use chess_format::MoveKind as Kind;
+        let m = Move::from_ply(ply(
+            Square::E2,
+            Square::E4,
+            Kind::DoublePush,
+            Role::Pawn,
+            None,
+            None,
+        ))
+        .unwrap();
         assert_eq!(m.kind, MoveKind::DoublePush);
         assert_eq!((m.from, m.to, m.role), (Square::E2, Square::E4, Role::Pawn));
-        let m = Move::__decode(bits(Square::E5, Square::D6, 2, 1, 1, 0)).unwrap();
+        let ep = ply(
+            Square::E5,
+            Square::D6,
+            Kind::EnPassant,
+            Role::Pawn,
+            Some(Role::Pawn),
+            None,
+        );
+        let m = Move::from_ply(ep).unwrap();
         assert_eq!(m.kind, MoveKind::EnPassant);
         assert_eq!(m.capture, Some(Role::Pawn));
-        let m = Move::__decode(bits(Square::E8, Square::A8, 3, 6, 0, 0)).unwrap();
+        let castle = ply(Square::E8, Square::A8, Kind::Castle, Role::King, None, None);
+        let m = Move::from_ply(castle).unwrap();
         assert_eq!(
             m.kind,
             MoveKind::Castle {
@@ -287,25 +306,52 @@ mod tests {
         assert_eq!(m.to, Square::C8);
         assert_eq!(m.uci(false).to_string(), "e8c8");
         assert_eq!(m.uci(true).to_string(), "e8a8");
-        let m = Move::__decode(bits(Square::B7, Square::A8, 0, 1, 4, 2)).unwrap();
+        let promotion = ply(
+            Square::B7,
+            Square::A8,
+            Kind::Normal,
+            Role::Pawn,
+            Some(Role::Rook),
+            Some(Role::Knight),
+        );
+        let m = Move::from_ply(promotion).unwrap();
         assert_eq!(m.promotion, Some(Role::Knight));
         assert_eq!(m.capture, Some(Role::Rook));
         assert_eq!(m.uci(false).to_string(), "b7a8n");
-        assert_eq!(San::new(&m, false, false, 1), "bxa8=N+");
-        assert_eq!(
-            Move::__decode(bits(Square::A1, Square::B1, 0, 0, 0, 0)),
-            None
-        );
+        assert_eq!(San::new(&m, false, false, Suffix::Check), "bxa8=N+");
+        let mut nothing = ply(Square::A1, Square::B1, Kind::Normal, Role::Pawn, None, None);
+        nothing.role = 0;
+        assert_eq!(Move::from_ply(nothing), None);
     }
 
     #[test]
     fn san_disambiguation_and_suffixes() {
-        let m = Move::__decode(bits(Square::B1, Square::D2, 0, 2, 0, 0)).unwrap();
-        assert_eq!(San::new(&m, false, false, 0), "Nd2");
-        assert_eq!(San::new(&m, true, false, 0), "Nbd2");
-        assert_eq!(San::new(&m, false, true, 0), "N1d2");
-        assert_eq!(San::new(&m, true, true, 2), "Nb1d2#");
-        let castle = Move::__decode(bits(Square::E1, Square::H1, 3, 6, 0, 0)).unwrap();
-        assert_eq!(San::new(&castle, false, false, 1).to_string(), "O-O+");
+        use chess_format::MoveKind as Kind;
+        let m = Move::from_ply(ply(
+            Square::B1,
+            Square::D2,
+            Kind::Normal,
+            Role::Knight,
+            None,
+            None,
+        ))
+        .unwrap();
+        assert_eq!(San::new(&m, false, false, Suffix::None), "Nd2");
+        assert_eq!(San::new(&m, true, false, Suffix::None), "Nbd2");
+        assert_eq!(San::new(&m, false, true, Suffix::None), "N1d2");
+        assert_eq!(San::new(&m, true, true, Suffix::Mate), "Nb1d2#");
+        let castle = Move::from_ply(ply(
+            Square::E1,
+            Square::H1,
+            Kind::Castle,
+            Role::King,
+            None,
+            None,
+        ))
+        .unwrap();
+        assert_eq!(
+            San::new(&castle, false, false, Suffix::Check).to_string(),
+            "O-O+"
+        );
     }
 }

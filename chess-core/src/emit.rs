@@ -1,29 +1,26 @@
 //! Tokens out: a verified game as a `const` expression of the facade's
 //! `Game`, or diagnostics as `compile_error!` invocations.
 //!
-//! A game is one printable string literal — header, start position, five
-//! base-64 digits per ply (the move and what its SAN needs), tags — decoded
-//! by the facade (`verified_chess::Game::__new` documents the layout). One
-//! literal without escapes is what costs the compiler least to carry.
+//! A game is one string literal in the format of the `chess-format` crate —
+//! header, start position, five base-64 digits per ply (the move and what
+//! its SAN needs), tags — which the facade's `Game` decodes. One literal
+//! without escapes is what costs the compiler least to carry.
 
-use std::fmt::Write as _;
-
+use chess_format::{Header, MoveKind, OutcomeCode, ResultCode, Start};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::diag::Diagnostic;
-use crate::replay::VerifiedGame;
+use crate::notation::ResultToken;
+use crate::replay::{End, VerifiedGame};
 use crate::san::SanBits;
 use crate::source::Source;
 use crate::syntax::Tag;
 
-/// The facade's base-64 digits.
-const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// The 27 bits of one ply, as the facade decodes them. (One look at the
+/// The ply of a move and its SAN bits in a game's data. (One look at the
 /// move and plain arithmetic: this runs for every ply.)
-pub fn pack(m: &Move, san: SanBits) -> u32 {
+pub fn ply(m: &Move, san: SanBits) -> chess_format::Ply {
     let (from, target, kind, role, capture, promotion) = match *m {
         Move::Normal {
             role,
@@ -33,102 +30,108 @@ pub fn pack(m: &Move, san: SanBits) -> u32 {
             promotion,
         } => {
             // A pawn moves along its file: two ranks are 16 squares.
-            let double = role == Role::Pawn && (from as u32).abs_diff(to as u32) == 16;
-            (from, to, u32::from(double), role, capture, promotion)
+            let kind = if role == Role::Pawn && (from as u32).abs_diff(to as u32) == 16 {
+                MoveKind::DoublePush
+            } else {
+                MoveKind::Normal
+            };
+            (from, to, kind, role, capture, promotion)
         }
-        Move::EnPassant { from, to } => (from, to, 2, Role::Pawn, Some(Role::Pawn), None),
-        Move::Castle { king, rook } => (king, rook, 3, Role::King, None, None),
-        Move::Put { role, to } => (to, to, 0, role, None, None),
+        Move::EnPassant { from, to } => (
+            from,
+            to,
+            MoveKind::EnPassant,
+            Role::Pawn,
+            Some(Role::Pawn),
+            None,
+        ),
+        Move::Castle { king, rook } => (king, rook, MoveKind::Castle, Role::King, None, None),
+        Move::Put { role, to } => (to, to, MoveKind::Normal, role, None, None),
     };
     // Only a piece move writes its origin (a pawn capture's file follows
     // from the move).
-    let (file, rank) = if role == Role::Pawn {
-        (false, false)
-    } else {
-        (san.file(), san.rank())
-    };
-    let suffix = match san.suffix() {
-        None => 0,
-        Some(Suffix::Check) => 1,
-        Some(Suffix::Checkmate) => 2,
-    };
-    let capture = match capture {
-        Some(r) => r as u32,
-        None => 0,
-    };
-    let promotion = match promotion {
-        Some(r) => r as u32,
-        None => 0,
-    };
-    from as u32
-        | (target as u32) << 6
-        | kind << 12
-        | (role as u32) << 14
-        | capture << 17
-        | promotion << 20
-        | u32::from(file) << 23
-        | u32::from(rank) << 24
-        | suffix << 25
+    let piece = role != Role::Pawn;
+    chess_format::Ply {
+        from: from as u8,
+        target: target as u8,
+        kind,
+        role: role as u8,
+        capture: capture.map_or(0, |r| r as u8),
+        promotion: promotion.map_or(0, |r| r as u8),
+        san_file: piece && san.file(),
+        san_rank: piece && san.rank(),
+        suffix: match san.suffix() {
+            None => chess_format::Suffix::None,
+            Some(Suffix::Check) => chess_format::Suffix::Check,
+            Some(Suffix::Checkmate) => chess_format::Suffix::Mate,
+        },
+    }
 }
 
-/// The data string of a verified game with its `(name, value)` tag pairs
-/// (see `verified_chess::Game::__new`).
-pub fn game_data<'a, V: AsRef<str>>(
+/// A position as a game's data records it.
+fn start_of(pos: &Chess) -> Start {
+    let mut board = [b'.'; 64];
+    for (sq, piece) in pos.board().iter() {
+        board[usize::from(sq)] = piece.char() as u8;
+    }
+    Start {
+        board,
+        white_to_move: pos.turn() == Color::White,
+        castling: pos.castles().castling_rights().0,
+        ep_square: pos.ep_square(EnPassantMode::Always).map(u8::from),
+        halfmoves: pos.halfmoves(),
+        fullmoves: pos.fullmoves().get(),
+    }
+}
+
+/// The header of a verified game.
+fn header(game: &VerifiedGame) -> Header {
+    let result = match game.result {
+        ResultToken::WhiteWins => ResultCode::WhiteWins,
+        ResultToken::BlackWins => ResultCode::BlackWins,
+        ResultToken::Draw => ResultCode::Draw,
+        ResultToken::Unknown => ResultCode::Unknown,
+    };
+    let outcome = match game.end {
+        Some((end, _)) => match end {
+            End::Checkmate(Color::White) => OutcomeCode::WhiteCheckmates,
+            End::Checkmate(Color::Black) => OutcomeCode::BlackCheckmates,
+            End::Stalemate => OutcomeCode::Stalemate,
+            End::DeadPosition => OutcomeCode::DeadPosition,
+            End::FivefoldRepetition => OutcomeCode::FivefoldRepetition,
+            End::SeventyFiveMoveRule => OutcomeCode::SeventyFiveMoveRule,
+        },
+        None => OutcomeCode::declared(result),
+    };
+    Header {
+        result,
+        outcome,
+        chess960: game.mode.is_chess960(),
+        plies: game.moves.len().min(game.sans.len()),
+        ended: game.end.map(|(_, plies)| plies),
+    }
+}
+
+/// The data string of a verified game with its `(name, value)` tag pairs,
+/// in the format of the `chess-format` crate.
+pub fn game_data<N: AsRef<str>, V: AsRef<str>>(
     game: &VerifiedGame,
-    tags: impl IntoIterator<Item = (&'a str, V)>,
+    tags: impl IntoIterator<Item = (N, V)>,
 ) -> String {
-    let mut data = String::with_capacity(16 + game.moves.len() * 5);
-    let byte = game.outcome_byte();
-    data.push(char::from(b'0' + (byte >> 4)));
-    data.push(char::from(b'0' + (byte & 15)));
-    data.push(if game.mode.is_chess960() { '1' } else { '0' });
-    let _ = write!(data, "{},", game.moves.len());
-    if let Some((_, plies)) = game.end {
-        let _ = write!(data, "{plies}");
-    }
-    data.push(',');
-    let pos = &game.start;
-    if is_standard_start(pos) {
-        data.push('S');
-    } else {
-        data.push('P');
-        data.extend(board_chars(pos).iter().map(|&b| char::from(b)));
-        data.push(if pos.turn() == Color::White { 'w' } else { 'b' });
-        let _ = write!(data, "{:016x}", pos.castles().castling_rights().0);
-        match pos.ep_square(EnPassantMode::Always) {
-            Some(sq) => {
-                let _ = write!(data, "{sq}");
-            }
-            None => data.push_str("--"),
-        }
-        let _ = write!(data, "{}.{},", pos.halfmoves(), pos.fullmoves());
-    }
-    // Digits as bytes, checked as UTF-8 once (this runs for every ply).
-    let plies = game.moves.len().min(game.sans.len());
-    let mut digits = vec![0; plies * 5];
-    for i in 0..plies {
-        let bits = pack(&game.moves[i], game.sans[i]) as usize;
-        let out = &mut digits[i * 5..i * 5 + 5];
-        out[0] = DIGITS[bits & 63];
-        out[1] = DIGITS[bits >> 6 & 63];
-        out[2] = DIGITS[bits >> 12 & 63];
-        out[3] = DIGITS[bits >> 18 & 63];
-        out[4] = DIGITS[bits >> 24 & 63];
-    }
-    data.push_str(std::str::from_utf8(&digits).unwrap_or_default());
-    // Tags: `name\0value\0` (a NUL inside a value, which PGN has no use
-    // for, becomes U+FFFD).
-    for (name, value) in tags {
-        data.push_str(name);
-        data.push('\0');
-        data.extend(
-            value
-                .as_ref()
-                .chars()
-                .map(|c| if c == '\0' { '\u{FFFD}' } else { c }),
-        );
-        data.push('\0');
-    }
+    let mut data = String::with_capacity(16 + game.moves.len() * chess_format::Ply::DIGITS);
+    let plies = game
+        .moves
+        .iter()
+        .zip(&game.sans)
+        .map(|(m, &san)| ply(m, san));
+    // Writing to a `String` cannot fail.
+    let _ = chess_format::write_game(
+        &mut data,
+        &header(game),
+        &start_of(&game.start),
+        plies,
+        tags,
+    );
     data
 }
 
@@ -180,59 +183,17 @@ impl Out {
     }
 }
 
-fn position_expr(krate: &TokenStream, pos: &Chess) -> Out {
-    let mut out = Out::new();
-    if is_standard_start(pos) {
-        out.path(krate, &["Position", "START"]);
-        return out;
-    }
-    let board = board_chars(pos);
-    let castling = pos.castles().castling_rights().0;
-    let ep = pos.ep_square(EnPassantMode::Always).map_or(64, u8::from);
-    let mut args = Out::new();
-    args.tt(Literal::byte_string(&board)).comma();
-    args.path(
-        krate,
-        &[
-            "Color",
-            match pos.turn() {
-                Color::White => "White",
-                Color::Black => "Black",
-            },
-        ],
-    )
-    .comma();
-    args.tt(Literal::u64_suffixed(castling)).comma();
-    args.tt(Literal::u8_suffixed(ep)).comma();
-    args.tt(Literal::u32_suffixed(pos.halfmoves())).comma();
-    args.tt(Literal::u32_suffixed(pos.fullmoves().get()));
-    out.path(krate, &["Position", "__from_parts"])
-        .group(Delimiter::Parenthesis, args);
-    out
-}
-
-/// The expression for a position: `krate::Position::START` or
-/// `krate::Position::__from_parts(…)`.
+/// The expression for a position: `krate::Position::__decode("…")`.
 pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
-    position_expr(krate, pos).tokens
-}
-
-/// FEN piece letters from a1 to h8, `.` for an empty square.
-fn board_chars(pos: &Chess) -> [u8; 64] {
-    let mut board = [b'.'; 64];
-    for (sq, piece) in pos.board().iter() {
-        board[usize::from(sq)] = piece.char() as u8;
-    }
-    board
-}
-
-fn is_standard_start(pos: &Chess) -> bool {
-    pos.board() == Chess::default().board()
-        && pos.turn() == Color::White
-        && pos.castles().castling_rights() == Chess::default().castles().castling_rights()
-        && pos.maybe_ep_square().is_none()
-        && pos.halfmoves() == 0
-        && pos.fullmoves().get() == 1
+    let mut data = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = start_of(pos).write(&mut data);
+    let mut args = Out::new();
+    args.tt(Literal::string(&data));
+    let mut out = Out::new();
+    out.path(krate, &["Position", "__decode"])
+        .group(Delimiter::Parenthesis, args);
+    out.tokens
 }
 
 /// The expression `krate::Game::__new("…")` for a verified game with its tags.
@@ -310,7 +271,7 @@ mod tests {
     use shakmaty::Square;
 
     #[test]
-    fn packs_kinds() {
+    fn plies_of_every_kind() {
         let e4 = Move::Normal {
             role: Role::Pawn,
             from: Square::E2,
@@ -319,7 +280,7 @@ mod tests {
             promotion: None,
         };
         assert_eq!(
-            pack(&e4, SanBits::default()),
+            ply(&e4, SanBits::default()).to_bits(),
             12 | 28 << 6 | 1 << 12 | 1 << 14
         );
         let castle = Move::Castle {
@@ -328,9 +289,19 @@ mod tests {
         };
         let mate = SanBits::default().with_suffix(Some(Suffix::Checkmate));
         assert_eq!(
-            pack(&castle, mate),
+            ply(&castle, mate).to_bits(),
             60 | 56 << 6 | 3 << 12 | 6 << 14 | 2 << 25
         );
+        // A pawn never writes its origin, whatever the bits say.
+        let exd5 = Move::Normal {
+            role: Role::Pawn,
+            from: Square::E4,
+            capture: Some(Role::Pawn),
+            to: Square::D5,
+            promotion: None,
+        };
+        let p = ply(&exd5, SanBits::default().with_file().with_rank());
+        assert!(!p.san_file && !p.san_rank);
     }
 
     #[test]

@@ -487,14 +487,14 @@ mod tests {
                 .unwrap(),
         )
         .to_string();
-        assert!(out.contains("Position :: __from_parts"), "{out}");
+        assert!(out.contains("Position :: __decode (\"P"), "{out}");
         let out = position(
             "$crate; \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\""
                 .parse()
                 .unwrap(),
         )
         .to_string();
-        assert!(out.contains("Position :: START"), "{out}");
+        assert!(out.contains("Position :: __decode (\"S\")"), "{out}");
         let out =
             position("$crate; fen 4k3/8/8/8/8/8/8/4K2R w 1. Kd2".parse().unwrap()).to_string();
         assert!(out.contains("takes a position, not moves"), "{out}");

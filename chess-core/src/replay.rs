@@ -55,18 +55,6 @@ impl End {
         )
     }
 
-    /// The outcome code of the facade's `Outcome::__from_code`.
-    pub fn code(self) -> u8 {
-        match self {
-            End::Checkmate(Color::White) => 1,
-            End::Checkmate(Color::Black) => 2,
-            End::Stalemate => 3,
-            End::DeadPosition => 4,
-            End::FivefoldRepetition => 5,
-            End::SeventyFiveMoveRule => 6,
-        }
-    }
-
     fn describe(self) -> &'static str {
         match self {
             End::Checkmate(Color::White) => "White checkmated Black",
@@ -131,24 +119,6 @@ impl VerifiedGame {
     /// The canonical SAN of main-line ply `i` (from 0).
     pub fn san_plus(&self, i: usize) -> Option<shakmaty::san::SanPlus> {
         Some(self.sans.get(i)?.san_plus(*self.moves.get(i)?))
-    }
-
-    /// The facade's packed `result << 4 | outcome` byte.
-    pub fn outcome_byte(&self) -> u8 {
-        let result = match self.result {
-            ResultToken::WhiteWins => 1,
-            ResultToken::BlackWins => 2,
-            ResultToken::Draw => 3,
-            ResultToken::Unknown => 0,
-        };
-        let outcome = match (self.end, self.result) {
-            (Some((end, _)), _) => end.code(),
-            (None, ResultToken::WhiteWins) => 7,
-            (None, ResultToken::BlackWins) => 8,
-            (None, ResultToken::Draw) => 9,
-            (None, ResultToken::Unknown) => 0,
-        };
-        result << 4 | outcome
     }
 }
 

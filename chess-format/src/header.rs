@@ -1,0 +1,226 @@
+//! The header: how the game ended and how long it is.
+
+use core::fmt;
+
+use crate::{expect, read_decimal};
+
+/// The result written after the moves, or the one the rules decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ResultCode {
+    /// `*`
+    Unknown = 0,
+    /// `1-0`
+    WhiteWins = 1,
+    /// `0-1`
+    BlackWins = 2,
+    /// `1/2-1/2`
+    Draw = 3,
+}
+
+impl ResultCode {
+    /// Every code, in order.
+    pub const ALL: [ResultCode; 4] = [
+        ResultCode::Unknown,
+        ResultCode::WhiteWins,
+        ResultCode::BlackWins,
+        ResultCode::Draw,
+    ];
+
+    /// The code with this number.
+    pub const fn from_u8(code: u8) -> Option<ResultCode> {
+        if (code as usize) < ResultCode::ALL.len() {
+            Some(ResultCode::ALL[code as usize])
+        } else {
+            None
+        }
+    }
+}
+
+/// How the game ended: by a rule, by the recorded result, or not at all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OutcomeCode {
+    /// No rule ended the game and no result was recorded.
+    Ongoing = 0,
+    /// White checkmated Black.
+    WhiteCheckmates = 1,
+    /// Black checkmated White.
+    BlackCheckmates = 2,
+    /// Stalemate.
+    Stalemate = 3,
+    /// Neither side can checkmate.
+    DeadPosition = 4,
+    /// The same position for the fifth time.
+    FivefoldRepetition = 5,
+    /// 75 moves each without capture or pawn move.
+    SeventyFiveMoveRule = 6,
+    /// No rule ended the game; the recorded result is `1-0`.
+    WhiteWinsDeclared = 7,
+    /// No rule ended the game; the recorded result is `0-1`.
+    BlackWinsDeclared = 8,
+    /// No rule ended the game; the recorded result is `1/2-1/2`.
+    DrawDeclared = 9,
+}
+
+impl OutcomeCode {
+    /// Every code, in order.
+    pub const ALL: [OutcomeCode; 10] = [
+        OutcomeCode::Ongoing,
+        OutcomeCode::WhiteCheckmates,
+        OutcomeCode::BlackCheckmates,
+        OutcomeCode::Stalemate,
+        OutcomeCode::DeadPosition,
+        OutcomeCode::FivefoldRepetition,
+        OutcomeCode::SeventyFiveMoveRule,
+        OutcomeCode::WhiteWinsDeclared,
+        OutcomeCode::BlackWinsDeclared,
+        OutcomeCode::DrawDeclared,
+    ];
+
+    /// The code with this number.
+    pub const fn from_u8(code: u8) -> Option<OutcomeCode> {
+        if (code as usize) < OutcomeCode::ALL.len() {
+            Some(OutcomeCode::ALL[code as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The outcome of a game that no rule ended and whose recorded result
+    /// is `result`.
+    pub const fn declared(result: ResultCode) -> OutcomeCode {
+        match result {
+            ResultCode::Unknown => OutcomeCode::Ongoing,
+            ResultCode::WhiteWins => OutcomeCode::WhiteWinsDeclared,
+            ResultCode::BlackWins => OutcomeCode::BlackWinsDeclared,
+            ResultCode::Draw => OutcomeCode::DrawDeclared,
+        }
+    }
+}
+
+/// What a game's data starts with.
+///
+/// Written as the result's digit, the outcome's digit, `1` for Chess960
+/// (`0` otherwise), the number of plies, `,`, the ply after which the rules
+/// ended the game (nothing if they did not), `,`: `1107,7,` is a game of
+/// seven plies that White won by checkmate on the seventh.
+///
+/// ```
+/// use chess_format::{Header, OutcomeCode, ResultCode};
+///
+/// let header = Header {
+///     result: ResultCode::WhiteWins,
+///     outcome: OutcomeCode::WhiteCheckmates,
+///     chess960: false,
+///     plies: 7,
+///     ended: Some(7),
+/// };
+/// let mut data = String::new();
+/// header.write(&mut data).unwrap();
+/// assert_eq!(data, "1107,7,");
+/// assert_eq!(Header::read(data.as_bytes()), Some((header, 7)));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Header {
+    /// The result.
+    pub result: ResultCode,
+    /// The outcome.
+    pub outcome: OutcomeCode,
+    /// Chess960 castling rules.
+    pub chess960: bool,
+    /// The number of plies that follow.
+    pub plies: usize,
+    /// After how many plies the rules ended the game, if they did (fewer
+    /// than `plies` when the record goes on after a draw the rules impose).
+    pub ended: Option<usize>,
+}
+
+impl Header {
+    /// Writes the header.
+    pub fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        out.write_char(char::from(b'0' + self.result as u8))?;
+        out.write_char(char::from(b'0' + self.outcome as u8))?;
+        out.write_char(if self.chess960 { '1' } else { '0' })?;
+        write!(out, "{},", self.plies)?;
+        if let Some(ended) = self.ended {
+            write!(out, "{ended}")?;
+        }
+        out.write_char(',')
+    }
+
+    /// Reads the header at the start of `data`: the header and the index
+    /// after it, or `None` if `data` does not start with one.
+    pub const fn read(data: &[u8]) -> Option<(Header, usize)> {
+        if data.len() < 3 {
+            return None;
+        }
+        let (Some(result), Some(outcome)) = (
+            ResultCode::from_u8(data[0].wrapping_sub(b'0')),
+            OutcomeCode::from_u8(data[1].wrapping_sub(b'0')),
+        ) else {
+            return None;
+        };
+        let chess960 = match data[2] {
+            b'0' => false,
+            b'1' => true,
+            _ => return None,
+        };
+        let Some((plies, at)) = read_decimal(data, 3) else {
+            return None;
+        };
+        let Some(at) = expect(data, at, b',') else {
+            return None;
+        };
+        let (ended, at) = match read_decimal(data, at) {
+            Some((ended, at)) => (Some(ended as usize), at),
+            None => (None, at),
+        };
+        let Some(at) = expect(data, at, b',') else {
+            return None;
+        };
+        Some((
+            Header {
+                result,
+                outcome,
+                chess960,
+                plies: plies as usize,
+                ended,
+            },
+            at,
+        ))
+    }
+
+    /// The number of plies only, reading no further than it.
+    pub const fn plies(data: &[u8]) -> usize {
+        match read_decimal(data, 3) {
+            Some((plies, _)) => plies as usize,
+            None => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for code in ResultCode::ALL {
+            assert_eq!(ResultCode::from_u8(code as u8), Some(code));
+        }
+        for code in OutcomeCode::ALL {
+            assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
+        }
+        assert_eq!(ResultCode::from_u8(4), None);
+        assert_eq!(OutcomeCode::from_u8(10), None);
+    }
+
+    #[test]
+    fn malformed_headers_are_none() {
+        for data in [
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0:01,,", "0021,,",
+        ] {
+            assert_eq!(Header::read(data.as_bytes()), None, "{data}");
+        }
+        assert_eq!(Header::plies(b"00012,,"), 12);
+    }
+}

@@ -1,0 +1,112 @@
+//! The data format of a verified chess game.
+//!
+//! The `verified-chess` macros replay a game while a crate compiles and
+//! write what they verified into one string literal; the `Game` type of
+//! `verified-chess` reads it back at run time, with no rules engine. This
+//! crate is that string's format, defined once: each part's encoder next to
+//! its decoder. It has no dependencies and needs no allocator.
+//!
+//! A game's data is four parts, one after the other:
+//!
+//! | part | written by | read by |
+//! |---|---|---|
+//! | the [`Header`]: result, outcome, Chess960, number of plies, the ply after which the rules ended the game | [`Header::write`] | [`Header::read`] |
+//! | the [`Start`] position: `S` for the standard one, else `P` and its fields | [`Start::write`] | [`Start::read`] |
+//! | five base-64 [`DIGITS`] per [`Ply`]: the move and what its SAN adds to it | [`Ply::encode`] | [`Ply::decode`] |
+//! | the tags, each name and value prefixed by its length in bytes | [`write_tag`] | [`Tags`] |
+//!
+//! [`write_game`] writes all four; [`GameData::read`] finds them again. Only
+//! tag values can hold other characters than printable ASCII, so the string
+//! literal holding a game needs no escapes.
+//!
+//! ```
+//! use chess_format::{
+//!     GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, write_game,
+//! };
+//!
+//! // 1. e4: the pawn on e2 (square 12) to e4 (28).
+//! let e4 = Ply {
+//!     from: 12,
+//!     target: 28,
+//!     kind: MoveKind::DoublePush,
+//!     role: chess_format::role::PAWN,
+//!     capture: 0,
+//!     promotion: 0,
+//!     san_file: false,
+//!     san_rank: false,
+//!     suffix: Suffix::None,
+//! };
+//! let header = Header {
+//!     result: ResultCode::Unknown,
+//!     outcome: OutcomeCode::Ongoing,
+//!     chess960: false,
+//!     plies: 1,
+//!     ended: None,
+//! };
+//! let mut data = String::new();
+//! write_game(&mut data, &header, &Start::STANDARD, [e4], [("Event", "Test")]).unwrap();
+//! assert_eq!(data, "0001,,SMcFAA5:Event4:Test");
+//!
+//! let game = GameData::read(&data).unwrap();
+//! assert_eq!(game.header(), header);
+//! assert_eq!(game.start(), Start::STANDARD);
+//! assert_eq!(game.ply(0), Some(e4));
+//! assert_eq!(game.tags().collect::<Vec<_>>(), [("Event", "Test")]);
+//! ```
+#![no_std]
+#![warn(missing_docs)]
+
+#[cfg(test)]
+extern crate std;
+
+mod digits;
+mod game;
+mod header;
+mod ply;
+mod start;
+
+pub use digits::{DIGITS, digit, digit_value};
+pub use game::{GameData, Tags, write_game, write_tag};
+pub use header::{Header, OutcomeCode, ResultCode};
+pub use ply::{MoveKind, Ply, Suffix};
+pub use start::Start;
+
+/// The codes of the kinds of piece, as [`Ply`] stores them (`0` is "none"
+/// where a piece is optional).
+pub mod role {
+    /// A pawn.
+    pub const PAWN: u8 = 1;
+    /// A knight.
+    pub const KNIGHT: u8 = 2;
+    /// A bishop.
+    pub const BISHOP: u8 = 3;
+    /// A rook.
+    pub const ROOK: u8 = 4;
+    /// A queen.
+    pub const QUEEN: u8 = 5;
+    /// A king.
+    pub const KING: u8 = 6;
+}
+
+/// Reads a decimal number at `at`: its value (saturating) and the index
+/// after its digits, or `None` if no digit is there.
+pub(crate) const fn read_decimal(data: &[u8], at: usize) -> Option<(u64, usize)> {
+    let mut value: u64 = 0;
+    let mut i = at;
+    while i < data.len() && data[i].is_ascii_digit() {
+        value = value
+            .saturating_mul(10)
+            .saturating_add((data[i] - b'0') as u64);
+        i += 1;
+    }
+    if i == at { None } else { Some((value, i)) }
+}
+
+/// `Some(at + 1)` if `data[at]` is `byte`.
+pub(crate) const fn expect(data: &[u8], at: usize, byte: u8) -> Option<usize> {
+    if at < data.len() && data[at] == byte {
+        Some(at + 1)
+    } else {
+        None
+    }
+}

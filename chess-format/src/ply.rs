@@ -1,0 +1,189 @@
+//! One ply: the move and what its SAN adds to it, in 27 bits.
+
+use crate::digits::{digit, digit_value};
+
+/// What kind of move a ply is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Any other move: a piece or pawn moving, capturing, promoting.
+    Normal = 0,
+    /// A pawn's two-square advance.
+    DoublePush = 1,
+    /// A pawn capturing en passant.
+    EnPassant = 2,
+    /// Castling; the ply's `target` is the rook's square.
+    Castle = 3,
+}
+
+/// The check or mate sign at the end of a move's SAN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// Neither check nor mate.
+    None = 0,
+    /// `+`
+    Check = 1,
+    /// `#`
+    Mate = 2,
+}
+
+/// One ply: the move, and the parts of its SAN the move does not imply.
+///
+/// Squares are indices from 0 (a1) to 63 (h8), rank by rank; pieces are
+/// the [`role`](crate::role) codes 1 (pawn) to 6 (king), 0 where there is
+/// none.
+///
+/// Bits, least significant first: origin (6), target (6), kind (2), piece
+/// (3), captured piece (3), promotion (3), SAN writes the origin's file (1),
+/// SAN writes the origin's rank (1), suffix (2): 27 bits in five
+/// [`DIGITS`](crate::DIGITS).
+///
+/// ```
+/// use chess_format::{MoveKind, Ply, Suffix, role};
+///
+/// // Nbxd7+: the knight on b8 (57) takes a bishop on d7 (51).
+/// let ply = Ply {
+///     from: 57,
+///     target: 51,
+///     kind: MoveKind::Normal,
+///     role: role::KNIGHT,
+///     capture: role::BISHOP,
+///     promotion: 0,
+///     san_file: true,
+///     san_rank: false,
+///     suffix: Suffix::Check,
+/// };
+/// assert_eq!(Ply::decode(&ply.encode()), Some(ply));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ply {
+    /// The square the piece leaves (the king's, for castling).
+    pub from: u8,
+    /// The square it goes to; for castling, the rook's square.
+    pub target: u8,
+    /// Normal, double push, en passant or castling.
+    pub kind: MoveKind,
+    /// The piece that moves (the king, for castling).
+    pub role: u8,
+    /// The piece captured (a pawn for en passant), or 0.
+    pub capture: u8,
+    /// The piece a pawn becomes, or 0.
+    pub promotion: u8,
+    /// SAN writes the origin's file to tell the piece from another
+    /// (`Nbd7`); a pawn capture's file is implied and not set.
+    pub san_file: bool,
+    /// SAN writes the origin's rank (`R1e2`).
+    pub san_rank: bool,
+    /// `+` or `#`.
+    pub suffix: Suffix,
+}
+
+impl Ply {
+    /// The number of digits of a ply.
+    pub const DIGITS: usize = 5;
+
+    /// The ply's 27 bits (squares and pieces are masked to their widths).
+    pub const fn to_bits(self) -> u32 {
+        (self.from as u32 & 63)
+            | (self.target as u32 & 63) << 6
+            | (self.kind as u32) << 12
+            | (self.role as u32 & 7) << 14
+            | (self.capture as u32 & 7) << 17
+            | (self.promotion as u32 & 7) << 20
+            | (self.san_file as u32) << 23
+            | (self.san_rank as u32) << 24
+            | (self.suffix as u32) << 25
+    }
+
+    /// The ply of [`Ply::to_bits`], or `None` for bits it never writes (no
+    /// moving piece, a piece code above 6, suffix 3, bits above 27).
+    pub const fn from_bits(bits: u32) -> Option<Ply> {
+        let role = (bits >> 14 & 7) as u8;
+        let capture = (bits >> 17 & 7) as u8;
+        let promotion = (bits >> 20 & 7) as u8;
+        let suffix = match bits >> 25 & 3 {
+            0 => Suffix::None,
+            1 => Suffix::Check,
+            2 => Suffix::Mate,
+            _ => return None,
+        };
+        if role == 0 || role > 6 || capture > 6 || promotion > 6 || bits >> 27 != 0 {
+            return None;
+        }
+        let kind = match bits >> 12 & 3 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::DoublePush,
+            2 => MoveKind::EnPassant,
+            _ => MoveKind::Castle,
+        };
+        Some(Ply {
+            from: (bits & 63) as u8,
+            target: (bits >> 6 & 63) as u8,
+            kind,
+            role,
+            capture,
+            promotion,
+            san_file: bits >> 23 & 1 != 0,
+            san_rank: bits >> 24 & 1 != 0,
+            suffix,
+        })
+    }
+
+    /// The ply's five digits.
+    #[inline]
+    pub const fn encode(self) -> [u8; Ply::DIGITS] {
+        let bits = self.to_bits();
+        [
+            digit(bits),
+            digit(bits >> 6),
+            digit(bits >> 12),
+            digit(bits >> 18),
+            digit(bits >> 24),
+        ]
+    }
+
+    /// The ply written as the first five bytes of `digits`, or `None` if
+    /// they are not the digits of one.
+    pub const fn decode(digits: &[u8]) -> Option<Ply> {
+        if digits.len() < Ply::DIGITS {
+            return None;
+        }
+        let mut bits = 0;
+        let mut i = 0;
+        while i < Ply::DIGITS {
+            match digit_value(digits[i]) {
+                Some(value) => bits |= value << (6 * i),
+                None => return None,
+            }
+            i += 1;
+        }
+        Ply::from_bits(bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_are_where_the_layout_says() {
+        let castle = Ply {
+            from: 60,
+            target: 56,
+            kind: MoveKind::Castle,
+            role: 6,
+            capture: 0,
+            promotion: 0,
+            san_file: false,
+            san_rank: false,
+            suffix: Suffix::Mate,
+        };
+        assert_eq!(castle.to_bits(), 60 | 56 << 6 | 3 << 12 | 6 << 14 | 2 << 25);
+        assert_eq!(Ply::from_bits(castle.to_bits()), Some(castle));
+        // No moving piece, suffix 3, a bit above 27: never written.
+        assert_eq!(Ply::from_bits(12 | 28 << 6), None);
+        assert_eq!(Ply::from_bits(castle.to_bits() | 3 << 25), None);
+        assert_eq!(Ply::from_bits(castle.to_bits() | 1 << 27), None);
+        assert_eq!(Ply::decode(b"McF"), None);
+        assert_eq!(Ply::decode(b"Mc=AA"), None);
+    }
+}
