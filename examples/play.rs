@@ -16,9 +16,8 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use chess_core::source::Source;
 use chess_core::testing::Rng;
-use chess_core::{Options, VerifiedGame, syntax, verify_game};
+use chess_core::{Options, Source, Spelling, VerifiedGame, verify};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Position as _};
 use verified_chess::{BoardStyle, Color, Position};
@@ -34,22 +33,28 @@ struct Session {
 
 /// Verifies a game text: the verified game, or the message explaining the
 /// first problem (as the macro words it).
-fn verify(text: &str) -> Result<VerifiedGame, String> {
+fn verify_text(text: &str) -> Result<VerifiedGame, String> {
     let source = Source::text(text, None, None);
-    let mut games = syntax::parse(&source);
-    let game = match games.len() {
-        0 => return Err("type a move".into()),
-        1 => games.remove(0),
-        _ => return Err("type one move at a time".into()),
+    let mut games = verify(&source, Options::default());
+    let game = match (games.next(), games.next()) {
+        (None, _) => return Err("type a move".into()),
+        (Some(game), None) => game,
+        (Some(_), Some(_)) => return Err("type one move at a time".into()),
     };
-    game.and_then(|g| verify_game(&g, &source, Options::default()))
-        .map_err(|d| d.render(None))
+    game.map_err(|d| d.render(&SPELLING))
 }
+
+/// Help as the macros give it (the game here is the text of a `game!`).
+const SPELLING: Spelling = Spelling {
+    opt_in: |option| format!("`#![allow({})]`", option.name()),
+    rust_tokens: false,
+};
 
 impl Session {
     fn new(perspective: Color) -> Session {
         // A game with no moves yet (`*`: no result).
-        let game = verify("*").unwrap_or_else(|e| unreachable!("the empty game is legal: {e}"));
+        let game =
+            verify_text("*").unwrap_or_else(|e| unreachable!("the empty game is legal: {e}"));
         Session {
             sans: Vec::new(),
             game,
@@ -73,7 +78,7 @@ impl Session {
     /// Verifies the game so far plus `input`; on success it becomes the game.
     fn try_move(&mut self, input: &str) -> Result<String, String> {
         let text = format!("{} {input}", self.sans.join(" "));
-        match verify(&text) {
+        match verify_text(&text) {
             Ok(game) if game.moves.len() == self.sans.len() + 1 => {
                 let san = game
                     .san_plus(self.sans.len())

@@ -32,8 +32,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use chess_core::source::Source;
-use chess_core::{Options, expand, syntax, verify_game};
+use chess_core::syntax::{GameSyntax, Parser};
+use chess_core::{Diagnostic, Options, Source, expand};
 use criterion::{Criterion, Throughput};
 use shakmaty::san::San;
 use shakmaty::{Chess, Position};
@@ -49,7 +49,7 @@ struct Corpus {
     text: String,
     /// The text's source and games, parsed once.
     source: Source,
-    parsed: syntax::Parsed,
+    parsed: Vec<Result<GameSyntax, Diagnostic>>,
     /// Mainline SAN of every game, as written.
     sans: Vec<Vec<String>>,
     /// The same, one string per game.
@@ -66,8 +66,10 @@ fn load() -> Option<Corpus> {
     let mut sans = Vec::new();
     let mut tokens = Vec::new();
     let mut plies = 0;
-    for game in syntax::parse(&source).into_iter().flatten() {
-        verify_game(&game, &source, OPTIONS).ok()?;
+    let mut games = chess_core::verify(&source, OPTIONS);
+    while let Some(game) = games.next_syntax() {
+        let game = game.ok()?;
+        games.verify_syntax(&game).ok()?;
         let written: Vec<String> = game
             .main_line()
             .map(|p| source.slice(p.range).to_string())
@@ -94,7 +96,7 @@ fn load() -> Option<Corpus> {
         );
         sans.push(written);
     }
-    let parsed = syntax::parse(&source);
+    let parsed = Parser::new(&source).collect();
     let san_lines = sans.iter().map(|game| game.join(" ")).collect();
     Some(Corpus {
         text,
@@ -170,10 +172,8 @@ const OPTIONS: Options = Options {
 
 /// Parses and verifies every game of `source`; the plies of their main lines.
 fn verified_plies(source: &Source) -> usize {
-    syntax::parse(source)
-        .iter()
-        .flatten()
-        .map(|g| verify_game(g, source, OPTIONS).expect("legal").moves.len())
+    chess_core::verify(source, OPTIONS)
+        .map(|g| g.expect("legal").moves.len())
         .sum()
 }
 
@@ -182,16 +182,12 @@ fn text(corpus: &Corpus) -> usize {
 }
 
 fn verify(corpus: &Corpus) -> usize {
+    let games = chess_core::verify(&corpus.source, OPTIONS);
     corpus
         .parsed
         .iter()
         .flatten()
-        .map(|g| {
-            verify_game(g, &corpus.source, OPTIONS)
-                .expect("legal")
-                .moves
-                .len()
-        })
+        .map(|g| games.verify_syntax(g).expect("legal").moves.len())
         .sum()
 }
 

@@ -1,5 +1,6 @@
-//! Tokens out: a verified game as a `const` expression of the facade's
-//! `Game`, or diagnostics as `compile_error!` invocations.
+//! Stage 6, emit: what goes out. A verified game as the data of a `Game`
+//! and as a `const` expression of the facade's `Game`; a diagnostic as a
+//! `compile_error!` worded for the macros.
 //!
 //! A game is one string literal in the format of the `chess-format` crate —
 //! header, start position, five base-64 digits per ply (the move and what
@@ -11,12 +12,10 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenS
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
-use crate::diag::Diagnostic;
-use crate::notation::ResultToken;
-use crate::replay::{End, VerifiedGame};
-use crate::san::SanBits;
-use crate::source::Source;
-use crate::syntax::Tag;
+use crate::diagnostic::{Diagnostic, Spelling};
+use crate::input::{Mode, Source};
+use crate::replay::{End, SanBits, VerifiedGame};
+use crate::syntax::ResultToken;
 
 /// The ply of a move and its SAN bits in a game's data. (One look at the
 /// move and plain arithmetic: this runs for every ply.)
@@ -196,15 +195,11 @@ pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
     out.tokens
 }
 
-/// The expression `krate::Game::__new("…")` for a verified game with its tags.
-pub fn game_expr(
-    krate: &TokenStream,
-    source: &Source,
-    tags: &[Tag],
-    game: &VerifiedGame,
-) -> TokenStream {
+/// The expression `krate::Game::__new("…")` for a verified game with its
+/// tags, read from `source`.
+pub fn game_expr(krate: &TokenStream, source: &Source, game: &VerifiedGame) -> TokenStream {
     let mut args = Out::new();
-    let tags = tags.iter().map(|t| (t.name(source), t.value(source)));
+    let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));
     args.tt(Literal::string(&game_data(game, tags)));
     let mut out = Out::new();
     out.path(krate, &["Game", "__new"])
@@ -257,12 +252,49 @@ pub fn compile_error(message: &str, start: Span, end: Span) -> TokenStream {
     out.tokens
 }
 
+/// How the macros spell help: options are inner attributes at the start of
+/// the input, and in the token form a mate is written `Qh5 #`.
+pub fn spelling(source: &Source) -> Spelling {
+    Spelling {
+        opt_in: |option| {
+            format!(
+                "`#![allow({})]` at the start of the macro input",
+                option.name()
+            )
+        },
+        rust_tokens: source.mode() == Mode::Tokens,
+    }
+}
+
+/// A diagnostic's message as the compiler shows it: with its help lines,
+/// and for text inside a string literal or a file, where in it (`line
+/// 3:14`, `path:3:14`) and the offending text, because a span cannot point
+/// inside a literal.
+pub fn message(d: &Diagnostic, source: &Source) -> String {
+    let rendered = d.render(&spelling(source));
+    if source.mode() == Mode::Tokens {
+        return rendered;
+    }
+    let lc = source.line_col(d.range.start);
+    let text = source.slice(d.range);
+    let location = match source.name() {
+        Some(name) => format!("{name}:{}:{}", lc.line, lc.col),
+        None => format!("line {}:{}", lc.line, lc.col),
+    };
+    // The offending text, unless the message already quotes it.
+    if text.is_empty() || d.message.contains(&format!("`{text}`")) {
+        format!("{location}: {rendered}")
+    } else {
+        format!("{location} `{text}`: {rendered}")
+    }
+}
+
 /// A diagnostic as a `compile_error!` at its place in `source`.
 pub fn diagnostic(source: &Source, d: &Diagnostic) -> TokenStream {
     let (start, end) = source
         .spans(d.range)
         .unwrap_or((Span::call_site(), Span::call_site()));
-    compile_error(&d.render_for(source), start, end)
+    compile_error(&message(d, source), start, end)
 }
 
 #[cfg(test)]
@@ -302,6 +334,21 @@ mod tests {
         };
         let p = ply(&exd5, SanBits::default().with_file().with_rank());
         assert!(!p.san_file && !p.san_rank);
+    }
+
+    #[test]
+    fn messages_locate_text_sources() {
+        use crate::diagnostic::ErrorKind;
+        use crate::input::Range;
+        let src = Source::text("1. e4\n2. Bc4", Some("g.pgn".into()), None);
+        let d = Diagnostic::new(ErrorKind::Blocked, Range::new(9, 12), "illegal move `Bc4`")
+            .with_note("try Nf3");
+        assert_eq!(
+            message(&d, &src),
+            "g.pgn:2:4: illegal move `Bc4`\nhelp: try Nf3"
+        );
+        let d = Diagnostic::new(ErrorKind::Blocked, Range::new(9, 12), "illegal move");
+        assert_eq!(message(&d, &src), "g.pgn:2:4 `Bc4`: illegal move");
     }
 
     #[test]

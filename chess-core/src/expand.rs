@@ -1,14 +1,16 @@
 //! The macros' entry points, on `proc_macro2` tokens so that they can be
-//! tested without a compiler.
+//! tested without a compiler: the input read (the facade's path, options,
+//! tokens or a string), the pipeline run, the result emitted.
 
 use std::collections::VecDeque;
 
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 
-use crate::diag::{Diagnostic, ErrorKind};
+use crate::diagnostic::Diagnostic;
+use crate::input::{Range, Source, files, tokens};
 use crate::replay::Options;
-use crate::source::{Range, Source};
-use crate::{emit, setup, syntax, tokens, verify_game};
+use crate::syntax::{self, errors};
+use crate::{emit, explain, pipeline, start};
 
 /// The macro input, read once, front to back, with a little lookahead.
 /// (Collecting and rebuilding token streams costs a round trip through the
@@ -198,45 +200,25 @@ pub fn game(input: TokenStream) -> TokenStream {
 pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     let (krate, options, input) = start(input).map_err(Failure::Call)?;
     let source = input.source();
-    let fail = |source: Source, d: Diagnostic| Failure::Chess(Box::new(source), d);
-    let mut parsed = syntax::parse(&source);
-    if parsed.len() > 1 {
-        let second = match &parsed[1] {
-            Ok(g) => g.range,
-            Err(d) => d.range,
-        };
-        if let Ok(first) = &parsed[0] {
-            let d = match first.result {
-                Some((result, _)) => Diagnostic::new(
-                    ErrorKind::MisplacedResult,
-                    second,
-                    format!(
-                        "the game ended with its result `{}`; nothing may follow it",
-                        result.as_str()
-                    ),
-                ),
-                None => Diagnostic::new(
-                    ErrorKind::SecondGame,
-                    second,
-                    "a second game starts here, but `game!` takes one game",
-                ),
+    let checked = {
+        let mut games = pipeline::verify(&source, options);
+        match (games.next_syntax(), games.next_syntax()) {
+            (Some(Ok(first)), Some(second)) => {
+                let second = match second {
+                    Ok(g) => g.range,
+                    Err(d) => d.range,
+                };
+                Err(errors::second_game(second, first.result.map(|r| r.0)))
             }
-            .with_help("`games!` takes several games");
-            return Err(fail(source, d));
+            (Some(Err(d)), _) => Err(d),
+            (Some(Ok(game)), None) => games.verify_syntax(&game),
+            // No game at all: the start position, without moves.
+            (None, _) => games.verify_syntax(&syntax::GameSyntax::default()),
         }
-    }
-    let game = match parsed.drain(..).next() {
-        None => syntax::GameSyntax {
-            lines: vec![syntax::Line::default()],
-            range: Range::default(),
-            ..Default::default()
-        },
-        Some(Ok(game)) => game,
-        Some(Err(d)) => return Err(fail(source, d)),
     };
-    match verify_game(&game, &source, options) {
-        Ok(verified) => Ok(emit::game_expr(&krate, &source, &game.tags, &verified)),
-        Err(d) => Err(fail(source, d)),
+    match checked {
+        Ok(verified) => Ok(emit::game_expr(&krate, &source, &verified)),
+        Err(d) => Err(Failure::Chess(Box::new(source), d)),
     }
 }
 
@@ -252,11 +234,11 @@ fn games_output(
 ) -> TokenStream {
     let mut errors = TokenStream::new();
     let mut games = Vec::new();
-    for parsed in syntax::parse(source) {
-        match parsed.and_then(|g| verify_game(&g, source, options).map(|v| (g, v))) {
-            Ok((syntax, verified)) => {
+    for checked in pipeline::verify(source, options) {
+        match checked {
+            Ok(verified) => {
                 if errors.is_empty() {
-                    games.push(emit::game_expr(krate, source, &syntax.tags, &verified));
+                    games.push(emit::game_expr(krate, source, &verified));
                 }
             }
             Err(d) => errors.extend(emit::diagnostic(source, &d)),
@@ -312,7 +294,7 @@ pub fn include_pgn(input: TokenStream) -> TokenStream {
         return fail("`include_pgn!` takes the path as a string literal".into());
     };
     let path = path.value();
-    let file = match crate::files::read_in_crate(&path) {
+    let file = match files::read_in_crate(&path) {
         Ok(file) => file,
         Err(message) => return fail(message),
     };
@@ -340,54 +322,39 @@ pub fn position(input: TokenStream) -> TokenStream {
     if let Some((text, span)) = input.lone_string() {
         let source = Source::text(text, None, Some(span));
         let whole = Range::new(0, source.as_str().len() as u32);
-        return match setup::fen_string(source.as_str(), 0, whole)
-            .and_then(|setup| setup::validate(&setup, None))
-        {
+        return match syntax::fen_string(source.as_str(), 0, whole).and_then(|setup| {
+            start::validate(&setup, None).map_err(|illegal| explain::illegal_position(&illegal))
+        }) {
             Ok((pos, _)) => emit::position(&krate, &pos),
             Err(d) => emit::diagnostic(&source, &d),
         };
     }
     let source = input.source();
-    let mut parsed = syntax::parse(&source);
-    let game = match parsed.drain(..).next() {
-        None => {
-            return emit::compile_error(
-                "expected a position: `fen …`, `board …`, `white: … black: …` or `[FEN \"…\"]`",
-                Span::call_site(),
-                Span::call_site(),
-            );
-        }
+    let no_position = || {
+        emit::compile_error(
+            "expected a position: `fen …`, `board …`, `white: … black: …` or `[FEN \"…\"]`",
+            Span::call_site(),
+            Span::call_site(),
+        )
+    };
+    let game = match syntax::Parser::new(&source).next() {
+        None => return no_position(),
         Some(Err(d)) => return emit::diagnostic(&source, &d),
         Some(Ok(game)) => game,
     };
     if let Some(first) = game.main_line().next() {
-        let d = Diagnostic::new(
-            ErrorKind::ExpectedMove,
-            first.range,
-            "`position!` takes a position, not moves",
-        )
-        .with_help("`game!` takes a setup followed by moves");
-        return emit::diagnostic(&source, &d);
+        return emit::diagnostic(&source, &errors::moves_in_position(first.range));
     }
     if let Some((_, range)) = game.result {
-        let d = Diagnostic::new(
-            ErrorKind::MisplacedResult,
-            range,
-            "`position!` takes a position, not a result",
-        );
-        return emit::diagnostic(&source, &d);
+        return emit::diagnostic(&source, &errors::result_in_position(range));
     }
-    match setup::setup_of(&game, &source) {
-        Ok(None) => emit::compile_error(
-            "expected a position: `fen …`, `board …`, `white: … black: …` or `[FEN \"…\"]`",
-            Span::call_site(),
-            Span::call_site(),
-        ),
-        Ok(Some(_)) => match setup::position(&game, &source) {
+    match &game.setup {
+        Ok(None) => no_position(),
+        Ok(Some(_)) => match start::position(&game) {
             Ok((pos, _)) => emit::position(&krate, &pos),
-            Err(d) => emit::diagnostic(&source, &d),
+            Err(failure) => emit::diagnostic(&source, &explain::start_failure(failure)),
         },
-        Err(d) => emit::diagnostic(&source, &d),
+        Err(d) => emit::diagnostic(&source, d),
     }
 }
 

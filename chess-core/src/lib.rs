@@ -1,63 +1,75 @@
-//! The verifier behind `verified-chess`.
+//! The verifier behind `verified-chess`: chess text in, verified games or
+//! diagnostics out. The macros, `chess-verify`, the tests and the
+//! benchmarks all go through [`verify`].
 //!
-//! Text in, verdicts out: chess notation (from Rust tokens or PGN text) is
-//! read by one grammar into a syntax tree with source ranges
-//! ([`syntax`]), replayed through the shakmaty rules engine ([`replay`]) and
-//! turned into either verified game data or [`Diagnostic`]s that say which
-//! move is illegal and why ([`explain`]). The proc macros and the CLI are
-//! thin layers over this crate.
+//! ```text
+//!  PGN text, a file, Rust tokens
+//!        │  input     one Source: the text, and the way back to what the
+//!        ▼            user wrote (token spans, line:col)
+//!  ┌───────────┐
+//!  │  syntax   │  lexer → notation → parser (+ setup grammar)
+//!  └───────────┘  → GameSyntax: tags, setup, plies, variations, result
+//!        ▼
+//!  ┌───────────┐
+//!  │  start    │  setup → legal shakmaty position    (or IllegalPosition)
+//!  └───────────┘
+//!        ▼
+//!  ┌───────────┐
+//!  │  replay   │  every ply, every variation, the game-ending rules
+//!  └───────────┘  → VerifiedGame                    (or Failure)
+//!        ▼                                               │
+//!  ┌───────────┐                              ┌──────────▼─┐
+//!  │  emit     │  VerifiedGame → Game data    │  explain   │ → Diagnostic
+//!  └───────────┘  (chess-format), tokens      └────────────┘
+//!        ▼
+//!  expand: the macros (tokens in, a `Game` or `compile_error!` out)
+//! ```
+//!
+//! Each stage hands the next one data, never calls back up, and words
+//! nothing but its own problems: what cannot be read is worded by `syntax`,
+//! what is not legal by `explain`. Diagnostics carry structured
+//! [`Help`]; each front end spells it ([`Spelling`]).
 //!
 //! ```
-//! use chess_core::{source::Source, verify_text};
+//! use chess_core::{Options, Source, verify};
 //!
 //! let source = Source::text("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", None, None);
-//! let game = verify_text(&source).remove(0).unwrap();
+//! let game = verify(&source, Options::default()).next().unwrap().unwrap();
 //! assert_eq!(game.san(), "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
 //!
 //! let source = Source::text("1. d4 d5 2. Bc4", None, None);
-//! let error = verify_text(&source).remove(0).unwrap_err();
+//! let error = verify(&source, Options::default()).next().unwrap().unwrap_err();
 //! assert_eq!(
 //!     error.message,
 //!     "White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2",
 //! );
 //! ```
 
-pub mod diag;
-pub mod emit;
-pub mod expand;
-pub mod explain;
-pub mod files;
-pub mod lexer;
-pub mod notation;
-pub mod replay;
-pub mod resolve;
-pub mod san;
-pub mod setup;
-pub mod source;
+// The stages, in the order data flows through them.
+// 1. where the text comes from
+pub mod input;
+// 2. text → games as written
 pub mod syntax;
+// 3. setup → legal start position
+mod start;
+// 4. every ply through shakmaty
+mod replay;
+// 5. why not, in words (the error path)
+mod explain;
+// 6. what goes out
+pub mod emit;
+
+// Below the stages: what every stage may use.
+mod diagnostic;
+
+// Above the stages: the entry points.
+pub mod expand;
+mod pipeline;
+
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
-pub mod tokens;
 
-pub use diag::{Diagnostic, ErrorKind};
-pub use replay::{Options, VerifiedGame};
-
-use crate::source::Source;
-use crate::syntax::GameSyntax;
-
-/// Verifies one parsed game: its setup (if any), then every move.
-pub fn verify_game(
-    game: &GameSyntax,
-    source: &Source,
-    options: Options,
-) -> Result<VerifiedGame, Diagnostic> {
-    let (start, mode) = setup::position(game, source)?;
-    replay::replay(game, source, start, mode, options)
-}
-
-/// Verifies every game in a text source.
-pub fn verify_text(source: &Source) -> Vec<Result<VerifiedGame, Diagnostic>> {
-    syntax::parse(source)
-        .into_iter()
-        .map(|g| g.and_then(|g| verify_game(&g, source, Options::default())))
-        .collect()
-}
+pub use diagnostic::{Diagnostic, ErrorKind, Help, OptIn, Spelling};
+pub use input::{LineCol, Range, Source, files};
+pub use pipeline::{Games, verify};
+pub use replay::{End, Options, SanBits, VerifiedGame};

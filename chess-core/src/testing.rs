@@ -118,8 +118,7 @@ pub fn token_text(start: &Chess, moves: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::Source;
-    use crate::{Options, syntax, verify_game};
+    use crate::{Options, Source, verify};
 
     #[test]
     fn a_long_game_is_legal_and_not_over() {
@@ -127,8 +126,7 @@ mod tests {
         assert_eq!(moves.len(), 1200);
         let text = token_text(&Chess::default(), &moves);
         let source = Source::text(text.as_str(), None, None);
-        let game = syntax::parse(&source).remove(0).unwrap();
-        let verified = verify_game(&game, &source, Options::default()).unwrap();
+        let verified = verify(&source, Options::default()).next().unwrap().unwrap();
         assert_eq!(verified.moves, moves);
         assert_eq!(verified.end, None);
     }

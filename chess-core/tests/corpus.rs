@@ -6,8 +6,7 @@
 
 use std::path::PathBuf;
 
-use chess_core::source::Source;
-use chess_core::{Diagnostic, ErrorKind, Options, VerifiedGame, syntax, verify_game};
+use chess_core::{Diagnostic, ErrorKind, Options, Source, VerifiedGame, verify};
 
 fn data(name: &str) -> (Source, String) {
     let dir = std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
@@ -25,10 +24,7 @@ fn data(name: &str) -> (Source, String) {
 }
 
 fn verify_all(source: &Source, options: Options) -> Vec<Result<VerifiedGame, Diagnostic>> {
-    syntax::parse(source)
-        .into_iter()
-        .map(|g| g.and_then(|g| verify_game(&g, source, options)))
-        .collect()
+    verify(source, options).collect()
 }
 
 fn location(source: &Source, d: &Diagnostic) -> String {

@@ -4,9 +4,8 @@
 //! a quadratic path would show as a slow test.)
 
 use chess_core::expand::{self, Failure, try_game};
-use chess_core::source::Source;
 use chess_core::testing::{long_game, token_text};
-use chess_core::{ErrorKind, Options, syntax, verify_game};
+use chess_core::{ErrorKind, Options, Source, verify};
 use proc_macro2::TokenStream;
 use shakmaty::Chess;
 
@@ -77,8 +76,10 @@ fn variations_nested_ten_thousand_deep() {
     // The same in a PGN string: the text front end.
     let (kind, at) = on_small_stack(move || {
         let source = Source::text(text, None, None);
-        let game = syntax::parse(&source).remove(0).expect("parses");
-        let d = verify_game(&game, &source, Options::default()).expect_err("illegal");
+        let d = verify(&source, Options::default())
+            .next()
+            .expect("a game")
+            .expect_err("illegal");
         (d.kind, source.slice(d.range).to_string())
     });
     assert_eq!((kind, at.as_str()), (ErrorKind::CannotReach, "Ke3"));

@@ -3,8 +3,8 @@
 
 mod common;
 
-use chess_core::source::{LineCol, Source};
-use chess_core::{ErrorKind, Options, VerifiedGame, syntax, verify_game};
+use chess_core::syntax::Parser;
+use chess_core::{ErrorKind, LineCol, Options, Source, VerifiedGame, verify};
 use common::{cases, random_game, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
@@ -14,17 +14,15 @@ use shakmaty::{Chess, Color, Move, Position, Square};
 
 fn verify_all(text: &str) -> Vec<Result<VerifiedGame, (ErrorKind, LineCol, String)>> {
     let source = Source::text(text, Some("t.pgn".into()), None);
-    syntax::parse(&source)
-        .into_iter()
+    verify(&source, Options::default())
         .map(|g| {
-            g.and_then(|g| verify_game(&g, &source, Options::default()))
-                .map_err(|d| {
-                    (
-                        d.kind,
-                        source.line_col(d.range.start),
-                        source.slice(d.range).to_string(),
-                    )
-                })
+            g.map_err(|d| {
+                (
+                    d.kind,
+                    source.line_col(d.range.start),
+                    source.slice(d.range).to_string(),
+                )
+            })
         })
         .collect()
 }
@@ -47,7 +45,7 @@ fn tag_escapes_and_tricky_values() {
 
 1. e4 e5 1-0"#;
     let source = Source::text(text, None, None);
-    let game = syntax::parse(&source).remove(0).unwrap();
+    let game = Parser::new(&source).next().unwrap().unwrap();
     assert_eq!(
         game.tag(&source, "Event").as_deref(),
         Some(r#"Quote " and backslash \"#)
@@ -113,7 +111,7 @@ fn byte_order_mark_crlf_and_blank_lines_in_tags() {
     let text = "\u{feff}[Event \"a\"]\r\n\r\n[Site \"b\"]\r\n\r\n1. e4\r\ne5 *\r\n";
     assert_eq!(sans(text), ["e4 e5"]);
     let source = Source::text(text, None, None);
-    let game = syntax::parse(&source).remove(0).unwrap();
+    let game = Parser::new(&source).next().unwrap().unwrap();
     assert_eq!(game.tags.len(), 2);
 }
 

@@ -7,10 +7,7 @@
 
 mod common;
 
-use chess_core::explain::role_name;
-use chess_core::replay::End;
-use chess_core::source::{Range, Source};
-use chess_core::{Options, expand, syntax, verify_game};
+use chess_core::{End, Options, Range, Source, expand, verify};
 use common::{cases, random_game, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
@@ -116,11 +113,23 @@ fn replay_text(text: &str) -> Result<Vec<Move>, (Range, String)> {
 }
 
 fn replay_source(source: &Source) -> Result<Vec<Move>, (Range, String)> {
-    let mut games = syntax::parse(source);
-    let game = games.remove(0).map_err(|d| (d.range, d.message.clone()))?;
-    verify_game(&game, source, Options::default())
+    verify(source, Options::default())
+        .next()
+        .expect("a game")
         .map(|g| g.moves)
         .map_err(|d| (d.range, d.message))
+}
+
+/// The long form's piece names.
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
 }
 
 /// An illegal move for `pos`, written in some notation.
@@ -222,8 +231,7 @@ proptest! {
 
         // The canonical SAN written for the game is shakmaty's.
         let source = Source::text(text.as_str(), None, None);
-        let game = syntax::parse(&source).remove(0).expect("parses");
-        let verified = verify_game(&game, &source, Options::default()).expect("verifies");
+        let verified = verify(&source, Options::default()).next().expect("a game").expect("verifies");
         prop_assert_eq!(verified.san(), shakmaty_san(&moves));
 
         // The same text as Rust tokens.
@@ -238,8 +246,7 @@ proptest! {
         let (moves, end) = repetitive_game(&mut rng, len);
         let text = shakmaty_san(&moves);
         let source = Source::text(text.as_str(), None, None);
-        let game = syntax::parse(&source).remove(0).expect("parses");
-        let verified = verify_game(&game, &source, Options::default()).expect("verifies");
+        let verified = verify(&source, Options::default()).next().expect("a game").expect("verifies");
         prop_assert_eq!(verified.end, end, "{}", text);
     }
 
@@ -270,10 +277,9 @@ proptest! {
         // ASCII, so a column is a byte offset).
         let tokens: proc_macro2::TokenStream = corrupted.parse().expect("tokenizes");
         let source = expand::front_end(tokens);
-        let mut games = syntax::parse(&source);
-        let error = games
-            .remove(0)
-            .and_then(|g| verify_game(&g, &source, Options::default()))
+        let error = verify(&source, Options::default())
+            .next()
+            .expect("a game")
             .expect_err("the corrupted move is rejected");
         let (first, last) = source.spans(error.range).expect("token spans");
         prop_assert_eq!(
@@ -330,8 +336,8 @@ proptest! {
     #[test]
     fn any_text_gives_verdicts(text in noise()) {
         let source = Source::text(text.as_str(), None, None);
-        for game in syntax::parse(&source).into_iter().flatten() {
-            let _ = verify_game(&game, &source, Options::default());
+        for verdict in verify(&source, Options::default()) {
+            let _ = verdict;
         }
     }
 

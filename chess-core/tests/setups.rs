@@ -5,8 +5,8 @@
 
 mod common;
 
-use chess_core::source::Source;
-use chess_core::{expand, setup, syntax};
+use chess_core::syntax::Parser;
+use chess_core::{Options, Source, expand, verify};
 use common::{cases, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
@@ -92,10 +92,11 @@ fn read(text: &str, tokens: bool) -> Setup {
     } else {
         Source::text(text, None, None)
     };
-    let game = syntax::parse(&source)
-        .remove(0)
+    let game = Parser::new(&source)
+        .next()
+        .expect("a game")
         .unwrap_or_else(|d| panic!("{}: {text}", d.message));
-    setup::setup_of(&game, &source)
+    game.setup
         .unwrap_or_else(|d| panic!("{}: {text}", d.message))
         .expect("a setup")
         .setup
@@ -127,15 +128,15 @@ proptest! {
             }
         }
 
-        // The setup validates to the same position, and play continues from it.
-        let source = Source::text(format!("fen {fen}").as_str(), None, None);
-        let game = syntax::parse(&source).remove(0).unwrap();
-        let (start, _) = setup::validate(
-            game.setup.as_ref().unwrap(),
-            chess960.then_some(CastlingMode::Chess960),
-        )
-        .unwrap();
-        prop_assert_eq!(start.to_setup(EnPassantMode::Always), setup);
+        // The setup validates to the same position, in the castling mode
+        // the game's variant asks for.
+        let variant = if chess960 { "[Variant \"Chess960\"]\n" } else { "" };
+        let source = Source::text(format!("{variant}fen {fen}").as_str(), None, None);
+        let verified = verify(&source, Options::default()).next().unwrap().unwrap();
+        prop_assert_eq!(verified.start.to_setup(EnPassantMode::Always), setup);
+        if chess960 {
+            prop_assert_eq!(verified.mode, CastlingMode::Chess960);
+        }
         let _ = mode;
     }
 }

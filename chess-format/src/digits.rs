@@ -1,4 +1,5 @@
-//! Base-64 digits: six bits per character.
+//! Digits: base-64 ones, six bits per character, for the plies; decimal
+//! ones for counts.
 
 /// The 64 digits, for the values 0 to 63: `A`–`Z`, `a`–`z`, `0`–`9`, `-`,
 /// `_` (the base64url alphabet).
@@ -30,6 +31,29 @@ pub const fn digit_value(c: u8) -> Option<u32> {
         b'_' => 63,
         _ => return None,
     })
+}
+
+/// Reads a decimal number at `at`: its value (saturating) and the index
+/// after its digits, or `None` if no digit is there.
+pub(crate) const fn read_decimal(data: &[u8], at: usize) -> Option<(u64, usize)> {
+    let mut value: u64 = 0;
+    let mut i = at;
+    while i < data.len() && data[i].is_ascii_digit() {
+        value = value
+            .saturating_mul(10)
+            .saturating_add((data[i] - b'0') as u64);
+        i += 1;
+    }
+    if i == at { None } else { Some((value, i)) }
+}
+
+/// `Some(at + 1)` if `data[at]` is `byte`.
+pub(crate) const fn expect(data: &[u8], at: usize, byte: u8) -> Option<usize> {
+    if at < data.len() && data[at] == byte {
+        Some(at + 1)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,10 @@
 
 use core::fmt;
 
-use crate::{Header, Ply, Start, expect, read_decimal};
+use crate::digits::{expect, read_decimal};
+use crate::header::Header;
+use crate::ply::Ply;
+use crate::start::Start;
 
 /// Writes a game's data: `header`, then `start`, then `plies` (there must
 /// be `header.plies` of them), then the `(name, value)` tag pairs.

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{expect, read_decimal};
+use crate::digits::{expect, read_decimal};
 
 /// The result written after the moves, or the one the rules decided.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

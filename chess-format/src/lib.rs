@@ -87,26 +87,3 @@ pub mod role {
     /// A king.
     pub const KING: u8 = 6;
 }
-
-/// Reads a decimal number at `at`: its value (saturating) and the index
-/// after its digits, or `None` if no digit is there.
-pub(crate) const fn read_decimal(data: &[u8], at: usize) -> Option<(u64, usize)> {
-    let mut value: u64 = 0;
-    let mut i = at;
-    while i < data.len() && data[i].is_ascii_digit() {
-        value = value
-            .saturating_mul(10)
-            .saturating_add((data[i] - b'0') as u64);
-        i += 1;
-    }
-    if i == at { None } else { Some((value, i)) }
-}
-
-/// `Some(at + 1)` if `data[at]` is `byte`.
-pub(crate) const fn expect(data: &[u8], at: usize, byte: u8) -> Option<usize> {
-    if at < data.len() && data[at] == byte {
-        Some(at + 1)
-    } else {
-        None
-    }
-}

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{expect, read_decimal};
+use crate::digits::{expect, read_decimal};
 
 /// A position: a game's start, or a `position!`.
 ///

@@ -14,8 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use chess_core::source::Source;
-use chess_core::{Diagnostic, Options, files, syntax, verify_game};
+use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, files, verify};
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -74,6 +73,30 @@ struct Report {
     unreadable: Option<String>,
 }
 
+/// How this tool spells help: options are its flags.
+const SPELLING: Spelling = Spelling {
+    opt_in: |option| match option {
+        OptIn::MovesAfterDraw => "`--moves-after-draw`".to_string(),
+    },
+    rust_tokens: false,
+};
+
+/// The help as data for `--format json`: what it proposes, by kind.
+fn suggestion(help: &Help) -> Option<serde_json::Value> {
+    Some(match help {
+        Help::Note(_) => return None,
+        Help::Write { choices, .. } => serde_json::json!({ "type": "write", "text": choices }),
+        Help::WriteMate(san) => serde_json::json!({ "type": "write", "text": [san] }),
+        Help::DidYouMean(moves) => serde_json::json!({ "type": "did-you-mean", "moves": moves }),
+        Help::Moves { lead, moves, more } => serde_json::json!({
+            "type": "legal-moves", "heading": lead.trim_end_matches([' ', ':']), "moves": moves, "more": more,
+        }),
+        Help::OptIn { option, .. } => serde_json::json!({
+            "type": "option", "option": option.name(), "flag": (SPELLING.opt_in)(*option).trim_matches('`'),
+        }),
+    })
+}
+
 /// Renders a diagnostic like rustc: location, source lines, carets, help.
 fn render(source: &Source, name: &str, d: &Diagnostic, styled: bool) -> String {
     let text = source.as_str();
@@ -93,7 +116,8 @@ fn render(source: &Source, name: &str, d: &Diagnostic, styled: bool) -> String {
                 .path(name)
                 .annotation(AnnotationKind::Primary.span(span)),
         );
-    for help in &d.help {
+    let helps: Vec<String> = d.help.iter().map(|h| h.spell(&SPELLING)).collect();
+    for help in &helps {
         group = group.element(Level::HELP.message(help));
     }
     let report: &[Group<'_>] = &[group];
@@ -128,14 +152,18 @@ fn check(path: &Path, options: Options, styled: bool, progress: Option<&Progress
         }
     };
     let source = Source::text(text, Some(name.clone()), None);
-    for (i, game) in syntax::parse(&source).into_iter().enumerate() {
+    // Progress: how far into the file the games read so far reach.
+    let mut reached = 0;
+    for (i, verified) in verify(&source, options).enumerate() {
         report.games += 1;
-        let verified = game.as_ref().map_err(Clone::clone).and_then(|g| {
-            if let Some(bar) = progress {
-                bar.inc(u64::from(g.range.end - g.range.start));
-            }
-            verify_game(g, &source, options)
-        });
+        if let Some(bar) = progress {
+            let end = match &verified {
+                Ok(game) => game.range.end,
+                Err(d) => d.range.end,
+            };
+            bar.inc(u64::from(end.saturating_sub(reached)));
+            reached = reached.max(end);
+        }
         match verified {
             Ok(v) => report.plies += v.moves.len(),
             Err(d) => {
@@ -250,7 +278,8 @@ fn main() -> ExitCode {
                         "code": p.diagnostic.kind.code(),
                         "text": p.text,
                         "message": p.diagnostic.message,
-                        "help": p.diagnostic.help,
+                        "help": p.diagnostic.help.iter().map(|h| h.spell(&SPELLING)).collect::<Vec<_>>(),
+                        "suggestions": p.diagnostic.help.iter().filter_map(suggestion).collect::<Vec<_>>(),
                     });
                     let _ = writeln!(out, "{record}");
                 }

@@ -3,8 +3,7 @@
 //! and every diagnostic renders with a location inside the text.
 #![no_main]
 
-use chess_core::source::Source;
-use chess_core::{Options, syntax, verify_game};
+use chess_core::{Options, Source, emit, verify};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,14 +12,12 @@ fuzz_target!(|data: &[u8]| {
     };
     let source = Source::text(text, Some("fuzz.pgn".into()), None);
     for moves_after_draw in [false, true] {
-        for parsed in syntax::parse(&source) {
-            let result =
-                parsed.and_then(|g| verify_game(&g, &source, Options { moves_after_draw }));
+        for result in verify(&source, Options { moves_after_draw }) {
             if let Err(d) = result {
                 assert!(d.range.end as usize <= text.len());
                 assert!(text.is_char_boundary(d.range.start as usize));
                 assert!(text.is_char_boundary(d.range.end as usize));
-                let rendered = d.render_for(&source);
+                let rendered = emit::message(&d, &source);
                 assert!(rendered.starts_with("fuzz.pgn:"));
             }
         }

@@ -4,8 +4,7 @@
 
 #![allow(dead_code)]
 
-use chess_core::source::Source;
-use chess_core::{Options, VerifiedGame, emit, syntax, verify_game};
+use chess_core::{Options, Source, VerifiedGame, emit, verify as verify_source};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position as _};
 use verified_chess::Game;
@@ -48,12 +47,10 @@ pub fn san_text(start: &Chess, moves: &[Move]) -> String {
 /// Verifies PGN text with chess-core.
 pub fn verify(text: &str) -> VerifiedGame {
     let source = Source::text(text, None, None);
-    let game = syntax::parse(&source)
-        .into_iter()
+    verify_source(&source, Options::default())
         .next()
         .expect("a game")
-        .expect("parses");
-    verify_game(&game, &source, Options::default()).expect("legal")
+        .expect("legal")
 }
 
 /// The runtime `Game` the macro would build for `verified` (its data is

@@ -18,13 +18,14 @@
 //! `cargo xtask expansion-scaling` times the expansion of generated legal
 //! games of 100, 1,000 and 5,000 plies.
 
+mod layers;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use chess_core::source::Source;
-use chess_core::{Options, expand, syntax, testing, verify_game};
+use chess_core::{Options, Source, expand, testing, verify};
 use shakmaty::Chess;
 
 const USAGE: &str = "\
@@ -40,6 +41,10 @@ tasks:
       run with valgrind's callgrind (repeatable where wall time is not).
   expansion-scaling
       plies per second of game! expansions of 100, 1,000 and 5,000 plies.
+  layers [--repo DIR]
+      the import graph of every workspace crate: no circles between files,
+      and chess-core's stages each using only the stages before them
+      (--repo: of another checkout).
   help
       this text.";
 
@@ -49,6 +54,25 @@ fn main() -> ExitCode {
         Some("compile-bench") => compile_bench(&args[1..]),
         Some("expansion-scaling") => match check_args(&args[1..], &[], &[]) {
             Ok(()) => expansion_scaling(),
+            Err(code) => code,
+        },
+        Some("layers") => match check_args(&args[1..], &[], &["--repo"]) {
+            Ok(()) => {
+                let dir = args
+                    .iter()
+                    .position(|a| a == "--repo")
+                    .and_then(|i| args.get(i + 1))
+                    .map_or_else(repo, PathBuf::from);
+                let report = layers_report(&dir);
+                for line in report.lines.iter().chain(&report.problems) {
+                    println!("{line}");
+                }
+                if report.problems.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
             Err(code) => code,
         },
         Some("__measure") => measure(&args[1..]),
@@ -61,6 +85,59 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Every workspace crate's import graph, checked; see `layers`.
+fn layers_report(repo: &Path) -> layers::Report {
+    let mut report = layers::Report {
+        lines: Vec::new(),
+        problems: Vec::new(),
+    };
+    let manifest = std::fs::read_to_string(repo.join("Cargo.toml")).unwrap_or_default();
+    let members: Vec<String> = manifest
+        .lines()
+        .find(|l| l.trim_start().starts_with("members"))
+        .map(|l| {
+            l.split('"')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    if members.is_empty() {
+        report
+            .problems
+            .push("no workspace members in Cargo.toml".into());
+    }
+    for member in members {
+        let dir = repo.join(&member);
+        let root = ["src/lib.rs", "src/main.rs"]
+            .iter()
+            .map(|f| dir.join(f))
+            .find(|p| p.exists());
+        let Some(root) = root else {
+            report
+                .problems
+                .push(format!("{member}: no src/lib.rs or src/main.rs"));
+            continue;
+        };
+        let name = if member == "." {
+            "verified-chess".to_string()
+        } else {
+            member.clone()
+        };
+        match layers::read_crate(&name, &root) {
+            Ok(krate) => {
+                let stages = (member == "chess-core").then_some(layers::STAGES);
+                let part = layers::check(&krate, repo, stages);
+                report.lines.extend(part.lines);
+                report.problems.extend(part.problems);
+            }
+            Err(e) => report.problems.push(e),
+        }
+    }
+    report
 }
 
 fn repo() -> PathBuf {
@@ -111,10 +188,8 @@ fn mainlines(path: &Path, limit: usize) -> Vec<(String, usize)> {
         )
     });
     let source = Source::text(text, None, None);
-    syntax::parse(&source)
-        .into_iter()
-        .flatten()
-        .filter_map(|g| verify_game(&g, &source, Options::default()).ok())
+    verify(&source, Options::default())
+        .filter_map(Result::ok)
         .take(limit)
         .map(|v| (testing::token_text(&v.start, &v.moves), v.moves.len()))
         .collect()

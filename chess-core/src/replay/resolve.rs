@@ -2,15 +2,17 @@
 //!
 //! SAN goes through shakmaty's `san_candidates` (the legal moves of one piece
 //! kind to one square), which is also the list the canonical SAN is
-//! disambiguated against, so nothing is generated twice. Explanations are
-//! computed only when resolution fails.
+//! disambiguated against, so nothing is generated twice. When no single
+//! legal move fits, what was found is handed on ([`Unresolved`]) for
+//! `explain` to word.
 
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Move, MoveList, Position, Role, Square};
+use shakmaty::{CastlingMode, CastlingSide, Chess, Move, MoveList, Position, Role, Square};
 
-use crate::explain::{self, Context, Rejection};
-use crate::notation::MoveSyntax;
-use crate::san::SanBits;
+use crate::syntax::MoveSyntax;
+
+use super::failure::Unresolved;
+use super::san::SanBits;
 
 /// A resolved move and its canonical SAN (without check suffix).
 pub struct Resolved {
@@ -63,20 +65,18 @@ fn san_fits(
     promotion.is_none() || promotes_to == promotion
 }
 
-/// Resolves `mv` in `pos`; `ctx` gives what explanations need (`pos`
-/// among it), and is called only on the way to one.
+/// Resolves `mv` in `pos`.
 ///
 /// Inlined into the replay loop: the common cases (the only candidate
 /// fits; exactly one of several fits) are a candidate lookup and one look
 /// or one pass over it; everything else goes to `resolve_san_rest` and
 /// `resolve_rest`.
 #[inline(always)]
-pub fn resolve<'a>(
+pub(super) fn resolve(
     pos: &Chess,
-    ctx: impl FnOnce() -> Context<'a>,
     mv: &MoveSyntax,
     mode: CastlingMode,
-) -> Result<Resolved, Rejection> {
+) -> Result<Resolved, Unresolved> {
     let MoveSyntax::San {
         role,
         file,
@@ -86,7 +86,7 @@ pub fn resolve<'a>(
         promotion,
     } = *mv
     else {
-        return resolve_rest(&ctx(), mv, mode);
+        return resolve_rest(pos, mv, mode);
     };
     let candidates = pos.san_candidates(role, to);
     // Most often the only candidate, which writes no origin.
@@ -116,19 +116,14 @@ pub fn resolve<'a>(
             san: disambiguate(m, &candidates),
         });
     }
-    resolve_san_rest(&ctx(), mv, &candidates)
+    resolve_san_rest(mv, &candidates)
 }
 
 /// SAN that no legal move or several fit: promotion, ambiguity or an
 /// explanation.
 #[cold]
 #[inline(never)]
-fn resolve_san_rest(
-    ctx: &Context<'_>,
-    mv: &MoveSyntax,
-    candidates: &MoveList,
-) -> Result<Resolved, Rejection> {
-    let pos = ctx.pos;
+fn resolve_san_rest(mv: &MoveSyntax, candidates: &MoveList) -> Result<Resolved, Unresolved> {
     let MoveSyntax::San {
         role,
         file,
@@ -138,10 +133,10 @@ fn resolve_san_rest(
         ..
     } = *mv
     else {
-        return Err(explain::explain(ctx, mv));
+        return Err(Unresolved::NoMatch);
     };
     let mut found = candidates.clone();
-    // Promotion is checked by `choose`, which explains it.
+    // Promotion is checked by `choose`.
     found.retain(|m| san_fits(m, role, file, rank, capture, None));
     if found.is_empty() {
         // Perhaps only the capture sign is wrong.
@@ -149,12 +144,12 @@ fn resolve_san_rest(
             let mut without = candidates.clone();
             without.retain(|m| matches_from(m, file, rank) && !m.is_capture());
             if let [m] = without.as_slice() {
-                return Err(explain::nothing_to_capture(pos, *m));
+                return Err(Unresolved::NothingToCapture(*m));
             }
         }
-        return Err(explain::explain(ctx, mv));
+        return Err(Unresolved::NoMatch);
     }
-    let m = choose(ctx, found, promotion, candidates)?;
+    let m = choose(found, promotion, candidates)?;
     Ok(Resolved {
         m,
         san: bits(&San::disambiguate(m, candidates)),
@@ -163,19 +158,14 @@ fn resolve_san_rest(
 
 /// Castling, from-to notations, and what is never legal here.
 #[inline(never)]
-fn resolve_rest(
-    ctx: &Context<'_>,
-    mv: &MoveSyntax,
-    mode: CastlingMode,
-) -> Result<Resolved, Rejection> {
-    let pos = ctx.pos;
+fn resolve_rest(pos: &Chess, mv: &MoveSyntax, mode: CastlingMode) -> Result<Resolved, Unresolved> {
     match *mv {
         MoveSyntax::Castle(side) => match pos.castling_moves(side).first() {
             Some(&m) => Ok(Resolved {
                 m,
                 san: SanBits::default(),
             }),
-            None => Err(explain::explain(ctx, mv)),
+            None => Err(Unresolved::NoMatch),
         },
         MoveSyntax::FromTo {
             role,
@@ -201,20 +191,18 @@ fn resolve_rest(
                             && destination_matches(m, to, mode)
                     });
                     if let [m] = without.as_slice() {
-                        return Err(explain::nothing_to_capture(pos, *m));
+                        return Err(Unresolved::NothingToCapture(*m));
                     }
                 }
-                return Err(explain::explain(ctx, mv));
+                return Err(Unresolved::NoMatch);
             }
-            let m = choose(ctx, found, promotion, &legal)?;
+            let m = choose(found, promotion, &legal)?;
             Ok(Resolved {
                 m,
                 san: bits(&San::from_move(pos, m)),
             })
         }
-        MoveSyntax::San { .. } | MoveSyntax::Null | MoveSyntax::Drop(_) => {
-            Err(explain::explain(ctx, mv))
-        }
+        MoveSyntax::San { .. } => Err(Unresolved::NoMatch),
     }
 }
 
@@ -250,20 +238,12 @@ fn disambiguate(m: Move, candidates: &MoveList) -> SanBits {
 fn destination_matches(m: &Move, to: Square, mode: CastlingMode) -> bool {
     match *m {
         Move::Castle { king, rook } => {
-            if to == rook {
-                return true;
-            }
-            let king_to = Square::from_coords(
-                if rook > king {
-                    shakmaty::File::G
-                } else {
-                    shakmaty::File::C
-                },
-                king.rank(),
-            );
-            // In Chess960 a king step to the castling square is an ordinary king
-            // move when one exists; only the rook square means castling then.
-            to == king_to && (mode.is_standard() || king.distance(king_to) >= 2)
+            let side = CastlingSide::from_king_side(king < rook);
+            let king_to = Square::from_coords(side.king_to_file(), king.rank());
+            // In Chess960 a king step to the castling square is an ordinary
+            // king move when one exists; only the rook square means castling
+            // then.
+            to == rook || (to == king_to && (mode.is_standard() || king.distance(king_to) >= 2))
         }
         _ => m.to() == to,
     }
@@ -272,29 +252,37 @@ fn destination_matches(m: &Move, to: Square, mode: CastlingMode) -> bool {
 /// Picks the one move among those matching, handling promotion and
 /// ambiguity.
 fn choose(
-    ctx: &Context<'_>,
     mut found: MoveList,
     promotion: Option<Role>,
     candidates: &MoveList,
-) -> Result<Move, Rejection> {
-    let pos = ctx.pos;
+) -> Result<Move, Unresolved> {
     let promotes = found.iter().any(|m| m.promotion().is_some());
     match promotion {
-        Some(p) => {
+        Some(wanted) => {
             let before = found.clone();
-            found.retain(|m| m.promotion() == Some(p));
+            found.retain(|m| m.promotion() == Some(wanted));
             if found.is_empty() {
-                return Err(explain::bad_promotion(pos, p, &before, candidates));
+                return Err(Unresolved::BadPromotion {
+                    wanted,
+                    matches: before.to_vec(),
+                    candidates: candidates.to_vec(),
+                });
             }
         }
         None if promotes => {
-            return Err(explain::promotion_missing(pos, &found, candidates));
+            return Err(Unresolved::PromotionMissing {
+                matches: found.to_vec(),
+                candidates: candidates.to_vec(),
+            });
         }
         None => {}
     }
     match found.as_slice() {
         [m] => Ok(*m),
-        _ => Err(explain::ambiguous(pos, &found, candidates)),
+        _ => Err(Unresolved::Ambiguous {
+            matches: found.to_vec(),
+            candidates: candidates.to_vec(),
+        }),
     }
 }
 
@@ -307,24 +295,16 @@ mod tests {
     /// one-fit path, rivals, promotions, en passant and castling.
     #[test]
     fn canonical_san_resolves_to_its_move() {
-        let source = crate::source::Source::text("", None, None);
-        let lost = Default::default();
         let checked = crate::testing::every_legal_move(17, 200, 150, |pos, m| {
             let san = San::from_move(pos, m);
             // Read by the grammar's own move parser, as a game would be
             // (castling, `O-O`, is put together by the lexer before it).
             let mv = match san {
                 San::Castle(side) => MoveSyntax::Castle(side),
-                _ => crate::notation::parse_move(&san.to_string())
+                _ => crate::syntax::notation::parse_move(&san.to_string())
                     .unwrap_or_else(|_| panic!("{san} does not parse")),
             };
-            let ctx = || Context {
-                pos,
-                lost: &lost,
-                source: &source,
-                range: crate::source::Range::new(0, 0),
-            };
-            let Ok(resolved) = resolve(pos, ctx, &mv, CastlingMode::Standard) else {
+            let Ok(resolved) = resolve(pos, &mv, CastlingMode::Standard) else {
                 panic!("{san} is rejected in {pos:?}");
             };
             assert_eq!(resolved.m, m, "{san}");

@@ -13,7 +13,7 @@ use shakmaty::{Move, Role};
 /// piece move that needs them, and the suffix.
 ///
 /// ```
-/// use chess_core::san::SanBits;
+/// use chess_core::SanBits;
 /// use shakmaty::san::Suffix;
 /// use shakmaty::{Move, Role, Square};
 ///
@@ -135,11 +135,9 @@ impl SanBits {
                 to,
                 promotion: None,
             },
-            Move::Castle { king, rook } => San::Castle(if rook > king {
-                shakmaty::CastlingSide::KingSide
-            } else {
-                shakmaty::CastlingSide::QueenSide
-            }),
+            Move::Castle { king, rook } => {
+                San::Castle(shakmaty::CastlingSide::from_king_side(king < rook))
+            }
             Move::Put { role, to } => San::Put { role, to },
         }
     }

@@ -1,4 +1,6 @@
-//! Setups written before the moves, and their validation.
+//! The setup grammar: setups written before the moves or in a `[FEN]` tag,
+//! read into a shakmaty `Setup` (not yet validated: that is the start
+//! stage's job) with the range of each of their parts.
 //!
 //! Four forms, all ending in FEN's positional fields (side to move, then
 //! optionally castling rights, en passant square, halfmove clock, fullmove
@@ -15,18 +17,14 @@
 //! keeps its source range, so a problem is reported under the rank, field or
 //! entry concerned.
 
-use std::fmt::Write as _;
+use shakmaty::{Bitboard, Board, ByColor, Color, File, Piece, Rank, Role, Setup, Square};
 
-use shakmaty::{
-    Bitboard, Board, ByColor, CastlingMode, Chess, Color, File, FromSetup, Piece,
-    PositionErrorKinds, Rank, Role, Setup, Square,
-};
+use crate::diagnostic::words::{color_adj, color_name, role_name};
+use crate::diagnostic::{Diagnostic, ErrorKind};
+use crate::input::{Range, Source};
 
-use crate::diag::{Diagnostic, ErrorKind};
-use crate::explain::{color_adj, color_name};
-use crate::lexer::{Lex, Lexeme};
-use crate::source::{Range, Source};
-use crate::syntax::{GameSyntax, Items};
+use super::lexer::{Lex, Lexeme};
+use super::tag::Tag;
 
 /// Which form a setup was written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -87,7 +85,7 @@ impl SetupSyntax {
     }
 
     /// Where to point for a problem with the piece on `sq`.
-    fn at_square(&self, sq: Square) -> Range {
+    pub fn at_square(&self, sq: Square) -> Range {
         if let Some((_, r)) = self.entries.iter().find(|(s, _)| *s == sq) {
             return *r;
         }
@@ -95,12 +93,21 @@ impl SetupSyntax {
     }
 }
 
-fn bad(kind: ErrorKind, range: Range, message: impl Into<String>) -> Diagnostic {
-    Diagnostic::new(kind, range, message)
+/// The rules a game names in its `[Variant]` tag.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Variant {
+    /// Standard chess (no tag, or a name for it): Chess960 castling is
+    /// still recognised in a set-up position that needs it.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random chess).
+    Chess960,
 }
 
+/// A `bad-setup` diagnostic: every kind of malformed setup is worded in
+/// this module.
 fn malformed(range: Range, message: impl Into<String>) -> Diagnostic {
-    bad(ErrorKind::BadSetup, range, message)
+    Diagnostic::new(ErrorKind::BadSetup, range, message)
 }
 
 /// Words of the raw lexemes, with their text.
@@ -136,47 +143,44 @@ impl<'a> Words<'a> {
     }
 }
 
-/// Reads a setup if the input continues with one (`fen`, `board`, `white:`
-/// or `black:`). Consumes it from `items`.
-pub(crate) fn parse(items: &mut Items<'_>) -> Result<Option<SetupSyntax>, Diagnostic> {
-    let source = items.source();
-    let (setup, consumed) = {
-        let lexemes = items.remaining_lexemes();
-        let Some(first) = lexemes.first().filter(|l| l.kind == Lex::Word).copied() else {
-            return Ok(None);
-        };
-        let keyword = source.slice(first.range);
-        let mut words = Words {
-            source,
-            lexemes,
-            next: 0,
-        };
-        let setup = match keyword {
-            "fen" | "FEN" => {
-                words.bump();
-                match words.peek_lexeme() {
-                    Some(l) if l.kind == Lex::Str => {
-                        words.bump();
-                        fen_in_string(source, l.range, first.range.to(l.range))?
-                    }
-                    _ => fen_words(&mut words, first.range)?,
-                }
-            }
-            "board" => {
-                words.bump();
-                diagram(&mut words, first.range)?
-            }
-            _ if list_header(keyword, &words).is_some() => piece_lists(&mut words, first.range)?,
-            _ => return Ok(None),
-        };
-        (setup, words.next)
+/// Reads a setup if `lexemes` start with one (`fen`, `board`, `white:` or
+/// `black:`): the setup and how many lexemes it took.
+pub(crate) fn parse(
+    source: &Source,
+    lexemes: &[Lexeme],
+) -> Result<Option<(SetupSyntax, usize)>, Diagnostic> {
+    let Some(first) = lexemes.first().filter(|l| l.kind == Lex::Word).copied() else {
+        return Ok(None);
     };
-    items.skip_lexemes(consumed);
-    Ok(Some(setup))
+    let keyword = source.slice(first.range);
+    let mut words = Words {
+        source,
+        lexemes,
+        next: 0,
+    };
+    let setup = match keyword {
+        "fen" | "FEN" => {
+            words.bump();
+            match words.peek_lexeme() {
+                Some(l) if l.kind == Lex::Str => {
+                    words.bump();
+                    fen_in_string(source, l.range, first.range.to(l.range))?
+                }
+                _ => fen_words(&mut words, first.range)?,
+            }
+        }
+        "board" => {
+            words.bump();
+            diagram(&mut words, first.range)?
+        }
+        _ if list_header(keyword, &words).is_some() => piece_lists(&mut words, first.range)?,
+        _ => return Ok(None),
+    };
+    Ok(Some((setup, words.next)))
 }
 
 /// Parses the FEN string of a `[FEN "…"]` tag or a `fen "…"` setup.
-pub fn fen_string(text: &str, base: u32, whole: Range) -> Result<SetupSyntax, Diagnostic> {
+pub(crate) fn fen_string(text: &str, base: u32, whole: Range) -> Result<SetupSyntax, Diagnostic> {
     let mut fields = Vec::new();
     let mut start = None;
     for (i, c) in text
@@ -621,7 +625,7 @@ fn diagram(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnos
         });
         read_rank(&mut setup.setup.board, rank, chars, rank_range, &text).map_err(|d| {
             if text.starts_with("b ") || text == "b" {
-                d.with_help("if this line is the side to move, the diagram is short of ranks")
+                d.with_note("if this line is the side to move, the diagram is short of ranks")
             } else {
                 d
             }
@@ -750,32 +754,17 @@ fn parse_entry(entry: &str) -> Option<(Role, Square)> {
     Some((role, Square::from_ascii(square).ok()?))
 }
 
-fn role_name(role: Role) -> &'static str {
-    crate::explain::role_name(role)
-}
-
-fn squares(bb: Bitboard) -> String {
-    let names: Vec<String> = bb.into_iter().map(|s| s.to_string()).collect();
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-    }
-}
-
-/// The castling mode a `[Variant]` tag asks for.
-fn variant_mode(game: &GameSyntax, source: &Source) -> Result<Option<CastlingMode>, Diagnostic> {
-    let Some(tag) = game.find_tag(source, "Variant") else {
-        return Ok(None);
+/// The rules the `[Variant]` tag among `tags` names (standard chess when
+/// there is none).
+pub(crate) fn variant(tags: &[Tag], source: &Source) -> Result<Variant, Diagnostic> {
+    let Some(tag) = Tag::find(tags, source, "Variant") else {
+        return Ok(Variant::Standard);
     };
     let value = tag.value(source);
     match value.to_ascii_lowercase().replace([' ', '-'], "").as_str() {
-        "standard" | "" => Ok(None),
-        "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => {
-            Ok(Some(CastlingMode::Chess960))
-        }
-        _ => Err(bad(
-            ErrorKind::BadSetup,
+        "standard" | "" => Ok(Variant::Standard),
+        "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => Ok(Variant::Chess960),
+        _ => Err(malformed(
             tag.value_range,
             format!(
                 "the variant `{value}` is not standard chess or Chess960, the only rules verified"
@@ -802,371 +791,20 @@ fn fen_in_string(source: &Source, string: Range, whole: Range) -> Result<SetupSy
     fen_string(inner, start, whole)
 }
 
-/// The setup of a game: its written setup, or its `[FEN]` tag.
-pub fn setup_of(game: &GameSyntax, source: &Source) -> Result<Option<SetupSyntax>, Diagnostic> {
-    let fen_tag = game.find_tag(source, "FEN");
-    match (&game.setup, fen_tag) {
+/// The setup of a game: the one `written` before its moves, or its
+/// `[FEN]` tag among `tags`.
+pub(crate) fn of_game(
+    tags: &[Tag],
+    written: Option<SetupSyntax>,
+    source: &Source,
+) -> Result<Option<SetupSyntax>, Diagnostic> {
+    match (written, Tag::find(tags, source, "FEN")) {
         (Some(s), Some(_)) => Err(malformed(
             s.range,
             "the game has both a `[FEN]` tag and this setup: keep one of them",
         )),
-        (Some(s), None) => Ok(Some(s.clone())),
+        (Some(s), None) => Ok(Some(s)),
         (None, Some(tag)) => fen_in_string(source, tag.value_range, tag.value_range).map(Some),
         (None, None) => Ok(None),
-    }
-}
-
-/// The start position a game describes, validated.
-pub fn position(game: &GameSyntax, source: &Source) -> Result<(Chess, CastlingMode), Diagnostic> {
-    let hint = variant_mode(game, source)?;
-    match setup_of(game, source)? {
-        None => Ok((Chess::default(), hint.unwrap_or(CastlingMode::Standard))),
-        Some(setup) => validate(&setup, hint),
-    }
-}
-
-/// Validates a setup with shakmaty, explaining the first problem.
-pub fn validate(
-    s: &SetupSyntax,
-    hint: Option<CastlingMode>,
-) -> Result<(Chess, CastlingMode), Diagnostic> {
-    let mode = hint.unwrap_or_else(|| CastlingMode::detect(&s.setup));
-    match Chess::from_setup(s.setup.clone(), mode) {
-        Ok(pos) => Ok((pos, mode)),
-        Err(e) => Err(explain_position_error(s, mode, e.kinds())),
-    }
-}
-
-fn explain_position_error(
-    s: &SetupSyntax,
-    mode: CastlingMode,
-    kinds: PositionErrorKinds,
-) -> Diagnostic {
-    let setup = &s.setup;
-    let board = &setup.board;
-    let illegal = |range: Range, message: String| bad(ErrorKind::IllegalPosition, range, message);
-
-    if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
-        return illegal(s.board, "the board is empty: each side needs a king".into());
-    }
-    for color in [Color::White, Color::Black] {
-        let kings = board.kings() & board.by_color(color);
-        if kings.is_empty() {
-            return illegal(s.board, format!("{} has no king", color_name(color)));
-        }
-        if kings.more_than_one() {
-            let second = kings.into_iter().nth(1).unwrap_or(Square::A1);
-            return illegal(
-                s.at_square(second),
-                format!(
-                    "{} has {} kings, on {}: each side has exactly one",
-                    color_name(color),
-                    kings.count(),
-                    squares(kings)
-                ),
-            );
-        }
-    }
-    let back_rank_pawns = board.pawns() & Bitboard::BACKRANKS;
-    if let Some(sq) = back_rank_pawns.first() {
-        let p = board.piece_at(sq).map_or(Color::White, |p| p.color);
-        return illegal(
-            s.at_square(sq),
-            format!(
-                "the {} pawn on {sq} stands on the {} rank, where a pawn can never be (pawns on {})",
-                color_adj(p),
-                if sq.rank() == Rank::First {
-                    "first"
-                } else {
-                    "last"
-                },
-                squares(back_rank_pawns)
-            ),
-        );
-    }
-    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
-        let not_moving = !setup.turn;
-        let king = board.king_of(not_moving).unwrap_or(Square::A1);
-        let checkers = board.attacks_to(king, setup.turn, board.occupied());
-        return illegal(
-            s.turn,
-            format!(
-                "{} is to move, but {}'s king on {king} is in check from {}: the side that has just moved cannot be in check",
-                color_name(setup.turn),
-                color_name(not_moving),
-                pieces(board, checkers)
-            ),
-        )
-        .with_help(format!(
-            "if {} is to move, write `{}`",
-            color_name(not_moving),
-            if not_moving == Color::White { "w" } else { "b" }
-        ));
-    }
-    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-        let range = s.castling.unwrap_or(s.board);
-        let valid = shakmaty::Castles::from_setup(setup, mode)
-            .unwrap_or_else(|c| c)
-            .castling_rights();
-        let invalid = setup.castling_rights & !valid;
-        let mut reasons = Vec::new();
-        for sq in invalid {
-            let color = if sq.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let king = board.king_of(color);
-            let reason = if board.piece_at(sq) != Some(color.rook()) {
-                format!("there is no {} rook on {sq}", color_adj(color))
-            } else if king.is_none_or(|k| k.rank() != color.backrank()) {
-                format!("the {} king is not on its first rank", color_adj(color))
-            } else if mode.is_standard() {
-                format!(
-                    "in standard chess the king must be on e{} and the rook on the a- or h-file (write `[Variant \"Chess960\"]` for Chess960)",
-                    color.backrank().char()
-                )
-            } else {
-                format!("the rook on {sq} is not the castling rook on its side")
-            };
-            reasons.push(reason);
-        }
-        return illegal(
-            range,
-            format!("invalid castling rights: {}", reasons.join("; ")),
-        )
-        .with_help("castling needs the king and the rook on their starting squares; give only rights that exist, or `-`");
-    }
-    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
-        let range = s.ep.unwrap_or(s.board);
-        let ep = setup.ep_square.map_or(String::new(), |sq| sq.to_string());
-        let mover = !setup.turn;
-        let expected_rank = if setup.turn == Color::White { '6' } else { '3' };
-        return illegal(
-            range,
-            format!(
-                "invalid en passant square {ep}: with {} to move it must be on rank {expected_rank}, empty, with {}'s pawn that just advanced two squares right in front of it and the square it came from empty",
-                color_name(setup.turn),
-                color_name(mover)
-            ),
-        )
-        .with_help("write `-` if no pawn has just made a two-square advance");
-    }
-    if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
-        let king = board.king_of(setup.turn).unwrap_or(Square::A1);
-        let checkers = board.attacks_to(king, !setup.turn, board.occupied());
-        return illegal(
-            s.board,
-            format!(
-                "impossible check: {}'s king on {king} is attacked by {}, which no legal move can bring about",
-                color_name(setup.turn),
-                pieces(board, checkers)
-            ),
-        );
-    }
-    if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
-        let mut counts = String::new();
-        for color in [Color::White, Color::Black] {
-            let ours = board.by_color(color);
-            let _ = write!(
-                counts,
-                "{}{}: {} pawns, {} knights, {} bishops, {} rooks, {} queens",
-                if counts.is_empty() { "" } else { "; " },
-                color_name(color),
-                (board.pawns() & ours).count(),
-                (board.knights() & ours).count(),
-                (board.bishops() & ours).count(),
-                (board.rooks() & ours).count(),
-                (board.queens() & ours).count()
-            );
-        }
-        return illegal(
-            s.board,
-            format!(
-                "too much material: more pieces than eight pawns and their promotions allow ({counts})"
-            ),
-        );
-    }
-    illegal(s.board, format!("illegal position ({kinds:?})"))
-}
-
-fn pieces(board: &Board, squares: Bitboard) -> String {
-    let names: Vec<String> = squares
-        .into_iter()
-        .filter_map(|sq| {
-            board
-                .piece_at(sq)
-                .map(|p| format!("the {} {} on {sq}", color_adj(p.color), role_name(p.role)))
-        })
-        .collect();
-    match names.len() {
-        0 => "nothing".to_string(),
-        1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Options, syntax, verify_game};
-
-    fn verify(text: &str) -> Result<(String, String), (ErrorKind, String, String)> {
-        let source = Source::text(text, None, None);
-        let game = syntax::parse(&source)
-            .remove(0)
-            .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message.clone()))?;
-        verify_game(&game, &source, Options::default())
-            .map(|g| {
-                (
-                    shakmaty::fen::Fen::from_position(&g.start, shakmaty::EnPassantMode::Always)
-                        .to_string(),
-                    g.san(),
-                )
-            })
-            .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
-    }
-
-    const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
-
-    #[test]
-    fn diagram_with_dots_and_digits() {
-        let text = "board\n\
-                    r . b q k b n r\n\
-                    pppp1ppp\n\
-                    . . n . . . . .\n\
-                    4p3\n\
-                    . . B . P . . .\n\
-                    . . . . . N . .\n\
-                    P P P P . P P P\n\
-                    R N B Q K . . R\n\
-                    b KQkq - 3 3\n\
-                    3... Nf6 4. O-O";
-        assert_eq!(
-            verify(text),
-            Ok((ITALIAN.to_string(), "Nf6 O-O".to_string()))
-        );
-    }
-
-    #[test]
-    fn piece_lists_with_and_without_p() {
-        let text = "white: Ke1 Qd1 Ra1 Rh1 Bc1 Bc4 Nb1 Nf3 a2 b2 c2 d2 Pe4 f2 g2 h2;\n\
-                    black: Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Nc6 Ng8 a7 b7 c7 d7 e5 f7 g7 h7\n\
-                    b KQkq - 3 3 Nf6";
-        assert_eq!(verify(text), Ok((ITALIAN.to_string(), "Nf6".to_string())));
-        // Without fields after the side: no castling rights.
-        let (fen, _) = verify("white: Ke1 Rh1 black: Ke8 w Kd2").unwrap();
-        assert_eq!(fen, "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
-    }
-
-    #[test]
-    fn fen_forms_agree() {
-        let words = verify(&format!("fen {ITALIAN}")).unwrap().0;
-        let string = verify(&format!("fen \"{ITALIAN}\"")).unwrap().0;
-        let tags = verify(&format!("[SetUp \"1\"]\n[FEN \"{ITALIAN}\"]\n"))
-            .unwrap()
-            .0;
-        assert_eq!(words, ITALIAN);
-        assert_eq!(string, ITALIAN);
-        assert_eq!(tags, ITALIAN);
-    }
-
-    #[test]
-    fn trailing_fields_may_be_left_out() {
-        assert_eq!(
-            verify("fen 4k3/8/8/8/8/8/8/4K2R w 1. Kd2").unwrap().0,
-            "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
-        );
-        assert_eq!(
-            verify("fen 4k3/8/8/8/8/8/8/4K2R w K 1. O-O").unwrap().0,
-            "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
-        );
-        assert_eq!(
-            verify("fen 4k3/8/8/8/8/8/8/4K2R b K - 12 40 40... Kd7")
-                .unwrap()
-                .0,
-            "4k3/8/8/8/8/8/8/4K2R b K - 12 40"
-        );
-    }
-
-    #[test]
-    fn chess960_castling_letters() {
-        // Shredder-FEN file letters and X-FEN letters for the same rights.
-        let shredder = verify("fen nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1")
-            .unwrap()
-            .0;
-        let xfen = verify("fen nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1")
-            .unwrap()
-            .0;
-        assert_eq!(shredder, xfen);
-    }
-
-    #[test]
-    fn malformed_setups_point_at_the_part() {
-        let err = |t: &str| {
-            let (k, at, _) = verify(t).unwrap_err();
-            (k, at)
-        };
-        assert_eq!(
-            err("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz"),
-            (ErrorKind::BadSetup, "KQkz".into())
-        );
-        assert_eq!(
-            err("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - x9"),
-            (ErrorKind::ExpectedMove, "x9".into())
-        );
-        assert_eq!(
-            err("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - x9\""),
-            (ErrorKind::BadSetup, "x9".into())
-        );
-        assert_eq!(
-            err("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0\""),
-            (ErrorKind::BadSetup, "0".into())
-        );
-        // An escape in a FEN string or tag is an error under the backslash
-        // (and never shifts the place of a later error).
-        assert_eq!(
-            err("[FEN \"rnbqkbnr/pp\\]p/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0\"] 1. e4"),
-            (ErrorKind::BadSetup, "\\".into())
-        );
-        assert_eq!(
-            err("fen \"8/8/8/8/8/8/8/4K2k w \\\"\""),
-            (ErrorKind::BadSetup, "\\".into())
-        );
-        assert_eq!(
-            err("board\n8\n8\n8\n8\n8\n8\n8\n4K3k w"),
-            (ErrorKind::BadSetup, "4K3k".into())
-        );
-        assert_eq!(
-            err("board\n8\n8\n8\n8\n8\n8\n4K2k\nw"),
-            (ErrorKind::BadSetup, "8\n8\n8\n8\n8\n8\n4K2k".into())
-        );
-        assert_eq!(
-            err("white: Ke1 e2 e2 black: Ke8 w"),
-            (ErrorKind::BadSetup, "e2".into())
-        );
-        assert_eq!(
-            err("white: Ke1 Xe2 black: Ke8 w"),
-            (ErrorKind::BadSetup, "Xe2".into())
-        );
-    }
-
-    #[test]
-    fn illegal_positions_name_the_rule() {
-        let err = |t: &str| verify(t).unwrap_err();
-        let (kind, at, msg) = err("white: Ke1 Ke2 black: Ke8 w");
-        assert_eq!((kind, at.as_str()), (ErrorKind::IllegalPosition, "Ke2"));
-        assert!(msg.contains("White has 2 kings, on e1 and e2"), "{msg}");
-        let (_, at, msg) = err("white: Ke1 e8 black: Kh8 w");
-        assert_eq!(at, "e8");
-        assert!(msg.contains("pawn on e8"), "{msg}");
-        let (_, at, msg) = err("white: Ke1 black: Ke8 Qe2 b");
-        assert_eq!(at, "b");
-        assert!(msg.contains("in check from the black queen on e2"), "{msg}");
-        let (_, at, _) = err("fen r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1");
-        assert_eq!(at, "KQkq");
-        let (_, at, msg) = err("fen 4k3/pppppppp/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w");
-        assert_eq!(at, "4k3/pppppppp/8/8/8/PPPPPPPP/PPPPPPPP/4K3");
-        assert!(msg.contains("too much material"), "{msg}");
     }
 }

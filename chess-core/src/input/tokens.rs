@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 
 use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenTree, token_stream};
 
-use crate::source::{Mark, Source};
+use super::source::{Mark, Source};
 
 /// The tokens of an open group, and the closing delimiter to render at its
 /// end.
@@ -396,7 +396,7 @@ mod tests {
         let ts: TokenStream = "1. O-O".parse().unwrap();
         let src = render(Vec::new(), ts.into_iter(), Span::call_site());
         let (first, last) = src
-            .spans(crate::source::Range::new(3, 6))
+            .spans(crate::input::Range::new(3, 6))
             .expect("token spans");
         assert_eq!(first.start().column, 3);
         assert_eq!(last.end().column, 6);

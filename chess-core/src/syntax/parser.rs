@@ -5,126 +5,15 @@
 
 use std::num::NonZeroU32;
 
-use crate::diag::{Diagnostic, ErrorKind};
-use crate::lexer::{self, BadLex, Delim, Lex, Lexeme};
-use crate::notation::{self, Invalid, Marker, MoveSyntax, Part, ResultToken, Spanned};
-use crate::setup::{self, SetupSyntax};
-use crate::source::{Range, Source};
+use crate::diagnostic::Diagnostic;
+use crate::input::{Range, Source};
 
-/// A tag pair `[Name "value"]`, as ranges into the source (values are
-/// unescaped only when asked for).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Tag {
-    /// The whole tag pair.
-    pub range: Range,
-    /// The name.
-    pub name_range: Range,
-    /// The value (with its quotes).
-    pub value_range: Range,
-}
-
-impl Tag {
-    /// The tag's name.
-    pub fn name<'a>(&self, source: &'a Source) -> &'a str {
-        source.slice(self.name_range)
-    }
-
-    /// The tag's value, unescaped.
-    pub fn value<'a>(&self, source: &'a Source) -> std::borrow::Cow<'a, str> {
-        lexer::string_value(source, self.value_range)
-    }
-}
-
-/// A move number as written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct MoveNumber {
-    /// The number; `None` if it does not fit in 32 bits (as a position's
-    /// move number must).
-    pub value: Option<u32>,
-    /// Written with three dots (a Black move).
-    pub black: bool,
-    /// Where.
-    pub range: Range,
-}
-
-/// One ply as written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PlySyntax {
-    /// The move number in front of it, if any.
-    pub number: Option<MoveNumber>,
-    /// The move.
-    pub mv: MoveSyntax,
-    /// The move's text (without number, markers and annotations).
-    pub range: Range,
-    /// A check or mate marker.
-    pub marker: Option<(Marker, Range)>,
-    /// An `e.p.` marker.
-    pub ep: Option<Range>,
-    /// The first alternative to this ply (an index into
-    /// [`GameSyntax::lines`], never 0, the main line); further ones follow
-    /// [`Line::next_sibling`].
-    pub first_variation: Option<NonZeroU32>,
-}
-
-/// A sequence of plies: the main line or a variation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Line {
-    /// Indices into [`GameSyntax::plies`].
-    pub plies: Vec<u32>,
-    /// The opening `(` of a variation.
-    pub open: Option<Range>,
-    /// The next alternative to the same ply.
-    pub next_sibling: Option<u32>,
-    /// On a ply's first alternative: its last one, for appending.
-    last_sibling: Option<u32>,
-}
-
-/// One game as written.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameSyntax {
-    /// Tag pairs, in order.
-    pub tags: Vec<Tag>,
-    /// A setup (FEN, board diagram, piece list) written before the moves.
-    pub setup: Option<SetupSyntax>,
-    /// `lines[0]` is the main line; the others are variations.
-    pub lines: Vec<Line>,
-    /// Every ply of every line.
-    pub plies: Vec<PlySyntax>,
-    /// The result token.
-    pub result: Option<(ResultToken, Range)>,
-    /// From the game's first to its last lexeme.
-    pub range: Range,
-}
-
-impl GameSyntax {
-    /// The variations that replace `ply`, in order.
-    pub fn variations(&self, ply: &PlySyntax) -> impl Iterator<Item = u32> + '_ {
-        std::iter::successors(ply.first_variation.map(NonZeroU32::get), |&line| {
-            self.lines[line as usize].next_sibling
-        })
-    }
-
-    /// The plies of the main line.
-    pub fn main_line(&self) -> impl Iterator<Item = &PlySyntax> {
-        self.lines
-            .first()
-            .into_iter()
-            .flat_map(|l| l.plies.iter().map(|&i| &self.plies[i as usize]))
-    }
-
-    /// The value of tag `name`.
-    pub fn tag<'a>(&self, source: &'a Source, name: &str) -> Option<std::borrow::Cow<'a, str>> {
-        self.find_tag(source, name).map(|t| t.value(source))
-    }
-
-    /// The first tag named `name` (names of another length are passed over
-    /// without looking at their text: this runs for every game of a file).
-    pub fn find_tag(&self, source: &Source, name: &str) -> Option<&Tag> {
-        self.tags
-            .iter()
-            .find(|t| t.name_range.len() == name.len() && t.name(source) == name)
-    }
-}
+use super::errors;
+use super::lexer::{self, Delim, Lex, Lexeme};
+use super::notation::{self, MoveSyntax, Part, Spanned};
+use super::setup::{self, SetupSyntax};
+use super::tag::Tag;
+use super::tree::{GameSyntax, Line, MoveNumber, PlySyntax};
 
 /// An item of the grammar's input: a part of a word, or another lexeme.
 #[derive(Copy, Clone, Debug)]
@@ -133,7 +22,7 @@ enum Item {
     Open(Delim, Range),
     Close(Delim, Range),
     Str(Range),
-    Bad(BadLex, Range),
+    Bad(lexer::BadLex, Range),
 }
 
 impl Item {
@@ -147,7 +36,7 @@ impl Item {
 }
 
 /// The stream of items: words are split into parts lazily.
-pub(crate) struct Items<'a> {
+struct Items<'a> {
     source: &'a Source,
     lexemes: Vec<Lexeme>,
     next: usize,
@@ -208,7 +97,7 @@ impl<'a> Items<'a> {
     /// The raw lexemes from the current position on, for grammars that read
     /// words whole (tags, setups). A word that was split into parts but not
     /// yet consumed is given back whole.
-    pub(crate) fn remaining_lexemes(&mut self) -> &[Lexeme] {
+    fn remaining_lexemes(&mut self) -> &[Lexeme] {
         if self.part < self.parts.len() {
             if self.part > 0 {
                 return &[];
@@ -220,36 +109,47 @@ impl<'a> Items<'a> {
     }
 
     /// Skips `n` lexemes (after a setup grammar consumed them).
-    pub(crate) fn skip_lexemes(&mut self, n: usize) {
+    fn skip_lexemes(&mut self, n: usize) {
         self.next += n;
         self.parts.clear();
         self.part = 0;
     }
 
-    pub(crate) fn source(&self) -> &'a Source {
+    fn source(&self) -> &'a Source {
         self.source
     }
 }
 
-/// What a parse produced for each game: the syntax or the first syntax error.
-pub type Parsed = Vec<Result<GameSyntax, Diagnostic>>;
+/// The games of a source, parsed one at a time: each game's syntax, or
+/// the first syntax error in it. After an error, parsing resumes at the
+/// next game (after a result, or at the next tag section).
+pub struct Parser<'s> {
+    items: Items<'s>,
+}
 
-/// Parses every game in the source. A syntax error ends its game; parsing
-/// resumes at the next game (after a result, or at the next tag section).
-pub fn parse(source: &Source) -> Parsed {
-    let mut items = Items::new(source);
-    let mut games = Vec::new();
-    while items.peek().is_some() {
-        let mut parser = Parser::new();
-        match parser.game(&mut items) {
-            Ok(()) => games.push(Ok(parser.finish())),
-            Err(d) => {
-                games.push(Err(d));
-                recover(&mut items);
-            }
+impl<'s> Parser<'s> {
+    /// A parser for the games of `source`.
+    pub fn new(source: &'s Source) -> Parser<'s> {
+        Parser {
+            items: Items::new(source),
         }
     }
-    games
+}
+
+impl Iterator for Parser<'_> {
+    type Item = Result<GameSyntax, Diagnostic>;
+
+    fn next(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
+        self.items.peek()?;
+        let mut parser = GameParser::new();
+        Some(match parser.game(&mut self.items) {
+            Ok(()) => Ok(parser.finish(self.items.source())),
+            Err(d) => {
+                recover(&mut self.items);
+                Err(d)
+            }
+        })
+    }
 }
 
 /// Skips to the start of the next game after an error.
@@ -272,8 +172,11 @@ fn recover(items: &mut Items<'_>) {
     }
 }
 
-struct Parser {
+/// The state of one game's parse.
+struct GameParser {
     game: GameSyntax,
+    /// A setup written before the moves.
+    setup: Option<SetupSyntax>,
     /// Stack of open lines; the top is where plies go.
     open: Vec<u32>,
     pending_number: Option<MoveNumber>,
@@ -284,20 +187,9 @@ struct Parser {
     last: Range,
 }
 
-fn expected_move(range: Range, found: &str) -> Diagnostic {
-    Diagnostic::new(
-        ErrorKind::ExpectedMove,
-        range,
-        format!("expected a move, found {found}"),
-    )
-    .with_help(
-        "moves are written like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1f3` or `knight g1 to f3`",
-    )
-}
-
-impl Parser {
-    fn new() -> Parser {
-        Parser {
+impl GameParser {
+    fn new() -> GameParser {
+        GameParser {
             game: GameSyntax {
                 lines: vec![Line {
                     plies: Vec::with_capacity(128),
@@ -307,6 +199,7 @@ impl Parser {
                 tags: Vec::with_capacity(16),
                 ..GameSyntax::default()
             },
+            setup: None,
             open: vec![0],
             pending_number: None,
             attach: None,
@@ -316,8 +209,10 @@ impl Parser {
         }
     }
 
-    fn finish(mut self) -> GameSyntax {
+    fn finish(mut self, source: &Source) -> GameSyntax {
         self.game.range = self.first.unwrap_or_default().to(self.last);
+        self.game.variant = setup::variant(&self.game.tags, source);
+        self.game.setup = setup::of_game(&self.game.tags, self.setup, source);
         self.game
     }
 
@@ -339,10 +234,14 @@ impl Parser {
                     self.touch(open);
                     self.tag(items, open)?;
                 }
-                Some(Item::Part(_)) if self.game.setup.is_none() => {
-                    if let Some(setup) = setup::parse(items)? {
+                Some(Item::Part(_)) if self.setup.is_none() => {
+                    let source = items.source();
+                    if let Some((setup, consumed)) =
+                        setup::parse(source, items.remaining_lexemes())?
+                    {
+                        items.skip_lexemes(consumed);
                         self.touch(setup.range);
-                        self.game.setup = Some(setup);
+                        self.setup = Some(setup);
                     }
                     break;
                 }
@@ -357,12 +256,7 @@ impl Parser {
                     // The next game's tags: this game had no result.
                     break;
                 }
-                return Err(Diagnostic::new(
-                    ErrorKind::BadTag,
-                    range,
-                    "a tag pair cannot stand among the moves",
-                )
-                .with_help("write tag pairs like `[Event \"…\"]` before the first move"));
+                return Err(errors::tag_among_moves(range, true));
             }
             items.bump();
             self.touch(range);
@@ -374,19 +268,10 @@ impl Parser {
                 }
                 Item::Open(Delim::Paren, open) => self.open_variation(open)?,
                 Item::Close(Delim::Paren, close) => self.close_variation(close)?,
-                Item::Close(Delim::Bracket, _) => {
-                    return Err(Diagnostic::new(
-                        ErrorKind::BadTag,
-                        range,
-                        "`]` without a matching `[`",
-                    ));
-                }
+                Item::Close(Delim::Bracket, _) => return Err(errors::unopened_tag(range)),
                 Item::Open(Delim::Bracket, _) => unreachable!("handled above"),
-                Item::Str(_) => {
-                    return Err(expected_move(range, "a string")
-                        .with_help("comments go in braces: `{ \"…\" }` (or `{ … }` in PGN text)"));
-                }
-                Item::Bad(bad, _) => return Err(bad_lexeme(bad, range)),
+                Item::Str(_) => return Err(errors::string_among_moves(range)),
+                Item::Bad(bad, _) => return Err(errors::bad_lexeme(bad, range)),
             }
         }
         self.end_of_input()
@@ -394,37 +279,21 @@ impl Parser {
 
     fn end_of_input(&mut self) -> Result<(), Diagnostic> {
         if let Some(n) = self.pending_number {
-            return Err(number_without_move(n));
+            return Err(errors::number_without_move(n));
         }
         if self.open.len() > 1 {
             let line = &self.game.lines[*self.open.last().unwrap_or(&0) as usize];
-            return Err(Diagnostic::new(
-                ErrorKind::Variation,
-                line.open.unwrap_or_default(),
-                "this variation is never closed",
-            )
-            .with_help("close it with `)` after its last move"));
+            return Err(errors::unclosed_variation(line.open.unwrap_or_default()));
         }
         Ok(())
     }
 
     fn tag(&mut self, items: &mut Items<'_>, open: Range) -> Result<(), Diagnostic> {
         if self.started_moves {
-            return Err(Diagnostic::new(
-                ErrorKind::BadTag,
-                open,
-                "a tag pair cannot stand among the moves",
-            ));
+            return Err(errors::tag_among_moves(open, false));
         }
         let source = items.source();
-        let bad = |range: Range, what: &str| {
-            Diagnostic::new(
-                ErrorKind::BadTag,
-                range,
-                format!("malformed tag pair: {what}"),
-            )
-            .with_help("tag pairs look like `[Event \"World Championship\"]`")
-        };
+        let bad = errors::malformed_tag;
         // The name is one word; read it whole, not as notation.
         let name = match items.remaining_lexemes().first() {
             Some(l) if l.kind == Lex::Word => *l,
@@ -495,7 +364,7 @@ impl Parser {
         match spanned.part {
             Part::Number { value, black } => {
                 if let Some(previous) = self.pending_number {
-                    return Err(number_without_move(previous));
+                    return Err(errors::number_without_move(previous));
                 }
                 self.pending_number = Some(MoveNumber {
                     value: value.and_then(|v| u32::try_from(v).ok()),
@@ -509,27 +378,8 @@ impl Parser {
                     n.range = n.range.to(range);
                 }
             }
-            Part::Move(MoveSyntax::Null) => {
-                return Err(Diagnostic::new(
-                    ErrorKind::NullMove,
-                    range,
-                    format!(
-                        "`{}` is a null move (passing the turn), which is not a legal chess move",
-                        items.source().slice(range)
-                    ),
-                )
-                .with_help("remove it; analysis null moves cannot be verified"));
-            }
-            Part::Move(MoveSyntax::Drop(_)) => {
-                return Err(Diagnostic::new(
-                    ErrorKind::Drop,
-                    range,
-                    format!(
-                        "`{}` drops a piece, which only crazyhouse allows; this is standard chess",
-                        items.source().slice(range)
-                    ),
-                ));
-            }
+            Part::Null => return Err(errors::null_move(range, items.source())),
+            Part::Drop(_) => return Err(errors::drop(range, items.source())),
             Part::Move(mv) => self.push_ply(mv, range),
             Part::PieceName(role) => {
                 let (mv, full) = long_form(items, role, range)?;
@@ -537,26 +387,12 @@ impl Parser {
                 self.push_ply(mv, full);
             }
             Part::To | Part::Becomes => {
-                return Err(Diagnostic::new(
-                    ErrorKind::LongForm,
-                    range,
-                    format!(
-                        "`{}` belongs to a long-form move, which starts with a piece name",
-                        items.source().slice(range)
-                    ),
-                )
-                .with_help(
-                    "write long-form moves like `knight g1 to f3` or `pawn e7 to e8 becomes queen`",
-                ));
+                return Err(errors::stray_long_form_word(range, items.source()));
             }
             Part::Marker(marker) => {
                 let ply = self.attached(range, items.source())?;
                 if ply.marker.is_some() {
-                    return Err(Diagnostic::new(
-                        ErrorKind::MarkerWithoutMove,
-                        range,
-                        "this move already has a check or mate marker",
-                    ));
+                    return Err(errors::second_marker(range));
                 }
                 ply.marker = Some((marker, range));
             }
@@ -571,23 +407,17 @@ impl Parser {
             }
             Part::Result(result) => {
                 if let Some(n) = self.pending_number {
-                    return Err(number_without_move(n));
+                    return Err(errors::number_without_move(n));
                 }
                 if self.open.len() > 1 {
-                    return Err(Diagnostic::new(
-                        ErrorKind::MisplacedResult,
-                        range,
-                        format!(
-                            "the result `{}` cannot stand inside a variation",
-                            result.as_str()
-                        ),
-                    )
-                    .with_help("close the variation with `)` first"));
+                    return Err(errors::result_in_variation(range, result));
                 }
                 self.game.result = Some((result, range));
                 return Ok(true);
             }
-            Part::Invalid(invalid) => return Err(invalid_word(invalid, range, items.source())),
+            Part::Invalid(invalid) => {
+                return Err(errors::invalid_word(invalid, range, items.source()));
+            }
         }
         Ok(false)
     }
@@ -596,25 +426,17 @@ impl Parser {
     fn attached(&mut self, range: Range, source: &Source) -> Result<&mut PlySyntax, Diagnostic> {
         match self.attach {
             Some(i) => Ok(&mut self.game.plies[i as usize]),
-            None => Err(Diagnostic::new(
-                ErrorKind::MarkerWithoutMove,
-                range,
-                format!("`{}` must follow a move", source.slice(range)),
-            )),
+            None => Err(errors::marker_without_move(range, source)),
         }
     }
 
     fn open_variation(&mut self, open: Range) -> Result<(), Diagnostic> {
         if let Some(n) = self.pending_number {
-            return Err(number_without_move(n));
+            return Err(errors::number_without_move(n));
         }
         let line = self.current_line() as usize;
         let Some(&replaced) = self.game.lines[line].plies.last() else {
-            return Err(Diagnostic::new(
-                ErrorKind::Variation,
-                open,
-                "a variation must follow the move it replaces",
-            ));
+            return Err(errors::variation_without_move(open));
         };
         let id = self.game.lines.len() as u32;
         self.game.lines.push(Line {
@@ -639,63 +461,14 @@ impl Parser {
 
     fn close_variation(&mut self, close: Range) -> Result<(), Diagnostic> {
         if let Some(n) = self.pending_number {
-            return Err(number_without_move(n));
+            return Err(errors::number_without_move(n));
         }
         if self.open.len() == 1 {
-            return Err(Diagnostic::new(
-                ErrorKind::Variation,
-                close,
-                "`)` without a matching `(`",
-            ));
+            return Err(errors::unopened_variation(close));
         }
         self.open.pop();
         self.attach = None;
         Ok(())
-    }
-}
-
-fn number_without_move(n: MoveNumber) -> Diagnostic {
-    Diagnostic::new(
-        ErrorKind::NumberWithoutMove,
-        n.range,
-        "this move number is not followed by a move",
-    )
-}
-
-fn bad_lexeme(bad: BadLex, range: Range) -> Diagnostic {
-    let message = match bad {
-        BadLex::UnclosedComment => "this comment is never closed with `}`",
-        BadLex::UnclosedString => "this string is never closed with `\"`",
-        BadLex::StrayBrace => "`}` without a matching `{`",
-    };
-    Diagnostic::new(ErrorKind::Lexical, range, message)
-}
-
-fn invalid_word(invalid: Invalid, range: Range, source: &Source) -> Diagnostic {
-    let text = source.slice(range);
-    match invalid {
-        Invalid::NotNotation => expected_move(range, &format!("`{text}`")),
-        Invalid::UpperCaseSquare => {
-            expected_move(range, &format!("`{text}`")).with_help("files are lower-case letters: `e4`, not `E4`")
-        }
-        Invalid::NumberWithoutDot => Diagnostic::new(
-            ErrorKind::NumberWithoutDot,
-            range,
-            format!("`{text}` is not a move; a move number needs a dot"),
-        )
-        .with_help(format!("write `{text}.` before White's move or `{text}...` before Black's")),
-        Invalid::BadAnnotation => Diagnostic::new(
-            ErrorKind::BadAnnotation,
-            range,
-            format!("`{text}` is not an annotation"),
-        )
-        .with_help("annotations are `!`, `?`, `!!`, `??`, `!?` and `?!`; other symbols are written as NAGs like `$14`"),
-        Invalid::BadNag => Diagnostic::new(
-            ErrorKind::BadNag,
-            range,
-            format!("`{text}` is not a NAG"),
-        )
-        .with_help("NAGs are `$0` to `$255`"),
     }
 }
 
@@ -707,15 +480,8 @@ fn long_form(
     name: Range,
 ) -> Result<(MoveSyntax, Range), Diagnostic> {
     let source = items.source();
-    let piece = source.slice(name).to_string();
-    let fail = |range: Range, what: &str| {
-        Diagnostic::new(
-            ErrorKind::LongForm,
-            range,
-            format!("incomplete long-form move `{piece} …`: expected {what}"),
-        )
-        .with_help("long-form moves read `knight g1 to f3`; promotions add `becomes queen`")
-    };
+    let piece = source.slice(name);
+    let fail = |range: Range, what: &str| errors::incomplete_long_form(range, piece, what);
     let square = |items: &mut Items<'_>, after: Range| match items.peek() {
         Some(Item::Part(Spanned {
             part:
@@ -782,11 +548,13 @@ fn long_form(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::ErrorKind;
+    use crate::syntax::notation::{Marker, ResultToken};
     use shakmaty::Square;
 
-    fn parse_text(text: &str) -> (Source, Parsed) {
+    fn parse_text(text: &str) -> (Source, Vec<Result<GameSyntax, Diagnostic>>) {
         let src = Source::text(text, None, None);
-        let parsed = parse(&src);
+        let parsed = Parser::new(&src).collect();
         (src, parsed)
     }
 

@@ -135,18 +135,6 @@ impl Source {
         self.name.as_deref()
     }
 
-    /// `true` if the text comes from a macro's input (tokens, a string
-    /// literal, or a file read by `include_pgn!`).
-    pub fn in_macro(&self) -> bool {
-        self.anchor.is_some()
-    }
-
-    /// `true` if positions map back to Rust tokens (so diagnostics can
-    /// underline the exact tokens).
-    pub fn is_tokens(&self) -> bool {
-        self.mode == Mode::Tokens
-    }
-
     fn mark_index(&self, offset: u32) -> Option<usize> {
         match self.marks.binary_search_by_key(&offset, |m| m.offset) {
             Ok(i) => Some(i),

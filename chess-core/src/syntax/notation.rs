@@ -5,7 +5,7 @@
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
-use crate::source::Range;
+use crate::input::Range;
 
 /// How a move was written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -42,10 +42,6 @@ pub enum MoveSyntax {
     },
     /// `O-O`, `O-O-O`, `0-0`, `0-0-0`.
     Castle(CastlingSide),
-    /// A null move (`--`, `Z0`, `0000`): not a chess move.
-    Null,
-    /// A crazyhouse drop (`N@f3`): not a standard chess move.
-    Drop(Role),
 }
 
 /// A check or mate marker.
@@ -124,6 +120,10 @@ pub enum Part {
     Ellipsis,
     /// A move.
     Move(MoveSyntax),
+    /// A null move (`--`, `Z0`, `0000`): not a chess move.
+    Null,
+    /// A crazyhouse drop (`N@f3`, `@f3`): not a standard chess move.
+    Drop(Role),
     /// `pawn`, `knight`, … of the long form.
     PieceName(Role),
     /// `to` of the long form.
@@ -359,13 +359,16 @@ fn body_part(body: &[u8]) -> Part {
         b"O-O-O" | b"0-0-0" | b"o-o-o" => {
             return Part::Move(MoveSyntax::Castle(CastlingSide::QueenSide));
         }
-        b"--" | b"Z0" | b"0000" | b"@@@@" => return Part::Move(MoveSyntax::Null),
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Part::Null,
         b"to" => return Part::To,
         b"becomes" => return Part::Becomes,
         _ => {}
     }
     if let Some(role) = piece_name(body) {
         return Part::PieceName(role);
+    }
+    if let Some(role) = drop(body) {
+        return Part::Drop(role);
     }
     match parse_move_general(body) {
         Ok(m) => Part::Move(m),
@@ -431,6 +434,18 @@ fn role_of_any(b: u8) -> Option<Role> {
     role_of_upper(b.to_ascii_uppercase())
 }
 
+/// The piece a crazyhouse drop (`N@f3`, `@f3`) puts down.
+fn drop(b: &[u8]) -> Option<Role> {
+    let (role, rest) = match role_of_upper(*b.first()?) {
+        Some(role) => (role, &b[1..]),
+        None => (Role::Pawn, b),
+    };
+    match rest {
+        [b'@', f, r] if square_of(*f, *r).is_some() => Some(role),
+        _ => None,
+    }
+}
+
 /// The usual SAN shapes (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`, `R1xe2`),
 /// recognised without the general parser.
 fn fast_san(b: &[u8]) -> Option<MoveSyntax> {
@@ -467,7 +482,8 @@ fn fast_san(b: &[u8]) -> Option<MoveSyntax> {
 }
 
 /// Parses a move body (no number, markers or annotations).
-pub fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
+#[cfg(test)]
+pub(crate) fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
     let b = body.as_bytes();
     match fast_san(b) {
         Some(m) => Ok(m),
@@ -485,15 +501,6 @@ fn parse_move_general(b: &[u8]) -> Result<MoveSyntax, Invalid> {
     if role.is_some() {
         i = 1;
     }
-    // Crazyhouse drop: `N@f3`, `@f3`.
-    if b.get(i) == Some(&b'@')
-        && b.len() == i + 3
-        && file_of(b[i + 1]).is_some()
-        && rank_of(b[i + 2]).is_some()
-    {
-        return Ok(MoveSyntax::Drop(role.unwrap_or(Role::Pawn)));
-    }
-
     let mut elems: [Option<Elem>; 5] = [None; 5];
     let mut n = 0;
     let mut promotion = None;
@@ -843,9 +850,10 @@ mod tests {
         assert_eq!(parts("1/2-1/2")[0].0, Result(ResultToken::Draw));
         assert_eq!(parts("*")[0].0, Result(ResultToken::Unknown));
         for null in ["--", "Z0", "0000"] {
-            assert_eq!(parts(null)[0].0, Move(MoveSyntax::Null), "{null}");
+            assert_eq!(parts(null)[0].0, Null, "{null}");
         }
-        assert_eq!(parts("N@f3")[0].0, Move(MoveSyntax::Drop(Role::Knight)));
+        assert_eq!(parts("N@f3")[0].0, Drop(Role::Knight));
+        assert_eq!(parts("@e6")[0].0, Drop(Role::Pawn));
         assert_eq!(parts("knight")[0].0, PieceName(Role::Knight));
         assert_eq!(parts("to")[0].0, To);
         assert_eq!(parts("becomes")[0].0, Becomes);

@@ -2,7 +2,7 @@
 //! and brackets. Both the token form (rendered to text first) and PGN text go
 //! through it.
 
-use crate::source::{Mode, Range, Source};
+use crate::input::{Mode, Range, Source};
 
 /// A bracket kind.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

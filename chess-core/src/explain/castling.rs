@@ -1,0 +1,153 @@
+//! Why castling is not legal: the right was lost (and how, at which
+//! move), pieces stand between king and rook, or the king is in check or
+//! would pass through or land on an attacked square.
+
+use shakmaty::{CastlingSide, Chess, File, Position, Role, Square, attacks};
+
+use crate::diagnostic::words::{color_name, join_and, pieces_on, side_name};
+use crate::diagnostic::{ErrorKind, Help};
+use crate::replay::{LostHow, LostRight};
+
+use super::rejection::{Context, Rejection};
+use super::suggest::{check_answers, moves_of_role};
+use super::verdict::attackers;
+
+/// A king going two files along its back rank (or onto its own rook) means
+/// castling.
+pub(super) fn castling_intent(pos: &Chess, from: Square, to: Square) -> Option<CastlingSide> {
+    let us = pos.turn();
+    if from.rank() != us.backrank() || to.rank() != us.backrank() {
+        return None;
+    }
+    let own_rook = pos.board().piece_at(to) == Some(us.rook());
+    let distance = from.file().distance(to.file());
+    if distance >= 2 || own_rook {
+        Some(if to.file() > from.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        })
+    } else {
+        None
+    }
+}
+
+/// `"O-O"` or `"O-O-O"`.
+pub(super) fn side_san(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "O-O",
+        CastlingSide::QueenSide => "O-O-O",
+    }
+}
+
+pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
+    let pos = ctx.pos;
+    let us = pos.turn();
+    let castles = pos.castles();
+    let king_moves = || moves_of_role(pos, Role::King);
+    let other = match side {
+        CastlingSide::KingSide => CastlingSide::QueenSide,
+        CastlingSide::QueenSide => CastlingSide::KingSide,
+    };
+    let other_legal = pos.castling_moves(other).first().map(|_| {
+        Help::Note(format!(
+            "`{}` (castling {}) is legal",
+            side_san(other),
+            side_name(other)
+        ))
+    });
+    let Some(rook) = castles.rook(us, side) else {
+        let how = match &ctx.lost.get(us, side) {
+            Some(LostRight { how, by }) => match how {
+                LostHow::KingMoved => format!("the king moved at `{by}`"),
+                LostHow::Castled => format!("{} already castled at `{by}`", color_name(us)),
+                LostHow::RookMoved(sq) => format!("the rook on {sq} moved at `{by}`"),
+                LostHow::RookCaptured(sq) => format!("the rook on {sq} was captured at `{by}`"),
+            },
+            None => "the starting position gives no such right".to_string(),
+        };
+        return Rejection::new(
+            ErrorKind::CastlingRightLost,
+            format!(
+                "{} can no longer castle {}: {how}",
+                color_name(us),
+                side_name(side)
+            ),
+        )
+        .help_opt(other_legal)
+        .help(king_moves());
+    };
+    let Some(king) = pos.board().king_of(us) else {
+        return Rejection::new(ErrorKind::CastlingRightLost, "there is no king to castle");
+    };
+    let checkers = pos.checkers();
+    if checkers.any() {
+        return Rejection::new(
+            ErrorKind::CastlingAttacked,
+            format!(
+                "castling out of check is not allowed, and the king on {king} is in check from {}",
+                pieces_on(pos.board(), checkers)
+            ),
+        )
+        .help(check_answers(pos));
+    }
+    let blockers = castles.path(us, side) & pos.board().occupied();
+    if blockers.any() {
+        return Rejection::new(
+            ErrorKind::CastlingBlocked,
+            format!(
+                "{} must be empty between king and rook, but {} {} there",
+                join_and(
+                    castles
+                        .path(us, side)
+                        .into_iter()
+                        .map(|s| s.to_string())
+                        .collect()
+                ),
+                pieces_on(pos.board(), blockers),
+                if blockers.count() > 1 {
+                    "stand"
+                } else {
+                    "stands"
+                }
+            ),
+        )
+        .help_opt(other_legal)
+        .help(king_moves());
+    }
+    let king_to = Square::from_coords(
+        match side {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        },
+        us.backrank(),
+    );
+    let occupied = pos.board().occupied().without(king).without(rook);
+    let mut path: Vec<Square> = attacks::between(king, king_to).into_iter().collect();
+    path.sort_by_key(|sq| sq.distance(king));
+    path.push(king_to);
+    for sq in path {
+        let by = attackers(pos, sq, !us, occupied);
+        if by.any() {
+            let verb = if sq == king_to {
+                "land on"
+            } else {
+                "pass through"
+            };
+            return Rejection::new(
+                ErrorKind::CastlingAttacked,
+                format!(
+                    "the king would {verb} {sq}, which {} {}",
+                    pieces_on(pos.board(), by),
+                    if by.count() > 1 { "attack" } else { "attacks" }
+                ),
+            )
+            .help_opt(other_legal)
+            .help(king_moves());
+        }
+    }
+    Rejection::new(
+        ErrorKind::CastlingAttacked,
+        format!("castling {} is not legal here", side_name(side)),
+    )
+}

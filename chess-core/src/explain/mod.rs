@@ -1,0 +1,31 @@
+//! Stage 5, explain: why a move or a position is not legal, in chess terms,
+//! and what would be legal instead. The stages before it hand over what
+//! they found as data (a replay's [`Failure`](crate::replay::Failure), an
+//! [`IllegalPosition`](crate::start::IllegalPosition)); this stage turns it
+//! into a [`Diagnostic`](crate::Diagnostic) with a message and structured
+//! help. Runs only on the error path.
+//!
+//! The rules are shakmaty's; this stage looks at its attack tables only to
+//! name the pieces involved: the blocker, the pinner, the checker, the
+//! lost castling right.
+//!
+//! | file | what |
+//! |---|---|
+//! | `game.rs` | a replay's failure as a diagnostic: game over, move numbers, markers, the result, illegal moves |
+//! | `moves.rs` | why a written move is no single legal move |
+//! | `verdict.rs` | why one piece cannot go to one square |
+//! | `castling.rs` | why castling is not legal |
+//! | `suggest.rs` | legal alternatives and the moves one edit away |
+//! | `position.rs` | why a setup is not a legal position |
+//! | `rejection.rs` | a rejected move before it becomes a diagnostic |
+
+mod castling;
+mod game;
+mod moves;
+mod position;
+mod rejection;
+mod suggest;
+mod verdict;
+
+pub use game::replay_failure;
+pub use position::{illegal_position, start_failure};

@@ -1,0 +1,415 @@
+//! Why a written move is not a legal move: no such piece, a piece that
+//! cannot get there (and what stops it), a capture of nothing, a missing or
+//! impossible promotion, an ambiguous move; with the legal alternatives and
+//! the moves one edit away.
+
+use shakmaty::san::San;
+use shakmaty::{Chess, Color, File, Move, MoveList, Position, Role, Square};
+
+use crate::diagnostic::words::{
+    color_adj, color_name, join_and, own_piece_on, piece_on, plural, role_name,
+};
+use crate::diagnostic::{ErrorKind, Help};
+use crate::replay::Unresolved;
+use crate::syntax::MoveSyntax;
+
+use super::castling::{castling_intent, explain_castle, side_san};
+use super::rejection::{Context, Rejection};
+use super::suggest::{did_you_mean, moves_of_piece, moves_of_role, moves_to, san_of};
+use super::verdict::{Verdict, forward, verdict, verdict_rejection};
+
+/// Why `mv`, as resolving it found (`why`), is not one legal move in
+/// `ctx.pos`.
+pub(super) fn rejection(ctx: &Context<'_>, mv: &MoveSyntax, why: &Unresolved) -> Rejection {
+    let pos = ctx.pos;
+    let list = |moves: &[Move]| moves.iter().copied().collect::<MoveList>();
+    match why {
+        Unresolved::NoMatch => explain(ctx, mv),
+        Unresolved::NothingToCapture(m) => nothing_to_capture(pos, *m),
+        Unresolved::Ambiguous {
+            matches,
+            candidates,
+        } => ambiguous(pos, matches, &list(candidates)),
+        Unresolved::PromotionMissing {
+            matches,
+            candidates,
+        } => promotion_missing(matches, &list(candidates)),
+        Unresolved::BadPromotion {
+            wanted,
+            matches,
+            candidates,
+        } => bad_promotion(pos, *wanted, matches, &list(candidates)),
+    }
+}
+
+/// Explains why `mv` matches no legal move in `ctx.pos`; a legal move one
+/// edit away from what was written comes first among the help.
+fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
+    let mut rejection = explain_move(ctx, mv);
+    if let Some(moves) = did_you_mean(ctx.pos, ctx.text, mv) {
+        // Not when the help already proposes exactly these moves.
+        let repeated = rejection.help.iter().any(|help| {
+            let listed = help.proposals();
+            listed.len() == moves.len() && moves.iter().all(|m| listed.contains(m))
+        });
+        if !repeated {
+            rejection.help.insert(0, Help::DidYouMean(moves));
+        }
+    }
+    rejection
+}
+
+fn explain_move(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
+    let pos = ctx.pos;
+    match *mv {
+        MoveSyntax::Castle(side) => explain_castle(ctx, side),
+        MoveSyntax::San {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            ..
+        } => explain_san(ctx, role, file, rank, capture, to),
+        MoveSyntax::FromTo {
+            role,
+            from,
+            to,
+            capture,
+            ..
+        } => {
+            let us = pos.turn();
+            let Some(piece) = pos.board().piece_at(from) else {
+                return Rejection::new(
+                    ErrorKind::WrongPiece,
+                    format!("there is no piece on {from}"),
+                )
+                .help_opt(moves_to(pos, to, None));
+            };
+            if piece.color != us {
+                return Rejection::new(
+                    ErrorKind::WrongPiece,
+                    format!(
+                        "{} belongs to {}, and it is {}'s turn",
+                        piece_on(pos.board(), from),
+                        color_name(!us),
+                        color_name(us)
+                    ),
+                )
+                .help_opt(moves_to(pos, to, None));
+            }
+            if let Some(role) = role.filter(|r| *r != piece.role) {
+                return Rejection::new(
+                    ErrorKind::WrongPiece,
+                    format!(
+                        "the piece on {from} is a {}, not a {}",
+                        role_name(piece.role),
+                        role_name(role)
+                    ),
+                )
+                .help(moves_of_piece(pos, from));
+            }
+            if piece.role == Role::King
+                && let Some(side) = castling_intent(pos, from, to)
+            {
+                return explain_castle(ctx, side);
+            }
+            if let Some(own) = own_target(pos, to) {
+                return own.help(moves_of_piece(pos, from));
+            }
+            let v = verdict(pos, from, to, capture);
+            verdict_rejection(pos, from, to, v).help(moves_of_piece(pos, from))
+        }
+    }
+}
+
+fn own_target(pos: &Chess, to: Square) -> Option<Rejection> {
+    let p = pos.board().piece_at(to)?;
+    (p.color == pos.turn()).then(|| {
+        Rejection::new(
+            ErrorKind::OwnPiece,
+            format!(
+                "{to} is occupied by {}'s own {}",
+                color_name(p.color),
+                role_name(p.role)
+            ),
+        )
+    })
+}
+
+fn explain_san(
+    ctx: &Context<'_>,
+    role: Role,
+    file: Option<File>,
+    rank: Option<shakmaty::Rank>,
+    capture: bool,
+    to: Square,
+) -> Rejection {
+    let pos = ctx.pos;
+    let us = pos.turn();
+    let ours = pos.our(role);
+    if ours.is_empty() {
+        return Rejection::new(
+            ErrorKind::NoSuchPiece,
+            format!("{} has no {} left", color_name(us), role_name(role)),
+        )
+        .help_opt(moves_to(pos, to, None));
+    }
+    if role == Role::King
+        && let Some(king) = ours.first()
+        && let Some(side) = castling_intent(pos, king, to).filter(|_| king.file() == File::E)
+        && king.file().distance(to.file()) == 2
+    {
+        return explain_castle(ctx, side).help(Help::Write {
+            lead: "to castle, write ",
+            choices: vec![side_san(side).to_string()],
+        });
+    }
+    if let Some(own) = own_target(pos, to) {
+        return own.help(moves_of_role(pos, role));
+    }
+
+    // The pieces the move can mean.
+    let origins: Vec<Square> = if role == Role::Pawn {
+        pawn_origins(pos, file, to)
+    } else {
+        ours.into_iter()
+            .filter(|sq| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r))
+            .collect()
+    };
+    if origins.is_empty() {
+        return no_origin(pos, role, file, rank, to);
+    }
+    let verdicts: Vec<(Square, Verdict)> = origins
+        .iter()
+        .map(|&from| (from, verdict(pos, from, to, capture)))
+        .collect();
+    let top = verdicts
+        .iter()
+        .map(|(_, v)| v.priority())
+        .max()
+        .unwrap_or(0);
+    let Some((from, v)) = verdicts.iter().find(|(_, v)| v.priority() == top).cloned() else {
+        return no_origin(pos, role, file, rank, to);
+    };
+    // Several pieces blocked: name every one of them.
+    let blocked: Vec<String> = verdicts
+        .iter()
+        .filter_map(|(from, v)| match v {
+            Verdict::Blocked(b) => Some(format!(
+                "{} by {}",
+                own_piece_on(pos.board(), *from),
+                piece_on(pos.board(), *b)
+            )),
+            _ => None,
+        })
+        .collect();
+    if blocked.len() > 1 {
+        return Rejection::new(
+            ErrorKind::Blocked,
+            format!(
+                "{} {} are blocked: {}",
+                if blocked.len() == 2 { "both" } else { "all" },
+                plural(role),
+                join_and(blocked)
+            ),
+        )
+        .help(moves_of_role(pos, role))
+        .help_opt(moves_to(pos, to, Some(role)));
+    }
+    if origins.len() > 1 && matches!(v, Verdict::Geometry(_)) {
+        let squares: Vec<String> = origins.iter().map(ToString::to_string).collect();
+        return Rejection::new(
+            ErrorKind::CannotReach,
+            format!(
+                "no {} {} can reach {to} (they are on {})",
+                color_adj(us),
+                role_name(role),
+                join_and(squares)
+            ),
+        )
+        .help(moves_of_role(pos, role))
+        .help_opt(moves_to(pos, to, Some(role)));
+    }
+    let help = if origins.len() == 1 {
+        moves_of_piece(pos, from)
+    } else {
+        moves_of_role(pos, role)
+    };
+    verdict_rejection(pos, from, to, v)
+        .help(help)
+        .help_opt(moves_to(pos, to, Some(role)))
+}
+
+/// Pawns that a pawn move in SAN can mean.
+fn pawn_origins(pos: &Chess, file: Option<File>, to: Square) -> Vec<Square> {
+    let us = pos.turn();
+    let pawns = pos.our(Role::Pawn);
+    match file {
+        // A push: the nearest pawn behind `to` on its file, else any on it.
+        None => {
+            let on_file: Vec<Square> = pawns
+                .into_iter()
+                .filter(|sq| sq.file() == to.file())
+                .collect();
+            let behind = on_file
+                .iter()
+                .copied()
+                .filter(|sq| match us {
+                    Color::White => sq.rank() < to.rank(),
+                    Color::Black => sq.rank() > to.rank(),
+                })
+                .min_by_key(|sq| sq.distance(to));
+            match behind {
+                Some(sq) => vec![sq],
+                None => on_file,
+            }
+        }
+        // A capture: the pawn one rank behind on that file, else any on it.
+        Some(f) => {
+            let on_file: Vec<Square> = pawns.into_iter().filter(|sq| sq.file() == f).collect();
+            let behind = to
+                .offset(-forward(us))
+                .map(|sq| Square::from_coords(f, sq.rank()))
+                .filter(|sq| on_file.contains(sq));
+            match behind {
+                Some(sq) => vec![sq],
+                None => on_file,
+            }
+        }
+    }
+}
+
+fn no_origin(
+    pos: &Chess,
+    role: Role,
+    file: Option<File>,
+    rank: Option<shakmaty::Rank>,
+    to: Square,
+) -> Rejection {
+    let us = pos.turn();
+    let place = match (file, rank) {
+        (Some(f), Some(r)) => format!(" on {}", Square::from_coords(f, r)),
+        (Some(f), None) => format!(" on the {}-file", f.char()),
+        (None, Some(r)) => format!(" on rank {}", r.char()),
+        (None, None) => String::new(),
+    };
+    let all: Vec<String> = pos.our(role).into_iter().map(|s| s.to_string()).collect();
+    let have = if all.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " ({} {} {} on {})",
+            color_name(us),
+            if all.len() == 1 { "has its" } else { "has" },
+            if all.len() == 1 {
+                role_name(role).to_string()
+            } else {
+                plural(role)
+            },
+            join_and(all)
+        )
+    };
+    Rejection::new(
+        ErrorKind::NoSuchPiece,
+        format!(
+            "{} has no {}{place} that could go to {to}{have}",
+            color_name(us),
+            role_name(role)
+        ),
+    )
+    .help(moves_of_role(pos, role))
+    .help_opt(moves_to(pos, to, Some(role)))
+}
+
+/// Explains a move that matched several legal moves.
+fn ambiguous(pos: &Chess, matches: &[Move], candidates: &MoveList) -> Rejection {
+    let mut sorted: Vec<Move> = matches.to_vec();
+    sorted.sort_by_key(|m| m.from().map(|sq| (sq.file(), sq.rank())));
+    let pieces: Vec<String> = sorted
+        .iter()
+        .filter_map(|m| m.from())
+        .map(|sq| own_piece_on(pos.board(), sq))
+        .collect();
+    let alternatives: Vec<String> = sorted
+        .iter()
+        .map(|m| San::disambiguate(*m, candidates).to_string())
+        .collect();
+    let to = sorted
+        .first()
+        .map(|m| m.to().to_string())
+        .unwrap_or_default();
+    Rejection::new(
+        ErrorKind::Ambiguous,
+        format!(
+            "it is ambiguous: {} {} can go to {to}",
+            if pieces.len() == 2 { "both" } else { "all of" },
+            join_and(pieces)
+        ),
+    )
+    .help(Help::Write {
+        lead: "say which: ",
+        choices: alternatives,
+    })
+}
+
+/// Explains a pawn move that reaches the last rank without a promotion piece.
+fn promotion_missing(matches: &[Move], candidates: &MoveList) -> Rejection {
+    let alternatives: Vec<String> = matches
+        .iter()
+        .map(|m| San::disambiguate(*m, candidates).to_string())
+        .collect();
+    let to = matches
+        .first()
+        .map(|m| m.to().to_string())
+        .unwrap_or_default();
+    Rejection::new(
+        ErrorKind::PromotionMissing,
+        format!("the pawn reaches the last rank on {to} and must promote"),
+    )
+    .help(write(alternatives))
+}
+
+/// Explains a promotion to a piece a pawn cannot become, or a promotion
+/// written for a move that does not promote.
+fn bad_promotion(pos: &Chess, wanted: Role, matches: &[Move], candidates: &MoveList) -> Rejection {
+    let promotes = matches.iter().any(|m| m.promotion().is_some());
+    if promotes {
+        let alternatives: Vec<String> = matches
+            .iter()
+            .map(|m| San::disambiguate(*m, candidates).to_string())
+            .collect();
+        Rejection::new(
+            ErrorKind::BadPromotion,
+            format!(
+                "a pawn cannot promote to a {}; it becomes a queen, rook, bishop or knight",
+                role_name(wanted)
+            ),
+        )
+        .help(write(alternatives))
+    } else {
+        let plain: Vec<String> = matches.iter().map(|m| san_of(pos, *m)).collect();
+        Rejection::new(
+            ErrorKind::BadPromotion,
+            "only a pawn reaching the last rank promotes, and this move does not",
+        )
+        .help(write(plain))
+    }
+}
+
+/// Explains a capture sign on a move that captures nothing.
+fn nothing_to_capture(pos: &Chess, m: Move) -> Rejection {
+    Rejection::new(
+        ErrorKind::NothingToCapture,
+        format!("there is nothing to capture on {}", m.to()),
+    )
+    .help(write(vec![san_of(pos, m)]))
+}
+
+/// "write `a` or `b`"
+fn write(choices: Vec<String>) -> Help {
+    Help::Write {
+        lead: "write ",
+        choices,
+    }
+}

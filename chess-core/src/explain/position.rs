@@ -1,0 +1,196 @@
+//! Why a setup is not a legal position, in words: the rule it breaks and
+//! the squares concerned.
+//!
+//! Kind worded here: `illegal-position`.
+
+use std::fmt::Write as _;
+
+use shakmaty::{Bitboard, Board, Color, PositionErrorKinds, Rank, Square};
+
+use crate::diagnostic::words::{color_adj, color_name, role_name, squares};
+use crate::diagnostic::{Diagnostic, ErrorKind};
+use crate::input::Range;
+use crate::start::IllegalPosition;
+
+/// Why a setup is not a legal position: the first rule it breaks, under
+/// the rank, entry or field concerned.
+pub fn illegal_position(illegal: &IllegalPosition) -> Diagnostic {
+    let IllegalPosition {
+        setup: s,
+        mode,
+        kinds,
+    } = illegal;
+    let (mode, kinds) = (*mode, *kinds);
+    let setup = &s.setup;
+    let board = &setup.board;
+    let illegal =
+        |range: Range, message: String| Diagnostic::new(ErrorKind::IllegalPosition, range, message);
+
+    if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
+        return illegal(s.board, "the board is empty: each side needs a king".into());
+    }
+    for color in [Color::White, Color::Black] {
+        let kings = board.kings() & board.by_color(color);
+        if kings.is_empty() {
+            return illegal(s.board, format!("{} has no king", color_name(color)));
+        }
+        if kings.more_than_one() {
+            let second = kings.into_iter().nth(1).unwrap_or(Square::A1);
+            return illegal(
+                s.at_square(second),
+                format!(
+                    "{} has {} kings, on {}: each side has exactly one",
+                    color_name(color),
+                    kings.count(),
+                    squares(kings)
+                ),
+            );
+        }
+    }
+    let back_rank_pawns = board.pawns() & Bitboard::BACKRANKS;
+    if let Some(sq) = back_rank_pawns.first() {
+        let p = board.piece_at(sq).map_or(Color::White, |p| p.color);
+        return illegal(
+            s.at_square(sq),
+            format!(
+                "the {} pawn on {sq} stands on the {} rank, where a pawn can never be (pawns on {})",
+                color_adj(p),
+                if sq.rank() == Rank::First {
+                    "first"
+                } else {
+                    "last"
+                },
+                squares(back_rank_pawns)
+            ),
+        );
+    }
+    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+        let not_moving = !setup.turn;
+        let king = board.king_of(not_moving).unwrap_or(Square::A1);
+        let checkers = board.attacks_to(king, setup.turn, board.occupied());
+        return illegal(
+            s.turn,
+            format!(
+                "{} is to move, but {}'s king on {king} is in check from {}: the side that has just moved cannot be in check",
+                color_name(setup.turn),
+                color_name(not_moving),
+                pieces(board, checkers)
+            ),
+        )
+        .with_note(format!(
+            "if {} is to move, write `{}`",
+            color_name(not_moving),
+            if not_moving == Color::White { "w" } else { "b" }
+        ));
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+        let range = s.castling.unwrap_or(s.board);
+        let valid = shakmaty::Castles::from_setup(setup, mode)
+            .unwrap_or_else(|c| c)
+            .castling_rights();
+        let invalid = setup.castling_rights & !valid;
+        let mut reasons = Vec::new();
+        for sq in invalid {
+            let color = if sq.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king = board.king_of(color);
+            let reason = if board.piece_at(sq) != Some(color.rook()) {
+                format!("there is no {} rook on {sq}", color_adj(color))
+            } else if king.is_none_or(|k| k.rank() != color.backrank()) {
+                format!("the {} king is not on its first rank", color_adj(color))
+            } else if mode.is_standard() {
+                format!(
+                    "in standard chess the king must be on e{} and the rook on the a- or h-file (write `[Variant \"Chess960\"]` for Chess960)",
+                    color.backrank().char()
+                )
+            } else {
+                format!("the rook on {sq} is not the castling rook on its side")
+            };
+            reasons.push(reason);
+        }
+        return illegal(
+            range,
+            format!("invalid castling rights: {}", reasons.join("; ")),
+        )
+        .with_note("castling needs the king and the rook on their starting squares; give only rights that exist, or `-`");
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+        let range = s.ep.unwrap_or(s.board);
+        let ep = setup.ep_square.map_or(String::new(), |sq| sq.to_string());
+        let mover = !setup.turn;
+        let expected_rank = if setup.turn == Color::White { '6' } else { '3' };
+        return illegal(
+            range,
+            format!(
+                "invalid en passant square {ep}: with {} to move it must be on rank {expected_rank}, empty, with {}'s pawn that just advanced two squares right in front of it and the square it came from empty",
+                color_name(setup.turn),
+                color_name(mover)
+            ),
+        )
+        .with_note("write `-` if no pawn has just made a two-square advance");
+    }
+    if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
+        let king = board.king_of(setup.turn).unwrap_or(Square::A1);
+        let checkers = board.attacks_to(king, !setup.turn, board.occupied());
+        return illegal(
+            s.board,
+            format!(
+                "impossible check: {}'s king on {king} is attacked by {}, which no legal move can bring about",
+                color_name(setup.turn),
+                pieces(board, checkers)
+            ),
+        );
+    }
+    if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
+        let mut counts = String::new();
+        for color in [Color::White, Color::Black] {
+            let ours = board.by_color(color);
+            let _ = write!(
+                counts,
+                "{}{}: {} pawns, {} knights, {} bishops, {} rooks, {} queens",
+                if counts.is_empty() { "" } else { "; " },
+                color_name(color),
+                (board.pawns() & ours).count(),
+                (board.knights() & ours).count(),
+                (board.bishops() & ours).count(),
+                (board.rooks() & ours).count(),
+                (board.queens() & ours).count()
+            );
+        }
+        return illegal(
+            s.board,
+            format!(
+                "too much material: more pieces than eight pawns and their promotions allow ({counts})"
+            ),
+        );
+    }
+    illegal(s.board, format!("illegal position ({kinds:?})"))
+}
+
+/// "the white queen on e2 and the black rook on e8" (`nothing` if none).
+fn pieces(board: &Board, squares: Bitboard) -> String {
+    let names: Vec<String> = squares
+        .into_iter()
+        .filter_map(|sq| {
+            board
+                .piece_at(sq)
+                .map(|p| format!("the {} {} on {sq}", color_adj(p.color), role_name(p.role)))
+        })
+        .collect();
+    match names.len() {
+        0 => "nothing".to_string(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// Why a game has no start position, as a diagnostic.
+pub fn start_failure(failure: crate::start::Failure) -> Diagnostic {
+    match failure {
+        crate::start::Failure::Unreadable(d) => d,
+        crate::start::Failure::Illegal(illegal) => illegal_position(&illegal),
+    }
+}

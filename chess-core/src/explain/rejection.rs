@@ -1,0 +1,50 @@
+//! A rejected move, before it becomes a diagnostic: the kind, the reason
+//! (completing "White cannot play `12. Bc4`: …") and the help.
+
+use shakmaty::Chess;
+
+use crate::diagnostic::{ErrorKind, Help};
+use crate::replay::LostRights;
+
+/// What an explanation may know besides the position.
+pub(super) struct Context<'a> {
+    /// The position the move was tried in.
+    pub(super) pos: &'a Chess,
+    /// How castling rights were lost during the game.
+    pub(super) lost: &'a LostRights,
+    /// The move as written.
+    pub(super) text: &'a str,
+}
+
+/// A rejected move: the kind, the reason and help.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Rejection {
+    pub(super) kind: ErrorKind,
+    pub(super) reason: String,
+    pub(super) help: Vec<Help>,
+}
+
+impl Rejection {
+    pub(super) fn new(kind: ErrorKind, reason: impl Into<String>) -> Rejection {
+        Rejection {
+            kind,
+            reason: reason.into(),
+            help: Vec::new(),
+        }
+    }
+
+    /// Adds `help` unless it is already there.
+    pub(super) fn help(mut self, help: Help) -> Rejection {
+        if !self.help.contains(&help) {
+            self.help.push(help);
+        }
+        self
+    }
+
+    pub(super) fn help_opt(self, help: Option<Help>) -> Rejection {
+        match help {
+            Some(h) => self.help(h),
+            None => self,
+        }
+    }
+}

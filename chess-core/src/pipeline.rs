@@ -1,0 +1,71 @@
+//! The stages, one after the other, behind one entry point: [`verify`].
+
+use crate::diagnostic::Diagnostic;
+use crate::input::Source;
+use crate::replay::{self, Options, VerifiedGame};
+use crate::syntax::{GameSyntax, Parser};
+use crate::{explain, start};
+
+/// Reads and verifies the games of `source`, one at a time, in order.
+///
+/// Each item is a verified game or the first problem in it (a syntax
+/// error, an illegal setup, an illegal move …). After a problem, reading
+/// resumes at the next game, so every game of a collection is checked.
+///
+/// ```
+/// use chess_core::{Options, Source, verify};
+///
+/// let source = Source::text("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n1. d4 d5 2. Bc4 *", None, None);
+/// let mut games = verify(&source, Options::default());
+/// assert_eq!(games.next().unwrap().unwrap().san(), "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+/// let error = games.next().unwrap().unwrap_err();
+/// assert_eq!(
+///     error.message,
+///     "White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2",
+/// );
+/// assert!(games.next().is_none());
+/// ```
+pub fn verify(source: &Source, options: Options) -> Games<'_> {
+    Games {
+        source,
+        parser: Parser::new(source),
+        options,
+    }
+}
+
+/// The games of a source, read and verified one at a time; see [`verify`].
+pub struct Games<'s> {
+    source: &'s Source,
+    parser: Parser<'s>,
+    options: Options,
+}
+
+impl<'s> Games<'s> {
+    /// The next game as written, not yet verified (or its first syntax
+    /// error), for callers that look at the syntax first.
+    pub fn next_syntax(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
+        self.parser.next()
+    }
+
+    /// Verifies a game read by [`Games::next_syntax`]: its start position,
+    /// then every move.
+    pub fn verify_syntax(&self, game: &GameSyntax) -> Result<VerifiedGame, Diagnostic> {
+        let (start, mode) = start::position(game).map_err(explain::start_failure)?;
+        replay::replay(game, start, mode, self.options)
+            .map_err(|failure| explain::replay_failure(&failure, self.source))
+    }
+
+    /// The source being read.
+    pub fn source(&self) -> &'s Source {
+        self.source
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<VerifiedGame, Diagnostic>;
+
+    fn next(&mut self) -> Option<Result<VerifiedGame, Diagnostic>> {
+        let game = self.next_syntax()?;
+        Some(game.and_then(|game| self.verify_syntax(&game)))
+    }
+}

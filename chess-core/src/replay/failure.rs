@@ -1,0 +1,104 @@
+//! Why a replay stopped, as data: the first problem in source order, with
+//! what an explanation needs (the position, the ply as written, the record
+//! so far). The replay words nothing; `explain` does.
+
+use shakmaty::{Chess, Move, Role};
+
+use crate::input::Range;
+use crate::syntax::{Marker, MoveNumber, PlySyntax};
+
+use super::ends::{End, EndInfo};
+use super::played::{LostRights, PlyRef};
+
+/// The first problem a replay met.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// A move after the game ended.
+    GameOver {
+        /// The move.
+        ply: PlySyntax,
+        /// The position it was tried in.
+        before: Chess,
+        /// How the game ended.
+        end: EndInfo,
+    },
+    /// A move number that does not match the move after it.
+    WrongNumber {
+        /// The number as written.
+        number: MoveNumber,
+        /// The position before the move.
+        before: Chess,
+    },
+    /// A move that is not legal, or not one move, in `before`.
+    Illegal {
+        /// The move as written.
+        ply: PlySyntax,
+        /// The position it was tried in.
+        before: Chess,
+        /// How castling rights were lost so far.
+        lost: LostRights,
+        /// What resolving it found.
+        why: Unresolved,
+    },
+    /// `e.p.` written on a move that is not an en passant capture.
+    NotEnPassant {
+        /// The move as written.
+        ply: PlySyntax,
+        /// The position it was played in.
+        before: Chess,
+    },
+    /// A check or mate marker that is not true of its move.
+    WrongMarker {
+        /// The marker.
+        marker: Marker,
+        /// Where it is.
+        range: Range,
+        /// The move gives check.
+        check: bool,
+        /// The move mates.
+        mate: bool,
+        /// The move, played.
+        played: PlyRef,
+        /// The move as written.
+        text: Range,
+    },
+    /// A result the final position contradicts.
+    WrongResult {
+        /// The result as written.
+        range: Range,
+        /// How the rules ended the game.
+        end: End,
+    },
+}
+
+/// Why a written move resolves to no legal move, or to more than one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unresolved {
+    /// Nothing legal fits: the position says why.
+    NoMatch,
+    /// It fits exactly this legal move but for the capture sign.
+    NothingToCapture(Move),
+    /// Several legal moves fit (`matches`, among `candidates`).
+    Ambiguous {
+        /// The moves that fit.
+        matches: Vec<Move>,
+        /// The legal moves SAN tells them apart from.
+        candidates: Vec<Move>,
+    },
+    /// A pawn reaches the last rank and no piece is named.
+    PromotionMissing {
+        /// The moves that fit, one per promotion piece.
+        matches: Vec<Move>,
+        /// The legal moves SAN tells them apart from.
+        candidates: Vec<Move>,
+    },
+    /// A promotion to a piece no fitting move promotes to.
+    BadPromotion {
+        /// The piece named.
+        wanted: Role,
+        /// The moves that fit but for the promotion.
+        matches: Vec<Move>,
+        /// The legal moves SAN tells them apart from.
+        candidates: Vec<Move>,
+    },
+}

@@ -1,0 +1,114 @@
+//! The replay state of one line (the main line or a variation): its
+//! position, the moves recorded so far, and the rules' bookkeeping.
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::input::Range;
+
+use super::ends::{self, EndInfo};
+use super::played::{LostRights, PlyRef};
+use super::repetition::{History, segment_start};
+use super::san::SanBits;
+
+/// The replay state of one line.
+#[derive(Clone)]
+pub(super) struct Frame {
+    /// The line (an index into the game's lines).
+    pub(super) line: u32,
+    /// The next of its plies to replay.
+    pub(super) next: usize,
+    pub(super) pos: Chess,
+    /// Plies from the start of the game.
+    pub(super) plies: usize,
+    /// The moves recorded in this frame, and their SAN: the main line's
+    /// become the verified game's; a variation's start with the moves of
+    /// the segment it branched in.
+    pub(super) moves: Vec<Move>,
+    pub(super) sans: Vec<SanBits>,
+    /// The ply before the first recorded one, if any (for messages).
+    pub(super) before: Option<PlyRef>,
+    /// The current segment: its positions follow `moves[segment..]`.
+    pub(super) segment: usize,
+    pub(super) history: History,
+    pub(super) end: Option<EndInfo>,
+    pub(super) lost: LostRights,
+    /// The last ply gave check, and whether it mates is not known yet.
+    pub(super) unsure: Option<Unsure>,
+}
+
+/// A check whose mate status is decided later.
+///
+/// A move that gives check mates exactly when no legal move answers it. The
+/// next move of the line answering it proves it is not mate, so the full
+/// legal-move generation runs only where the line ends or its next move
+/// fails (`ply::settle`).
+#[derive(Copy, Clone)]
+pub(super) struct Unsure {
+    /// The range of a `+` written on the move (wrong if it mates).
+    pub(super) marker: Option<Range>,
+    /// The move as written, for messages.
+    pub(super) ply: Range,
+}
+
+impl Frame {
+    /// The main line's frame, at the start position; `plies` is the main
+    /// line's length, to reserve its record.
+    pub(super) fn root(start: &Chess, plies: usize) -> Frame {
+        Frame {
+            line: 0,
+            next: 0,
+            pos: start.clone(),
+            plies: 0,
+            moves: Vec::with_capacity(plies),
+            sans: Vec::with_capacity(plies),
+            before: None,
+            segment: 0,
+            history: History::new(segment_start(start)),
+            end: ends::at_start(start),
+            lost: LostRights::default(),
+            unsure: None,
+        }
+    }
+
+    /// The last ply played in this line.
+    pub(super) fn last(&self) -> Option<PlyRef> {
+        let (Some(&m), Some(&san)) = (self.moves.last(), self.sans.last()) else {
+            return self.before;
+        };
+        Some(PlyRef {
+            number: played_number(&self.pos),
+            color: !self.pos.turn(),
+            m,
+            san,
+        })
+    }
+
+    /// A frame for the variations of the next ply: this position, the
+    /// rules' state and the current segment's moves, without the rest of
+    /// the line's record.
+    pub(super) fn branch(&self) -> Frame {
+        Frame {
+            line: self.line,
+            next: 0,
+            pos: self.pos.clone(),
+            plies: self.plies,
+            moves: self.moves.get(self.segment..).unwrap_or_default().to_vec(),
+            sans: self.sans.get(self.segment..).unwrap_or_default().to_vec(),
+            before: self.last(),
+            segment: 0,
+            history: History::new(self.history.first(self.segment)),
+            end: self.end,
+            lost: self.lost,
+            unsure: self.unsure,
+        }
+    }
+}
+
+/// The move number of the ply that led to `pos`.
+pub(super) fn played_number(pos: &Chess) -> u32 {
+    let fullmoves = pos.fullmoves().get();
+    match pos.turn() {
+        Color::White => fullmoves.saturating_sub(1).max(1),
+        Color::Black => fullmoves,
+    }
+}

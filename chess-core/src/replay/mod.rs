@@ -1,0 +1,129 @@
+//! Stage 4, replay: every ply of the main line and of every variation,
+//! in source order, through shakmaty, with the rules that end a game. The
+//! result is the verified main line ([`VerifiedGame`]) or the first problem
+//! as data ([`Failure`]), which `explain` words; nothing here is worded.
+//!
+//! Cost per ply: one candidate lookup (`san_candidates`), one move, one check
+//! test, and the move and its SAN bits appended to the line's record. For
+//! repetitions only the start of the current segment (the plies since the
+//! last irreversible move) is noted: a fifth occurrence needs 17 positions
+//! in one segment, and only segments that long get hashes, made from the
+//! moves recorded (`repetition`). Full legal-move generation happens only
+//! at the end of a line, when a game-ending rule applies, for a move marked
+//! `#`, and on the error path: whether a check is mate is decided by the
+//! next move (`line::Unsure`).
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | walking the lines: the main line, then each variation from the position before the ply it replaces |
+//! | `ply.rs` | one ply: checks, resolution, the move played, markers, bookkeeping |
+//! | `resolve.rs` | a move as written → the one legal move it means |
+//! | `line.rs` | the state of one line |
+//! | `ends.rs` | checkmate, stalemate, dead position, 75-move rule, the written result |
+//! | `repetition.rs` | fivefold repetition |
+//! | `record.rs`, `san.rs` | what is handed on: the verified game, canonical SAN as bits |
+//! | `played.rs` | facts about played plies an explanation may need: which ply, how a castling right was lost |
+//! | `failure.rs` | why a replay stopped |
+//! | `options.rs` | what a replay accepts beyond the strict rules |
+
+mod ends;
+mod failure;
+mod line;
+mod options;
+mod played;
+mod ply;
+mod record;
+mod repetition;
+mod resolve;
+mod san;
+
+use shakmaty::{CastlingMode, Chess, Position};
+
+use crate::syntax::GameSyntax;
+
+pub use ends::{End, EndInfo};
+pub use failure::{Failure, Unresolved};
+pub use options::Options;
+pub use played::{LostHow, LostRight, LostRights, PlyRef};
+pub use record::VerifiedGame;
+pub use san::SanBits;
+
+use line::Frame;
+
+/// Replays `game` from `start` (with `mode`'s castling rules). Returns the
+/// verified main line, or the first problem in source order.
+pub fn replay(
+    game: &GameSyntax,
+    start: Chess,
+    mode: CastlingMode,
+    options: Options,
+) -> Result<VerifiedGame, Box<Failure>> {
+    let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
+    let mut main = Frame::root(&start, main_plies);
+    // The variations being replayed, innermost last.
+    let mut variations: Vec<Frame> = Vec::new();
+    loop {
+        let frame = match variations.last_mut() {
+            Some(frame) => frame,
+            None => &mut main,
+        };
+        let line = &game.lines[frame.line as usize];
+        // The line's plies up to its end or to one with variations.
+        let mut branch = None;
+        for &ply_id in line.plies.get(frame.next..).unwrap_or_default() {
+            frame.next += 1;
+            let ply = &game.plies[ply_id as usize];
+            let before = ply.first_variation.is_some().then(|| frame.branch());
+            ply::step(frame, ply, options, mode)?;
+            if let Some(before) = before {
+                branch = Some((before, ply));
+                break;
+            }
+        }
+        match branch {
+            Some((before, ply)) => {
+                // Variations replace this ply: each starts from the position
+                // before it. Pushed in reverse so the first is replayed first.
+                let lines: Vec<u32> = game.variations(ply).collect();
+                for &var in lines.iter().rev() {
+                    let mut f = before.clone();
+                    f.line = var;
+                    f.next = 0;
+                    variations.push(f);
+                }
+            }
+            None => {
+                ply::settle(frame)?;
+                if variations.pop().is_none() {
+                    break;
+                }
+            }
+        }
+    }
+    let end = final_end(&mut main).map(|e| (e.end, e.plies));
+    let result = ends::result(game.result, end.map(|e| e.0))
+        .map_err(|(range, end)| Box::new(Failure::WrongResult { range, end }))?;
+    Ok(VerifiedGame {
+        start,
+        mode,
+        moves: main.moves,
+        sans: main.sans,
+        end,
+        result,
+        last: main.pos,
+        tags: game.tags.clone(),
+        range: game.range,
+    })
+}
+
+/// How the main line ended. After a check the question is settled (mate was
+/// decided when the move claimed it or when the line ended, and a king in
+/// check is never stalemated); otherwise stalemate, or mate in a set-up
+/// start, is asked.
+fn final_end(main: &mut Frame) -> Option<EndInfo> {
+    let gave_check = main.last().is_some_and(|ply| ply.san.suffix().is_some());
+    if main.end.is_none() && !gave_check && main.pos.legal_moves().is_empty() {
+        main.end = Some(ends::no_moves_left(&main.pos, main.last(), main.plies));
+    }
+    main.end
+}

@@ -1,0 +1,21 @@
+//! What a replay accepts beyond the strict rules.
+
+use super::ends::End;
+
+/// What a replay accepts beyond the strict rules.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Accept moves played after the game ended in a dead position, by
+    /// fivefold repetition or by the 75-move rule (as in some real game
+    /// records); the game then records where it legally ended. Moves after
+    /// checkmate or stalemate are always rejected.
+    pub moves_after_draw: bool,
+}
+
+impl Options {
+    /// Whether a game may go on after `end`.
+    #[inline(always)]
+    pub fn continues_after(self, end: End) -> bool {
+        self.moves_after_draw && end.is_continuable()
+    }
+}

@@ -1,0 +1,331 @@
+//! One ply: the checks before the move (is the game over, is the move
+//! number right), the move resolved and played, its markers held against
+//! the position, and the record and the game-ending rules brought up to
+//! date.
+//!
+//! This runs for every ply of every game a crate embeds, inside a proc
+//! macro that dev builds compile without optimization: the success path
+//! makes as few calls as it can (the small steps are inlined), and
+//! everything a message needs is gathered only on the way to a [`Failure`].
+
+use shakmaty::san::Suffix;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use crate::syntax::{Marker, MoveNumber, PlySyntax};
+
+use super::ends::{self, End, EndInfo};
+use super::failure::{Failure, Unresolved};
+use super::line::{Frame, Unsure, played_number};
+use super::options::Options;
+use super::played::PlyRef;
+use super::resolve;
+
+/// Whether a move gives check and mates, and whether mate is still to be
+/// decided (by the next move of the line).
+#[derive(Copy, Clone)]
+struct Status {
+    check: bool,
+    mate: bool,
+    unsure: bool,
+}
+
+/// Replays one ply of `frame`'s line.
+pub(super) fn step(
+    frame: &mut Frame,
+    ply: &PlySyntax,
+    options: Options,
+    mode: CastlingMode,
+) -> Result<(), Box<Failure>> {
+    if let Some(end) = frame.end
+        && !options.continues_after(end.end)
+    {
+        return Err(game_over(frame, ply, end));
+    }
+    if let Some(number) = ply.number
+        && !number_fits(&frame.pos, number)
+    {
+        return Err(wrong_number(frame, ply, number, options));
+    }
+    let resolved = match resolve::resolve(&frame.pos, &ply.mv, mode) {
+        Ok(resolved) => resolved,
+        Err(why) => return Err(illegal(frame, ply, why)),
+    };
+    // A legal move: the check before it, if any, was not mate.
+    frame.unsure = None;
+    let m = resolved.m;
+    if ply.ep.is_some() && !m.is_en_passant() {
+        return Err(Box::new(Failure::NotEnPassant {
+            ply: *ply,
+            before: frame.pos.clone(),
+        }));
+    }
+    // The castling rights before the move, if it may take some away (the
+    // one thing the bookkeeping needs from the position before the move).
+    let castles_before = may_take_rights(&frame.pos, m).then(|| frame.pos.castles().clone());
+    frame.pos.play_unchecked(m);
+    frame.plies += 1;
+    let status = status(&frame.pos, ply);
+    let san = resolved.san.with_suffix(suffix(status));
+    if let Some((marker, range)) = ply.marker
+        && !marker_fits(marker, status)
+    {
+        return Err(Box::new(Failure::WrongMarker {
+            marker,
+            range,
+            check: status.check,
+            mate: status.mate,
+            played: PlyRef {
+                number: played_number(&frame.pos),
+                color: !frame.pos.turn(),
+                m,
+                san,
+            },
+            text: ply.range,
+        }));
+    }
+    frame.moves.push(m);
+    frame.sans.push(san);
+    let rights_changed = match castles_before {
+        Some(before) => record_lost_rights(frame, &before),
+        None => false,
+    };
+    track_segment(frame, m, rights_changed);
+    if frame.end.is_none() && end_after(frame, ply, m, status)? {
+        return Ok(());
+    }
+    if status.unsure {
+        frame.unsure = Some(unsure(ply));
+    }
+    Ok(())
+}
+
+/// Decides a pending check ([`Unsure`]): if nothing answers it, it was
+/// checkmate, and the SAN, the end of the game and a `+` written on the move
+/// are put right.
+pub(super) fn settle(frame: &mut Frame) -> Result<(), Box<Failure>> {
+    let Some(unsure) = frame.unsure.take() else {
+        return Ok(());
+    };
+    if !frame.pos.legal_moves().is_empty() {
+        return Ok(());
+    }
+    let mate = Some(Suffix::Checkmate);
+    match (frame.sans.last_mut(), frame.before.as_mut()) {
+        (Some(san), _) => *san = san.with_suffix(mate),
+        (None, Some(before)) => before.san = before.san.with_suffix(mate),
+        (None, None) => {}
+    }
+    let Some(last) = frame.last() else {
+        return Ok(());
+    };
+    if frame.end.is_none() {
+        frame.end = Some(EndInfo {
+            end: End::Checkmate(last.color),
+            by: Some(last),
+            plies: frame.plies,
+        });
+    }
+    match unsure.marker {
+        Some(range) => Err(Box::new(Failure::WrongMarker {
+            marker: Marker::Check,
+            range,
+            check: true,
+            mate: true,
+            played: last,
+            text: unsure.ply,
+        })),
+        None => Ok(()),
+    }
+}
+
+/// A move after the end of the game.
+#[cold]
+fn game_over(frame: &Frame, ply: &PlySyntax, end: EndInfo) -> Box<Failure> {
+    Box::new(Failure::GameOver {
+        ply: *ply,
+        before: frame.pos.clone(),
+        end,
+    })
+}
+
+/// A wrong move number, unless a checkmate just played (not yet known as
+/// one) ended the game: that comes first.
+#[cold]
+fn wrong_number(
+    frame: &mut Frame,
+    ply: &PlySyntax,
+    number: MoveNumber,
+    options: Options,
+) -> Box<Failure> {
+    if let Err(failure) = settle(frame) {
+        return failure;
+    }
+    match frame.end {
+        Some(end) if !options.continues_after(end.end) => game_over(frame, ply, end),
+        _ => Box::new(Failure::WrongNumber {
+            number,
+            before: frame.pos.clone(),
+        }),
+    }
+}
+
+/// A move that resolves to no single legal move; or, when the side to move
+/// has none, a move after checkmate or stalemate.
+#[cold]
+fn illegal(frame: &mut Frame, ply: &PlySyntax, why: Unresolved) -> Box<Failure> {
+    if let Err(failure) = settle(frame) {
+        return failure;
+    }
+    if frame.pos.legal_moves().is_empty() {
+        let end = ends::no_moves_left(&frame.pos, frame.last(), frame.plies);
+        return game_over(frame, ply, end);
+    }
+    Box::new(Failure::Illegal {
+        ply: *ply,
+        before: frame.pos.clone(),
+        lost: frame.lost,
+        why,
+    })
+}
+
+/// Whether a written move number is the position's.
+#[inline(always)]
+fn number_fits(pos: &Chess, n: MoveNumber) -> bool {
+    n.value == Some(pos.fullmoves().get()) && n.black == (pos.turn() == Color::Black)
+}
+
+/// Check and mate after a move. Mate is decided now only where the move
+/// claims it; otherwise by the next move ([`settle`]).
+#[inline(always)]
+fn status(after: &Chess, ply: &PlySyntax) -> Status {
+    let check = after.is_check();
+    let claims_mate = matches!(ply.marker, Some((Marker::Mate | Marker::DoublePlus, _)));
+    Status {
+        check,
+        mate: check && claims_mate && after.legal_moves().is_empty(),
+        unsure: check && !claims_mate,
+    }
+}
+
+#[inline(always)]
+fn suffix(status: Status) -> Option<Suffix> {
+    if status.mate {
+        Some(Suffix::Checkmate)
+    } else if status.check {
+        Some(Suffix::Check)
+    } else {
+        None
+    }
+}
+
+/// Whether a written `+`, `#` or `++` is true of the move.
+#[inline(always)]
+fn marker_fits(marker: Marker, status: Status) -> bool {
+    match marker {
+        Marker::Check => status.check && !status.mate,
+        Marker::Mate | Marker::DoublePlus => status.mate,
+    }
+}
+
+fn unsure(ply: &PlySyntax) -> Unsure {
+    Unsure {
+        marker: ply.marker.map(|(_, range)| range),
+        ply: ply.range,
+    }
+}
+
+/// Whether `m` may take castling rights away in `pos` (before it): a king
+/// or castling move, or a move from or to a square whose rook has a right.
+#[inline(always)]
+fn may_take_rights(pos: &Chess, m: Move) -> bool {
+    let rights = pos.castles().castling_rights();
+    rights.any()
+        && match m {
+            Move::Normal { role, from, to, .. } => {
+                role == shakmaty::Role::King || rights.contains(from) || rights.contains(to)
+            }
+            Move::Castle { .. } => true,
+            Move::EnPassant { .. } | Move::Put { .. } => false,
+        }
+}
+
+/// Records the castling rights the last move took away (for explaining a
+/// later castling attempt); `true` if it took any.
+fn record_lost_rights(frame: &mut Frame, before: &shakmaty::Castles) -> bool {
+    if frame.pos.castles().castling_rights() == before.castling_rights() {
+        return false;
+    }
+    if let Some(by) = frame.last() {
+        frame.lost.record(before, frame.pos.castles(), by);
+    }
+    true
+}
+
+/// Starts a new segment after an irreversible move: only a piece moving
+/// without capture, and without taking castling rights, leaves a position
+/// that can recur.
+#[inline(always)]
+fn track_segment(frame: &mut Frame, m: Move, rights_changed: bool) {
+    let reversible = matches!(
+        m,
+        Move::Normal {
+            role,
+            capture: None,
+            promotion: None,
+            ..
+        } if role != shakmaty::Role::Pawn
+    ) && !rights_changed;
+    // Without a branch on the kind of move, which varies from ply to ply.
+    frame.segment = if reversible {
+        frame.segment
+    } else {
+        frame.moves.len()
+    };
+    // A double step is the one move after which en passant can be legal
+    // (the segment's first position then differs from the same placement
+    // later in it).
+    if matches!(m, Move::Normal { role: shakmaty::Role::Pawn, from, to, .. } if from.distance(to) == 2)
+    {
+        frame
+            .history
+            .starts_after_double_step(&frame.pos, frame.segment);
+    }
+}
+
+/// Applies the rules that end the game after `m` (the line has not ended
+/// yet); `true` if one did.
+fn end_after(
+    frame: &mut Frame,
+    ply: &PlySyntax,
+    m: Move,
+    status: Status,
+) -> Result<bool, Box<Failure>> {
+    let mover = !frame.pos.turn();
+    let mut end = if status.mate {
+        End::Checkmate(mover)
+    } else if ends::made_dead(&frame.pos, m) {
+        End::DeadPosition
+    } else if frame.history.fivefold(&frame.moves, frame.segment, mover) {
+        End::FivefoldRepetition
+    } else if frame.pos.halfmoves() >= 150 {
+        End::SeventyFiveMoveRule
+    } else {
+        return Ok(false);
+    };
+    // Checkmate and stalemate take precedence over the other draws.
+    if status.unsure {
+        frame.unsure = Some(unsure(ply));
+        settle(frame)?;
+        if frame.end.is_some() {
+            return Ok(true);
+        }
+    } else if !status.mate && !status.check && frame.pos.legal_moves().is_empty() {
+        end = End::Stalemate;
+    }
+    frame.end = Some(EndInfo {
+        end,
+        by: frame.last(),
+        plies: frame.plies,
+    });
+    Ok(true)
+}

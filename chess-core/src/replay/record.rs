@@ -1,0 +1,58 @@
+//! What a replay hands on: the verified game.
+
+use std::fmt::Write as _;
+
+use shakmaty::{CastlingMode, Chess, Move};
+
+use crate::input::{Range, Source};
+use crate::syntax::{ResultToken, Tag};
+
+use super::ends::End;
+use super::san::SanBits;
+
+/// A verified game: its main line, how it ended, and its tags.
+#[derive(Clone, Debug)]
+pub struct VerifiedGame {
+    /// The start position.
+    pub start: Chess,
+    /// Standard or Chess960 castling.
+    pub mode: CastlingMode,
+    /// The main line.
+    pub moves: Vec<Move>,
+    /// The main line's canonical SAN with `+`/`#`, as the bits it adds to
+    /// each move ([`VerifiedGame::san_plus`] spells one out).
+    pub sans: Vec<SanBits>,
+    /// How the rules ended the game, and after how many plies.
+    pub end: Option<(End, usize)>,
+    /// The result: as written, else as the rules decided, else `*`.
+    pub result: ResultToken,
+    /// The final position.
+    pub last: Chess,
+    /// The tag pairs, as ranges of the source the game was read from.
+    pub tags: Vec<Tag>,
+    /// Where the game is in that source.
+    pub range: Range,
+}
+
+impl VerifiedGame {
+    /// The main line's SAN, separated by spaces.
+    pub fn san(&self) -> String {
+        let mut out = String::with_capacity(self.sans.len() * 6);
+        for (i, (&m, bits)) in self.moves.iter().zip(&self.sans).enumerate() {
+            let space = if i == 0 { "" } else { " " };
+            let _ = write!(out, "{space}{}", bits.san_plus(m));
+        }
+        out
+    }
+
+    /// The canonical SAN of main-line ply `i` (from 0).
+    pub fn san_plus(&self, i: usize) -> Option<shakmaty::san::SanPlus> {
+        Some(self.sans.get(i)?.san_plus(*self.moves.get(i)?))
+    }
+
+    /// The value of tag `name`, read from `source`, the text the game came
+    /// from.
+    pub fn tag<'a>(&self, source: &'a Source, name: &str) -> Option<std::borrow::Cow<'a, str>> {
+        crate::syntax::Tag::find(&self.tags, source, name).map(|t| t.value(source))
+    }
+}

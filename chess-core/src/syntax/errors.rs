@@ -1,0 +1,237 @@
+//! What cannot be read: the grammar's messages, all in one place (the
+//! setup grammar words its own in [`super::setup`]).
+//!
+//! Kinds worded here: `expected-move`, `number-without-dot`,
+//! `number-without-move`, `bad-annotation`, `bad-nag`,
+//! `marker-without-move`, `lexical`, `variation`, `misplaced-result`,
+//! `bad-tag`, `long-form`, `null-move`, `drop`, `second-game`.
+
+use crate::diagnostic::{Diagnostic, ErrorKind};
+use crate::input::{Range, Source};
+
+use super::lexer::BadLex;
+use super::notation::{Invalid, ResultToken};
+use super::tree::MoveNumber;
+
+/// A word, string or other lexeme where a move was expected; `found` says
+/// what it is.
+pub(crate) fn expected_move(range: Range, found: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::ExpectedMove,
+        range,
+        format!("expected a move, found {found}"),
+    )
+    .with_note(
+        "moves are written like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1f3` or `knight g1 to f3`",
+    )
+}
+
+pub(crate) fn string_among_moves(range: Range) -> Diagnostic {
+    expected_move(range, "a string")
+        .with_note("comments go in braces: `{ \"…\" }` (or `{ … }` in PGN text)")
+}
+
+pub(crate) fn number_without_move(n: MoveNumber) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::NumberWithoutMove,
+        n.range,
+        "this move number is not followed by a move",
+    )
+}
+
+pub(crate) fn bad_lexeme(bad: BadLex, range: Range) -> Diagnostic {
+    let message = match bad {
+        BadLex::UnclosedComment => "this comment is never closed with `}`",
+        BadLex::UnclosedString => "this string is never closed with `\"`",
+        BadLex::StrayBrace => "`}` without a matching `{`",
+    };
+    Diagnostic::new(ErrorKind::Lexical, range, message)
+}
+
+pub(crate) fn invalid_word(invalid: Invalid, range: Range, source: &Source) -> Diagnostic {
+    let text = source.slice(range);
+    match invalid {
+        Invalid::NotNotation => expected_move(range, &format!("`{text}`")),
+        Invalid::UpperCaseSquare => expected_move(range, &format!("`{text}`"))
+            .with_note("files are lower-case letters: `e4`, not `E4`"),
+        Invalid::NumberWithoutDot => Diagnostic::new(
+            ErrorKind::NumberWithoutDot,
+            range,
+            format!("`{text}` is not a move; a move number needs a dot"),
+        )
+        .with_note(format!(
+            "write `{text}.` before White's move or `{text}...` before Black's"
+        )),
+        Invalid::BadAnnotation => Diagnostic::new(
+            ErrorKind::BadAnnotation,
+            range,
+            format!("`{text}` is not an annotation"),
+        )
+        .with_note("annotations are `!`, `?`, `!!`, `??`, `!?` and `?!`; other symbols are written as NAGs like `$14`"),
+        Invalid::BadNag => Diagnostic::new(
+            ErrorKind::BadNag,
+            range,
+            format!("`{text}` is not a NAG"),
+        )
+        .with_note("NAGs are `$0` to `$255`"),
+    }
+}
+
+pub(crate) fn null_move(range: Range, source: &Source) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::NullMove,
+        range,
+        format!(
+            "`{}` is a null move (passing the turn), which is not a legal chess move",
+            source.slice(range)
+        ),
+    )
+    .with_note("remove it; analysis null moves cannot be verified")
+}
+
+pub(crate) fn drop(range: Range, source: &Source) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::Drop,
+        range,
+        format!(
+            "`{}` drops a piece, which only crazyhouse allows; this is standard chess",
+            source.slice(range)
+        ),
+    )
+}
+
+/// `to` or `becomes` without the piece name that starts a long-form move.
+pub(crate) fn stray_long_form_word(range: Range, source: &Source) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::LongForm,
+        range,
+        format!(
+            "`{}` belongs to a long-form move, which starts with a piece name",
+            source.slice(range)
+        ),
+    )
+    .with_note("write long-form moves like `knight g1 to f3` or `pawn e7 to e8 becomes queen`")
+}
+
+/// A long-form move that stops short: `piece` is its piece name as written.
+pub(crate) fn incomplete_long_form(range: Range, piece: &str, expected: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::LongForm,
+        range,
+        format!("incomplete long-form move `{piece} …`: expected {expected}"),
+    )
+    .with_note("long-form moves read `knight g1 to f3`; promotions add `becomes queen`")
+}
+
+pub(crate) fn second_marker(range: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::MarkerWithoutMove,
+        range,
+        "this move already has a check or mate marker",
+    )
+}
+
+pub(crate) fn marker_without_move(range: Range, source: &Source) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::MarkerWithoutMove,
+        range,
+        format!("`{}` must follow a move", source.slice(range)),
+    )
+}
+
+pub(crate) fn result_in_variation(range: Range, result: ResultToken) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::MisplacedResult,
+        range,
+        format!(
+            "the result `{}` cannot stand inside a variation",
+            result.as_str()
+        ),
+    )
+    .with_note("close the variation with `)` first")
+}
+
+pub(crate) fn variation_without_move(open: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::Variation,
+        open,
+        "a variation must follow the move it replaces",
+    )
+}
+
+pub(crate) fn unopened_variation(close: Range) -> Diagnostic {
+    Diagnostic::new(ErrorKind::Variation, close, "`)` without a matching `(`")
+}
+
+pub(crate) fn unclosed_variation(open: Range) -> Diagnostic {
+    Diagnostic::new(ErrorKind::Variation, open, "this variation is never closed")
+        .with_note("close it with `)` after its last move")
+}
+
+/// A tag pair after the first move; `hint` adds where tags go.
+pub(crate) fn tag_among_moves(range: Range, hint: bool) -> Diagnostic {
+    let d = Diagnostic::new(
+        ErrorKind::BadTag,
+        range,
+        "a tag pair cannot stand among the moves",
+    );
+    if hint {
+        d.with_note("write tag pairs like `[Event \"…\"]` before the first move")
+    } else {
+        d
+    }
+}
+
+pub(crate) fn unopened_tag(range: Range) -> Diagnostic {
+    Diagnostic::new(ErrorKind::BadTag, range, "`]` without a matching `[`")
+}
+
+/// A tag pair that is not `[Name "value"]`; `what` says what is wrong.
+pub(crate) fn malformed_tag(range: Range, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::BadTag,
+        range,
+        format!("malformed tag pair: {what}"),
+    )
+    .with_note("tag pairs look like `[Event \"World Championship\"]`")
+}
+
+/// A second game in the input of a macro that takes one game: `second`
+/// covers it; `first_result` is the result that ended the first, if any.
+pub fn second_game(second: Range, first_result: Option<ResultToken>) -> Diagnostic {
+    match first_result {
+        Some(result) => Diagnostic::new(
+            ErrorKind::MisplacedResult,
+            second,
+            format!(
+                "the game ended with its result `{}`; nothing may follow it",
+                result.as_str()
+            ),
+        ),
+        None => Diagnostic::new(
+            ErrorKind::SecondGame,
+            second,
+            "a second game starts here, but `game!` takes one game",
+        ),
+    }
+    .with_note("`games!` takes several games")
+}
+
+/// Moves in the input of `position!`, from the first of them.
+pub fn moves_in_position(first: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::ExpectedMove,
+        first,
+        "`position!` takes a position, not moves",
+    )
+    .with_note("`game!` takes a setup followed by moves")
+}
+
+/// A result in the input of `position!`.
+pub fn result_in_position(range: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::MisplacedResult,
+        range,
+        "`position!` takes a position, not a result",
+    )
+}

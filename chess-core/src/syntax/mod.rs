@@ -1,0 +1,25 @@
+//! Stage 2, syntax: text → games as written. One lexer splits the text into
+//! words, strings, comments and brackets; the notation reader splits words
+//! into move numbers, moves, markers, annotations and results; the grammar
+//! builds each game's tree (tags, setup, plies with their variations,
+//! result), every part with its range in the source.
+//!
+//! No chess rules: `Nf3` is read without asking whether a knight can get
+//! there, and a setup is read without asking whether it is a legal
+//! position. What cannot be read is worded here (`errors`, and the setup
+//! grammar's own messages in `setup`).
+
+pub(crate) mod errors;
+mod lexer;
+pub(crate) mod notation;
+mod parser;
+mod setup;
+mod tag;
+mod tree;
+
+pub use notation::{Marker, MoveSyntax, ResultToken};
+pub use parser::Parser;
+pub(crate) use setup::fen_string;
+pub use setup::{SetupForm, SetupSyntax, Variant};
+pub use tag::Tag;
+pub use tree::{GameSyntax, Line, MoveNumber, PlySyntax};

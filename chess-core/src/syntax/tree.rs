@@ -1,0 +1,115 @@
+//! The syntax tree: a game as written, every part with its range in the
+//! source.
+
+use std::num::NonZeroU32;
+
+use crate::diagnostic::Diagnostic;
+use crate::input::{Range, Source};
+
+use super::notation::{Marker, MoveSyntax, ResultToken};
+use super::setup::{SetupSyntax, Variant};
+use super::tag::Tag;
+
+/// A move number as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// The number; `None` if it does not fit in 32 bits (as a position's
+    /// move number must).
+    pub value: Option<u32>,
+    /// Written with three dots (a Black move).
+    pub black: bool,
+    /// Where.
+    pub range: Range,
+}
+
+/// One ply as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlySyntax {
+    /// The move number in front of it, if any.
+    pub number: Option<MoveNumber>,
+    /// The move.
+    pub mv: MoveSyntax,
+    /// The move's text (without number, markers and annotations).
+    pub range: Range,
+    /// A check or mate marker.
+    pub marker: Option<(Marker, Range)>,
+    /// An `e.p.` marker.
+    pub ep: Option<Range>,
+    /// The first alternative to this ply (an index into
+    /// [`GameSyntax::lines`], never 0, the main line); further ones follow
+    /// [`Line::next_sibling`].
+    pub first_variation: Option<NonZeroU32>,
+}
+
+/// A sequence of plies: the main line or a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Indices into [`GameSyntax::plies`].
+    pub plies: Vec<u32>,
+    /// The opening `(` of a variation.
+    pub open: Option<Range>,
+    /// The next alternative to the same ply.
+    pub next_sibling: Option<u32>,
+    /// On a ply's first alternative: its last one, for appending.
+    pub(super) last_sibling: Option<u32>,
+}
+
+/// One game as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSyntax {
+    /// Tag pairs, in order.
+    pub tags: Vec<Tag>,
+    /// The rules its `[Variant]` tag names; or what is wrong with the tag,
+    /// reported when the game is verified.
+    pub variant: Result<Variant, Diagnostic>,
+    /// The setup it starts from: written before the moves (FEN, a board
+    /// diagram, piece lists) or in a `[FEN]` tag; `None` for the standard
+    /// start. Or what is wrong with the tag, or that both are given,
+    /// reported when the game is verified.
+    pub setup: Result<Option<SetupSyntax>, Diagnostic>,
+    /// `lines[0]` is the main line; the others are variations.
+    pub lines: Vec<Line>,
+    /// Every ply of every line.
+    pub plies: Vec<PlySyntax>,
+    /// The result token.
+    pub result: Option<(ResultToken, Range)>,
+    /// From the game's first to its last lexeme.
+    pub range: Range,
+}
+
+impl Default for GameSyntax {
+    /// A game without tags, setup or moves.
+    fn default() -> GameSyntax {
+        GameSyntax {
+            tags: Vec::new(),
+            variant: Ok(Variant::Standard),
+            setup: Ok(None),
+            lines: vec![Line::default()],
+            plies: Vec::new(),
+            result: None,
+            range: Range::default(),
+        }
+    }
+}
+
+impl GameSyntax {
+    /// The variations that replace `ply`, in order.
+    pub fn variations(&self, ply: &PlySyntax) -> impl Iterator<Item = u32> + '_ {
+        std::iter::successors(ply.first_variation.map(NonZeroU32::get), |&line| {
+            self.lines[line as usize].next_sibling
+        })
+    }
+
+    /// The plies of the main line.
+    pub fn main_line(&self) -> impl Iterator<Item = &PlySyntax> {
+        self.lines
+            .first()
+            .into_iter()
+            .flat_map(|l| l.plies.iter().map(|&i| &self.plies[i as usize]))
+    }
+
+    /// The value of tag `name`.
+    pub fn tag<'a>(&self, source: &'a Source, name: &str) -> Option<std::borrow::Cow<'a, str>> {
+        Tag::find(&self.tags, source, name).map(|t| t.value(source))
+    }
+}
