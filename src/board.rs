@@ -6,6 +6,15 @@ use core::fmt;
 use crate::{Color, File, Position, Rank, Square};
 
 /// How a [`BoardDisplay`] draws pieces and frame.
+///
+/// ```
+/// use verified_chess::{BoardStyle, Position};
+///
+/// let ascii = Position::START.board().style(BoardStyle::Ascii).to_string();
+/// assert!(ascii.contains("| r n b q k b n r |"));
+/// let unicode = Position::START.board().style(BoardStyle::Unicode).to_string();
+/// assert!(unicode.contains("│ ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ │"));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BoardStyle {
     /// FEN letters (`K` white king, `k` black king), `.` for empty squares,

@@ -12,6 +12,21 @@ use crate::{Color, Move, Position, San};
 /// The macros derive this from the final position (checkmate, stalemate, a
 /// dead position, fivefold repetition, the 75-move rule) and, when the rules
 /// did not end the game, from the result written after the moves.
+///
+/// ```
+/// use verified_chess::{game, Color, DecisiveReason, DrawReason, GameResult, Outcome};
+///
+/// let mate = game! { 1. f3 e5 2. g4 Qh4 # }.outcome();
+/// assert_eq!(mate, Outcome::Decisive { winner: Color::Black, reason: DecisiveReason::Checkmate });
+/// assert!(mate.is_automatic());
+/// assert_eq!(mate.result(), GameResult::BlackWins);
+/// assert_eq!(mate.to_string(), "Black wins by checkmate");
+///
+/// let agreed = game! { 1. e4 e5 1/2-1/2 }.outcome();
+/// assert_eq!(agreed, Outcome::Draw { reason: DrawReason::Declared });
+/// assert!(agreed.is_over() && !agreed.is_automatic());
+/// assert_eq!(game! { 1. e4 }.outcome(), Outcome::Ongoing);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The game has no result: no rule ended it and no result (or `*`) was
@@ -32,6 +47,13 @@ pub enum Outcome {
 }
 
 /// Why a game was won.
+///
+/// ```
+/// use verified_chess::{game, DecisiveReason, Outcome};
+///
+/// let resigned = game! { 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 1-0 }.outcome();
+/// assert!(matches!(resigned, Outcome::Decisive { reason: DecisiveReason::Declared, .. }));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DecisiveReason {
     /// The loser is checkmated.
@@ -42,6 +64,14 @@ pub enum DecisiveReason {
 }
 
 /// Why a game was drawn.
+///
+/// ```
+/// use verified_chess::{game, DrawReason, Outcome};
+///
+/// // King and bishop against king: no mate is possible.
+/// let dead = game! { fen 4k3/8/8/8/8/8/3q4/3BK3 w - - 0 1  1. Kxd2 };
+/// assert_eq!(dead.outcome(), Outcome::Draw { reason: DrawReason::DeadPosition });
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DrawReason {
     /// The side to move has no legal move and is not in check.
@@ -172,6 +202,15 @@ impl fmt::Display for Outcome {
 }
 
 /// A PGN game result token.
+///
+/// ```
+/// use verified_chess::{game, GameResult};
+///
+/// assert_eq!(GameResult::parse("1/2-1/2"), Some(GameResult::Draw));
+/// assert_eq!(GameResult::WhiteWins.as_str(), "1-0");
+/// // The rules decide the result when none is written.
+/// assert_eq!(game! { 1. f3 e5 2. g4 Qh4 # }.result(), GameResult::BlackWins);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// `1-0`
@@ -446,6 +485,13 @@ impl fmt::Debug for DebugList {
 }
 
 /// Iterator over a game's tag pairs; see [`Game::tags`].
+///
+/// ```
+/// use verified_chess::game;
+///
+/// let g = game! { [White "Morphy"] [Black "Duke of Brunswick"] 1. e4 e5 };
+/// assert_eq!(g.tags().collect::<Vec<_>>(), [("White", "Morphy"), ("Black", "Duke of Brunswick")]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Tags(chess_format::Tags<'static>);
 
@@ -459,6 +505,15 @@ impl Iterator for Tags {
 impl FusedIterator for Tags {}
 
 /// Iterator over a game's moves; see [`Game::moves`].
+///
+/// ```
+/// use verified_chess::{game, Square};
+///
+/// let g = game! { 1. e4 e5 2. Nf3 };
+/// let targets: Vec<Square> = g.moves().map(|m| m.to).collect();
+/// assert_eq!(targets, [Square::E4, Square::E5, Square::F3]);
+/// assert_eq!(g.moves().rev().next().map(|m| m.from), Some(Square::G1));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Moves {
     plies: Plies,
@@ -484,6 +539,13 @@ impl ExactSizeIterator for Moves {}
 impl FusedIterator for Moves {}
 
 /// Iterator over a game's SAN; see [`Game::sans`].
+///
+/// ```
+/// use verified_chess::game;
+///
+/// let g = game! { 1. e2e4 e7e5 2. g1f3 };
+/// assert_eq!(g.sans().map(|s| s.to_string()).collect::<Vec<_>>(), ["e4", "e5", "Nf3"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Sans {
     plies: Plies,
@@ -509,6 +571,15 @@ impl ExactSizeIterator for Sans {}
 impl FusedIterator for Sans {}
 
 /// One ply of a game; see [`Game::plies`].
+///
+/// ```
+/// use verified_chess::{game, Color};
+///
+/// let g = game! { 1. e4 c5 2. Nf3 };
+/// let ply = g.plies().nth(1).unwrap();
+/// assert_eq!((ply.index, ply.number, ply.color), (1, 1, Color::Black));
+/// assert_eq!((ply.san.as_str(), ply.uci.to_string()), ("c5", "c7c5".to_string()));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
     /// 0 for the first ply of the game.
@@ -527,6 +598,15 @@ pub struct Ply {
 }
 
 /// Iterator over a game's plies; see [`Game::plies`].
+///
+/// ```
+/// use verified_chess::game;
+///
+/// let g = game! { 1. d4 d5 2. c4 };
+/// let line: Vec<String> = g.plies().map(|p| format!("{} {}", p.number, p.san)).collect();
+/// assert_eq!(line, ["1 d4", "1 d5", "2 c4"]);
+/// assert_eq!(g.plies().len(), 3);
+/// ```
 #[derive(Clone)]
 pub struct Plies {
     data: GameData<'static>,
@@ -600,6 +680,16 @@ impl ExactSizeIterator for Plies {}
 impl FusedIterator for Plies {}
 
 /// Iterator over a game's positions; see [`Game::positions`].
+///
+/// ```
+/// use verified_chess::{game, Position};
+///
+/// let g = game! { 1. e4 e5 };
+/// let positions: Vec<Position> = g.positions().collect();
+/// assert_eq!(positions.len(), 3);
+/// assert_eq!(positions[0], Position::START);
+/// assert_eq!(positions[2], g.final_position());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Positions {
     next: Option<Position>,

@@ -5,6 +5,16 @@ use core::fmt;
 use crate::{CastlingSide, Role, Square};
 
 /// What kind of move a [`Move`] is.
+///
+/// ```
+/// use verified_chess::{game, MoveKind, Square};
+///
+/// let g = game! { 1. e4 d5 2. e5 f5 3. exf6 e.p. };
+/// assert_eq!(g.move_at(0).unwrap().kind, MoveKind::DoublePush);
+/// assert_eq!(g.move_at(2).unwrap().kind, MoveKind::Normal);
+/// let ep = g.move_at(4).unwrap();
+/// assert_eq!((ep.kind, ep.to), (MoveKind::EnPassant, Square::F6));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// Any move that is not one of the special kinds below (captures and
@@ -24,6 +34,17 @@ pub enum MoveKind {
 }
 
 /// A legal move, as verified at compile time.
+///
+/// ```
+/// use verified_chess::{game, Role, Square};
+///
+/// let g = game! { 1. e4 d5 2. exd5 };
+/// let capture = g.move_at(2).unwrap();
+/// assert_eq!((capture.role, capture.from, capture.to), (Role::Pawn, Square::E4, Square::D5));
+/// assert_eq!(capture.capture, Some(Role::Pawn));
+/// assert!(capture.is_capture() && capture.is_zeroing());
+/// assert_eq!(capture.uci(false).to_string(), "e4d5");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The kind of piece that moves (`King` for castling).
@@ -110,6 +131,16 @@ impl Move {
 
 /// A move in Standard Algebraic Notation with its `+` or `#`, as the game
 /// record writes it (`Nf3`, `exd5`, `Nbd7`, `e8=Q+`, `O-O-O#`).
+///
+/// ```
+/// use verified_chess::game;
+///
+/// let g = game! { 1. e4 d5 2. exd5 Nf6 3. Nc3 Nbd7 4. Bb5 a6 5. Bxd7+ };
+/// let san = g.san(5).unwrap();
+/// assert_eq!(san, "Nbd7");
+/// assert_eq!(san.as_str().len(), 4);
+/// assert_eq!(g.san(8).as_deref(), Some("Bxd7+"));
+/// ```
 ///
 /// Stored inline (no allocation); compare it with a `&str`, `Display` it,
 /// or borrow it as a `&str` ([`San::as_str`], or through `Deref`, so
@@ -221,6 +252,16 @@ impl AsRef<str> for San {
 }
 
 /// A move in UCI notation; see [`Move::uci`]. Formats as `e2e4` or `e7e8q`.
+///
+/// ```
+/// use verified_chess::{game, Square};
+///
+/// let g = game! { 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O };
+/// let castle = g.move_at(6).unwrap();
+/// assert_eq!(castle.uci(false).to_string(), "e1g1");
+/// // Chess960 engines expect king-takes-rook.
+/// assert_eq!(castle.uci(true).to, Square::H1);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Uci {
     /// Origin square.

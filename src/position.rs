@@ -7,6 +7,15 @@ use crate::{CastlingSide, Color, File, Move, MoveKind, Piece, Rank, Role, Square
 
 /// The rooks that may still castle, as a set of rook squares (this is how
 /// both standard chess and Chess960 are described).
+///
+/// ```
+/// use verified_chess::{game, CastlingRights, Position, Square};
+///
+/// assert_eq!(Position::START.castling_rights(), CastlingRights::STANDARD);
+/// let after = game! { 1. e4 e5 2. Ke2 }.final_position().castling_rights();
+/// assert!(after.contains(Square::A8) && !after.contains(Square::A1));
+/// assert_eq!(after.rooks().collect::<Vec<_>>(), [Square::A8, Square::H8]);
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights(u64);
 
@@ -66,6 +75,16 @@ impl fmt::Debug for CastlingRights {
 
 /// A chess position: what is on every square, who is to move, the castling
 /// rights, the en passant square and the two clocks.
+///
+/// ```
+/// use verified_chess::{position, CastlingSide, Color, Piece, Position, Role, Square};
+///
+/// const ENDGAME: Position = position! { white: Kg1 Rd1; black: Kg8 b };
+/// assert_eq!(ENDGAME.turn(), Color::Black);
+/// assert_eq!(ENDGAME.piece_at(Square::D1), Some(Piece { color: Color::White, role: Role::Rook }));
+/// assert_eq!(ENDGAME.king(Color::Black), Some(Square::G8));
+/// assert_eq!(Position::START.castling_rook(Color::White, CastlingSide::QueenSide), Some(Square::A1));
+/// ```
 ///
 /// Positions are plain data (`Copy`, usable in `const`). They come from
 /// [`Game`](crate::Game)s — the start position and the one after every ply —
@@ -214,6 +233,21 @@ impl Position {
 
     /// Plays a move that the macros verified as legal in this position.
     ///
+    /// ```
+    /// use verified_chess::{game, Position};
+    ///
+    /// let g = game! { 1. e4 e5 2. Nf3 };
+    /// let mut pos = Position::START;
+    /// for m in g.moves() {
+    ///     pos.play(&m);
+    /// }
+    /// assert_eq!(pos, g.final_position());
+    /// assert_eq!(
+    ///     pos.fen().to_string(),
+    ///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    /// );
+    /// ```
+    ///
     /// This applies the move mechanically (castling, en passant, promotion,
     /// clocks and castling rights included) and does not check legality:
     /// moves from a [`Game`](crate::Game) are always legal in the position
@@ -298,6 +332,16 @@ impl fmt::Debug for Position {
 }
 
 /// A position written as FEN; see [`Position::fen`].
+///
+/// ```
+/// use verified_chess::position;
+///
+/// let pos = position! { fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 };
+/// assert_eq!(pos.fen().to_string(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+/// let mut board = String::new();
+/// pos.fen().write_board(&mut board).unwrap();
+/// assert_eq!(board, "4k3/8/8/8/8/8/8/4K2R");
+/// ```
 ///
 /// Castling rights are written as `KQkq` letters when the rook is the
 /// outermost one on its side and as file letters otherwise (X-FEN), which is

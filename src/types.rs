@@ -3,6 +3,15 @@
 use core::fmt;
 
 /// The side that moves: White or Black.
+///
+/// ```
+/// use verified_chess::{Color, Rank};
+///
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!(Color::Black.back_rank(), Rank::Eighth);
+/// assert_eq!(Color::White.fen_char(), 'w');
+/// assert_eq!(Color::Black.to_string(), "Black");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
@@ -69,6 +78,15 @@ impl fmt::Display for Color {
 }
 
 /// A kind of piece, regardless of color.
+///
+/// ```
+/// use verified_chess::{Color, Role};
+///
+/// assert_eq!(Role::from_char('n'), Some(Role::Knight));
+/// assert_eq!(Role::Knight.upper_char(), 'N');
+/// assert_eq!(Role::Queen.name(), "queen");
+/// assert_eq!(Role::Rook.of(Color::Black).fen_char(), 'r');
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Role {
@@ -166,6 +184,15 @@ impl fmt::Display for Role {
 }
 
 /// A piece: a role and a color.
+///
+/// ```
+/// use verified_chess::{Color, Piece, Role};
+///
+/// let knight = Piece::from_fen_char('n').unwrap();
+/// assert_eq!(knight, Piece { color: Color::Black, role: Role::Knight });
+/// assert_eq!(knight.figurine(), '♞');
+/// assert_eq!(knight.to_string(), "Black knight");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Whose piece it is.
@@ -289,14 +316,42 @@ macro_rules! coordinate {
 
 coordinate!(
     /// A file (column) of the board, `a` to `h`.
+    ///
+    /// ```
+    /// use verified_chess::File;
+    ///
+    /// assert_eq!(File::from_char('e'), Some(File::E));
+    /// assert_eq!(File::E.char(), 'e');
+    /// assert_eq!(File::new(7), Some(File::H));
+    /// assert_eq!(File::ALL.len(), 8);
+    /// ```
     File, b'a', [A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6, H = 7]
 );
 coordinate!(
     /// A rank (row) of the board, `1` to `8`.
+    ///
+    /// ```
+    /// use verified_chess::Rank;
+    ///
+    /// assert_eq!(Rank::from_char('4'), Some(Rank::Fourth));
+    /// assert_eq!(Rank::Fourth.index(), 3);
+    /// assert_eq!(Rank::Eighth.to_string(), "8");
+    /// ```
     Rank, b'1', [First = 0, Second = 1, Third = 2, Fourth = 3, Fifth = 4, Sixth = 5, Seventh = 6, Eighth = 7]
 );
 
 /// A square of the board. `a1` is index 0, `b1` is 1, …, `h8` is 63.
+///
+/// ```
+/// use verified_chess::{File, Rank, Square};
+///
+/// let e4 = Square::parse("e4").unwrap();
+/// assert_eq!(e4, Square::E4);
+/// assert_eq!(e4, Square::from_coords(File::E, Rank::Fourth));
+/// assert_eq!((e4.index(), e4.to_string()), (28, "e4".to_string()));
+/// assert!(Square::H1.is_light());
+/// assert_eq!(Square::all().count(), 64);
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
@@ -444,6 +499,18 @@ impl fmt::Debug for Square {
 }
 
 /// The side of the board a king castles towards.
+///
+/// ```
+/// use verified_chess::{game, CastlingSide, File, MoveKind};
+///
+/// assert_eq!(CastlingSide::KingSide.san(), "O-O");
+/// assert_eq!(CastlingSide::QueenSide.king_to_file(), File::C);
+/// let g = game! { 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O };
+/// assert!(matches!(
+///     g.move_at(6).unwrap().kind,
+///     MoveKind::Castle { side: CastlingSide::KingSide, .. }
+/// ));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingSide {
     /// Towards the h-file: `O-O`.

@@ -64,8 +64,9 @@ fn main() -> ExitCode {
                     .and_then(|i| args.get(i + 1))
                     .map_or_else(repo, PathBuf::from);
                 let report = layers_report(&dir);
+                let mut out = std::io::stdout().lock();
                 for line in report.lines.iter().chain(&report.problems) {
-                    println!("{line}");
+                    let _ = std::io::Write::write_fmt(&mut out, format_args!("{line}\n"));
                 }
                 if report.problems.is_empty() {
                     ExitCode::SUCCESS

@@ -2,7 +2,7 @@
 //! move), pieces stand between king and rook, or the king is in check or
 //! would pass through or land on an attacked square.
 
-use shakmaty::{CastlingSide, Chess, File, Position, Role, Square, attacks};
+use shakmaty::{CastlingSide, Chess, Position, Role, Square, attacks};
 
 use crate::diagnostic::words::{color_name, join_and, pieces_on, side_name};
 use crate::diagnostic::{ErrorKind, Help};
@@ -40,42 +40,17 @@ pub(super) fn side_san(side: CastlingSide) -> &'static str {
     }
 }
 
+/// Why castling towards `side` is not legal in `ctx.pos`.
 pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
     let pos = ctx.pos;
     let us = pos.turn();
-    let castles = pos.castles();
-    let king_moves = || moves_of_role(pos, Role::King);
-    let other = match side {
-        CastlingSide::KingSide => CastlingSide::QueenSide,
-        CastlingSide::QueenSide => CastlingSide::KingSide,
+    let alternatives = |rejection: Rejection| {
+        rejection
+            .help_opt(other_side_legal(pos, side))
+            .help(moves_of_role(pos, Role::King))
     };
-    let other_legal = pos.castling_moves(other).first().map(|_| {
-        Help::Note(format!(
-            "`{}` (castling {}) is legal",
-            side_san(other),
-            side_name(other)
-        ))
-    });
-    let Some(rook) = castles.rook(us, side) else {
-        let how = match &ctx.lost.get(us, side) {
-            Some(LostRight { how, by }) => match how {
-                LostHow::KingMoved => format!("the king moved at `{by}`"),
-                LostHow::Castled => format!("{} already castled at `{by}`", color_name(us)),
-                LostHow::RookMoved(sq) => format!("the rook on {sq} moved at `{by}`"),
-                LostHow::RookCaptured(sq) => format!("the rook on {sq} was captured at `{by}`"),
-            },
-            None => "the starting position gives no such right".to_string(),
-        };
-        return Rejection::new(
-            ErrorKind::CastlingRightLost,
-            format!(
-                "{} can no longer castle {}: {how}",
-                color_name(us),
-                side_name(side)
-            ),
-        )
-        .help_opt(other_legal)
-        .help(king_moves());
+    let Some(rook) = pos.castles().rook(us, side) else {
+        return alternatives(lost_right(ctx, side));
     };
     let Some(king) = pos.board().king_of(us) else {
         return Rejection::new(ErrorKind::CastlingRightLost, "there is no king to castle");
@@ -91,19 +66,59 @@ pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection
         )
         .help(check_answers(pos));
     }
-    let blockers = castles.path(us, side) & pos.board().occupied();
-    if blockers.any() {
-        return Rejection::new(
+    match blocked(pos, side).or_else(|| attacked_path(pos, side, king, rook)) {
+        Some(rejection) => alternatives(rejection),
+        None => Rejection::new(
+            ErrorKind::CastlingAttacked,
+            format!("castling {} is not legal here", side_name(side)),
+        ),
+    }
+}
+
+/// "`O-O-O` (castling queenside) is legal", if castling the other way is.
+fn other_side_legal(pos: &Chess, side: CastlingSide) -> Option<Help> {
+    let other = side.other();
+    pos.castling_moves(other).first().map(|_| {
+        Help::Note(format!(
+            "`{}` (castling {}) is legal",
+            side_san(other),
+            side_name(other)
+        ))
+    })
+}
+
+/// The right to castle towards `side` is gone: how, and at which move.
+fn lost_right(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
+    let us = ctx.pos.turn();
+    let how = match &ctx.lost.get(us, side) {
+        Some(LostRight { how, by }) => match how {
+            LostHow::KingMoved => format!("the king moved at `{by}`"),
+            LostHow::Castled => format!("{} already castled at `{by}`", color_name(us)),
+            LostHow::RookMoved(sq) => format!("the rook on {sq} moved at `{by}`"),
+            LostHow::RookCaptured(sq) => format!("the rook on {sq} was captured at `{by}`"),
+        },
+        None => "the starting position gives no such right".to_string(),
+    };
+    Rejection::new(
+        ErrorKind::CastlingRightLost,
+        format!(
+            "{} can no longer castle {}: {how}",
+            color_name(us),
+            side_name(side)
+        ),
+    )
+}
+
+/// Pieces between king and rook.
+fn blocked(pos: &Chess, side: CastlingSide) -> Option<Rejection> {
+    let path = pos.castles().path(pos.turn(), side);
+    let blockers = path & pos.board().occupied();
+    blockers.any().then(|| {
+        Rejection::new(
             ErrorKind::CastlingBlocked,
             format!(
                 "{} must be empty between king and rook, but {} {} there",
-                join_and(
-                    castles
-                        .path(us, side)
-                        .into_iter()
-                        .map(|s| s.to_string())
-                        .collect()
-                ),
+                join_and(path.into_iter().map(|s| s.to_string()).collect()),
                 pieces_on(pos.board(), blockers),
                 if blockers.count() > 1 {
                     "stand"
@@ -112,29 +127,27 @@ pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection
                 }
             ),
         )
-        .help_opt(other_legal)
-        .help(king_moves());
-    }
-    let king_to = Square::from_coords(
-        match side {
-            CastlingSide::KingSide => File::G,
-            CastlingSide::QueenSide => File::C,
-        },
-        us.backrank(),
-    );
+    })
+}
+
+/// The first square the king would pass through or land on that the other
+/// side attacks.
+fn attacked_path(pos: &Chess, side: CastlingSide, king: Square, rook: Square) -> Option<Rejection> {
+    let us = pos.turn();
+    let king_to = side.king_to(us);
     let occupied = pos.board().occupied().without(king).without(rook);
     let mut path: Vec<Square> = attacks::between(king, king_to).into_iter().collect();
     path.sort_by_key(|sq| sq.distance(king));
     path.push(king_to);
-    for sq in path {
+    path.into_iter().find_map(|sq| {
         let by = attackers(pos, sq, !us, occupied);
-        if by.any() {
+        by.any().then(|| {
             let verb = if sq == king_to {
                 "land on"
             } else {
                 "pass through"
             };
-            return Rejection::new(
+            Rejection::new(
                 ErrorKind::CastlingAttacked,
                 format!(
                     "the king would {verb} {sq}, which {} {}",
@@ -142,12 +155,6 @@ pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection
                     if by.count() > 1 { "attack" } else { "attacks" }
                 ),
             )
-            .help_opt(other_legal)
-            .help(king_moves());
-        }
-    }
-    Rejection::new(
-        ErrorKind::CastlingAttacked,
-        format!("castling {} is not legal here", side_name(side)),
-    )
+        })
+    })
 }

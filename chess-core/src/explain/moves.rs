@@ -180,6 +180,18 @@ fn explain_san(
     if origins.is_empty() {
         return no_origin(pos, role, file, rank, to);
     }
+    judge(pos, role, &origins, to, capture).unwrap_or_else(|| no_origin(pos, role, file, rank, to))
+}
+
+/// The most telling reason why none of the pieces on `origins` can go to
+/// `to`.
+fn judge(
+    pos: &Chess,
+    role: Role,
+    origins: &[Square],
+    to: Square,
+    capture: bool,
+) -> Option<Rejection> {
     let verdicts: Vec<(Square, Verdict)> = origins
         .iter()
         .map(|&from| (from, verdict(pos, from, to, capture)))
@@ -189,9 +201,10 @@ fn explain_san(
         .map(|(_, v)| v.priority())
         .max()
         .unwrap_or(0);
-    let Some((from, v)) = verdicts.iter().find(|(_, v)| v.priority() == top).cloned() else {
-        return no_origin(pos, role, file, rank, to);
-    };
+    let (from, v) = verdicts
+        .iter()
+        .find(|(_, v)| v.priority() == top)
+        .cloned()?;
     // Several pieces blocked: name every one of them.
     let blocked: Vec<String> = verdicts
         .iter()
@@ -205,40 +218,46 @@ fn explain_san(
         })
         .collect();
     if blocked.len() > 1 {
-        return Rejection::new(
-            ErrorKind::Blocked,
-            format!(
-                "{} {} are blocked: {}",
-                if blocked.len() == 2 { "both" } else { "all" },
-                plural(role),
-                join_and(blocked)
-            ),
-        )
-        .help(moves_of_role(pos, role))
-        .help_opt(moves_to(pos, to, Some(role)));
+        return Some(
+            Rejection::new(
+                ErrorKind::Blocked,
+                format!(
+                    "{} {} are blocked: {}",
+                    if blocked.len() == 2 { "both" } else { "all" },
+                    plural(role),
+                    join_and(blocked)
+                ),
+            )
+            .help(moves_of_role(pos, role))
+            .help_opt(moves_to(pos, to, Some(role))),
+        );
     }
     if origins.len() > 1 && matches!(v, Verdict::Geometry(_)) {
         let squares: Vec<String> = origins.iter().map(ToString::to_string).collect();
-        return Rejection::new(
-            ErrorKind::CannotReach,
-            format!(
-                "no {} {} can reach {to} (they are on {})",
-                color_adj(us),
-                role_name(role),
-                join_and(squares)
-            ),
-        )
-        .help(moves_of_role(pos, role))
-        .help_opt(moves_to(pos, to, Some(role)));
+        return Some(
+            Rejection::new(
+                ErrorKind::CannotReach,
+                format!(
+                    "no {} {} can reach {to} (they are on {})",
+                    color_adj(pos.turn()),
+                    role_name(role),
+                    join_and(squares)
+                ),
+            )
+            .help(moves_of_role(pos, role))
+            .help_opt(moves_to(pos, to, Some(role))),
+        );
     }
     let help = if origins.len() == 1 {
         moves_of_piece(pos, from)
     } else {
         moves_of_role(pos, role)
     };
-    verdict_rejection(pos, from, to, v)
-        .help(help)
-        .help_opt(moves_to(pos, to, Some(role)))
+    Some(
+        verdict_rejection(pos, from, to, v)
+            .help(help)
+            .help_opt(moves_to(pos, to, Some(role))),
+    )
 }
 
 /// Pawns that a pawn move in SAN can mean.

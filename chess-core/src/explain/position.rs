@@ -15,28 +15,48 @@ use crate::start::IllegalPosition;
 /// Why a setup is not a legal position: the first rule it breaks, under
 /// the rank, entry or field concerned.
 pub fn illegal_position(illegal: &IllegalPosition) -> Diagnostic {
-    let IllegalPosition {
-        setup: s,
-        mode,
-        kinds,
-    } = illegal;
-    let (mode, kinds) = (*mode, *kinds);
-    let setup = &s.setup;
-    let board = &setup.board;
-    let illegal =
-        |range: Range, message: String| Diagnostic::new(ErrorKind::IllegalPosition, range, message);
+    let rules: [fn(&IllegalPosition) -> Option<Diagnostic>; 7] = [
+        kings,
+        pawns_on_back_ranks,
+        opposite_check,
+        castling_rights,
+        en_passant_square,
+        impossible_check,
+        too_much_material,
+    ];
+    rules
+        .iter()
+        .find_map(|rule| rule(illegal))
+        .unwrap_or_else(|| {
+            fail(
+                illegal.setup.board,
+                format!("illegal position ({:?})", illegal.kinds),
+            )
+        })
+}
 
-    if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
-        return illegal(s.board, "the board is empty: each side needs a king".into());
+/// An `illegal-position` diagnostic.
+fn fail(range: Range, message: String) -> Diagnostic {
+    Diagnostic::new(ErrorKind::IllegalPosition, range, message)
+}
+
+/// An empty board, a side without a king or with more than one.
+fn kings(p: &IllegalPosition) -> Option<Diagnostic> {
+    let (s, board) = (&p.setup, &p.setup.setup.board);
+    if p.kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
+        return Some(fail(
+            s.board,
+            "the board is empty: each side needs a king".into(),
+        ));
     }
     for color in [Color::White, Color::Black] {
         let kings = board.kings() & board.by_color(color);
         if kings.is_empty() {
-            return illegal(s.board, format!("{} has no king", color_name(color)));
+            return Some(fail(s.board, format!("{} has no king", color_name(color))));
         }
         if kings.more_than_one() {
             let second = kings.into_iter().nth(1).unwrap_or(Square::A1);
-            return illegal(
+            return Some(fail(
                 s.at_square(second),
                 format!(
                     "{} has {} kings, on {}: each side has exactly one",
@@ -44,31 +64,45 @@ pub fn illegal_position(illegal: &IllegalPosition) -> Diagnostic {
                     kings.count(),
                     squares(kings)
                 ),
-            );
+            ));
         }
     }
+    None
+}
+
+/// A pawn on the first or last rank.
+fn pawns_on_back_ranks(p: &IllegalPosition) -> Option<Diagnostic> {
+    let (s, board) = (&p.setup, &p.setup.setup.board);
     let back_rank_pawns = board.pawns() & Bitboard::BACKRANKS;
-    if let Some(sq) = back_rank_pawns.first() {
-        let p = board.piece_at(sq).map_or(Color::White, |p| p.color);
-        return illegal(
-            s.at_square(sq),
-            format!(
-                "the {} pawn on {sq} stands on the {} rank, where a pawn can never be (pawns on {})",
-                color_adj(p),
-                if sq.rank() == Rank::First {
-                    "first"
-                } else {
-                    "last"
-                },
-                squares(back_rank_pawns)
-            ),
-        );
+    let sq = back_rank_pawns.first()?;
+    let color = board.piece_at(sq).map_or(Color::White, |p| p.color);
+    Some(fail(
+        s.at_square(sq),
+        format!(
+            "the {} pawn on {sq} stands on the {} rank, where a pawn can never be (pawns on {})",
+            color_adj(color),
+            if sq.rank() == Rank::First {
+                "first"
+            } else {
+                "last"
+            },
+            squares(back_rank_pawns)
+        ),
+    ))
+}
+
+/// The side not to move in check.
+fn opposite_check(p: &IllegalPosition) -> Option<Diagnostic> {
+    if !p.kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+        return None;
     }
-    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
-        let not_moving = !setup.turn;
-        let king = board.king_of(not_moving).unwrap_or(Square::A1);
-        let checkers = board.attacks_to(king, setup.turn, board.occupied());
-        return illegal(
+    let (s, setup) = (&p.setup, &p.setup.setup);
+    let board = &setup.board;
+    let not_moving = !setup.turn;
+    let king = board.king_of(not_moving).unwrap_or(Square::A1);
+    let checkers = board.attacks_to(king, setup.turn, board.occupied());
+    Some(
+        fail(
             s.turn,
             format!(
                 "{} is to move, but {}'s king on {king} is in check from {}: the side that has just moved cannot be in check",
@@ -81,48 +115,68 @@ pub fn illegal_position(illegal: &IllegalPosition) -> Diagnostic {
             "if {} is to move, write `{}`",
             color_name(not_moving),
             if not_moving == Color::White { "w" } else { "b" }
-        ));
+        )),
+    )
+}
+
+/// Castling rights without the king and rook they need.
+fn castling_rights(p: &IllegalPosition) -> Option<Diagnostic> {
+    if !p
+        .kinds
+        .contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS)
+    {
+        return None;
     }
-    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-        let range = s.castling.unwrap_or(s.board);
-        let valid = shakmaty::Castles::from_setup(setup, mode)
-            .unwrap_or_else(|c| c)
-            .castling_rights();
-        let invalid = setup.castling_rights & !valid;
-        let mut reasons = Vec::new();
-        for sq in invalid {
-            let color = if sq.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let king = board.king_of(color);
-            let reason = if board.piece_at(sq) != Some(color.rook()) {
-                format!("there is no {} rook on {sq}", color_adj(color))
-            } else if king.is_none_or(|k| k.rank() != color.backrank()) {
-                format!("the {} king is not on its first rank", color_adj(color))
-            } else if mode.is_standard() {
-                format!(
-                    "in standard chess the king must be on e{} and the rook on the a- or h-file (write `[Variant \"Chess960\"]` for Chess960)",
-                    color.backrank().char()
-                )
-            } else {
-                format!("the rook on {sq} is not the castling rook on its side")
-            };
-            reasons.push(reason);
-        }
-        return illegal(
+    let (s, setup, mode) = (&p.setup, &p.setup.setup, p.mode);
+    let board = &setup.board;
+    let range = s.castling.unwrap_or(s.board);
+    let valid = shakmaty::Castles::from_setup(setup, mode)
+        .unwrap_or_else(|c| c)
+        .castling_rights();
+    let invalid = setup.castling_rights & !valid;
+    let mut reasons = Vec::new();
+    for sq in invalid {
+        let color = if sq.rank() == Rank::First {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king = board.king_of(color);
+        let reason = if board.piece_at(sq) != Some(color.rook()) {
+            format!("there is no {} rook on {sq}", color_adj(color))
+        } else if king.is_none_or(|k| k.rank() != color.backrank()) {
+            format!("the {} king is not on its first rank", color_adj(color))
+        } else if mode.is_standard() {
+            format!(
+                "in standard chess the king must be on e{} and the rook on the a- or h-file (write `[Variant \"Chess960\"]` for Chess960)",
+                color.backrank().char()
+            )
+        } else {
+            format!("the rook on {sq} is not the castling rook on its side")
+        };
+        reasons.push(reason);
+    }
+    Some(
+        fail(
             range,
             format!("invalid castling rights: {}", reasons.join("; ")),
         )
-        .with_note("castling needs the king and the rook on their starting squares; give only rights that exist, or `-`");
+        .with_note("castling needs the king and the rook on their starting squares; give only rights that exist, or `-`"),
+    )
+}
+
+/// An en passant square no double step can have left.
+fn en_passant_square(p: &IllegalPosition) -> Option<Diagnostic> {
+    if !p.kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+        return None;
     }
-    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
-        let range = s.ep.unwrap_or(s.board);
-        let ep = setup.ep_square.map_or(String::new(), |sq| sq.to_string());
-        let mover = !setup.turn;
-        let expected_rank = if setup.turn == Color::White { '6' } else { '3' };
-        return illegal(
+    let (s, setup) = (&p.setup, &p.setup.setup);
+    let range = s.ep.unwrap_or(s.board);
+    let ep = setup.ep_square.map_or(String::new(), |sq| sq.to_string());
+    let mover = !setup.turn;
+    let expected_rank = if setup.turn == Color::White { '6' } else { '3' };
+    Some(
+        fail(
             range,
             format!(
                 "invalid en passant square {ep}: with {} to move it must be on rank {expected_rank}, empty, with {}'s pawn that just advanced two squares right in front of it and the square it came from empty",
@@ -130,44 +184,56 @@ pub fn illegal_position(illegal: &IllegalPosition) -> Diagnostic {
                 color_name(mover)
             ),
         )
-        .with_note("write `-` if no pawn has just made a two-square advance");
+        .with_note("write `-` if no pawn has just made a two-square advance"),
+    )
+}
+
+/// A check no legal move can give.
+fn impossible_check(p: &IllegalPosition) -> Option<Diagnostic> {
+    if !p.kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
+        return None;
     }
-    if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
-        let king = board.king_of(setup.turn).unwrap_or(Square::A1);
-        let checkers = board.attacks_to(king, !setup.turn, board.occupied());
-        return illegal(
-            s.board,
-            format!(
-                "impossible check: {}'s king on {king} is attacked by {}, which no legal move can bring about",
-                color_name(setup.turn),
-                pieces(board, checkers)
-            ),
+    let (s, setup) = (&p.setup, &p.setup.setup);
+    let board = &setup.board;
+    let king = board.king_of(setup.turn).unwrap_or(Square::A1);
+    let checkers = board.attacks_to(king, !setup.turn, board.occupied());
+    Some(fail(
+        s.board,
+        format!(
+            "impossible check: {}'s king on {king} is attacked by {}, which no legal move can bring about",
+            color_name(setup.turn),
+            pieces(board, checkers)
+        ),
+    ))
+}
+
+/// More pieces than promotions can make.
+fn too_much_material(p: &IllegalPosition) -> Option<Diagnostic> {
+    if !p.kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
+        return None;
+    }
+    let board = &p.setup.setup.board;
+    let mut counts = String::new();
+    for color in [Color::White, Color::Black] {
+        let ours = board.by_color(color);
+        let _ = write!(
+            counts,
+            "{}{}: {} pawns, {} knights, {} bishops, {} rooks, {} queens",
+            if counts.is_empty() { "" } else { "; " },
+            color_name(color),
+            (board.pawns() & ours).count(),
+            (board.knights() & ours).count(),
+            (board.bishops() & ours).count(),
+            (board.rooks() & ours).count(),
+            (board.queens() & ours).count()
         );
     }
-    if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
-        let mut counts = String::new();
-        for color in [Color::White, Color::Black] {
-            let ours = board.by_color(color);
-            let _ = write!(
-                counts,
-                "{}{}: {} pawns, {} knights, {} bishops, {} rooks, {} queens",
-                if counts.is_empty() { "" } else { "; " },
-                color_name(color),
-                (board.pawns() & ours).count(),
-                (board.knights() & ours).count(),
-                (board.bishops() & ours).count(),
-                (board.rooks() & ours).count(),
-                (board.queens() & ours).count()
-            );
-        }
-        return illegal(
-            s.board,
-            format!(
-                "too much material: more pieces than eight pawns and their promotions allow ({counts})"
-            ),
-        );
-    }
-    illegal(s.board, format!("illegal position ({kinds:?})"))
+    Some(fail(
+        p.setup.board,
+        format!(
+            "too much material: more pieces than eight pawns and their promotions allow ({counts})"
+        ),
+    ))
 }
 
 /// "the white queen on e2 and the black rook on e8" (`nothing` if none).

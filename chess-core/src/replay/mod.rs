@@ -67,20 +67,7 @@ pub fn replay(
             Some(frame) => frame,
             None => &mut main,
         };
-        let line = &game.lines[frame.line as usize];
-        // The line's plies up to its end or to one with variations.
-        let mut branch = None;
-        for &ply_id in line.plies.get(frame.next..).unwrap_or_default() {
-            frame.next += 1;
-            let ply = &game.plies[ply_id as usize];
-            let before = ply.first_variation.is_some().then(|| frame.branch());
-            ply::step(frame, ply, options, mode)?;
-            if let Some(before) = before {
-                branch = Some((before, ply));
-                break;
-            }
-        }
-        match branch {
+        match ply::walk(frame, game, options, mode)? {
             Some((before, ply)) => {
                 // Variations replace this ply: each starts from the position
                 // before it. Pushed in reverse so the first is replayed first.

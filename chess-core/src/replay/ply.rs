@@ -11,7 +11,7 @@
 use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use crate::syntax::{Marker, MoveNumber, PlySyntax};
+use crate::syntax::{GameSyntax, Marker, MoveNumber, PlySyntax};
 
 use super::ends::{self, End, EndInfo};
 use super::failure::{Failure, Unresolved};
@@ -29,17 +29,41 @@ struct Status {
     unsure: bool,
 }
 
+/// Replays `frame`'s line from its next ply up to its end, or up to a ply
+/// that variations replace: then that ply and the frame before it, for the
+/// variations to start from. (One loop, with the ply's replay inlined: it
+/// runs for every ply.)
+pub(super) fn walk<'g>(
+    frame: &mut Frame,
+    game: &'g GameSyntax,
+    options: Options,
+    mode: CastlingMode,
+) -> Result<Option<(Frame, &'g PlySyntax)>, Box<Failure>> {
+    let line = &game.lines[frame.line as usize];
+    for &ply_id in line.plies.get(frame.next..).unwrap_or_default() {
+        frame.next += 1;
+        let ply = &game.plies[ply_id as usize];
+        let before = ply.first_variation.is_some().then(|| frame.branch());
+        step(frame, ply, options, mode)?;
+        if let Some(before) = before {
+            return Ok(Some((before, ply)));
+        }
+    }
+    Ok(None)
+}
+
 /// Replays one ply of `frame`'s line.
-pub(super) fn step(
+#[inline(always)]
+fn step(
     frame: &mut Frame,
     ply: &PlySyntax,
     options: Options,
     mode: CastlingMode,
 ) -> Result<(), Box<Failure>> {
-    if let Some(end) = frame.end
+    if let Some(end) = &frame.end
         && !options.continues_after(end.end)
     {
-        return Err(game_over(frame, ply, end));
+        return Err(game_over(frame, ply, *end));
     }
     if let Some(number) = ply.number
         && !number_fits(&frame.pos, number)
@@ -294,6 +318,7 @@ fn track_segment(frame: &mut Frame, m: Move, rights_changed: bool) {
 
 /// Applies the rules that end the game after `m` (the line has not ended
 /// yet); `true` if one did.
+#[inline(always)]
 fn end_after(
     frame: &mut Frame,
     ply: &PlySyntax,

@@ -97,32 +97,17 @@ pub fn lex(source: &Source) -> Vec<Lexeme> {
         0
     };
     let mut i = bom;
-    let push = |out: &mut Vec<Lexeme>, kind, start: usize, end: usize| {
-        out.push(Lexeme {
-            kind,
-            range: Range::new(start as u32, end as u32),
-        });
-    };
-    let to_line_end = |mut i: usize| {
-        while i < text.len() && text[i] != b'\n' {
-            i += 1;
-        }
-        i
-    };
     while i < text.len() {
         let b = text[i];
         let start = i;
         match class[b as usize] {
-            SPACE => {
-                i += 1;
-                continue;
-            }
+            SPACE => i += 1,
             WORD if b == b'%'
                 && mode == Mode::Pgn
                 && (start == bom || text[start - 1] == b'\n') =>
             {
                 // An escape line: `%` in the first column.
-                i = to_line_end(i);
+                i = line_end(text, i);
                 push(&mut out, Lex::Comment, start, i);
             }
             WORD => {
@@ -133,66 +118,86 @@ pub fn lex(source: &Source) -> Vec<Lexeme> {
                 }
                 push(&mut out, Lex::Word, start, i);
             }
-            _ => match b {
-                b';' => {
-                    i = to_line_end(i);
-                    push(&mut out, Lex::Comment, start, i);
-                }
-                b'{' => match text[i + 1..].iter().position(|&c| c == b'}') {
-                    Some(n) => {
-                        i += n + 2;
-                        push(&mut out, Lex::Comment, start, i);
-                    }
-                    None => {
-                        i = text.len();
-                        push(
-                            &mut out,
-                            Lex::Bad(BadLex::UnclosedComment),
-                            start,
-                            start + 1,
-                        );
-                    }
-                },
-                b'}' => {
-                    i += 1;
-                    push(&mut out, Lex::Bad(BadLex::StrayBrace), start, i);
-                }
-                b'"' => {
-                    i += 1;
-                    let mut closed = false;
-                    while i < text.len() {
-                        match text[i] {
-                            b'\\' => i += 2,
-                            b'"' => {
-                                i += 1;
-                                closed = true;
-                                break;
-                            }
-                            b'\n' => break,
-                            _ => i += 1,
-                        }
-                    }
-                    i = i.min(text.len());
-                    if closed {
-                        push(&mut out, Lex::Str, start, i);
-                    } else {
-                        push(&mut out, Lex::Bad(BadLex::UnclosedString), start, i);
-                    }
-                }
-                _ => {
-                    i += 1;
-                    let kind = match b {
-                        b'(' => Lex::Open(Delim::Paren),
-                        b')' => Lex::Close(Delim::Paren),
-                        b'[' => Lex::Open(Delim::Bracket),
-                        _ => Lex::Close(Delim::Bracket),
-                    };
-                    push(&mut out, kind, start, i);
-                }
-            },
+            _ => i = special(text, i, &mut out),
         }
     }
     out
+}
+
+#[inline(always)]
+fn push(out: &mut Vec<Lexeme>, kind: Lex, start: usize, end: usize) {
+    out.push(Lexeme {
+        kind,
+        range: Range::new(start as u32, end as u32),
+    });
+}
+
+/// Where the line that `i` is on ends.
+fn line_end(text: &[u8], mut i: usize) -> usize {
+    while i < text.len() && text[i] != b'\n' {
+        i += 1;
+    }
+    i
+}
+
+/// The lexeme a special byte (`;`, a brace, a bracket, a quote) at `i`
+/// starts; returns where the next one starts.
+fn special(text: &[u8], mut i: usize, out: &mut Vec<Lexeme>) -> usize {
+    let start = i;
+    match text[i] {
+        b';' => {
+            i = line_end(text, i);
+            push(out, Lex::Comment, start, i);
+        }
+        b'{' => match text[i + 1..].iter().position(|&c| c == b'}') {
+            Some(n) => {
+                i += n + 2;
+                push(out, Lex::Comment, start, i);
+            }
+            None => {
+                i = text.len();
+                push(out, Lex::Bad(BadLex::UnclosedComment), start, start + 1);
+            }
+        },
+        b'}' => {
+            i += 1;
+            push(out, Lex::Bad(BadLex::StrayBrace), start, i);
+        }
+        b'"' => {
+            i += 1;
+            let mut closed = false;
+            while i < text.len() {
+                match text[i] {
+                    b'\\' => i += 2,
+                    b'"' => {
+                        i += 1;
+                        closed = true;
+                        break;
+                    }
+                    b'\n' => break,
+                    _ => i += 1,
+                }
+            }
+            i = i.min(text.len());
+            let kind = if closed {
+                Lex::Str
+            } else {
+                Lex::Bad(BadLex::UnclosedString)
+            };
+            push(out, kind, start, i);
+        }
+        b => {
+            i += 1;
+            let kind = match b {
+                b'(' => Lex::Open(Delim::Paren),
+                b')' => Lex::Close(Delim::Paren),
+                b'[' => Lex::Open(Delim::Bracket),
+                _ => Lex::Close(Delim::Bracket),
+            };
+            push(out, kind, start, i);
+        }
+    }
+    i
 }
 
 /// The value of a string lexeme: quotes removed, `\"` and `\\` unescaped.

@@ -160,61 +160,55 @@ pub struct Spanned {
 /// and comparisons: this runs for every word of every game, inside a proc
 /// macro that dev builds compile without optimization.
 pub fn split_word(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
-    #[inline(always)]
-    fn push(out: &mut Vec<Spanned>, offset: u32, part: Part, start: usize, end: usize) {
-        out.push(Spanned {
-            part,
-            range: Range::new(offset + start as u32, offset + end as u32),
-        });
+    let Some(&first) = word.first() else {
+        return;
+    };
+    // Dispatch on the first byte: most words are moves and skip this.
+    let start = match first {
+        b'0'..=b'9' | b'*' | b'$' | b'.' | 0xC2 | 0xE2 => match prefix(word, offset, out) {
+            Some(start) => start,
+            None => return,
+        },
+        _ => 0,
+    };
+    // The common case: a bare move.
+    if word[word.len() - 1].is_ascii_alphanumeric() {
+        push(out, offset, body_part(&word[start..]), start, word.len());
+        return;
     }
-    let len = word.len();
-    let mut start = 0;
+    with_suffixes(word, start, offset, out);
+}
 
-    // Dispatch on the first byte: most words are moves and skip all of this.
-    match word.first() {
-        None => return,
+#[inline(always)]
+fn push(out: &mut Vec<Spanned>, offset: u32, part: Part, start: usize, end: usize) {
+    out.push(Spanned {
+        part,
+        range: Range::new(offset + start as u32, offset + end as u32),
+    });
+}
+
+/// What a word may start with: a result, a NAG, a move number, an
+/// ellipsis. Pushes it; returns where the rest of the word starts, or
+/// `None` if nothing is left of it.
+fn prefix(word: &[u8], offset: u32, out: &mut Vec<Spanned>) -> Option<usize> {
+    let len = word.len();
+    match word[0] {
         // Results: `1-0`, `0-1`, `1/2-1/2`, `*`, `½-½` (checked by their
         // first two bytes first, so that move numbers skip the comparison).
-        Some(b'0'..=b'9' | b'*' | 0xC2)
+        b'0'..=b'9' | b'*' | 0xC2
             if matches!(word.get(1), None | Some(b'-' | b'/' | 0xBD))
                 && let Some(result) = result_token(word) =>
         {
             push(out, offset, Part::Result(result), 0, len);
-            return;
+            None
         }
-        Some(b'$') => {
-            // `$12`, possibly followed by an annotation (`$12!?`).
-            let mut digits = 1;
-            let mut value = 0u32;
-            while digits < len && word[digits].is_ascii_digit() {
-                value = (value * 10 + u32::from(word[digits] - b'0')).min(1000);
-                digits += 1;
-            }
-            let rest = &word[digits..];
-            let valid = digits > 1 && value <= 255 && rest.iter().all(|b| matches!(b, b'!' | b'?'));
-            if !valid {
-                push(out, offset, Part::Invalid(Invalid::BadNag), 0, len);
-                return;
-            }
-            push(out, offset, Part::Nag, 0, digits);
-            if !rest.is_empty() {
-                split_word(rest, offset + digits as u32, out);
-            }
-            return;
+        b'$' => {
+            nag(word, offset, out);
+            None
         }
         // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
-        Some(b'0'..=b'9') if !word.starts_with(b"0-0") && word != b"0000" => {
-            let mut digits = 0;
-            let mut value = Some(0u64);
-            while digits < len && word[digits].wrapping_sub(b'0') < 10 {
-                let digit = u64::from(word[digits] - b'0');
-                value = match value {
-                    Some(v) if v <= (u64::MAX - 9) / 10 => Some(v * 10 + digit),
-                    Some(v) => v.checked_mul(10).and_then(|v| v.checked_add(digit)),
-                    None => None,
-                };
-                digits += 1;
-            }
+        b'0'..=b'9' if !word.starts_with(b"0-0") && word != b"0000" => {
+            let (value, digits) = decimal(word);
             let (dots, dots_len) = dot_count(&word[digits..]);
             if dots == 0 {
                 push(
@@ -224,44 +218,66 @@ pub fn split_word(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
                     0,
                     len,
                 );
-                return;
+                return None;
             }
-            start = digits + dots_len;
-            push(
-                out,
-                offset,
-                Part::Number {
-                    value,
-                    black: dots >= 2,
-                },
-                0,
-                start,
-            );
-            if start == len {
-                return;
-            }
+            let start = digits + dots_len;
+            let black = dots >= 2;
+            push(out, offset, Part::Number { value, black }, 0, start);
+            (start < len).then_some(start)
         }
-        Some(b'.' | 0xE2) => {
+        b'.' | 0xE2 => {
             let (dots, dots_len) = dot_count(word);
-            if dots >= 2 {
-                push(out, offset, Part::Ellipsis, 0, dots_len);
-                start = dots_len;
-                if start == len {
-                    return;
-                }
+            if dots < 2 {
+                return Some(0);
             }
+            push(out, offset, Part::Ellipsis, 0, dots_len);
+            (dots_len < len).then_some(dots_len)
         }
-        Some(_) => {}
+        _ => Some(0),
     }
+}
 
-    // The common case: a bare move.
-    if word[len - 1].is_ascii_alphanumeric() {
-        push(out, offset, body_part(&word[start..]), start, len);
+/// `$12`, possibly followed by an annotation (`$12!?`).
+fn nag(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
+    let mut digits = 1;
+    let mut value = 0u32;
+    while digits < word.len() && word[digits].is_ascii_digit() {
+        value = (value * 10 + u32::from(word[digits] - b'0')).min(1000);
+        digits += 1;
+    }
+    let rest = &word[digits..];
+    let valid = digits > 1 && value <= 255 && rest.iter().all(|b| matches!(b, b'!' | b'?'));
+    if !valid {
+        push(out, offset, Part::Invalid(Invalid::BadNag), 0, word.len());
         return;
     }
+    push(out, offset, Part::Nag, 0, digits);
+    if !rest.is_empty() {
+        split_word(rest, offset + digits as u32, out);
+    }
+}
 
-    // Trailing annotation, then marker, then `e.p.`, collected from the end.
-    let mut end = len;
+/// The value of the digits `word` starts with (`None` if it does not fit
+/// in 64 bits) and how many there are.
+fn decimal(word: &[u8]) -> (Option<u64>, usize) {
+    let mut digits = 0;
+    let mut value = Some(0u64);
+    while digits < word.len() && word[digits].wrapping_sub(b'0') < 10 {
+        let digit = u64::from(word[digits] - b'0');
+        value = match value {
+            Some(v) if v <= (u64::MAX - 9) / 10 => Some(v * 10 + digit),
+            Some(v) => v.checked_mul(10).and_then(|v| v.checked_add(digit)),
+            None => None,
+        };
+        digits += 1;
+    }
+    (value, digits)
+}
+
+/// A move from `start` on, followed by an `e.p.`, a check or mate marker
+/// and an annotation (each optional), collected from the end.
+fn with_suffixes(word: &[u8], start: usize, offset: u32, out: &mut Vec<Spanned>) {
+    let mut end = word.len();
     let mut tail: [Option<(Part, usize, usize)>; 3] = [None; 3];
     let mut tails = 0;
     if matches!(word[end - 1], b'!' | b'?') {
@@ -491,19 +507,27 @@ pub(crate) fn parse_move(body: &str) -> Result<MoveSyntax, Invalid> {
     }
 }
 
-/// [`parse_move`] for every form.
+/// [`parse_move`] for every form: the word read as squares, files, ranks
+/// and signs, then matched against the shapes moves have.
 fn parse_move_general(b: &[u8]) -> Result<MoveSyntax, Invalid> {
-    if b.is_empty() {
-        return Err(Invalid::NotNotation);
-    }
-    let mut i = 0;
-    let role = role_of_upper(b[0]);
-    if role.is_some() {
-        i = 1;
-    }
+    let role = role_of_upper(*b.first().ok_or(Invalid::NotNotation)?);
+    let elements = elements(b, usize::from(role.is_some()))?;
+    shape(role, &elements)
+}
+
+/// A move's word as elements, with its promotion piece.
+struct Elements {
+    elems: [Option<Elem>; 5],
+    n: usize,
+    promotion: Option<Role>,
+}
+
+/// The elements of `b[start..]` (after a piece letter).
+fn elements(b: &[u8], start: usize) -> Result<Elements, Invalid> {
     let mut elems: [Option<Elem>; 5] = [None; 5];
     let mut n = 0;
     let mut promotion = None;
+    let mut i = start;
     while i < b.len() {
         let c = b[i];
         // A piece letter closing the word after a square is a promotion
@@ -565,7 +589,15 @@ fn parse_move_general(b: &[u8]) -> Result<MoveSyntax, Invalid> {
         elems[n] = Some(elem);
         n += 1;
     }
+    Ok(Elements {
+        elems,
+        n,
+        promotion,
+    })
+}
 
+/// The move a piece letter (`role`) and elements make: SAN or from-to.
+fn shape(role: Option<Role>, elements: &Elements) -> Result<MoveSyntax, Invalid> {
     let san = |file, rank, capture, to| {
         Ok(MoveSyntax::San {
             role: role.unwrap_or(Role::Pawn),
@@ -573,7 +605,7 @@ fn parse_move_general(b: &[u8]) -> Result<MoveSyntax, Invalid> {
             rank,
             capture,
             to,
-            promotion,
+            promotion: elements.promotion,
         })
     };
     let from_to = |from, capture, to| {
@@ -582,10 +614,10 @@ fn parse_move_general(b: &[u8]) -> Result<MoveSyntax, Invalid> {
             from,
             to,
             capture,
-            promotion,
+            promotion: elements.promotion,
         })
     };
-    match elems[..n] {
+    match elements.elems[..elements.n] {
         [Some(Elem::Square(to))] => san(None, None, false, to),
         [Some(Elem::Capture), Some(Elem::Square(to))] => san(None, None, true, to),
         [Some(Elem::File(f)), Some(Elem::Square(to))] => san(Some(f), None, false, to),

@@ -122,16 +122,19 @@ impl<'a> Items<'a> {
 
 /// The games of a source, parsed one at a time: each game's syntax, or
 /// the first syntax error in it. After an error, parsing resumes at the
-/// next game (after a result, or at the next tag section).
+/// next game (after a result, or at the next tag section). The source is
+/// lexed when the first game is asked for.
 pub struct Parser<'s> {
-    items: Items<'s>,
+    source: &'s Source,
+    items: Option<Items<'s>>,
 }
 
 impl<'s> Parser<'s> {
     /// A parser for the games of `source`.
     pub fn new(source: &'s Source) -> Parser<'s> {
         Parser {
-            items: Items::new(source),
+            source,
+            items: None,
         }
     }
 }
@@ -140,12 +143,14 @@ impl Iterator for Parser<'_> {
     type Item = Result<GameSyntax, Diagnostic>;
 
     fn next(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
-        self.items.peek()?;
+        let source = self.source;
+        let items = self.items.get_or_insert_with(|| Items::new(source));
+        items.peek()?;
         let mut parser = GameParser::new();
-        Some(match parser.game(&mut self.items) {
-            Ok(()) => Ok(parser.finish(self.items.source())),
+        Some(match parser.game(items) {
+            Ok(()) => Ok(parser.finish(source)),
             Err(d) => {
-                recover(&mut self.items);
+                recover(items);
                 Err(d)
             }
         })

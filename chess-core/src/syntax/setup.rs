@@ -534,60 +534,7 @@ fn read_rank(
 /// `board` followed by 8 ranks, one per line, then the fields.
 fn diagram(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnostic> {
     let mut setup = SetupSyntax::new(SetupForm::Diagram, keyword);
-    let source = words.source;
-    // Group the words after `board` into lines.
-    let mut lines: Vec<Vec<(&str, Range)>> = Vec::new();
-    let mut last_line = None;
-    let mut squares_seen = 0usize;
-    let keyword_line = source.line_of(keyword.start);
-    let by_lines = {
-        // Positions are usable if the diagram's words are not all on one line.
-        let probe: Vec<u32> = words.lexemes[words.next..]
-            .iter()
-            .take(16)
-            .filter(|l| l.kind == Lex::Word)
-            .map(|l| source.line_of(l.range.start))
-            .collect();
-        probe.iter().any(|&l| l != keyword_line) || probe.len() < 2
-    };
-    while let Some((word, range)) = words.peek() {
-        let line = source.line_of(range.start);
-        // `b` is also a black bishop: only unambiguous words end a diagram
-        // that is short of ranks.
-        let is_side = matches!(word, "w" | "white" | "black" | "White" | "Black");
-        let squares_in = |w: &str| {
-            w.chars()
-                .map(|c| c.to_digit(10).map_or(1, |d| d as usize))
-                .sum::<usize>()
-        };
-        if by_lines {
-            if last_line != Some(line) {
-                if lines.len() == 8 || (is_side && line != keyword_line) {
-                    break;
-                }
-                lines.push(Vec::new());
-                last_line = Some(line);
-                squares_seen = 0;
-            } else if lines.len() == 8 && squares_seen >= 8 {
-                // The fields may follow rank 1 on its line.
-                break;
-            }
-            squares_seen += squares_in(word);
-        } else {
-            // No line information: every 8 squares make a rank.
-            if squares_seen.is_multiple_of(8) {
-                if squares_seen == 64 || is_side {
-                    break;
-                }
-                lines.push(Vec::new());
-            }
-            squares_seen += squares_in(word);
-        }
-        if let Some(current) = lines.last_mut() {
-            current.push((word, range));
-        }
-        words.bump();
-    }
+    let lines = diagram_lines(words, keyword);
     let board_range = lines
         .iter()
         .flatten()
@@ -640,6 +587,62 @@ fn diagram(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnos
     words.bump();
     read_fields(&mut setup, turn, words, false)?;
     Ok(setup)
+}
+
+/// The words after `board`, grouped into the diagram's lines: by the lines
+/// they stand on, or where the source has no lines (all words on one),
+/// every eight squares.
+fn diagram_lines<'t>(words: &mut Words<'t>, keyword: Range) -> Vec<Vec<(&'t str, Range)>> {
+    let source = words.source;
+    let mut lines: Vec<Vec<(&str, Range)>> = Vec::new();
+    let mut last_line = None;
+    let mut squares_seen = 0usize;
+    let keyword_line = source.line_of(keyword.start);
+    let by_lines = {
+        // Positions are usable if the diagram's words are not all on one line.
+        let probe: Vec<u32> = words.lexemes[words.next..]
+            .iter()
+            .take(16)
+            .filter(|l| l.kind == Lex::Word)
+            .map(|l| source.line_of(l.range.start))
+            .collect();
+        probe.iter().any(|&l| l != keyword_line) || probe.len() < 2
+    };
+    let squares_in = |w: &str| {
+        w.chars()
+            .map(|c| c.to_digit(10).map_or(1, |d| d as usize))
+            .sum::<usize>()
+    };
+    while let Some((word, range)) = words.peek() {
+        let line = source.line_of(range.start);
+        // `b` is also a black bishop: only unambiguous words end a diagram
+        // that is short of ranks.
+        let is_side = matches!(word, "w" | "white" | "black" | "White" | "Black");
+        if by_lines {
+            if last_line != Some(line) {
+                if lines.len() == 8 || (is_side && line != keyword_line) {
+                    break;
+                }
+                lines.push(Vec::new());
+                last_line = Some(line);
+                squares_seen = 0;
+            } else if lines.len() == 8 && squares_seen >= 8 {
+                // The fields may follow rank 1 on its line.
+                break;
+            }
+        } else if squares_seen.is_multiple_of(8) {
+            if squares_seen == 64 || is_side {
+                break;
+            }
+            lines.push(Vec::new());
+        }
+        squares_seen += squares_in(word);
+        if let Some(current) = lines.last_mut() {
+            current.push((word, range));
+        }
+        words.bump();
+    }
+    lines
 }
 
 /// `white:` or `black:` (also split as `white` `:`), with how many words it
