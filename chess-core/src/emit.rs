@@ -69,6 +69,11 @@ pub fn ply(m: &Move, san: SanBits) -> chess_format::Ply {
 
 /// A position as a game's data records it.
 fn start_of(pos: &Chess) -> Start {
+    // Most games start from the standard position: no need to read its
+    // board (this runs for every game a crate embeds).
+    if is_standard_start(pos) {
+        return Start::STANDARD;
+    }
     let mut board = [b'.'; 64];
     for (sq, piece) in pos.board().iter() {
         board[usize::from(sq)] = piece.char() as u8;
@@ -81,6 +86,17 @@ fn start_of(pos: &Chess) -> Start {
         halfmoves: pos.halfmoves(),
         fullmoves: pos.fullmoves().get(),
     }
+}
+
+/// Whether `pos` is the standard starting position, clocks included.
+fn is_standard_start(pos: &Chess) -> bool {
+    let standard = Chess::default();
+    pos.board() == standard.board()
+        && pos.turn() == Color::White
+        && pos.castles().castling_rights() == standard.castles().castling_rights()
+        && pos.maybe_ep_square().is_none()
+        && pos.halfmoves() == 0
+        && pos.fullmoves().get() == 1
 }
 
 /// The header of a verified game.
@@ -118,17 +134,14 @@ pub fn game_data<N: AsRef<str>, V: AsRef<str>>(
     tags: impl IntoIterator<Item = (N, V)>,
 ) -> String {
     let mut data = String::with_capacity(16 + game.moves.len() * chess_format::Ply::DIGITS);
-    let plies = game
-        .moves
-        .iter()
-        .zip(&game.sans)
-        .map(|(m, &san)| ply(m, san));
+    let (moves, sans) = (&game.moves, &game.sans);
+    let ply_at = |i: usize| ply(&moves[i], sans[i]);
     // Writing to a `String` cannot fail.
     let _ = chess_format::write_game(
         &mut data,
         &header(game),
         &start_of(&game.start),
-        plies,
+        ply_at,
         tags,
     );
     data

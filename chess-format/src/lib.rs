@@ -44,7 +44,7 @@
 //!     ended: None,
 //! };
 //! let mut data = String::new();
-//! write_game(&mut data, &header, &Start::STANDARD, [e4], [("Event", "Test")]).unwrap();
+//! write_game(&mut data, &header, &Start::STANDARD, |_| e4, [("Event", "Test")]).unwrap();
 //! assert_eq!(data, "0001,,SMcFAA5:Event4:Test");
 //!
 //! let game = GameData::read(&data).unwrap();

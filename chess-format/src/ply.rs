@@ -82,6 +82,7 @@ impl Ply {
     pub const DIGITS: usize = 5;
 
     /// The ply's 27 bits (squares and pieces are masked to their widths).
+    #[inline(always)]
     pub const fn to_bits(self) -> u32 {
         (self.from as u32 & 63)
             | (self.target as u32 & 63) << 6
@@ -129,7 +130,7 @@ impl Ply {
     }
 
     /// The ply's five digits.
-    #[inline]
+    #[inline(always)]
     pub const fn encode(self) -> [u8; Ply::DIGITS] {
         let bits = self.to_bits();
         [

@@ -44,7 +44,11 @@ pub(super) fn walk<'g>(
         frame.next += 1;
         let ply = &game.plies[ply_id as usize];
         let before = ply.first_variation.is_some().then(|| frame.branch());
-        step(frame, ply, options, mode)?;
+        // Not `?`: in unoptimized builds `?` is two calls.
+        #[allow(clippy::question_mark)]
+        if let Err(failure) = step(frame, ply, options, mode) {
+            return Err(failure);
+        }
         if let Some(before) = before {
             return Ok(Some((before, ply)));
         }
@@ -114,8 +118,12 @@ fn step(
         None => false,
     };
     track_segment(frame, m, rights_changed);
-    if frame.end.is_none() && end_after(frame, ply, m, status)? {
-        return Ok(());
+    if frame.end.is_none() {
+        match end_after(frame, ply, m, status) {
+            Ok(false) => {}
+            Ok(true) => return Ok(()),
+            Err(failure) => return Err(failure),
+        }
     }
     if status.unsure {
         frame.unsure = Some(unsure(ply));
