@@ -96,6 +96,40 @@ fn json_has_one_record_per_problem_and_a_summary() {
     assert_eq!(records[2]["errors"], 2);
 }
 
+/// The help is there twice: as the lines a person reads, and as data a
+/// tool can act on (the moves proposed, the flag that would accept it).
+#[test]
+fn json_gives_the_help_as_data() {
+    let path = file(
+        "help-json.pgn",
+        b"1. e4 e5 2. Nf4 *\n\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3p4/4KB2 w - - 0 1\"]\n\n1. Kxd2 Ke7 1/2-1/2\n",
+    );
+    let (code, out, _) = run(&["--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let knight = &records[0];
+    assert_eq!(knight["help"][0], "did you mean `Nf3`?");
+    assert_eq!(
+        knight["suggestions"][0],
+        serde_json::json!({ "type": "did-you-mean", "moves": ["Nf3"] })
+    );
+    assert_eq!(knight["suggestions"][1]["type"], "legal-moves");
+    assert_eq!(knight["suggestions"][1]["heading"], "legal knight moves");
+    assert_eq!(
+        knight["suggestions"][1]["moves"],
+        serde_json::json!(["Na3", "Nc3", "Ne2", "Nf3", "Nh3"])
+    );
+    let dead = &records[1];
+    assert_eq!(dead["code"], "game-over");
+    assert_eq!(
+        dead["suggestions"][0],
+        serde_json::json!({ "type": "option", "option": "moves_after_draw", "flag": "--moves-after-draw" })
+    );
+}
+
 #[test]
 fn unreadable_input_exits_two() {
     let latin1 = file("latin1.pgn", b"[White \"M\xfcller\"]\n\n1. e4 *\n");
