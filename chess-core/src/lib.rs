@@ -45,6 +45,8 @@
 //! );
 //! ```
 
+#![warn(missing_docs)]
+
 // The stages, in the order data flows through them.
 // 1. where the text comes from
 pub mod input;
