@@ -31,6 +31,13 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The JSON records of `--format json` output, one per line.
+fn json_records(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
 const LEGAL: &str =
     "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"b\"]\n\n1. d4 (1. c4) 1... d5 *\n";
 const ILLEGAL: &str = "[Event \"a\"]\n\n1. e4 e5\n2. Bc5 Nc6 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n\n1. f3 e5 2. g4 Qh4+ 0-1\n";
@@ -77,10 +84,7 @@ fn json_has_one_record_per_problem_and_a_summary() {
     let path = file("illegal-json.pgn", ILLEGAL.as_bytes());
     let (code, out, _) = run(&["--format", "json", path.to_str().unwrap()]);
     assert_eq!(code, 1);
-    let records: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let records = json_records(&out);
     assert_eq!(records.len(), 3);
     assert_eq!(records[0]["type"], "problem");
     assert_eq!(records[0]["game"], 1);
@@ -106,10 +110,7 @@ fn json_gives_the_help_as_data() {
     );
     let (code, out, _) = run(&["--format", "json", path.to_str().unwrap()]);
     assert_eq!(code, 1);
-    let records: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let records = json_records(&out);
     let knight = &records[0];
     assert_eq!(knight["help"][0], "did you mean `Nf3`?");
     assert_eq!(
