@@ -75,3 +75,4 @@ pub use diagnostic::{Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Games, verify};
 pub use replay::{End, Options, SanBits, VerifiedGame};
+pub use syntax::Splitter;

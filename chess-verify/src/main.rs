@@ -1,23 +1,27 @@
-//! `chess-verify FILE…`: checks PGN files with the verified-chess engine.
+//! `chess-verify FILE…`: checks PGN collections with the verified-chess
+//! engine.
 //!
 //! Every game is replayed under the FIDE laws; every illegal move, wrong
 //! move number, false check or mate marker and contradicted result is
 //! reported rustc-style (`file:line:col`, the source line, `^^^` under the
-//! move, the reason, `help:`), or as JSON lines with `--format json`.
+//! move, the reason, `help:`), as JSON lines, as GitHub Actions
+//! annotations or as SARIF. Inputs are read as a stream (any size, plain
+//! or zstd/gzip/bzip2, `-` for standard input) and checked on every core,
+//! with the output in input order.
 //!
 //! Exit status: 0 when every game is legal, 1 when some game is not, 2 when
-//! a file cannot be read (or is not UTF-8 text).
+//! an input cannot be read (or not to its end).
 
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, files, verify};
+use chess_verify::check::{Context, Encoding, Shard};
+use chess_verify::input::Input;
+use chess_verify::read::Limits;
+use chess_verify::report::{Format, Progress, Reporter};
+use chess_verify::run::Run;
 use clap::{Parser, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 /// Checks chess games in PGN files: every move of every game (variations
 /// included) is replayed under the FIDE laws, and every problem is
@@ -25,7 +29,8 @@ use rayon::prelude::*;
 #[derive(Parser, Debug)]
 #[command(name = "chess-verify", version, about, long_about = None)]
 struct Args {
-    /// PGN files to check.
+    /// PGN files to check (`-` reads standard input). zstd, gzip and bzip2
+    /// files are decompressed on the fly.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 
@@ -35,8 +40,28 @@ struct Args {
     moves_after_draw: bool,
 
     /// How to report problems.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    format: FormatArg,
+
+    /// Threads that check games (default: every core). Output is in input
+    /// order whatever the number.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+
+    /// Stop after N problems.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_errors: Option<u64>,
+
+    /// Check only shard K of N (1-based): the games whose tag section is
+    /// number K, K+N, K+2N … of the inputs taken together. The N shards
+    /// of a collection check every game exactly once.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
+
+    /// How to read text: `auto` is UTF-8, and Windows-1252 (the superset
+    /// of ISO 8859-1) for text that is not UTF-8, with a note.
+    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
+    encoding: EncodingArg,
 
     /// Never show a progress bar (it is shown only on a terminal, for
     /// large inputs).
@@ -45,260 +70,84 @@ struct Args {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
+enum FormatArg {
     /// rustc-style diagnostics and a summary line.
     Human,
-    /// One JSON object per line: each problem, then a summary.
+    /// One JSON object per line: each problem and note, then a summary.
     Json,
+    /// GitHub Actions workflow commands: annotations on the pull request.
+    Github,
+    /// SARIF 2.1.0, for code-scanning dashboards.
+    Sarif,
 }
 
-/// One problem in one game.
-struct Problem {
-    game: usize,
-    line: u32,
-    column: u32,
-    end_line: u32,
-    end_column: u32,
-    diagnostic: Diagnostic,
-    text: String,
-    rendered: String,
-}
-
-/// What checking one file found.
-struct Report {
-    path: PathBuf,
-    games: usize,
-    plies: usize,
-    problems: Vec<Problem>,
-    unreadable: Option<String>,
-}
-
-/// How this tool spells help: options are its flags.
-const SPELLING: Spelling = Spelling {
-    opt_in: |option| match option {
-        OptIn::MovesAfterDraw => "`--moves-after-draw`".to_string(),
-    },
-    rust_tokens: false,
-};
-
-/// The help as data for `--format json`: what it proposes, by kind.
-fn suggestion(help: &Help) -> Option<serde_json::Value> {
-    Some(match help {
-        Help::Note(_) => return None,
-        Help::Write { choices, .. } => serde_json::json!({ "type": "write", "text": choices }),
-        Help::WriteMate(san) => serde_json::json!({ "type": "write", "text": [san] }),
-        Help::DidYouMean(moves) => serde_json::json!({ "type": "did-you-mean", "moves": moves }),
-        Help::Moves { lead, moves, more } => serde_json::json!({
-            "type": "legal-moves", "heading": lead.trim_end_matches([' ', ':']), "moves": moves, "more": more,
-        }),
-        Help::OptIn { option, .. } => serde_json::json!({
-            "type": "option", "option": option.name(), "flag": (SPELLING.opt_in)(*option).trim_matches('`'),
-        }),
-    })
-}
-
-/// Renders a diagnostic like rustc: location, source lines, carets, help.
-fn render(source: &Source, name: &str, d: &Diagnostic, styled: bool) -> String {
-    let text = source.as_str();
-    let start = (d.range.start as usize).min(text.len());
-    let end = (d.range.end as usize).clamp(start, text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
-    let lines = text[line_start..line_end].trim_end_matches('\r');
-    let first_line = source.line_col(d.range.start).line as usize;
-    let span = (start - line_start)..(end - line_start).min(lines.len());
-    let mut group = Level::ERROR
-        .primary_title(&d.message)
-        .id(d.kind.code())
-        .element(
-            Snippet::source(lines)
-                .line_start(first_line)
-                .path(name)
-                .annotation(AnnotationKind::Primary.span(span)),
-        );
-    let helps: Vec<String> = d.help.iter().map(|h| h.spell(&SPELLING)).collect();
-    for help in &helps {
-        group = group.element(Level::HELP.message(help));
-    }
-    let report: &[Group<'_>] = &[group];
-    let renderer = if styled {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
-    renderer.render(report).to_string()
-}
-
-fn check(path: &Path, options: Options, styled: bool, progress: Option<&ProgressBar>) -> Report {
-    let name = path.display().to_string();
-    let mut report = Report {
-        path: path.to_path_buf(),
-        games: 0,
-        plies: 0,
-        problems: Vec::new(),
-        unreadable: None,
-    };
-    let text = match std::fs::read(path) {
-        Ok(bytes) => match files::utf8(&name, bytes) {
-            Ok(text) => text,
-            Err(message) => {
-                report.unreadable = Some(message);
-                return report;
-            }
-        },
-        Err(e) => {
-            report.unreadable = Some(format!("{name}: cannot read: {}", files::io_reason(&e)));
-            return report;
-        }
-    };
-    let source = Source::text(text, Some(name.clone()), None);
-    // Progress: how far into the file the games read so far reach.
-    let mut reached = 0;
-    for (i, verified) in verify(&source, options).enumerate() {
-        report.games += 1;
-        if let Some(bar) = progress {
-            let end = match &verified {
-                Ok(game) => game.range.end,
-                Err(d) => d.range.end,
-            };
-            bar.inc(u64::from(end.saturating_sub(reached)));
-            reached = reached.max(end);
-        }
-        match verified {
-            Ok(v) => report.plies += v.moves.len(),
-            Err(d) => {
-                let start = source.line_col(d.range.start);
-                let end = source.line_col(d.range.end);
-                report.problems.push(Problem {
-                    game: i + 1,
-                    line: start.line,
-                    column: start.col,
-                    end_line: end.line,
-                    end_column: end.col,
-                    text: source.slice(d.range).to_string(),
-                    rendered: render(&source, &name, &d, styled),
-                    diagnostic: d,
-                });
-            }
-        }
-    }
-    report
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum EncodingArg {
+    /// UTF-8, or Windows-1252 where the text is not UTF-8.
+    Auto,
+    /// UTF-8 only.
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    /// ISO 8859-1.
+    #[value(name = "latin-1", alias = "latin1", alias = "iso-8859-1")]
+    Latin1,
+    /// Windows-1252.
+    #[value(name = "windows-1252", alias = "cp1252")]
+    Windows1252,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let started = Instant::now();
-    let options = Options {
-        moves_after_draw: args.moves_after_draw,
+    let inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
+    let format = match args.format {
+        FormatArg::Human => Format::Human,
+        FormatArg::Json => Format::Json,
+        FormatArg::Github => Format::Github,
+        FormatArg::Sarif => Format::Sarif,
     };
-    let styled = args.format == Format::Human && std::io::stdout().is_terminal();
+    let encoding = match args.encoding {
+        EncodingArg::Auto => Encoding::Auto,
+        EncodingArg::Utf8 => Encoding::Utf8,
+        EncodingArg::Latin1 => Encoding::Latin1,
+        EncodingArg::Windows1252 => Encoding::Windows1252,
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let run = Run {
+        context: Context {
+            options: chess_core::Options {
+                moves_after_draw: args.moves_after_draw,
+            },
+            encoding,
+            shard: args.shard,
+            styled: format == Format::Human && std::io::stdout().is_terminal(),
+        },
+        jobs,
+        limits: Limits::default(),
+        inputs,
+    };
 
-    let total: u64 = args
-        .files
-        .iter()
-        .filter_map(|p| std::fs::metadata(p).ok())
-        .map(|m| m.len())
-        .sum();
-    let progress = (!args.no_progress && std::io::stderr().is_terminal() && total > 256 * 1024)
-        .then(|| {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} {bar:40} {bytes}/{total_bytes} {elapsed}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar
-        });
-
-    let reports: Vec<Report> = args
-        .files
-        .par_iter()
-        .map(|path| check(path, options, styled, progress.as_ref()))
-        .collect();
-    if let Some(bar) = &progress {
-        bar.finish_and_clear();
-    }
-
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    let plies: usize = reports.iter().map(|r| r.plies).sum();
-    let errors: usize = reports.iter().map(|r| r.problems.len()).sum();
-    let unreadable = reports.iter().filter(|r| r.unreadable.is_some()).count();
-    let seconds = started.elapsed().as_secs_f64();
-
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut stderr = std::io::stderr();
-    match args.format {
-        Format::Human => {
-            for report in &reports {
-                if let Some(message) = &report.unreadable {
-                    let _ = writeln!(stderr, "error: {message}");
-                }
-                for p in &report.problems {
-                    let _ = writeln!(out, "{}\n", p.rendered);
-                }
-            }
-            let verdict = match errors {
-                0 => "no errors".to_string(),
-                1 => "1 error".to_string(),
-                n => format!("{n} errors"),
-            };
-            // A game has at most one problem: its first.
-            let legal = games.saturating_sub(errors);
-            let _ = writeln!(
-                out,
-                "checked {} file{}: {games} game{} ({legal} legal, {plies} plies), {verdict}{} in {seconds:.2} s",
-                reports.len(),
-                if reports.len() == 1 { "" } else { "s" },
-                if games == 1 { "" } else { "s" },
-                if unreadable > 0 {
-                    format!(", {unreadable} unreadable")
-                } else {
-                    String::new()
-                }
-            );
-        }
-        Format::Json => {
-            for report in &reports {
-                let file = report.path.display().to_string();
-                if let Some(message) = &report.unreadable {
-                    let record = serde_json::json!({
-                        "type": "unreadable", "file": file, "message": message,
-                    });
-                    let _ = writeln!(out, "{record}");
-                }
-                for p in &report.problems {
-                    let record = serde_json::json!({
-                        "type": "problem",
-                        "file": file,
-                        "game": p.game,
-                        "line": p.line,
-                        "column": p.column,
-                        "end_line": p.end_line,
-                        "end_column": p.end_column,
-                        "code": p.diagnostic.kind.code(),
-                        "text": p.text,
-                        "message": p.diagnostic.message,
-                        "help": p.diagnostic.help.iter().map(|h| h.spell(&SPELLING)).collect::<Vec<_>>(),
-                        "suggestions": p.diagnostic.help.iter().filter_map(suggestion).collect::<Vec<_>>(),
-                    });
-                    let _ = writeln!(out, "{record}");
-                }
-            }
-            let record = serde_json::json!({
-                "type": "summary",
-                "files": reports.len(),
-                "games": games,
-                "plies": plies,
-                "errors": errors,
-                "unreadable": unreadable,
-                "seconds": seconds,
-            });
-            let _ = writeln!(out, "{record}");
-        }
-    }
-    if unreadable > 0 {
+    let sizes: Vec<Option<u64>> = run.inputs.iter().map(Input::size).collect();
+    let large = sizes.iter().any(|s| s.is_none_or(|s| s > 1 << 20));
+    let progress = (!args.no_progress && std::io::stderr().is_terminal() && large)
+        .then(|| Progress::new(sizes));
+    let names = run.inputs.iter().map(Input::name).collect();
+    let stdout = std::io::stdout().lock();
+    let mut reporter = Reporter::new(
+        format,
+        names,
+        std::io::BufWriter::new(stdout),
+        std::io::stderr(),
+    )
+    .max_errors(args.max_errors)
+    .progress(progress);
+    run.run(&mut |item| reporter.item(item));
+    let totals = reporter.finish();
+    if totals.unreadable > 0 {
         ExitCode::from(2)
-    } else if errors > 0 {
+    } else if totals.errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

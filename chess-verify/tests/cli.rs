@@ -74,7 +74,8 @@ fn illegal_moves_are_shown_under_the_move() {
     );
     assert!(out.contains("help: write `Qh4#`"), "{out}");
     assert!(
-        out.trim_end().ends_with(" s") && out.contains("3 games (1 legal, 2 plies), 2 errors"),
+        out.trim_end().ends_with(" games/s")
+            && out.contains("3 games (1 legal, 2 plies), 2 errors in "),
         "{out}"
     );
 }
@@ -133,38 +134,81 @@ fn json_gives_the_help_as_data() {
 
 #[test]
 fn unreadable_input_exits_two() {
-    let latin1 = file("latin1.pgn", b"[White \"M\xfcller\"]\n\n1. e4 *\n");
     let missing = dir().join("missing.pgn");
-    let (code, _, err) = run(&[latin1.to_str().unwrap(), missing.to_str().unwrap()]);
+    let legal = file("before-missing.pgn", LEGAL.as_bytes());
+    let (code, out, err) = run(&[legal.to_str().unwrap(), missing.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("latin1.pgn:1:10: the file is not UTF-8 text (byte 0xFC)"),
-        "{err}"
-    );
     assert!(
         err.contains("missing.pgn: cannot read: no such file"),
         "{err}"
     );
+    assert!(
+        out.contains("2 games (2 legal, 6 plies), no errors, 1 unreadable"),
+        "{out}"
+    );
+}
+
+/// PGN's own character set is ISO 8859-1, and older archives are written
+/// in it or in Windows-1252: such text is read, with a note.
+#[test]
+fn latin1_text_is_read_with_a_note() {
+    let latin1 = file(
+        "latin1.pgn",
+        b"[White \"M\xfcller\"]\n[Black \"\x93Ivan\x94\"]\n\n1. e4 e5 2. Bc5 *\n",
+    );
+    let path = latin1.to_str().unwrap();
+    let (code, out, err) = run(&[path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.contains("latin1.pgn: not UTF-8 text: read as Windows-1252 from line 1 on"),
+        "{err}"
+    );
+    assert!(out.contains("latin1.pgn:4:13"), "{out}");
+    let (_, out, _) = run(&["--format", "json", path]);
+    let records = json_records(&out);
+    assert_eq!(records[0]["type"], "note");
+    assert_eq!(records[1]["code"], "cannot-reach");
+    // Forcing UTF-8 refuses it, naming the byte.
+    let (code, _, err) = run(&["--encoding", "utf-8", path]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("latin1.pgn:1:10: not UTF-8 text (byte 0xFC)"),
+        "{err}"
+    );
+    // Forcing Latin-1: no note.
+    let (code, _, err) = run(&["--encoding", "latin-1", path]);
+    assert_eq!((code, err.as_str()), (1, ""));
 }
 
 #[test]
 fn binary_files_are_reported_not_fatal() {
-    // Bytes that are not UTF-8: unreadable as text (byte 128 is on line 2,
-    // after the newline at byte 10).
+    // Any bytes: read as Windows-1252, every game checked and reported.
     let bytes: Vec<u8> = (0u8..=255).cycle().take(10_000).collect();
     let binary = file("binary.pgn", &bytes);
-    let (code, _, err) = run(&[binary.to_str().unwrap()]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("binary.pgn:2:118: the file is not UTF-8 text (byte 0x80)"),
-        "{err}"
-    );
-    // Control characters and NULs that are UTF-8: a diagnostic.
-    let controls: Vec<u8> = (0u8..0x80).cycle().take(10_000).collect();
-    let controls = file("controls.pgn", &controls);
-    let (code, out, _) = run(&[controls.to_str().unwrap()]);
+    let (code, out, _) = run(&[binary.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("error"), "{out}");
+    // As UTF-8 only, the first byte that is not is located (byte 128 is on
+    // line 2, after the newline at byte 10).
+    let (code, _, err) = run(&["--encoding", "utf-8", binary.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("binary.pgn:2:118: not UTF-8 text (byte 0x80)"),
+        "{err}"
+    );
+    // Control characters and NULs: a diagnostic, and the next game is
+    // still checked.
+    let mut with_nul = b"[Event \"a\"]\n1. e4 \0 e5 *\n\n".to_vec();
+    with_nul.extend_from_slice(ILLEGAL.as_bytes());
+    let nul = file("nul.pgn", &with_nul);
+    let (code, out, _) = run(&["--format", "json", nul.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let records = json_records(&out);
+    assert_eq!(records[0]["line"], 2);
+    assert_eq!(records[0]["column"], 7);
+    assert_eq!(records[1]["text"], "Bc5");
+    assert_eq!(records[1]["line"], 7);
+    assert_eq!(records.last().unwrap()["games"], 4);
 }
 
 #[test]

@@ -14,6 +14,7 @@ mod lexer;
 pub(crate) mod notation;
 mod parser;
 mod setup;
+mod split;
 mod tag;
 mod tree;
 
@@ -21,5 +22,6 @@ pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::Parser;
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, Variant};
+pub use split::Splitter;
 pub use tag::Tag;
 pub use tree::{GameSyntax, Line, MoveNumber, PlySyntax};

@@ -6,12 +6,13 @@
 use std::num::NonZeroU32;
 
 use crate::diagnostic::Diagnostic;
-use crate::input::{Range, Source};
+use crate::input::{Mode, Range, Source};
 
 use super::errors;
 use super::lexer::{self, Delim, Lex, Lexeme};
 use super::notation::{self, MoveSyntax, Part, Spanned};
 use super::setup::{self, SetupSyntax};
+use super::split::Splitter;
 use super::tag::Tag;
 use super::tree::{GameSyntax, Line, MoveNumber, PlySyntax};
 
@@ -35,24 +36,62 @@ impl Item {
     }
 }
 
-/// The stream of items: words are split into parts lazily.
+/// The stream of items: words are split into parts lazily. Items stop at
+/// the end of the current stretch between two game starts (see
+/// [`split`](super::split)); [`Items::next_stretch`] moves on.
 struct Items<'a> {
     source: &'a Source,
     lexemes: Vec<Lexeme>,
     next: usize,
+    /// One past the last lexeme of the current stretch.
+    end: usize,
+    /// How far the splitter has scanned the text.
+    scanned: usize,
+    splitter: Splitter,
     parts: Vec<Spanned>,
     part: usize,
 }
 
 impl<'a> Items<'a> {
     fn new(source: &'a Source) -> Items<'a> {
-        Items {
+        let splitter = match source.mode() {
+            Mode::Pgn => Splitter::new(),
+            Mode::Tokens => Splitter::without_line_comments(),
+        };
+        let mut items = Items {
             source,
             lexemes: lexer::lex(source),
             next: 0,
+            end: 0,
+            scanned: 0,
+            splitter,
             parts: Vec::new(),
             part: 0,
+        };
+        items.next_stretch();
+        items
+    }
+
+    /// Moves on to the next stretch between game starts; `false` at the
+    /// end of the text.
+    fn next_stretch(&mut self) -> bool {
+        let text = self.source.as_str().as_bytes();
+        if self.scanned >= text.len() && self.end == self.lexemes.len() {
+            return false;
         }
+        let cut = match self.splitter.next_cut(text, self.scanned) {
+            Some(cut) => {
+                // The scan goes on after the `[` it stopped at.
+                self.scanned = cut + 1;
+                cut as u32
+            }
+            None => {
+                self.scanned = text.len();
+                u32::MAX
+            }
+        };
+        self.end += self.lexemes[self.end..].partition_point(|l| l.range.start < cut);
+        true
     }
 
     fn peek(&mut self) -> Option<Item> {
@@ -60,7 +99,7 @@ impl<'a> Items<'a> {
             if let Some(p) = self.parts.get(self.part) {
                 return Some(Item::Part(*p));
             }
-            let lexeme = *self.lexemes.get(self.next)?;
+            let lexeme = *self.lexemes[..self.end].get(self.next)?;
             match lexeme.kind {
                 Lex::Comment => self.next += 1,
                 Lex::Word => {
@@ -105,7 +144,7 @@ impl<'a> Items<'a> {
             self.parts.clear();
             self.next -= 1;
         }
-        &self.lexemes[self.next..]
+        &self.lexemes[self.next.min(self.end)..self.end]
     }
 
     /// Skips `n` lexemes (after a setup grammar consumed them).
@@ -145,7 +184,11 @@ impl Iterator for Parser<'_> {
     fn next(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
         let source = self.source;
         let items = self.items.get_or_insert_with(|| Items::new(source));
-        items.peek()?;
+        while items.peek().is_none() {
+            if !items.next_stretch() {
+                return None;
+            }
+        }
         let mut parser = GameParser::new();
         Some(match parser.game(items) {
             Ok(()) => Ok(parser.finish(source)),
@@ -711,5 +754,22 @@ mod tests {
             games[1].as_ref().unwrap().tag(&src, "Event").as_deref(),
             Some("2")
         );
+    }
+
+    #[test]
+    fn a_malformed_game_never_swallows_the_next() {
+        // An unclosed variation, a number without a move, a stray `}`: the
+        // next tag section in the first column still begins a game.
+        for broken in ["1. e4 (1. d4 d5", "1. e4 2.", "1. e4 } e5"] {
+            let text = format!("[Event \"1\"]\n{broken}\n[Event \"2\"]\n1. d4 1-0");
+            let (src, games) = parse_text(&text);
+            assert_eq!(games.len(), 2, "{text}");
+            assert!(games[0].is_err(), "{text}");
+            let second = games[1].as_ref().expect(&text);
+            assert_eq!(second.tag(&src, "Event").as_deref(), Some("2"));
+        }
+        let (_, games) = parse_text("[Event \"1\"]\n1. e4 (1. d4\n[Event \"2\"]\n1. d4 1-0");
+        let error = games[0].as_ref().unwrap_err();
+        assert_eq!(error.message, "this variation is never closed");
     }
 }

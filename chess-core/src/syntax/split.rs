@@ -1,0 +1,256 @@
+//! Where games begin in PGN text, found by a scan that needs no parse.
+//!
+//! A line whose first character is `[` begins a new game when the text
+//! since the last tag section had anything that is not a tag, a comment or
+//! white space (a move, a number, a result, a parenthesis …). The rule is
+//! lexical: `{…}` comments, `;` and `%` comment lines and strings are
+//! skipped exactly as the lexer skips them, so a `[` inside a comment never
+//! begins a game.
+//!
+//! The parser reads each stretch between two such lines on its own, so a
+//! malformed game (an unclosed variation, a move number without a move)
+//! never swallows the game after it. The same scan lets `chess-verify`
+//! cut a stream of any length into games without reading it whole: a
+//! [`Splitter`] keeps its state between blocks of bytes, so where it cuts
+//! does not depend on how the text arrives.
+
+/// A UTF-8 byte-order mark.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// What the scan is inside of.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum State {
+    /// Ordinary text.
+    Outside,
+    /// A `{…}` comment.
+    Brace,
+    /// A `;` comment or a `%` escape line, up to the line break.
+    LineComment,
+    /// A string, up to its closing quote or the line break.
+    Str,
+    /// Just after a `\` in a string: the next byte is taken as it is.
+    Escape,
+}
+
+/// An incremental scan for game starts; see the [module](self) docs.
+///
+/// ```
+/// use chess_core::Splitter;
+///
+/// let text = b"[Event \"a\"]\n[Site \"b\"]\n1. e4 *\n[Event \"c\"]\n1. d4 *\n";
+/// let mut splitter = Splitter::new();
+/// assert_eq!(splitter.next_cut(text, 0), Some(31));
+/// assert_eq!(&text[31..], b"[Event \"c\"]\n1. d4 *\n");
+/// assert_eq!(splitter.next_cut(text, 32), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Splitter {
+    state: State,
+    /// The previous byte was a line break (or nothing has been read).
+    line_start: bool,
+    /// Inside `[…]` on one line.
+    in_tag: bool,
+    /// Something other than tags, comments and space since the last cut.
+    movetext: bool,
+    /// How many bytes of a byte-order mark the text started with (3 once
+    /// anything else was read).
+    bom: u8,
+    /// `;` and `%` start comments (PGN text) or not (rendered Rust tokens).
+    pgn: bool,
+}
+
+impl Default for Splitter {
+    fn default() -> Splitter {
+        Splitter::new()
+    }
+}
+
+impl Splitter {
+    /// A scan at the start of PGN text.
+    pub fn new() -> Splitter {
+        Splitter {
+            state: State::Outside,
+            line_start: true,
+            in_tag: false,
+            movetext: false,
+            bom: 0,
+            pgn: true,
+        }
+    }
+
+    /// A scan for text where `;` and `%` are ordinary characters (text
+    /// rendered from Rust tokens).
+    pub(crate) fn without_line_comments() -> Splitter {
+        Splitter {
+            pgn: false,
+            ..Splitter::new()
+        }
+    }
+
+    /// Whether the scan is inside a `{` comment or a string, i.e. whether
+    /// the text read so far ends in the middle of one.
+    pub fn in_comment_or_string(&self) -> bool {
+        matches!(self.state, State::Brace | State::Str | State::Escape)
+    }
+
+    /// Forgets an open comment or string, as if a game had just been read:
+    /// the next tag section in the first column begins a game (used after
+    /// skipping text that has no game start in it).
+    pub fn resync(&mut self) {
+        self.state = State::Outside;
+        self.in_tag = false;
+        self.movetext = true;
+    }
+
+    /// Scans `text[from..]`, which continues the text scanned before, and
+    /// returns the offset in `text` of the first game start in it, if any.
+    /// The scan stops just after that `[`: call again from the returned
+    /// offset plus one to go on. Every byte must be scanned exactly once.
+    pub fn next_cut(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        let mut i = from;
+        while i < text.len() {
+            match self.state {
+                State::Brace => match memchr(b'}', &text[i..]) {
+                    Some(n) => {
+                        i += n + 1;
+                        self.line_start = false;
+                        self.state = State::Outside;
+                        continue;
+                    }
+                    None => return None,
+                },
+                State::LineComment => match memchr(b'\n', &text[i..]) {
+                    Some(n) => {
+                        i += n + 1;
+                        self.line_start = true;
+                        self.in_tag = false;
+                        self.state = State::Outside;
+                        continue;
+                    }
+                    None => return None,
+                },
+                _ => {}
+            }
+            let b = text[i];
+            if self.bom < 3 && b != BOM[self.bom as usize] {
+                self.bom = 3;
+            }
+            let at_line_start = self.line_start;
+            self.line_start = b == b'\n';
+            match self.state {
+                State::Str => match b {
+                    b'"' => self.state = State::Outside,
+                    b'\\' => self.state = State::Escape,
+                    b'\n' => {
+                        self.state = State::Outside;
+                        self.in_tag = false;
+                    }
+                    _ => {}
+                },
+                State::Escape => self.state = State::Str,
+                _ => match b {
+                    b'\n' => self.in_tag = false,
+                    b' ' | b'\t' | b'\r' | 0x0c => {}
+                    b'[' if at_line_start && self.movetext => {
+                        self.movetext = false;
+                        self.in_tag = true;
+                        return Some(i);
+                    }
+                    b'[' => self.in_tag = true,
+                    b']' => self.in_tag = false,
+                    b'{' => self.state = State::Brace,
+                    b'"' => {
+                        self.state = State::Str;
+                        self.movetext |= !self.in_tag;
+                    }
+                    b';' if self.pgn => self.state = State::LineComment,
+                    b'%' if self.pgn && at_line_start => self.state = State::LineComment,
+                    _ if self.bom < 3 && b == BOM[self.bom as usize] => {
+                        // A byte-order mark at the very start: not text, and
+                        // the line has not started yet.
+                        self.bom += 1;
+                        self.line_start = true;
+                    }
+                    _ => self.movetext |= !self.in_tag,
+                },
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+/// The position of the first `needle` in `haystack`.
+#[inline]
+fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
+    haystack.iter().position(|&b| b == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cut of `text`, scanned in blocks of `block` bytes.
+    fn cuts(text: &str, block: usize) -> Vec<usize> {
+        let bytes = text.as_bytes();
+        let mut splitter = Splitter::new();
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < bytes.len() {
+            let end = (start + block).min(bytes.len());
+            let mut from = 0;
+            while let Some(cut) = splitter.next_cut(&bytes[start..end], from) {
+                out.push(start + cut);
+                from = cut + 1;
+            }
+            start = end;
+        }
+        out
+    }
+
+    fn all_blocks(text: &str) -> Vec<usize> {
+        let whole = cuts(text, usize::MAX);
+        for block in 1..text.len().max(1) {
+            assert_eq!(cuts(text, block), whole, "block {block}: {text:?}");
+        }
+        whole
+    }
+
+    #[test]
+    fn tag_lines_after_moves_begin_games() {
+        let text = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 *\n\n[Event \"c\"]\n1. d4 *\n";
+        assert_eq!(all_blocks(text), vec![text.find("[Event \"c\"]").unwrap()]);
+    }
+
+    #[test]
+    fn comments_and_strings_hide_brackets() {
+        let text = "1. e4 {a\n[Event \"x\"]} e5 ; [\n[Event \"y\"] 1. d4 \"s\n[Event \"z\"]\n";
+        let want = vec![
+            text.find("[Event \"y\"]").unwrap(),
+            text.find("[Event \"z\"]").unwrap(),
+        ];
+        assert_eq!(all_blocks(text), want);
+    }
+
+    #[test]
+    fn comments_and_tags_alone_are_not_movetext() {
+        let text =
+            "[Event \"a\"]\n{ before the moves }\n% escape\n; comment\n[Site \"b\"]\n1. e4 *";
+        assert_eq!(all_blocks(text), Vec::<usize>::new());
+        let text = "\u{feff}[Event \"a\"]\n[Site \"b\"]\n1. e4 *";
+        assert_eq!(all_blocks(text), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn only_the_first_column_counts() {
+        let text = "1. e4 * [Event \"b\"]\n 1. d4 *\n [Event \"c\"]\n1. c4 *\n[Event \"d\"]";
+        assert_eq!(all_blocks(text), vec![text.find("[Event \"d\"]").unwrap()]);
+    }
+
+    #[test]
+    fn escapes_in_strings() {
+        let text = "1. e4 \"a\\\n[Event \"x\"]\n1. d4\n[Event \"y\"]";
+        // The escaped line break keeps the string open over the next line.
+        assert_eq!(all_blocks(text), vec![text.find("[Event \"y\"]").unwrap()]);
+    }
+}

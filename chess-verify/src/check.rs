@@ -1,0 +1,296 @@
+//! Checking one piece of whole games: decode its text, verify every game
+//! (of the shard asked for), and put each problem into words and data.
+
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify};
+
+use crate::read::Piece;
+
+/// How to read bytes as text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// UTF-8, and a piece that is not valid UTF-8 as Windows-1252 (the
+    /// superset of ISO 8859-1 that older archives are written in).
+    Auto,
+    /// UTF-8 only: anything else is an error.
+    Utf8,
+    /// ISO 8859-1: every byte is the character of the same number.
+    Latin1,
+    /// Windows-1252.
+    Windows1252,
+}
+
+impl Encoding {
+    /// Its usual name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Auto | Encoding::Utf8 => "UTF-8",
+            Encoding::Latin1 => "ISO 8859-1 (Latin-1)",
+            Encoding::Windows1252 => "Windows-1252",
+        }
+    }
+}
+
+/// The text of `bytes`, and the encoding it was read in when that was not
+/// UTF-8; or, when UTF-8 is required and the bytes are not, the offset of
+/// the first bad byte.
+pub fn decode(bytes: Vec<u8>, encoding: Encoding) -> Result<(String, Encoding), (Vec<u8>, usize)> {
+    match encoding {
+        Encoding::Auto | Encoding::Utf8 => match String::from_utf8(bytes) {
+            Ok(text) => Ok((text, Encoding::Utf8)),
+            Err(e) if encoding == Encoding::Auto => decode(e.into_bytes(), Encoding::Windows1252),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                Err((e.into_bytes(), at))
+            }
+        },
+        Encoding::Latin1 => Ok((bytes.iter().map(|&b| char::from(b)).collect(), encoding)),
+        Encoding::Windows1252 => {
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
+            Ok((text.into_owned(), encoding))
+        }
+    }
+}
+
+/// A shard: the games whose stretch index is `index` modulo `count`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Reads `K/N` (1-based `K`).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("`{text}` is not K/N (e.g. `2/8`)"))?;
+        let k: u64 = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{k}` in `{text}` is not a number"))?;
+        let n: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{n}` in `{text}` is not a number"))?;
+        if n == 0 || k == 0 || k > n {
+            return Err(format!("shard `{text}`: K must be between 1 and N"));
+        }
+        Ok(Shard {
+            index: k - 1,
+            count: n,
+        })
+    }
+
+    fn takes(self, stretch: u64) -> bool {
+        stretch % self.count == self.index
+    }
+}
+
+/// What every piece is checked with.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The rules' options.
+    pub options: Options,
+    /// How bytes become text.
+    pub encoding: Encoding,
+    /// Only these games, when given.
+    pub shard: Option<Shard>,
+    /// Colors in rendered reports.
+    pub styled: bool,
+}
+
+/// One problem in one game.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The game's number in the piece, from 1 (the caller adds the games
+    /// before the piece).
+    pub game: u64,
+    /// 1-based line of the start.
+    pub line: u64,
+    /// 1-based column of the start, in characters.
+    pub column: u32,
+    /// 1-based line of the end.
+    pub end_line: u64,
+    /// 1-based column of the end.
+    pub end_column: u32,
+    /// The diagnostic.
+    pub diagnostic: Diagnostic,
+    /// The text under the problem.
+    pub text: String,
+    /// The rustc-style report (for `--format human`).
+    pub rendered: String,
+}
+
+/// What checking one piece found.
+#[derive(Debug, Default)]
+pub struct Checked {
+    /// The piece's first line (1-based).
+    pub line: u64,
+    /// Games read (in the shard or not).
+    pub games: u64,
+    /// Games verified (those in the shard).
+    pub checked: u64,
+    /// Plies of the legal games.
+    pub plies: u64,
+    /// Problems, in order.
+    pub problems: Vec<Problem>,
+    /// The encoding the text was read in, when it was not UTF-8 and no
+    /// encoding was chosen.
+    pub decoded_as: Option<Encoding>,
+    /// When UTF-8 was required and the text is not: where and why.
+    pub not_utf8: Option<String>,
+}
+
+/// How this tool spells help: options are its flags.
+pub const SPELLING: Spelling = Spelling {
+    opt_in: |option| match option {
+        OptIn::MovesAfterDraw => "`--moves-after-draw`".to_string(),
+    },
+    rust_tokens: false,
+};
+
+/// Checks the games of one piece of input called `name`.
+pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
+    let line = piece.line;
+    let mut checked = Checked {
+        line: line + 1,
+        ..Checked::default()
+    };
+    let (text, encoding) = match decode(std::mem::take(&mut piece.bytes), context.encoding) {
+        Ok(decoded) => decoded,
+        Err((bytes, at)) => {
+            let before = &bytes[..at];
+            let line = line + crate::read::count_lines(before) + 1;
+            let line_start = before
+                .iter()
+                .rposition(|b| *b == b'\n')
+                .map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(&before[line_start..])
+                .chars()
+                .count()
+                + 1;
+            checked.not_utf8 = Some(format!(
+                "{name}:{line}:{column}: not UTF-8 text (byte 0x{:02X}); the games of lines {}–{} were not checked (leave out `--encoding utf-8` to read such text as Windows-1252)",
+                bytes[at],
+                piece.line + 1,
+                piece.line + crate::read::count_lines(&bytes).max(1),
+            ));
+            return checked;
+        }
+    };
+    if context.encoding == Encoding::Auto && encoding != Encoding::Utf8 {
+        checked.decoded_as = Some(encoding);
+    }
+    let source = Source::text(text, Some(name.to_string()), None);
+    let mut games = verify(&source, context.options);
+    while let Some(syntax) = games.next_syntax() {
+        checked.games += 1;
+        let at = match &syntax {
+            Ok(game) => game.range.start,
+            Err(d) => d.range.start,
+        };
+        if let Some(shard) = context.shard
+            && !shard.takes(piece.stretch_of(at))
+        {
+            continue;
+        }
+        checked.checked += 1;
+        match syntax.and_then(|game| games.verify_syntax(&game)) {
+            Ok(game) => checked.plies += game.moves.len() as u64,
+            Err(d) => {
+                let start = source.line_col(d.range.start);
+                let end = source.line_col(d.range.end);
+                checked.problems.push(Problem {
+                    game: checked.games,
+                    line: line + u64::from(start.line),
+                    column: start.col,
+                    end_line: line + u64::from(end.line),
+                    end_column: end.col,
+                    text: source.slice(d.range).to_string(),
+                    rendered: render(&source, name, line, &d, context.styled),
+                    diagnostic: d,
+                });
+            }
+        }
+    }
+    checked
+}
+
+/// The help as data for `--format json`: what it proposes, by kind.
+pub fn suggestion(help: &Help) -> Option<serde_json::Value> {
+    Some(match help {
+        Help::Note(_) => return None,
+        Help::Write { choices, .. } => serde_json::json!({ "type": "write", "text": choices }),
+        Help::WriteMate(san) => serde_json::json!({ "type": "write", "text": [san] }),
+        Help::DidYouMean(moves) => serde_json::json!({ "type": "did-you-mean", "moves": moves }),
+        Help::Moves { lead, moves, more } => serde_json::json!({
+            "type": "legal-moves", "heading": lead.trim_end_matches([' ', ':']), "moves": moves, "more": more,
+        }),
+        Help::OptIn { option, .. } => serde_json::json!({
+            "type": "option", "option": option.name(), "flag": (SPELLING.opt_in)(*option).trim_matches('`'),
+        }),
+    })
+}
+
+/// Renders a diagnostic like rustc: location, source lines, carets, help.
+/// `lines_before` is how many lines of the input come before `source`.
+fn render(source: &Source, name: &str, lines_before: u64, d: &Diagnostic, styled: bool) -> String {
+    let text = source.as_str();
+    let start = (d.range.start as usize).min(text.len());
+    let end = (d.range.end as usize).clamp(start, text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let lines = text[line_start..line_end].trim_end_matches('\r');
+    let first_line = lines_before + u64::from(source.line_col(d.range.start).line);
+    let span = (start - line_start)..(end - line_start).min(lines.len());
+    let mut group = Level::ERROR
+        .primary_title(&d.message)
+        .id(d.kind.code())
+        .element(
+            Snippet::source(lines)
+                .line_start(usize::try_from(first_line).unwrap_or(usize::MAX))
+                .path(name)
+                .annotation(AnnotationKind::Primary.span(span)),
+        );
+    let helps: Vec<String> = d.help.iter().map(|h| h.spell(&SPELLING)).collect();
+    for help in &helps {
+        group = group.element(Level::HELP.message(help));
+    }
+    let report: &[Group<'_>] = &[group];
+    let renderer = if styled {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    renderer.render(report).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin1_and_windows_1252() {
+        let bytes = b"[White \"M\xFCller\"] \x93quoted\x94".to_vec();
+        let (text, enc) = decode(bytes.clone(), Encoding::Auto).unwrap();
+        assert_eq!(enc, Encoding::Windows1252);
+        assert_eq!(text, "[White \"Müller\"] \u{201c}quoted\u{201d}");
+        let (text, _) = decode(bytes.clone(), Encoding::Latin1).unwrap();
+        assert_eq!(text, "[White \"Müller\"] \u{93}quoted\u{94}");
+        assert_eq!(decode(bytes, Encoding::Utf8).unwrap_err().1, 9);
+        let (text, enc) = decode("Müller".as_bytes().to_vec(), Encoding::Auto).unwrap();
+        assert_eq!((text.as_str(), enc), ("Müller", Encoding::Utf8));
+    }
+
+    #[test]
+    fn shards() {
+        assert_eq!(Shard::parse("2/8"), Ok(Shard { index: 1, count: 8 }));
+        assert!(Shard::parse("0/8").is_err());
+        assert!(Shard::parse("9/8").is_err());
+        assert!(Shard::parse("1/0").is_err());
+        assert!(Shard::parse("x").is_err());
+    }
+}

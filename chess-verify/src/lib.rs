@@ -1,0 +1,56 @@
+//! `chess-verify`: checks chess games in PGN collections of any size with
+//! the verified-chess engine, and reports every problem under the move
+//! concerned, with the reason.
+//!
+//! The stages, in the order data flows:
+//!
+//! 1. [`input`]: a file or standard input, decompressed on the fly (zstd,
+//!    gzip, bzip2, recognized by their first bytes);
+//! 2. [`read`]: the bytes cut into pieces of whole games, where games begin
+//!    ([`chess_core::Splitter`]), so memory stays bounded;
+//! 3. [`check`]: each piece decoded (UTF-8, or Windows-1252 / Latin-1) and
+//!    its games verified by [`chess_core::verify`], in parallel;
+//! 4. [`run`]: the pipeline that runs stages 1–3 on every core and hands
+//!    the results on in input order;
+//! 5. [`report`]: human, JSON, GitHub Actions or SARIF output, progress and
+//!    summary.
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use chess_verify::check::{Context, Encoding};
+//! use chess_verify::read::Limits;
+//! use chess_verify::run::{Item, Run};
+//!
+//! let dir = std::env::temp_dir().join(format!("chess-verify-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let path = dir.join("games.pgn");
+//! std::fs::write(&path, "[Event \"a\"]\n1. e4 e5 *\n\n[Event \"b\"]\n1. d4 d5 2. Bc4 *\n").unwrap();
+//! let run = Run {
+//!     inputs: vec![chess_verify::input::Input::Path(path)],
+//!     context: Context {
+//!         options: Default::default(),
+//!         encoding: Encoding::Auto,
+//!         shard: None,
+//!         styled: false,
+//!     },
+//!     jobs: 2,
+//!     limits: Limits::default(),
+//! };
+//! let mut problems = Vec::new();
+//! run.run(&mut |item| {
+//!     if let Item::Checked { checked, .. } = item {
+//!         problems.extend(checked.problems.into_iter().map(|p| (p.line, p.column, p.text)));
+//!     }
+//!     ControlFlow::Continue(())
+//! });
+//! assert_eq!(problems, [(5, 13, "Bc4".to_string())]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod input;
+pub mod read;
+pub mod report;
+pub mod run;

@@ -1,0 +1,276 @@
+//! A stream of text cut into pieces of whole games, so that memory stays
+//! bounded whatever the input's size and pieces can be checked in
+//! parallel.
+//!
+//! Cuts are made where a game begins ([`chess_core::Splitter`]): the
+//! parser reads the text between two game starts on its own, so checking
+//! the pieces one by one gives exactly what checking the whole text would.
+//! Where the cuts fall depends only on the text, never on how it arrives.
+
+use std::io::{self, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use chess_core::Splitter;
+
+/// Whole games, in input order.
+#[derive(Debug)]
+pub struct Piece {
+    /// The text, as read (not yet decoded).
+    pub bytes: Vec<u8>,
+    /// Lines of the input before this piece.
+    pub line: u64,
+    /// Where the piece starts in the (decompressed) input.
+    pub offset: u64,
+    /// The index, in the input, of the piece's first stretch between game
+    /// starts (usually one game each).
+    pub stretch: u64,
+    /// Where the piece's later stretches start in `bytes`.
+    pub cuts: Vec<u32>,
+    /// Stored bytes of the input consumed when the piece was complete.
+    pub consumed: u64,
+}
+
+impl Piece {
+    /// The stretch (input-wide index) that byte `at` of the piece is in.
+    pub fn stretch_of(&self, at: u32) -> u64 {
+        self.stretch + self.cuts.partition_point(|&c| c <= at) as u64
+    }
+}
+
+/// What the reader hands out.
+#[derive(Debug)]
+pub enum Chunk {
+    /// Whole games.
+    Piece(Piece),
+    /// Text skipped because no game start came for longer than the
+    /// largest game accepted (an unclosed `{` comment, or not PGN).
+    Skipped {
+        /// Lines before the skipped text.
+        line: u64,
+        /// Its lines.
+        lines: u64,
+        /// Its bytes.
+        bytes: u64,
+        /// The stretch index it had.
+        stretch: u64,
+    },
+}
+
+/// Reading failed: the file is truncated or corrupt, or the device failed.
+#[derive(Debug)]
+pub struct ReadError {
+    /// The reason, as the decompressor or the system gives it.
+    pub error: io::Error,
+    /// Stored bytes consumed when it happened.
+    pub consumed: u64,
+    /// The line the game cut off by the error starts on, if any text of it
+    /// had been read.
+    pub cut_off_line: Option<u64>,
+}
+
+/// Sizes that bound the reader's memory.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    /// A piece ends at the first game start after this many bytes.
+    pub piece: usize,
+    /// Text without a game start for longer than this is skipped.
+    pub game: usize,
+    /// Bytes asked for in one read.
+    pub block: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            piece: 256 << 10,
+            game: 256 << 20,
+            block: 256 << 10,
+        }
+    }
+}
+
+/// Cuts a byte stream into [`Chunk`]s.
+pub struct Pieces<R> {
+    reader: R,
+    consumed: Arc<AtomicU64>,
+    limits: Limits,
+    splitter: Splitter,
+    /// Text read and not yet handed out.
+    buf: Vec<u8>,
+    /// How much of `buf` the splitter has seen.
+    scanned: usize,
+    /// Game starts found in `buf`.
+    cuts: Vec<usize>,
+    line: u64,
+    offset: u64,
+    stretch: u64,
+    eof: bool,
+    error: Option<ReadError>,
+}
+
+impl<R: Read> Pieces<R> {
+    /// Reads `reader`; `consumed` counts the stored bytes behind it.
+    pub fn new(reader: R, consumed: Arc<AtomicU64>, limits: Limits) -> Pieces<R> {
+        Pieces {
+            reader,
+            consumed,
+            limits,
+            splitter: Splitter::new(),
+            buf: Vec::new(),
+            scanned: 0,
+            cuts: Vec::new(),
+            line: 0,
+            offset: 0,
+            stretch: 0,
+            eof: false,
+            error: None,
+        }
+    }
+
+    /// Hands out `buf[..end]` as a piece; `cuts[..k]` are inside it.
+    fn take(&mut self, end: usize, k: usize) -> Piece {
+        let rest = self.buf.split_off(end);
+        let bytes = std::mem::replace(&mut self.buf, rest);
+        let cuts: Vec<u32> = self.cuts.drain(..k).map(|c| c as u32).collect();
+        for c in &mut self.cuts {
+            *c -= end;
+        }
+        // The next cut, if it was `end`, is now the start of the buffer.
+        if self.cuts.first() == Some(&0) {
+            self.cuts.remove(0);
+        }
+        self.scanned -= end;
+        let piece = Piece {
+            line: self.line,
+            offset: self.offset,
+            stretch: self.stretch,
+            consumed: self.consumed.load(Ordering::Relaxed),
+            cuts,
+            bytes,
+        };
+        self.line += count_lines(&piece.bytes);
+        self.offset += end as u64;
+        self.stretch += piece.cuts.len() as u64 + 1;
+        piece
+    }
+
+    /// Reads one block; `false` at the end of the input or on an error.
+    fn fill(&mut self) -> bool {
+        let len = self.buf.len();
+        self.buf.resize(len + self.limits.block, 0);
+        let n = loop {
+            match self.reader.read(&mut self.buf[len..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => {
+                    self.buf.truncate(len);
+                    let cut_off_line = (!self.buf.is_empty()).then(|| {
+                        let start = self.cuts.last().copied().unwrap_or(0);
+                        self.line + count_lines(&self.buf[..start])
+                    });
+                    self.error = Some(ReadError {
+                        error,
+                        consumed: self.consumed.load(Ordering::Relaxed),
+                        cut_off_line,
+                    });
+                    return false;
+                }
+            }
+        };
+        self.buf.truncate(len + n);
+        if n == 0 {
+            self.eof = true;
+            return false;
+        }
+        while let Some(cut) = self.splitter.next_cut(&self.buf, self.scanned) {
+            if cut > 0 {
+                self.cuts.push(cut);
+            }
+            self.scanned = cut + 1;
+        }
+        self.scanned = self.buf.len();
+        true
+    }
+
+    /// Drops the unfinished game at the end of the buffer, and everything
+    /// after it up to the next game start.
+    fn skip(&mut self) -> Chunk {
+        let line = self.line;
+        let stretch = self.stretch;
+        let mut bytes = 0u64;
+        let mut lines = 0u64;
+        self.splitter.resync();
+        loop {
+            if let Some(&cut) = self.cuts.first() {
+                lines += count_lines(&self.buf[..cut]);
+                bytes += cut as u64;
+                self.buf.drain(..cut);
+                self.scanned -= cut;
+                self.cuts.remove(0);
+                break;
+            }
+            lines += count_lines(&self.buf);
+            bytes += self.buf.len() as u64;
+            self.buf.clear();
+            self.scanned = 0;
+            if !self.fill() {
+                break;
+            }
+        }
+        self.line += lines;
+        self.offset += bytes;
+        self.stretch += 1;
+        Chunk::Skipped {
+            line,
+            lines,
+            bytes,
+            stretch,
+        }
+    }
+}
+
+impl<R: Read> Iterator for Pieces<R> {
+    type Item = Result<Chunk, ReadError>;
+
+    fn next(&mut self) -> Option<Result<Chunk, ReadError>> {
+        loop {
+            // A piece ends at the first game start past the target size.
+            if let Some(k) = self.cuts.iter().position(|&c| c >= self.limits.piece) {
+                let end = self.cuts[k];
+                return Some(Ok(Chunk::Piece(self.take(end, k))));
+            }
+            if self.error.is_some() {
+                // Every whole game before an error is still handed out.
+                if let Some(&end) = self.cuts.last() {
+                    let k = self.cuts.len() - 1;
+                    return Some(Ok(Chunk::Piece(self.take(end, k))));
+                }
+                self.buf.clear();
+                self.eof = true;
+                return self.error.take().map(Err);
+            }
+            if self.eof {
+                if self.buf.is_empty() {
+                    return None;
+                }
+                let (end, k) = (self.buf.len(), self.cuts.len());
+                return Some(Ok(Chunk::Piece(self.take(end, k))));
+            }
+            let pending = self.buf.len() - self.cuts.last().copied().unwrap_or(0);
+            if pending > self.limits.game {
+                if let Some(&end) = self.cuts.last() {
+                    let k = self.cuts.len() - 1;
+                    return Some(Ok(Chunk::Piece(self.take(end, k))));
+                }
+                return Some(Ok(self.skip()));
+            }
+            self.fill();
+        }
+    }
+}
+
+/// Line breaks in `bytes`.
+pub fn count_lines(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+}

@@ -1,0 +1,258 @@
+//! The pipeline: one thread reads and cuts the inputs into pieces, every
+//! core checks pieces, and the results come out in input order, whatever
+//! the number of threads. At most a few pieces per thread are in flight,
+//! so memory does not grow with the input.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use crate::check::{Checked, Context, check};
+use crate::input::{Compression, Input, open};
+use crate::read::{Chunk, Limits, Piece, Pieces};
+
+/// Everything that happens, in input order.
+#[derive(Debug)]
+pub enum Item {
+    /// An input was opened.
+    Opened {
+        /// Its index among the inputs.
+        file: usize,
+        /// How it is stored.
+        compression: Compression,
+    },
+    /// A piece of an input, not yet checked (only between the stages).
+    Piece {
+        /// The input's index.
+        file: usize,
+        /// The games.
+        piece: Piece,
+    },
+    /// A piece of an input, checked.
+    Checked {
+        /// The input's index.
+        file: usize,
+        /// What was found.
+        checked: Checked,
+        /// Stored bytes of the input read when the piece was complete.
+        consumed: u64,
+    },
+    /// Text without a game start longer than the largest game accepted.
+    Skipped {
+        /// The input's index.
+        file: usize,
+        /// Lines before it.
+        line: u64,
+        /// Its lines.
+        lines: u64,
+        /// Its bytes.
+        bytes: u64,
+    },
+    /// An input could not be opened, or reading it failed.
+    Failed {
+        /// The input's index.
+        file: usize,
+        /// What happened, with the input's name.
+        message: String,
+    },
+    /// An input was read to its end (or to its failure).
+    Closed {
+        /// The input's index.
+        file: usize,
+    },
+}
+
+/// What to check and how.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The inputs, in order.
+    pub inputs: Vec<Input>,
+    /// How each piece is checked.
+    pub context: Context,
+    /// Threads that check pieces (1: everything on the calling thread).
+    pub jobs: usize,
+    /// The reader's sizes.
+    pub limits: Limits,
+}
+
+impl Run {
+    /// Checks every input, handing each [`Item`] to `sink` in input order.
+    /// `sink` may stop the run early with `ControlFlow::Break`; nothing is
+    /// handed to it after that.
+    pub fn run(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
+        if self.jobs <= 1 {
+            let names = self.names();
+            self.read(&AtomicBool::new(false), &mut |item| {
+                sink(self.work(item, &names))
+            });
+            return;
+        }
+        self.run_parallel(sink);
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.inputs.iter().map(Input::name).collect()
+    }
+
+    /// The checking stage: a piece becomes what was found in it.
+    fn work(&self, item: Item, names: &[String]) -> Item {
+        match item {
+            Item::Piece { file, piece } => {
+                let consumed = piece.consumed;
+                let checked = check(piece, &names[file], &self.context);
+                Item::Checked {
+                    file,
+                    checked,
+                    consumed,
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// The reading stage: every input, opened, cut and handed to `emit`
+    /// in order, until `emit` breaks or `stop` is set.
+    fn read(&self, stop: &AtomicBool, emit: &mut dyn FnMut(Item) -> ControlFlow<()>) {
+        for (file, input) in self.inputs.iter().enumerate() {
+            if stop.load(Ordering::Relaxed) || read_one(file, input, self.limits, emit).is_break() {
+                return;
+            }
+        }
+    }
+
+    fn run_parallel(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
+        let names = self.names();
+        let jobs = self.jobs;
+        // Slots bound the items in flight: the reader takes one per item,
+        // the sink gives it back once the item is out.
+        let in_flight = 4 * jobs;
+        let (slot_tx, slot_rx) = sync_channel::<()>(in_flight);
+        for _ in 0..in_flight {
+            let _ = slot_tx.send(());
+        }
+        let (work_tx, work_rx) = sync_channel::<(u64, Item)>(in_flight);
+        let work_rx = Arc::new(Mutex::new(work_rx));
+        let (done_tx, done_rx) = sync_channel::<(u64, Item)>(in_flight);
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let reader_stop = &stop;
+            scope.spawn(move || {
+                let mut seq = 0;
+                self.read(reader_stop, &mut |item| {
+                    if slot_rx.recv().is_err() || reader_stop.load(Ordering::Relaxed) {
+                        return ControlFlow::Break(());
+                    }
+                    let sent = work_tx.send((seq, item));
+                    seq += 1;
+                    if sent.is_err() {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+            });
+            for _ in 0..jobs {
+                let work_rx = work_rx.clone();
+                let done_tx = done_tx.clone();
+                let names = &names;
+                scope.spawn(move || {
+                    while let Some((seq, item)) = next_work(&work_rx) {
+                        if done_tx.send((seq, self.work(item, names))).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(done_tx);
+            collect(done_rx, &slot_tx, &stop, sink);
+        });
+    }
+}
+
+fn next_work(work: &Mutex<Receiver<(u64, Item)>>) -> Option<(u64, Item)> {
+    work.lock().ok()?.recv().ok()
+}
+
+/// Hands the results to `sink` in sequence order.
+fn collect(
+    done: Receiver<(u64, Item)>,
+    slots: &SyncSender<()>,
+    stop: &AtomicBool,
+    sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
+) {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0u64;
+    for (seq, item) in done {
+        waiting.insert(seq, item);
+        while let Some(item) = waiting.remove(&next) {
+            next += 1;
+            if stop.load(Ordering::Relaxed) {
+                continue;
+            }
+            if sink(item).is_break() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let _ = slots.try_send(());
+        }
+    }
+}
+
+/// Reads one input into items.
+fn read_one(
+    file: usize,
+    input: &Input,
+    limits: Limits,
+    emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let name = input.name();
+    let opened = match open(input) {
+        Ok(opened) => opened,
+        Err(e) => {
+            let message = format!("{name}: cannot read: {}", chess_core::files::io_reason(&e));
+            emit(Item::Failed { file, message })?;
+            return emit(Item::Closed { file });
+        }
+    };
+    let compression = opened.compression;
+    emit(Item::Opened { file, compression })?;
+    for chunk in Pieces::new(opened.reader, opened.consumed, limits) {
+        match chunk {
+            Ok(Chunk::Piece(piece)) => emit(Item::Piece { file, piece })?,
+            Ok(Chunk::Skipped {
+                line, lines, bytes, ..
+            }) => emit(Item::Skipped {
+                file,
+                line,
+                lines,
+                bytes,
+            })?,
+            Err(failure) => {
+                let what = match compression {
+                    Compression::None => "reading failed".to_string(),
+                    other => format!("the {other} stream is truncated or corrupt"),
+                };
+                let lost = match failure.cut_off_line {
+                    Some(line) => format!("; the game from line {} on was not checked", line + 1),
+                    None => String::new(),
+                };
+                let message = format!(
+                    "{name}: {what} at byte {} of the file ({}){lost}",
+                    failure.consumed,
+                    reason(&failure.error)
+                );
+                emit(Item::Failed { file, message })?;
+            }
+        }
+    }
+    emit(Item::Closed { file })
+}
+
+/// A read error in words.
+fn reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => "it ends in the middle of a block".to_string(),
+        _ => e.to_string(),
+    }
+}

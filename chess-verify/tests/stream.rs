@@ -1,0 +1,262 @@
+//! Streaming gives exactly what reading the whole text gives: the same
+//! games, the same problems at the same lines and columns, whatever the
+//! piece and block sizes and the number of threads.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use chess_core::{Options, Source, verify};
+use chess_verify::check::{Context, Encoding};
+use chess_verify::input::Input;
+use chess_verify::read::Limits;
+use chess_verify::run::{Item, Run};
+
+/// (games, [(line, column, code, message)]) of one input.
+type Found = (u64, Vec<(u64, u32, String, String)>);
+
+fn whole(text: &str, options: Options) -> Found {
+    let source = Source::text(text, None, None);
+    let mut games = 0;
+    let mut problems = Vec::new();
+    for game in verify(&source, options) {
+        games += 1;
+        if let Err(d) = game {
+            let at = source.line_col(d.range.start);
+            problems.push((
+                u64::from(at.line),
+                at.col,
+                d.kind.code().to_string(),
+                d.message,
+            ));
+        }
+    }
+    (games, problems)
+}
+
+fn streamed(path: PathBuf, options: Options, limits: Limits, jobs: usize) -> Found {
+    let run = Run {
+        inputs: vec![Input::Path(path)],
+        context: Context {
+            options,
+            encoding: Encoding::Utf8,
+            shard: None,
+            styled: false,
+        },
+        jobs,
+        limits,
+    };
+    let mut games = 0;
+    let mut problems = Vec::new();
+    run.run(&mut |item| {
+        match item {
+            Item::Checked { checked, .. } => {
+                games += checked.games;
+                problems.extend(checked.problems.into_iter().map(|p| {
+                    (
+                        p.line,
+                        p.column,
+                        p.diagnostic.kind.code().to_string(),
+                        p.diagnostic.message,
+                    )
+                }));
+            }
+            Item::Failed { message, .. } => panic!("{message}"),
+            Item::Skipped { .. } => panic!("skipped"),
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    });
+    (games, problems)
+}
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chess-verify-stream");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Text with every lexical trap near a game start: comments and strings
+/// holding tag lines, escapes, `%` and `;` lines, CRLF, broken games,
+/// games without tags, results followed by tags on the same line.
+fn tricky() -> String {
+    let parts = [
+        "\u{feff}[Event \"first\"]\r\n[Site \"x\"]\r\n\r\n1. e4 e5 2. Nf3 {a\r\n[Event \"in a comment\"]\r\n} Nc6 *\r\n\r\n",
+        "[Event \"b\"]\n; a comment [\n% an escape line {\n1. d4 d5 2. Bc4 *\n\n",
+        "[Event \"c\" \"str\\\"ing\"]\n1. e4 (1. d4 d5\n[Event \"after an unclosed variation\"]\n1. f3 e5 2. g4 Qh4# 0-1\n",
+        "1. e4 e5 1-0 [Event \"same line\"] 1. d4 *\n[Event \"d\"]\n1. e4 2.\n[Event \"e\"]\n1. Nf3 d5 2. Ng5 Nf6 3. Nxh7 Rxh7 *\n",
+        "[Event \"f\"]\n1. e4 \"unclosed string\n[Event \"g\"]\n1. e4 } e5 *\n\n[Event \"h\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Kb1 *\n",
+        "[Event \"i\"]\n{ before }\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n",
+    ];
+    let mut text = String::new();
+    for round in 0..30 {
+        for (i, part) in parts.iter().enumerate() {
+            if round > 0 && i == 0 {
+                text.push_str(&part.replace('\u{feff}', ""));
+            } else {
+                text.push_str(part);
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn pieces_give_what_the_whole_text_gives() {
+    let text = tricky();
+    let options = Options::default();
+    let want = whole(&text, options);
+    assert!(
+        want.0 > 300 && want.1.len() > 150,
+        "{} games, {} problems",
+        want.0,
+        want.1.len()
+    );
+    let path = temp("tricky.pgn", &text);
+    for (piece, block) in [
+        (1, 1),
+        (1, 7),
+        (7, 3),
+        (64, 5),
+        (300, 64),
+        (5000, 4096),
+        (256 << 10, 256 << 10),
+    ] {
+        for jobs in [1, 3] {
+            let limits = Limits {
+                piece,
+                game: 1 << 30,
+                block,
+            };
+            let got = streamed(path.clone(), options, limits, jobs);
+            assert_eq!(got, want, "piece {piece}, block {block}, jobs {jobs}");
+        }
+    }
+}
+
+/// Line numbers are 64-bit: a piece deep in a huge input keeps them.
+#[test]
+fn lines_beyond_four_billion() {
+    let piece = chess_verify::read::Piece {
+        bytes: b"[Event \"far\"]\n1. e4 e5 2. Bc5 *\n".to_vec(),
+        line: 5_000_000_000,
+        offset: 6 << 30,
+        stretch: 0,
+        cuts: Vec::new(),
+        consumed: 0,
+    };
+    let context = Context {
+        options: Options::default(),
+        encoding: Encoding::Auto,
+        shard: None,
+        styled: false,
+    };
+    let checked = chess_verify::check::check(piece, "far.pgn", &context);
+    let p = &checked.problems[0];
+    assert_eq!(
+        (p.line, p.column, p.end_line, p.end_column),
+        (5_000_000_002, 13, 5_000_000_002, 16)
+    );
+    assert!(
+        p.rendered.contains("--> far.pgn:5000000002:13"),
+        "{}",
+        p.rendered
+    );
+}
+
+/// Text with no game start for longer than the largest game accepted is
+/// skipped and reported, and the games after it are checked.
+#[test]
+fn endless_comments_are_skipped_not_held() {
+    let mut text =
+        String::from("[Event \"a\"]\n1. e4 e5 *\n\n[Event \"b\"]\n1. e4 { never closed\n");
+    for _ in 0..2000 {
+        text.push_str("[Event \"looks like a tag, but inside the comment\"]\n1. d4\n");
+    }
+    text.push_str("[Event \"c\"]\n1. d4 d5 2. Bc4 *\n");
+    let path = temp("endless.pgn", &text);
+    let run = Run {
+        inputs: vec![Input::Path(path)],
+        context: Context {
+            options: Options::default(),
+            encoding: Encoding::Auto,
+            shard: None,
+            styled: false,
+        },
+        jobs: 2,
+        limits: Limits {
+            piece: 1000,
+            game: 10_000,
+            block: 512,
+        },
+    };
+    let mut skipped = Vec::new();
+    let mut games = 0;
+    let mut problems = Vec::new();
+    run.run(&mut |item| {
+        match item {
+            Item::Skipped { line, lines, .. } => skipped.push((line, lines)),
+            Item::Checked { checked, .. } => {
+                games += checked.games;
+                problems.extend(checked.problems.into_iter().map(|p| (p.line, p.text)));
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert_eq!(
+        skipped[0].0, 3,
+        "the skip starts where game b does (after 3 lines)"
+    );
+    // Game a, and after the skip the games that follow: the first tag
+    // section after the resynchronisation begins one, the rest of the
+    // comment's lines read as games of their own, then game c.
+    assert!(games >= 2);
+    assert_eq!(problems.last().unwrap().1, "Bc4");
+    assert_eq!(problems.last().unwrap().0, 5 + 2 * 2000 + 2);
+}
+
+/// The shared corpus of real games, streamed in small pieces: the same
+/// as reading each file whole. Run with `--ignored` when
+/// `VERIFIED_CHESS_DATA` points at it.
+#[test]
+#[ignore = "needs VERIFIED_CHESS_DATA"]
+fn real_collections_stream_like_the_whole_file() {
+    let data = PathBuf::from(std::env::var("VERIFIED_CHESS_DATA").expect("VERIFIED_CHESS_DATA"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for options in [
+            Options::default(),
+            Options {
+                moves_after_draw: true,
+            },
+        ] {
+            let want = whole(&text, options);
+            for limits in [
+                Limits {
+                    piece: 1,
+                    game: 1 << 30,
+                    block: 4093,
+                },
+                Limits {
+                    piece: 20_000,
+                    game: 1 << 30,
+                    block: 65_521,
+                },
+            ] {
+                let got = streamed(path.clone(), options, limits, 2);
+                assert_eq!(got, want, "{}: {limits:?}", path.display());
+            }
+        }
+        println!("{}: same", path.display());
+    }
+}
