@@ -33,6 +33,29 @@ pub fn verify(source: &Source, options: Options) -> Games<'_> {
     }
 }
 
+/// [`verify`] for text whose game starts are known already: `cuts` are
+/// their offsets in `source`, in order, as a [`Splitter`](crate::Splitter)
+/// found them in the stream the text was cut from. The text is then not
+/// scanned for them again.
+///
+/// ```
+/// use chess_core::{Options, Source, Splitter, verify_with_cuts};
+///
+/// let text = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 d5 2. Bc4 *\n";
+/// let mut splitter = Splitter::new();
+/// let cut = splitter.next_cut(text.as_bytes(), 0).unwrap();
+/// let source = Source::text(text, None, None);
+/// let games: Vec<_> = verify_with_cuts(&source, Options::default(), vec![cut as u32]).collect();
+/// assert!(games[0].is_ok() && games[1].is_err());
+/// ```
+pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Games<'_> {
+    Games {
+        source,
+        parser: Parser::with_cuts(source, cuts),
+        options,
+    }
+}
+
 /// The games of a source, read and verified one at a time; see [`verify`].
 pub struct Games<'s> {
     source: &'s Source,

@@ -2,7 +2,7 @@
 //! (of the shard asked for), and put each problem into words and data.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify};
+use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
 
 use crate::read::Piece;
 
@@ -159,7 +159,16 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
         line: line + 1,
         ..Checked::default()
     };
-    let (text, encoding) = match decode(std::mem::take(&mut piece.bytes), context.encoding) {
+    let bytes = std::mem::take(&mut piece.bytes);
+    let cuts = std::mem::take(&mut piece.cuts);
+    // A shard needs to know which stretch each game is in; text decoded
+    // from a single-byte encoding has other offsets, so the cuts are kept
+    // as lines too.
+    let cut_lines = match context.shard {
+        Some(_) => lines_at(&bytes, &cuts),
+        None => Vec::new(),
+    };
+    let (text, encoding) = match decode(bytes, context.encoding) {
         Ok(decoded) => decoded,
         Err((bytes, at)) => {
             let before = &bytes[..at];
@@ -184,8 +193,22 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
     if context.encoding == Encoding::Auto && encoding != Encoding::Utf8 {
         checked.decoded_as = Some(encoding);
     }
+    let utf8 = encoding == Encoding::Utf8;
+    let cuts = if utf8 {
+        cuts
+    } else {
+        line_starts(text.as_bytes(), &cut_lines)
+    };
+    let stretch_of = |at: u32| piece.stretch + cuts.partition_point(|&c| c <= at) as u64;
     let source = Source::text(text, Some(name.to_string()), None);
-    let mut games = verify(&source, context.options);
+    // Where the piece's games begin is known: the reader cut there. Text
+    // decoded from a single-byte encoding is scanned again (its line
+    // structure is the same, its offsets are not).
+    let mut games = if utf8 {
+        verify_with_cuts(&source, context.options, cuts.clone())
+    } else {
+        verify(&source, context.options)
+    };
     while let Some(syntax) = games.next_syntax() {
         checked.games += 1;
         let at = match &syntax {
@@ -193,7 +216,7 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
             Err(d) => d.range.start,
         };
         if let Some(shard) = context.shard
-            && !shard.takes(piece.stretch_of(at))
+            && !shard.takes(stretch_of(at))
         {
             continue;
         }
@@ -217,6 +240,35 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
         }
     }
     checked
+}
+
+/// The 0-based line of each offset in `offsets` (ascending) in `bytes`.
+fn lines_at(bytes: &[u8], offsets: &[u32]) -> Vec<u64> {
+    let mut lines = Vec::with_capacity(offsets.len());
+    let (mut line, mut from) = (0, 0);
+    for &at in offsets {
+        let at = (at as usize).min(bytes.len());
+        line += crate::read::count_lines(&bytes[from..at]);
+        from = at;
+        lines.push(line);
+    }
+    lines
+}
+
+/// Where each of the 0-based `lines` (ascending) starts in `text`.
+fn line_starts(text: &[u8], lines: &[u64]) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut breaks = memchr::memchr_iter(b'\n', text);
+    let mut line = 0;
+    let mut start = 0;
+    for &want in lines {
+        while line < want {
+            start = breaks.next().map_or(text.len(), |i| i + 1);
+            line += 1;
+        }
+        starts.push(start as u32);
+    }
+    starts
 }
 
 /// The help as data for `--format json`: what it proposes, by kind.

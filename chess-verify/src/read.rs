@@ -31,13 +31,6 @@ pub struct Piece {
     pub consumed: u64,
 }
 
-impl Piece {
-    /// The stretch (input-wide index) that byte `at` of the piece is in.
-    pub fn stretch_of(&self, at: u32) -> u64 {
-        self.stretch + self.cuts.partition_point(|&c| c <= at) as u64
-    }
-}
-
 /// What the reader hands out.
 #[derive(Debug)]
 pub enum Chunk {
@@ -85,7 +78,7 @@ impl Default for Limits {
         Limits {
             piece: 256 << 10,
             game: 256 << 20,
-            block: 256 << 10,
+            block: 64 << 10,
         }
     }
 }
@@ -130,7 +123,11 @@ impl<R: Read> Pieces<R> {
 
     /// Hands out `buf[..end]` as a piece; `cuts[..k]` are inside it.
     fn take(&mut self, end: usize, k: usize) -> Piece {
-        let rest = self.buf.split_off(end);
+        // The rest goes to a buffer with room for a whole piece, so that
+        // reading on does not grow (and copy) it block by block.
+        let mut rest = Vec::with_capacity(self.limits.piece + 2 * self.limits.block);
+        rest.extend_from_slice(&self.buf[end..]);
+        self.buf.truncate(end);
         let bytes = std::mem::replace(&mut self.buf, rest);
         let cuts: Vec<u32> = self.cuts.drain(..k).map(|c| c as u32).collect();
         for c in &mut self.cuts {
@@ -272,5 +269,5 @@ impl<R: Read> Iterator for Pieces<R> {
 
 /// Line breaks in `bytes`.
 pub fn count_lines(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+    memchr::memchr_iter(b'\n', bytes).count() as u64
 }

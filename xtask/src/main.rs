@@ -15,10 +15,15 @@
 //! each in the default dev profile and with
 //! `[profile.dev.build-override] opt-level = 3`.
 //!
+//! `cargo xtask verify-bench` measures `chess-verify` on a large collection
+//! against pgn-reader's examples and pgn-extract (see `verify_bench`).
+//!
 //! `cargo xtask expansion-scaling` times the expansion of generated legal
 //! games of 100, 1,000 and 5,000 plies.
 
+mod baselines;
 mod layers;
+mod verify_bench;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -41,6 +46,12 @@ tasks:
       run with valgrind's callgrind (repeatable where wall time is not).
   expansion-scaling
       plies per second of game! expansions of 100, 1,000 and 5,000 plies.
+  verify-bench [--runs N] [--copies N] [--data DIR] [--gigabyte]
+      chess-verify on a generated collection (the standard games of the
+      TWIC and lichess files, --copies times: 50 make 100 MB) against
+      pgn-reader's validate and parallel_validate examples and pgn-extract
+      (when installed): wall time, MB/s, peak memory, ratios.
+      --gigabyte: also peak memory on a 1 GB collection.
   layers [--repo DIR]
       the import graph of every workspace crate: no circles between files,
       and chess-core's stages each using only the stages before them
@@ -76,7 +87,10 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
+        Some("verify-bench") => verify_bench::verify_bench(&args[1..]),
         Some("__measure") => measure(&args[1..]),
+        Some("__pgn-reader-validate") => baselines::validate(&args[1..]),
+        Some("__pgn-reader-parallel-validate") => baselines::parallel_validate(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             ExitCode::SUCCESS

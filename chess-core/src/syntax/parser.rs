@@ -48,12 +48,15 @@ struct Items<'a> {
     /// How far the splitter has scanned the text.
     scanned: usize,
     splitter: Splitter,
+    /// Game starts found before (by a reader that cut a stream), in
+    /// order, instead of scanning; and how many were used.
+    known: Option<(Vec<u32>, usize)>,
     parts: Vec<Spanned>,
     part: usize,
 }
 
 impl<'a> Items<'a> {
-    fn new(source: &'a Source) -> Items<'a> {
+    fn new(source: &'a Source, known: Option<Vec<u32>>) -> Items<'a> {
         let splitter = match source.mode() {
             Mode::Pgn => Splitter::new(),
             Mode::Tokens => Splitter::without_line_comments(),
@@ -65,6 +68,7 @@ impl<'a> Items<'a> {
             end: 0,
             scanned: 0,
             splitter,
+            known: known.map(|cuts| (cuts, 0)),
             parts: Vec::new(),
             part: 0,
         };
@@ -76,6 +80,15 @@ impl<'a> Items<'a> {
     /// end of the text.
     fn next_stretch(&mut self) -> bool {
         let text = self.source.as_str().as_bytes();
+        if let Some((cuts, used)) = &mut self.known {
+            if self.end == self.lexemes.len() {
+                return false;
+            }
+            let cut = cuts.get(*used).copied().unwrap_or(u32::MAX);
+            *used += 1;
+            self.end += self.lexemes[self.end..].partition_point(|l| l.range.start < cut);
+            return true;
+        }
         if self.scanned >= text.len() && self.end == self.lexemes.len() {
             return false;
         }
@@ -166,6 +179,7 @@ impl<'a> Items<'a> {
 pub struct Parser<'s> {
     source: &'s Source,
     items: Option<Items<'s>>,
+    known: Option<Vec<u32>>,
 }
 
 impl<'s> Parser<'s> {
@@ -174,6 +188,18 @@ impl<'s> Parser<'s> {
         Parser {
             source,
             items: None,
+            known: None,
+        }
+    }
+
+    /// A parser for text whose game starts were found already (by a
+    /// [`Splitter`] run over a stream it was cut from): `cuts` are their
+    /// offsets in `source`, in order, after its first byte.
+    pub fn with_cuts(source: &'s Source, cuts: Vec<u32>) -> Parser<'s> {
+        Parser {
+            source,
+            items: None,
+            known: Some(cuts),
         }
     }
 }
@@ -183,7 +209,10 @@ impl Iterator for Parser<'_> {
 
     fn next(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
         let source = self.source;
-        let items = self.items.get_or_insert_with(|| Items::new(source));
+        let known = &mut self.known;
+        let items = self
+            .items
+            .get_or_insert_with(|| Items::new(source, known.take()));
         while items.peek().is_none() {
             if !items.next_stretch() {
                 return None;

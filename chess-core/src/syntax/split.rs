@@ -110,7 +110,7 @@ impl Splitter {
         let mut i = from;
         while i < text.len() {
             match self.state {
-                State::Brace => match memchr(b'}', &text[i..]) {
+                State::Brace => match memchr::memchr(b'}', &text[i..]) {
                     Some(n) => {
                         i += n + 1;
                         self.line_start = false;
@@ -119,7 +119,7 @@ impl Splitter {
                     }
                     None => return None,
                 },
-                State::LineComment => match memchr(b'\n', &text[i..]) {
+                State::LineComment => match memchr::memchr(b'\n', &text[i..]) {
                     Some(n) => {
                         i += n + 1;
                         self.line_start = true;
@@ -129,6 +129,16 @@ impl Splitter {
                     }
                     None => return None,
                 },
+                State::Outside if self.movetext && !self.line_start && self.bom == 3 => {
+                    // Inside movetext, past a line's first byte, only a few
+                    // bytes matter: skip to the next one.
+                    let stops = if self.pgn { &STOPS_PGN } else { &STOPS_TOKENS };
+                    match text[i..].iter().position(|&b| stops[usize::from(b)]) {
+                        Some(0) => {}
+                        Some(n) => i += n,
+                        None => return None,
+                    }
+                }
                 _ => {}
             }
             let b = text[i];
@@ -180,11 +190,20 @@ impl Splitter {
     }
 }
 
-/// The position of the first `needle` in `haystack`.
-#[inline]
-fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == needle)
+/// Bytes that matter once a game's moves have begun: a line break (the
+/// next line may begin a game or be a `%` line), and what starts a
+/// comment or a string.
+const fn stops(pgn: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    table[b'\n' as usize] = true;
+    table[b'{' as usize] = true;
+    table[b'"' as usize] = true;
+    table[b';' as usize] = pgn;
+    table
 }
+
+static STOPS_PGN: [bool; 256] = stops(true);
+static STOPS_TOKENS: [bool; 256] = stops(false);
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,101 @@
+//! The streaming reader of `chess-verify`: any bytes, stored plain or
+//! compressed (zstd, gzip, bzip2, or a truncated zstd stream), read in
+//! blocks and pieces of any size. Never a panic; and for text that arrives
+//! whole, exactly the games and problems of reading it in one piece.
+#![no_main]
+
+use std::io::{Cursor, Write};
+
+use chess_core::{Options, Source, verify};
+use chess_verify::check::{Context, Encoding, check, decode};
+use chess_verify::input::{Compression, from_reader};
+use chess_verify::read::{Chunk, Limits, Pieces};
+use libfuzzer_sys::fuzz_target;
+
+/// (line, column, code) of every problem, and the number of games.
+type Found = (u64, Vec<(u64, u32, &'static str)>);
+
+fn whole(text: String) -> Found {
+    let source = Source::text(text, None, None);
+    let mut games = 0;
+    let mut problems = Vec::new();
+    for game in verify(&source, Options::default()) {
+        games += 1;
+        if let Err(d) = game {
+            let at = source.line_col(d.range.start);
+            problems.push((u64::from(at.line), at.col, d.kind.code()));
+        }
+    }
+    (games, problems)
+}
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() < 3 {
+        return;
+    }
+    let (head, body) = data.split_at(3);
+    let limits = Limits {
+        piece: 1 + usize::from(head[1] % 64) * 8,
+        game: 1 << 20,
+        block: 1 + usize::from(head[2] % 32),
+    };
+    // Compressing costs more than the rest: one input in sixteen.
+    let (stored, whole_stream) = match head[0] % 64 {
+        0 => (zstd::encode_all(body, 1).unwrap(), true),
+        1 => {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gz.write_all(body).unwrap();
+            (gz.finish().unwrap(), true)
+        }
+        2 => {
+            let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+            bz.write_all(body).unwrap();
+            (bz.finish().unwrap(), true)
+        }
+        3 => {
+            let mut zst = zstd::encode_all(body, 1).unwrap();
+            zst.truncate(zst.len() * usize::from(head[1]) / 256);
+            (zst, false)
+        }
+        _ => (body.to_vec(), Compression::detect(body) == Compression::None),
+    };
+    let Ok(opened) = from_reader(Box::new(Cursor::new(stored))) else {
+        return;
+    };
+    // A single-byte encoding decodes byte by byte: pieces decode as the
+    // whole does.
+    let encoding = if std::str::from_utf8(body).is_ok() {
+        Encoding::Utf8
+    } else {
+        Encoding::Windows1252
+    };
+    let context = Context {
+        options: Options::default(),
+        encoding,
+        shard: None,
+        styled: false,
+    };
+    let mut games = 0;
+    let mut problems = Vec::new();
+    let mut failed = false;
+    for chunk in Pieces::new(opened.reader, opened.consumed, limits) {
+        match chunk {
+            Ok(Chunk::Piece(piece)) => {
+                let checked = check(piece, "fuzz.pgn", &context);
+                assert!(checked.not_utf8.is_none() || !whole_stream);
+                games += checked.games;
+                for p in checked.problems {
+                    assert!(p.rendered.contains("fuzz.pgn:"));
+                    problems.push((p.line, p.column, p.diagnostic.kind.code()));
+                }
+            }
+            Ok(Chunk::Skipped { .. }) => panic!("no game is that long"),
+            Err(_) => failed = true,
+        }
+    }
+    if whole_stream {
+        assert!(!failed);
+        let (text, _) = decode(body.to_vec(), encoding).unwrap();
+        assert_eq!((games, problems), whole(text));
+    }
+});
