@@ -113,6 +113,8 @@ struct Game {
 }
 
 impl Game {
+    // As published: the example returns shakmaty's errors as they are.
+    #[allow(clippy::result_large_err)]
     fn validate(self) -> Result<(), Box<dyn std::error::Error>> {
         let fen = self.fen.map(|fen| Fen::from_ascii(&fen)).transpose()?;
         let mut pos: Chess = fen

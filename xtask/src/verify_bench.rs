@@ -67,7 +67,7 @@ fn measure(command: &[String]) -> (u64, u64) {
     let output = Command::new(me)
         .arg("__measure")
         .args(command)
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::null())
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&output.stdout);
@@ -77,12 +77,14 @@ fn measure(command: &[String]) -> (u64, u64) {
     (fields.next().unwrap_or(0), fields.next().unwrap_or(0))
 }
 
+/// `program` on the `PATH`, or in `/usr/games` (where Debian's package
+/// puts pgn-extract).
 fn on_path(program: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join(program))
-            .find(|p| p.is_file())
-    })
+    let paths = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&paths)
+        .chain([PathBuf::from("/usr/games")])
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
 }
 
 pub fn verify_bench(args: &[String]) -> ExitCode {

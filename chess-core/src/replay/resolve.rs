@@ -65,6 +65,114 @@ fn san_fits(
     promotion.is_none() || promotes_to == promotion
 }
 
+/// The move SAN with these parts means when, outside check, exactly one
+/// piece of the kind reaches `to` (so the canonical SAN names no origin)
+/// and moving it uncovers no line to its king: found with attack tables,
+/// without generating the candidates. `None` leaves every other case
+/// (check, rivals, en passant, anything that does not fit) to
+/// `san_candidates`.
+#[inline(always)]
+fn only_move(
+    pos: &Chess,
+    role: Role,
+    file: Option<shakmaty::File>,
+    rank: Option<shakmaty::Rank>,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    use shakmaty::attacks;
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    if ours.contains(to) || pos.checkers().any() {
+        return None;
+    }
+    let occupied = board.occupied();
+    let from = if role == Role::Pawn {
+        pawn_from(pos, file, to)?
+    } else {
+        let mine = board.by_piece(role.of(us));
+        let reach = match role {
+            Role::Knight => attacks::knight_attacks(to),
+            Role::Bishop => attacks::bishop_attacks(to, occupied),
+            Role::Rook => attacks::rook_attacks(to, occupied),
+            Role::Queen => attacks::queen_attacks(to, occupied),
+            _ => attacks::king_attacks(to),
+        } & mine;
+        if reach.more_than_one() {
+            return None;
+        }
+        reach.first()?
+    };
+    let taken = board.role_at(to);
+    let last_rank = to.rank() == shakmaty::Rank::Eighth || to.rank() == shakmaty::Rank::First;
+    let promotes = role == Role::Pawn && last_rank;
+    if promotes != promotion.is_some() || matches!(promotion, Some(Role::King | Role::Pawn)) {
+        return None;
+    }
+    let m = Move::Normal {
+        role,
+        from,
+        capture: taken,
+        to,
+        promotion,
+    };
+    if !san_fits(&m, role, file, rank, capture, promotion) {
+        return None;
+    }
+    let them = !us;
+    let after = (occupied ^ from) | to;
+    let safe = if role == Role::King {
+        (board.attacks_to(to, them, occupied ^ from) & !shakmaty::Bitboard::from(to)).is_empty()
+    } else {
+        // Not in check before: only a slider's line through `from` can
+        // open onto the king.
+        let king = board.king_of(us)?;
+        let sliders = (attacks::rook_attacks(king, after) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(king, after) & board.bishops_and_queens());
+        (sliders & board.by_color(them) & !shakmaty::Bitboard::from(to)).is_empty()
+    };
+    safe.then_some(m)
+}
+
+/// The square a pawn move to `to` comes from: a capture from `file` onto a
+/// piece, or a single or double step onto an empty square. `None` for
+/// anything else (en passant included).
+#[inline(always)]
+fn pawn_from(pos: &Chess, file: Option<shakmaty::File>, to: Square) -> Option<Square> {
+    let board = pos.board();
+    let us = pos.turn();
+    let pawns = board.by_piece(Role::Pawn.of(us));
+    let back = if us == shakmaty::Color::White { -8 } else { 8 };
+    match file {
+        Some(file) => {
+            if !board.by_color(!us).contains(to) {
+                return None;
+            }
+            let from = Square::from_coords(file, to.rank()).offset(back)?;
+            (pawns.contains(from) && from.file().distance(to.file()) == 1).then_some(from)
+        }
+        None => {
+            if board.occupied().contains(to) {
+                return None;
+            }
+            let one = to.offset(back)?;
+            if pawns.contains(one) {
+                return Some(one);
+            }
+            let double_rank = if us == shakmaty::Color::White {
+                shakmaty::Rank::Fourth
+            } else {
+                shakmaty::Rank::Fifth
+            };
+            let two = one.offset(back)?;
+            (to.rank() == double_rank && !board.occupied().contains(one) && pawns.contains(two))
+                .then_some(two)
+        }
+    }
+}
+
 /// Resolves `mv` in `pos`.
 ///
 /// Inlined into the replay loop: the common cases (the only candidate
@@ -88,6 +196,13 @@ pub(super) fn resolve(
     else {
         return resolve_rest(pos, mv, mode);
     };
+    // Most often one piece of the kind can go there at all: no list.
+    if let Some(m) = only_move(pos, role, file, rank, capture, to, promotion) {
+        return Ok(Resolved {
+            m,
+            san: SanBits::default(),
+        });
+    }
     let candidates = pos.san_candidates(role, to);
     // Most often the only candidate, which writes no origin.
     if let [m] = candidates.as_slice()
@@ -289,6 +404,59 @@ fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table-driven path answers only for a move that is legal and the
+    /// only one the SAN fits, with a canonical SAN that names no origin
+    /// beyond a pawn's file: every piece kind to every square, with and without
+    /// `x` and promotion, in positions of random games.
+    #[test]
+    fn only_move_is_legal_and_alone() {
+        let mut calls = 0usize;
+        let mut found = 0usize;
+        crate::testing::every_legal_move(17, 60, 160, |pos, _| {
+            calls += 1;
+            if !calls.is_multiple_of(61) {
+                return;
+            }
+            for role in Role::ALL {
+                let candidates_of = |to| pos.san_candidates(role, to);
+                for to in Square::ALL {
+                    for capture in [false, true] {
+                        for promotion in [None, Some(Role::Queen), Some(Role::King)] {
+                            let files = [
+                                None,
+                                Some(shakmaty::File::A),
+                                Some(to.file()),
+                                to.file().offset(1),
+                            ];
+                            for file in files {
+                                let Some(m) =
+                                    only_move(pos, role, file, None, capture, to, promotion)
+                                else {
+                                    continue;
+                                };
+                                found += 1;
+                                let candidates = candidates_of(to);
+                                let fitting: Vec<Move> = candidates
+                                    .iter()
+                                    .filter(|c| san_fits(c, role, file, None, capture, promotion))
+                                    .copied()
+                                    .collect();
+                                assert_eq!(fitting, [m], "{m:?} in {pos:?}");
+                                // A piece has no rival (its SAN names no
+                                // origin); a pawn capture names its file.
+                                if role != Role::Pawn {
+                                    assert_eq!(candidates.len(), 1, "{m:?} in {pos:?}");
+                                }
+                                assert_eq!(disambiguate(m, &candidates), SanBits::default());
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        assert!(found > 3_000, "{found}");
+    }
 
     /// Every legal move of random games, written as its canonical SAN,
     /// resolves to itself with that SAN: the only-candidate path, the

@@ -132,12 +132,26 @@ impl Splitter {
                 State::Outside if self.movetext && !self.line_start && self.bom == 3 => {
                     // Inside movetext, past a line's first byte, only a few
                     // bytes matter: skip to the next one.
-                    let stops = if self.pgn { &STOPS_PGN } else { &STOPS_TOKENS };
-                    match text[i..].iter().position(|&b| stops[usize::from(b)]) {
-                        Some(0) => {}
+                    let rest = &text[i..];
+                    let next = memchr::memchr3(b'\n', b'{', b'"', rest).unwrap_or(rest.len());
+                    let next = match self.pgn {
+                        true => memchr::memchr(b';', &rest[..next]).unwrap_or(next),
+                        false => next,
+                    };
+                    if next == rest.len() {
+                        return None;
+                    }
+                    i += next;
+                }
+                State::Str => {
+                    // A string runs to its quote, an escape or the line's end.
+                    let rest = &text[i..];
+                    match memchr::memchr3(b'"', b'\\', b'\n', rest) {
                         Some(n) => i += n,
                         None => return None,
                     }
+                    // The skipped bytes are not line breaks.
+                    self.line_start = false;
                 }
                 _ => {}
             }
@@ -189,21 +203,6 @@ impl Splitter {
         None
     }
 }
-
-/// Bytes that matter once a game's moves have begun: a line break (the
-/// next line may begin a game or be a `%` line), and what starts a
-/// comment or a string.
-const fn stops(pgn: bool) -> [bool; 256] {
-    let mut table = [false; 256];
-    table[b'\n' as usize] = true;
-    table[b'{' as usize] = true;
-    table[b'"' as usize] = true;
-    table[b';' as usize] = pgn;
-    table
-}
-
-static STOPS_PGN: [bool; 256] = stops(true);
-static STOPS_TOKENS: [bool; 256] = stops(false);
 
 #[cfg(test)]
 mod tests {
