@@ -65,12 +65,11 @@ fn san_fits(
     promotion.is_none() || promotes_to == promotion
 }
 
-/// The move SAN with these parts means when, outside check, exactly one
-/// piece of the kind reaches `to` (so the canonical SAN names no origin)
-/// and moving it uncovers no line to its king: found with attack tables,
-/// without generating the candidates. `None` leaves every other case
-/// (check, rivals, en passant, anything that does not fit) to
-/// `san_candidates`.
+/// The move SAN with these parts means when exactly one piece of the kind
+/// reaches `to` (so the canonical SAN names no origin) and its king is not
+/// attacked after the move: found with attack tables, without generating
+/// the candidates. `None` leaves every other case (rivals, en passant,
+/// anything that does not fit) to `san_candidates`.
 #[inline(always)]
 fn only_move(
     pos: &Chess,
@@ -85,7 +84,7 @@ fn only_move(
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
-    if ours.contains(to) || pos.checkers().any() {
+    if ours.contains(to) {
         return None;
     }
     let occupied = board.occupied();
@@ -123,16 +122,15 @@ fn only_move(
     }
     let them = !us;
     let after = (occupied ^ from) | to;
-    let safe = if role == Role::King {
-        (board.attacks_to(to, them, occupied ^ from) & !shakmaty::Bitboard::from(to)).is_empty()
+    // Legal when nothing of theirs (but what the move takes) attacks the
+    // king after it: the one test for checks, pins and king steps.
+    let (king, occupied_after) = if role == Role::King {
+        (to, occupied ^ from)
     } else {
-        // Not in check before: only a slider's line through `from` can
-        // open onto the king.
-        let king = board.king_of(us)?;
-        let sliders = (attacks::rook_attacks(king, after) & board.rooks_and_queens())
-            | (attacks::bishop_attacks(king, after) & board.bishops_and_queens());
-        (sliders & board.by_color(them) & !shakmaty::Bitboard::from(to)).is_empty()
+        (board.king_of(us)?, after)
     };
+    let safe =
+        (board.attacks_to(king, them, occupied_after) & !shakmaty::Bitboard::from(to)).is_empty();
     safe.then_some(m)
 }
 

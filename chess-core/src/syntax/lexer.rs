@@ -82,21 +82,32 @@ static CLASSES_PGN: [u8; 256] = classes(true);
 static CLASSES_TOKENS: [u8; 256] = classes(false);
 
 /// Splits the whole source into lexemes. Linear time, never fails.
+#[cfg(test)]
 pub fn lex(source: &Source) -> Vec<Lexeme> {
-    let text = source.as_str().as_bytes();
+    let mut out = Vec::new();
+    lex_range(source, 0, source.as_str().len(), &mut out);
+    out
+}
+
+/// Splits `start..end` of the source's text into lexemes, appended to
+/// `out`. `start` must begin a line (or the text) and `end` end one, or
+/// be the text's end: the parser lexes one stretch between game starts at
+/// a time, so that the lexemes it reads are still in the cache.
+pub fn lex_range(source: &Source, start: usize, end: usize, out: &mut Vec<Lexeme>) {
+    let text = &source.as_str().as_bytes()[..end];
     let mode = source.mode();
     let class = match mode {
         Mode::Pgn => &CLASSES_PGN,
         Mode::Tokens => &CLASSES_TOKENS,
     };
-    let mut out = Vec::with_capacity(text.len() / 4 + 1);
+    out.reserve((end - start) / 4 + 1);
     // A UTF-8 byte-order mark is not text.
     let bom = if text.starts_with(&[0xEF, 0xBB, 0xBF]) {
         3
     } else {
         0
     };
-    let mut i = bom;
+    let mut i = start.max(bom);
     while i < text.len() {
         let b = text[i];
         let start = i;
@@ -108,7 +119,7 @@ pub fn lex(source: &Source) -> Vec<Lexeme> {
             {
                 // An escape line: `%` in the first column.
                 i = line_end(text, i);
-                push(&mut out, Lex::Comment, start, i);
+                push(out, Lex::Comment, start, i);
             }
             WORD => {
                 // Always consume at least one byte, so the loop ends on any input.
@@ -116,12 +127,11 @@ pub fn lex(source: &Source) -> Vec<Lexeme> {
                 while i < text.len() && class[text[i] as usize] == WORD {
                     i += 1;
                 }
-                push(&mut out, Lex::Word, start, i);
+                push(out, Lex::Word, start, i);
             }
-            _ => i = special(text, i, &mut out),
+            _ => i = special(text, i, out),
         }
     }
-    out
 }
 
 #[inline(always)]
@@ -133,11 +143,8 @@ fn push(out: &mut Vec<Lexeme>, kind: Lex, start: usize, end: usize) {
 }
 
 /// Where the line that `i` is on ends.
-fn line_end(text: &[u8], mut i: usize) -> usize {
-    while i < text.len() && text[i] != b'\n' {
-        i += 1;
-    }
-    i
+fn line_end(text: &[u8], i: usize) -> usize {
+    memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n)
 }
 
 /// The lexeme a special byte (`;`, a brace, a bracket, a quote) at `i`
@@ -149,7 +156,7 @@ fn special(text: &[u8], mut i: usize, out: &mut Vec<Lexeme>) -> usize {
             i = line_end(text, i);
             push(out, Lex::Comment, start, i);
         }
-        b'{' => match text[i + 1..].iter().position(|&c| c == b'}') {
+        b'{' => match memchr::memchr(b'}', &text[i + 1..]) {
             Some(n) => {
                 i += n + 2;
                 push(out, Lex::Comment, start, i);
@@ -167,6 +174,14 @@ fn special(text: &[u8], mut i: usize, out: &mut Vec<Lexeme>) -> usize {
             i += 1;
             let mut closed = false;
             while i < text.len() {
+                // Straight to the next quote, escape or line break.
+                match memchr::memchr3(b'"', b'\\', b'\n', &text[i..]) {
+                    Some(n) => i += n,
+                    None => {
+                        i = text.len();
+                        break;
+                    }
+                }
                 match text[i] {
                     b'\\' => i += 2,
                     b'"' => {

@@ -36,15 +36,17 @@ impl Item {
     }
 }
 
-/// The stream of items: words are split into parts lazily. Items stop at
-/// the end of the current stretch between two game starts (see
-/// [`split`](super::split)); [`Items::next_stretch`] moves on.
+/// The stream of items: words are split into parts lazily. The text is
+/// lexed one stretch between game starts at a time (see
+/// [`split`](super::split)); items stop at the stretch's end, and
+/// [`Items::next_stretch`] moves on.
 struct Items<'a> {
     source: &'a Source,
+    /// The lexemes of the current stretch.
     lexemes: Vec<Lexeme>,
     next: usize,
-    /// One past the last lexeme of the current stretch.
-    end: usize,
+    /// Where the next stretch starts in the text.
+    stretch: usize,
     /// How far the splitter has scanned the text.
     scanned: usize,
     splitter: Splitter,
@@ -63,9 +65,9 @@ impl<'a> Items<'a> {
         };
         let mut items = Items {
             source,
-            lexemes: lexer::lex(source),
+            lexemes: Vec::new(),
             next: 0,
-            end: 0,
+            stretch: 0,
             scanned: 0,
             splitter,
             known: known.map(|cuts| (cuts, 0)),
@@ -80,30 +82,34 @@ impl<'a> Items<'a> {
     /// end of the text.
     fn next_stretch(&mut self) -> bool {
         let text = self.source.as_str().as_bytes();
-        if let Some((cuts, used)) = &mut self.known {
-            if self.end == self.lexemes.len() {
-                return false;
-            }
-            let cut = cuts.get(*used).copied().unwrap_or(u32::MAX);
-            *used += 1;
-            self.end += self.lexemes[self.end..].partition_point(|l| l.range.start < cut);
-            return true;
-        }
-        if self.scanned >= text.len() && self.end == self.lexemes.len() {
+        if self.stretch >= text.len() {
             return false;
         }
-        let cut = match self.splitter.next_cut(text, self.scanned) {
-            Some(cut) => {
-                // The scan goes on after the `[` it stopped at.
-                self.scanned = cut + 1;
-                cut as u32
+        let cut = match &mut self.known {
+            Some((cuts, used)) => {
+                let cut = cuts.get(*used).map_or(text.len(), |&c| c as usize);
+                *used += 1;
+                cut
             }
-            None => {
-                self.scanned = text.len();
-                u32::MAX
-            }
+            None => match self.splitter.next_cut(text, self.scanned) {
+                Some(cut) => {
+                    // The scan goes on after the `[` it stopped at.
+                    self.scanned = cut + 1;
+                    cut
+                }
+                None => {
+                    self.scanned = text.len();
+                    text.len()
+                }
+            },
         };
-        self.end += self.lexemes[self.end..].partition_point(|l| l.range.start < cut);
+        let cut = cut.clamp(self.stretch, text.len());
+        self.lexemes.clear();
+        self.next = 0;
+        self.parts.clear();
+        self.part = 0;
+        lexer::lex_range(self.source, self.stretch, cut, &mut self.lexemes);
+        self.stretch = cut;
         true
     }
 
@@ -112,7 +118,7 @@ impl<'a> Items<'a> {
             if let Some(p) = self.parts.get(self.part) {
                 return Some(Item::Part(*p));
             }
-            let lexeme = *self.lexemes[..self.end].get(self.next)?;
+            let lexeme = *self.lexemes.get(self.next)?;
             match lexeme.kind {
                 Lex::Comment => self.next += 1,
                 Lex::Word => {
@@ -157,7 +163,7 @@ impl<'a> Items<'a> {
             self.parts.clear();
             self.next -= 1;
         }
-        &self.lexemes[self.next.min(self.end)..self.end]
+        &self.lexemes[self.next.min(self.lexemes.len())..]
     }
 
     /// Skips `n` lexemes (after a setup grammar consumed them).
