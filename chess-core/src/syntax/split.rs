@@ -32,7 +32,15 @@ enum State {
     Escape,
 }
 
-/// An incremental scan for game starts; see the [module](self) docs.
+/// An incremental scan for game starts in PGN text.
+///
+/// A line whose first character is `[` begins a new game when the text
+/// since the last tag section had anything that is not a tag, a comment or
+/// white space. `{…}` comments, `;` and `%` comment lines and strings are
+/// skipped exactly as the lexer skips them. The parser reads each stretch
+/// between two game starts on its own; `chess-verify` cuts streams there.
+/// The scan keeps its state between blocks of bytes, so where it cuts does
+/// not depend on how the text arrives.
 ///
 /// ```
 /// use chess_core::Splitter;
