@@ -49,7 +49,7 @@ struct Args {
     jobs: Option<usize>,
 
     /// Stop after N problems.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
     max_errors: Option<u64>,
 
     /// Check only shard K of N (1-based): the games whose tag section is
@@ -94,6 +94,14 @@ enum EncodingArg {
     /// Windows-1252.
     #[value(name = "windows-1252", alias = "cp1252")]
     Windows1252,
+}
+
+/// A count of 1 or more.
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{text}` is not a number of 1 or more")),
+    }
 }
 
 fn main() -> ExitCode {

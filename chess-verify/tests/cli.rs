@@ -249,4 +249,25 @@ fn usage_errors() {
     let (code, _, err) = run(&[]);
     assert_eq!(code, 2);
     assert!(err.contains("Usage: chess-verify"), "{err}");
+    let path = file("usage.pgn", LEGAL.as_bytes());
+    let path = path.to_str().unwrap();
+    for (args, says) in [
+        (
+            &["--max-errors", "0"][..],
+            "`0` is not a number of 1 or more",
+        ),
+        (&["--shard", "2"], "`2` is not K/N (e.g. `2/8`)"),
+        (&["--shard", "0/3"], "K must be between 1 and N"),
+        (
+            &["--encoding", "ebcdic"],
+            "invalid value 'ebcdic' for '--encoding",
+        ),
+        (&["--format", "xml"], "invalid value 'xml' for '--format"),
+    ] {
+        let mut args = args.to_vec();
+        args.push(path);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }
