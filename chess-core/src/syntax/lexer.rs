@@ -56,6 +56,9 @@ pub struct Lexeme {
 const WORD: u8 = 0;
 const SPACE: u8 = 1;
 const SPECIAL: u8 = 2;
+/// The first byte of a UTF-8 sequence that may be a space (`U+00A0`
+/// no-break space, `U+2000`…`U+200A`, `U+202F`): see [`unicode_space`].
+const UNI: u8 = 3;
 
 const fn classes(semicolon_special: bool) -> [u8; 256] {
     let mut table = [WORD; 256];
@@ -75,6 +78,8 @@ const fn classes(semicolon_special: bool) -> [u8; 256] {
     if semicolon_special {
         table[b';' as usize] = SPECIAL;
     }
+    table[0xC2] = UNI;
+    table[0xE2] = UNI;
     table
 }
 
@@ -127,8 +132,18 @@ pub fn lex_range(source: &Source, start: usize, end: usize, out: &mut Vec<Lexeme
                 while i < text.len() && class[text[i] as usize] == WORD {
                     i += 1;
                 }
+                if i < text.len() && class[text[i] as usize] == UNI {
+                    i = word_end(text, i, class);
+                }
                 push(out, Lex::Word, start, i);
             }
+            UNI => match unicode_space(&text[i..]) {
+                0 => {
+                    i = word_end(text, i + 1, class);
+                    push(out, Lex::Word, start, i);
+                }
+                n => i += n,
+            },
             _ => i = special(text, i, out),
         }
     }
@@ -140,6 +155,33 @@ fn push(out: &mut Vec<Lexeme>, kind: Lex, start: usize, end: usize) {
         kind,
         range: Range::new(start as u32, end as u32),
     });
+}
+
+/// The length of the Unicode space `text` starts with, or 0: the no-break
+/// spaces word processors put into PGN (`U+00A0`, `U+202F`) and the other
+/// fixed-width spaces (`U+2000`…`U+200A`) separate words like a space.
+#[inline]
+fn unicode_space(text: &[u8]) -> usize {
+    match text {
+        [0xC2, 0xA0, ..] => 2,
+        [0xE2, 0x80, 0x80..=0x8A | 0xAF, ..] => 3,
+        _ => 0,
+    }
+}
+
+/// Where a word that goes on at `i` ends, through any UTF-8 in it that
+/// is not a space (a figurine, `½`, `–`). Off the common path.
+#[cold]
+#[inline(never)]
+fn word_end(text: &[u8], mut i: usize, class: &[u8; 256]) -> usize {
+    while i < text.len() {
+        match class[text[i] as usize] {
+            WORD => i += 1,
+            UNI if unicode_space(&text[i..]) == 0 => i += 1,
+            _ => break,
+        }
+    }
+    i
 }
 
 /// Where the line that `i` is on ends.
@@ -309,6 +351,16 @@ mod tests {
             assert!(!lexemes.is_empty());
             assert!(lexemes.iter().all(|l| l.range.end > l.range.start), "{b}");
         }
+    }
+
+    #[test]
+    fn no_break_spaces_separate_words() {
+        // U+00A0, U+202F and U+2009 between words; figurines and `½` stay
+        // inside theirs.
+        let got = kinds("1.\u{a0}e4\u{202f}♘f6\u{2009}½–½");
+        let words: Vec<&str> = got.iter().map(|(_, s)| s.as_str()).collect();
+        assert_eq!(words, ["1.", "e4", "♘f6", "½–½"]);
+        assert!(got.iter().all(|(k, _)| *k == Lex::Word));
     }
 
     #[test]

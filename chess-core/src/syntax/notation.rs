@@ -160,6 +160,213 @@ pub struct Spanned {
 /// and comparisons: this runs for every word of every game, inside a proc
 /// macro that dev builds compile without optimization.
 pub fn split_word(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
+    // The common case first: a bare move (`e4`, `Nf3`, `exd5`).
+    if let (Some(&first), Some(&last)) = (word.first(), word.last())
+        && !matches!(first, b'0'..=b'9' | b'*' | b'$' | b'.' | 0xC2 | 0xE2)
+        && last.is_ascii_alphanumeric()
+    {
+        let part = body_part(word);
+        if !matches!(part, Part::Invalid(_)) {
+            push(out, offset, part, 0, word.len());
+            return;
+        }
+    }
+    let before = out.len();
+    split_ascii(word, offset, out);
+    // Rarely, a word is not notation as it stands: read it again as other
+    // producers mean it (see [`other_spellings`]).
+    if out[before..]
+        .iter()
+        .any(|p| matches!(p.part, Part::Invalid(_)))
+    {
+        other_spellings(word, offset, out, before);
+    }
+}
+
+/// The longest word [`other_spellings`] rewrites.
+const MAX_REWRITTEN: usize = 48;
+
+/// Reads a word that is not notation as written again, the way other
+/// producers mean it: `$` ends a move (`e5$71`, PGN's import format);
+/// figurines (`♘f3`, `e8=♕`), `×` for captures and Unicode dashes
+/// (`O–O`, `1–0`, `½–½`) stand for their ASCII spelling; the evaluation
+/// glyphs of annotated games (`±`, `∓`, `⩲`, `+−`, `∞`, `□` …, and the
+/// ASCII `+=`, `+/-`, `+-` …) are their NAGs. The parts replace those
+/// after `before` in `out` if they read further before an invalid part
+/// (if any); each keeps the exact range of the bytes it was read from.
+#[cold]
+#[inline(never)]
+fn other_spellings(word: &[u8], offset: u32, out: &mut Vec<Spanned>, before: usize) {
+    let mut ascii = [0u8; MAX_REWRITTEN];
+    // Where each byte of `ascii` came from in `word` (one more at the end).
+    let mut from = [0u8; MAX_REWRITTEN + 1];
+    let Some(len) = rewrite(word, &mut ascii, &mut from) else {
+        return;
+    };
+    let ascii = &ascii[..len];
+    let mut parts = Vec::new();
+    match glyph_nag(ascii) {
+        Some(_) => push(&mut parts, 0, Part::Nag, 0, len),
+        None => {
+            // `$` ends a move: each `$` after the first byte starts a NAG.
+            let mut start = 0;
+            for i in 1..=len {
+                if i == len || ascii[i] == b'$' {
+                    split_ascii(&ascii[start..i], start as u32, &mut parts);
+                    start = i;
+                }
+            }
+        }
+    }
+    let first_invalid = |parts: &[Spanned]| {
+        parts
+            .iter()
+            .find(|p| matches!(p.part, Part::Invalid(_)))
+            .map_or(u32::MAX, |p| p.range.start)
+    };
+    let parts: Vec<Spanned> = parts
+        .into_iter()
+        .map(|p| {
+            let (s, e) = (p.range.start as usize, p.range.end as usize);
+            Spanned {
+                part: p.part,
+                range: Range::new(offset + u32::from(from[s]), offset + u32::from(from[e])),
+            }
+        })
+        .collect();
+    // Taken if it reads further than the word as written did.
+    if first_invalid(&parts) > first_invalid(&out[before..]) {
+        out.truncate(before);
+        out.extend(parts);
+    }
+}
+
+/// Evaluation glyphs written in ASCII and their NAGs, longest first.
+const ASCII_GLYPHS: &[(&str, &str)] = &[
+    ("+/-", "$16"),
+    ("-/+", "$17"),
+    ("+=", "$14"),
+    ("=+", "$15"),
+    ("+-", "$18"),
+    ("-+", "$19"),
+    ("=", "$10"),
+];
+
+/// Whether `word` is an evaluation glyph written in ASCII (`+-`, `=`).
+fn glyph_nag(word: &[u8]) -> Option<&'static str> {
+    ASCII_GLYPHS
+        .iter()
+        .find(|(glyph, _)| glyph.as_bytes() == word)
+        .map(|(_, nag)| *nag)
+}
+
+/// Unicode spellings and what they stand for in ASCII notation.
+const SPELLINGS: &[(&str, &str)] = &[
+    // Figurines, white and black.
+    ("♔", "K"),
+    ("♕", "Q"),
+    ("♖", "R"),
+    ("♗", "B"),
+    ("♘", "N"),
+    ("♙", "P"),
+    ("♚", "K"),
+    ("♛", "Q"),
+    ("♜", "R"),
+    ("♝", "B"),
+    ("♞", "N"),
+    ("♟", "P"),
+    // Two-sign glyphs before the dashes they contain.
+    ("+−", "$18"),
+    ("−+", "$19"),
+    ("+–", "$18"),
+    ("–+", "$19"),
+    ("=∞", "$44"),
+    ("=/∞", "$44"),
+    // Punctuation.
+    ("×", "x"),
+    ("‐", "-"),
+    ("‑", "-"),
+    ("‒", "-"),
+    ("–", "-"),
+    ("—", "-"),
+    ("−", "-"),
+    ("…", "..."),
+    // Evaluation and commentary glyphs (Informant), as NAGs.
+    ("□", "$7"),
+    ("∞", "$13"),
+    ("⩲", "$14"),
+    ("⩱", "$15"),
+    ("±", "$16"),
+    ("∓", "$17"),
+    ("⨀", "$22"),
+    ("⟳", "$32"),
+    ("→", "$36"),
+    ("↑", "$40"),
+    ("⇆", "$132"),
+    ("⊕", "$138"),
+    ("∆", "$140"),
+    ("⌓", "$142"),
+];
+
+/// `word` with every Unicode spelling replaced by its ASCII one, into
+/// `out`; `from` gets where each output byte came from. `None` if nothing
+/// changed or the result does not fit.
+fn rewrite(
+    word: &[u8],
+    out: &mut [u8; MAX_REWRITTEN],
+    from: &mut [u8; MAX_REWRITTEN + 1],
+) -> Option<usize> {
+    if word.len() > usize::from(u8::MAX) {
+        return None;
+    }
+    let (mut i, mut n, mut changed) = (0, 0, false);
+    while i < word.len() {
+        let rest = &word[i..];
+        // A check sign before `−+` stays a check sign.
+        let check_then_glyph =
+            rest.starts_with("+−+".as_bytes()) || rest.starts_with("+–+".as_bytes());
+        let (replacement, used): (&[u8], usize) = match SPELLINGS
+            .iter()
+            .find(|(unicode, _)| !check_then_glyph && rest.starts_with(unicode.as_bytes()))
+        {
+            Some((unicode, ascii)) => {
+                changed = true;
+                (ascii.as_bytes(), unicode.len())
+            }
+            None => (&rest[..1], 1),
+        };
+        if n + replacement.len() > MAX_REWRITTEN {
+            return None;
+        }
+        for &b in replacement {
+            out[n] = b;
+            from[n] = i as u8;
+            n += 1;
+        }
+        i += used;
+    }
+    // An ASCII glyph written against a move (`Nf3+/-`, `Nf3=`: a level
+    // position, not a promotion without its piece).
+    if glyph_nag(&out[..n]).is_none()
+        && let Some((glyph, nag)) = ASCII_GLYPHS
+            .iter()
+            .find(|(glyph, _)| n > glyph.len() && out[..n].ends_with(glyph.as_bytes()))
+        && n - glyph.len() + nag.len() <= MAX_REWRITTEN
+    {
+        let start = n - glyph.len();
+        let at = from[start];
+        out[start..start + nag.len()].copy_from_slice(nag.as_bytes());
+        n = start + nag.len();
+        from[start..n].fill(at);
+        changed = true;
+    }
+    from[n] = word.len() as u8;
+    let dollar_inside = out[1..n].contains(&b'$');
+    (changed || dollar_inside || glyph_nag(&out[..n]).is_some()).then_some(n)
+}
+
+/// [`split_word`] for words as written.
+fn split_ascii(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
     let Some(&first) = word.first() else {
         return;
     };
@@ -253,7 +460,7 @@ fn nag(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
     }
     push(out, offset, Part::Nag, 0, digits);
     if !rest.is_empty() {
-        split_word(rest, offset + digits as u32, out);
+        split_ascii(rest, offset + digits as u32, out);
     }
 }
 
@@ -892,8 +1099,117 @@ mod tests {
     }
 
     #[test]
+    fn dollar_ends_a_move() {
+        use Part::*;
+        let e5 = san(Role::Pawn, None, None, false, Square::E5);
+        assert_eq!(parts("e5$71"), vec![(e5, "e5"), (Nag, "$71")]);
+        assert_eq!(
+            parts("12.e5!$1$36"),
+            vec![
+                (
+                    Number {
+                        value: Some(12),
+                        black: false
+                    },
+                    "12."
+                ),
+                (e5, "e5"),
+                (Annotation, "!"),
+                (Nag, "$1"),
+                (Nag, "$36")
+            ]
+        );
+        assert_eq!(
+            parts("e5$256").last().unwrap().0,
+            Invalid(super::Invalid::BadNag)
+        );
+    }
+
+    #[test]
+    fn figurines_and_unicode_punctuation() {
+        use Part::*;
+        let knight = san(Role::Knight, None, None, false, Square::F3);
+        assert_eq!(parts("♘f3"), vec![(knight, "♘f3")]);
+        assert_eq!(parts("♞f3"), vec![(knight, "♞f3")]);
+        assert_eq!(
+            parts("♕×d7+"),
+            vec![
+                (san(Role::Queen, None, None, true, Square::D7), "♕×d7"),
+                (Marker(super::Marker::Check), "+")
+            ]
+        );
+        assert_eq!(
+            parts("e8=♕")[0].0,
+            Move(MoveSyntax::San {
+                role: Role::Pawn,
+                file: None,
+                rank: None,
+                capture: false,
+                to: Square::E8,
+                promotion: Some(Role::Queen)
+            })
+        );
+        for (word, side) in [
+            ("O–O", CastlingSide::KingSide),
+            ("O—O—O", CastlingSide::QueenSide),
+            ("0‑0", CastlingSide::KingSide),
+        ] {
+            assert_eq!(parts(word), vec![(Move(MoveSyntax::Castle(side)), word)]);
+        }
+        for (word, result) in [
+            ("1–0", ResultToken::WhiteWins),
+            ("0‒1", ResultToken::BlackWins),
+            ("½–½", ResultToken::Draw),
+            ("1/2–1/2", ResultToken::Draw),
+            ("1−0", ResultToken::WhiteWins),
+        ] {
+            assert_eq!(parts(word), vec![(Result(result), word)], "{word}");
+        }
+        assert_eq!(
+            parts("1.e×d5")[1],
+            (
+                san(Role::Pawn, Some(File::E), None, true, Square::D5),
+                "e×d5"
+            )
+        );
+    }
+
+    #[test]
+    fn evaluation_glyphs_are_nags() {
+        use Part::*;
+        for glyph in [
+            "±", "∓", "⩲", "⩱", "+−", "−+", "=", "∞", "□", "⨀", "+-", "-+", "+=", "=+", "+/-",
+            "-/+", "=∞", "→", "↑", "⇆", "∆",
+        ] {
+            assert_eq!(parts(glyph), vec![(Nag, glyph)], "{glyph}");
+        }
+        let knight = san(Role::Knight, None, None, false, Square::F3);
+        assert_eq!(parts("Nf3±"), vec![(knight, "Nf3"), (Nag, "±")]);
+        assert_eq!(parts("Nf3="), vec![(knight, "Nf3"), (Nag, "=")]);
+        assert_eq!(parts("Nf3+/-"), vec![(knight, "Nf3"), (Nag, "+/-")]);
+        assert_eq!(parts("Nf3+="), vec![(knight, "Nf3"), (Nag, "+=")]);
+        assert_eq!(
+            parts("Nf3!?∞"),
+            vec![(knight, "Nf3"), (Annotation, "!?"), (Nag, "∞")]
+        );
+        assert_eq!(parts("♘f3+−"), vec![(knight, "♘f3"), (Nag, "+−")]);
+        let check = Marker(super::Marker::Check);
+        assert_eq!(
+            parts("Nf3+−+"),
+            vec![(knight, "Nf3"), (check, "+"), (Nag, "−+")]
+        );
+        assert_eq!(
+            parts("Nf3++−"),
+            vec![(knight, "Nf3"), (check, "+"), (Nag, "+−")]
+        );
+        // Not every Unicode word is notation.
+        assert!(matches!(parts("♘f9")[0].0, Invalid(_)));
+        assert!(matches!(parts("é4")[0].0, Invalid(_)));
+    }
+
+    #[test]
     fn garbage_is_invalid() {
-        for word in ["Nf9", "Xe4", "e9", "hello", "N", "e4e5e6", "4P3", "Ke1=Q="] {
+        for word in ["Nf9", "Xe4", "e9", "hello", "N", "e4e5e6", "4P3", "Ke1=Q=Q"] {
             assert!(
                 matches!(parts(word).last().unwrap().0, Part::Invalid(_)),
                 "{word}: {:?}",
