@@ -68,10 +68,17 @@ pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection
     }
     match blocked(pos, side).or_else(|| attacked_path(pos, side, king, rook)) {
         Some(rejection) => alternatives(rejection),
+        // Castling is legal: the move was written in a way that means it
+        // without being it.
         None => Rejection::new(
-            ErrorKind::CastlingAttacked,
-            format!("castling {} is not legal here", side_name(side)),
-        ),
+            ErrorKind::CannotReach,
+            format!(
+                "castling {} is legal here, but it is written `{}`",
+                side_name(side),
+                side_san(side)
+            ),
+        )
+        .help(Help::DidYouMean(vec![side_san(side).to_string()])),
     }
 }
 

@@ -7,7 +7,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Color, File, Move, MoveList, Position, Role, Square};
 
 use crate::diagnostic::words::{
-    color_adj, color_name, join_and, own_piece_on, piece_on, plural, role_name,
+    color_adj, color_name, join_and, own_piece_on, piece_on, plural, role_name, side_name,
 };
 use crate::diagnostic::{ErrorKind, Help};
 use crate::replay::Unresolved;
@@ -47,10 +47,12 @@ pub(super) fn rejection(ctx: &Context<'_>, mv: &MoveSyntax, why: &Unresolved) ->
 fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
     let mut rejection = explain_move(ctx, mv);
     if let Some(moves) = did_you_mean(ctx.pos, ctx.text, mv) {
-        // Not when the help already proposes exactly these moves.
+        // Not when the help already proposes exactly these moves, or the
+        // explanation knows what was meant.
         let repeated = rejection.help.iter().any(|help| {
             let listed = help.proposals();
-            listed.len() == moves.len() && moves.iter().all(|m| listed.contains(m))
+            matches!(help, Help::DidYouMean(_))
+                || listed.len() == moves.len() && moves.iter().all(|m| listed.contains(m))
         });
         if !repeated {
             rejection.help.insert(0, Help::DidYouMean(moves));
@@ -160,6 +162,19 @@ fn explain_san(
         && let Some(side) = castling_intent(pos, king, to).filter(|_| king.file() == File::E)
         && king.file().distance(to.file()) == 2
     {
+        if !pos.castling_moves(side).is_empty() {
+            // Castling is legal; the king's two-square step is not how it
+            // is written.
+            return Rejection::new(
+                ErrorKind::CannotReach,
+                format!(
+                    "a king steps one square; castling {} is written `{}`, which is legal here",
+                    side_name(side),
+                    side_san(side)
+                ),
+            )
+            .help(Help::DidYouMean(vec![side_san(side).to_string()]));
+        }
         return explain_castle(ctx, side).help(Help::Write {
             lead: "to castle, write ",
             choices: vec![side_san(side).to_string()],

@@ -144,8 +144,13 @@ fn castling_rights(p: &IllegalPosition) -> Option<Diagnostic> {
         let king = board.king_of(color);
         let reason = if board.piece_at(sq) != Some(color.rook()) {
             format!("there is no {} rook on {sq}", color_adj(color))
-        } else if king.is_none_or(|k| k.rank() != color.backrank()) {
-            format!("the {} king is not on its first rank", color_adj(color))
+        } else if let Some(k) = king.filter(|k| k.rank() != color.backrank()) {
+            format!(
+                "the {} king is on {k}, not on its first rank",
+                color_adj(color)
+            )
+        } else if king.is_none() {
+            format!("there is no {} king", color_adj(color))
         } else if mode.is_standard() {
             format!(
                 "in standard chess the king must be on e{} and the rook on the a- or h-file (write `[Variant \"Chess960\"]` for Chess960)",
@@ -154,7 +159,10 @@ fn castling_rights(p: &IllegalPosition) -> Option<Diagnostic> {
         } else {
             format!("the rook on {sq} is not the castling rook on its side")
         };
-        reasons.push(reason);
+        // One reason for both rights it takes away.
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
     }
     Some(
         fail(

@@ -373,6 +373,8 @@ fn parse_castling(setup: &mut SetupSyntax, field: &str, range: Range) -> Result<
     }
     let board = &setup.setup.board;
     let mut rights = Bitboard::EMPTY;
+    // The letter that named each right so far.
+    let mut named: Vec<(Square, char)> = Vec::new();
     for ch in field.chars() {
         let color = if ch.is_ascii_uppercase() {
             Color::White
@@ -380,15 +382,17 @@ fn parse_castling(setup: &mut SetupSyntax, field: &str, range: Range) -> Result<
             Color::Black
         };
         let back = color.backrank();
-        let rooks_and_kings = board.by_color(color) & (board.rooks() | board.kings()) & back;
+        // `K` and `Q` name the outermost rook on the king's side of its
+        // back rank (X-FEN); without a king there, the corner, so that the
+        // position's check says what is missing.
+        let rooks = board.by_color(color) & board.rooks() & back;
+        let king = (board.by_color(color) & board.kings() & back).first();
         let sq = match ch.to_ascii_lowercase() {
-            'k' => rooks_and_kings
-                .last()
-                .filter(|sq| board.rooks().contains(*sq))
+            'k' => king
+                .and_then(|k| rooks.into_iter().rev().find(|sq| sq.file() > k.file()))
                 .unwrap_or_else(|| Square::from_coords(File::H, back)),
-            'q' => rooks_and_kings
-                .first()
-                .filter(|sq| board.rooks().contains(*sq))
+            'q' => king
+                .and_then(|k| rooks.into_iter().find(|sq| sq.file() < k.file()))
                 .unwrap_or_else(|| Square::from_coords(File::A, back)),
             c => match File::from_char(c) {
                 Some(file) => Square::from_coords(file, back),
@@ -402,12 +406,22 @@ fn parse_castling(setup: &mut SetupSyntax, field: &str, range: Range) -> Result<
                 }
             },
         };
-        if !rights.insert(sq) {
+        if let Some(&(_, first)) = named.iter().find(|(s, _)| *s == sq) {
+            let how = if first == ch {
+                format!("`{ch}` twice")
+            } else {
+                format!("both `{first}` and `{ch}`")
+            };
             return Err(malformed(
                 range,
-                format!("castling field `{field}` repeats `{ch}`"),
+                format!(
+                    "castling field `{field}` gives {} castling with the rook on {sq} twice ({how}): give each right once",
+                    color_name(color)
+                ),
             ));
         }
+        named.push((sq, ch));
+        rights.add(sq);
     }
     for color in [Color::White, Color::Black] {
         if (rights & color.backrank()).count() > 2 {
@@ -764,9 +778,24 @@ pub(crate) fn variant(tags: &[Tag], source: &Source) -> Result<Variant, Diagnost
         return Ok(Variant::Standard);
     };
     let value = tag.value(source);
-    match value.to_ascii_lowercase().replace([' ', '-'], "").as_str() {
-        "standard" | "" => Ok(Variant::Standard),
-        "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => Ok(Variant::Chess960),
+    // Case, spaces, hyphens and underscores do not matter: `From Position`,
+    // `fromPosition` and `from-position` are one spelling.
+    let key: String = value
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    match key.as_str() {
+        // lichess (`Standard`, `From Position` for a game from a set-up
+        // position), TCEC (`normal`), python-chess's other names.
+        "" | "standard" | "normal" | "chess" | "classical" | "fromposition" => {
+            Ok(Variant::Standard)
+        }
+        // lichess (`Chess960`), Cute Chess and Arena (`fischerandom`),
+        // python-chess's other names.
+        "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" | "960" => {
+            Ok(Variant::Chess960)
+        }
         _ => Err(malformed(
             tag.value_range,
             format!(

@@ -1,0 +1,315 @@
+//! PGN as other producers write it: figurines, Unicode punctuation,
+//! evaluation glyphs, NAGs against their moves, every spelling of the
+//! `[Variant]` of plain chess, and the re-worded errors. A property test
+//! renders random legal games in those dialects and checks that they
+//! verify to the same moves, and that a corrupted move is reported under
+//! exactly its own characters.
+
+mod common;
+
+use chess_core::{ErrorKind, LineCol, Options, Source, VerifiedGame, verify};
+use common::{cases, random_game, rng};
+use proptest::prelude::*;
+use proptest::test_runner::TestRng;
+use rand::RngExt;
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Move, Position, Square};
+
+type Verified = Result<VerifiedGame, (ErrorKind, LineCol, String, String)>;
+
+fn verify_all(text: &str) -> Vec<Verified> {
+    let source = Source::text(text, Some("t.pgn".into()), None);
+    verify(&source, Options::default())
+        .map(|g| {
+            g.map_err(|d| {
+                (
+                    d.kind,
+                    source.line_col(d.range.start),
+                    source.slice(d.range).to_string(),
+                    d.message.clone(),
+                )
+            })
+        })
+        .collect()
+}
+
+fn sans(text: &str) -> Vec<String> {
+    verify_all(text)
+        .into_iter()
+        .map(|g| {
+            g.map(|g| g.san())
+                .unwrap_or_else(|e| panic!("{e:?} in {text:?}"))
+        })
+        .collect()
+}
+
+fn error(text: &str) -> (ErrorKind, String, String) {
+    match verify_all(text).remove(0) {
+        Ok(g) => panic!("accepted {text:?}: {}", g.san()),
+        Err((kind, _, found, message)) => (kind, found, message),
+    }
+}
+
+#[test]
+fn every_spelling_of_standard_chess_and_chess960() {
+    for name in [
+        "Standard",
+        "standard",
+        "normal",
+        "Normal",
+        "Chess",
+        "Classical",
+        "From Position",
+        "fromPosition",
+        "from_position",
+        "",
+    ] {
+        let text = format!("[Variant \"{name}\"]\n\n1. e4 e5 *\n");
+        assert_eq!(sans(&text), ["e4 e5"], "{name}");
+    }
+    // lichess's export of a game from a set-up position.
+    let from_position = "[Variant \"From Position\"]\n\
+        [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\
+        [SetUp \"1\"]\n\n1... e5 2. Nf3 *\n";
+    assert_eq!(sans(from_position), ["e5 Nf3"]);
+    let frc = "rbbqknnr/pppppppp/8/8/8/8/PPPPPPPP/RBBQKNNR w KQkq - 0 1";
+    for name in [
+        "Chess960",
+        "chess 960",
+        "fischerandom",
+        "Fischer Random",
+        "FRC",
+        "960",
+    ] {
+        let text = format!("[Variant \"{name}\"]\n[FEN \"{frc}\"]\n\n1. e4 e5 *\n");
+        assert_eq!(sans(&text), ["e4 e5"], "{name}");
+    }
+    let (kind, found, message) = error("[Variant \"Atomic\"]\n\n1. e4 *\n");
+    assert_eq!(kind, ErrorKind::BadSetup);
+    assert_eq!(found, "\"Atomic\"");
+    assert!(message.contains("`Atomic`"), "{message}");
+}
+
+#[test]
+fn a_nag_against_its_move() {
+    assert_eq!(sans("1. f3! e5$71 2. g4 Qh4#$1 0-1"), ["f3 e5 g4 Qh4#"]);
+    // The error after such a NAG points at the move alone.
+    let (kind, found, _) = error("1. f3! e5$71 2. g4 Nf3$1 *");
+    assert_eq!(kind, ErrorKind::CannotReach);
+    assert_eq!(found, "Nf3");
+}
+
+#[test]
+fn a_king_stepping_two_squares_is_not_castling() {
+    let (kind, found, message) = error("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kg1 *");
+    assert_eq!(kind, ErrorKind::CannotReach);
+    assert_eq!(found, "Kg1");
+    assert_eq!(
+        message,
+        "White cannot play `4. Kg1`: a king steps one square; castling kingside is written `O-O`, which is legal here"
+    );
+    // Every accepted way of writing it.
+    for castle in [
+        "O-O", "0-0", "o-o", "O–O", "Ke1g1", "Ke1-g1", "e1g1", "e1h1",
+    ] {
+        let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. {castle} *");
+        assert_eq!(sans(&text), ["e4 e5 Nf3 Nc6 Bc4 Bc5 O-O"], "{castle}");
+    }
+}
+
+#[test]
+fn castling_fields_say_what_is_wrong() {
+    let (kind, _, message) = error("[FEN \"r7/4k3/8/8/8/8/8/4K3 w kq - 0 1\"]\n\n1. Ke2 *");
+    assert_eq!(kind, ErrorKind::IllegalPosition);
+    assert_eq!(
+        message,
+        "invalid castling rights: the black king is on e7, not on its first rank; there is no black rook on h8"
+    );
+    let (kind, found, message) = error("[FEN \"4k3/8/8/8/8/8/8/R3K2R w KKq - 0 1\"]\n\n1. Ke2 *");
+    assert_eq!((kind, found.as_str()), (ErrorKind::BadSetup, "KKq"));
+    assert_eq!(
+        message,
+        "castling field `KKq` gives White castling with the rook on h1 twice (`K` twice): give each right once"
+    );
+}
+
+#[test]
+fn unicode_results_castling_and_spaces() {
+    assert_eq!(sans("1. e4 e5 1–0"), ["e4 e5"]);
+    assert_eq!(sans("1. e4 e5 ½–½"), ["e4 e5"]);
+    assert_eq!(sans("1. e4 e5 1/2–1/2"), ["e4 e5"]);
+    assert_eq!(sans("1. e4 e5 0—1"), ["e4 e5"]);
+    // Three games, none lost to another's result.
+    assert_eq!(
+        sans("1. e4 e5 1–0\n\n1. d4 d5 ½–½\n\n1. c4 c5 1/2‒1/2\n"),
+        ["e4 e5", "d4 d5", "c4 c5"]
+    );
+    assert_eq!(
+        sans("1.\u{a0}e4\u{a0}e5 2.\u{202f}Nf3 Nc6 3.\u{a0}Bc4 Bc5 4.\u{a0}O–O 4…Nf6 *"),
+        ["e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6"]
+    );
+}
+
+#[test]
+fn figurines_and_glyphs() {
+    assert_eq!(
+        sans("1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 4. ♗×c6 d×c6 5. O–O ♕f6± 6. d4 e×d4 ∓ 7. ♕×d4 □ *"),
+        ["e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O Qf6 d4 exd4 Qxd4"]
+    );
+    assert_eq!(
+        sans("1. e4 f5 2. exf5 g5 3. fxg6 Nf6 4. gxh7 Ng8 5. hxg8=♕ +− *"),
+        ["e4 f5 exf5 g5 fxg6 Nf6 gxh7 Ng8 hxg8=Q"]
+    );
+    assert_eq!(
+        sans("1. e4 e5 2. Nf3 += Nc6 =+ 3. Bb5 +/- a6 -/+ 4. Ba4 = *"),
+        ["e4 e5 Nf3 Nc6 Bb5 a6 Ba4"]
+    );
+}
+
+#[test]
+fn comment_commands_stay_comments() {
+    let text = "1. e4 { [%clk 0:05:00] [%emt 0:00:03] } e5 { [%eval 0.17] [%evp 12,15,9] } \
+                2. Nf3 { [%csl Gd4,Re5] [%cal Ge2e4,Rd7d5] } Nc6 {+0.32/12 0.5s} \
+                3. Bb5 {-0.10/15 1.2s} *";
+    assert_eq!(sans(text), ["e4 e5 Nf3 Nc6 Bb5"]);
+}
+
+/// The figurine of `role` in White's or Black's set.
+fn figurine(letter: char, black: bool) -> char {
+    let white = match letter {
+        'K' => '♔',
+        'Q' => '♕',
+        'R' => '♖',
+        'B' => '♗',
+        'N' => '♘',
+        _ => return letter,
+    };
+    if black {
+        char::from_u32(u32::from(white) + 6).unwrap_or(white)
+    } else {
+        white
+    }
+}
+
+const DASHES: [&str; 5] = ["-", "–", "—", "‒", "\u{2011}"];
+const SPACES: [&str; 4] = [" ", " ", "\u{a0}", "\u{202f}"];
+const GLYPHS: [&str; 10] = ["±", "∓", "⩲", "⩱", "∞", "□", "+−", "−+", "=", "+/-"];
+
+/// A move's SAN in a random dialect.
+fn dialect_san(rng: &mut TestRng, san: &str) -> String {
+    let black = rng.random_bool(0.5);
+    let fan = rng.random_bool(0.6);
+    let dash = DASHES[rng.random_range(0..DASHES.len())];
+    let mut out = String::new();
+    for c in san.chars() {
+        match c {
+            'K' | 'Q' | 'R' | 'B' | 'N' if fan => out.push(figurine(c, black)),
+            'x' if rng.random_bool(0.5) => out.push('×'),
+            '-' => out.push_str(dash),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A random game in a random mix of dialects, and where each move starts
+/// (line, column in characters).
+fn dialect_pgn(rng: &mut TestRng, moves: &[Move]) -> (String, Vec<(usize, usize)>) {
+    let mut text = String::from("[Event \"Dialects\"]\n[Variant \"Normal\"]\n\n");
+    let mut at = Vec::new();
+    let mut pos = Chess::default();
+    for (i, &m) in moves.iter().enumerate() {
+        let space = SPACES[rng.random_range(0..SPACES.len())];
+        if pos.turn() == Color::White {
+            text.push_str(&format!("{}.{space}", pos.fullmoves()));
+        } else if i == 0 || rng.random_bool(0.2) {
+            let dots = if rng.random_bool(0.5) { "…" } else { "..." };
+            text.push_str(&format!("{}{dots}{space}", pos.fullmoves()));
+        }
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
+        let line = text.matches('\n').count() + 1;
+        let col = text.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        at.push((line, col));
+        text.push_str(&dialect_san(rng, &san));
+        match rng.random_range(0..8) {
+            0 => text.push_str(&format!("${}", rng.random_range(0..256))),
+            1 => text.push_str(GLYPHS[rng.random_range(0..GLYPHS.len())]),
+            2 => text.push_str(&format!(" {}", GLYPHS[rng.random_range(0..GLYPHS.len())])),
+            3 => text.push_str(" { [%clk 0:05:00] [%eval 0.3] }"),
+            4 => text.push_str(" {+0.32/12 0.5s}"),
+            _ => {}
+        }
+        text.push_str(SPACES[rng.random_range(0..SPACES.len())]);
+        if rng.random_bool(0.1) {
+            text.push('\n');
+        }
+    }
+    let dash = DASHES[rng.random_range(0..DASHES.len())];
+    let result = match pos.outcome().winner() {
+        Some(Color::White) => format!("1{dash}0"),
+        Some(Color::Black) => format!("0{dash}1"),
+        None if pos.is_stalemate() => format!("½{dash}½"),
+        None => "*".to_string(),
+    };
+    text.push_str(&result);
+    text.push('\n');
+    (text, at)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(128)))]
+
+    #[test]
+    fn dialects_verify_to_the_same_moves(seed in any::<u64>(), len in 1usize..120) {
+        let mut rng = rng(seed);
+        let moves = random_game(&mut rng, len);
+        let (text, _) = dialect_pgn(&mut rng, &moves);
+        let got = verify_all(&text);
+        prop_assert_eq!(got.len(), 1);
+        match &got[0] {
+            Ok(g) => prop_assert_eq!(&g.moves, &moves, "{}", text),
+            Err(e) => prop_assert!(false, "{:?} in {}", e, text),
+        }
+    }
+
+    #[test]
+    fn a_corrupted_move_is_reported_under_its_own_characters(
+        seed in any::<u64>(),
+        len in 1usize..100,
+        which in any::<prop::sample::Index>(),
+    ) {
+        let mut rng = rng(seed);
+        let moves = random_game(&mut rng, len);
+        prop_assume!(!moves.is_empty());
+        let k = which.index(moves.len());
+        let (text, at) = dialect_pgn(&mut rng, &moves);
+        // Replace move k by a king move (as a figurine) to a far square.
+        let mut pos = Chess::default();
+        for m in &moves[..k] {
+            pos.play_unchecked(*m);
+        }
+        let king = pos.board().king_of(pos.turn()).unwrap();
+        let far = Square::new((u32::from(king) + 27) % 64);
+        prop_assume!(king.distance(far) > 2);
+        let bad = format!("♔{far}");
+        let (line, col) = at[k];
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let target = &mut lines[line - 1];
+        let start: usize = target.char_indices().nth(col - 1).map(|(i, _)| i).unwrap();
+        // The move with anything written against it, up to a separator.
+        let end = start
+            + target[start..]
+                .find([' ', '\u{a0}', '\u{202f}'])
+                .unwrap_or(target.len() - start);
+        target.replace_range(start..end, &bad);
+        let corrupted = lines.join("\n");
+        let got = verify_all(&corrupted);
+        match &got[0] {
+            Ok(_) => prop_assert!(false, "accepted {} in {}", bad, corrupted),
+            Err((_, lc, found, _)) => {
+                prop_assert_eq!((lc.line as usize, lc.col as usize), (line, col), "{}", corrupted);
+                prop_assert_eq!(found, &bad);
+            }
+        }
+    }
+}
