@@ -168,6 +168,7 @@ fn pgn_reader(corpus: &Corpus) -> usize {
 /// Real records go on after a dead position now and then; measure them all.
 const OPTIONS: Options = Options {
     moves_after_draw: true,
+    piece_letters: chess_core::syntax::PieceLetters::English,
 };
 
 /// Parses and verifies every game of `source`; the plies of their main lines.

@@ -9,7 +9,7 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use crate::diagnostic::Diagnostic;
 use crate::input::{Range, Source, files, tokens};
 use crate::replay::Options;
-use crate::syntax::{self, errors};
+use crate::syntax::{self, PieceLetters, errors};
 use crate::{emit, explain, pipeline, start};
 
 /// The macro input, read once, front to back, with a little lookahead.
@@ -55,7 +55,7 @@ impl Input {
     }
 
     /// The options at the start, as inner attributes:
-    /// `#![allow(moves_after_draw)]`.
+    /// `#![allow(moves_after_draw)]`, `#![piece_letters(de)]`.
     fn options(&mut self) -> Result<Options, TokenStream> {
         let mut options = Options::default();
         loop {
@@ -84,6 +84,21 @@ impl Input {
                 .filter(|w| w != ",")
                 .collect();
             match words.split_first() {
+                Some((attr, names)) if attr == "piece_letters" && names.len() == 1 => {
+                    match PieceLetters::from_name(&names[0]) {
+                        Some(letters) => options.piece_letters = letters,
+                        None => {
+                            return Err(emit::compile_error(
+                                &format!(
+                                    "`{}` names no language whose piece letters are read\nhelp: write `de` (K D T L S), `fr` (R D T F C), `es` or `it` (R D T A C), `nl` (K D T L P) or `pt` (R D T B C)",
+                                    names[0]
+                                ),
+                                group.span(),
+                                group.span(),
+                            ));
+                        }
+                    }
+                }
                 Some((allow, names)) if allow == "allow" && !names.is_empty() => {
                     for name in names {
                         match name.as_str() {
@@ -91,7 +106,7 @@ impl Input {
                             other => {
                                 return Err(emit::compile_error(
                                     &format!(
-                                        "unknown option `{other}`\nhelp: the only option is `#![allow(moves_after_draw)]`"
+                                        "unknown option `{other}`\nhelp: the only `allow` is `#![allow(moves_after_draw)]`"
                                     ),
                                     group.span(),
                                     group.span(),
@@ -102,7 +117,7 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the only option is `#![allow(moves_after_draw)]`",
+                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]` and `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`)",
                         hash,
                         group.span(),
                     ));

@@ -28,7 +28,7 @@ use crate::{explain, start};
 pub fn verify(source: &Source, options: Options) -> Games<'_> {
     Games {
         source,
-        parser: Parser::new(source),
+        parser: Parser::new(source).with_letters(options.piece_letters),
         options,
     }
 }
@@ -51,7 +51,7 @@ pub fn verify(source: &Source, options: Options) -> Games<'_> {
 pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Games<'_> {
     Games {
         source,
-        parser: Parser::with_cuts(source, cuts),
+        parser: Parser::with_cuts(source, cuts).with_letters(options.piece_letters),
         options,
     }
 }
@@ -76,6 +76,36 @@ impl<'s> Games<'s> {
         let (start, mode) = start::position(game).map_err(explain::start_failure)?;
         replay::replay(game, start, mode, self.options)
             .map_err(|failure| explain::replay_failure(&failure, self.source))
+    }
+
+    /// Skips text that is not PGN where a game would begin (a forum
+    /// post's `[pgn]` wrapper, prose before a tag section) instead of
+    /// reporting it; [`Games::take_skipped`] says what was skipped.
+    /// `more` says that more text follows the source, from a game start
+    /// on (a reader that cut a stream), so that prose at its end is prose
+    /// before a tag section.
+    ///
+    /// ```
+    /// use chess_core::syntax::Skipped;
+    /// use chess_core::{Options, Source, verify};
+    ///
+    /// let text = "Here is my game, what do you think?\n[pgn]\n[Event \"Club\"]\n1. e4 e5 *\n[/pgn]\n";
+    /// let source = Source::text(text, None, None);
+    /// let mut games = verify(&source, Options::default()).skipping_text(false);
+    /// assert_eq!(games.next().unwrap().unwrap().san(), "e4 e5");
+    /// assert!(games.next().is_none());
+    /// let skipped = games.take_skipped();
+    /// assert_eq!(skipped.len(), 3);
+    /// assert!(matches!(skipped[0], Skipped::Prose(r) if source.slice(r) == "Here is my game, what do you think?"));
+    /// ```
+    pub fn skipping_text(mut self, more: bool) -> Games<'s> {
+        self.parser = self.parser.skipping_text(more);
+        self
+    }
+
+    /// What was skipped since the last call (see [`Games::skipping_text`]).
+    pub fn take_skipped(&mut self) -> Vec<crate::syntax::Skipped> {
+        self.parser.take_skipped()
     }
 
     /// The source being read.

@@ -62,6 +62,7 @@ fn twic_master_games() {
         &source,
         Options {
             moves_after_draw: true,
+            ..Options::default()
         },
     );
     let games: Vec<VerifiedGame> = lenient.into_iter().map(|r| r.expect("legal")).collect();

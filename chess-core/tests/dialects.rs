@@ -1,13 +1,14 @@
 //! PGN as other producers write it: figurines, Unicode punctuation,
-//! evaluation glyphs, NAGs against their moves, every spelling of the
-//! `[Variant]` of plain chess, and the re-worded errors. A property test
-//! renders random legal games in those dialects and checks that they
-//! verify to the same moves, and that a corrupted move is reported under
-//! exactly its own characters.
+//! evaluation glyphs, NAGs against their moves, other languages' piece
+//! letters (behind the opt-in), every spelling of the `[Variant]` of plain
+//! chess, and the re-worded errors. A property test renders random legal
+//! games in those dialects and checks that they verify to the same moves,
+//! and that a corrupted move is reported under exactly its own characters.
 
 mod common;
 
-use chess_core::{ErrorKind, LineCol, Options, Source, VerifiedGame, verify};
+use chess_core::syntax::PieceLetters;
+use chess_core::{ErrorKind, Help, LineCol, Options, Source, VerifiedGame, verify};
 use common::{cases, random_game, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
@@ -191,12 +192,22 @@ fn figurine(letter: char, black: bool) -> char {
     }
 }
 
+const LANGUAGES: [PieceLetters; 7] = [
+    PieceLetters::English,
+    PieceLetters::German,
+    PieceLetters::French,
+    PieceLetters::Spanish,
+    PieceLetters::Italian,
+    PieceLetters::Dutch,
+    PieceLetters::Portuguese,
+];
 const DASHES: [&str; 5] = ["-", "–", "—", "‒", "\u{2011}"];
 const SPACES: [&str; 4] = [" ", " ", "\u{a0}", "\u{202f}"];
 const GLYPHS: [&str; 10] = ["±", "∓", "⩲", "⩱", "∞", "□", "+−", "−+", "=", "+/-"];
 
-/// A move's SAN in a random dialect.
-fn dialect_san(rng: &mut TestRng, san: &str) -> String {
+/// A move's SAN in a random dialect, with `letters` for the pieces that
+/// are not figurines.
+fn dialect_san(rng: &mut TestRng, san: &str, letters: PieceLetters) -> String {
     let black = rng.random_bool(0.5);
     let fan = rng.random_bool(0.6);
     let dash = DASHES[rng.random_range(0..DASHES.len())];
@@ -204,6 +215,10 @@ fn dialect_san(rng: &mut TestRng, san: &str) -> String {
     for c in san.chars() {
         match c {
             'K' | 'Q' | 'R' | 'B' | 'N' if fan => out.push(figurine(c, black)),
+            'K' | 'Q' | 'R' | 'B' | 'N' => {
+                let i = "KQRBN".find(c).unwrap_or(0);
+                out.push(letters.letters().as_bytes()[i] as char);
+            }
             'x' if rng.random_bool(0.5) => out.push('×'),
             '-' => out.push_str(dash),
             _ => out.push(c),
@@ -215,7 +230,12 @@ fn dialect_san(rng: &mut TestRng, san: &str) -> String {
 /// A random game in a random mix of dialects, and where each move starts
 /// (line, column in characters).
 fn dialect_pgn(rng: &mut TestRng, moves: &[Move]) -> (String, Vec<(usize, usize)>) {
-    let mut text = String::from("[Event \"Dialects\"]\n[Variant \"Normal\"]\n\n");
+    let mut text = String::from("[Event \"Dialects\"]\n[Variant \"Normal\"]\n");
+    let letters = LANGUAGES[rng.random_range(0..LANGUAGES.len())];
+    if letters != PieceLetters::English {
+        text.push_str(&format!("[PieceLetters \"{}\"]\n", letters.code()));
+    }
+    text.push('\n');
     let mut at = Vec::new();
     let mut pos = Chess::default();
     for (i, &m) in moves.iter().enumerate() {
@@ -230,7 +250,7 @@ fn dialect_pgn(rng: &mut TestRng, moves: &[Move]) -> (String, Vec<(usize, usize)
         let line = text.matches('\n').count() + 1;
         let col = text.rsplit('\n').next().unwrap_or("").chars().count() + 1;
         at.push((line, col));
-        text.push_str(&dialect_san(rng, &san));
+        text.push_str(&dialect_san(rng, &san, letters));
         match rng.random_range(0..8) {
             0 => text.push_str(&format!("${}", rng.random_range(0..256))),
             1 => text.push_str(GLYPHS[rng.random_range(0..GLYPHS.len())]),
@@ -312,4 +332,69 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn piece_letters_of_other_languages_behind_the_tag() {
+    let german = "[PieceLetters \"de\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Dd7 *";
+    assert_eq!(
+        sans(german),
+        ["e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Qd7"]
+    );
+    let french = "[PieceLetters \"Français\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Re2 *";
+    assert_eq!(sans(french), ["e4 e5 Nf3 Nc6 Bc4 Bc5 Ke2"]);
+    let spanish = "[PieceLetters \"es\"]\n\n1. e4 f5 2. exf5 g5 3. Dh5# 1-0";
+    assert_eq!(sans(spanish), ["e4 f5 exf5 g5 Qh5#"]);
+    // The tag holds for its game only.
+    let two = "[PieceLetters \"de\"]\n\n1. Sf3 *\n\n[Event \"b\"]\n\n1. Nf3 *\n";
+    assert_eq!(sans(two), ["Nf3", "Nf3"]);
+    // Or for every game, as the macros' attribute and the CLI's flag set it.
+    let source = Source::text("1. Sf3 Sf6 2. g3 g6 3. Lg2 Lg7 *", None, None);
+    let options = Options {
+        piece_letters: PieceLetters::German,
+        ..Options::default()
+    };
+    let got: Vec<String> = verify(&source, options).map(|g| g.unwrap().san()).collect();
+    assert_eq!(got, ["Nf3 Nf6 g3 g6 Bg2 Bg7"]);
+}
+
+#[test]
+fn piece_letters_without_the_opt_in_say_how() {
+    let (kind, found, _) = error("1. e4 e5 2. Sf3 *");
+    assert_eq!((kind, found.as_str()), (ErrorKind::ExpectedMove, "Sf3"));
+    let source = Source::text("1. e4 e5 2. Sf3 *", None, None);
+    let d = verify(&source, Options::default())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        d.help,
+        [Help::Note("`S` is the knight in German (`Springer`): to read these piece letters, add the tag `[PieceLetters \"de\"]` before the moves".into())]
+    );
+    let source = Source::text("1. e4 e5 2. Cf3 *", None, None);
+    let d = verify(&source, Options::default())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        d.help,
+        [Help::Note("`C` is the knight in French (`cavalier`), Spanish (`caballo`), Italian (`cavallo`) and Portuguese (`cavalo`): to read these piece letters, add the tag `[PieceLetters \"fr\"]` (or `es`, `it` or `pt`) before the moves".into())]
+    );
+    // A word that is no move in any language gets no such help.
+    let source = Source::text("1. e4 e5 2. Sx *", None, None);
+    let d = verify(&source, Options::default())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        d.help
+            .iter()
+            .all(|h| !matches!(h, Help::Note(n) if n.contains("PieceLetters")))
+    );
+    let (kind, found, message) = error("[PieceLetters \"Klingon\"]\n\n1. e4 *");
+    assert_eq!((kind, found.as_str()), (ErrorKind::BadTag, "\"Klingon\""));
+    assert_eq!(
+        message,
+        "`Klingon` names no language whose piece letters are read"
+    );
 }

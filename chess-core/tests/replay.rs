@@ -277,6 +277,7 @@ fn variations_count_repetitions_from_the_line_they_leave() {
         &game,
         Options {
             moves_after_draw: true,
+            ..Options::default()
         },
     )
     .unwrap();
@@ -304,6 +305,7 @@ fn draws_end_the_game() {
         &format!("{shuffle} 9. e4"),
         Options {
             moves_after_draw: true,
+            ..Options::default()
         },
     )
     .unwrap();

@@ -2,6 +2,7 @@
 //! (of the shard asked for), and put each problem into words and data.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use chess_core::syntax::Skipped;
 use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
 
 use crate::read::Piece;
@@ -142,6 +143,9 @@ pub struct Checked {
     pub decoded_as: Option<Encoding>,
     /// When UTF-8 was required and the text is not: where and why.
     pub not_utf8: Option<String>,
+    /// Text that is not PGN, skipped where a game would begin (a `[pgn]`
+    /// wrapper, prose): a note for each, with its place.
+    pub skipped: Vec<String>,
 }
 
 /// How this tool spells help: options are its flags.
@@ -208,8 +212,14 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
         verify_with_cuts(&source, context.options, cuts.clone())
     } else {
         verify(&source, context.options)
-    };
-    while let Some(syntax) = games.next_syntax() {
+    }
+    .skipping_text(piece.more);
+    loop {
+        let next = games.next_syntax();
+        for skipped in games.take_skipped() {
+            checked.skipped.push(skipped_note(&source, line, skipped));
+        }
+        let Some(syntax) = next else { break };
         checked.games += 1;
         let at = match &syntax {
             Ok(game) => game.range.start,
@@ -240,6 +250,33 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
         }
     }
     checked
+}
+
+/// A note for text that was skipped: where (`line:col` in the input,
+/// which the report prefixes with its name), what, and its first words.
+fn skipped_note(source: &Source, line: u64, skipped: Skipped) -> String {
+    let (range, what) = match skipped {
+        Skipped::Wrapper(range) => (range, "a forum post's wrapper line"),
+        Skipped::Prose(range) => (range, "text that is not PGN"),
+    };
+    let start = source.line_col(range.start);
+    let end = source.line_col(range.end);
+    let full = source.slice(range);
+    let mut text: String = full.chars().take(60).collect();
+    if text.len() < full.len() {
+        text.push('…');
+    }
+    let text = text.replace(['\n', '\r'], " ");
+    let to = if end.line > start.line {
+        format!(" (to line {})", line + u64::from(end.line))
+    } else {
+        String::new()
+    };
+    format!(
+        "{}:{}: skipped {what}{to}: `{text}`",
+        line + u64::from(start.line),
+        start.col
+    )
 }
 
 /// The 0-based line of each offset in `offsets` (ascending) in `bytes`.

@@ -16,6 +16,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use chess_core::syntax::PieceLetters;
 use chess_verify::check::{Context, Encoding, Shard};
 use chess_verify::input::Input;
 use chess_verify::read::Limits;
@@ -38,6 +39,12 @@ struct Args {
     /// fivefold repetition, 75-move rule), as some game records have.
     #[arg(long)]
     moves_after_draw: bool,
+
+    /// Read the moves of games without a `[PieceLetters]` tag in another
+    /// language's piece letters: `de` (K D T L S), `fr` (R D T F C), `es`
+    /// or `it` (R D T A C), `nl` (K D T L P), `pt` (R D T B C).
+    #[arg(long, value_name = "LANGUAGE", value_parser = piece_letters)]
+    piece_letters: Option<PieceLetters>,
 
     /// How to report problems.
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
@@ -96,6 +103,13 @@ enum EncodingArg {
     Windows1252,
 }
 
+/// A language whose piece letters are read.
+fn piece_letters(text: &str) -> Result<PieceLetters, String> {
+    PieceLetters::from_name(text).ok_or_else(|| {
+        format!("`{text}` names no language whose piece letters are read: use de, fr, es, it, nl, pt or en")
+    })
+}
+
 /// A count of 1 or more.
 fn at_least_one(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
@@ -127,6 +141,7 @@ fn main() -> ExitCode {
         context: Context {
             options: chess_core::Options {
                 moves_after_draw: args.moves_after_draw,
+                piece_letters: args.piece_letters.unwrap_or_default(),
             },
             encoding,
             shard: args.shard,

@@ -29,6 +29,8 @@ pub struct Piece {
     pub cuts: Vec<u32>,
     /// Stored bytes of the input consumed when the piece was complete.
     pub consumed: u64,
+    /// More of the input follows (from a game start on).
+    pub more: bool,
 }
 
 /// What the reader hands out.
@@ -123,6 +125,7 @@ impl<R: Read> Pieces<R> {
 
     /// Hands out `buf[..end]` as a piece; `cuts[..k]` are inside it.
     fn take(&mut self, end: usize, k: usize) -> Piece {
+        let more = !(self.eof && end == self.buf.len());
         // The rest goes to a buffer with room for a whole piece, so that
         // reading on does not grow (and copy) it block by block.
         let mut rest = Vec::with_capacity(self.limits.piece + 2 * self.limits.block);
@@ -145,6 +148,7 @@ impl<R: Read> Pieces<R> {
             consumed: self.consumed.load(Ordering::Relaxed),
             cuts,
             bytes,
+            more,
         };
         self.line += count_lines(&piece.bytes);
         self.offset += end as u64;

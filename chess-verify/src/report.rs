@@ -179,6 +179,9 @@ impl<W: Write, E: Write> Reporter<W, E> {
                 if let Some(message) = &checked.not_utf8 {
                     self.failure(file, message);
                 }
+                for message in &checked.skipped {
+                    self.note(file, message);
+                }
                 self.totals.games += checked.games;
                 self.totals.checked += checked.checked;
                 self.totals.plies += checked.plies;

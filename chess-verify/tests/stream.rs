@@ -11,14 +11,23 @@ use chess_verify::input::Input;
 use chess_verify::read::Limits;
 use chess_verify::run::{Item, Run};
 
-/// (games, [(line, column, code, message)]) of one input.
-type Found = (u64, Vec<(u64, u32, String, String)>);
+/// (games, [(line, column, code, message)], [`line:col` of skipped text])
+/// of one input.
+type Found = (u64, Vec<(u64, u32, String, String)>, Vec<String>);
 
 fn whole(text: &str, options: Options) -> Found {
     let source = Source::text(text, None, None);
     let mut games = 0;
     let mut problems = Vec::new();
-    for game in verify(&source, options) {
+    let mut skipped = Vec::new();
+    let mut all = verify(&source, options).skipping_text(false);
+    while let Some(game) = all.next() {
+        for s in all.take_skipped() {
+            let (chess_core::syntax::Skipped::Wrapper(r) | chess_core::syntax::Skipped::Prose(r)) =
+                s;
+            let at = source.line_col(r.start);
+            skipped.push(format!("{}:{}", at.line, at.col));
+        }
         games += 1;
         if let Err(d) = game {
             let at = source.line_col(d.range.start);
@@ -30,7 +39,12 @@ fn whole(text: &str, options: Options) -> Found {
             ));
         }
     }
-    (games, problems)
+    for s in all.take_skipped() {
+        let (chess_core::syntax::Skipped::Wrapper(r) | chess_core::syntax::Skipped::Prose(r)) = s;
+        let at = source.line_col(r.start);
+        skipped.push(format!("{}:{}", at.line, at.col));
+    }
+    (games, problems, skipped)
 }
 
 fn streamed(path: PathBuf, options: Options, limits: Limits, jobs: usize) -> Found {
@@ -47,10 +61,15 @@ fn streamed(path: PathBuf, options: Options, limits: Limits, jobs: usize) -> Fou
     };
     let mut games = 0;
     let mut problems = Vec::new();
+    let mut skipped = Vec::new();
     run.run(&mut |item| {
         match item {
             Item::Checked { checked, .. } => {
                 games += checked.games;
+                skipped.extend(checked.skipped.iter().map(|note| {
+                    let mut fields = note.split(':');
+                    format!("{}:{}", fields.next().unwrap(), fields.next().unwrap())
+                }));
                 problems.extend(checked.problems.into_iter().map(|p| {
                     (
                         p.line,
@@ -66,7 +85,7 @@ fn streamed(path: PathBuf, options: Options, limits: Limits, jobs: usize) -> Fou
         }
         ControlFlow::Continue(())
     });
-    (games, problems)
+    (games, problems, skipped)
 }
 
 fn temp(name: &str, text: &str) -> PathBuf {
@@ -88,6 +107,10 @@ fn tricky() -> String {
         "1. e4 e5 1-0 [Event \"same line\"] 1. d4 *\n[Event \"d\"]\n1. e4 2.\n[Event \"e\"]\n1. Nf3 d5 2. Ng5 Nf6 3. Nxh7 Rxh7 *\n",
         "[Event \"f\"]\n1. e4 \"unclosed string\n[Event \"g\"]\n1. e4 } e5 *\n\n[Event \"h\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Kb1 *\n",
         "[Event \"i\"]\n{ before }\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n",
+        // Prose and forum wrappers, skipped with a note wherever the text
+        // is cut.
+        "Here is a game from the forum.\nWhat do you think?\n[pgn]\n[Event \"j\"]\n1. e4 e5 *\n[/pgn]\nThanks!\n\n",
+        "Prose before a game without tags.\n[Event \"k\"]\n1. d4 *\n",
     ];
     let mut text = String::new();
     for round in 0..30 {
@@ -113,6 +136,9 @@ fn pieces_give_what_the_whole_text_gives() {
         want.0,
         want.1.len()
     );
+    // Per round: prose, `[pgn]`, `[/pgn]`, and `Thanks!` with the prose
+    // after it (one run of text, up to the next tag section).
+    assert_eq!(want.2.len(), 30 * 4, "{:?}", want.2);
     let path = temp("tricky.pgn", &text);
     for (piece, block) in [
         (1, 1),
@@ -145,6 +171,7 @@ fn lines_beyond_four_billion() {
         stretch: 0,
         cuts: Vec::new(),
         consumed: 0,
+        more: false,
     };
     let context = Context {
         options: Options::default(),
@@ -238,6 +265,7 @@ fn real_collections_stream_like_the_whole_file() {
             Options::default(),
             Options {
                 moves_after_draw: true,
+                ..Options::default()
             },
         ] {
             let want = whole(&text, options);

@@ -3,6 +3,7 @@
 //! and every diagnostic renders with a location inside the text.
 #![no_main]
 
+use chess_core::syntax::PieceLetters;
 use chess_core::{Options, Source, emit, verify};
 use libfuzzer_sys::fuzz_target;
 
@@ -11,8 +12,19 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let source = Source::text(text, Some("fuzz.pgn".into()), None);
-    for moves_after_draw in [false, true] {
-        for result in verify(&source, Options { moves_after_draw }) {
+    let options = [
+        Options::default(),
+        Options {
+            moves_after_draw: true,
+            ..Options::default()
+        },
+        Options {
+            piece_letters: PieceLetters::German,
+            ..Options::default()
+        },
+    ];
+    for options in options {
+        for result in verify(&source, options) {
             if let Err(d) = result {
                 assert!(d.range.end as usize <= text.len());
                 assert!(text.is_char_boundary(d.range.start as usize));

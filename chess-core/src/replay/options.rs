@@ -1,8 +1,9 @@
 //! What a replay accepts beyond the strict rules.
 
 use super::ends::End;
+use crate::syntax::PieceLetters;
 
-/// What a replay accepts beyond the strict rules.
+/// How games are read and what a replay accepts beyond the strict rules.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Accept moves played after the game ended in a dead position, by
@@ -10,6 +11,9 @@ pub struct Options {
     /// records); the game then records where it legally ended. Moves after
     /// checkmate or stalemate are always rejected.
     pub moves_after_draw: bool,
+    /// The piece letters of games without a `[PieceLetters]` tag (English
+    /// unless opted in).
+    pub piece_letters: PieceLetters,
 }
 
 impl Options {

@@ -6,11 +6,13 @@
 //! `marker-without-move`, `lexical`, `variation`, `misplaced-result`,
 //! `bad-tag`, `long-form`, `null-move`, `drop`, `second-game`.
 
+use crate::diagnostic::words::{join_and, join_or};
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::input::{Range, Source};
 
+use super::letters::PieceLetters;
 use super::lexer::BadLex;
-use super::notation::{Invalid, ResultToken};
+use super::notation::{self, Invalid, ResultToken};
 use super::tree::MoveNumber;
 
 /// A word, string or other lexeme where a move was expected; `found` says
@@ -51,7 +53,16 @@ pub(crate) fn bad_lexeme(bad: BadLex, range: Range) -> Diagnostic {
 pub(crate) fn invalid_word(invalid: Invalid, range: Range, source: &Source) -> Diagnostic {
     let text = source.slice(range);
     match invalid {
-        Invalid::NotNotation => expected_move(range, &format!("`{text}`")),
+        Invalid::NotNotation => match other_language(text) {
+            // What it is says more than how moves are written.
+            Some(note) => Diagnostic::new(
+                ErrorKind::ExpectedMove,
+                range,
+                format!("expected a move, found `{text}`"),
+            )
+            .with_note(note),
+            None => expected_move(range, &format!("`{text}`")),
+        },
         Invalid::UpperCaseSquare => expected_move(range, &format!("`{text}`"))
             .with_note("files are lower-case letters: `e4`, not `E4`"),
         Invalid::NumberWithoutDot => Diagnostic::new(
@@ -187,6 +198,52 @@ pub(crate) fn unopened_tag(range: Range) -> Diagnostic {
 }
 
 /// A tag pair that is not `[Name "value"]`; `what` says what is wrong.
+/// For a move written in another language's piece letters (`Sf3`): which
+/// language's, and how to opt in.
+fn other_language(text: &str) -> Option<String> {
+    let first = *text.as_bytes().first()?;
+    let (languages, piece) = PieceLetters::meanings(first)?;
+    // Only if it is a move once read in that language.
+    let english: Vec<u8> = text.bytes().map(|b| languages[0].to_english(b)).collect();
+    let mut parts = Vec::new();
+    notation::split_word(&english, 0, &mut parts);
+    if !matches!(parts.first(), Some(p) if matches!(p.part, notation::Part::Move(_))) {
+        return None;
+    }
+    let letter = first as char;
+    let names: Vec<String> = languages
+        .iter()
+        .map(|l| match l.word_for(first) {
+            Some(word) => format!("{} (`{word}`)", l.name()),
+            None => l.name().to_string(),
+        })
+        .collect();
+    let others: Vec<String> = languages[1..]
+        .iter()
+        .map(|l| format!("`{}`", l.code()))
+        .collect();
+    let mut tag = format!("`[PieceLetters \"{}\"]`", languages[0].code());
+    if !others.is_empty() {
+        tag.push_str(&format!(" (or {})", join_or(others)));
+    }
+    Some(format!(
+        "`{letter}` is the {piece} in {}: to read these piece letters, add the tag {tag} before the moves",
+        join_and(names)
+    ))
+}
+
+/// A `[PieceLetters]` tag naming no language we read.
+pub(crate) fn unknown_piece_letters(range: Range, value: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::BadTag,
+        range,
+        format!("`{value}` names no language whose piece letters are read"),
+    )
+    .with_note(
+        "write `de` (K D T L S), `fr` (R D T F C), `es` or `it` (R D T A C), `nl` (K D T L P), `pt` (R D T B C) or `en`",
+    )
+}
+
 pub(crate) fn malformed_tag(range: Range, what: &str) -> Diagnostic {
     Diagnostic::new(
         ErrorKind::BadTag,

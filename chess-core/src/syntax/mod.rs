@@ -10,6 +10,7 @@
 //! grammar's own messages in `setup`).
 
 pub(crate) mod errors;
+mod letters;
 mod lexer;
 pub(crate) mod notation;
 mod parser;
@@ -18,8 +19,9 @@ mod split;
 mod tag;
 mod tree;
 
+pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
-pub use parser::Parser;
+pub use parser::{Parser, Skipped};
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, Variant};
 pub use split::Splitter;

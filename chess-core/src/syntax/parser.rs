@@ -9,8 +9,9 @@ use crate::diagnostic::Diagnostic;
 use crate::input::{Mode, Range, Source};
 
 use super::errors;
+use super::letters::PieceLetters;
 use super::lexer::{self, Delim, Lex, Lexeme};
-use super::notation::{self, MoveSyntax, Part, Spanned};
+use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use super::setup::{self, SetupSyntax};
 use super::split::Splitter;
 use super::tag::Tag;
@@ -55,6 +56,10 @@ struct Items<'a> {
     known: Option<(Vec<u32>, usize)>,
     parts: Vec<Spanned>,
     part: usize,
+    /// The piece letters moves are read in (English unless opted in).
+    letters: PieceLetters,
+    /// A word in English letters, when `letters` is another language.
+    english: Vec<u8>,
 }
 
 impl<'a> Items<'a> {
@@ -73,6 +78,8 @@ impl<'a> Items<'a> {
             known: known.map(|cuts| (cuts, 0)),
             parts: Vec::new(),
             part: 0,
+            letters: PieceLetters::English,
+            english: Vec::new(),
         };
         items.next_stretch();
         items
@@ -127,7 +134,16 @@ impl<'a> Items<'a> {
                     self.part = 0;
                     let bytes = self.source.as_str().as_bytes();
                     let word = bytes.get(lexeme.range.as_usize()).unwrap_or_default();
-                    notation::split_word(word, lexeme.range.start, &mut self.parts);
+                    if self.letters == PieceLetters::English {
+                        notation::split_word(word, lexeme.range.start, &mut self.parts);
+                    } else {
+                        // One byte for one: every part keeps its range.
+                        self.english.clear();
+                        let letters = self.letters;
+                        self.english
+                            .extend(word.iter().map(|&b| letters.to_english(b)));
+                        notation::split_word(&self.english, lexeme.range.start, &mut self.parts);
+                    }
                 }
                 Lex::Str => return Some(Item::Str(lexeme.range)),
                 Lex::Open(d) => return Some(Item::Open(d, lexeme.range)),
@@ -166,6 +182,19 @@ impl<'a> Items<'a> {
         &self.lexemes[self.next.min(self.lexemes.len())..]
     }
 
+    /// Reads moves from here on in `letters`; a word already split into
+    /// parts but not yet consumed is read again.
+    fn set_letters(&mut self, letters: PieceLetters) {
+        if letters == self.letters {
+            return;
+        }
+        self.letters = letters;
+        if self.part == 0 && !self.parts.is_empty() {
+            self.parts.clear();
+            self.next -= 1;
+        }
+    }
+
     /// Skips `n` lexemes (after a setup grammar consumed them).
     fn skip_lexemes(&mut self, n: usize) {
         self.next += n;
@@ -186,6 +215,27 @@ pub struct Parser<'s> {
     source: &'s Source,
     items: Option<Items<'s>>,
     known: Option<Vec<u32>>,
+    /// The piece letters of games without a `[PieceLetters]` tag.
+    letters: PieceLetters,
+    /// Skip text that is not PGN where a game would begin (see
+    /// [`Parser::skipping_text`]).
+    skip_text: bool,
+    /// What was skipped since the caller last asked.
+    skipped: Vec<Skipped>,
+    /// A `[pgn]` wrapper line was skipped: prose after it is skipped too.
+    wrapper_seen: bool,
+    /// More text follows the source from a game start on.
+    more: bool,
+}
+
+/// Text that is not PGN, skipped where a game would begin.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Skipped {
+    /// A forum post's `[pgn]` or `[/pgn]` wrapper.
+    Wrapper(Range),
+    /// Prose: words that are not notation, up to the next tag section or
+    /// move number.
+    Prose(Range),
 }
 
 impl<'s> Parser<'s> {
@@ -195,6 +245,11 @@ impl<'s> Parser<'s> {
             source,
             items: None,
             known: None,
+            letters: PieceLetters::English,
+            skip_text: false,
+            skipped: Vec::new(),
+            wrapper_seen: false,
+            more: false,
         }
     }
 
@@ -206,7 +261,97 @@ impl<'s> Parser<'s> {
             source,
             items: None,
             known: Some(cuts),
+            letters: PieceLetters::English,
+            skip_text: false,
+            skipped: Vec::new(),
+            wrapper_seen: false,
+            more: false,
         }
+    }
+
+    /// Reads the moves of games without a `[PieceLetters]` tag in
+    /// `letters` (the macros' `#![piece_letters(de)]`, `chess-verify
+    /// --piece-letters de`).
+    pub fn with_letters(mut self, letters: PieceLetters) -> Parser<'s> {
+        self.letters = letters;
+        self
+    }
+
+    /// Skips text that is not PGN where a game would begin, instead of
+    /// reporting it: a forum post's `[pgn]` and `[/pgn]` lines, and prose
+    /// (a first word that is not notation, and no control characters) up
+    /// to the next tag section or move number, where a tag section
+    /// follows or a wrapper line came before. [`Parser::take_skipped`] says what was skipped, so
+    /// that a caller can note it.
+    ///
+    /// `more` says that more text follows the source, from a game start
+    /// on (a reader cut a stream there), so that prose at its end is
+    /// prose before a tag section.
+    pub fn skipping_text(mut self, more: bool) -> Parser<'s> {
+        self.skip_text = true;
+        self.more = more;
+        self
+    }
+
+    /// What was skipped since the last call (see [`Parser::skipping_text`]).
+    pub fn take_skipped(&mut self) -> Vec<Skipped> {
+        std::mem::take(&mut self.skipped)
+    }
+}
+
+/// Skips a `[pgn]` or `[/pgn]` line or prose at the start of a game.
+/// Prose is skipped only before a tag section (or at the end of a source
+/// that more text follows: `more`), or after a wrapper line, and only if
+/// it is text (no control characters): anything else stays an error.
+fn skip_text(items: &mut Items<'_>, more: bool) -> Option<Skipped> {
+    match items.peek()? {
+        Item::Open(Delim::Bracket, open) => {
+            let source = items.source();
+            let rest = items.remaining_lexemes();
+            let wrapper = match rest {
+                [_, word, close, ..]
+                    if word.kind == Lex::Word && close.kind == Lex::Close(Delim::Bracket) =>
+                {
+                    let name = source.slice(word.range);
+                    (name.eq_ignore_ascii_case("pgn") || name.eq_ignore_ascii_case("/pgn"))
+                        .then(|| open.to(close.range))
+                }
+                _ => None,
+            }?;
+            items.skip_lexemes(3);
+            Some(Skipped::Wrapper(wrapper))
+        }
+        Item::Part(Spanned {
+            part: Part::Invalid(Invalid::NotNotation),
+            range,
+        })
+        | Item::Str(range) => {
+            let text = items.source().as_str();
+            let end = items.stretch.min(text.len());
+            let before_tags = end < text.len();
+            let rest = text.get(range.start as usize..end).unwrap_or_default();
+            if !(before_tags || more) || rest.chars().any(|c| c.is_control() && !c.is_whitespace())
+            {
+                return None;
+            }
+            let mut last = range;
+            items.bump();
+            // Up to the stretch's end (the next tag section) or a move
+            // number followed by a move.
+            while let Some(item) = items.peek() {
+                if let Item::Part(Spanned {
+                    part: Part::Number { .. },
+                    ..
+                }) = item
+                {
+                    break;
+                }
+                last = item.range();
+                items.bump();
+            }
+            Some(Skipped::Prose(range.to(last)))
+        }
+        _ => None,
     }
 }
 
@@ -219,12 +364,22 @@ impl Iterator for Parser<'_> {
         let items = self
             .items
             .get_or_insert_with(|| Items::new(source, known.take()));
-        while items.peek().is_none() {
-            if !items.next_stretch() {
-                return None;
+        loop {
+            while items.peek().is_none() {
+                if !items.next_stretch() {
+                    return None;
+                }
+            }
+            let after = self.wrapper_seen || self.more;
+            match self.skip_text.then(|| skip_text(items, after)).flatten() {
+                Some(skipped) => {
+                    self.wrapper_seen |= matches!(skipped, Skipped::Wrapper(_));
+                    self.skipped.push(skipped);
+                }
+                None => break,
             }
         }
-        let mut parser = GameParser::new();
+        let mut parser = GameParser::new(self.letters);
         Some(match parser.game(items) {
             Ok(()) => Ok(parser.finish(source)),
             Err(d) => {
@@ -268,10 +423,12 @@ struct GameParser {
     started_moves: bool,
     first: Option<Range>,
     last: Range,
+    /// The piece letters without a `[PieceLetters]` tag.
+    letters: PieceLetters,
 }
 
 impl GameParser {
-    fn new() -> GameParser {
+    fn new(letters: PieceLetters) -> GameParser {
         GameParser {
             game: GameSyntax {
                 lines: vec![Line {
@@ -289,6 +446,7 @@ impl GameParser {
             started_moves: false,
             first: None,
             last: Range::default(),
+            letters,
         }
     }
 
@@ -331,6 +489,7 @@ impl GameParser {
                 _ => break,
             }
         }
+        items.set_letters(self.piece_letters(items.source())?);
 
         while let Some(item) = items.peek() {
             let range = item.range();
@@ -358,6 +517,19 @@ impl GameParser {
             }
         }
         self.end_of_input()
+    }
+
+    /// The piece letters of this game's moves: its `[PieceLetters]` tag,
+    /// or the default.
+    fn piece_letters(&self, source: &Source) -> Result<PieceLetters, Diagnostic> {
+        match Tag::find(&self.game.tags, source, "PieceLetters") {
+            None => Ok(self.letters),
+            Some(tag) => {
+                let value = tag.value(source);
+                PieceLetters::from_name(&value)
+                    .ok_or_else(|| errors::unknown_piece_letters(tag.value_range, &value))
+            }
+        }
     }
 
     fn end_of_input(&mut self) -> Result<(), Diagnostic> {
