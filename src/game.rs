@@ -279,7 +279,7 @@ impl fmt::Display for GameResult {
 /// );
 /// # }
 /// ```
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Game {
     data: &'static str,
 }
@@ -311,7 +311,7 @@ impl Game {
         }
     }
 
-    fn read(&self) -> GameData<'static> {
+    pub(crate) fn read(&self) -> GameData<'static> {
         GameData::read(self.data).unwrap_or(EMPTY)
     }
 
@@ -448,6 +448,34 @@ impl Game {
         }
         pos
     }
+}
+
+/// Ply `index` of a game from `start` (in a variation too), from its data.
+pub(crate) fn make_ply(
+    start: &Position,
+    chess960: bool,
+    index: usize,
+    raw: chess_format::Ply,
+) -> Option<Ply> {
+    let (mv, san) = decode_ply(raw)?;
+    // Plies counted from White's move of the start's move number.
+    let offset = index + usize::from(start.turn() == Color::Black);
+    let color = if offset.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let number = start
+        .fullmove_number()
+        .saturating_add(u32::try_from(offset / 2).unwrap_or(u32::MAX));
+    Some(Ply {
+        index,
+        number,
+        color,
+        mv,
+        san,
+        uci: mv.uci(chess960),
+    })
 }
 
 /// A ply's move and SAN.
@@ -627,26 +655,7 @@ impl fmt::Debug for Plies {
 
 impl Plies {
     fn ply(&self, index: usize) -> Option<Ply> {
-        let (mv, san) = decode_ply(self.data.ply(index)?)?;
-        let start = &self.start;
-        // Plies counted from White's move of the start's move number.
-        let offset = index + usize::from(start.turn() == Color::Black);
-        let color = if offset.is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let number = start
-            .fullmove_number()
-            .saturating_add(u32::try_from(offset / 2).unwrap_or(u32::MAX));
-        Some(Ply {
-            index,
-            number,
-            color,
-            mv,
-            san,
-            uci: mv.uci(self.chess960),
-        })
+        make_ply(&self.start, self.chess960, index, self.data.ply(index)?)
     }
 }
 

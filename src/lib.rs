@@ -56,6 +56,7 @@ mod pgn;
 mod position;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod tree;
 mod types;
 
 pub use board::{BoardDisplay, BoardStyle};
@@ -65,6 +66,7 @@ pub use game::{
 pub use moves::{Move, MoveKind, San, Uci};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Fen, Position};
+pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 
 /// Implementation details of the macros. Not a public API.

@@ -1,8 +1,12 @@
 //! PGN export.
 
 use core::fmt::{self, Write};
+use core::iter::Peekable;
 
-use crate::{Color, Game, Position};
+use chess_format::{Note, Notes};
+
+use crate::game::make_ply;
+use crate::{Color, Game, Ply, Position};
 
 /// The Seven Tag Roster, in the order PGN requires, with the value written
 /// when a game lacks the tag.
@@ -24,6 +28,9 @@ const GENERATED: [&str; 4] = ["Result", "SetUp", "FEN", "Variant"];
 /// game's other tags in their order, `[SetUp "1"]` and `[FEN "…"]` when the
 /// game does not start from the standard position, `[Variant "Chess960"]` for
 /// Chess960; then the movetext, wrapped at 80 columns, ending with the result.
+/// The movetext keeps the game's NAGs (as `$n`), comments (as written, in
+/// braces) and variations: a move's NAGs, then its comments, then the
+/// variations that replace it.
 ///
 /// The text verifies back to the same game with the string form of the
 /// macro, `game!(r#"…"#)`. (The token form cannot take it verbatim: `Qh5#`
@@ -69,11 +76,18 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
 struct Wrapper<'a, 'f> {
     f: &'a mut fmt::Formatter<'f>,
     column: usize,
+    /// No space before the next token (after `(`, before `)`).
+    glue: bool,
 }
 
 impl Wrapper<'_, '_> {
     fn token(&mut self, token: &str) -> fmt::Result {
         let len = token.chars().count();
+        if core::mem::take(&mut self.glue) && self.column > 0 && self.column + len <= 80 {
+            self.f.write_str(token)?;
+            self.column += len;
+            return Ok(());
+        }
         if self.column > 0 {
             if self.column + 1 + len > 80 {
                 self.f.write_char('\n')?;
@@ -137,16 +151,140 @@ impl fmt::Display for Pgn<'_> {
         }
         f.write_char('\n')?;
 
-        let mut out = Wrapper { f, column: 0 };
-        for (i, ply) in game.plies().enumerate() {
-            if ply.color == Color::White {
-                out.number(ply.number, false)?;
-            } else if i == 0 {
-                out.number(ply.number, true)?;
+        let mut out = Wrapper {
+            f,
+            column: 0,
+            glue: false,
+        };
+        let text = game.notes();
+        let mut notes = Notes::new(text).peekable();
+        let start = game.start();
+        // A Black move needs its number after a comment or a variation.
+        let mut numbered = true;
+        if notes.next_if_eq(&Note::Main(0)).is_some() {
+            out.notes(&mut notes, &start, game.is_chess960(), &mut numbered)?;
+        }
+        for ply in game.plies() {
+            out.ply(&ply, numbered)?;
+            numbered = false;
+            if notes.next_if_eq(&Note::Main(ply.index + 1)).is_some() {
+                out.notes(&mut notes, &start, game.is_chess960(), &mut numbered)?;
             }
-            out.token(ply.san.as_str())?;
         }
         out.token(game.result().as_str())?;
         out.f.write_char('\n')
+    }
+}
+
+impl Wrapper<'_, '_> {
+    fn ply(&mut self, ply: &Ply, numbered: bool) -> fmt::Result {
+        let number = ply.color == Color::White || numbered;
+        if number && self.column > 0 && !self.glue {
+            // The number stays on the line of its move.
+            let digits = ply.number.checked_ilog10().unwrap_or(0) as usize + 1;
+            let dots = if ply.color == Color::White { 1 } else { 3 };
+            let len = digits + dots + 1 + ply.san.as_str().len();
+            if self.column + 1 + len > 80 {
+                self.f.write_char('\n')?;
+                self.column = 0;
+            }
+        }
+        if ply.color == Color::White {
+            self.number(ply.number, false)?;
+        } else if numbered {
+            self.number(ply.number, true)?;
+        }
+        self.token(ply.san.as_str())
+    }
+
+    /// The NAGs, comments and variations of one node of the main line,
+    /// up to the next one's.
+    fn notes(
+        &mut self,
+        notes: &mut Peekable<Notes<'static>>,
+        start: &Position,
+        chess960: bool,
+        numbered: &mut bool,
+    ) -> fmt::Result {
+        let mut index = 0;
+        while let Some(note) = notes.next_if(|n| !matches!(n, Note::Main(_))) {
+            match note {
+                Note::Main(_) => {}
+                Note::Nag(nag) => {
+                    let mut buf = [b'$', 0, 0, 0];
+                    let digits = [nag / 100, nag / 10 % 10, nag % 10];
+                    let skip = if nag >= 100 {
+                        0
+                    } else if nag >= 10 {
+                        1
+                    } else {
+                        2
+                    };
+                    let mut len = 1;
+                    for &d in &digits[skip..] {
+                        buf[len] = b'0' + d;
+                        len += 1;
+                    }
+                    self.token(core::str::from_utf8(&buf[..len]).unwrap_or("$0"))?;
+                }
+                Note::Comment(text) => {
+                    self.comment(text)?;
+                    *numbered = true;
+                }
+                Note::Open(first) => {
+                    self.token("(")?;
+                    self.glue = true;
+                    index = first;
+                    *numbered = true;
+                }
+                Note::Ply(raw) => {
+                    if let Some(ply) = make_ply(start, chess960, index, raw) {
+                        self.ply(&ply, *numbered)?;
+                    }
+                    *numbered = false;
+                    index += 1;
+                }
+                Note::Close(next) => {
+                    self.glue = true;
+                    self.token(")")?;
+                    index = next;
+                    *numbered = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A comment, as written: `{text}`, or `;text` and a line break when
+    /// the text has a `}` (a `;` comment's).
+    fn comment(&mut self, text: &str) -> fmt::Result {
+        let brace = !text.contains('}');
+        let first_line = text.split('\n').next().unwrap_or("");
+        let len = first_line.chars().count() + 2;
+        let glue = core::mem::take(&mut self.glue);
+        if self.column > 0 && !(glue && self.column + len <= 80) {
+            if self.column + 1 + len > 80 {
+                self.f.write_char('\n')?;
+                self.column = 0;
+            } else {
+                self.f.write_char(' ')?;
+                self.column += 1;
+            }
+        }
+        if brace {
+            self.f.write_char('{')?;
+            self.f.write_str(text)?;
+            self.f.write_char('}')?;
+            self.column = match text.rfind('\n') {
+                Some(i) => text[i + 1..].chars().count() + 1,
+                None => self.column + len,
+            };
+        } else {
+            self.f.write_char(';')?;
+            self.f.write_str(text)?;
+            self.f.write_char('\n')?;
+            self.column = 0;
+        }
+        Ok(())
     }
 }

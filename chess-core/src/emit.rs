@@ -7,15 +7,15 @@
 //! its SAN needs), tags — which the facade's `Game` decodes. One literal
 //! without escapes is what costs the compiler least to carry.
 
-use chess_format::{Header, MoveKind, OutcomeCode, ResultCode, Start};
+use chess_format::{Header, MoveKind, NotesWriter, OutcomeCode, ResultCode, Start};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::diagnostic::{Diagnostic, Spelling};
 use crate::input::{Mode, Source};
-use crate::replay::{End, SanBits, VerifiedGame};
-use crate::syntax::ResultToken;
+use crate::replay::{Annotations, End, SanBits, VerifiedGame};
+use crate::syntax::{Note, NoteKind, ResultToken};
 
 /// The ply of a move and its SAN bits in a game's data. (One look at the
 /// move and plain arithmetic: this runs for every ply.)
@@ -127,10 +127,12 @@ fn header(game: &VerifiedGame) -> Header {
     }
 }
 
-/// The data string of a verified game with its `(name, value)` tag pairs,
-/// in the format of the `chess-format` crate.
+/// The data string of a verified game with its annotation text (see
+/// [`notes`]; empty for none) and its `(name, value)` tag pairs, in the
+/// format of the `chess-format` crate.
 pub fn game_data<N: AsRef<str>, V: AsRef<str>>(
     game: &VerifiedGame,
+    notes: &str,
     tags: impl IntoIterator<Item = (N, V)>,
 ) -> String {
     let mut data = String::with_capacity(16 + game.moves.len() * chess_format::Ply::DIGITS);
@@ -142,9 +144,107 @@ pub fn game_data<N: AsRef<str>, V: AsRef<str>>(
         &header(game),
         &start_of(&game.start),
         ply_at,
+        notes,
         tags,
     );
     data
+}
+
+/// A game's variations, comments and NAGs as the annotation text of its
+/// data (`chess_format::notes`), reading comments from `source`; empty
+/// for a game without any.
+pub fn notes(game: &VerifiedGame, source: &Source) -> String {
+    let Some(annotations) = game.annotations.as_deref() else {
+        return String::new();
+    };
+    let mut out = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = write_notes(&mut out, game, annotations, source);
+    out
+}
+
+/// What is left to write of a variation.
+enum Task {
+    Open(u32),
+    Ply(u32, usize),
+}
+
+fn write_notes(
+    out: &mut String,
+    game: &VerifiedGame,
+    annotations: &Annotations,
+    source: &Source,
+) -> std::fmt::Result {
+    let mut sorted: Vec<&Note> = annotations.notes.iter().collect();
+    sorted.sort_by_key(|n| (n.line, n.after));
+    let notes_at = |line: u32, after: usize| -> &[&Note] {
+        let key = (line, after as u32);
+        let from = sorted.partition_point(|n| (n.line, n.after) < key);
+        let to = sorted.partition_point(|n| (n.line, n.after) <= key);
+        &sorted[from..to]
+    };
+    let branches_at = |line: u32, k: usize| -> &[(u32, u32)] {
+        let branches = annotations
+            .lines
+            .get(line as usize)
+            .map_or(&[][..], |l| &l.branches[..]);
+        let from = branches.partition_point(|b| (b.0 as usize) < k);
+        let to = branches.partition_point(|b| (b.0 as usize) <= k);
+        &branches[from..to]
+    };
+    let mut w = NotesWriter::new(out);
+    let write_at = |w: &mut NotesWriter<'_, String>, notes: &[&Note]| -> std::fmt::Result {
+        for note in notes {
+            match note.kind {
+                NoteKind::Comment => w.comment(source.slice(note.range))?,
+                NoteKind::Nag(nag) => w.nag(nag)?,
+            }
+        }
+        Ok(())
+    };
+    let mut tasks: Vec<Task> = Vec::new();
+    for k in 0..=game.moves.len() {
+        // Node `k`: after `k` plies; its move's variations branch at ply `k - 1`.
+        let notes = notes_at(0, k);
+        let branches = k.checked_sub(1).map_or(&[][..], |ply| branches_at(0, ply));
+        if notes.is_empty() && branches.is_empty() {
+            continue;
+        }
+        w.main(k)?;
+        write_at(&mut w, notes)?;
+        tasks.extend(branches.iter().rev().map(|&(_, var)| Task::Open(var)));
+        while let Some(task) = tasks.pop() {
+            let (line, k) = match task {
+                Task::Open(line) => {
+                    let first = annotations
+                        .lines
+                        .get(line as usize)
+                        .map_or(0, |l| l.first_ply);
+                    w.open(first)?;
+                    write_at(&mut w, notes_at(line, 0))?;
+                    (line, 0)
+                }
+                Task::Ply(line, k) => (line, k),
+            };
+            let Some(verified) = annotations.lines.get(line as usize) else {
+                continue;
+            };
+            let (Some(m), Some(&san)) = (verified.moves.get(k), verified.sans.get(k)) else {
+                w.close(verified.first_ply + 1)?;
+                continue;
+            };
+            w.ply(ply(m, san))?;
+            write_at(&mut w, notes_at(line, k + 1))?;
+            tasks.push(Task::Ply(line, k + 1));
+            tasks.extend(
+                branches_at(line, k)
+                    .iter()
+                    .rev()
+                    .map(|&(_, var)| Task::Open(var)),
+            );
+        }
+    }
+    Ok(())
 }
 
 struct Out {
@@ -213,7 +313,11 @@ pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
 pub fn game_expr(krate: &TokenStream, source: &Source, game: &VerifiedGame) -> TokenStream {
     let mut args = Out::new();
     let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));
-    args.tt(Literal::string(&game_data(game, tags)));
+    args.tt(Literal::string(&game_data(
+        game,
+        &notes(game, source),
+        tags,
+    )));
     let mut out = Out::new();
     out.path(krate, &["Game", "__new"])
         .group(Delimiter::Parenthesis, args);

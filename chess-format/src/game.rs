@@ -8,7 +8,9 @@ use crate::ply::Ply;
 use crate::start::Start;
 
 /// Writes a game's data: `header`, then `start`, then the `header.plies`
-/// plies (`ply(i)` gives ply `i`), then the `(name, value)` tag pairs.
+/// plies (`ply(i)` gives ply `i`), then the annotation text `notes` (see
+/// [`notes`](crate::notes); nothing if it is empty), then the `(name,
+/// value)` tag pairs.
 ///
 /// The plies are asked for by index rather than through an iterator: the
 /// macros write every ply of every game a crate embeds with this, in a
@@ -19,6 +21,7 @@ pub fn write_game<W, N, V>(
     header: &Header,
     start: &Start,
     ply: impl Fn(usize) -> Ply,
+    notes: &str,
     tags: impl IntoIterator<Item = (N, V)>,
 ) -> fmt::Result
 where
@@ -45,6 +48,9 @@ where
         }
     }
     out.write_str(core::str::from_utf8(&buffer[..filled]).map_err(|_| fmt::Error)?)?;
+    if !notes.is_empty() {
+        write!(out, "&{}:{notes}", notes.len())?;
+    }
     for (name, value) in tags {
         write_tag(out, name.as_ref(), value.as_ref())?;
     }
@@ -66,6 +72,7 @@ pub struct GameData<'a> {
     header: Header,
     start: Start,
     plies_at: usize,
+    notes_at: usize,
     tags_at: usize,
 }
 
@@ -81,12 +88,34 @@ impl<'a> GameData<'a> {
             return None;
         };
         let end = plies_at.saturating_add(header.plies.saturating_mul(Ply::DIGITS));
-        let tags_at = if end < bytes.len() { end } else { bytes.len() };
+        let end = if end < bytes.len() { end } else { bytes.len() };
+        // Annotations: `&`, their length, `:`, their text.
+        let (notes_at, tags_at) = match expect(bytes, end, b'&') {
+            Some(at) => match read_decimal(bytes, at) {
+                Some((len, at)) => match expect(bytes, at, b':') {
+                    Some(at) => {
+                        let tags_at = at.saturating_add(len as usize);
+                        (
+                            at,
+                            if tags_at < bytes.len() {
+                                tags_at
+                            } else {
+                                bytes.len()
+                            },
+                        )
+                    }
+                    None => (end, end),
+                },
+                None => (end, end),
+            },
+            None => (end, end),
+        };
         Some(GameData {
             data,
             header,
             start,
             plies_at,
+            notes_at,
             tags_at,
         })
     }
@@ -113,6 +142,12 @@ impl<'a> GameData<'a> {
         }
         let (_, rest) = bytes.split_at(at);
         Ply::decode(rest)
+    }
+
+    /// The annotation text (see [`notes`](crate::notes)): empty for a
+    /// game without comments, NAGs or variations.
+    pub fn notes(&self) -> &'a str {
+        self.data.get(self.notes_at..self.tags_at).unwrap_or("")
     }
 
     /// The tag pairs.
@@ -188,7 +223,24 @@ mod tests {
             .collect();
         let tags = [("Event", "a \0 b"), ("", ""), ("Ünïcode", "5:x:y")];
         let mut data = String::new();
-        write_game(&mut data, &header, &Start::STANDARD, |i| plies[i], tags).unwrap();
+        write_game(&mut data, &header, &Start::STANDARD, |i| plies[i], "", tags).unwrap();
+        let game = GameData::read(&data).unwrap();
+        assert_eq!(game.notes(), "");
+        let mut annotated = String::new();
+        let notes = "@0,{4:{}&:";
+        write_game(
+            &mut annotated,
+            &header,
+            &Start::STANDARD,
+            |i| plies[i],
+            notes,
+            tags,
+        )
+        .unwrap();
+        let read = GameData::read(&annotated).unwrap();
+        assert_eq!(read.notes(), notes);
+        assert_eq!(read.tags().collect::<Vec<_>>(), tags);
+        assert_eq!((0..130).map_while(|i| read.ply(i)).count(), 130);
         let game = GameData::read(&data).unwrap();
         assert_eq!(game.header(), header);
         let read: Vec<Ply> = (0..130).map_while(|i| game.ply(i)).collect();

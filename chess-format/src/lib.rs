@@ -6,16 +6,18 @@
 //! crate is that string's format, defined once: each part's encoder next to
 //! its decoder. It has no dependencies and needs no allocator.
 //!
-//! A game's data is four parts, one after the other:
+//! A game's data is four parts, one after the other (five for a game with
+//! comments, NAGs or variations):
 //!
 //! | part | written by | read by |
 //! |---|---|---|
 //! | the [`Header`]: result, outcome, Chess960, number of plies, the ply after which the rules ended the game | [`Header::write`] | [`Header::read`] |
 //! | the [`Start`] position: `S` for the standard one, else `P` and its fields | [`Start::write`] | [`Start::read`] |
 //! | five base-64 [`DIGITS`] per [`Ply`]: the move and what its SAN adds to it | [`Ply::encode`] | [`Ply::decode`] |
+//! | only if the game has any: `&`, a length, `:`, the [`notes`]: comments, NAGs and variations | [`NotesWriter`] | [`Notes`] |
 //! | the tags, each name and value prefixed by its length in bytes | [`write_tag`] | [`Tags`] |
 //!
-//! [`write_game`] writes all four; [`GameData::read`] finds them again. Only
+//! [`write_game`] writes them all; [`GameData::read`] finds them again. Only
 //! tag values can hold other characters than printable ASCII, so the string
 //! literal holding a game needs no escapes.
 //!
@@ -44,7 +46,7 @@
 //!     ended: None,
 //! };
 //! let mut data = String::new();
-//! write_game(&mut data, &header, &Start::STANDARD, |_| e4, [("Event", "Test")]).unwrap();
+//! write_game(&mut data, &header, &Start::STANDARD, |_| e4, "", [("Event", "Test")]).unwrap();
 //! assert_eq!(data, "0001,,SMcFAA5:Event4:Test");
 //!
 //! let game = GameData::read(&data).unwrap();
@@ -62,12 +64,14 @@ extern crate std;
 mod digits;
 mod game;
 mod header;
+pub mod notes;
 mod ply;
 mod start;
 
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
 pub use header::{Header, OutcomeCode, ResultCode};
+pub use notes::{Note, Notes, NotesWriter};
 pub use ply::{MoveKind, Ply, Suffix};
 pub use start::Start;
 

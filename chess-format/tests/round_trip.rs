@@ -95,7 +95,7 @@ proptest! {
     #[test]
     fn games_round_trip((header, start, plies, tags) in game()) {
         let mut data = String::new();
-        write_game(&mut data, &header, &start, |i| plies[i], tags.iter().map(|(n, v)| (n, v)))
+        write_game(&mut data, &header, &start, |i| plies[i], "", tags.iter().map(|(n, v)| (n, v)))
             .expect("writing to a String");
         let game = GameData::read(&data).expect("readable");
         prop_assert_eq!(game.header(), header);
@@ -109,7 +109,7 @@ proptest! {
         // Everything but the tags is printable ASCII: the string literal
         // needs no escapes for it.
         let mut untagged = String::new();
-        write_game(&mut untagged, &header, &start, |i| plies[i], None::<(&str, &str)>)
+        write_game(&mut untagged, &header, &start, |i| plies[i], "", None::<(&str, &str)>)
             .expect("writing to a String");
         prop_assert!(data.starts_with(&untagged));
         prop_assert!(untagged.bytes().all(|b| b.is_ascii_graphic()), "{}", untagged);

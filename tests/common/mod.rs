@@ -56,7 +56,7 @@ pub fn verify(text: &str) -> VerifiedGame {
 /// The runtime `Game` the macro would build for `verified` (its data is
 /// leaked to get the `'static` lifetime that macro output has).
 pub fn runtime_game(verified: &VerifiedGame, tags: &[(&str, &str)]) -> Game {
-    let data = emit::game_data(verified, tags.iter().copied());
+    let data = emit::game_data(verified, "", tags.iter().copied());
     Game::__new(Box::leak(data.into_boxed_str()))
 }
 

@@ -25,6 +25,9 @@ pub(super) struct Frame {
     /// the segment it branched in.
     pub(super) moves: Vec<Move>,
     pub(super) sans: Vec<SanBits>,
+    /// Where this line's own moves start in `moves` (a variation's record
+    /// starts with the moves of the segment it branched in).
+    pub(super) own: usize,
     /// The ply before the first recorded one, if any (for messages).
     pub(super) before: Option<PlyRef>,
     /// The current segment: its positions follow `moves[segment..]`.
@@ -61,6 +64,7 @@ impl Frame {
             plies: 0,
             moves: Vec::with_capacity(plies),
             sans: Vec::with_capacity(plies),
+            own: 0,
             before: None,
             segment: 0,
             history: History::new(segment_start(start)),
@@ -94,6 +98,7 @@ impl Frame {
             plies: self.plies,
             moves: self.moves.get(self.segment..).unwrap_or_default().to_vec(),
             sans: self.sans.get(self.segment..).unwrap_or_default().to_vec(),
+            own: self.moves.len().saturating_sub(self.segment),
             before: self.last(),
             segment: 0,
             history: History::new(self.history.first(self.segment)),

@@ -45,7 +45,7 @@ pub use ends::{End, EndInfo};
 pub use failure::{Failure, Unresolved};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights, PlyRef};
-pub use record::VerifiedGame;
+pub use record::{Annotations, VerifiedGame, VerifiedLine};
 pub use san::SanBits;
 
 use line::Frame;
@@ -62,6 +62,13 @@ pub fn replay(
     let mut main = Frame::root(&start, main_plies);
     // The variations being replayed, innermost last.
     let mut variations: Vec<Frame> = Vec::new();
+    // What the game has besides its main line, if anything.
+    let mut annotations = (game.lines.len() > 1 || !game.notes.is_empty()).then(|| {
+        Box::new(Annotations {
+            lines: vec![VerifiedLine::default(); game.lines.len()],
+            notes: game.notes.clone(),
+        })
+    });
     loop {
         let frame = match variations.last_mut() {
             Some(frame) => frame,
@@ -81,8 +88,11 @@ pub fn replay(
             }
             None => {
                 ply::settle(frame)?;
-                if variations.pop().is_none() {
+                let Some(done) = variations.pop() else {
                     break;
+                };
+                if let Some(annotations) = &mut annotations {
+                    record_variation(annotations, done);
                 }
             }
         }
@@ -100,7 +110,34 @@ pub fn replay(
         last: main.pos,
         tags: game.tags.clone(),
         range: game.range,
+        annotations: annotations.map(|mut a| {
+            record_branches(&mut a, game);
+            a
+        }),
     })
+}
+
+/// Keeps a replayed variation's own moves.
+fn record_variation(annotations: &mut Annotations, mut frame: Frame) {
+    let own = frame.own.min(frame.moves.len());
+    let moves = frame.moves.split_off(own);
+    let sans = frame.sans.split_off(own.min(frame.sans.len()));
+    if let Some(line) = annotations.lines.get_mut(frame.line as usize) {
+        line.first_ply = frame.plies - moves.len();
+        line.moves = moves;
+        line.sans = sans;
+    }
+}
+
+/// Notes which variations replace which ply of each line.
+fn record_branches(annotations: &mut Annotations, game: &GameSyntax) {
+    for (id, line) in game.lines.iter().enumerate() {
+        for (k, &ply) in line.plies.iter().enumerate() {
+            for var in game.variations(&game.plies[ply as usize]) {
+                annotations.lines[id].branches.push((k as u32, var));
+            }
+        }
+    }
 }
 
 /// How the main line ended. After a check the question is settled (mate was

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::input::{Range, Source};
-use crate::syntax::{ResultToken, Tag};
+use crate::syntax::{Note, ResultToken, Tag};
 
 use super::ends::End;
 use super::san::SanBits;
@@ -32,6 +32,36 @@ pub struct VerifiedGame {
     pub tags: Vec<Tag>,
     /// Where the game is in that source.
     pub range: Range,
+    /// Its variations, comments and NAGs, if it has any.
+    pub annotations: Option<Box<Annotations>>,
+}
+
+/// What a game has besides its main line: variations (verified), comments
+/// and NAGs.
+#[derive(Clone, Debug, Default)]
+pub struct Annotations {
+    /// By the index of the game's lines as written
+    /// ([`GameSyntax::lines`](crate::syntax::GameSyntax::lines)): each
+    /// variation's moves (the main line's are the game's own), and for
+    /// every line the variations that replace its plies.
+    pub lines: Vec<VerifiedLine>,
+    /// The comments and NAGs, in the order written.
+    pub notes: Vec<Note>,
+}
+
+/// One line of a game: a variation's verified moves, and the variations
+/// that replace its plies.
+#[derive(Clone, Debug, Default)]
+pub struct VerifiedLine {
+    /// The moves (empty for the main line, whose moves are the game's).
+    pub moves: Vec<Move>,
+    /// Their canonical SAN bits.
+    pub sans: Vec<SanBits>,
+    /// The game's ply index (from 0) of the first move.
+    pub first_ply: usize,
+    /// `(k, line)`: the line replaces this line's ply `k` (from 0), in
+    /// the order written.
+    pub branches: Vec<(u32, u32)>,
 }
 
 impl VerifiedGame {

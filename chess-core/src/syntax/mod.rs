@@ -26,4 +26,4 @@ pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, Variant};
 pub use split::Splitter;
 pub use tag::Tag;
-pub use tree::{GameSyntax, Line, MoveNumber, PlySyntax};
+pub use tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};

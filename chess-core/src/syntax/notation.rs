@@ -252,6 +252,38 @@ const ASCII_GLYPHS: &[(&str, &str)] = &[
     ("=", "$10"),
 ];
 
+/// The number of the NAG a part read as [`Part::Nag`] or
+/// [`Part::Annotation`] stands for: `$14` is 14, `!` is 1 … `?!` is 6, and
+/// an evaluation glyph (`±`, `+=`, `∞`) its NAG.
+pub fn nag_value(text: &str) -> Option<u8> {
+    let bytes = text.as_bytes();
+    let annotation = [&b"!"[..], b"?", b"!!", b"??", b"!?", b"?!"]
+        .iter()
+        .position(|a| *a == bytes);
+    if let Some(i) = annotation {
+        return Some(i as u8 + 1);
+    }
+    let dollar = |digits: &[u8]| -> Option<u8> {
+        std::str::from_utf8(digits.strip_prefix(b"$")?)
+            .ok()?
+            .parse()
+            .ok()
+    };
+    if bytes.first() == Some(&b'$') {
+        return dollar(bytes);
+    }
+    let mut ascii = [0u8; MAX_REWRITTEN];
+    let mut from = [0u8; MAX_REWRITTEN + 1];
+    let glyph = match rewrite(bytes, &mut ascii, &mut from) {
+        Some(len) => &ascii[..len],
+        None => bytes,
+    };
+    if glyph.first() == Some(&b'$') {
+        return dollar(glyph);
+    }
+    dollar(glyph_nag(glyph)?.as_bytes())
+}
+
 /// Whether `word` is an evaluation glyph written in ASCII (`+-`, `=`).
 fn glyph_nag(word: &[u8]) -> Option<&'static str> {
     ASCII_GLYPHS
@@ -1185,6 +1217,26 @@ mod tests {
         }
         let knight = san(Role::Knight, None, None, false, Square::F3);
         assert_eq!(parts("Nf3±"), vec![(knight, "Nf3"), (Nag, "±")]);
+        for (text, nag) in [
+            ("$0", 0),
+            ("$255", 255),
+            ("!", 1),
+            ("?", 2),
+            ("!!", 3),
+            ("??", 4),
+            ("!?", 5),
+            ("?!", 6),
+            ("±", 16),
+            ("+/-", 16),
+            ("=", 10),
+            ("+−", 18),
+            ("∞", 13),
+            ("□", 7),
+            ("=∞", 44),
+        ] {
+            assert_eq!(super::nag_value(text), Some(nag), "{text}");
+        }
+        assert_eq!(super::nag_value("$256"), None);
         assert_eq!(parts("Nf3="), vec![(knight, "Nf3"), (Nag, "=")]);
         assert_eq!(parts("Nf3+/-"), vec![(knight, "Nf3"), (Nag, "+/-")]);
         assert_eq!(parts("Nf3+="), vec![(knight, "Nf3"), (Nag, "+=")]);

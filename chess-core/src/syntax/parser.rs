@@ -15,7 +15,7 @@ use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use super::setup::{self, SetupSyntax};
 use super::split::Splitter;
 use super::tag::Tag;
-use super::tree::{GameSyntax, Line, MoveNumber, PlySyntax};
+use super::tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};
 
 /// An item of the grammar's input: a part of a word, or another lexeme.
 #[derive(Copy, Clone, Debug)]
@@ -60,6 +60,8 @@ struct Items<'a> {
     letters: PieceLetters,
     /// A word in English letters, when `letters` is another language.
     english: Vec<u8>,
+    /// The comments passed over since the game parser last took them.
+    comments: Vec<Range>,
 }
 
 impl<'a> Items<'a> {
@@ -80,6 +82,7 @@ impl<'a> Items<'a> {
             part: 0,
             letters: PieceLetters::English,
             english: Vec::new(),
+            comments: Vec::new(),
         };
         items.next_stretch();
         items
@@ -127,7 +130,10 @@ impl<'a> Items<'a> {
             }
             let lexeme = *self.lexemes.get(self.next)?;
             match lexeme.kind {
-                Lex::Comment => self.next += 1,
+                Lex::Comment => {
+                    self.next += 1;
+                    self.comments.push(lexeme.range);
+                }
                 Lex::Word => {
                     self.next += 1;
                     self.parts.clear();
@@ -393,7 +399,10 @@ impl Iterator for Parser<'_> {
 /// Skips to the start of the next game after an error.
 fn recover(items: &mut Items<'_>) {
     let mut previous_was_part = false;
-    while let Some(item) = items.peek() {
+    loop {
+        // Comments before where the next game starts are that game's.
+        items.comments.clear();
+        let Some(item) = items.peek() else { break };
         match item {
             Item::Part(Spanned {
                 part: Part::Result(_),
@@ -502,6 +511,9 @@ impl GameParser {
             }
             items.bump();
             self.touch(range);
+            if !items.comments.is_empty() {
+                self.take_comments(items);
+            }
             match item {
                 Item::Part(spanned) => {
                     if self.part(items, spanned)? {
@@ -515,6 +527,9 @@ impl GameParser {
                 Item::Str(_) => return Err(errors::string_among_moves(range)),
                 Item::Bad(bad, _) => return Err(errors::bad_lexeme(bad, range)),
             }
+        }
+        if !items.comments.is_empty() {
+            self.take_comments(items);
         }
         self.end_of_input()
     }
@@ -530,6 +545,49 @@ impl GameParser {
                     .ok_or_else(|| errors::unknown_piece_letters(tag.value_range, &value))
             }
         }
+    }
+
+    /// Keeps the comments passed over as notes where the game is now.
+    #[cold]
+    fn take_comments(&mut self, items: &mut Items<'_>) {
+        let text = items.source().as_str().as_bytes();
+        for range in items.comments.drain(..) {
+            let (start, end) = (range.start as usize, range.end as usize);
+            let inner = match text.get(start) {
+                Some(b'{') => Range::new(
+                    range.start + 1,
+                    range.end.saturating_sub(1).max(range.start + 1),
+                ),
+                Some(b';') => {
+                    // A CRLF line's `\r` is not the comment's.
+                    let cr = text.get(start..end).is_some_and(|t| t.ends_with(b"\r"));
+                    Range::new(range.start + 1, range.end - u32::from(cr))
+                }
+                // A `%` escape line is not a comment.
+                _ => continue,
+            };
+            let line = self.current_line();
+            self.game.notes.push(Note {
+                line,
+                after: self.game.lines[line as usize].plies.len() as u32,
+                kind: NoteKind::Comment,
+                range: inner,
+            });
+        }
+    }
+
+    /// Keeps a NAG (`$14`, `!?`, `±`) as a note on the move it follows.
+    fn nag(&mut self, range: Range, source: &Source) {
+        let Some(value) = notation::nag_value(source.slice(range)) else {
+            return;
+        };
+        let line = self.current_line();
+        self.game.notes.push(Note {
+            line,
+            after: self.game.lines[line as usize].plies.len() as u32,
+            kind: NoteKind::Nag(value),
+            range,
+        });
     }
 
     fn end_of_input(&mut self) -> Result<(), Diagnostic> {
@@ -659,6 +717,7 @@ impl GameParser {
                 if spanned.part == Part::Annotation {
                     self.attached(range, items.source())?;
                 }
+                self.nag(range, items.source());
             }
             Part::Result(result) => {
                 if let Some(n) = self.pending_number {

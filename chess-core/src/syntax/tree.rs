@@ -54,6 +54,31 @@ pub struct Line {
     pub(super) last_sibling: Option<u32>,
 }
 
+/// A comment or a NAG, where it was written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The line it is in (an index into [`GameSyntax::lines`]).
+    pub line: u32,
+    /// How many of the line's plies come before it: 0 before its first
+    /// move, else it is about the move it follows.
+    pub after: u32,
+    /// What it is.
+    pub kind: NoteKind,
+    /// A comment's text (inside the braces, after the `;`), or the NAG as
+    /// written (`$14`, `!?`, `±`).
+    pub range: Range,
+}
+
+/// What a [`Note`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// A comment (`{…}` or `;…`).
+    Comment,
+    /// A numeric annotation glyph: `$n`, or `!`, `?` … and the evaluation
+    /// glyphs, as their numbers.
+    Nag(u8),
+}
+
 /// One game as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSyntax {
@@ -71,6 +96,8 @@ pub struct GameSyntax {
     pub lines: Vec<Line>,
     /// Every ply of every line.
     pub plies: Vec<PlySyntax>,
+    /// Comments and NAGs, in the order written (empty for most games).
+    pub notes: Vec<Note>,
     /// The result token.
     pub result: Option<(ResultToken, Range)>,
     /// From the game's first to its last lexeme.
@@ -86,6 +113,7 @@ impl Default for GameSyntax {
             setup: Ok(None),
             lines: vec![Line::default()],
             plies: Vec::new(),
+            notes: Vec::new(),
             result: None,
             range: Range::default(),
         }
