@@ -79,7 +79,10 @@ fn round_trip(name: &str, text: &str) -> (usize, usize, usize) {
                 assert_eq!(child.position(), node.position().after(&ply.mv));
             }
         }
-        assert_eq!(tree.iter().filter(|n| n.is_main_line()).count(), game.len() + 1);
+        assert_eq!(
+            tree.iter().filter(|n| n.is_main_line()).count(),
+            game.len() + 1
+        );
         games += 1;
         with_notes += usize::from(!notes.is_empty());
         nodes += tree.len();
@@ -197,9 +200,14 @@ fn games_without_annotations_are_unchanged() {
     );
 }
 
-/// The macros keep them too.
+/// The macros keep them too, in every form.
 #[test]
 fn macros_keep_annotations() {
+    const TOKENS: Game = game! { 1. e4 { "king's pawn" } (1. d4 $1) e5 !? { "a } brace" } };
+    assert_eq!(
+        TOKENS.pgn().to_string().split("\n\n").nth(1).unwrap(),
+        "1. e4 {king's pawn} (1. d4 $1) 1... e5 $5 *\n"
+    );
     const G: Game = game!(r#"1. e4 {king's pawn} (1. d4 $1) e5 *"#);
     assert_eq!(G.root().children().count(), 2);
     assert_eq!(

@@ -148,9 +148,18 @@ pub fn render(ahead: Vec<TokenTree>, rest: token_stream::IntoIter, call_site: Sp
         match tree {
             TokenTree::Group(group) => match group.delimiter() {
                 Delimiter::Brace => {
-                    // A `{ … }` comment: its content is never looked at.
+                    // A `{ … }` comment: a string in it is its text, kept
+                    // with the game; anything else is not looked at.
                     r.bracket('{', group.span_open());
-                    r.bracket('}', group.span_close());
+                    match comment_text(&group) {
+                        Some(text) => {
+                            r.text.push_str(&text);
+                            r.mark(group.span_close());
+                            r.text.push('}');
+                            r.prev = Prev::Bracket;
+                        }
+                        None => r.bracket('}', group.span_close()),
+                    }
                 }
                 Delimiter::Parenthesis | Delimiter::Bracket => {
                     let (open, close) = if group.delimiter() == Delimiter::Parenthesis {
@@ -332,6 +341,19 @@ impl Renderer {
     }
 }
 
+/// The text of a `{ "…" }` comment: its one string literal's value, if it
+/// can be written between braces (no `}`).
+fn comment_text(group: &proc_macro2::Group) -> Option<String> {
+    let mut trees = group.stream().into_iter();
+    let (Some(TokenTree::Literal(lit)), None) = (trees.next(), trees.next()) else {
+        return None;
+    };
+    match syn::Lit::new(lit) {
+        syn::Lit::Str(s) => Some(s.value()).filter(|v| !v.contains('}')),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,6 +404,10 @@ mod tests {
         assert_eq!(
             rendered(r#"[Event "A \"B\""] 1. e4 { "a } b" } (1. d4) e5"#),
             r#"[ Event "A \"B\"" ] 1. e4 { } ( 1. d4 ) e5"#
+        );
+        assert_eq!(
+            rendered(r#"1. e4 { "the king's pawn" } e5 { 12 }"#),
+            r#"1. e4 {the king's pawn} e5 { }"#
         );
         assert_eq!(rendered(r##"[Site r#"x\y"#]"##), r#"[ Site "x\\y" ]"#);
     }

@@ -551,8 +551,14 @@ impl GameParser {
     #[cold]
     fn take_comments(&mut self, items: &mut Items<'_>) {
         let text = items.source().as_str().as_bytes();
+        let tokens = items.source().mode() == Mode::Tokens;
         for range in items.comments.drain(..) {
             let (start, end) = (range.start as usize, range.end as usize);
+            // In the token form, `{ }` stands for a comment whose text PGN
+            // cannot hold (or that is no string): nothing to keep.
+            if tokens && text.get(start..end) == Some(b"{ }") {
+                continue;
+            }
             let inner = match text.get(start) {
                 Some(b'{') => Range::new(
                     range.start + 1,
