@@ -232,6 +232,110 @@ fn the_dialect_corpus_round_trips() {
     assert!(totals.0 >= 12 && totals.1 >= 5, "{totals:?}");
 }
 
+/// Whitespace collapsed, as python-chess keeps comments.
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A node's move in the oracle's canonical form: starting comments in
+/// `<…>`, the SAN, NAGs sorted and each once, comments in `{…}`.
+fn move_tokens(node: Node, out: &mut Vec<String>) {
+    let starting = squash(
+        &node
+            .starting_comments()
+            .map(|c| c.text())
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    if !starting.is_empty() {
+        out.push(format!("<{starting}>"));
+    }
+    out.push(node.ply().expect("a move").san.to_string());
+    let mut nags: Vec<u8> = node.nags().collect();
+    nags.sort_unstable();
+    nags.dedup();
+    out.extend(nags.iter().map(|n| format!("${n}")));
+    let comment = squash(
+        &node
+            .comments()
+            .map(|c| c.text())
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    if !comment.is_empty() {
+        out.push(format!("{{{comment}}}"));
+    }
+}
+
+fn line(mut node: Node, out: &mut Vec<String>) {
+    loop {
+        let children: Vec<Node> = node.children().collect();
+        let Some(&main) = children.first() else {
+            return;
+        };
+        move_tokens(main, out);
+        for &alternative in &children[1..] {
+            out.push("(".into());
+            move_tokens(alternative, out);
+            line(alternative, out);
+            out.push(")".into());
+        }
+        node = main;
+    }
+}
+
+/// A game's tree in the form `chess-verify/tests/dialects/oracle.py`
+/// writes python-chess's.
+fn canonical(game: &Game) -> String {
+    let mut out = Vec::new();
+    let comment = squash(
+        &game
+            .root()
+            .comments()
+            .map(|c| c.text())
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    if !comment.is_empty() {
+        out.push(format!("{{{comment}}}"));
+    }
+    line(game.root(), &mut out);
+    out.join(" ")
+}
+
+/// Every game of the dialect corpus has the tree python-chess reads from
+/// it: the same variations, comments (with their commands) and NAGs.
+#[test]
+fn trees_match_python_chess() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("chess-verify/tests/dialects");
+    let oracle = std::fs::read_to_string(dir.join("oracle-tree.txt")).unwrap();
+    let mut checked = 0;
+    let mut with_variations = 0;
+    for row in oracle.lines() {
+        let mut fields = row.splitn(3, '\t');
+        let (file, index, tree) = (
+            fields.next().unwrap(),
+            fields.next().unwrap().parse::<usize>().unwrap(),
+            fields.next().unwrap(),
+        );
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let source = Source::text(text.as_str(), Some(file.to_string()), None);
+        let verified = verify(&source, Options::default())
+            .skipping_text(false)
+            .nth(index - 1)
+            .unwrap_or_else(|| panic!("{file} {index}"))
+            .unwrap_or_else(|d| panic!("{file} {index}: {}", d.message));
+        let (game, _) = annotated(&verified, &source);
+        assert_eq!(canonical(&game), tree, "{file} game {index}");
+        checked += 1;
+        with_variations += usize::from(tree.contains(" ( "));
+    }
+    assert!(
+        checked >= 18 && with_variations >= 4,
+        "{checked} {with_variations}"
+    );
+}
+
 fn shared_data() -> PathBuf {
     std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),

@@ -1,11 +1,46 @@
 //! The text front end (PGN strings, `include_pgn!` files, `chess-verify`):
 //! any bytes are either rejected as not UTF-8 or give every game a verdict,
-//! and every diagnostic renders with a location inside the text.
+//! and every diagnostic renders with a location inside the text. Every
+//! legal game's tree (variations, comments, NAGs) holds together in the
+//! facade, and `pgn()` writes it back to the same game and annotations.
 #![no_main]
 
 use chess_core::syntax::PieceLetters;
-use chess_core::{Options, Source, emit, verify};
+use chess_core::{Options, Source, VerifiedGame, emit, verify};
 use libfuzzer_sys::fuzz_target;
+use verified_chess::{Game, Node};
+
+/// The facade's game for `verified`, read from `source`: its tree holds
+/// together, and its PGN export reads back to the same moves and notes.
+fn check_tree(verified: &VerifiedGame, source: &Source, options: Options) {
+    let notes = emit::notes(verified, source);
+    let data = emit::game_data(verified, &notes, None::<(&str, &str)>);
+    // SAFETY: no `Game` or `Node` made from `data` outlives this function.
+    let data: &'static str = unsafe { &*(data.as_str() as *const str) };
+    let game = Game::__new(data);
+    let mut stack: Vec<Node> = vec![game.root()];
+    let mut count = 0;
+    while let Some(node) = stack.pop() {
+        count += 1;
+        assert!(count < 100_000);
+        let _ = (node.comments().count(), node.nags().count());
+        let _ = node.starting_comments().count();
+        for child in node.children() {
+            assert_eq!(child.parent(), Some(node));
+            let ply = child.ply().expect("a move");
+            assert_eq!(child.position(), node.position().after(&ply.mv));
+            stack.push(child);
+        }
+    }
+    let pgn = game.pgn().to_string();
+    let again_source = Source::text(pgn.as_str(), None, None);
+    let again = verify(&again_source, options)
+        .next()
+        .expect("a game")
+        .unwrap_or_else(|d| panic!("{}\n{pgn}", d.message));
+    assert_eq!(again.san(), verified.san(), "{pgn}");
+    assert_eq!(emit::notes(&again, &again_source), notes, "{pgn}");
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -25,6 +60,11 @@ fuzz_target!(|data: &[u8]| {
     ];
     for options in options {
         for result in verify(&source, options) {
+            if let Ok(game) = &result
+                && options.piece_letters == PieceLetters::English
+            {
+                check_tree(game, &source, options);
+            }
             if let Err(d) = result {
                 assert!(d.range.end as usize <= text.len());
                 assert!(text.is_char_boundary(d.range.start as usize));

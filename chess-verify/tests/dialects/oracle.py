@@ -6,6 +6,13 @@ Dev-time only (`pip install chess`, then `python3 oracle.py`); the Rust
 test `chess-verify/tests/dialects.rs` reads the committed oracle.txt and
 checks that chess-verify reads every game to the same moves.
 
+It also writes oracle-tree.txt: each game's whole tree as python-chess
+reads it (every variation, comment and NAG), in a canonical form that
+`tests/annotations.rs` writes from a verified `Game`'s tree too. The form
+follows python-chess's model where it differs from the text as written:
+a node's comments joined by a space, whitespace collapsed, NAGs sorted
+and each once (python-chess keeps them as a set).
+
 python-chess reads PGN's export format. For the spellings it does not
 read, the text is first put into that format by plain substitutions (and
 nothing else): figurines and `×`, Unicode dashes and spaces, evaluation
@@ -49,8 +56,46 @@ def plain(name: str, text: str) -> str:
     return text
 
 
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def move_tokens(node) -> list:
+    out = []
+    if squash(node.starting_comment):
+        out.append("<" + squash(node.starting_comment) + ">")
+    out.append(node.parent.board().san(node.move))
+    out.extend(f"${nag}" for nag in sorted(node.nags))
+    if squash(node.comment):
+        out.append("{" + squash(node.comment) + "}")
+    return out
+
+
+def line(node) -> list:
+    out = []
+    while node.variations:
+        main = node.variations[0]
+        out.extend(move_tokens(main))
+        for alternative in node.variations[1:]:
+            out.append("(")
+            out.extend(move_tokens(alternative))
+            out.extend(line(alternative))
+            out.append(")")
+        node = main
+    return out
+
+
+def canonical(game) -> str:
+    out = []
+    if squash(game.comment):
+        out.append("{" + squash(game.comment) + "}")
+    out.extend(line(game))
+    return " ".join(out)
+
+
 def main() -> None:
     out = []
+    trees = []
     for path in sorted(HERE.glob("*.pgn")):
         text = plain(path.name, path.read_text(encoding="utf-8"))
         stream = io.StringIO(text)
@@ -68,7 +113,9 @@ def main() -> None:
                 sans.append(board.san(move))
                 board.push(move)
             out.append(f"{path.name}\t{index}\t{' '.join(sans)}")
+            trees.append(f"{path.name}\t{index}\t{canonical(game)}")
     (HERE / "oracle.txt").write_text("\n".join(out) + "\n", encoding="utf-8")
+    (HERE / "oracle-tree.txt").write_text("\n".join(trees) + "\n", encoding="utf-8")
     print(f"{len(out)} games")
 
 
