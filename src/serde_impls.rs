@@ -12,8 +12,8 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::{
-    Color, DecisiveReason, DrawReason, Game, GameResult, Move, MoveKind, Outcome, Position, Role,
-    Square,
+    Color, DecisiveReason, DrawReason, Game, GameResult, Move, MoveKind, Node, Outcome, Position,
+    Role, Square,
 };
 
 /// Deserializes a value from a string through `parse`.
@@ -184,26 +184,88 @@ impl Serialize for Tags {
     }
 }
 
-/// A game's plies as `{ "san": …, "uci": …, "move": … }`.
-struct Plies<'a>(&'a Game);
+/// A line of a game's tree as its plies, each
+/// `{ "san": …, "uci": …, "move": … }`, with `"nags"`, `"comments"`,
+/// `"starting_comments"` and `"variations"` (each a line) where it has
+/// them: `first` and the moves after it, each a child of the one before,
+/// `first` a child of `parent`.
+struct Line {
+    first: Option<Node>,
+    parent: Node,
+}
 
-impl Serialize for Plies<'_> {
+impl Serialize for Line {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        struct Ply(crate::Ply);
-        impl Serialize for Ply {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut p = s.serialize_struct("Ply", 3)?;
-                p.serialize_field("san", self.0.san.as_str())?;
-                p.serialize_field("uci", &Display(&self.0.uci))?;
-                p.serialize_field("move", &self.0.mv)?;
-                p.end()
-            }
-        }
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for ply in self.0.plies() {
-            seq.serialize_element(&Ply(ply))?;
+        let mut seq = s.serialize_seq(None)?;
+        let mut parent = self.parent;
+        let mut node = self.first;
+        while let Some(here) = node {
+            seq.serialize_element(&NodePly { node: here, parent })?;
+            parent = here;
+            node = here.next();
         }
         seq.end()
+    }
+}
+
+/// One ply of a line; see [`Line`].
+struct NodePly {
+    node: Node,
+    parent: Node,
+}
+
+/// Serializes an iterator's items as a sequence.
+struct Seq<I>(I);
+
+impl<I: Iterator<Item = T> + Clone, T: Serialize> Serialize for Seq<I> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.clone())
+    }
+}
+
+impl Serialize for NodePly {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Some(ply) = self.node.ply() else {
+            return s.serialize_none();
+        };
+        let mut p = s.serialize_struct("Ply", 7)?;
+        p.serialize_field("san", ply.san.as_str())?;
+        p.serialize_field("uci", &Display(&ply.uci))?;
+        p.serialize_field("move", &ply.mv)?;
+        let node = self.node;
+        if node.nags().next().is_some() {
+            p.serialize_field("nags", &Seq(node.nags()))?;
+        } else {
+            p.skip_field("nags")?;
+        }
+        if node.starting_comments().next().is_some() {
+            p.serialize_field(
+                "starting_comments",
+                &Seq(node.starting_comments().map(|c| c.text())),
+            )?;
+        } else {
+            p.skip_field("starting_comments")?;
+        }
+        if node.comments().next().is_some() {
+            p.serialize_field("comments", &Seq(node.comments().map(|c| c.text())))?;
+        } else {
+            p.skip_field("comments")?;
+        }
+        let parent = self.parent;
+        // The alternatives to a move are written with the main one only.
+        let main = parent.next() == Some(node);
+        if main && parent.variations().next().is_some() {
+            p.serialize_field(
+                "variations",
+                &Seq(parent.variations().map(move |alternative| Line {
+                    first: Some(alternative),
+                    parent,
+                })),
+            )?;
+        } else {
+            p.skip_field("variations")?;
+        }
+        p.end()
     }
 }
 
@@ -218,10 +280,22 @@ impl<T: fmt::Display> Serialize for Display<'_, T> {
 
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut g = s.serialize_struct("Game", 6)?;
+        let mut g = s.serialize_struct("Game", 7)?;
         g.serialize_field("tags", &Tags(self.tags()))?;
         g.serialize_field("start", &self.start())?;
-        g.serialize_field("plies", &Plies(self))?;
+        let root = self.root();
+        if root.comments().next().is_some() {
+            g.serialize_field("comments", &Seq(root.comments().map(|c| c.text())))?;
+        } else {
+            g.skip_field("comments")?;
+        }
+        g.serialize_field(
+            "plies",
+            &Line {
+                first: root.next(),
+                parent: root,
+            },
+        )?;
         g.serialize_field("result", &self.result())?;
         g.serialize_field("outcome", &self.outcome())?;
         g.serialize_field("chess960", &self.is_chess960())?;

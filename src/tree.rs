@@ -257,24 +257,27 @@ impl Node {
         Children {
             parent: *self,
             next,
-            alternatives,
+            at: alternatives,
+            depth: 0,
+            open_depth: 0,
+            open_plies: 1,
         }
     }
 
     /// The alternatives to the main continuation: [`Node::children`]
     /// after the first.
-    pub fn variations(&self) -> impl Iterator<Item = Node> {
+    pub fn variations(&self) -> impl Iterator<Item = Node> + Clone {
         self.children().skip(1)
     }
 
     /// The main line from here: this node's line, move by move, to its
     /// end (this node not included).
-    pub fn mainline(&self) -> impl Iterator<Item = Node> {
+    pub fn mainline(&self) -> impl Iterator<Item = Node> + Clone {
         core::iter::successors(self.next(), Node::next)
     }
 
     /// The NAGs on the move that led here (`$1` is `!`, `$14` is `⩲`).
-    pub fn nags(&self) -> impl Iterator<Item = u8> + use<> {
+    pub fn nags(&self) -> impl Iterator<Item = u8> + Clone + use<> {
         self.notes().filter_map(|n| match n {
             Note::Nag(nag) => Some(nag),
             _ => None,
@@ -283,13 +286,13 @@ impl Node {
 
     /// The comments after the move that led here; at the root, the
     /// comments before the first move.
-    pub fn comments(&self) -> impl Iterator<Item = Comment<'static>> + use<> {
+    pub fn comments(&self) -> impl Iterator<Item = Comment<'static>> + Clone + use<> {
         comments(self.notes())
     }
 
     /// For the first move of a variation, the comments written before
     /// it (`( {a comment} 1. d4 …)`); else none.
-    pub fn starting_comments(&self) -> impl Iterator<Item = Comment<'static>> + use<> {
+    pub fn starting_comments(&self) -> impl Iterator<Item = Comment<'static>> + Clone + use<> {
         let text = self.game.notes();
         let notes = match self.place {
             Place::Var {
@@ -494,6 +497,7 @@ fn after_extras(text: &str, at: usize) -> usize {
 }
 
 /// The NAGs and comments from an offset on, up to the next other item.
+#[derive(Clone)]
 struct Extras(Notes<'static>);
 
 impl Iterator for Extras {
@@ -510,7 +514,7 @@ impl Iterator for Extras {
     }
 }
 
-fn comments(notes: Extras) -> impl Iterator<Item = Comment<'static>> {
+fn comments(notes: Extras) -> impl Iterator<Item = Comment<'static>> + Clone {
     notes.filter_map(|n| match n {
         Note::Comment(text) => Some(Comment(text)),
         _ => None,
@@ -522,8 +526,16 @@ fn comments(notes: Extras) -> impl Iterator<Item = Comment<'static>> {
 pub struct Children {
     parent: Node,
     next: Option<Node>,
-    /// Where the next alternative's `Open` may be.
-    alternatives: Option<usize>,
+    /// Where the scan for alternatives goes on, if it does.
+    at: Option<usize>,
+    /// How deep in variations the scan is.
+    depth: usize,
+    /// The deepest variation whose `Open`s are still alternatives: one
+    /// that has had only its first move (and each one around it too), so
+    /// that a variation written inside it replaces that first move too.
+    open_depth: usize,
+    /// How many moves the variation at `open_depth` has had (0 or 1).
+    open_plies: usize,
 }
 
 impl Iterator for Children {
@@ -534,26 +546,56 @@ impl Iterator for Children {
             return Some(next);
         }
         let text = self.parent.game.notes();
-        let at = self.alternatives?;
-        let mut notes = Notes::at(text, at);
-        let Some(Note::Open(first)) = notes.next() else {
-            self.alternatives = None;
-            return None;
-        };
-        let open = notes.offset();
-        // The next alternative follows this one's `Close`.
-        let mut depth = 1usize;
-        while depth > 0 {
-            match notes.next() {
-                Some(Note::Open(_)) => depth += 1,
-                Some(Note::Close(_)) => depth -= 1,
-                Some(_) => {}
-                None => break,
+        let mut notes = Notes::at(text, self.at?);
+        // The alternatives to a move follow it, in the order written: the
+        // variations after it, and those written right after the first
+        // move of one of them (`1. e4 (1. d4 (1. c4)) …`: all three are
+        // first moves), as python-chess reads them.
+        loop {
+            let Some(note) = notes.next() else {
+                self.at = None;
+                return None;
+            };
+            match note {
+                Note::Nag(_) | Note::Comment(_) => {}
+                Note::Open(first) => {
+                    let alternative = self.depth == self.open_depth && self.open_plies == 1;
+                    self.depth += 1;
+                    if alternative {
+                        self.open_depth = self.depth;
+                        self.open_plies = 0;
+                        let open = notes.offset();
+                        self.at = Some(open);
+                        return self.parent.variation_node(
+                            skip_notes(text, open),
+                            Some(open),
+                            first,
+                        );
+                    }
+                }
+                Note::Ply(_) if self.depth > 0 => {
+                    if self.depth == self.open_depth {
+                        self.open_plies += 1;
+                        if self.open_plies == 2 {
+                            self.open_depth -= 1;
+                            self.open_plies = 1;
+                        }
+                    }
+                }
+                Note::Close(_) if self.depth > 0 => {
+                    if self.depth == self.open_depth {
+                        self.open_depth -= 1;
+                        self.open_plies = 1;
+                    }
+                    self.depth -= 1;
+                }
+                Note::Ply(_) | Note::Close(_) | Note::Main(_) => {
+                    self.at = None;
+                    return None;
+                }
             }
+            self.at = Some(notes.offset());
         }
-        self.alternatives = (depth == 0).then(|| notes.offset());
-        self.parent
-            .variation_node(skip_notes(text, open), Some(open), first)
     }
 }
 

@@ -83,11 +83,44 @@ fn round_trip(name: &str, text: &str) -> (usize, usize, usize) {
             tree.iter().filter(|n| n.is_main_line()).count(),
             game.len() + 1
         );
+        // Every move of every variation is in the tree.
+        let variation_plies = chess_format::Notes::new(&notes)
+            .filter(|n| matches!(n, chess_format::Note::Ply(_)))
+            .count();
+        assert_eq!(
+            tree.len(),
+            game.len() + 1 + variation_plies,
+            "{name}:\n{pgn}"
+        );
         games += 1;
         with_notes += usize::from(!notes.is_empty());
         nodes += tree.len();
     }
     (games, with_notes, nodes)
+}
+
+/// `(1. c4)` written inside `(1. d4 …)` right after its first move
+/// replaces `1. d4`: both are alternatives to `1. e4`.
+#[test]
+fn a_variation_of_a_first_move_is_a_sibling() {
+    let text = "1. e4 (1. d4 (1. c4 c5 (1... e5)) 1... d5) 1... e5 *";
+    let source = Source::text(text, None, None);
+    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
+    let (game, _) = annotated(&verified, &source);
+    let root = game.root();
+    let firsts: Vec<String> = root
+        .children()
+        .map(|n| n.ply().unwrap().san.to_string())
+        .collect();
+    assert_eq!(firsts, ["e4", "d4", "c4"]);
+    let c4 = root.children().nth(2).unwrap();
+    assert_eq!(c4.parent(), Some(root));
+    let replies: Vec<String> = c4
+        .children()
+        .map(|n| n.ply().unwrap().san.to_string())
+        .collect();
+    assert_eq!(replies, ["c5", "e5"]);
+    assert_eq!(round_trip("siblings", text), (1, 1, 8));
 }
 
 const STUDY: &str = r#"[Event "Study"]
@@ -213,6 +246,31 @@ fn macros_keep_annotations() {
     assert_eq!(
         G.pgn().to_string().split("\n\n").nth(1).unwrap(),
         "1. e4 {king's pawn} (1. d4 $1) 1... e5 *\n"
+    );
+}
+
+/// `#![annotations(drop)]` keeps only the main line (variations are
+/// still verified): the data is what an unannotated game's is.
+#[test]
+fn annotations_can_be_dropped() {
+    const KEPT: Game = game!(r#"1. e4 {best} (1. d4 $1) e5 *"#);
+    const DROPPED: Game = game!(#![annotations(drop)] r#"1. e4 {best} (1. d4 $1) e5 *"#);
+    const PLAIN: Game = game!(r#"1. e4 e5 *"#);
+    assert!(KEPT.is_annotated());
+    assert!(!DROPPED.is_annotated());
+    assert_eq!(DROPPED, PLAIN);
+    const ALL: &[Game] =
+        verified_chess::games!(#![annotations(drop)] "1. e4 {x} *\n1. d4 (1. c4) *");
+    assert!(ALL.iter().all(|g| !g.is_annotated()));
+    let expanded = chess_core::expand::games(
+        r#"::verified_chess; #![annotations(drop)] "1. e4 (1. Nf3 e5 2. Bb5) *""#
+            .parse::<proc_macro2::TokenStream>()
+            .unwrap(),
+    )
+    .to_string();
+    assert!(
+        expanded.contains("compile_error"),
+        "variations are still verified: {expanded}"
     );
 }
 

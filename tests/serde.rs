@@ -35,6 +35,39 @@ fn game_as_json() {
     assert_eq!(plies[0]["move"]["kind"], json!("double-push"));
 }
 
+/// An annotated game serializes its tree: each ply's NAGs, comments and
+/// variations (lines of plies of their own); an unannotated ply has none
+/// of these fields, as above.
+#[test]
+fn annotated_game_as_json() {
+    let g =
+        game!(r#"{Start} 1. e4 $1 {[%clk 0:05:00]} (1. d4 ( {or} 1. c4 c5) 1... d5) 1... e5 *"#);
+    let value = serde_json::to_value(g).unwrap();
+    assert_eq!(value["comments"], json!(["Start"]));
+    let plies = value["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 2);
+    assert_eq!(plies[0]["nags"], json!([1]));
+    assert_eq!(plies[0]["comments"], json!(["[%clk 0:05:00]"]));
+    // `(1. c4 c5)`, written inside the variation after `1. d4`, replaces
+    // `1. d4`: like it, an alternative to `1. e4` (as python-chess reads it).
+    let variations = plies[0]["variations"].as_array().unwrap();
+    assert_eq!(variations.len(), 2);
+    let d4 = variations[0].as_array().unwrap();
+    assert_eq!(
+        d4.iter().map(|p| p["san"].clone()).collect::<Vec<_>>(),
+        [json!("d4"), json!("d5")]
+    );
+    assert_eq!(d4[0].get("variations"), None);
+    let c4 = &variations[1];
+    assert_eq!(c4[0]["san"], json!("c4"));
+    assert_eq!(c4[0]["starting_comments"], json!(["or"]));
+    assert_eq!(c4[1]["san"], json!("c5"));
+    assert_eq!(
+        plies[1].as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["move", "san", "uci"]
+    );
+}
+
 #[test]
 fn values_round_trip() {
     for sq in Square::all() {

@@ -169,6 +169,7 @@ fn pgn_reader(corpus: &Corpus) -> usize {
 const OPTIONS: Options = Options {
     moves_after_draw: true,
     piece_letters: chess_core::syntax::PieceLetters::English,
+    drop_annotations: false,
 };
 
 /// Parses and verifies every game of `source`; the plies of their main lines.

@@ -55,7 +55,8 @@ impl Input {
     }
 
     /// The options at the start, as inner attributes:
-    /// `#![allow(moves_after_draw)]`, `#![piece_letters(de)]`.
+    /// `#![allow(moves_after_draw)]`, `#![piece_letters(de)]`,
+    /// `#![annotations(drop)]`.
     fn options(&mut self) -> Result<Options, TokenStream> {
         let mut options = Options::default();
         loop {
@@ -99,6 +100,21 @@ impl Input {
                         }
                     }
                 }
+                Some((attr, names)) if attr == "annotations" && names.len() == 1 => {
+                    match names[0].as_str() {
+                        "keep" => options.drop_annotations = false,
+                        "drop" => options.drop_annotations = true,
+                        other => {
+                            return Err(emit::compile_error(
+                                &format!(
+                                    "`{other}` is not what to do with annotations\nhelp: write `#![annotations(drop)]` to keep only the main line (variations are still verified), or `#![annotations(keep)]` (the default)"
+                                ),
+                                group.span(),
+                                group.span(),
+                            ));
+                        }
+                    }
+                }
                 Some((allow, names)) if allow == "allow" && !names.is_empty() => {
                     for name in names {
                         match name.as_str() {
@@ -117,7 +133,7 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]` and `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`)",
+                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`) and `#![annotations(drop)]`",
                         hash,
                         group.span(),
                     ));

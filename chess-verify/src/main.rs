@@ -142,6 +142,8 @@ fn main() -> ExitCode {
             options: chess_core::Options {
                 moves_after_draw: args.moves_after_draw,
                 piece_letters: args.piece_letters.unwrap_or_default(),
+                // The checker reports; it keeps nothing of the games.
+                drop_annotations: true,
             },
             encoding,
             shard: args.shard,

@@ -39,7 +39,8 @@ cargo xtask <task>
 tasks:
   compile-bench [--quick] [--runs N] [--data DIR] [--instructions]
       rebuild time and peak memory of crates embedding the TWIC games:
-      strings vs. a null macro vs. game!, and include_str! vs. include_pgn!,
+      strings vs. a null macro vs. game!, and include_str! vs. include_pgn!
+      (the lichess file also with #![annotations(drop)]),
       in the default dev profile and with build-override opt-level 3.
       --quick: 300 games and the 100k files, one run (what CI runs).
       --instructions: also count the instructions of each crate's compiler
@@ -340,6 +341,26 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
             krate: pgn_crate,
             label: format!("include_pgn!(\"{file}\")"),
         });
+        if *tag == "lichess" {
+            // Every lichess game has a clock comment on every move: what
+            // keeping only the main line saves.
+            let krate = "bench-include-pgn-lichess-dropped";
+            std::fs::create_dir_all(ws.join(krate)).expect("directory");
+            std::fs::copy(path, ws.join(krate).join(&file)).expect("copy the PGN file");
+            lib_crate(
+                ws,
+                krate,
+                &facade,
+                &format!(
+                    "pub static GAMES: &[verified_chess::Game] = verified_chess::include_pgn!(#![allow(moves_after_draw)] #![annotations(drop)] \"{file}\");\n"
+                ),
+            );
+            members.push(krate);
+            benches.push(Bench {
+                krate,
+                label: format!("include_pgn!(#![annotations(drop)] \"{file}\")"),
+            });
+        }
     }
 
     let members: Vec<String> = members.iter().map(|m| format!("{m:?}")).collect();

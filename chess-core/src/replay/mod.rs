@@ -63,7 +63,8 @@ pub fn replay(
     // The variations being replayed, innermost last.
     let mut variations: Vec<Frame> = Vec::new();
     // What the game has besides its main line, if anything.
-    let mut annotations = (game.lines.len() > 1 || !game.notes.is_empty()).then(|| {
+    let annotated = game.lines.len() > 1 || !game.notes.is_empty();
+    let mut annotations = (annotated && !options.drop_annotations).then(|| {
         Box::new(Annotations {
             lines: vec![VerifiedLine::default(); game.lines.len()],
             notes: game.notes.clone(),

@@ -14,6 +14,10 @@ pub struct Options {
     /// The piece letters of games without a `[PieceLetters]` tag (English
     /// unless opted in).
     pub piece_letters: PieceLetters,
+    /// Keep only the main line: variations are verified, but the verified
+    /// game carries no variations, comments or NAGs (the macros'
+    /// `#![annotations(drop)]`; `chess-verify`, which needs none of them).
+    pub drop_annotations: bool,
 }
 
 impl Options {
