@@ -116,6 +116,11 @@ pub mod __private {
 /// that go on after a dead position, fivefold repetition or the 75-move rule;
 /// [`Game::legal_end`] then says where the game legally ended.
 ///
+/// Comments (`{ "text" }` in tokens, `{text}` in text), NAGs and variations
+/// are kept with the game and reachable from [`Game::root`];
+/// `#![annotations(drop)]` keeps only the main line (variations are still
+/// verified).
+///
 /// A single string literal is read as PGN text: `game!(r#"1. e4 e5 …"#)`;
 /// errors then give the line and column inside the string.
 ///

@@ -32,6 +32,11 @@ fn check_tree(verified: &VerifiedGame, source: &Source, options: Options) {
             stack.push(child);
         }
     }
+    // Every move of every variation is in the tree.
+    let variation_plies = chess_format::Notes::new(&notes)
+        .filter(|n| matches!(n, chess_format::Note::Ply(_)))
+        .count();
+    assert_eq!(count, game.len() + 1 + variation_plies);
     let pgn = game.pgn().to_string();
     let again_source = Source::text(pgn.as_str(), None, None);
     let again = verify(&again_source, options)
