@@ -56,6 +56,8 @@ pub mod syntax;
 mod start;
 // 4. every ply through shakmaty
 mod replay;
+// 4b. proving mates (puzzles and problems)
+pub mod search;
 // 5. why not, in words (the error path)
 mod explain;
 // 6. what goes out

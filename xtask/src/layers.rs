@@ -19,6 +19,7 @@ pub const STAGES: &[&str] = &[
     "syntax",
     "start",
     "replay",
+    "search",
     "explain",
     "emit",
     "pipeline",

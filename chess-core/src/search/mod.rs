@@ -1,0 +1,401 @@
+//! The mate search: proving that a side forces checkmate, on top of
+//! shakmaty's move generation. What puzzles and problems are checked with.
+//!
+//! A proof is exhaustive: "White forces mate in 2" is true only if some
+//! White move answers every Black defence with a mate in 1. The search
+//! orders moves so that proofs and refutations come early (for the side
+//! that mates: checks, then captures; for the defence: king moves, then
+//! captures), remembers what it proved about each position (a
+//! transposition table keyed by Zobrist hash, with the lengths proved and
+//! refuted), and counts the positions it visits: past its node budget it
+//! stops with [`OutOfBudget`], never with a wrong answer.
+//!
+//! ```
+//! use chess_core::search::Search;
+//! use shakmaty::{CastlingMode, Chess, fen::Fen};
+//!
+//! // White to play: the back rank.
+//! let pos: Chess = "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1"
+//!     .parse::<Fen>().unwrap()
+//!     .into_position(CastlingMode::Standard).unwrap();
+//! let mut search = Search::new(1_000_000);
+//! assert_eq!(search.mate_length(&pos, 3), Ok(Some(1))); // 1. Re8#
+//! assert_eq!(search.keys(&pos, 1).unwrap().len(), 1);
+//! ```
+
+use std::collections::HashMap;
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+
+/// The search stopped after visiting its budget of positions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OutOfBudget {
+    /// The positions visited.
+    pub nodes: u64,
+}
+
+/// What is known about one position, the side to move attacking.
+#[derive(Copy, Clone, Debug)]
+struct Known {
+    /// It forces mate in this many moves (`u8::MAX`: not proved).
+    mates_in: u8,
+    /// It cannot force mate in this many moves or fewer (0: nothing
+    /// refuted).
+    no_mate_in: u8,
+}
+
+/// A mate search with its transposition table and node budget; see the
+/// [module](self). One `Search` may answer many questions about one
+/// problem (what it learns carries over).
+pub struct Search {
+    table: HashMap<u64, Known>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl Search {
+    /// A search that visits at most `budget` positions.
+    pub fn new(budget: u64) -> Search {
+        Search {
+            table: HashMap::new(),
+            nodes: 0,
+            budget,
+        }
+    }
+
+    /// The positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(OutOfBudget { nodes: self.nodes });
+        }
+        Ok(())
+    }
+
+    /// Whether the side to move forces checkmate in at most `n` of its
+    /// moves, whatever the other side plays.
+    pub fn forces_mate(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
+        if n == 0 {
+            return Ok(false);
+        }
+        let n8 = n.min(u32::from(u8::MAX - 1)) as u8;
+        let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        if let Some(known) = self.table.get(&key) {
+            if known.mates_in <= n8 {
+                return Ok(true);
+            }
+            if known.no_mate_in >= n8 {
+                return Ok(false);
+            }
+        }
+        self.tick()?;
+        let moves = attacking_moves(pos);
+        // A mate in one first: it answers every question of length n.
+        let mut result = moves.iter().any(|(_, after, check)| *check && after.is_checkmate());
+        if !result && n > 1 {
+            for (_, after, _) in &moves {
+                if !self.escapes(after, n - 1)? {
+                    result = true;
+                    break;
+                }
+            }
+        }
+        let known = self.table.entry(key).or_insert(Known {
+            mates_in: u8::MAX,
+            no_mate_in: 0,
+        });
+        if result {
+            known.mates_in = known.mates_in.min(n8);
+        } else {
+            known.no_mate_in = known.no_mate_in.max(n8);
+        }
+        Ok(result)
+    }
+
+    /// Whether the side to move (the defence) has a move after which the
+    /// other side cannot force mate in `n`: a stalemate, or a reply that
+    /// escapes. A checkmated side does not escape.
+    pub fn escapes(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
+        Ok(self.escape(pos, n)?.is_some() || self.stalemate(pos))
+    }
+
+    fn stalemate(&self, pos: &Chess) -> bool {
+        !pos.is_check() && pos.legal_moves().is_empty()
+    }
+
+    /// A defence that escapes a mate in `n` (the first found, in the
+    /// search's order), if there is one.
+    pub fn escape(&mut self, pos: &Chess, n: u32) -> Result<Option<Move>, OutOfBudget> {
+        for (m, after) in defending_moves(pos) {
+            if !self.forces_mate(&after, n)? {
+                return Ok(Some(m));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The length of the shortest forced mate for the side to move, if it
+    /// has one in at most `max` moves.
+    pub fn mate_length(&mut self, pos: &Chess, max: u32) -> Result<Option<u32>, OutOfBudget> {
+        for n in 1..=max {
+            if self.forces_mate(pos, n)? {
+                return Ok(Some(n));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Every move of the side to move that forces mate in at most `n`
+    /// moves (itself included): the key, and any cook.
+    pub fn keys(&mut self, pos: &Chess, n: u32) -> Result<Vec<Move>, OutOfBudget> {
+        let mut keys = Vec::new();
+        for (m, after, check) in attacking_moves(pos) {
+            let mates = (check && after.is_checkmate()) || (n > 1 && !self.escapes(&after, n - 1)?);
+            if mates {
+                keys.push(m);
+            }
+        }
+        Ok(keys)
+    }
+
+    /// A line that proves a forced mate in at most `n` moves: the side to
+    /// move's first mating move, the longest defence against it, and so
+    /// on to the mate. `None` if there is no such mate.
+    pub fn mating_line(&mut self, pos: &Chess, n: u32) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        let Some(length) = self.mate_length(pos, n)? else {
+            return Ok(None);
+        };
+        let mut line = Vec::new();
+        let mut pos = pos.clone();
+        for left in (1..=length).rev() {
+            // The attacker's move: one that mates in what is left.
+            let mut found = None;
+            for (m, after, check) in attacking_moves(&pos) {
+                let mates = (check && after.is_checkmate())
+                    || (left > 1 && !self.escapes(&after, left - 1)?);
+                if mates {
+                    found = Some((m, after));
+                    break;
+                }
+            }
+            let Some((m, after)) = found else {
+                return Ok(None);
+            };
+            line.push(m);
+            pos = after;
+            if pos.is_checkmate() {
+                return Ok(Some(line));
+            }
+            // The defence that holds out longest.
+            let mut best: Option<(u32, Move, Chess)> = None;
+            for (reply, after) in defending_moves(&pos) {
+                let length = self.mate_length(&after, left - 1)?.unwrap_or(u32::MAX);
+                if best.as_ref().is_none_or(|(l, ..)| length > *l) {
+                    best = Some((length, reply, after));
+                }
+            }
+            let Some((_, reply, after)) = best else {
+                return Ok(Some(line));
+            };
+            line.push(reply);
+            pos = after;
+        }
+        Ok(Some(line))
+    }
+}
+
+/// The moves of the side that mates, each with the position after it and
+/// whether it gives check: checks first, then captures, then the rest.
+fn attacking_moves(pos: &Chess) -> Vec<(Move, Chess, bool)> {
+    let mut moves: Vec<(Move, Chess, bool)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let check = after.is_check();
+            (m, after, check)
+        })
+        .collect();
+    moves.sort_by_key(|(m, _, check)| (!check, !m.is_capture()));
+    moves
+}
+
+/// The defence's moves, each with the position after it: king moves
+/// first, then captures, then the rest.
+fn defending_moves(pos: &Chess) -> Vec<(Move, Chess)> {
+    let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    moves.sort_by_key(|m| (m.role() != Role::King, !m.is_capture()));
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            (m, after)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn uci(pos: &Chess, m: &Move) -> String {
+        UciMove::from_move(*m, pos.castles().mode()).to_string()
+    }
+
+    /// Naive: every attacker move, every defence, no table, no order.
+    fn naive(pos: &Chess, n: u32) -> bool {
+        if n == 0 {
+            return false;
+        }
+        pos.legal_moves().into_iter().any(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            if after.is_checkmate() {
+                return true;
+            }
+            let replies = after.legal_moves();
+            n > 1
+                && !replies.is_empty()
+                && replies.into_iter().all(|r| {
+                    let mut next = after.clone();
+                    next.play_unchecked(r);
+                    naive(&next, n - 1)
+                })
+        })
+    }
+
+    #[test]
+    fn mates_in_one_two_and_none() {
+        // A back-rank mate.
+        let back_rank = pos("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+        let mut s = Search::new(1_000_000);
+        assert_eq!(s.mate_length(&back_rank, 3), Ok(Some(1)));
+        let keys = s.keys(&back_rank, 1).unwrap();
+        assert_eq!(keys.iter().map(|m| uci(&back_rank, m)).collect::<Vec<_>>(), ["e1e8"]);
+        // Black to move defends: no mate for Black.
+        let defended = pos("6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1");
+        assert_eq!(s.mate_length(&defended, 2), Ok(None));
+    }
+
+    #[test]
+    fn the_budget_stops_the_search() {
+        let start = Chess::default();
+        let mut s = Search::new(50);
+        assert_eq!(s.forces_mate(&start, 3), Err(OutOfBudget { nodes: 51 }));
+    }
+
+    /// A random legal position with White's king, queen and rook against
+    /// Black's king and a few pieces: mates in one and two are common.
+    fn random_endgame(rng: &mut crate::testing::Rng) -> Option<Chess> {
+        let mut board = ['.'; 64];
+        let pieces = ['K', 'Q', 'R', 'k', 'p', 'p', 'n', 'b', 'r'];
+        let count = 4 + rng.below(pieces.len() - 3);
+        for &piece in &pieces[..count] {
+            loop {
+                let sq = rng.below(64);
+                let rank = sq / 8;
+                if board[sq] == '.' && !(piece == 'p' && (rank == 0 || rank == 7)) {
+                    board[sq] = piece;
+                    break;
+                }
+            }
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    '.' => empty += 1,
+                    c => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(" w - - 0 1");
+        fen.parse::<Fen>()
+            .ok()?
+            .into_position(CastlingMode::Standard)
+            .ok()
+    }
+
+    #[test]
+    fn agrees_with_the_naive_search_on_random_positions() {
+        let mut rng = crate::testing::Rng::new(7);
+        let mut checked = [0usize; 3];
+        let mut mates = [0usize; 3];
+        while checked[2] < 150 {
+            let Some(p) = random_endgame(&mut rng) else {
+                continue;
+            };
+            let mut s = Search::new(u64::MAX);
+            for n in 1..=2 {
+                let found = s.forces_mate(&p, n).unwrap();
+                let fen = Fen::from_position(&p, EnPassantMode::Legal);
+                assert_eq!(found, naive(&p, n), "mate in {n}: {fen}");
+                checked[n as usize] += 1;
+                mates[n as usize] += usize::from(found);
+                // Every key found mates; the naive search finds the same.
+                let keys = s.keys(&p, n).unwrap();
+                let naive_keys: Vec<Move> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| {
+                        let mut after = p.clone();
+                        after.play_unchecked(m);
+                        after.is_checkmate()
+                            || (n > 1
+                                && !after.legal_moves().is_empty()
+                                && after.legal_moves().into_iter().all(|r| {
+                                    let mut next = after.clone();
+                                    next.play_unchecked(r);
+                                    naive(&next, n - 1)
+                                }))
+                    })
+                    .collect();
+                let mut keys_sorted: Vec<String> = keys.iter().map(|m| uci(&p, m)).collect();
+                let mut naive_sorted: Vec<String> = naive_keys.iter().map(|m| uci(&p, m)).collect();
+                keys_sorted.sort();
+                naive_sorted.sort();
+                assert_eq!(keys_sorted, naive_sorted, "keys for mate in {n}: {fen}");
+                if let Some(line) = s.mating_line(&p, n).unwrap() {
+                    let mut q = p.clone();
+                    for m in &line {
+                        assert!(q.is_legal(*m));
+                        q.play_unchecked(*m);
+                    }
+                    assert!(q.is_checkmate(), "{fen}: {line:?}");
+                    assert!(line.len() <= 2 * n as usize - 1);
+                }
+            }
+        }
+        assert!(mates[1] >= 10 && mates[2] > mates[1], "{mates:?}");
+    }
+}
