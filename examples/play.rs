@@ -1,4 +1,6 @@
-//! Play against an opponent that picks random legal moves, in the terminal.
+//! Play against an opponent in the terminal: it plays a forced mate when it
+//! finds one within 3 moves (chess-core's mate search), and a random legal
+//! move otherwise.
 //!
 //! ```text
 //! cargo run --example play                 # you play White
@@ -16,6 +18,7 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
+use chess_core::search::Search;
 use chess_core::testing::Rng;
 use chess_core::{Options, Source, Spelling, VerifiedGame, verify};
 use shakmaty::san::SanPlus;
@@ -99,7 +102,15 @@ impl Session {
         if legal.is_empty() {
             return None;
         }
-        let m = legal[rng.below(legal.len())];
+        // A forced mate within 3 moves, if the search proves one in its
+        // budget; else a random move.
+        let mut search = Search::new(200_000);
+        let mate = search
+            .mating_line(self.position(), 3)
+            .ok()
+            .flatten()
+            .and_then(|line| line.first().copied());
+        let m = mate.unwrap_or_else(|| legal[rng.below(legal.len())]);
         let san = SanPlus::from_move(self.position().clone(), m).to_string();
         self.try_move(&san).ok()
     }
@@ -144,7 +155,9 @@ fn main() {
     let interactive = std::io::stdin().is_terminal();
     let mut session = Session::new(human);
 
-    println!("You play {human} against random legal moves (seed {seed}).");
+    println!(
+        "You play {human} against random legal moves, and a forced mate when there is one within 3 (seed {seed})."
+    );
     println!("{HELP}\n");
     if human == Color::Black
         && let Some(san) = session.opponent_move(&mut rng)

@@ -96,7 +96,9 @@ impl Search {
         self.tick()?;
         let moves = attacking_moves(pos);
         // A mate in one first: it answers every question of length n.
-        let mut result = moves.iter().any(|(_, after, check)| *check && after.is_checkmate());
+        let mut result = moves
+            .iter()
+            .any(|(_, after, check)| *check && after.is_checkmate());
         if !result && n > 1 {
             for (_, after, _) in &moves {
                 if !self.escapes(after, n - 1)? {
@@ -155,7 +157,8 @@ impl Search {
     pub fn keys(&mut self, pos: &Chess, n: u32) -> Result<Vec<Move>, OutOfBudget> {
         let mut keys = Vec::new();
         for (m, after, check) in attacking_moves(pos) {
-            let mates = (check && after.is_checkmate()) || (n > 1 && !self.escapes(&after, n - 1)?);
+            let mates =
+                (check && after.is_checkmate()) || (n > 1 && !self.escapes(&after, n - 1)?);
             if mates {
                 keys.push(m);
             }
@@ -288,7 +291,10 @@ mod tests {
         let mut s = Search::new(1_000_000);
         assert_eq!(s.mate_length(&back_rank, 3), Ok(Some(1)));
         let keys = s.keys(&back_rank, 1).unwrap();
-        assert_eq!(keys.iter().map(|m| uci(&back_rank, m)).collect::<Vec<_>>(), ["e1e8"]);
+        assert_eq!(
+            keys.iter().map(|m| uci(&back_rank, m)).collect::<Vec<_>>(),
+            ["e1e8"]
+        );
         // Black to move defends: no mate for Black.
         let defended = pos("6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1");
         assert_eq!(s.mate_length(&defended, 2), Ok(None));
@@ -392,7 +398,7 @@ mod tests {
                         q.play_unchecked(*m);
                     }
                     assert!(q.is_checkmate(), "{fen}: {line:?}");
-                    assert!(line.len() <= 2 * n as usize - 1);
+                    assert!(line.len() < 2 * n as usize);
                 }
             }
         }
