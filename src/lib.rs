@@ -54,6 +54,7 @@ mod game;
 mod moves;
 mod pgn;
 mod position;
+mod puzzle;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod tree;
@@ -66,6 +67,7 @@ pub use game::{
 pub use moves::{Move, MoveKind, San, Uci};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Fen, Position};
+pub use puzzle::Puzzle;
 pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 
@@ -73,7 +75,9 @@ pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 #[doc(hidden)]
 pub mod __private {
     #[cfg(feature = "macros")]
-    pub use chess_macro::{game_impl, games_impl, include_pgn_impl, position_impl};
+    pub use chess_macro::{
+        game_impl, games_impl, include_pgn_impl, include_puzzles_impl, position_impl,
+    };
 }
 
 /// Verifies a chess game at compile time and yields it as a [`Game`].
@@ -191,6 +195,43 @@ macro_rules! games {
 macro_rules! include_pgn {
     ($($input:tt)*) => {
         $crate::__private::include_pgn_impl! { $crate; $($input)* }
+    };
+}
+
+/// Verifies the puzzles of a lichess puzzle file at compile time and yields
+/// them as a `&'static [Puzzle]`.
+///
+/// The file is in the public lichess puzzle format (CSV:
+/// `PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags`;
+/// the first move of `Moves`, in UCI, is the opponent's), relative to the
+/// crate's directory like [`include_pgn!`]'s. Every row's position and moves
+/// must be legal; a row themed `mateIn1` … `mateIn5` must mate after exactly
+/// that many moves of the solver, each proven the only move that keeps the
+/// forced mate (a mate search: see [`Puzzle`]). Each unsound row is a
+/// compile error at `path:line:col` of the cell concerned, with the line
+/// that proves it:
+///
+/// ```text
+/// error: puzzles.csv:2:46 `f3f2`: `2. Qf2+` is not the only move that forces mate in 2: `2. Re2+` does too
+///        help: the proof: 2. Re2+ Kb1 3. Qf1#
+/// ```
+///
+/// Options, as inner attributes before the path: `#![search_budget(N)]` (the
+/// positions the search may visit for one puzzle, 2,000,000 by default; a
+/// puzzle it cannot settle within them is an error that says so) and
+/// `#![deny(other_mates)]` (another mate on the last move is an error too).
+///
+/// ```
+/// use verified_chess::{include_puzzles, Puzzle};
+///
+/// static PUZZLES: &[Puzzle] = include_puzzles!(#![search_budget(5_000_000)] "tests/puzzles/mates.csv");
+/// assert!(PUZZLES.iter().all(|p| p.mate_in().is_some()));
+/// ```
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! include_puzzles {
+    ($($input:tt)*) => {
+        $crate::__private::include_puzzles_impl! { $crate; $($input)* }
     };
 }
 

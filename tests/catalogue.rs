@@ -2,7 +2,9 @@
 //! `tests/ui/errors/` (one per error kind, named after its code) and their
 //! reviewed `.stderr` snapshots. This test keeps the three from drifting:
 //!
-//! * every `ErrorKind` has a case, and every case is an `ErrorKind`;
+//! * every `ErrorKind` has a case, and every case is an `ErrorKind` (a
+//!   `game!` call, or for puzzles an `include_puzzles!` of a file in
+//!   `tests/ui/puzzles/`, which the catalogue shows);
 //! * each case fails with its own kind (checked in process through
 //!   chess-core, so a case that fails for another reason is caught even
 //!   though its snapshot would still match);
@@ -14,7 +16,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use chess_core::ErrorKind;
-use chess_core::expand::{Failure, try_game};
+use chess_core::expand::{Failure, PuzzlesFailure, try_game, try_include_puzzles};
 use proc_macro2::{TokenStream, TokenTree};
 
 fn root() -> PathBuf {
@@ -31,23 +33,40 @@ fn read(path: &Path) -> String {
 
 /// The input of the first `game!` call in a case.
 fn game_input(source: &str) -> TokenStream {
+    macro_input(source, "game").unwrap_or_else(|| panic!("no game! call in:\n{source}"))
+}
+
+/// The input of the first call of macro `name` in a case.
+fn macro_input(source: &str, name: &str) -> Option<TokenStream> {
     let tokens: TokenStream = source.parse().expect("the case is Rust");
     let mut stack = vec![tokens.into_iter().collect::<Vec<_>>()];
     while let Some(trees) = stack.pop() {
         for (i, tree) in trees.iter().enumerate() {
-            if let (TokenTree::Ident(name), Some(TokenTree::Punct(bang)), Some(TokenTree::Group(g))) =
-                (tree, trees.get(i + 1), trees.get(i + 2))
-                && name == "game"
+            if let (
+                TokenTree::Ident(ident),
+                Some(TokenTree::Punct(bang)),
+                Some(TokenTree::Group(g)),
+            ) = (tree, trees.get(i + 1), trees.get(i + 2))
+                && ident == name
                 && bang.as_char() == '!'
             {
-                return g.stream();
+                return Some(g.stream());
             }
             if let TokenTree::Group(g) = tree {
                 stack.push(g.stream().into_iter().collect());
             }
         }
     }
-    panic!("no game! call in:\n{source}")
+    None
+}
+
+/// The file a case's `include_puzzles!` reads, if it has one.
+fn included_file(source: &str) -> Option<String> {
+    let input = macro_input(source, "include_puzzles")?;
+    input.into_iter().find_map(|t| match t {
+        TokenTree::Literal(lit) => Some(lit.to_string().trim_matches('"').to_string()),
+        _ => None,
+    })
 }
 
 /// The case's description (its first comment line) and the body of `main`.
@@ -88,9 +107,16 @@ fn generate() -> String {
         let source = read(&dir.join(format!("{name}.rs")));
         let stderr = read(&dir.join(format!("{name}.stderr")));
         let (description, body) = example(&source);
+        // A case that reads a file shows it.
+        let file = included_file(&source).map_or_else(String::new, |path| {
+            format!(
+                "\n\n`{path}`:\n\n```text\n{}\n```",
+                read(&root().join(&path)).trim_end()
+            )
+        });
         let _ = write!(
             out,
-            "\n## `{}`\n\n{}\n\nExample: {description}\n\n```rust\n{body}\n```\n\n```text\n{}\n```\n",
+            "\n## `{}`\n\n{}\n\nExample: {description}\n\n```rust\n{body}\n```{file}\n\n```text\n{}\n```\n",
             kind.code(),
             kind.summary(),
             stderr.trim_end()
@@ -128,7 +154,24 @@ fn every_case_fails_with_its_kind() {
     for &kind in ErrorKind::ALL {
         let path = dir.join(format!("{}.rs", case_name(kind)));
         let mut input: TokenStream = "::verified_chess;".parse().expect("path");
-        input.extend(game_input(&read(&path)));
+        let case = read(&path);
+        if let Some(puzzles) = macro_input(&case, "include_puzzles") {
+            input.extend(puzzles);
+            match try_include_puzzles(input) {
+                Ok(_) => panic!("{} compiles", path.display()),
+                Err(PuzzlesFailure::Call(tokens)) => panic!("{}: {tokens}", path.display()),
+                Err(PuzzlesFailure::Chess(_, d)) => assert_eq!(
+                    d[0].kind,
+                    kind,
+                    "{} fails with {:?}: {}",
+                    path.display(),
+                    d[0].kind,
+                    d[0].message
+                ),
+            }
+            continue;
+        }
+        input.extend(game_input(&case));
         match try_game(input) {
             Ok(_) => panic!("{} compiles", path.display()),
             Err(Failure::Call(tokens)) => panic!("{}: {tokens}", path.display()),

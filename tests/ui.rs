@@ -5,19 +5,22 @@
 use std::path::{Path, PathBuf};
 
 /// trybuild compiles the cases in a project of its own, which is the
-/// directory `include_pgn!` reads from: give it the PGN fixtures.
+/// directory `include_pgn!` and `include_puzzles!` read from: give it the
+/// PGN and puzzle fixtures.
 fn copy_fixtures() {
     let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .parent()
         .expect("target directory")
         .to_path_buf();
     let project = target.join("tests/trybuild/verified-chess");
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui/pgn");
-    let to = project.join("tests/ui/pgn");
-    std::fs::create_dir_all(&to).expect("fixture directory");
-    for entry in std::fs::read_dir(&from).expect("fixtures") {
-        let entry = entry.expect("fixture");
-        std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy fixture");
+    for folder in ["tests/ui/pgn", "tests/ui/puzzles"] {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+        let to = project.join(folder);
+        std::fs::create_dir_all(&to).expect("fixture directory");
+        for entry in std::fs::read_dir(&from).expect("fixtures") {
+            let entry = entry.expect("fixture");
+            std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy fixture");
+        }
     }
 }
 

@@ -326,21 +326,47 @@ pub fn game_expr(krate: &TokenStream, source: &Source, game: &VerifiedGame) -> T
 
 /// `const GAMES: &[krate::Game] = &[g1, g2, …]; GAMES`
 pub fn game_list(krate: &TokenStream, games: &[TokenStream]) -> TokenStream {
-    let mut items = Out::new();
-    for g in games {
-        items.tokens.extend(g.clone());
-        items.comma();
+    list(krate, "Game", "GAMES", games)
+}
+
+/// `const NAME: &[krate::Type] = &[v1, v2, …]; NAME`
+pub fn list(krate: &TokenStream, ty: &str, name: &str, items: &[TokenStream]) -> TokenStream {
+    let mut values = Out::new();
+    for item in items {
+        values.tokens.extend(item.clone());
+        values.comma();
     }
-    let mut ty = Out::new();
-    ty.punct('&');
+    let mut slice = Out::new();
+    slice.punct('&');
     let mut element = Out::new();
-    element.path(krate, &["Game"]);
-    ty.group(Delimiter::Bracket, element);
+    element.path(krate, &[ty]);
+    slice.group(Delimiter::Bracket, element);
     let mut out = Out::new();
-    out.ident("const").ident("GAMES").punct(':');
-    out.tokens.extend(ty.tokens);
-    out.punct('=').punct('&').group(Delimiter::Bracket, items);
-    out.punct(';').ident("GAMES");
+    out.ident("const").ident(name).punct(':');
+    out.tokens.extend(slice.tokens);
+    out.punct('=').punct('&').group(Delimiter::Bracket, values);
+    out.punct(';').ident(name);
+    out.tokens
+}
+
+/// The expression `krate::Puzzle::__new("…")` for a proven lichess puzzle:
+/// its game's data, with the row's cells as tags named by their columns.
+pub fn puzzle_expr(
+    krate: &TokenStream,
+    source: &Source,
+    row: &crate::syntax::puzzles::PuzzleSyntax,
+    checked: &crate::puzzle::CheckedPuzzle,
+) -> TokenStream {
+    let tags = crate::syntax::puzzles::COLUMNS
+        .iter()
+        .zip(&row.cells)
+        .filter(|(_, cell)| !cell.is_empty())
+        .map(|(name, &cell)| (*name, source.slice(cell)));
+    let mut args = Out::new();
+    args.tt(Literal::string(&game_data(&checked.game, "", tags)));
+    let mut out = Out::new();
+    out.path(krate, &["Puzzle", "__new"])
+        .group(Delimiter::Parenthesis, args);
     out.tokens
 }
 

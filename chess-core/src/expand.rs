@@ -8,6 +8,7 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 
 use crate::diagnostic::Diagnostic;
 use crate::input::{Range, Source, files, tokens};
+use crate::puzzle::{self, PuzzleOptions};
 use crate::replay::Options;
 use crate::syntax::{self, PieceLetters, errors};
 use crate::{emit, explain, pipeline, start};
@@ -18,6 +19,10 @@ use crate::{emit, explain, pipeline, start};
 struct Input {
     iter: proc_macro2::token_stream::IntoIter,
     ahead: VecDeque<TokenTree>,
+    /// `#![search_budget(N)]`, `#![deny(other_mates)]`: for puzzles only.
+    puzzle: PuzzleOptions,
+    /// Where a puzzle option was given, to refuse it elsewhere.
+    puzzle_attribute: Option<Span>,
 }
 
 impl Input {
@@ -25,6 +30,8 @@ impl Input {
         Input {
             iter: input.into_iter(),
             ahead: VecDeque::new(),
+            puzzle: PuzzleOptions::default(),
+            puzzle_attribute: None,
         }
     }
 
@@ -115,6 +122,31 @@ impl Input {
                         }
                     }
                 }
+                Some((attr, names)) if attr == "search_budget" && names.len() == 1 => {
+                    let budget = names[0]
+                        .replace('_', "")
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0);
+                    let Some(budget) = budget else {
+                        return Err(emit::compile_error(
+                            &format!(
+                                "`{}` is not a number of positions\nhelp: write `#![search_budget(20_000_000)]`",
+                                names[0]
+                            ),
+                            group.span(),
+                            group.span(),
+                        ));
+                    };
+                    self.puzzle.budget = budget;
+                    self.puzzle_attribute = Some(group.span());
+                }
+                Some((attr, names))
+                    if attr == "deny" && names.len() == 1 && names[0] == "other_mates" =>
+                {
+                    self.puzzle.unique_last_move = true;
+                    self.puzzle_attribute = Some(group.span());
+                }
                 Some((allow, names)) if allow == "allow" && !names.is_empty() => {
                     for name in names {
                         match name.as_str() {
@@ -133,7 +165,7 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`) and `#![annotations(drop)]`",
+                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`) and `#![annotations(drop)]`; for `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
                         hash,
                         group.span(),
                     ));
@@ -173,7 +205,20 @@ pub fn front_end(input: TokenStream) -> Source {
 }
 
 /// Reads the `$crate;` path and the options; the rest stays in `Input`.
+/// Puzzle options are refused: this macro takes no puzzles.
 fn start(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStream> {
+    let (krate, options, input) = start_any(input)?;
+    if let Some(span) = input.puzzle_attribute {
+        return Err(emit::compile_error(
+            "`#![search_budget(…)]` and `#![deny(other_mates)]` are options of `include_puzzles!`",
+            span,
+            span,
+        ));
+    }
+    Ok((krate, options, input))
+}
+
+fn start_any(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStream> {
     let mut input = Input::new(input);
     let krate = input.krate();
     let options = input.options()?;
@@ -308,29 +353,44 @@ pub fn include_pgn(input: TokenStream) -> TokenStream {
         Ok(started) => started,
         Err(error) => return error,
     };
+    match included(&mut input, "include_pgn", "games/collection.pgn") {
+        Ok((source, prelude)) => games_output(&krate, &source, options, prelude),
+        Err(error) => error,
+    }
+}
+
+/// The file a macro includes (its one argument, a path relative to the
+/// crate's directory) as a source named by that path, and the prelude that
+/// makes cargo rebuild when the file changes.
+fn included(
+    input: &mut Input,
+    name: &str,
+    example: &str,
+) -> Result<(Source, TokenStream), TokenStream> {
     let literal = match (input.next(), input.next()) {
         (Some(TokenTree::Literal(lit)), None) => lit,
         (first, _) => {
             let span = first.map_or_else(Span::call_site, |t| t.span());
-            return emit::compile_error(
-                "`include_pgn!` takes the path of a PGN file, relative to the crate's directory: `include_pgn!(\"games/collection.pgn\")`",
+            return Err(emit::compile_error(
+                &format!(
+                    "`{name}!` takes the path of a file, relative to the crate's directory: `{name}!(\"{example}\")`"
+                ),
                 span,
                 span,
-            );
+            ));
         }
     };
     let span = literal.span();
     let fail = |message: String| emit::compile_error(&message, span, span);
     let syn::Lit::Str(path) = syn::Lit::new(literal.clone()) else {
-        return fail("`include_pgn!` takes the path as a string literal".into());
+        return Err(fail(format!(
+            "`{name}!` takes the path as a string literal"
+        )));
     };
     let path = path.value();
-    let file = match files::read_in_crate(&path) {
-        Ok(file) => file,
-        Err(message) => return fail(message),
-    };
+    let file = files::read_in_crate(&path).map_err(fail)?;
     let Some(absolute) = file.absolute.to_str() else {
-        return fail(format!("the path of `{path}` is not valid UTF-8"));
+        return Err(fail(format!("the path of `{path}` is not valid UTF-8")));
     };
     // `const _: &[u8] = include_bytes!("…");` makes cargo rebuild when the
     // file changes (the stable replacement for tracked paths).
@@ -340,8 +400,55 @@ pub fn include_pgn(input: TokenStream) -> TokenStream {
             .parse::<TokenStream>()
             .unwrap_or_default(),
     );
-    let source = Source::text(file.text, Some(path), Some(span));
-    games_output(&krate, &source, options, prelude)
+    Ok((Source::text(file.text, Some(path), Some(span)), prelude))
+}
+
+/// `include_puzzles!("puzzles.csv")`: the puzzles of a lichess puzzle
+/// file in the crate, each proven (see [`puzzle`]), as
+/// `{ const PUZZLES: &[krate::Puzzle] = &[…]; PUZZLES }`, or one
+/// `compile_error!` per unsound puzzle.
+pub fn include_puzzles(input: TokenStream) -> TokenStream {
+    try_include_puzzles(input).unwrap_or_else(|failure| match failure {
+        PuzzlesFailure::Call(tokens) => tokens,
+        PuzzlesFailure::Chess(source, diagnostics) => diagnostics
+            .iter()
+            .flat_map(|d| emit::diagnostic(&source, d))
+            .collect(),
+    })
+}
+
+/// Why `include_puzzles!` gave no value.
+pub enum PuzzlesFailure {
+    /// Unsound or unreadable puzzles: every problem, in order.
+    Chess(Box<Source>, Vec<Diagnostic>),
+    /// A problem with the call itself, as the `compile_error!` to emit.
+    Call(TokenStream),
+}
+
+/// [`include_puzzles`] with the problems, if any, as [`Diagnostic`]s.
+pub fn try_include_puzzles(input: TokenStream) -> Result<TokenStream, PuzzlesFailure> {
+    let (krate, _, mut input) = start_any(input).map_err(PuzzlesFailure::Call)?;
+    let options = input.puzzle;
+    let (source, prelude) = included(&mut input, "include_puzzles", "puzzles/lichess.csv")
+        .map_err(PuzzlesFailure::Call)?;
+    let mut problems = Vec::new();
+    let mut puzzles = Vec::new();
+    for row in syntax::puzzles::lichess_rows(&source) {
+        match row.and_then(|row| {
+            puzzle::check_lichess(&row, &source, options).map(|checked| (row, checked))
+        }) {
+            Ok((row, checked)) => puzzles.push(emit::puzzle_expr(&krate, &source, &row, &checked)),
+            Err(d) => problems.push(d),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(PuzzlesFailure::Chess(Box::new(source), problems));
+    }
+    let mut out = prelude;
+    out.extend(emit::list(&krate, "Puzzle", "PUZZLES", &puzzles));
+    Ok(TokenStream::from(TokenTree::Group(
+        proc_macro2::Group::new(Delimiter::Brace, out),
+    )))
 }
 
 /// `position! { … }`: a setup, validated, as a `Position` expression or a
@@ -395,6 +502,24 @@ mod tests {
 
     fn expand(input: &str) -> String {
         game(input.parse().unwrap()).to_string()
+    }
+
+    #[test]
+    fn puzzle_options_belong_to_include_puzzles() {
+        let out = expand("::verified_chess; #![search_budget(100)] 1. e4");
+        assert!(out.contains("options of `include_puzzles!`"), "{out}");
+        let out = expand("::verified_chess; #![deny(other_mates)] 1. e4");
+        assert!(out.contains("options of `include_puzzles!`"), "{out}");
+        let out = include_puzzles(
+            "::verified_chess; #![search_budget(lots)] \"x.csv\""
+                .parse()
+                .unwrap(),
+        )
+        .to_string();
+        assert!(out.contains("is not a number of positions"), "{out}");
+        let out =
+            include_puzzles("::verified_chess; \"no/such/file.csv\"".parse().unwrap()).to_string();
+        assert!(out.contains("cannot read"), "{out}");
     }
 
     #[test]

@@ -60,6 +60,8 @@ mod replay;
 pub mod search;
 // 5. why not, in words (the error path)
 mod explain;
+// 5b. puzzles proven (search + the stages above)
+pub mod puzzle;
 // 6. what goes out
 pub mod emit;
 

@@ -36,3 +36,9 @@ pub fn games_impl(input: TokenStream) -> TokenStream {
 pub fn include_pgn_impl(input: TokenStream) -> TokenStream {
     guarded(input, chess_core::expand::include_pgn)
 }
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn include_puzzles_impl(input: TokenStream) -> TokenStream {
+    guarded(input, chess_core::expand::include_puzzles)
+}

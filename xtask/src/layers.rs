@@ -21,6 +21,7 @@ pub const STAGES: &[&str] = &[
     "replay",
     "search",
     "explain",
+    "puzzle",
     "emit",
     "pipeline",
     "expand",

@@ -128,6 +128,16 @@ kinds! {
     WrongMarker = "wrong-marker",
     /// A result that contradicts the final position.
     WrongResult = "wrong-result",
+    /// A lichess puzzle row that cannot be read: too few cells, a move that
+    /// is not UCI, no move of the solution.
+    PuzzleRow = "puzzle-row",
+    /// A mate puzzle whose line does not end in checkmate after the moves
+    /// its theme says, or whose solver's move does not force the mate.
+    NotMate = "not-mate",
+    /// Another move also forces the mate: the solution is not unique.
+    SecondSolution = "second-solution",
+    /// The search could not settle the claim within its budget of positions.
+    SearchBudget = "search-budget",
 }
 
 /// One problem, located in a [`Source`](crate::Source).

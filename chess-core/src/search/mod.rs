@@ -170,15 +170,40 @@ impl Search {
     /// move's first mating move, the longest defence against it, and so
     /// on to the mate. `None` if there is no such mate.
     pub fn mating_line(&mut self, pos: &Chess, n: u32) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        self.proof(pos, None, n)
+    }
+
+    /// [`Search::mating_line`] starting with `first`: the line that proves
+    /// that `first` forces mate in at most `n` moves, if it does.
+    pub fn mating_line_from(
+        &mut self,
+        pos: &Chess,
+        first: Move,
+        n: u32,
+    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        self.proof(pos, Some(first), n)
+    }
+
+    fn proof(
+        &mut self,
+        pos: &Chess,
+        mut first: Option<Move>,
+        n: u32,
+    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
         let Some(length) = self.mate_length(pos, n)? else {
             return Ok(None);
         };
+        // A given first move may take longer than the shortest mate.
+        let length = if first.is_some() { n } else { length };
         let mut line = Vec::new();
         let mut pos = pos.clone();
         for left in (1..=length).rev() {
             // The attacker's move: one that mates in what is left.
             let mut found = None;
             for (m, after, check) in attacking_moves(&pos) {
+                if first.is_some_and(|f| f != m) {
+                    continue;
+                }
                 let mates = (check && after.is_checkmate())
                     || (left > 1 && !self.escapes(&after, left - 1)?);
                 if mates {
@@ -186,6 +211,7 @@ impl Search {
                     break;
                 }
             }
+            first = None;
             let Some((m, after)) = found else {
                 return Ok(None);
             };

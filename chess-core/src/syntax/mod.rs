@@ -14,6 +14,7 @@ mod letters;
 mod lexer;
 pub(crate) mod notation;
 mod parser;
+pub mod puzzles;
 mod setup;
 mod split;
 mod tag;
