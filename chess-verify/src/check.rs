@@ -123,6 +123,45 @@ pub struct Problem {
     pub text: String,
     /// The rustc-style report (for `--format human`).
     pub rendered: String,
+    /// A warning (another mate on a puzzle's last move), not an error.
+    pub warning: bool,
+}
+
+impl Problem {
+    /// The problem `d` in game `game` of `source` (an input called `name`
+    /// whose first `lines_before` lines come before `source`), rendered.
+    pub fn new(
+        source: &Source,
+        name: &str,
+        lines_before: u64,
+        game: u64,
+        d: Diagnostic,
+        styled: bool,
+    ) -> Problem {
+        let start = source.line_col(d.range.start);
+        let end = source.line_col(d.range.end);
+        Problem {
+            game,
+            line: lines_before + u64::from(start.line),
+            column: start.col,
+            end_line: lines_before + u64::from(end.line),
+            end_column: end.col,
+            text: source.slice(d.range).to_string(),
+            rendered: render(source, name, lines_before, &d, styled, false),
+            diagnostic: d,
+            warning: false,
+        }
+    }
+
+    /// The same, as a warning: reported, but not an error.
+    pub fn warning(source: &Source, name: &str, game: u64, d: Diagnostic, styled: bool) -> Problem {
+        let rendered = render(source, name, 0, &d, styled, true);
+        Problem {
+            rendered,
+            warning: true,
+            ..Problem::new(source, name, 0, game, d, styled)
+        }
+    }
 }
 
 /// What checking one piece found.
@@ -234,18 +273,8 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
         match syntax.and_then(|game| games.verify_syntax(&game)) {
             Ok(game) => checked.plies += game.moves.len() as u64,
             Err(d) => {
-                let start = source.line_col(d.range.start);
-                let end = source.line_col(d.range.end);
-                checked.problems.push(Problem {
-                    game: checked.games,
-                    line: line + u64::from(start.line),
-                    column: start.col,
-                    end_line: line + u64::from(end.line),
-                    end_column: end.col,
-                    text: source.slice(d.range).to_string(),
-                    rendered: render(&source, name, line, &d, context.styled),
-                    diagnostic: d,
-                });
+                let problem = Problem::new(&source, name, line, checked.games, d, context.styled);
+                checked.problems.push(problem);
             }
         }
     }
@@ -326,7 +355,14 @@ pub fn suggestion(help: &Help) -> Option<serde_json::Value> {
 
 /// Renders a diagnostic like rustc: location, source lines, carets, help.
 /// `lines_before` is how many lines of the input come before `source`.
-fn render(source: &Source, name: &str, lines_before: u64, d: &Diagnostic, styled: bool) -> String {
+fn render(
+    source: &Source,
+    name: &str,
+    lines_before: u64,
+    d: &Diagnostic,
+    styled: bool,
+    warning: bool,
+) -> String {
     let text = source.as_str();
     let start = (d.range.start as usize).min(text.len());
     let end = (d.range.end as usize).clamp(start, text.len());
@@ -335,15 +371,17 @@ fn render(source: &Source, name: &str, lines_before: u64, d: &Diagnostic, styled
     let lines = text[line_start..line_end].trim_end_matches('\r');
     let first_line = lines_before + u64::from(source.line_col(d.range.start).line);
     let span = (start - line_start)..(end - line_start).min(lines.len());
-    let mut group = Level::ERROR
-        .primary_title(&d.message)
-        .id(d.kind.code())
-        .element(
-            Snippet::source(lines)
-                .line_start(usize::try_from(first_line).unwrap_or(usize::MAX))
-                .path(name)
-                .annotation(AnnotationKind::Primary.span(span)),
-        );
+    let level = if warning {
+        Level::WARNING
+    } else {
+        Level::ERROR
+    };
+    let mut group = level.primary_title(&d.message).id(d.kind.code()).element(
+        Snippet::source(lines)
+            .line_start(usize::try_from(first_line).unwrap_or(usize::MAX))
+            .path(name)
+            .annotation(AnnotationKind::Primary.span(span)),
+    );
     let helps: Vec<String> = d.help.iter().map(|h| h.spell(&SPELLING)).collect();
     for help in &helps {
         group = group.element(Level::HELP.message(help));

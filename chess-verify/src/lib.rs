@@ -15,6 +15,9 @@
 //! 5. [`report`]: human, JSON, GitHub Actions or SARIF output, progress and
 //!    summary.
 //!
+//! With `--puzzles`, [`puzzles`] reads lichess puzzle files instead and
+//! proves every row (stages 1, then its own check on every core, then 5).
+//!
 //! ```
 //! use std::ops::ControlFlow;
 //! use chess_verify::check::{Context, Encoding};
@@ -51,6 +54,7 @@
 
 pub mod check;
 pub mod input;
+pub mod puzzles;
 pub mod read;
 pub mod report;
 pub mod run;

@@ -74,6 +74,24 @@ struct Args {
     /// large inputs).
     #[arg(long)]
     no_progress: bool,
+
+    /// The files are lichess puzzle files (CSV): prove every row (legal
+    /// position and moves; for a `mateInN` theme, mate in exactly N moves
+    /// of the solver, each the only one that keeps the mate). Another mate
+    /// on a puzzle's last move is a warning.
+    #[arg(long)]
+    puzzles: bool,
+
+    /// With `--puzzles`: the positions the mate search may visit for one
+    /// puzzle (default 2,000,000); a puzzle it cannot settle within them is
+    /// an error that says so.
+    #[arg(long, value_name = "N", value_parser = at_least_one, requires = "puzzles")]
+    search_budget: Option<u64>,
+
+    /// With `--puzzles`: another mate on a puzzle's last move is an error,
+    /// not a warning.
+    #[arg(long, requires = "puzzles")]
+    deny_other_mates: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -168,7 +186,21 @@ fn main() -> ExitCode {
     )
     .max_errors(args.max_errors)
     .progress(progress);
-    run.run(&mut |item| reporter.item(item));
+    if args.puzzles {
+        let mut options = chess_core::puzzle::PuzzleOptions {
+            unique_last_move: args.deny_other_mates,
+            ..Default::default()
+        };
+        if let Some(budget) = args.search_budget {
+            options.budget = budget;
+        }
+        reporter = reporter.unit("puzzle");
+        chess_verify::puzzles::run(&run.inputs, &run.context, options, jobs, &mut |item| {
+            reporter.item(item)
+        });
+    } else {
+        run.run(&mut |item| reporter.item(item));
+    }
     let totals = reporter.finish();
     if totals.unreadable > 0 {
         ExitCode::from(2)

@@ -40,6 +40,8 @@ pub struct Totals {
     pub plies: u64,
     /// Problems reported.
     pub errors: u64,
+    /// Warnings reported (they are not errors).
+    pub warnings: u64,
     /// Inputs that could not be read, or not to their end.
     pub unreadable: usize,
     /// Stretches of text skipped.
@@ -67,6 +69,8 @@ pub struct Reporter<W: Write, E: Write> {
     started: Instant,
     progress: Option<Progress>,
     sarif_results: usize,
+    /// What the inputs hold: `game`, or `puzzle`.
+    unit: &'static str,
 }
 
 /// A progress bar over the stored bytes of every input.
@@ -123,6 +127,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
             started: Instant::now(),
             progress: None,
             sarif_results: 0,
+            unit: "game",
             names,
         };
         if format == Format::Sarif {
@@ -137,6 +142,12 @@ impl<W: Write, E: Write> Reporter<W, E> {
     /// Stops after `n` problems.
     pub fn max_errors(mut self, n: Option<u64>) -> Self {
         self.max_errors = n;
+        self
+    }
+
+    /// Counts the inputs' items as `unit`s in the summary (`puzzle`).
+    pub fn unit(mut self, unit: &'static str) -> Self {
+        self.unit = unit;
         self
     }
 
@@ -189,6 +200,10 @@ impl<W: Write, E: Write> Reporter<W, E> {
                 self.games_before[file] += checked.games;
                 for problem in &checked.problems {
                     self.problem(file, before + problem.game, problem);
+                    if problem.warning {
+                        self.totals.warnings += 1;
+                        continue;
+                    }
                     self.totals.errors += 1;
                     if self.max_errors.is_some_and(|max| self.totals.errors >= max) {
                         self.totals.stopped = true;
@@ -300,7 +315,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
             }
             Format::Json => {
                 let record = json!({
-                    "type": "problem",
+                    "type": if p.warning { "warning" } else { "problem" },
                     "file": name,
                     "game": game,
                     "line": p.line,
@@ -323,7 +338,8 @@ impl<W: Write, E: Write> Reporter<W, E> {
                 }
                 let _ = writeln!(
                     self.out,
-                    "::error file={},line={},col={},endLine={},endColumn={},title={}::{}",
+                    "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+                    if p.warning { "warning" } else { "error" },
                     property(name),
                     p.line,
                     p.column,
@@ -346,7 +362,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
                 let result = json!({
                     "ruleId": d.kind.code(),
                     "ruleIndex": rule,
-                    "level": "error",
+                    "level": if p.warning { "warning" } else { "error" },
                     "message": { "text": text },
                     "locations": [{
                         "physicalLocation": {
@@ -383,7 +399,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
         let rate = t.games as f64 / t.seconds.max(1e-9);
         match self.format {
             Format::Human | Format::Github => {
-                let _ = writeln!(self.out, "{}", summary(&t, rate));
+                let _ = writeln!(self.out, "{}", summary(&t, rate, self.unit));
             }
             Format::Json => {
                 let record = json!({
@@ -393,6 +409,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
                     "checked": t.checked,
                     "plies": t.plies,
                     "errors": t.errors,
+                    "warnings": t.warnings,
                     "unreadable": t.unreadable,
                     "stopped": t.stopped,
                     "seconds": t.seconds,
@@ -435,7 +452,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
 }
 
 /// The human summary line.
-fn summary(t: &Totals, rate: f64) -> String {
+fn summary(t: &Totals, rate: f64, unit: &str) -> String {
     let plural = |n: u64, word: &str| {
         if n == 1 {
             format!("1 {word}")
@@ -443,10 +460,13 @@ fn summary(t: &Totals, rate: f64) -> String {
             format!("{n} {word}s")
         }
     };
-    let verdict = match t.errors {
+    let mut verdict = match t.errors {
         0 => "no errors".to_string(),
         n => plural(n, "error"),
     };
+    if t.warnings > 0 {
+        verdict.push_str(&format!(", {}", plural(t.warnings, "warning")));
+    }
     let shard = if t.checked == t.games {
         String::new()
     } else {
@@ -456,7 +476,7 @@ fn summary(t: &Totals, rate: f64) -> String {
     let mut line = format!(
         "checked {}: {}{shard} ({legal} legal, {} plies), {verdict}",
         plural(t.files as u64, "file"),
-        plural(t.games, "game"),
+        plural(t.games, unit),
         t.plies
     );
     if t.unreadable > 0 {
@@ -465,7 +485,7 @@ fn summary(t: &Totals, rate: f64) -> String {
     if t.stopped {
         line.push_str(" (stopped at --max-errors)");
     }
-    line.push_str(&format!(" in {:.2} s, {rate:.0} games/s", t.seconds));
+    line.push_str(&format!(" in {:.2} s, {rate:.0} {unit}s/s", t.seconds));
     line
 }
 

@@ -144,3 +144,185 @@ fn every_row_is_judged_as_python_chess_judged_it() {
 fn row_move(pos: &Chess, uci: &str) -> shakmaty::Move {
     uci.parse::<UciMove>().unwrap().to_move(pos).unwrap()
 }
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// The records of `--format json` output, by type.
+fn records(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_cli_proves_a_puzzle_file() {
+    let path = fixture().join("lichess.csv");
+    let path = path.to_str().unwrap();
+    let expected = expected();
+    let unsound = expected.values().filter(|(v, _)| v != "ok").count();
+    let other_mates = expected
+        .values()
+        .filter(|(_, also)| !also.is_empty())
+        .count();
+
+    let (code, out, _) = run(&["--puzzles", "--format", "json", path]);
+    assert_eq!(code, 1);
+    let all = records(&out);
+    let of = |kind: &str| all.iter().filter(|r| r["type"] == kind).count();
+    assert_eq!((of("problem"), of("warning")), (unsound, other_mates));
+    let summary = all.last().unwrap();
+    assert_eq!(summary["games"], 25);
+    assert_eq!(summary["errors"], unsound);
+    assert_eq!(summary["warnings"], other_mates);
+    // Each problem at its row's line (the header is line 1).
+    for r in all.iter().filter(|r| r["type"] == "problem") {
+        let line = r["line"].as_u64().unwrap() as usize;
+        let row = std::fs::read_to_string(fixture().join("lichess.csv")).unwrap();
+        let id = row
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap();
+        assert_ne!(expected[id].0, "ok", "{r}");
+    }
+
+    // Other mates on the last move become errors on request.
+    let (code, out, _) = run(&["--puzzles", "--deny-other-mates", "--format", "json", path]);
+    assert_eq!(code, 1);
+    let summary = records(&out).pop().unwrap();
+    assert_eq!(summary["errors"], unsound + other_mates);
+    assert_eq!(summary["warnings"], 0);
+
+    // A budget too small to prove anything says so.
+    let (_, out, _) = run(&[
+        "--puzzles",
+        "--search-budget",
+        "5",
+        "--format",
+        "json",
+        path,
+    ]);
+    assert!(records(&out).iter().any(|r| r["code"] == "search-budget"));
+
+    // Human output: the summary counts puzzles; warnings alone pass.
+    let sound = fixture().join("sound.csv");
+    let rows: Vec<String> = std::fs::read_to_string(fixture().join("lichess.csv"))
+        .unwrap()
+        .lines()
+        .filter(|l| {
+            let id = l.split(',').next().unwrap();
+            l.starts_with("PuzzleId") || expected.get(id).is_some_and(|(v, _)| v == "ok")
+        })
+        .map(str::to_string)
+        .collect();
+    let dir = std::env::temp_dir().join(format!("chess-verify-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sound = dir.join(sound.file_name().unwrap());
+    std::fs::write(&sound, rows.join("\n") + "\n").unwrap();
+    let (code, out, _) = run(&["--puzzles", sound.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning[second-solution]"), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("checked 1 file: {} puzzles", rows.len() - 1))
+            && last.contains(&format!("no errors, {other_mates} warnings")),
+        "{last}"
+    );
+    // CI formats: warnings are warnings there too.
+    let (_, out, _) = run(&["--puzzles", "--format", "github", sound.to_str().unwrap()]);
+    assert_eq!(out.matches("::warning file=").count(), other_mates, "{out}");
+    assert!(!out.contains("::error"), "{out}");
+    let (_, out, _) = run(&["--puzzles", "--format", "sarif", path]);
+    let sarif: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let level = |l: &str| results.iter().filter(|r| r["level"] == l).count();
+    assert_eq!((level("error"), level("warning")), (unsound, other_mates));
+    // Options of --puzzles need it.
+    let (code, _, err) = run(&["--search-budget", "5", path]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Puzzles built from the real games of `../shared/data` that end in
+/// checkmate: the last two plies as a mate in 1 (the game's mating move
+/// mates: sound, other mates at most warnings), the last four as a mate
+/// in 2 (settled within the budget: sound, or a second key or an escape
+/// the game's loser missed, each with its proof).
+#[test]
+#[ignore = "needs ../shared/data"]
+fn puzzles_from_real_mates() {
+    use chess_core::{Options, verify};
+    use shakmaty::EnPassantMode;
+    let dir = std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+        PathBuf::from,
+    );
+    let mut csv = String::from(
+        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n",
+    );
+    let mut mates = 0;
+    for name in [
+        "twic1599_1000k.pgn",
+        "lichess_db_1000k.pgn",
+        "kasparov-deep-blue-1997.pgn",
+        "molinari-bordais-1979.pgn",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name))
+            .expect("../shared/data (set VERIFIED_CHESS_DATA)");
+        let source = Source::text(text, None, None);
+        let options = Options {
+            moves_after_draw: true,
+            ..Options::default()
+        };
+        for game in verify(&source, options).filter_map(Result::ok) {
+            if !game.last.is_checkmate() || game.moves.len() < 5 {
+                continue;
+            }
+            for n in [1usize, 2] {
+                let from = game.moves.len() - 2 * n;
+                let mut pos = game.start.clone();
+                for &m in &game.moves[..from] {
+                    pos.play_unchecked(m);
+                }
+                let fen = Fen::from_position(&pos, EnPassantMode::Legal);
+                let moves: Vec<String> = game.moves[from..]
+                    .iter()
+                    .map(|&m| UciMove::from_move(m, CastlingMode::Standard).to_string())
+                    .collect();
+                mates += 1;
+                csv.push_str(&format!(
+                    "r{mates},{fen},{},1500,80,90,10,mateIn{n},,\n",
+                    moves.join(" ")
+                ));
+            }
+        }
+    }
+    let source = Source::text(csv, Some("real.csv".into()), None);
+    let (mut sound, mut cooked, mut escaped) = (0, 0, 0);
+    for row in lichess_rows(&source) {
+        let row = row.unwrap();
+        let (n, _) = row.mate_in.unwrap();
+        match check_lichess(&row, &source, PuzzleOptions::default()) {
+            Ok(_) => sound += 1,
+            Err(d) if n == 2 && d.kind == ErrorKind::SecondSolution => cooked += 1,
+            Err(d) if n == 2 && d.kind == ErrorKind::NotMate => escaped += 1,
+            Err(d) => panic!("{}: {:?} {}", source.slice(row.range), d.kind, d.message),
+        }
+    }
+    println!(
+        "{mates} puzzles from real mates: {sound} sound, {cooked} with a second key, {escaped} with an escape"
+    );
+    assert!(mates >= 40 && sound >= mates / 2, "{mates} {sound}");
+}
