@@ -23,6 +23,7 @@
 
 mod baselines;
 mod layers;
+mod search_bench;
 mod verify_bench;
 
 use std::fmt::Write as _;
@@ -53,6 +54,10 @@ tasks:
       pgn-reader's validate and parallel_validate examples and pgn-extract
       (when installed): wall time, MB/s, peak memory, ratios.
       --gigabyte: also peak memory on a 1 GB collection.
+  search-bench [--data DIR]
+      the mate search's full proofs of mates in 2, 3 and 4 from real games
+      (dev profile and release, next to a naive search), and
+      chess-verify --puzzles on one core (puzzles per second).
   layers [--repo DIR]
       the import graph of every workspace crate: no circles between files,
       and chess-core's stages each using only the stages before them
@@ -89,6 +94,10 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Some("verify-bench") => verify_bench::verify_bench(&args[1..]),
+        Some("search-bench") => match check_args(&args[1..], &[], &["--data"]) {
+            Ok(()) => search_bench::search_bench(&args[1..]),
+            Err(code) => code,
+        },
         Some("__measure") => measure(&args[1..]),
         Some("__pgn-reader-validate") => baselines::validate(&args[1..]),
         Some("__pgn-reader-parallel-validate") => baselines::parallel_validate(&args[1..]),

@@ -26,7 +26,7 @@
 use std::collections::HashMap;
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, Role, attacks};
 
 /// The search stopped after visiting its budget of positions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -52,7 +52,12 @@ pub struct Search {
     table: HashMap<u64, Known>,
     nodes: u64,
     budget: u64,
+    /// The last escape found for each number of moves left.
+    killers: [Option<Move>; KILLERS],
 }
+
+/// Escapes remembered: one per number of moves left, up to this many.
+const KILLERS: usize = 16;
 
 impl Search {
     /// A search that visits at most `budget` positions.
@@ -61,6 +66,7 @@ impl Search {
             table: HashMap::new(),
             nodes: 0,
             budget,
+            killers: [None; KILLERS],
         }
     }
 
@@ -94,14 +100,18 @@ impl Search {
             }
         }
         self.tick()?;
-        let moves = attacking_moves(pos);
-        // A mate in one first: it answers every question of length n.
-        let mut result = moves
+        // A mate in one first: it answers every question of length n. Only
+        // a check can mate, and only the moves that may give check are
+        // played for it.
+        let mut result = checking_moves(pos)
             .iter()
-            .any(|(_, after, check)| *check && after.is_checkmate());
+            .any(|(_, after, _)| after.is_checkmate());
         if !result && n > 1 {
-            for (_, after, _) in &moves {
-                if !self.escapes(after, n - 1)? {
+            // The rest one at a time, likely checks first, then captures.
+            for m in ordered_moves(pos) {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                if !self.escapes(&after, n - 1)? {
                     result = true;
                     break;
                 }
@@ -133,8 +143,21 @@ impl Search {
     /// A defence that escapes a mate in `n` (the first found, in the
     /// search's order), if there is one.
     pub fn escape(&mut self, pos: &Chess, n: u32) -> Result<Option<Move>, OutOfBudget> {
-        for (m, after) in defending_moves(pos) {
+        // Played one at a time: an early escape saves playing the rest.
+        // The last escape found at this depth first (it often refutes the
+        // next try too).
+        let mut moves = defending_moves(pos);
+        let depth = (n as usize).min(KILLERS - 1);
+        if let Some(killer) = self.killers[depth]
+            && let Some(i) = moves.iter().position(|&m| m == killer)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        for m in moves {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
             if !self.forces_mate(&after, n)? {
+                self.killers[depth] = Some(m);
                 return Ok(Some(m));
             }
         }
@@ -222,7 +245,9 @@ impl Search {
             }
             // The defence that holds out longest.
             let mut best: Option<(u32, Move, Chess)> = None;
-            for (reply, after) in defending_moves(&pos) {
+            for reply in defending_moves(&pos) {
+                let mut after = pos.clone();
+                after.play_unchecked(reply);
                 let length = self.mate_length(&after, left - 1)?.unwrap_or(u32::MAX);
                 if best.as_ref().is_none_or(|(l, ..)| length > *l) {
                     best = Some((length, reply, after));
@@ -255,19 +280,76 @@ fn attacking_moves(pos: &Chess) -> Vec<(Move, Chess, bool)> {
     moves
 }
 
-/// The defence's moves, each with the position after it: king moves
+/// Whether `m` may give check (a necessary condition, cheap: no move is
+/// played): its piece (or promotion) attacks the enemy `king` from its
+/// destination, or it leaves a line to the king (a discovered check), or
+/// it castles or takes en passant.
+fn may_check(
+    m: Move,
+    us: shakmaty::Color,
+    king: shakmaty::Square,
+    occupied: shakmaty::Bitboard,
+) -> bool {
+    match m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            let piece = Piece {
+                color: us,
+                role: promotion.unwrap_or(role),
+            };
+            let occupied = occupied.without(from).with(to);
+            attacks::attacks(to, piece, occupied).contains(king)
+                || !attacks::ray(from, king).is_empty()
+        }
+        Move::EnPassant { .. } | Move::Castle { .. } | Move::Put { .. } => true,
+    }
+}
+
+/// The legal moves of the side that mates, those that may give check
 /// first, then captures, then the rest.
-fn defending_moves(pos: &Chess) -> Vec<(Move, Chess)> {
+fn ordered_moves(pos: &Chess) -> Vec<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    if let Some(king) = board.king_of(!us) {
+        let occupied = board.occupied();
+        moves.sort_by_key(|&m| (!may_check(m, us, king, occupied), !m.is_capture()));
+    }
+    moves
+}
+
+/// The moves of the side to move that give check, each with the position
+/// after it: only the moves that [may give check](may_check) are played.
+fn checking_moves(pos: &Chess) -> Vec<(Move, Chess, bool)> {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(!us) else {
+        return Vec::new();
+    };
+    let occupied = board.occupied();
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        if may_check(m, us, king, occupied) {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            if after.is_check() {
+                out.push((m, after, true));
+            }
+        }
+    }
+    out
+}
+
+/// The defence's moves: king moves first, then captures, then the rest.
+fn defending_moves(pos: &Chess) -> Vec<Move> {
     let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
     moves.sort_by_key(|m| (m.role() != Role::King, !m.is_capture()));
     moves
-        .into_iter()
-        .map(|m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            (m, after)
-        })
-        .collect()
 }
 
 #[cfg(test)]

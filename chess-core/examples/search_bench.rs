@@ -1,0 +1,157 @@
+//! The mate search measured (run by `cargo xtask search-bench`, in the dev
+//! profile and in release): for positions from the real games of
+//! `../shared/data` that end in checkmate, taken 2n − 1 plies before the
+//! mate where the side to move forces mate in n, the time and positions
+//! visited to prove the claim fully — every first move tried (the key and
+//! any cook), every defence against the key answered — next to a naive
+//! search (no table, no move order).
+//!
+//! ```text
+//! cargo run -p chess-core --example search_bench [--release] -- [DATA_DIR]
+//! ```
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use chess_core::search::Search;
+use chess_core::{Options, Source, verify};
+use shakmaty::{Chess, Position};
+
+/// Positions visited by a naive search: every move, every reply, no table.
+fn naive(pos: &Chess, n: u32, nodes: &mut u64) -> bool {
+    *nodes += 1;
+    if n == 0 {
+        return false;
+    }
+    pos.legal_moves().into_iter().any(|m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if after.is_checkmate() {
+            return true;
+        }
+        let replies = after.legal_moves();
+        n > 1
+            && !replies.is_empty()
+            && replies.into_iter().all(|r| {
+                let mut next = after.clone();
+                next.play_unchecked(r);
+                naive(&next, n - 1, nodes)
+            })
+    })
+}
+
+/// Every first move that mates in `n`, naively (the cook check).
+fn naive_keys(pos: &Chess, n: u32, nodes: &mut u64) -> usize {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after.is_checkmate()
+                || (n > 1
+                    && !after.legal_moves().is_empty()
+                    && after.legal_moves().into_iter().all(|r| {
+                        let mut next = after.clone();
+                        next.play_unchecked(r);
+                        naive(&next, n - 1, nodes)
+                    }))
+        })
+        .count()
+}
+
+fn main() {
+    let dir = std::env::args().nth(1).map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+        PathBuf::from,
+    );
+    // Positions n moves before a real mate where the mate is forced.
+    let mut positions: [Vec<Chess>; 5] = Default::default();
+    for name in [
+        "twic1599_1000k.pgn",
+        "lichess_db_1000k.pgn",
+        "kasparov-deep-blue-1997.pgn",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.join(name).display()));
+        let source = Source::text(text, None, None);
+        let options = Options {
+            moves_after_draw: true,
+            ..Options::default()
+        };
+        for game in verify(&source, options).filter_map(Result::ok) {
+            if !game.last.is_checkmate() {
+                continue;
+            }
+            for n in 2..=4u32 {
+                let back = 2 * n as usize - 1;
+                if game.moves.len() < back {
+                    continue;
+                }
+                let mut pos = game.start.clone();
+                for &m in &game.moves[..game.moves.len() - back] {
+                    pos.play_unchecked(m);
+                }
+                let mut search = Search::new(50_000_000);
+                if search.mate_length(&pos, n) == Ok(Some(n)) {
+                    positions[n as usize].push(pos);
+                }
+            }
+        }
+    }
+    let profile = if cfg!(debug_assertions) {
+        "dev"
+    } else {
+        "release"
+    };
+    println!(
+        "mate search, {profile} profile: a full proof (every first move, every defence to the key)"
+    );
+    println!(
+        "{:<10} {:>9} {:>12} {:>12} {:>12} {:>14} {:>12}",
+        "claim", "positions", "median", "slowest", "nodes/pos", "naive nodes", "naive time"
+    );
+    for n in 2..=4u32 {
+        let list = &positions[n as usize];
+        if list.is_empty() {
+            continue;
+        }
+        let mut times: Vec<Duration> = Vec::new();
+        let mut nodes = 0;
+        for pos in list {
+            let started = Instant::now();
+            let mut search = Search::new(u64::MAX);
+            let keys = search.keys(pos, n).expect("no budget");
+            assert!(!keys.is_empty());
+            times.push(started.elapsed());
+            nodes += search.nodes();
+        }
+        times.sort();
+        // The naive search only where it ends in reasonable time.
+        let (naive_nodes, naive_time) = if n <= 2 || (n == 3 && !cfg!(debug_assertions)) {
+            let started = Instant::now();
+            let mut total = 0;
+            for pos in list {
+                naive_keys(pos, n, &mut total);
+            }
+            (
+                format!("{}", total / list.len() as u64),
+                format!(
+                    "{:.2} ms",
+                    started.elapsed().as_secs_f64() * 1e3 / list.len() as f64
+                ),
+            )
+        } else {
+            ("—".to_string(), "—".to_string())
+        };
+        println!(
+            "{:<10} {:>9} {:>9.2} ms {:>9.2} ms {:>12} {:>14} {:>12}",
+            format!("mate in {n}"),
+            list.len(),
+            times[times.len() / 2].as_secs_f64() * 1e3,
+            times[times.len() - 1].as_secs_f64() * 1e3,
+            nodes / list.len() as u64,
+            naive_nodes,
+            naive_time,
+        );
+    }
+}
