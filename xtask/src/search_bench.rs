@@ -4,11 +4,11 @@
 //! second over mateIn1–mateIn3 puzzles made from the real games of
 //! `../shared/data` that end in checkmate.
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
+use chess_core::puzzle::{PuzzleOptions, check_lichess};
 use chess_core::{Options, Source, verify};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -16,11 +16,12 @@ use shakmaty::{CastlingMode, EnPassantMode, Position};
 
 use crate::{data_dir, repo};
 
-/// A lichess puzzle file: mateIn1–mateIn3 from the games of `dir` that
-/// end in checkmate, `copies` times over.
-fn puzzle_file(dir: &Path, copies: usize) -> (String, usize) {
-    let mut rows = String::new();
-    let mut count = 0;
+/// Puzzle rows (lichess format, without the header): mateIn1–mateIn3 from
+/// the games of `dir` that end in checkmate, by their number of moves,
+/// each with whether it is sound (real games are not all puzzles: the
+/// loser may have missed an escape, or the winner had a second way).
+fn puzzle_rows(dir: &Path) -> Vec<(usize, String, bool)> {
+    let mut rows = Vec::new();
     for name in [
         "twic1599_1000k.pgn",
         "lichess_db_1000k.pgn",
@@ -55,22 +56,54 @@ fn puzzle_file(dir: &Path, copies: usize) -> (String, usize) {
                     .iter()
                     .map(|&m| UciMove::from_move(m, CastlingMode::Standard).to_string())
                     .collect();
-                count += 1;
-                let _ = writeln!(
-                    rows,
-                    "r{count},{fen},{},1500,80,90,10,mateIn{n},,",
+                let row = format!(
+                    "r{},{fen},{},1500,80,90,10,mateIn{n},,",
+                    rows.len() + 1,
                     moves.join(" ")
                 );
+                let source = Source::text(row.as_str(), None, None);
+                let sound = chess_core::syntax::puzzles::lichess_rows(&source)
+                    .next()
+                    .and_then(Result::ok)
+                    .is_some_and(|r| check_lichess(&r, &source, PuzzleOptions::default()).is_ok());
+                rows.push((n, row, sound));
             }
         }
     }
-    let mut file = String::from(
-        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n",
-    );
+    rows
+}
+
+const HEADER: &str =
+    "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n";
+
+/// Runs `chess-verify --puzzles --jobs 1` on `rows` (`copies` times over)
+/// and prints puzzles per second.
+fn time_cli(root: &Path, label: &str, rows: &[&String], copies: usize) {
+    let mut file = String::from(HEADER);
     for _ in 0..copies {
-        file.push_str(&rows);
+        for row in rows {
+            file.push_str(row);
+            file.push('\n');
+        }
     }
-    (file, count * copies)
+    let path = root.join("target/search-bench-puzzles.csv");
+    std::fs::write(&path, file).expect("write the puzzle file");
+    let started = Instant::now();
+    let output = Command::new(root.join("target/release/chess-verify"))
+        .args(["--puzzles", "--jobs", "1", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("chess-verify");
+    let seconds = started.elapsed().as_secs_f64();
+    let errors = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|l| l.contains("\"type\":\"problem\""))
+        .count();
+    let puzzles = rows.len() * copies;
+    println!(
+        "  {label:<44} {puzzles:>6} puzzles {errors:>5} errors {seconds:>6.2} s {:>8.0} puzzles/s",
+        puzzles as f64 / seconds
+    );
 }
 
 pub fn search_bench(args: &[String]) -> ExitCode {
@@ -103,25 +136,29 @@ pub fn search_bench(args: &[String]) -> ExitCode {
     if !status.success() {
         return ExitCode::FAILURE;
     }
-    let (file, puzzles) = puzzle_file(&data, 10);
-    let path = root.join("target/search-bench-puzzles.csv");
-    std::fs::write(&path, file).expect("write the puzzle file");
-    let started = Instant::now();
-    let output = Command::new(root.join("target/release/chess-verify"))
-        .args(["--puzzles", "--jobs", "1", "--format", "json"])
-        .arg(&path)
-        .output()
-        .expect("chess-verify");
-    let seconds = started.elapsed().as_secs_f64();
-    let summary = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string();
+    let rows = puzzle_rows(&data);
     println!(
-        "chess-verify --puzzles --jobs 1 (release): {puzzles} mateIn1–mateIn3 puzzles from real mates in {seconds:.2} s: {:.0} puzzles/s on one core",
-        puzzles as f64 / seconds
+        "chess-verify --puzzles --jobs 1 (release), puzzles made from the shared games' mates:"
     );
-    println!("  {summary}");
+    for n in 1..=3 {
+        let sound: Vec<&String> = rows
+            .iter()
+            .filter(|(m, _, ok)| *m == n && *ok)
+            .map(|(_, r, _)| r)
+            .collect();
+        time_cli(
+            &root,
+            &format!("sound mateIn{n} ({} distinct)", sound.len()),
+            &sound,
+            20,
+        );
+    }
+    let all: Vec<&String> = rows.iter().map(|(_, r, _)| r).collect();
+    time_cli(
+        &root,
+        &format!("all rows, sound or not ({} distinct)", all.len()),
+        &all,
+        5,
+    );
     ExitCode::SUCCESS
 }

@@ -90,7 +90,7 @@ impl Search {
             return Ok(false);
         }
         let n8 = n.min(u32::from(u8::MAX - 1)) as u8;
-        let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0;
         if let Some(known) = self.table.get(&key) {
             if known.mates_in <= n8 {
                 return Ok(true);
@@ -264,20 +264,14 @@ impl Search {
 }
 
 /// The moves of the side that mates, each with the position after it and
-/// whether it gives check: checks first, then captures, then the rest.
-fn attacking_moves(pos: &Chess) -> Vec<(Move, Chess, bool)> {
-    let mut moves: Vec<(Move, Chess, bool)> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            let check = after.is_check();
-            (m, after, check)
-        })
-        .collect();
-    moves.sort_by_key(|(m, _, check)| (!check, !m.is_capture()));
-    moves
+/// whether it gives check, in [`ordered_moves`]' order.
+fn attacking_moves(pos: &Chess) -> impl Iterator<Item = (Move, Chess, bool)> + '_ {
+    ordered_moves(pos).into_iter().map(move |m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let check = after.is_check();
+        (m, after, check)
+    })
 }
 
 /// Whether `m` may give check (a necessary condition, cheap: no move is
@@ -315,12 +309,13 @@ fn may_check(
 fn ordered_moves(pos: &Chess) -> Vec<Move> {
     let board = pos.board();
     let us = pos.turn();
-    let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-    if let Some(king) = board.king_of(!us) {
-        let occupied = board.occupied();
-        moves.sort_by_key(|&m| (!may_check(m, us, king, occupied), !m.is_capture()));
-    }
-    moves
+    let Some(king) = board.king_of(!us) else {
+        return pos.legal_moves().into_iter().collect();
+    };
+    let occupied = board.occupied();
+    by_rank(pos, |m| {
+        u8::from(!may_check(m, us, king, occupied)) * 2 + u8::from(!m.is_capture())
+    })
 }
 
 /// The moves of the side to move that give check, each with the position
@@ -347,9 +342,29 @@ fn checking_moves(pos: &Chess) -> Vec<(Move, Chess, bool)> {
 
 /// The defence's moves: king moves first, then captures, then the rest.
 fn defending_moves(pos: &Chess) -> Vec<Move> {
-    let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-    moves.sort_by_key(|m| (m.role() != Role::King, !m.is_capture()));
-    moves
+    by_rank(pos, |m| {
+        u8::from(m.role() != Role::King) * 2 + u8::from(!m.is_capture())
+    })
+}
+
+/// The legal moves of `pos`, lowest `rank` (0 to 3) first, each rank
+/// computed once; the order within a rank is shakmaty's, so the search is
+/// deterministic.
+fn by_rank(pos: &Chess, rank: impl Fn(Move) -> u8) -> Vec<Move> {
+    // Ranks are 0 to 3: four passes instead of a sort.
+    let moves = pos.legal_moves();
+    let ranks: Vec<u8> = moves.iter().map(|&m| rank(m)).collect();
+    let mut out = Vec::with_capacity(moves.len());
+    for r in 0..4 {
+        out.extend(
+            moves
+                .iter()
+                .zip(&ranks)
+                .filter(|(_, k)| **k == r)
+                .map(|(&m, _)| m),
+        );
+    }
+    out
 }
 
 #[cfg(test)]
