@@ -6,7 +6,7 @@ use core::fmt;
 use crate::{Game, Plies, Ply, Position};
 
 /// A puzzle from a lichess puzzle file, verified by
-/// [`include_puzzles!`](crate::include_puzzles): its position is legal,
+/// `include_puzzles!` (feature `macros`): its position is legal,
 /// its moves are legal, and for a mate theme (`mateIn1` … `mateIn5`) the
 /// solution is proven: it mates after exactly that many moves of the
 /// solver, each the only move that keeps the forced mate (any mate is
