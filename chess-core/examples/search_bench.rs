@@ -14,50 +14,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use chess_core::search::Search;
+use chess_core::testing::naive_keys;
 use chess_core::{Options, Source, verify};
 use shakmaty::{Chess, Position};
-
-/// Positions visited by a naive search: every move, every reply, no table.
-fn naive(pos: &Chess, n: u32, nodes: &mut u64) -> bool {
-    *nodes += 1;
-    if n == 0 {
-        return false;
-    }
-    pos.legal_moves().into_iter().any(|m| {
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        if after.is_checkmate() {
-            return true;
-        }
-        let replies = after.legal_moves();
-        n > 1
-            && !replies.is_empty()
-            && replies.into_iter().all(|r| {
-                let mut next = after.clone();
-                next.play_unchecked(r);
-                naive(&next, n - 1, nodes)
-            })
-    })
-}
-
-/// Every first move that mates in `n`, naively (the cook check).
-fn naive_keys(pos: &Chess, n: u32, nodes: &mut u64) -> usize {
-    pos.legal_moves()
-        .into_iter()
-        .filter(|&m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            after.is_checkmate()
-                || (n > 1
-                    && !after.legal_moves().is_empty()
-                    && after.legal_moves().into_iter().all(|r| {
-                        let mut next = after.clone();
-                        next.play_unchecked(r);
-                        naive(&next, n - 1, nodes)
-                    }))
-        })
-        .count()
-}
 
 fn main() {
     let dir = std::env::args().nth(1).map_or_else(

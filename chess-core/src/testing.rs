@@ -115,6 +115,138 @@ pub fn token_text(start: &Chess, moves: &[Move]) -> String {
     text
 }
 
+/// A naive mate search, the yardstick the real one is tested and measured
+/// against: whether the side to move forces mate in at most `n` moves,
+/// trying every move and every reply, with no table and no order.
+/// `nodes` counts the positions it searches.
+pub fn naive_mates(pos: &Chess, n: u32, nodes: &mut u64) -> bool {
+    *nodes += 1;
+    n > 0
+        && pos
+            .legal_moves()
+            .into_iter()
+            .any(|m| naive_mates_with(pos, m, n, nodes))
+}
+
+/// Whether `m` forces mate in at most `n` moves, naively.
+fn naive_mates_with(pos: &Chess, m: Move, n: u32, nodes: &mut u64) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.is_checkmate() {
+        return true;
+    }
+    let replies = after.legal_moves();
+    n > 1
+        && !replies.is_empty()
+        && replies.into_iter().all(|r| {
+            let mut next = after.clone();
+            next.play_unchecked(r);
+            naive_mates(&next, n - 1, nodes)
+        })
+}
+
+/// Every move that forces mate in at most `n` moves, naively (the key
+/// and any cook).
+pub fn naive_keys(pos: &Chess, n: u32, nodes: &mut u64) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| naive_mates_with(pos, m, n, nodes))
+        .collect()
+}
+
+/// A random legal position, `turn` to move, with White's king, queen and
+/// rook against Black's king and a few pieces (mates in one and two are
+/// common), or `None` when the random placement is not legal.
+pub fn random_endgame(rng: &mut Rng, turn: Color) -> Option<Chess> {
+    let mut board = [None; 64];
+    let pieces = ['K', 'Q', 'R', 'k', 'p', 'p', 'n', 'b', 'r'];
+    let count = 4 + rng.below(pieces.len() - 3);
+    for &piece in &pieces[..count] {
+        loop {
+            let sq = rng.below(64);
+            if board[sq].is_none() && !(piece == 'p' && matches!(sq / 8, 0 | 7)) {
+                board[sq] = Some(piece);
+                break;
+            }
+        }
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if turn == Color::White {
+        " w - - 0 1"
+    } else {
+        " b - - 0 1"
+    });
+    let pos: Chess = fen
+        .parse::<shakmaty::fen::Fen>()
+        .ok()?
+        .into_position(shakmaty::CastlingMode::Standard)
+        .ok()?;
+    (!pos.legal_moves().is_empty()).then_some(pos)
+}
+
+/// lichess puzzle rows (without the header) made from the games of
+/// `source` that end in checkmate: for each `n` of `lengths`, the
+/// position 2n plies before the mate, its last 2n moves (the first the
+/// opponent's) and the theme `mateIn{n}`. Real games are not all
+/// puzzles: the loser may have missed an escape, the winner had another
+/// way. Each row with its `n`.
+pub fn mate_rows(source: &crate::Source, lengths: &[usize]) -> Vec<(usize, String)> {
+    let options = crate::Options {
+        moves_after_draw: true,
+        ..crate::Options::default()
+    };
+    let mut rows = Vec::new();
+    for game in crate::verify(source, options).filter_map(Result::ok) {
+        if !game.last.is_checkmate() {
+            continue;
+        }
+        for &n in lengths {
+            let Some(from) = game.moves.len().checked_sub(2 * n) else {
+                continue;
+            };
+            let mut pos = game.start.clone();
+            for &m in &game.moves[..from] {
+                pos.play_unchecked(m);
+            }
+            let fen = shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal);
+            let moves: Vec<String> = game.moves[from..]
+                .iter()
+                .map(|&m| {
+                    shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard)
+                        .to_string()
+                })
+                .collect();
+            let id = rows.len() + 1;
+            rows.push((
+                n,
+                format!("r{id},{fen},{},1500,80,90,10,mateIn{n},,", moves.join(" ")),
+            ));
+        }
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

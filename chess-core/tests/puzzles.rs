@@ -6,90 +6,11 @@
 
 use chess_core::puzzle::{PuzzleOptions, check_lichess};
 use chess_core::syntax::puzzles::lichess_rows;
-use chess_core::testing::Rng;
+use chess_core::testing::{Rng, naive_keys, naive_mates, random_endgame};
 use chess_core::{ErrorKind, Source};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
-
-/// Naive: whether the side to move forces mate in at most `n`.
-fn mates(pos: &Chess, n: u32) -> bool {
-    n > 0
-        && pos.legal_moves().into_iter().any(|m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            after.is_checkmate() || (n > 1 && defended_in(&after, n - 1).is_none())
-        })
-}
-
-/// A defence after which there is no mate in `n` (stalemate counts), or
-/// `None` when every defence loses.
-fn defended_in(pos: &Chess, n: u32) -> Option<Option<Move>> {
-    let replies = pos.legal_moves();
-    if replies.is_empty() {
-        return (!pos.is_checkmate()).then_some(None);
-    }
-    replies.into_iter().find_map(|r| {
-        let mut after = pos.clone();
-        after.play_unchecked(r);
-        (!mates(&after, n)).then_some(Some(r))
-    })
-}
-
-fn keys(pos: &Chess, n: u32) -> Vec<Move> {
-    pos.legal_moves()
-        .into_iter()
-        .filter(|&m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            after.is_checkmate() || (n > 1 && defended_in(&after, n - 1).is_none())
-        })
-        .collect()
-}
-
-fn random_endgame(rng: &mut Rng) -> Option<Chess> {
-    let mut board = ['.'; 64];
-    let pieces = ['K', 'Q', 'R', 'k', 'p', 'n', 'b', 'r'];
-    let count = 4 + rng.below(pieces.len() - 3);
-    for &piece in &pieces[..count] {
-        loop {
-            let sq = rng.below(64);
-            if board[sq] == '.' && !(piece == 'p' && matches!(sq / 8, 0 | 7)) {
-                board[sq] = piece;
-                break;
-            }
-        }
-    }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                '.' => empty += 1,
-                c => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push_str(" b - - 0 1");
-    let pos: Chess = fen
-        .parse::<Fen>()
-        .ok()?
-        .into_position(CastlingMode::Standard)
-        .ok()?;
-    (!pos.legal_moves().is_empty()).then_some(pos)
-}
+use shakmaty::{CastlingMode, Color, EnPassantMode, Move, Position};
 
 fn uci(m: Move) -> String {
     UciMove::from_move(m, CastlingMode::Standard).to_string()
@@ -115,21 +36,21 @@ fn brute_force_mates_are_accepted_and_every_other_key_rejected() {
     let mut found = [0usize; 3];
     let mut corruptions = 0;
     while found[1] < 12 || found[2] < 12 {
-        let Some(start) = random_endgame(&mut rng) else {
+        let Some(start) = random_endgame(&mut rng, Color::Black) else {
             continue;
         };
         let fen = Fen::from_position(&start, EnPassantMode::Legal).to_string();
         let opponent = start.legal_moves()[rng.below(start.legal_moves().len())];
         let mut pos = start.clone();
         pos.play_unchecked(opponent);
-        let n = if mates(&pos, 1) {
+        let n = if naive_mates(&pos, 1, &mut 0) {
             1
-        } else if mates(&pos, 2) {
+        } else if naive_mates(&pos, 2, &mut 0) {
             2
         } else {
             continue;
         };
-        let ks = keys(&pos, n);
+        let ks = naive_keys(&pos, n, &mut 0);
         if ks.len() != 1 || found[n as usize] >= 12 {
             continue;
         }
@@ -143,7 +64,7 @@ fn brute_force_mates_are_accepted_and_every_other_key_rejected() {
                 continue;
             };
             after.play_unchecked(defence);
-            let Some(&mate) = keys(&after, 1).first() else {
+            let Some(&mate) = naive_keys(&after, 1, &mut 0).first() else {
                 continue;
             };
             line.extend([defence, mate]);

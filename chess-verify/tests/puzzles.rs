@@ -263,8 +263,6 @@ fn the_cli_proves_a_puzzle_file() {
 #[test]
 #[ignore = "needs ../shared/data"]
 fn puzzles_from_real_mates() {
-    use chess_core::{Options, verify};
-    use shakmaty::EnPassantMode;
     let dir = std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
         PathBuf::from,
@@ -281,32 +279,10 @@ fn puzzles_from_real_mates() {
     ] {
         let text = std::fs::read_to_string(dir.join(name))
             .expect("../shared/data (set VERIFIED_CHESS_DATA)");
-        let source = Source::text(text, None, None);
-        let options = Options {
-            moves_after_draw: true,
-            ..Options::default()
-        };
-        for game in verify(&source, options).filter_map(Result::ok) {
-            if !game.last.is_checkmate() || game.moves.len() < 5 {
-                continue;
-            }
-            for n in [1usize, 2] {
-                let from = game.moves.len() - 2 * n;
-                let mut pos = game.start.clone();
-                for &m in &game.moves[..from] {
-                    pos.play_unchecked(m);
-                }
-                let fen = Fen::from_position(&pos, EnPassantMode::Legal);
-                let moves: Vec<String> = game.moves[from..]
-                    .iter()
-                    .map(|&m| UciMove::from_move(m, CastlingMode::Standard).to_string())
-                    .collect();
-                mates += 1;
-                csv.push_str(&format!(
-                    "r{mates},{fen},{},1500,80,90,10,mateIn{n},,\n",
-                    moves.join(" ")
-                ));
-            }
+        for (_, row) in chess_core::testing::mate_rows(&Source::text(text, None, None), &[1, 2]) {
+            mates += 1;
+            csv.push_str(&row);
+            csv.push('\n');
         }
     }
     let source = Source::text(csv, Some("real.csv".into()), None);

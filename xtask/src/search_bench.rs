@@ -9,10 +9,7 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use chess_core::puzzle::{PuzzleOptions, check_lichess};
-use chess_core::{Options, Source, verify};
-use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, EnPassantMode, Position};
+use chess_core::{Source, testing};
 
 use crate::{data_dir, repo};
 
@@ -34,40 +31,13 @@ fn puzzle_rows(dir: &Path) -> Vec<(usize, String, bool)> {
             )
         });
         let source = Source::text(text, None, None);
-        let options = Options {
-            moves_after_draw: true,
-            ..Options::default()
-        };
-        for game in verify(&source, options).filter_map(Result::ok) {
-            if !game.last.is_checkmate() {
-                continue;
-            }
-            for n in 1..=3usize {
-                if game.moves.len() < 2 * n {
-                    continue;
-                }
-                let from = game.moves.len() - 2 * n;
-                let mut pos = game.start.clone();
-                for &m in &game.moves[..from] {
-                    pos.play_unchecked(m);
-                }
-                let fen = Fen::from_position(&pos, EnPassantMode::Legal);
-                let moves: Vec<String> = game.moves[from..]
-                    .iter()
-                    .map(|&m| UciMove::from_move(m, CastlingMode::Standard).to_string())
-                    .collect();
-                let row = format!(
-                    "r{},{fen},{},1500,80,90,10,mateIn{n},,",
-                    rows.len() + 1,
-                    moves.join(" ")
-                );
-                let source = Source::text(row.as_str(), None, None);
-                let sound = chess_core::syntax::puzzles::lichess_rows(&source)
-                    .next()
-                    .and_then(Result::ok)
-                    .is_some_and(|r| check_lichess(&r, &source, PuzzleOptions::default()).is_ok());
-                rows.push((n, row, sound));
-            }
+        for (n, row) in testing::mate_rows(&source, &[1, 2, 3]) {
+            let one = Source::text(row.as_str(), None, None);
+            let sound = chess_core::syntax::puzzles::lichess_rows(&one)
+                .next()
+                .and_then(Result::ok)
+                .is_some_and(|r| check_lichess(&r, &one, PuzzleOptions::default()).is_ok());
+            rows.push((n, row, sound));
         }
     }
     rows

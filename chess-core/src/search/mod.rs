@@ -371,8 +371,11 @@ fn by_rank(pos: &Chess, rank: impl Fn(Move) -> u8) -> Vec<Move> {
 mod tests {
     use super::*;
     use shakmaty::CastlingMode;
+    use shakmaty::Color;
     use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
+
+    use crate::testing::{naive_keys, naive_mates, random_endgame};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()
@@ -383,28 +386,6 @@ mod tests {
 
     fn uci(pos: &Chess, m: &Move) -> String {
         UciMove::from_move(*m, pos.castles().mode()).to_string()
-    }
-
-    /// Naive: every attacker move, every defence, no table, no order.
-    fn naive(pos: &Chess, n: u32) -> bool {
-        if n == 0 {
-            return false;
-        }
-        pos.legal_moves().into_iter().any(|m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            if after.is_checkmate() {
-                return true;
-            }
-            let replies = after.legal_moves();
-            n > 1
-                && !replies.is_empty()
-                && replies.into_iter().all(|r| {
-                    let mut next = after.clone();
-                    next.play_unchecked(r);
-                    naive(&next, n - 1)
-                })
-        })
     }
 
     #[test]
@@ -430,85 +411,25 @@ mod tests {
         assert_eq!(s.forces_mate(&start, 3), Err(OutOfBudget { nodes: 51 }));
     }
 
-    /// A random legal position with White's king, queen and rook against
-    /// Black's king and a few pieces: mates in one and two are common.
-    fn random_endgame(rng: &mut crate::testing::Rng) -> Option<Chess> {
-        let mut board = ['.'; 64];
-        let pieces = ['K', 'Q', 'R', 'k', 'p', 'p', 'n', 'b', 'r'];
-        let count = 4 + rng.below(pieces.len() - 3);
-        for &piece in &pieces[..count] {
-            loop {
-                let sq = rng.below(64);
-                let rank = sq / 8;
-                if board[sq] == '.' && !(piece == 'p' && (rank == 0 || rank == 7)) {
-                    board[sq] = piece;
-                    break;
-                }
-            }
-        }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    '.' => empty += 1,
-                    c => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push_str(" w - - 0 1");
-        fen.parse::<Fen>()
-            .ok()?
-            .into_position(CastlingMode::Standard)
-            .ok()
-    }
-
     #[test]
     fn agrees_with_the_naive_search_on_random_positions() {
         let mut rng = crate::testing::Rng::new(7);
         let mut checked = [0usize; 3];
         let mut mates = [0usize; 3];
         while checked[2] < 150 {
-            let Some(p) = random_endgame(&mut rng) else {
+            let Some(p) = random_endgame(&mut rng, Color::White) else {
                 continue;
             };
             let mut s = Search::new(u64::MAX);
             for n in 1..=2 {
                 let found = s.forces_mate(&p, n).unwrap();
                 let fen = Fen::from_position(&p, EnPassantMode::Legal);
-                assert_eq!(found, naive(&p, n), "mate in {n}: {fen}");
+                assert_eq!(found, naive_mates(&p, n, &mut 0), "mate in {n}: {fen}");
                 checked[n as usize] += 1;
                 mates[n as usize] += usize::from(found);
                 // Every key found mates; the naive search finds the same.
                 let keys = s.keys(&p, n).unwrap();
-                let naive_keys: Vec<Move> = p
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|&m| {
-                        let mut after = p.clone();
-                        after.play_unchecked(m);
-                        after.is_checkmate()
-                            || (n > 1
-                                && !after.legal_moves().is_empty()
-                                && after.legal_moves().into_iter().all(|r| {
-                                    let mut next = after.clone();
-                                    next.play_unchecked(r);
-                                    naive(&next, n - 1)
-                                }))
-                    })
-                    .collect();
+                let naive_keys = naive_keys(&p, n, &mut 0);
                 let mut keys_sorted: Vec<String> = keys.iter().map(|m| uci(&p, m)).collect();
                 let mut naive_sorted: Vec<String> = naive_keys.iter().map(|m| uci(&p, m)).collect();
                 keys_sorted.sort();
