@@ -83,22 +83,27 @@ struct Wrapper<'a, 'f> {
 impl Wrapper<'_, '_> {
     fn token(&mut self, token: &str) -> fmt::Result {
         let len = token.chars().count();
-        if core::mem::take(&mut self.glue) && self.column > 0 && self.column + len <= 80 {
-            self.f.write_str(token)?;
-            self.column += len;
-            return Ok(());
-        }
-        if self.column > 0 {
-            if self.column + 1 + len > 80 {
-                self.f.write_char('\n')?;
-                self.column = 0;
-            } else {
-                self.f.write_char(' ')?;
-                self.column += 1;
-            }
-        }
+        self.separate(len)?;
         self.f.write_str(token)?;
         self.column += len;
+        Ok(())
+    }
+
+    /// What goes before a token whose first line is `len` characters: a
+    /// space, or a line break if it would pass 80 columns; nothing at a
+    /// line's start, or after `(` and before `)` where it fits.
+    fn separate(&mut self, len: usize) -> fmt::Result {
+        let glue = core::mem::take(&mut self.glue);
+        if self.column == 0 || (glue && self.column + len <= 80) {
+            return Ok(());
+        }
+        if self.column + 1 + len > 80 {
+            self.f.write_char('\n')?;
+            self.column = 0;
+        } else {
+            self.f.write_char(' ')?;
+            self.column += 1;
+        }
         Ok(())
     }
 
@@ -261,16 +266,7 @@ impl Wrapper<'_, '_> {
         let brace = !text.contains('}');
         let first_line = text.split('\n').next().unwrap_or("");
         let len = first_line.chars().count() + 2;
-        let glue = core::mem::take(&mut self.glue);
-        if self.column > 0 && !(glue && self.column + len <= 80) {
-            if self.column + 1 + len > 80 {
-                self.f.write_char('\n')?;
-                self.column = 0;
-            } else {
-                self.f.write_char(' ')?;
-                self.column += 1;
-            }
-        }
+        self.separate(len)?;
         if brace {
             self.f.write_char('{')?;
             self.f.write_str(text)?;
