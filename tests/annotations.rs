@@ -290,21 +290,21 @@ fn the_dialect_corpus_round_trips() {
     assert!(totals.0 >= 12 && totals.1 >= 5, "{totals:?}");
 }
 
-/// Whitespace collapsed, as python-chess keeps comments.
-fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Comments as python-chess keeps them: joined by a space, whitespace
+/// collapsed.
+fn squash<'a>(comments: impl Iterator<Item = verified_chess::Comment<'a>>) -> String {
+    let joined: Vec<&str> = comments.map(|c| c.text()).collect();
+    joined
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A node's move in the oracle's canonical form: starting comments in
 /// `<…>`, the SAN, NAGs sorted and each once, comments in `{…}`.
 fn move_tokens(node: Node, out: &mut Vec<String>) {
-    let starting = squash(
-        &node
-            .starting_comments()
-            .map(|c| c.text())
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
+    let starting = squash(node.starting_comments());
     if !starting.is_empty() {
         out.push(format!("<{starting}>"));
     }
@@ -313,13 +313,7 @@ fn move_tokens(node: Node, out: &mut Vec<String>) {
     nags.sort_unstable();
     nags.dedup();
     out.extend(nags.iter().map(|n| format!("${n}")));
-    let comment = squash(
-        &node
-            .comments()
-            .map(|c| c.text())
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
+    let comment = squash(node.comments());
     if !comment.is_empty() {
         out.push(format!("{{{comment}}}"));
     }
@@ -346,14 +340,7 @@ fn line(mut node: Node, out: &mut Vec<String>) {
 /// writes python-chess's.
 fn canonical(game: &Game) -> String {
     let mut out = Vec::new();
-    let comment = squash(
-        &game
-            .root()
-            .comments()
-            .map(|c| c.text())
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
+    let comment = squash(game.root().comments());
     if !comment.is_empty() {
         out.push(format!("{{{comment}}}"));
     }

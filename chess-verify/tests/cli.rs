@@ -1,41 +1,19 @@
 //! The `chess-verify` binary on small files written by the tests.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+mod common;
+
+use common::{json_records, run};
 
 fn dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chess-verify-cli");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::dir("chess-verify-cli")
 }
 
 fn file(name: &str, contents: &[u8]) -> PathBuf {
     let path = dir().join(name);
     std::fs::write(&path, contents).unwrap();
     path
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(env!("CARGO_BIN_EXE_chess-verify"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        status.code().unwrap_or(-1),
-        String::from_utf8(stdout).unwrap(),
-        String::from_utf8(stderr).unwrap(),
-    )
-}
-
-/// The JSON records of `--format json` output, one per line.
-fn json_records(out: &str) -> Vec<serde_json::Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect()
 }
 
 const LEGAL: &str =

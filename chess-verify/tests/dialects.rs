@@ -7,7 +7,10 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod common;
+
+use common::run;
 
 use chess_core::{Options, Source, verify};
 
@@ -41,18 +44,6 @@ fn oracle() -> BTreeMap<String, Vec<String>> {
             .push(sans.to_string());
     }
     games
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_chess-verify"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
 }
 
 #[test]

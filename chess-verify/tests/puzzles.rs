@@ -8,6 +8,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+mod common;
+
+use common::{json_records, run};
+
 use chess_core::puzzle::{PuzzleOptions, check_lichess};
 use chess_core::syntax::puzzles::lichess_rows;
 use chess_core::{ErrorKind, Help, Source};
@@ -48,6 +52,13 @@ fn uci_of_san(pos: &Chess, san: &str) -> Option<String> {
     })
 }
 
+/// The other move a `second-solution` message names (its second quoted
+/// move, `2. Re2+`), without its number.
+fn other_san(message: &str) -> &str {
+    let quoted = message.split('`').nth(3).expect("a second quoted move");
+    quoted.rsplit(' ').next().unwrap_or(quoted)
+}
+
 #[test]
 fn every_row_is_judged_as_python_chess_judged_it() {
     let text = std::fs::read_to_string(fixture().join("lichess.csv")).unwrap();
@@ -66,14 +77,7 @@ fn every_row_is_judged_as_python_chess_judged_it() {
                 let mut warned: Vec<String> = Vec::new();
                 for w in &checked.warnings {
                     assert_eq!(w.kind, ErrorKind::SecondSolution, "{id}");
-                    let san = w
-                        .message
-                        .split('`')
-                        .nth(3)
-                        .unwrap()
-                        .rsplit(' ')
-                        .next()
-                        .unwrap();
+                    let san = other_san(&w.message);
                     let mut pos = checked.game.start.clone();
                     for &m in &checked.game.moves[..checked.game.moves.len() - 1] {
                         pos.play_unchecked(m);
@@ -101,14 +105,7 @@ fn every_row_is_judged_as_python_chess_judged_it() {
                 let others: Vec<&str> = words.next().unwrap().split(',').collect();
                 let key_cell = row.game.plies[1].range;
                 assert_eq!(d.range, key_cell, "{id}");
-                let san = d
-                    .message
-                    .split('`')
-                    .nth(3)
-                    .unwrap()
-                    .rsplit(' ')
-                    .next()
-                    .unwrap();
+                let san = other_san(&d.message);
                 let fen: Fen = row.cell(&source, "FEN").unwrap().parse().unwrap();
                 let mut pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
                 pos.play_unchecked(row_move(&pos, source.slice(row.game.plies[0].range)));
@@ -145,25 +142,6 @@ fn row_move(pos: &Chess, uci: &str) -> shakmaty::Move {
     uci.parse::<UciMove>().unwrap().to_move(pos).unwrap()
 }
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
-
-/// The records of `--format json` output, by type.
-fn records(out: &str) -> Vec<serde_json::Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
 #[test]
 fn the_cli_proves_a_puzzle_file() {
     let path = fixture().join("lichess.csv");
@@ -177,7 +155,7 @@ fn the_cli_proves_a_puzzle_file() {
 
     let (code, out, _) = run(&["--puzzles", "--format", "json", path]);
     assert_eq!(code, 1);
-    let all = records(&out);
+    let all = json_records(&out);
     let of = |kind: &str| all.iter().filter(|r| r["type"] == kind).count();
     assert_eq!((of("problem"), of("warning")), (unsound, other_mates));
     let summary = all.last().unwrap();
@@ -201,7 +179,7 @@ fn the_cli_proves_a_puzzle_file() {
     // Other mates on the last move become errors on request.
     let (code, out, _) = run(&["--puzzles", "--deny-other-mates", "--format", "json", path]);
     assert_eq!(code, 1);
-    let summary = records(&out).pop().unwrap();
+    let summary = json_records(&out).pop().unwrap();
     assert_eq!(summary["errors"], unsound + other_mates);
     assert_eq!(summary["warnings"], 0);
 
@@ -214,7 +192,11 @@ fn the_cli_proves_a_puzzle_file() {
         "json",
         path,
     ]);
-    assert!(records(&out).iter().any(|r| r["code"] == "search-budget"));
+    assert!(
+        json_records(&out)
+            .iter()
+            .any(|r| r["code"] == "search-budget")
+    );
 
     // Human output: the summary counts puzzles; warnings alone pass.
     let sound = fixture().join("sound.csv");

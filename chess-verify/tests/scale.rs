@@ -3,51 +3,20 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+mod common;
+
+use common::{json_records, run, run_with};
 
 fn dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chess-verify-scale");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::dir("chess-verify-scale")
 }
 
 fn file(name: &str, contents: &[u8]) -> PathBuf {
     let path = dir().join(name);
     std::fs::write(&path, contents).unwrap();
     path
-}
-
-/// Runs the binary with `stdin` as its standard input.
-fn run_with(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess-verify"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    run_with(args, b"")
-}
-
-fn json_records(out: &str) -> Vec<serde_json::Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect()
 }
 
 /// The problems of `--format json` output as (game, line, column, code).
