@@ -14,7 +14,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRng;
 use rand::RngExt;
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Color, Move, Position};
 
 type Verified = Result<VerifiedGame, (ErrorKind, LineCol, String, String)>;
 
@@ -42,6 +42,15 @@ fn sans(text: &str) -> Vec<String> {
                 .unwrap_or_else(|e| panic!("{e:?} in {text:?}"))
         })
         .collect()
+}
+
+/// The first problem in `text`, as a diagnostic.
+fn first_error(text: &str) -> chess_core::Diagnostic {
+    let source = Source::text(text, None, None);
+    verify(&source, Options::default())
+        .next()
+        .expect("a game")
+        .expect_err("an error")
 }
 
 fn error(text: &str) -> (ErrorKind, String, String) {
@@ -192,15 +201,6 @@ fn figurine(letter: char, black: bool) -> char {
     }
 }
 
-const LANGUAGES: [PieceLetters; 7] = [
-    PieceLetters::English,
-    PieceLetters::German,
-    PieceLetters::French,
-    PieceLetters::Spanish,
-    PieceLetters::Italian,
-    PieceLetters::Dutch,
-    PieceLetters::Portuguese,
-];
 const DASHES: [&str; 5] = ["-", "–", "—", "‒", "\u{2011}"];
 const SPACES: [&str; 4] = [" ", " ", "\u{a0}", "\u{202f}"];
 const GLYPHS: [&str; 10] = ["±", "∓", "⩲", "⩱", "∞", "□", "+−", "−+", "=", "+/-"];
@@ -231,7 +231,7 @@ fn dialect_san(rng: &mut TestRng, san: &str, letters: PieceLetters) -> String {
 /// (line, column in characters).
 fn dialect_pgn(rng: &mut TestRng, moves: &[Move]) -> (String, Vec<(usize, usize)>) {
     let mut text = String::from("[Event \"Dialects\"]\n[Variant \"Normal\"]\n");
-    let letters = LANGUAGES[rng.random_range(0..LANGUAGES.len())];
+    let letters = PieceLetters::ALL[rng.random_range(0..PieceLetters::ALL.len())];
     if letters != PieceLetters::English {
         text.push_str(&format!("[PieceLetters \"{}\"]\n", letters.code()));
     }
@@ -303,26 +303,13 @@ proptest! {
         prop_assume!(!moves.is_empty());
         let k = which.index(moves.len());
         let (text, at) = dialect_pgn(&mut rng, &moves);
-        // Replace move k by a king move (as a figurine) to a far square.
-        let mut pos = Chess::default();
-        for m in &moves[..k] {
-            pos.play_unchecked(*m);
-        }
-        let king = pos.board().king_of(pos.turn()).unwrap();
-        let far = Square::new((u32::from(king) + 27) % 64);
-        prop_assume!(king.distance(far) > 2);
-        let bad = format!("♔{far}");
+        // Replace move k by a king move (as a figurine) to a far square;
+        // the move with anything written against it, up to a separator.
+        let far = common::far_from_king(&moves, k);
+        prop_assume!(far.is_some());
+        let bad = format!("♔{}", far.unwrap());
         let (line, col) = at[k];
-        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
-        let target = &mut lines[line - 1];
-        let start: usize = target.char_indices().nth(col - 1).map(|(i, _)| i).unwrap();
-        // The move with anything written against it, up to a separator.
-        let end = start
-            + target[start..]
-                .find([' ', '\u{a0}', '\u{202f}'])
-                .unwrap_or(target.len() - start);
-        target.replace_range(start..end, &bad);
-        let corrupted = lines.join("\n");
+        let corrupted = common::replace_at(&text, (line, col), &[' ', '\u{a0}', '\u{202f}'], &bad);
         let got = verify_all(&corrupted);
         match &got[0] {
             Ok(_) => prop_assert!(false, "accepted {} in {}", bad, corrupted),
@@ -362,30 +349,18 @@ fn piece_letters_of_other_languages_behind_the_tag() {
 fn piece_letters_without_the_opt_in_say_how() {
     let (kind, found, _) = error("1. e4 e5 2. Sf3 *");
     assert_eq!((kind, found.as_str()), (ErrorKind::ExpectedMove, "Sf3"));
-    let source = Source::text("1. e4 e5 2. Sf3 *", None, None);
-    let d = verify(&source, Options::default())
-        .next()
-        .unwrap()
-        .unwrap_err();
+    let d = first_error("1. e4 e5 2. Sf3 *");
     assert_eq!(
         d.help,
         [Help::Note("`S` is the knight in German (`Springer`): to read these piece letters, add the tag `[PieceLetters \"de\"]` before the moves".into())]
     );
-    let source = Source::text("1. e4 e5 2. Cf3 *", None, None);
-    let d = verify(&source, Options::default())
-        .next()
-        .unwrap()
-        .unwrap_err();
+    let d = first_error("1. e4 e5 2. Cf3 *");
     assert_eq!(
         d.help,
         [Help::Note("`C` is the knight in French (`cavalier`), Spanish (`caballo`), Italian (`cavallo`) and Portuguese (`cavalo`): to read these piece letters, add the tag `[PieceLetters \"fr\"]` (or `es`, `it` or `pt`) before the moves".into())]
     );
     // A word that is no move in any language gets no such help.
-    let source = Source::text("1. e4 e5 2. Sx *", None, None);
-    let d = verify(&source, Options::default())
-        .next()
-        .unwrap()
-        .unwrap_err();
+    let d = first_error("1. e4 e5 2. Sx *");
     assert!(
         d.help
             .iter()

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRng;
 use rand::RngExt;
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Color, Move, Position};
 
 fn verify_all(text: &str) -> Vec<Result<VerifiedGame, (ErrorKind, LineCol, String)>> {
     let source = Source::text(text, Some("t.pgn".into()), None);
@@ -227,21 +227,11 @@ proptest! {
         let k = which.index(moves.len());
         let (text, at) = messy_pgn(&mut rng, &moves, false);
         // Replace move k by a king move to a far square, which is never legal.
-        let mut pos = Chess::default();
-        for m in &moves[..k] {
-            pos.play_unchecked(*m);
-        }
-        let king = pos.board().king_of(pos.turn()).unwrap();
-        let far = Square::new((u32::from(king) + 27) % 64);
-        prop_assume!(king.distance(far) > 2);
-        let bad = format!("K{far}");
+        let far = common::far_from_king(&moves, k);
+        prop_assume!(far.is_some());
+        let bad = format!("K{}", far.unwrap());
         let (line, col) = at[k];
-        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
-        let target = &mut lines[line - 1];
-        let start: usize = target.char_indices().nth(col - 1).map(|(i, _)| i).unwrap();
-        let end = start + target[start..].find(' ').unwrap();
-        target.replace_range(start..end, &bad);
-        let corrupted = lines.join("\n");
+        let corrupted = common::replace_at(&text, (line, col), &[' '], &bad);
         let got = verify_all(&corrupted);
         match &got[0] {
             Ok(_) => prop_assert!(false, "accepted {} in {}", bad, corrupted),

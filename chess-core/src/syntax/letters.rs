@@ -35,23 +35,25 @@ pub enum PieceLetters {
     Portuguese,
 }
 
-/// Every language, in the order help lists them.
-const ALL: [PieceLetters; 7] = [
-    PieceLetters::English,
-    PieceLetters::German,
-    PieceLetters::French,
-    PieceLetters::Spanish,
-    PieceLetters::Italian,
-    PieceLetters::Dutch,
-    PieceLetters::Portuguese,
-];
-
 impl PieceLetters {
+    /// Every language, in the order help lists them.
+    pub const ALL: [PieceLetters; 7] = [
+        PieceLetters::English,
+        PieceLetters::German,
+        PieceLetters::French,
+        PieceLetters::Spanish,
+        PieceLetters::Italian,
+        PieceLetters::Dutch,
+        PieceLetters::Portuguese,
+    ];
+
     /// The language a name means: its code (`de`), its English name
     /// (`German`) or its own (`Deutsch`), in any case.
     pub fn from_name(name: &str) -> Option<PieceLetters> {
         let name = name.trim().to_lowercase();
-        ALL.into_iter().find(|l| l.names().contains(&name.as_str()))
+        PieceLetters::ALL
+            .into_iter()
+            .find(|l| l.names().contains(&name.as_str()))
     }
 
     fn names(self) -> &'static [&'static str] {
@@ -131,7 +133,7 @@ impl PieceLetters {
         }
         let mut found = Vec::new();
         let mut piece = "";
-        for language in ALL {
+        for language in PieceLetters::ALL {
             if let Some(i) = language.letters().bytes().position(|l| l == letter) {
                 found.push(language);
                 piece = ["king", "queen", "rook", "bishop", "knight"][i];
@@ -172,7 +174,7 @@ mod tests {
 
     #[test]
     fn every_name_is_found() {
-        for language in ALL {
+        for language in PieceLetters::ALL {
             for name in language.names() {
                 assert_eq!(PieceLetters::from_name(name), Some(language));
                 assert_eq!(
