@@ -67,7 +67,7 @@ pub use game::{
 pub use moves::{Move, MoveKind, San, Uci};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Fen, Position};
-pub use puzzle::Puzzle;
+pub use puzzle::{ProblemKind, Puzzle, Stipulation};
 pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 
@@ -76,7 +76,7 @@ pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 pub mod __private {
     #[cfg(feature = "macros")]
     pub use chess_macro::{
-        game_impl, games_impl, include_pgn_impl, include_puzzles_impl, position_impl,
+        game_impl, games_impl, include_pgn_impl, include_puzzles_impl, position_impl, puzzle_impl,
     };
 }
 
@@ -232,6 +232,72 @@ macro_rules! include_pgn {
 macro_rules! include_puzzles {
     ($($input:tt)*) => {
         $crate::__private::include_puzzles_impl! { $crate; $($input)* }
+    };
+}
+
+/// Proves a chess problem at compile time and yields it as a [`Puzzle`].
+///
+/// The input is a setup in any form [`game!`] takes (a `[FEN]` tag, FEN
+/// words, a diagram, piece lists), a `[Stipulation]` tag as problem
+/// databases write it, and the claimed solution as movetext: the key
+/// first (its `!` optional), then other defences, tries (variations of the
+/// key, with their refutation) and, for a helpmate, other solutions as
+/// PGN variations. As tokens, or as PGN text in one string literal:
+/// `puzzle!(r#"[FEN "…"] [Stipulation "#2"] 1. Qd7! …"#)`.
+///
+/// What is proven, each failure a compile error under the move or the
+/// stipulation concerned, with a line that proves it:
+///
+/// * the position is legal and every written move is legal;
+/// * `#n` (direct mate): the key forces mate in at most `n` moves
+///   against every defence; there is no mate in fewer moves
+///   (`short-solution`); no other first move forces mate in `n` (a cook,
+///   `second-solution`, reported with its proof line); every written
+///   move of the mating side keeps the mate in the moves left
+///   (`not-mate`); a try's written refutation refutes it (`not-refuted`);
+/// * `s#n` (selfmate): the same, for forcing the other side to mate;
+/// * `h#n` (helpmate: the side to move, usually Black, is mated, both
+///   sides cooperate): every written line is a solution, and every
+///   solution is written (`missing-solution`);
+/// * a claim the search cannot settle within its budget of positions is
+///   an error that says so (`search-budget`), never a wrong "sound":
+///   raise the budget with `#![search_budget(N)]` at the start.
+///
+/// Threats (a null move of the defence) are not written in the movetext
+/// (PGN's null move `--` is not a move a `Game` can hold).
+///
+/// ```
+/// use verified_chess::{puzzle, Puzzle};
+///
+/// // Ivan Denkovski, 3rd commendation, Belgrade Internet Tourney 2010.
+/// const DENKOVSKI: Puzzle = puzzle! {
+///     [FEN "4K3/B6Q/1R5N/p3p1n1/rP3p2/5k2/2R2P2/1N2nB2 w - - 0 1"]
+///     [Stipulation "#2"]
+///     1. Rg6!                              // the key
+///         (1. Re2? Ra2! (1... Ne4 2. Qxe4 #)) // a try, its refutation
+///         (1. Qd3+? Nxd3!)                   // another
+///     1... Ke4 (1... Ne4 2. Be2 #) 2. Qb7 #
+/// };
+/// assert_eq!(DENKOVSKI.key().unwrap().san.as_str(), "Rg6");
+/// ```
+///
+/// A second key does not compile:
+///
+/// ```compile_fail
+/// use verified_chess::{puzzle, Puzzle};
+///
+/// // Without Black's rook on a4, nothing refutes 1. Re2: a second key.
+/// const COOKED: Puzzle = puzzle! {
+///     [FEN "4K3/B6Q/1R5N/p3p1n1/1P3p2/5k2/2R2P2/1N2nB2 w - - 0 1"]
+///     [Stipulation "#2"]
+///     1. Rg6! Ke4 2. Qb7 #
+/// };
+/// ```
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! puzzle {
+    ($($input:tt)*) => {
+        $crate::__private::puzzle_impl! { $crate; $($input)* }
     };
 }
 

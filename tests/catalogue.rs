@@ -3,8 +3,9 @@
 //! reviewed `.stderr` snapshots. This test keeps the three from drifting:
 //!
 //! * every `ErrorKind` has a case, and every case is an `ErrorKind` (a
-//!   `game!` call, or for puzzles an `include_puzzles!` of a file in
-//!   `tests/ui/puzzles/`, which the catalogue shows);
+//!   `game!` call, for problems a `puzzle!` call, or for lichess puzzles
+//!   an `include_puzzles!` of a file in `tests/ui/puzzles/`, which the
+//!   catalogue shows);
 //! * each case fails with its own kind (checked in process through
 //!   chess-core, so a case that fails for another reason is caught even
 //!   though its snapshot would still match);
@@ -16,7 +17,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use chess_core::ErrorKind;
-use chess_core::expand::{Failure, PuzzlesFailure, try_game, try_include_puzzles};
+use chess_core::expand::{Failure, PuzzlesFailure, try_game, try_include_puzzles, try_puzzle};
 use proc_macro2::{TokenStream, TokenTree};
 
 fn root() -> PathBuf {
@@ -171,8 +172,17 @@ fn every_case_fails_with_its_kind() {
             }
             continue;
         }
-        input.extend(game_input(&case));
-        match try_game(input) {
+        let result = match macro_input(&case, "puzzle") {
+            Some(puzzle) => {
+                input.extend(puzzle);
+                try_puzzle(input)
+            }
+            None => {
+                input.extend(game_input(&case));
+                try_game(input)
+            }
+        };
+        match result {
             Ok(_) => panic!("{} compiles", path.display()),
             Err(Failure::Call(tokens)) => panic!("{}: {tokens}", path.display()),
             Err(Failure::Chess(_, d)) => assert_eq!(

@@ -311,15 +311,21 @@ pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
 /// The expression `krate::Game::__new("…")` for a verified game with its
 /// tags, read from `source`.
 pub fn game_expr(krate: &TokenStream, source: &Source, game: &VerifiedGame) -> TokenStream {
-    let mut args = Out::new();
+    new_expr(krate, "Game", &whole_game_data(source, game))
+}
+
+/// A verified game's data: its moves, annotations and tags.
+fn whole_game_data(source: &Source, game: &VerifiedGame) -> String {
     let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));
-    args.tt(Literal::string(&game_data(
-        game,
-        &notes(game, source),
-        tags,
-    )));
+    game_data(game, &notes(game, source), tags)
+}
+
+/// `krate::Type::__new("data")`.
+fn new_expr(krate: &TokenStream, ty: &str, data: &str) -> TokenStream {
+    let mut args = Out::new();
+    args.tt(Literal::string(data));
     let mut out = Out::new();
-    out.path(krate, &["Game", "__new"])
+    out.path(krate, &[ty, "__new"])
         .group(Delimiter::Parenthesis, args);
     out.tokens
 }
@@ -362,12 +368,18 @@ pub fn puzzle_expr(
         .zip(&row.cells)
         .filter(|(_, cell)| !cell.is_empty())
         .map(|(name, &cell)| (*name, source.slice(cell)));
-    let mut args = Out::new();
-    args.tt(Literal::string(&game_data(&checked.game, "", tags)));
-    let mut out = Out::new();
-    out.path(krate, &["Puzzle", "__new"])
-        .group(Delimiter::Parenthesis, args);
-    out.tokens
+    new_expr(krate, "Puzzle", &game_data(&checked.game, "", tags))
+}
+
+/// The expression `krate::Puzzle::__new("…")` for a proven problem: its
+/// game's data (the solution's variations among its annotations, the
+/// stipulation among its tags).
+pub fn problem_expr(
+    krate: &TokenStream,
+    source: &Source,
+    checked: &crate::puzzle::CheckedProblem,
+) -> TokenStream {
+    new_expr(krate, "Puzzle", &whole_game_data(source, &checked.game))
 }
 
 /// `::core::compile_error!{"message"}` spanning from `start` to `end`: the

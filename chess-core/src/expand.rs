@@ -165,7 +165,7 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`) and `#![annotations(drop)]`; for `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
+                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`) and `#![annotations(drop)]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
                         hash,
                         group.span(),
                     ));
@@ -210,7 +210,7 @@ fn start(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStrea
     let (krate, options, input) = start_any(input)?;
     if let Some(span) = input.puzzle_attribute {
         return Err(emit::compile_error(
-            "`#![search_budget(…)]` and `#![deny(other_mates)]` are options of `include_puzzles!`",
+            "`#![search_budget(…)]` and `#![deny(other_mates)]` are options of `puzzle!` and `include_puzzles!`",
             span,
             span,
         ));
@@ -278,22 +278,49 @@ pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     let source = input.source();
     let checked = {
         let mut games = pipeline::verify(&source, options);
-        match (games.next_syntax(), games.next_syntax()) {
-            (Some(Ok(first)), Some(second)) => {
-                let second = match second {
-                    Ok(g) => g.range,
-                    Err(d) => d.range,
-                };
-                Err(errors::second_game(second, first.result.map(|r| r.0)))
-            }
-            (Some(Err(d)), _) => Err(d),
-            (Some(Ok(game)), None) => games.verify_syntax(&game),
-            // No game at all: the start position, without moves.
-            (None, _) => games.verify_syntax(&syntax::GameSyntax::default()),
-        }
+        only_game(&mut games).and_then(|game| games.verify_syntax(&game))
     };
     match checked {
         Ok(verified) => Ok(emit::game_expr(&krate, &source, &verified)),
+        Err(d) => Err(Failure::Chess(Box::new(source), d)),
+    }
+}
+
+/// The one game of a macro that takes one: a second is an error; none is
+/// the start position without moves.
+fn only_game(games: &mut pipeline::Games) -> Result<syntax::GameSyntax, Diagnostic> {
+    match (games.next_syntax(), games.next_syntax()) {
+        (Some(Ok(first)), Some(second)) => {
+            let second = match second {
+                Ok(g) => g.range,
+                Err(d) => d.range,
+            };
+            Err(errors::second_game(second, first.result.map(|r| r.0)))
+        }
+        (Some(Err(d)), _) => Err(d),
+        (Some(Ok(game)), None) => Ok(game),
+        (None, _) => Ok(syntax::GameSyntax::default()),
+    }
+}
+
+/// `puzzle! { … }`: a chess problem (a setup, a `[Stipulation]`, the
+/// solution), proven (see [`puzzle::check_problem`]), as a `Puzzle`
+/// expression or a `compile_error!`.
+pub fn puzzle(input: TokenStream) -> TokenStream {
+    try_puzzle(input).unwrap_or_else(Failure::into_tokens)
+}
+
+/// `puzzle! { … }` with the problem, if any, as a [`Diagnostic`].
+pub fn try_puzzle(input: TokenStream) -> Result<TokenStream, Failure> {
+    let (krate, options, input) = start_any(input).map_err(Failure::Call)?;
+    let problem = input.puzzle;
+    let source = input.source();
+    let checked = {
+        let mut games = pipeline::verify(&source, options);
+        only_game(&mut games).and_then(|game| puzzle::check_problem(&game, &source, problem))
+    };
+    match checked {
+        Ok(checked) => Ok(emit::problem_expr(&krate, &source, &checked)),
         Err(d) => Err(Failure::Chess(Box::new(source), d)),
     }
 }
@@ -427,18 +454,31 @@ pub enum PuzzlesFailure {
 
 /// [`include_puzzles`] with the problems, if any, as [`Diagnostic`]s.
 pub fn try_include_puzzles(input: TokenStream) -> Result<TokenStream, PuzzlesFailure> {
-    let (krate, _, mut input) = start_any(input).map_err(PuzzlesFailure::Call)?;
-    let options = input.puzzle;
+    let (krate, options, mut input) = start_any(input).map_err(PuzzlesFailure::Call)?;
+    let puzzle_options = input.puzzle;
     let (source, prelude) = included(&mut input, "include_puzzles", "puzzles/lichess.csv")
         .map_err(PuzzlesFailure::Call)?;
     let mut problems = Vec::new();
     let mut puzzles = Vec::new();
-    for row in syntax::puzzles::lichess_rows(&source) {
-        match row.and_then(|row| {
-            puzzle::check_lichess(&row, &source, options).map(|checked| (row, checked))
-        }) {
-            Ok((row, checked)) => puzzles.push(emit::puzzle_expr(&krate, &source, &row, &checked)),
-            Err(d) => problems.push(d),
+    if is_pgn(&source) {
+        // Chess problems, one per game.
+        let mut games = pipeline::verify(&source, options);
+        while let Some(game) = games.next_syntax() {
+            match game.and_then(|game| puzzle::check_problem(&game, &source, puzzle_options)) {
+                Ok(checked) => puzzles.push(emit::problem_expr(&krate, &source, &checked)),
+                Err(d) => problems.push(d),
+            }
+        }
+    } else {
+        for row in syntax::puzzles::lichess_rows(&source) {
+            match row.and_then(|row| {
+                puzzle::check_lichess(&row, &source, puzzle_options).map(|checked| (row, checked))
+            }) {
+                Ok((row, checked)) => {
+                    puzzles.push(emit::puzzle_expr(&krate, &source, &row, &checked));
+                }
+                Err(d) => problems.push(d),
+            }
         }
     }
     if !problems.is_empty() {
@@ -449,6 +489,14 @@ pub fn try_include_puzzles(input: TokenStream) -> Result<TokenStream, PuzzlesFai
     Ok(TokenStream::from(TokenTree::Group(
         proc_macro2::Group::new(Delimiter::Brace, out),
     )))
+}
+
+/// Whether an included file holds chess problems as PGN (its name ends in
+/// `.pgn`, any case) rather than lichess puzzle rows.
+fn is_pgn(source: &Source) -> bool {
+    source
+        .name()
+        .is_some_and(|name| name.to_ascii_lowercase().ends_with(".pgn"))
 }
 
 /// `position! { … }`: a setup, validated, as a `Position` expression or a
@@ -507,9 +555,23 @@ mod tests {
     #[test]
     fn puzzle_options_belong_to_include_puzzles() {
         let out = expand("::verified_chess; #![search_budget(100)] 1. e4");
-        assert!(out.contains("options of `include_puzzles!`"), "{out}");
+        assert!(
+            out.contains("options of `puzzle!` and `include_puzzles!`"),
+            "{out}"
+        );
         let out = expand("::verified_chess; #![deny(other_mates)] 1. e4");
-        assert!(out.contains("options of `include_puzzles!`"), "{out}");
+        assert!(
+            out.contains("options of `puzzle!` and `include_puzzles!`"),
+            "{out}"
+        );
+        // `puzzle!` takes them.
+        let out = puzzle(
+            "::verified_chess; #![search_budget(1_000)] [FEN \"6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1\"] [Stipulation \"#1\"] 1. Re8 #"
+                .parse()
+                .unwrap(),
+        )
+        .to_string();
+        assert!(out.contains("Puzzle :: __new"), "{out}");
         let out = include_puzzles(
             "::verified_chess; #![search_budget(lots)] \"x.csv\""
                 .parse()

@@ -154,6 +154,56 @@ pub fn naive_keys(pos: &Chess, n: u32, nodes: &mut u64) -> Vec<Move> {
         .collect()
 }
 
+/// Whether the side to move forces the other side to checkmate it in at
+/// most `n` of its moves (a selfmate), naively: every move, every reply.
+pub fn naive_selfmates(pos: &Chess, n: u32, nodes: &mut u64) -> bool {
+    *nodes += 1;
+    n > 0
+        && pos.legal_moves().into_iter().any(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let replies = after.legal_moves();
+            !replies.is_empty()
+                && replies.into_iter().all(|r| {
+                    let mut next = after.clone();
+                    next.play_unchecked(r);
+                    next.is_checkmate() || naive_selfmates(&next, n - 1, nodes)
+                })
+        })
+}
+
+/// Every solution of a helpmate in `n` (`2n` plies, the side to move
+/// mated by the other's last move), naively: every line of `2n` plies.
+pub fn naive_helpmates(pos: &Chess, n: u32, nodes: &mut u64) -> Vec<Vec<Move>> {
+    fn walk(
+        pos: &Chess,
+        plies: u32,
+        line: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+        nodes: &mut u64,
+    ) {
+        *nodes += 1;
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            line.push(m);
+            if plies == 1 {
+                if after.is_checkmate() {
+                    out.push(line.clone());
+                }
+            } else {
+                walk(&after, plies - 1, line, out, nodes);
+            }
+            line.pop();
+        }
+    }
+    let mut out = Vec::new();
+    if n > 0 {
+        walk(pos, 2 * n, &mut Vec::new(), &mut out, nodes);
+    }
+    out
+}
+
 /// A random legal position, `turn` to move, with White's king, queen and
 /// rook against Black's king and a few pieces (mates in one and two are
 /// common), or `None` when the random placement is not legal.

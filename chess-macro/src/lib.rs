@@ -42,3 +42,9 @@ pub fn include_pgn_impl(input: TokenStream) -> TokenStream {
 pub fn include_puzzles_impl(input: TokenStream) -> TokenStream {
     guarded(input, chess_core::expand::include_puzzles)
 }
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn puzzle_impl(input: TokenStream) -> TokenStream {
+    guarded(input, chess_core::expand::puzzle)
+}

@@ -138,6 +138,16 @@ kinds! {
     SecondSolution = "second-solution",
     /// The search could not settle the claim within its budget of positions.
     SearchBudget = "search-budget",
+    /// A problem without a stipulation, or one that cannot be read (`#2`,
+    /// `h#3` and `s#2` can).
+    Stipulation = "stipulation",
+    /// The stipulation is not the shortest: the goal is reached in fewer
+    /// moves.
+    ShortSolution = "short-solution",
+    /// A written refutation of a try does not refute it.
+    NotRefuted = "not-refuted",
+    /// A helpmate solution that is not written.
+    MissingSolution = "missing-solution",
 }
 
 /// One problem, located in a [`Source`](crate::Source).

@@ -10,6 +10,11 @@
 //! refuted), and counts the positions it visits: past its node budget it
 //! stops with [`OutOfBudget`], never with a wrong answer.
 //!
+//! Besides direct mates ([`Goal::Mate`]) it proves selfmates
+//! ([`Goal::SelfMate`]: the attacker forces the defence to mate it) and
+//! finds every solution of a helpmate ([`Search::helpmates`]: both sides
+//! cooperate).
+//!
 //! ```
 //! use chess_core::search::Search;
 //! use shakmaty::{CastlingMode, Chess, fen::Fen};
@@ -23,7 +28,9 @@
 //! assert_eq!(search.keys(&pos, 1).unwrap().len(), 1);
 //! ```
 
-use std::collections::HashMap;
+mod help;
+
+use std::collections::{HashMap, HashSet};
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, Role, attacks};
@@ -35,12 +42,34 @@ pub struct OutOfBudget {
     pub nodes: u64,
 }
 
+/// What the side to move (the attacker) forces, whatever the other side
+/// (the defence) plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// It checkmates the defence (a direct mate, `#n`).
+    Mate,
+    /// The defence has to checkmate it (a selfmate, `s#n`): the defence
+    /// avoids mating as long as it can.
+    SelfMate,
+}
+
+impl Goal {
+    /// Mixed into a position's hash so that what is known about one goal
+    /// is never taken for the other.
+    fn salt(self) -> u64 {
+        match self {
+            Goal::Mate => 0,
+            Goal::SelfMate => 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+}
+
 /// What is known about one position, the side to move attacking.
 #[derive(Copy, Clone, Debug)]
 struct Known {
-    /// It forces mate in this many moves (`u8::MAX`: not proved).
+    /// It forces its goal in this many moves (`u8::MAX`: not proved).
     mates_in: u8,
-    /// It cannot force mate in this many moves or fewer (0: nothing
+    /// It cannot force its goal in this many moves or fewer (0: nothing
     /// refuted).
     no_mate_in: u8,
 }
@@ -50,6 +79,8 @@ struct Known {
 /// problem (what it learns carries over).
 pub struct Search {
     table: HashMap<u64, Known>,
+    /// Helpmates: positions (hash, plies left) with no solution.
+    dead: HashSet<(u64, u32)>,
     nodes: u64,
     budget: u64,
     /// The last escape found for each number of moves left.
@@ -64,6 +95,7 @@ impl Search {
     pub fn new(budget: u64) -> Search {
         Search {
             table: HashMap::new(),
+            dead: HashSet::new(),
             nodes: 0,
             budget,
             killers: [None; KILLERS],
@@ -86,11 +118,17 @@ impl Search {
     /// Whether the side to move forces checkmate in at most `n` of its
     /// moves, whatever the other side plays.
     pub fn forces_mate(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
+        self.forces(pos, Goal::Mate, n)
+    }
+
+    /// Whether the side to move forces `goal` in at most `n` of its moves,
+    /// whatever the other side plays.
+    pub fn forces(&mut self, pos: &Chess, goal: Goal, n: u32) -> Result<bool, OutOfBudget> {
         if n == 0 {
             return Ok(false);
         }
         let n8 = n.min(u32::from(u8::MAX - 1)) as u8;
-        let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0;
+        let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0 ^ goal.salt();
         if let Some(known) = self.table.get(&key) {
             if known.mates_in <= n8 {
                 return Ok(true);
@@ -100,18 +138,23 @@ impl Search {
             }
         }
         self.tick()?;
-        // A mate in one first: it answers every question of length n. Only
-        // a check can mate, and only the moves that may give check are
-        // played for it.
-        let mut result = checking_moves(pos)
-            .iter()
-            .any(|(_, after, _)| after.is_checkmate());
-        if !result && n > 1 {
+        // For a mate, a mate in one first: it answers every question of
+        // length n. Only a check can mate, and only the moves that may give
+        // check are played for it.
+        let mut result = goal == Goal::Mate
+            && checking_moves(pos)
+                .iter()
+                .any(|(_, after, _)| after.is_checkmate());
+        if !result && (n > 1 || goal == Goal::SelfMate) {
             // The rest one at a time, likely checks first, then captures.
             for m in ordered_moves(pos) {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                if !self.escapes(&after, n - 1)? {
+                let works = match goal {
+                    Goal::Mate => !self.escapes(&after, n - 1)?,
+                    Goal::SelfMate => self.defence(&after, goal, n)?.is_none(),
+                };
+                if works {
                     result = true;
                     break;
                 }
@@ -143,6 +186,18 @@ impl Search {
     /// A defence that escapes a mate in `n` (the first found, in the
     /// search's order), if there is one.
     pub fn escape(&mut self, pos: &Chess, n: u32) -> Result<Option<Move>, OutOfBudget> {
+        self.first_escape(pos, Goal::Mate, n)
+    }
+
+    /// The defence's first move (in the search's order) after which the
+    /// attacker no longer forces `goal` in its `n` moves left; for a
+    /// selfmate, a move that does not mate either.
+    fn first_escape(
+        &mut self,
+        pos: &Chess,
+        goal: Goal,
+        n: u32,
+    ) -> Result<Option<Move>, OutOfBudget> {
         // Played one at a time: an early escape saves playing the rest.
         // The last escape found at this depth first (it often refutes the
         // next try too).
@@ -156,7 +211,11 @@ impl Search {
         for m in moves {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            if !self.forces_mate(&after, n)? {
+            let holds = match goal {
+                Goal::Mate => !self.forces(&after, goal, n)?,
+                Goal::SelfMate => !after.is_checkmate() && !self.forces(&after, goal, n)?,
+            };
+            if holds {
                 self.killers[depth] = Some(m);
                 return Ok(Some(m));
             }
@@ -164,11 +223,55 @@ impl Search {
         Ok(None)
     }
 
+    /// After the attacker's move (`after`, the defence to move, the move
+    /// counted in `n`): why it does not force `goal` in `n`, if it does
+    /// not. `Some(Some(m))`: the defence `m` escapes; `Some(None)`: the
+    /// defence has no move and the goal is not reached (a stalemate; for a
+    /// selfmate, a mate of the defence); `None`: the move works.
+    pub fn defence(
+        &mut self,
+        after: &Chess,
+        goal: Goal,
+        n: u32,
+    ) -> Result<Option<Option<Move>>, OutOfBudget> {
+        if n == 0 {
+            return Ok(Some(None));
+        }
+        match goal {
+            Goal::Mate => {
+                if after.is_checkmate() {
+                    return Ok(None);
+                }
+                if n == 1 || self.stalemate(after) {
+                    return Ok(Some(after.legal_moves().first().copied()));
+                }
+                Ok(self.escape(after, n - 1)?.map(Some))
+            }
+            Goal::SelfMate => {
+                if after.legal_moves().is_empty() {
+                    return Ok(Some(None));
+                }
+                Ok(self.first_escape(after, goal, n - 1)?.map(Some))
+            }
+        }
+    }
+
     /// The length of the shortest forced mate for the side to move, if it
     /// has one in at most `max` moves.
     pub fn mate_length(&mut self, pos: &Chess, max: u32) -> Result<Option<u32>, OutOfBudget> {
+        self.length(pos, Goal::Mate, max)
+    }
+
+    /// The number of moves the side to move needs to force `goal`, if it
+    /// forces it in at most `max`.
+    pub fn length(
+        &mut self,
+        pos: &Chess,
+        goal: Goal,
+        max: u32,
+    ) -> Result<Option<u32>, OutOfBudget> {
         for n in 1..=max {
-            if self.forces_mate(pos, n)? {
+            if self.forces(pos, goal, n)? {
                 return Ok(Some(n));
             }
         }
@@ -178,11 +281,15 @@ impl Search {
     /// Every move of the side to move that forces mate in at most `n`
     /// moves (itself included): the key, and any cook.
     pub fn keys(&mut self, pos: &Chess, n: u32) -> Result<Vec<Move>, OutOfBudget> {
+        self.keys_for(pos, Goal::Mate, n)
+    }
+
+    /// Every move of the side to move that forces `goal` in at most `n`
+    /// moves (itself included).
+    pub fn keys_for(&mut self, pos: &Chess, goal: Goal, n: u32) -> Result<Vec<Move>, OutOfBudget> {
         let mut keys = Vec::new();
-        for (m, after, check) in attacking_moves(pos) {
-            let mates =
-                (check && after.is_checkmate()) || (n > 1 && !self.escapes(&after, n - 1)?);
-            if mates {
+        for (m, after, _) in attacking_moves(pos) {
+            if self.defence(&after, goal, n)?.is_none() {
                 keys.push(m);
             }
         }
@@ -193,7 +300,7 @@ impl Search {
     /// move's first mating move, the longest defence against it, and so
     /// on to the mate. `None` if there is no such mate.
     pub fn mating_line(&mut self, pos: &Chess, n: u32) -> Result<Option<Vec<Move>>, OutOfBudget> {
-        self.proof(pos, None, n)
+        self.proof(pos, Goal::Mate, None, n)
     }
 
     /// [`Search::mating_line`] starting with `first`: the line that proves
@@ -204,16 +311,21 @@ impl Search {
         first: Move,
         n: u32,
     ) -> Result<Option<Vec<Move>>, OutOfBudget> {
-        self.proof(pos, Some(first), n)
+        self.proof(pos, Goal::Mate, Some(first), n)
     }
 
-    fn proof(
+    /// A line that proves that the side to move forces `goal` in at most
+    /// `n` moves, starting with `first` if given: each attacker move one
+    /// that works, each defence the one that holds out longest, to the
+    /// mate. `None` if it does not.
+    pub fn proof(
         &mut self,
         pos: &Chess,
+        goal: Goal,
         mut first: Option<Move>,
         n: u32,
     ) -> Result<Option<Vec<Move>>, OutOfBudget> {
-        let Some(length) = self.mate_length(pos, n)? else {
+        let Some(length) = self.length(pos, goal, n)? else {
             return Ok(None);
         };
         // A given first move may take longer than the shortest mate.
@@ -221,15 +333,13 @@ impl Search {
         let mut line = Vec::new();
         let mut pos = pos.clone();
         for left in (1..=length).rev() {
-            // The attacker's move: one that mates in what is left.
+            // The attacker's move: one that works in what is left.
             let mut found = None;
-            for (m, after, check) in attacking_moves(&pos) {
+            for (m, after, _) in attacking_moves(&pos) {
                 if first.is_some_and(|f| f != m) {
                     continue;
                 }
-                let mates = (check && after.is_checkmate())
-                    || (left > 1 && !self.escapes(&after, left - 1)?);
-                if mates {
+                if self.defence(&after, goal, left)?.is_none() {
                     found = Some((m, after));
                     break;
                 }
@@ -243,12 +353,17 @@ impl Search {
             if pos.is_checkmate() {
                 return Ok(Some(line));
             }
-            // The defence that holds out longest.
+            // The defence that holds out longest (for a selfmate, a mate
+            // ends the line at once: it is the shortest).
             let mut best: Option<(u32, Move, Chess)> = None;
             for reply in defending_moves(&pos) {
                 let mut after = pos.clone();
                 after.play_unchecked(reply);
-                let length = self.mate_length(&after, left - 1)?.unwrap_or(u32::MAX);
+                let length = if goal == Goal::SelfMate && after.is_checkmate() {
+                    0
+                } else {
+                    self.length(&after, goal, left - 1)?.unwrap_or(u32::MAX)
+                };
                 if best.as_ref().is_none_or(|(l, ..)| length > *l) {
                     best = Some((length, reply, after));
                 }
@@ -258,6 +373,9 @@ impl Search {
             };
             line.push(reply);
             pos = after;
+            if pos.is_checkmate() {
+                return Ok(Some(line));
+            }
         }
         Ok(Some(line))
     }
@@ -375,7 +493,9 @@ mod tests {
     use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
 
-    use crate::testing::{naive_keys, naive_mates, random_endgame};
+    use crate::testing::{
+        naive_helpmates, naive_keys, naive_mates, naive_selfmates, random_endgame,
+    };
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()
@@ -447,5 +567,77 @@ mod tests {
             }
         }
         assert!(mates[1] >= 10 && mates[2] > mates[1], "{mates:?}");
+    }
+
+    #[test]
+    fn selfmates_and_helpmates_agree_with_the_naive_search() {
+        let mut rng = crate::testing::Rng::new(11);
+        let (mut checked, mut selfmates, mut helpmates) = (0, 0, 0);
+        while checked < 160 {
+            // Black to move half the time: White's queen and rook can then
+            // be made to mate it.
+            let turn = if checked % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let Some(p) = random_endgame(&mut rng, turn) else {
+                continue;
+            };
+            checked += 1;
+            let fen = Fen::from_position(&p, EnPassantMode::Legal);
+            let mut s = Search::new(u64::MAX);
+            for n in 1..=2 {
+                let found = s.forces(&p, Goal::SelfMate, n).unwrap();
+                assert_eq!(found, naive_selfmates(&p, n, &mut 0), "s#{n}: {fen}");
+                selfmates += usize::from(found);
+                if let Some(line) = s.proof(&p, Goal::SelfMate, None, n).unwrap() {
+                    let mut q = p.clone();
+                    for m in &line {
+                        assert!(q.is_legal(*m));
+                        q.play_unchecked(*m);
+                    }
+                    assert!(q.is_checkmate() && q.turn() == p.turn(), "{fen}: {line:?}");
+                } else {
+                    assert!(!found);
+                }
+            }
+            // Helpmates in one (and two for the smaller positions).
+            let depth = if p.board().occupied().count() <= 5 {
+                2
+            } else {
+                1
+            };
+            for n in 1..=depth {
+                let mut found = s.helpmates(&p, n).unwrap();
+                let mut naive = naive_helpmates(&p, n, &mut 0);
+                found.sort_by_key(|l| l.iter().map(|m| uci(&p, m)).collect::<Vec<_>>());
+                naive.sort_by_key(|l| l.iter().map(|m| uci(&p, m)).collect::<Vec<_>>());
+                assert_eq!(found, naive, "h#{n}: {fen}");
+                helpmates += found.len();
+            }
+        }
+        assert!(helpmates > 0, "{helpmates}");
+        // Selfmates are rare in random positions: these were found by a
+        // brute-force search over random boxed-in kings.
+        for fen in [
+            "8/8/8/2Q5/8/8/6PP/3rk2K w - - 0 1",
+            "8/8/3p4/8/8/8/2Q3PP/2r1k2K w - - 0 1",
+            "8/8/8/8/8/8/1Q4PP/r2k3K w - - 0 1",
+            "8/p7/8/p7/8/8/5QPP/r2k3K w - - 0 1",
+            "8/8/8/8/4Q3/5p1p/6PP/r1k4K w - - 0 1",
+            "8/7p/8/7p/8/3Q4/6PP/1rk4K w - - 0 1",
+        ] {
+            let p = pos(fen);
+            let mut s = Search::new(u64::MAX);
+            let n = s.length(&p, Goal::SelfMate, 2).unwrap();
+            assert!(n.is_some(), "{fen}");
+            assert!(naive_selfmates(&p, n.unwrap(), &mut 0), "{fen}");
+            assert!(n == Some(1) || !naive_selfmates(&p, 1, &mut 0), "{fen}");
+            let keys = s.keys_for(&p, Goal::SelfMate, n.unwrap()).unwrap();
+            assert!(!keys.is_empty(), "{fen}");
+            selfmates += 1;
+        }
+        assert!(selfmates >= 6);
     }
 }

@@ -17,6 +17,7 @@ mod parser;
 pub mod puzzles;
 mod setup;
 mod split;
+mod stipulation;
 mod tag;
 mod tree;
 
@@ -26,5 +27,7 @@ pub use parser::{Parser, Skipped};
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, Variant};
 pub use split::Splitter;
+pub(crate) use stipulation::missing as missing_stipulation;
+pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};
 pub use tag::Tag;
 pub use tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};

@@ -1,57 +1,15 @@
-//! Puzzles proven: a lichess puzzle row's position and moves verified like
-//! a game's, and for a mate theme (`mateIn1` … `mateIn5`) the claim
-//! proven with the [`search`](crate::search): the line ends in checkmate
-//! after exactly that many moves of the solver, and each of them is the
-//! only move that keeps a forced mate in what is left. On the last move
-//! any mate wins (lichess accepts any), so other mates there are only
-//! reported as warnings.
-//!
-//! ```
-//! use chess_core::puzzle::{PuzzleOptions, check_lichess};
-//! use chess_core::syntax::puzzles::lichess_rows;
-//! use chess_core::{ErrorKind, Source};
-//!
-//! let csv = "p1,6k1/5ppp/8/8/8/8/1r6/K3R3 b - - 0 1,b2b3 e1e8,600,80,90,10,mateIn1 short,,\n";
-//! let source = Source::text(csv, Some("puzzles.csv".into()), None);
-//! let row = lichess_rows(&source).next().unwrap().unwrap();
-//! let checked = check_lichess(&row, &source, PuzzleOptions::default()).unwrap();
-//! assert_eq!(checked.game.san(), "Rb3 Re8#");
-//!
-//! // Another defence: now 2. Re8 is no mate.
-//! let csv = "p2,6k1/5ppp/8/8/8/8/1r6/K3R3 b - - 0 1,h7h6 e1e8,600,80,90,10,mateIn1 short,,\n";
-//! let source = Source::text(csv, None, None);
-//! let row = lichess_rows(&source).next().unwrap().unwrap();
-//! let error = check_lichess(&row, &source, PuzzleOptions::default()).unwrap_err();
-//! assert_eq!(error.kind, ErrorKind::NotMate);
-//! ```
+//! lichess puzzle rows: the position and moves verified like a game's,
+//! and for a mate theme the claim proven (see the [parent](super)).
 
-use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Move, Position};
 
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::input::{Range, Source};
-use crate::replay::{self, Options, VerifiedGame};
-use crate::search::{OutOfBudget, Search};
+use crate::replay::VerifiedGame;
+use crate::search::Search;
 use crate::syntax::puzzles::PuzzleSyntax;
-use crate::{explain, start};
 
-/// How puzzles are checked.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleOptions {
-    /// The positions the search may visit for one puzzle.
-    pub budget: u64,
-    /// Report another mate on the last move as an error, not a warning.
-    pub unique_last_move: bool,
-}
-
-impl Default for PuzzleOptions {
-    fn default() -> PuzzleOptions {
-        PuzzleOptions {
-            budget: 2_000_000,
-            unique_last_move: false,
-        }
-    }
-}
+use super::{PuzzleOptions, budget_error, line_text, numbered, verify_game};
 
 /// A puzzle that is what it claims.
 #[derive(Clone, Debug)]
@@ -71,10 +29,7 @@ pub fn check_lichess(
     source: &Source,
     options: PuzzleOptions,
 ) -> Result<CheckedPuzzle, Diagnostic> {
-    let game = &row.game;
-    let (start, mode) = start::position(game).map_err(explain::start_failure)?;
-    let verified = replay::replay(game, start, mode, Options::default())
-        .map_err(|failure| explain::replay_failure(&failure, source))?;
+    let verified = verify_game(&row.game, source)?;
     let mut checked = CheckedPuzzle {
         game: verified,
         warnings: Vec::new(),
@@ -87,45 +42,6 @@ pub fn check_lichess(
     let result = prove_mate(row, source, &mut checked, &mut search, n, theme, options);
     checked.nodes = search.nodes();
     result.map(|()| checked)
-}
-
-/// `12. Qd7` or `12... Qd7` for `m` in `pos`.
-fn numbered(pos: &Chess, m: Move) -> String {
-    let san = SanPlus::from_move(pos.clone(), m);
-    match pos.turn() {
-        Color::White => format!("{}. {san}", pos.fullmoves()),
-        Color::Black => format!("{}... {san}", pos.fullmoves()),
-    }
-}
-
-/// A line of moves from `pos`, numbered.
-fn line_text(pos: &Chess, line: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for (i, &m) in line.iter().enumerate() {
-        let san = SanPlus::from_move(pos.clone(), m).to_string();
-        out.push(match (pos.turn(), i) {
-            (Color::White, _) => format!("{}. {san}", pos.fullmoves()),
-            (Color::Black, 0) => format!("{}... {san}", pos.fullmoves()),
-            (Color::Black, _) => san,
-        });
-        pos.play_unchecked(m);
-    }
-    out.join(" ")
-}
-
-fn budget_error(range: Range, spent: OutOfBudget, what: &str) -> Diagnostic {
-    Diagnostic::new(
-        ErrorKind::SearchBudget,
-        range,
-        format!(
-            "could not prove {what} within the search's budget ({} positions visited)",
-            spent.nodes
-        ),
-    )
-    .with_note(
-        "raise the budget: `#![search_budget(N)]` before the path of `include_puzzles!`, `--search-budget N` for `chess-verify`",
-    )
 }
 
 fn prove_mate(
