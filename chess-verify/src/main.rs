@@ -77,8 +77,10 @@ struct Args {
 
     /// The files are lichess puzzle files (CSV): prove every row (legal
     /// position and moves; for a `mateInN` theme, mate in exactly N moves
-    /// of the solver, each the only one that keeps the mate). Another mate
-    /// on a puzzle's last move is a warning.
+    /// of the solver, each the only one that keeps the mate; another mate
+    /// on a puzzle's last move is a warning). A file whose name ends in
+    /// `.pgn` holds chess problems: a `[Stipulation]` (`#n`, `h#n`, `s#n`)
+    /// and the solution, proven like `puzzle!` proves it.
     #[arg(long)]
     puzzles: bool,
 

@@ -1,17 +1,21 @@
 //! `--puzzles`: lichess puzzle files (CSV), each row proven by
-//! [`chess_core::puzzle::check_lichess`] on every core, reported in row
-//! order like games: an unsound row is an error at `path:line:col` of its
-//! cell, another mate on a puzzle's last move a warning.
+//! [`chess_core::puzzle::check_lichess`], and files of chess problems
+//! (PGN, a name ending in `.pgn` before any compression suffix), each game
+//! proven by [`chess_core::puzzle::check_problem`]; on every core,
+//! reported in order like games: an unsound puzzle is an error at
+//! `path:line:col` (of its cell, its move or its stipulation), another
+//! mate on a lichess puzzle's last move a warning.
 //!
-//! A file is read whole (decompressed like any input), then its rows are
-//! checked in parallel.
+//! A file is read whole (decompressed like any input), then its puzzles
+//! are checked in parallel.
 
 use std::io::Read;
 use std::ops::ControlFlow;
 
-use chess_core::Source;
-use chess_core::puzzle::{PuzzleOptions, check_lichess};
+use chess_core::puzzle::{PuzzleOptions, check_lichess, check_problem};
+use chess_core::syntax::Parser;
 use chess_core::syntax::puzzles::lichess_rows;
+use chess_core::{Diagnostic, Source};
 
 use crate::check::{Checked, Context, Encoding, Problem, decode};
 use crate::input::{Input, open};
@@ -82,44 +86,29 @@ fn check_file(
         checked.decoded_as = Some(encoding);
     }
     let source = Source::text(text, Some(name.clone()), None);
-    let rows: Vec<_> = lichess_rows(&source).collect();
-    // Contiguous runs of rows, one per thread, each thread with its own
-    // copy of the text (a `Source` stays on its thread); results in row
-    // order.
-    let chunk = rows.len().div_ceil(jobs.max(1)).max(1);
-    let results: Vec<Vec<Result<_, _>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = rows
-            .chunks(chunk)
-            .map(|rows| {
-                let text = source.as_str();
-                let name = name.clone();
-                scope.spawn(move || {
-                    let source = &Source::text(text, Some(name), None);
-                    rows.iter()
-                        .map(|row| {
-                            let row = row.as_ref().map_err(Clone::clone)?;
-                            check_lichess(row, source, options)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    for (index, result) in results.into_iter().flatten().enumerate() {
+    let results = if is_pgn(&name) {
+        let games: Vec<_> = Parser::new(&source).collect();
+        in_parallel(&source, &name, &games, jobs, |game, source| {
+            let game = game.as_ref().map_err(Clone::clone)?;
+            let problem = check_problem(game, source, options)?;
+            Ok((problem.game.moves.len() as u64, Vec::new()))
+        })
+    } else {
+        let rows: Vec<_> = lichess_rows(&source).collect();
+        in_parallel(&source, &name, &rows, jobs, |row, source| {
+            let row = row.as_ref().map_err(Clone::clone)?;
+            let puzzle = check_lichess(row, source, options)?;
+            Ok((puzzle.game.moves.len() as u64, puzzle.warnings))
+        })
+    };
+    for (index, result) in results.into_iter().enumerate() {
         let game = index as u64 + 1;
         checked.games += 1;
         checked.checked += 1;
         match result {
-            Ok(puzzle) => {
-                checked.plies += puzzle.game.moves.len() as u64;
-                for warning in puzzle.warnings {
+            Ok((plies, warnings)) => {
+                checked.plies += plies;
+                for warning in warnings {
                     checked.problems.push(Problem::warning(
                         &source,
                         &name,
@@ -141,4 +130,56 @@ fn check_file(
         consumed,
     })?;
     sink(Item::Closed { file })
+}
+
+/// Whether a file holds chess problems as PGN: its name ends in `.pgn`
+/// (any case), before a compression suffix if it has one.
+fn is_pgn(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    let name = [".zst", ".gz", ".bz2"]
+        .iter()
+        .find_map(|ext| name.strip_suffix(ext))
+        .unwrap_or(&name);
+    name.ends_with(".pgn")
+}
+
+/// What checking one puzzle gives: its plies and its warnings, or why it
+/// is unsound.
+type Outcome = Result<(u64, Vec<Diagnostic>), Diagnostic>;
+
+/// `check` on every item, in contiguous runs, one per thread, each thread
+/// with its own copy of the text (a `Source` stays on its thread); the
+/// results in order.
+fn in_parallel<T: Sync>(
+    source: &Source,
+    name: &str,
+    items: &[T],
+    jobs: usize,
+    check: impl Fn(&T, &Source) -> Outcome + Sync,
+) -> Vec<Outcome> {
+    let chunk = items.len().div_ceil(jobs.max(1)).max(1);
+    let check = &check;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|items| {
+                let text = source.as_str();
+                let name = name.to_string();
+                scope.spawn(move || {
+                    let source = &Source::text(text, Some(name), None);
+                    items
+                        .iter()
+                        .map(|item| check(item, source))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }

@@ -237,6 +237,61 @@ fn the_cli_proves_a_puzzle_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn the_cli_proves_a_file_of_chess_problems() {
+    // The published problems the facade's tests compile.
+    let published = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/puzzles/problems.pgn");
+    let (code, out, err) = run(&["--puzzles", published.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("checked 1 file: 7 puzzles (7 legal"),
+        "{out}"
+    );
+
+    // A cooked #2 (Denkovski's without Black's rook a4) and a helpmate with
+    // a solution left out, in a gzip-compressed file.
+    let dir = std::env::temp_dir().join(format!("chess-verify-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "[FEN \"4K3/B6Q/1R5N/p3p1n1/1P3p2/5k2/2R2P2/1N2nB2 w - - 0 1\"]\n\
+                [Stipulation \"#2\"]\n\n1. Rg6! Ke4 2. Qb7# 1-0\n\n\
+                [FEN \"4R3/8/Q7/1B1p4/2bpR3/P2kr3/6K1/6b1 b - - 0 1\"]\n\
+                [Stipulation \"h#2\"]\n\n1... Bxb5 2. Rxe3+ Kc4 3. Rc8# 1-0\n";
+    let path = dir.join("unsound.pgn.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, text.as_bytes()).unwrap();
+    std::fs::write(&path, gz.finish().unwrap()).unwrap();
+    let (code, out, _) = run(&["--puzzles", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let records = json_records(&out);
+    let problems: Vec<(String, u64, String)> = records
+        .iter()
+        .filter(|r| r["type"] == "problem")
+        .map(|r| {
+            (
+                r["code"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+                r["text"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            ("second-solution".to_string(), 4, "Rg6".to_string()),
+            ("missing-solution".to_string(), 7, "\"h#2\"".to_string()),
+        ]
+    );
+    let cook = &records[0];
+    assert!(
+        cook["help"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("the proof: 1. Re2"),
+        "{cook}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Puzzles built from the real games of `../shared/data` that end in
 /// checkmate: the last two plies as a mate in 1 (the game's mating move
 /// mates: sound, other mates at most warnings), the last four as a mate

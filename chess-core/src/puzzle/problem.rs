@@ -200,12 +200,23 @@ impl Prover {
         move |spent| budget_error(range, spent, &what)
     }
 
-    /// What `goal` in `n` moves is, in words, for `attacker`.
-    fn goal_words(goal: Goal, attacker: Color, n: u32) -> String {
+    /// What `goal` in `n` moves is, in words, for `attacker`: "mate in 2",
+    /// "Black to mate in 2", after "force" or "forces".
+    fn goal_object(goal: Goal, attacker: Color, n: u32) -> String {
         match goal {
-            Goal::Mate => format!("force mate in {n}"),
-            Goal::SelfMate => format!("force {} to mate in {n}", side(!attacker)),
+            Goal::Mate => format!("mate in {n}"),
+            Goal::SelfMate => format!("{} to mate in {n}", side(!attacker)),
         }
+    }
+
+    /// "force mate in 2".
+    fn goal_words(goal: Goal, attacker: Color, n: u32) -> String {
+        format!("force {}", Self::goal_object(goal, attacker, n))
+    }
+
+    /// "forces mate in 2".
+    fn forces_words(goal: Goal, attacker: Color, n: u32) -> String {
+        format!("forces {}", Self::goal_object(goal, attacker, n))
     }
 
     /// `#n` and `s#n`.
@@ -287,14 +298,14 @@ impl Prover {
             };
             let message = match at {
                 Some(_) => format!(
-                    "`{}` is written as a try, but it works: it {}s too{also}",
+                    "`{}` is written as a try, but it works: it {} too{also}",
                     numbered(&self.start, other),
-                    Self::goal_words(goal, attacker, n)
+                    Self::forces_words(goal, attacker, n)
                 ),
                 None => format!(
-                    "`{written}` is not the only key: `{}` {}s too{also}",
+                    "`{written}` is not the only key: `{}` {} too{also}",
                     numbered(&self.start, other),
-                    Self::goal_words(goal, attacker, n)
+                    Self::forces_words(goal, attacker, n)
                 ),
             };
             return Err(Diagnostic::new(
