@@ -159,17 +159,33 @@ pub fn naive_keys(pos: &Chess, n: u32, nodes: &mut u64) -> Vec<Move> {
 pub fn naive_selfmates(pos: &Chess, n: u32, nodes: &mut u64) -> bool {
     *nodes += 1;
     n > 0
-        && pos.legal_moves().into_iter().any(|m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            let replies = after.legal_moves();
-            !replies.is_empty()
-                && replies.into_iter().all(|r| {
-                    let mut next = after.clone();
-                    next.play_unchecked(r);
-                    next.is_checkmate() || naive_selfmates(&next, n - 1, nodes)
-                })
+        && pos
+            .legal_moves()
+            .into_iter()
+            .any(|m| naive_selfmates_with(pos, m, n, nodes))
+}
+
+/// Whether `m` forces the other side to mate in at most `n` moves,
+/// naively.
+fn naive_selfmates_with(pos: &Chess, m: Move, n: u32, nodes: &mut u64) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let replies = after.legal_moves();
+    !replies.is_empty()
+        && replies.into_iter().all(|r| {
+            let mut next = after.clone();
+            next.play_unchecked(r);
+            next.is_checkmate() || naive_selfmates(&next, n - 1, nodes)
         })
+}
+
+/// Every move that forces the other side to mate in at most `n` moves,
+/// naively (a selfmate's key and any cook).
+pub fn naive_self_keys(pos: &Chess, n: u32, nodes: &mut u64) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| naive_selfmates_with(pos, m, n, nodes))
+        .collect()
 }
 
 /// Every solution of a helpmate in `n` (`2n` plies, the side to move
