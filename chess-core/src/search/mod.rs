@@ -33,7 +33,7 @@ mod help;
 use std::collections::{HashMap, HashSet};
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, Role, attacks};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Piece, Position, Role, attacks};
 
 /// The search stopped after visiting its budget of positions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -201,7 +201,12 @@ impl Search {
         // Played one at a time: an early escape saves playing the rest.
         // The last escape found at this depth first (it often refutes the
         // next try too).
-        let mut moves = defending_moves(pos);
+        // For a mate, king moves and captures first; a selfmate's defence
+        // is usually any move that does not mate: no order pays.
+        let mut moves = match goal {
+            Goal::Mate => defending_moves(pos),
+            Goal::SelfMate => pos.legal_moves().into_iter().collect(),
+        };
         let depth = (n as usize).min(KILLERS - 1);
         if let Some(killer) = self.killers[depth]
             && let Some(i) = moves.iter().position(|&m| m == killer)
@@ -469,18 +474,14 @@ fn defending_moves(pos: &Chess) -> Vec<Move> {
 /// computed once; the order within a rank is shakmaty's, so the search is
 /// deterministic.
 fn by_rank(pos: &Chess, rank: impl Fn(Move) -> u8) -> Vec<Move> {
-    // Ranks are 0 to 3: four passes instead of a sort.
-    let moves = pos.legal_moves();
-    let ranks: Vec<u8> = moves.iter().map(|&m| rank(m)).collect();
-    let mut out = Vec::with_capacity(moves.len());
-    for r in 0..4 {
-        out.extend(
-            moves
-                .iter()
-                .zip(&ranks)
-                .filter(|(_, k)| **k == r)
-                .map(|(&m, _)| m),
-        );
+    // One pass into four buckets on the stack, then one copy.
+    let mut buckets: [MoveList; 4] = Default::default();
+    for m in pos.legal_moves() {
+        buckets[usize::from(rank(m) & 3)].push(m);
+    }
+    let mut out = Vec::with_capacity(buckets.iter().map(|b| b.len()).sum());
+    for bucket in &buckets {
+        out.extend_from_slice(bucket);
     }
     out
 }
