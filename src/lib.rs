@@ -255,6 +255,7 @@ macro_rules! include_puzzles {
 ///   `second-solution`, reported with its proof line); every written
 ///   move of the mating side keeps the mate in the moves left
 ///   (`not-mate`); a try's written refutation refutes it (`not-refuted`);
+///   a written threat is one (`not-threat`);
 /// * `s#n` (selfmate): the same, for forcing the other side to mate;
 /// * `h#n` (helpmate: the side to move, usually Black, is mated, both
 ///   sides cooperate): every written line is a solution, and every
@@ -263,8 +264,11 @@ macro_rules! include_puzzles {
 ///   an error that says so (`search-budget`), never a wrong "sound":
 ///   raise the budget with `#![search_budget(N)]` at the start.
 ///
-/// Threats (a null move of the defence) are not written in the movetext
-/// (PGN's null move `--` is not a move a `Game` can hold).
+/// A threat (what the mating side plays if the defence passes) is
+/// written as a comment after that side's move, as problem solvers print
+/// it: `1. Rg6! { "threat: 2. Nd2#" }` in tokens, `{threat: 2. Nd2#}` in
+/// PGN text. It is proven to be legal after a pass and to force the goal
+/// in the moves left (`not-threat`), and kept as the move's comment.
 ///
 /// ```
 /// use verified_chess::{puzzle, Puzzle};
@@ -273,7 +277,7 @@ macro_rules! include_puzzles {
 /// const DENKOVSKI: Puzzle = puzzle! {
 ///     [FEN "4K3/B6Q/1R5N/p3p1n1/rP3p2/5k2/2R2P2/1N2nB2 w - - 0 1"]
 ///     [Stipulation "#2"]
-///     1. Rg6!                              // the key
+///     1. Rg6! { "threat: 2. Nd2#" }        // the key and its threat
 ///         (1. Re2? Ra2! (1... Ne4 2. Qxe4 #)) // a try, its refutation
 ///         (1. Qd3+? Nxd3!)                   // another
 ///     1... Ke4 (1... Ne4 2. Be2 #) 2. Qb7 #

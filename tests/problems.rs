@@ -55,6 +55,7 @@ fn tries_and_other_defences_are_in_the_tree() {
         .collect();
     assert_eq!(refutations, ["Kxf2", "Ra2", "Nxd3"]);
     let key = denkovski.tree().next().unwrap();
+    assert_eq!(key.comments().next().unwrap().text(), "threat: 2. Nd2#");
     let defences: Vec<String> = key
         .children()
         .map(|n| n.ply().unwrap().san.to_string())
@@ -62,6 +63,7 @@ fn tries_and_other_defences_are_in_the_tree() {
     assert_eq!(defences, ["Ke4", "Ne4"]);
     // The exported PGN keeps the whole solution.
     let pgn = denkovski.game().pgn().to_string();
+    let pgn = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(pgn.contains("[Stipulation \"#2\"]"), "{pgn}");
     assert!(
         pgn.contains("(1. Re2 $2 Ra2 $1 (1... Ne4 2. Qxe4#))"),

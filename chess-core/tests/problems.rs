@@ -354,3 +354,48 @@ fn random_mates_are_accepted_with_their_key_and_rejected_with_another() {
     }
     assert!(seen[1] == seen[0] && seen[3] > 0, "{seen:?}");
 }
+
+#[test]
+fn threats_are_what_the_mating_side_plays_after_a_pass() {
+    let denkovski = "4K3/B6Q/1R5N/p3p1n1/rP3p2/5k2/2R2P2/1N2nB2 w - - 0 1";
+    let with = |comment: &str| {
+        problem(
+            denkovski,
+            "#2",
+            &format!("1. Rg6! {{{comment}}} 1... Ke4 (1... Ne4 2. Be2#) 2. Qb7#"),
+        )
+    };
+    // As the Andante solver prints it: 1.Rb6-g6! (2.Sb1-d2#).
+    for written in ["threat: 2. Nd2#", "Threat 2.Nd2#", "threat: Nd2"] {
+        assert!(check(&with(written), u64::MAX).is_ok(), "{written}");
+    }
+    // Not a threat: the move does not mate after a pass, or is not legal.
+    for (written, at, says) in [
+        ("threat: 2. Qb7+", "Qb7+", "does not force mate in 1"),
+        ("threat: 2. Nf3", "Nf3", "no legal move"),
+        ("threat: 2. Nd9", "Nd9", "no legal move"),
+    ] {
+        let text = with(written);
+        let d = check(&text, u64::MAX).unwrap_err();
+        let source = Source::text(text.as_str(), None, None);
+        assert_eq!(d.kind, ErrorKind::NotThreat, "{written}: {}", d.message);
+        assert_eq!(source.slice(d.range), at, "{written}");
+        assert!(d.message.contains(says), "{written}: {}", d.message);
+    }
+    // A comment that is not a threat is only a comment.
+    assert!(check(&with("threatening nothing"), u64::MAX).is_ok());
+    // After a defence, or after a checking key, there is no threat.
+    let text = problem(denkovski, "#2", "1. Rg6! Ke4 {threat: 2. Qb7#} 2. Qb7#");
+    assert_eq!(
+        check(&text, u64::MAX).unwrap_err().kind,
+        ErrorKind::NotThreat
+    );
+    let argunow = "2N2bBR/4P1k1/7p/2N2p1P/3p1P2/1PpP4/2Kp4/1n1R4 w - - 0 1";
+    let text = problem(
+        argunow,
+        "s#2",
+        "1. Ne6+! {threat: 2. exf8=R} Kxh8 2. exf8=R Na3#",
+    );
+    let d = check(&text, u64::MAX).unwrap_err();
+    assert!(d.message.contains("gives check"), "{}", d.message);
+}

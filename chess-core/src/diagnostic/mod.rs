@@ -146,6 +146,9 @@ kinds! {
     ShortSolution = "short-solution",
     /// A written refutation of a try does not refute it.
     NotRefuted = "not-refuted",
+    /// A written threat is not what the side that mates would do if the
+    /// defence passed: not legal, or not forcing the goal in time.
+    NotThreat = "not-threat",
     /// A helpmate solution that is not written.
     MissingSolution = "missing-solution",
 }

@@ -152,7 +152,9 @@ pub fn render(ahead: Vec<TokenTree>, rest: token_stream::IntoIter, call_site: Sp
                     // with the game; anything else is not looked at.
                     r.bracket('{', group.span_open());
                     match comment_text(&group) {
-                        Some(text) => {
+                        Some((text, span)) => {
+                            // The text maps back to its string literal.
+                            r.mark(span);
                             r.text.push_str(&text);
                             r.mark(group.span_close());
                             r.text.push('}');
@@ -342,14 +344,17 @@ impl Renderer {
 }
 
 /// The text of a `{ "…" }` comment: its one string literal's value, if it
-/// can be written between braces (no `}`).
-fn comment_text(group: &proc_macro2::Group) -> Option<String> {
+/// can be written between braces (no `}`), and the literal's span.
+fn comment_text(group: &proc_macro2::Group) -> Option<(String, Span)> {
     let mut trees = group.stream().into_iter();
     let (Some(TokenTree::Literal(lit)), None) = (trees.next(), trees.next()) else {
         return None;
     };
+    let span = lit.span();
     match syn::Lit::new(lit) {
-        syn::Lit::Str(s) => Some(s.value()).filter(|v| !v.contains('}')),
+        syn::Lit::Str(s) => Some(s.value())
+            .filter(|v| !v.contains('}'))
+            .map(|v| (v, span)),
         _ => None,
     }
 }

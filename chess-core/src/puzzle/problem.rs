@@ -10,7 +10,11 @@
 //!   (a cook, `second-solution`, with its proof line); every written move
 //!   of the attacking side keeps the goal in the moves left (`not-mate`);
 //!   a try (a variation of the key) is refuted by the defence written
-//!   after it, if one is (`not-refuted`).
+//!   after it, if one is (`not-refuted`); a threat, written as a comment
+//!   after a move of the attacking side (`{threat: 2. Qe8#}`, as problem
+//!   solvers print it), is what that side would play if the defence
+//!   passed: legal, and forcing the goal in the moves left
+//!   (`not-threat`).
 //! * `h#n`: every written line (the main line and each variation, from
 //!   the start) is a solution, and every solution is written
 //!   (`missing-solution`).
@@ -21,7 +25,7 @@ use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::input::{Range, Source};
 use crate::replay::VerifiedGame;
 use crate::search::{Goal, OutOfBudget, Search};
-use crate::syntax::{self, GameSyntax, ProblemKind, Stipulation, Tag};
+use crate::syntax::{self, GameSyntax, NoteKind, ProblemKind, Stipulation, Tag};
 
 use super::{PuzzleOptions, budget_error, line_text, numbered, verify_game};
 
@@ -76,8 +80,12 @@ pub fn check_problem(
         start: verified.start.clone(),
     };
     let result = match stipulation.kind {
-        ProblemKind::Mate => prover.forced(&lines, Goal::Mate),
-        ProblemKind::SelfMate => prover.forced(&lines, Goal::SelfMate),
+        ProblemKind::Mate => prover
+            .forced(&lines, Goal::Mate)
+            .and_then(|()| prover.threats(game, source, &lines, Goal::Mate)),
+        ProblemKind::SelfMate => prover
+            .forced(&lines, Goal::SelfMate)
+            .and_then(|()| prover.threats(game, source, &lines, Goal::SelfMate)),
         ProblemKind::HelpMate => prover.help(&lines),
     };
     result.map(|()| CheckedProblem {
@@ -446,6 +454,144 @@ impl Prover {
         Err(d)
     }
 
+    /// Every comment that starts with `threat` (any case), after a move of
+    /// the attacking side: the moves after it (`threat: 2. Qe8#`, move
+    /// numbers and `:` optional) are what that side plays if the defence
+    /// passes; its first move must force the goal in the moves left, and
+    /// the rest must be legal.
+    fn threats(
+        &mut self,
+        game: &GameSyntax,
+        source: &Source,
+        lines: &[Written],
+        goal: Goal,
+    ) -> Result<(), Diagnostic> {
+        let n = self.stipulation.moves;
+        for note in &game.notes {
+            if note.kind != NoteKind::Comment {
+                continue;
+            }
+            let text = source.slice(note.range);
+            let trimmed = text.trim_start();
+            let Some(rest) = trimmed
+                .get(..6)
+                .filter(|w| w.eq_ignore_ascii_case("threat"))
+                .map(|_| &trimmed[6..])
+                .filter(|rest| !rest.starts_with(|c: char| c.is_alphanumeric()))
+            else {
+                continue;
+            };
+            let offset = note.range.start + (text.len() - rest.len()) as u32;
+            let at = |start: usize, len: usize| {
+                Range::new(offset + start as u32, offset + (start + len) as u32)
+            };
+            let words = threat_words(rest);
+            let whole = words
+                .first()
+                .map_or(note.range, |&(start, word)| at(start, word.len()));
+            // The position after the attacking side's move it follows.
+            let Some((before, m, depth)) = lines
+                .iter()
+                .find(|l| l.id == note.line)
+                .and_then(|l| {
+                    let k = (note.after as usize).checked_sub(1)?;
+                    let (before, m, _) = l.plies.get(k)?;
+                    Some((before, *m, l.first + k))
+                })
+                .filter(|(.., depth)| depth % 2 == 0)
+            else {
+                return Err(Diagnostic::new(
+                    ErrorKind::NotThreat,
+                    whole,
+                    "a threat follows a move of the side that mates",
+                )
+                .with_note(
+                    "write it in a comment right after that move: `1. Qd7! {threat: 2. Qe8#}`",
+                ));
+            };
+            let mut after = before.clone();
+            after.play_unchecked(m);
+            let after_move = numbered(before, m);
+            let left = n.saturating_sub(depth as u32 / 2 + 1);
+            let Some(&(start, first)) = words.first() else {
+                return Err(Diagnostic::new(
+                    ErrorKind::NotThreat,
+                    note.range,
+                    format!("the threat after `{after_move}` names no move"),
+                ));
+            };
+            if left == 0 {
+                return Err(Diagnostic::new(
+                    ErrorKind::NotThreat,
+                    at(start, first.len()),
+                    format!(
+                        "no threat follows `{after_move}`: it is the last move of `{}`",
+                        self.stipulation
+                    ),
+                ));
+            }
+            let Some(passed) = pass(&after) else {
+                return Err(Diagnostic::new(
+                    ErrorKind::NotThreat,
+                    at(start, first.len()),
+                    format!(
+                        "`{after_move}` gives check: a threat is what follows a pass, and the defence cannot pass in check"
+                    ),
+                ));
+            };
+            // The line, each move legal in turn.
+            let mut pos = passed.clone();
+            let mut threat = Vec::new();
+            for &(start, word) in &words {
+                let range = at(start, word.len());
+                let legal = word
+                    .parse::<shakmaty::san::SanPlus>()
+                    .ok()
+                    .and_then(|san| san.san.to_move(&pos).ok());
+                let Some(mv) = legal else {
+                    return Err(Diagnostic::new(
+                        ErrorKind::NotThreat,
+                        range,
+                        format!(
+                            "the threat after `{after_move}` cannot play `{word}`: it is no legal move there{}",
+                            if threat.is_empty() {
+                                " (after a pass of the defence)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    ));
+                };
+                threat.push(mv);
+                pos.play_unchecked(mv);
+            }
+            let first_move = threat[0];
+            let mut after_threat = passed.clone();
+            after_threat.play_unchecked(first_move);
+            let why = self
+                .search
+                .defence(&after_threat, goal, left)
+                .map_err(self.budget(at(start, first.len()), "the threat"))?;
+            if let Some(why) = why {
+                let attacker = passed.turn();
+                let reason = match why {
+                    Some(escape) => format!("`{}` escapes", numbered(&after_threat, escape)),
+                    None => format!("it leaves {} without a move", side(!attacker)),
+                };
+                return Err(Diagnostic::new(
+                    ErrorKind::NotThreat,
+                    at(start, first.len()),
+                    format!(
+                        "`{}` is no threat after `{after_move}`: it does not {}: {reason}",
+                        numbered(&passed, first_move),
+                        Self::goal_words(goal, attacker, left)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// `h#n`: the written lines are exactly the solutions.
     fn help(&mut self, lines: &[Written]) -> Result<(), Diagnostic> {
         let n = self.stipulation.moves;
@@ -526,4 +672,54 @@ impl Prover {
         }
         Err(d.with_note("write each solution as a variation of the main line"))
     }
+}
+
+/// The words of a threat's moves, with where each starts in `text`: move
+/// numbers (`2.`, `2...`), `:` and annotations (`!`, `?`) left out.
+fn threat_words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        let separator = c.is_whitespace() || c == ':' || c == ',' || c == '(' || c == ')';
+        match (start, separator) {
+            (None, false) => start = Some(i),
+            (Some(s), true) => {
+                let word = text[s..i].trim_end_matches(['!', '?']);
+                let number = word.trim_end_matches('.');
+                let is_number = word.ends_with('.') && number.bytes().all(|b| b.is_ascii_digit());
+                if !word.is_empty() && !is_number {
+                    // `2.Qe8#`: a number glued to the move.
+                    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+                    let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+                    let skip = if digits > 0 && dots > 0 {
+                        digits + dots
+                    } else {
+                        0
+                    };
+                    out.push((s + skip, &word[skip..]));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The position after the side to move passes (a null move): the other
+/// side to move, the move number on if that is White; `None` in check.
+fn pass(pos: &Chess) -> Option<Chess> {
+    if pos.is_check() {
+        return None;
+    }
+    let mode = pos.castles().mode();
+    let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+    setup.swap_turn();
+    if setup.turn == Color::White {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.position(mode).ok()
 }
