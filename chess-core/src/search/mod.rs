@@ -81,6 +81,9 @@ pub struct Search {
     table: HashMap<u64, Known>,
     /// Helpmates: positions (hash, plies left) with no solution.
     dead: HashSet<(u64, u32)>,
+    /// The defence's last escape found in a position (by hash), tried
+    /// first when the position comes again.
+    escapes: HashMap<u64, Move>,
     nodes: u64,
     budget: u64,
     /// The last escape found for each number of moves left.
@@ -96,6 +99,7 @@ impl Search {
         Search {
             table: HashMap::new(),
             dead: HashSet::new(),
+            escapes: HashMap::new(),
             nodes: 0,
             budget,
             killers: [None; KILLERS],
@@ -138,28 +142,21 @@ impl Search {
             }
         }
         self.tick()?;
-        // For a mate, a mate in one first: it answers every question of
-        // length n. Only a check can mate, and only the moves that may give
-        // check are played for it.
-        let mut result = goal == Goal::Mate
-            && checking_moves(pos)
-                .iter()
-                .any(|(_, after, _)| after.is_checkmate());
-        if !result && (n > 1 || goal == Goal::SelfMate) {
-            // The rest one at a time, likely checks first, then captures.
-            for m in ordered_moves(pos) {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                let works = match goal {
-                    Goal::Mate => !self.escapes(&after, n - 1)?,
-                    Goal::SelfMate => self.defence(&after, goal, n)?.is_none(),
-                };
-                if works {
-                    result = true;
-                    break;
+        let result = match goal {
+            Goal::Mate => self.mate_node(pos, n)?,
+            Goal::SelfMate => {
+                let mut result = false;
+                for m in ordered_moves(pos) {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    if self.defence(&after, goal, n)?.is_none() {
+                        result = true;
+                        break;
+                    }
                 }
+                result
             }
-        }
+        };
         let known = self.table.entry(key).or_insert(Known {
             mates_in: u8::MAX,
             no_mate_in: 0,
@@ -170,6 +167,52 @@ impl Search {
             known.no_mate_in = known.no_mate_in.max(n8);
         }
         Ok(result)
+    }
+
+    /// [`Search::forces`] for a mate, past the table: a mate in one first
+    /// (it answers every question of length `n`; only checks can mate, and
+    /// only the moves that may give check are played for it), then the
+    /// checks found on the way, then captures, then the rest. The moves
+    /// are generated once.
+    fn mate_node(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
+        let us = pos.turn();
+        let board = pos.board();
+        let Some(king) = board.king_of(!us) else {
+            return Ok(false);
+        };
+        let occupied = board.occupied();
+        let mut checks: Vec<Chess> = Vec::new();
+        let mut rest: [MoveList; 2] = Default::default();
+        for m in pos.legal_moves() {
+            if may_check(m, us, king, occupied) {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                if after.is_check() {
+                    if after.is_checkmate() {
+                        return Ok(true);
+                    }
+                    checks.push(after);
+                    continue;
+                }
+            }
+            rest[usize::from(!m.is_capture())].push(m);
+        }
+        if n == 1 {
+            return Ok(false);
+        }
+        for after in &checks {
+            if !self.escapes(after, n - 1)? {
+                return Ok(true);
+            }
+        }
+        for m in rest.iter().flatten() {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            if !self.escapes(&after, n - 1)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Whether the side to move (the defence) has a move after which the
@@ -213,6 +256,12 @@ impl Search {
         {
             moves[..=i].rotate_right(1);
         }
+        let key = Some(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0 ^ goal.salt());
+        if let Some(&known) = key.and_then(|key| self.escapes.get(&key))
+            && let Some(i) = moves.iter().position(|&m| m == known)
+        {
+            moves[..=i].rotate_right(1);
+        }
         for m in moves {
             let mut after = pos.clone();
             after.play_unchecked(m);
@@ -222,6 +271,9 @@ impl Search {
             };
             if holds {
                 self.killers[depth] = Some(m);
+                if let Some(key) = key {
+                    self.escapes.insert(key, m);
+                }
                 return Ok(Some(m));
             }
         }
