@@ -9,7 +9,7 @@ use crate::replay::VerifiedGame;
 use crate::search::Search;
 use crate::syntax::puzzles::PuzzleSyntax;
 
-use super::{PuzzleOptions, budget_error, line_text, numbered, verify_game};
+use super::shared::{PuzzleOptions, budget_error, line_text, numbered, verify_game};
 
 /// A puzzle that is what it claims.
 #[derive(Clone, Debug)]

@@ -27,7 +27,7 @@ use crate::replay::VerifiedGame;
 use crate::search::{Goal, OutOfBudget, Search};
 use crate::syntax::{self, GameSyntax, NoteKind, ProblemKind, Stipulation, Tag};
 
-use super::{PuzzleOptions, budget_error, line_text, numbered, verify_game};
+use super::shared::{PuzzleOptions, budget_error, line_text, numbered, verify_game};
 
 /// A problem that is what its stipulation claims.
 #[derive(Clone, Debug)]

@@ -1,0 +1,77 @@
+//! What lichess puzzles and problems share: the options, verifying the
+//! game, moves and lines in words, the budget's message.
+
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::diagnostic::{Diagnostic, ErrorKind};
+use crate::input::{Range, Source};
+use crate::replay::{self, Options, VerifiedGame};
+use crate::search::OutOfBudget;
+use crate::syntax::GameSyntax;
+use crate::{explain, start};
+
+/// How puzzles are checked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleOptions {
+    /// The positions the search may visit for one puzzle.
+    pub budget: u64,
+    /// Report another mate on the last move as an error, not a warning.
+    pub unique_last_move: bool,
+}
+
+impl Default for PuzzleOptions {
+    fn default() -> PuzzleOptions {
+        PuzzleOptions {
+            budget: 2_000_000,
+            unique_last_move: false,
+        }
+    }
+}
+
+/// `12. Qd7` or `12... Qd7` for `m` in `pos`.
+pub(super) fn numbered(pos: &Chess, m: Move) -> String {
+    let san = SanPlus::from_move(pos.clone(), m);
+    match pos.turn() {
+        Color::White => format!("{}. {san}", pos.fullmoves()),
+        Color::Black => format!("{}... {san}", pos.fullmoves()),
+    }
+}
+
+/// A line of moves from `pos`, numbered.
+pub(super) fn line_text(pos: &Chess, line: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for (i, &m) in line.iter().enumerate() {
+        let san = SanPlus::from_move(pos.clone(), m).to_string();
+        out.push(match (pos.turn(), i) {
+            (Color::White, _) => format!("{}. {san}", pos.fullmoves()),
+            (Color::Black, 0) => format!("{}... {san}", pos.fullmoves()),
+            (Color::Black, _) => san,
+        });
+        pos.play_unchecked(m);
+    }
+    out.join(" ")
+}
+
+pub(super) fn budget_error(range: Range, spent: OutOfBudget, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::SearchBudget,
+        range,
+        format!(
+            "could not prove {what} within the search's budget ({} positions visited)",
+            spent.nodes
+        ),
+    )
+    .with_note(
+        "raise the budget: `#![search_budget(N)]` at the start of the macro's input, `--search-budget N` for `chess-verify`",
+    )
+}
+
+/// The position and every written move (variations included), verified
+/// like a game's.
+pub(super) fn verify_game(game: &GameSyntax, source: &Source) -> Result<VerifiedGame, Diagnostic> {
+    let (start, mode) = start::position(game).map_err(explain::start_failure)?;
+    replay::replay(game, start, mode, Options::default())
+        .map_err(|failure| explain::replay_failure(&failure, source))
+}
