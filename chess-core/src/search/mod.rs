@@ -31,6 +31,7 @@
 mod help;
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Piece, Position, Role, attacks};
@@ -64,6 +65,34 @@ impl Goal {
     }
 }
 
+/// Keys that are Zobrist hashes already (uniformly random bits) need no
+/// hashing again: the table uses them as they are.
+#[derive(Default)]
+struct ZobristKey(u64);
+
+impl Hasher for ZobristKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys (and helpmates' `(u64, u32)`) are hashed.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 ^= n;
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 ^= u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Table<K, V> = HashMap<K, V, BuildHasherDefault<ZobristKey>>;
+
 /// What is known about one position, the side to move attacking.
 #[derive(Copy, Clone, Debug)]
 struct Known {
@@ -78,12 +107,12 @@ struct Known {
 /// [module](self). One `Search` may answer many questions about one
 /// problem (what it learns carries over).
 pub struct Search {
-    table: HashMap<u64, Known>,
+    table: Table<u64, Known>,
     /// Helpmates: positions (hash, plies left) with no solution.
-    dead: HashSet<(u64, u32)>,
+    dead: HashSet<(u64, u32), BuildHasherDefault<ZobristKey>>,
     /// The defence's last escape found in a position (by hash), tried
     /// first when the position comes again.
-    escapes: HashMap<u64, Move>,
+    escapes: Table<u64, Move>,
     nodes: u64,
     budget: u64,
     /// The last escape found for each number of moves left.
@@ -97,9 +126,9 @@ impl Search {
     /// A search that visits at most `budget` positions.
     pub fn new(budget: u64) -> Search {
         Search {
-            table: HashMap::new(),
-            dead: HashSet::new(),
-            escapes: HashMap::new(),
+            table: Table::default(),
+            dead: HashSet::default(),
+            escapes: Table::default(),
             nodes: 0,
             budget,
             killers: [None; KILLERS],
@@ -299,10 +328,16 @@ impl Search {
                 if after.is_checkmate() {
                     return Ok(None);
                 }
-                if n == 1 || self.stalemate(after) {
+                if n == 1 {
                     return Ok(Some(after.legal_moves().first().copied()));
                 }
-                Ok(self.escape(after, n - 1)?.map(Some))
+                // The moves are generated once, by the escape; a stalemate
+                // is asked only when none escapes.
+                match self.escape(after, n - 1)? {
+                    Some(escape) => Ok(Some(Some(escape))),
+                    None if self.stalemate(after) => Ok(Some(None)),
+                    None => Ok(None),
+                }
             }
             Goal::SelfMate => {
                 if after.legal_moves().is_empty() {
@@ -345,8 +380,13 @@ impl Search {
     /// moves (itself included).
     pub fn keys_for(&mut self, pos: &Chess, goal: Goal, n: u32) -> Result<Vec<Move>, OutOfBudget> {
         let mut keys = Vec::new();
-        for (m, after, _) in attacking_moves(pos) {
-            if self.defence(&after, goal, n)?.is_none() {
+        for (m, after, check) in attacking_moves(pos) {
+            let works = if goal == Goal::Mate && n == 1 {
+                check && after.is_checkmate()
+            } else {
+                self.defence(&after, goal, n)?.is_none()
+            };
+            if works {
                 keys.push(m);
             }
         }
