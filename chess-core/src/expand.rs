@@ -431,7 +431,7 @@ fn included(
 }
 
 /// `include_puzzles!("puzzles.csv")`: the puzzles of a lichess puzzle
-/// file in the crate, each proven (see [`puzzle`]), as
+/// file in the crate, each proven (see [`mod@puzzle`]), as
 /// `{ const PUZZLES: &[krate::Puzzle] = &[…]; PUZZLES }`, or one
 /// `compile_error!` per unsound puzzle.
 pub fn include_puzzles(input: TokenStream) -> TokenStream {

@@ -23,7 +23,7 @@ pub struct CheckedPuzzle {
     pub nodes: u64,
 }
 
-/// Checks one row of a lichess puzzle file; see the [module](self).
+/// Checks one row of a lichess puzzle file; see the [stage](super).
 pub fn check_lichess(
     row: &PuzzleSyntax,
     source: &Source,

@@ -42,7 +42,10 @@ pub struct CheckedProblem {
 }
 
 /// Checks a problem: `game` read from `source`, its stipulation in a
-/// `[Stipulation]` tag; see the [module](self).
+/// `[Stipulation]` tag. For `#n` and `s#n`: the key, no shorter solution,
+/// no cook, every written move of the attacking side, each try's
+/// refutation, each threat; for `h#n`: the written lines are exactly the
+/// solutions (see the [stage](super)).
 ///
 /// ```
 /// use chess_core::puzzle::{PuzzleOptions, check_problem};
