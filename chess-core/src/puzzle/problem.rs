@@ -52,14 +52,14 @@ pub struct CheckedProblem {
 /// use chess_core::syntax::Parser;
 /// use chess_core::{ErrorKind, Source};
 ///
-/// let text = r#"[FEN "6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1"] [Stipulation "#1"] 1. Re8#"#;
+/// let text = r##"[FEN "6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1"] [Stipulation "#1"] 1. Re8#"##;
 /// let source = Source::text(text, None, None);
 /// let game = Parser::new(&source).next().unwrap().unwrap();
 /// let checked = check_problem(&game, &source, PuzzleOptions::default()).unwrap();
 /// assert_eq!(checked.stipulation.to_string(), "#1");
 ///
 /// // Not the key: 1. Re7 is no mate.
-/// let text = r#"[FEN "6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1"] [Stipulation "#1"] 1. Re7"#;
+/// let text = r##"[FEN "6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1"] [Stipulation "#1"] 1. Re7"##;
 /// let source = Source::text(text, None, None);
 /// let game = Parser::new(&source).next().unwrap().unwrap();
 /// let error = check_problem(&game, &source, PuzzleOptions::default()).unwrap_err();
