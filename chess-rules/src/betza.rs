@@ -1,0 +1,351 @@
+//! Betza notation for pieces, the subset Fairy-Stockfish reads: leapers
+//! `W F D N A H C Z G`, the compounds `K R B Q`, riders written by doubling
+//! an atom (`NN`, the nightrider) or with a range (`W3`), direction
+//! modifiers `f b l r v s` and their pairs (`fl`, `ff`, `fs`, `lv` …),
+//! `hl`/`hr` for one chirality of an oblique piece, `m` (moves only), `c`
+//! (captures only), `i` (only from the piece's start square), `n` (a lame
+//! leap: the squares on the way must be empty) and `e` (captures en
+//! passant).
+//!
+//! ```
+//! use chess_rules::betza;
+//!
+//! let pawn = betza::parse("fmWfceFifmnD").unwrap();
+//! assert_eq!(pawn.len(), 3);
+//! assert_eq!(pawn[0].vectors, [(0, 1)]);
+//! assert!(pawn[2].initial && pawn[2].lame && !pawn[2].captures);
+//! let camel = betza::parse("C").unwrap();
+//! assert_eq!(camel[0].vectors.len(), 8);
+//! assert_eq!(camel[0].describe(), "leaps (1,3)");
+//! assert!(betza::parse("fX").is_err());
+//! ```
+
+use core::fmt;
+
+/// One kind of move of a piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Atom {
+    /// The leap, `(a, b)` with `a ≥ b`: `(1, 0)` for `W`, `(2, 1)` for `N`.
+    pub leap: (u8, u8),
+    /// The vectors it moves along, from White's side (`dy > 0` is
+    /// forward; Black's are mirrored).
+    pub vectors: Vec<(i8, i8)>,
+    /// Steps along a vector: 1 for a leaper, 0 for any number (a rider).
+    pub range: u8,
+    /// It may move to an empty square.
+    pub moves: bool,
+    /// It may capture.
+    pub captures: bool,
+    /// Only from the piece's square in the start position.
+    pub initial: bool,
+    /// The squares on the way must be empty.
+    pub lame: bool,
+    /// It may capture en passant.
+    pub en_passant: bool,
+}
+
+impl Atom {
+    /// The move in words: "leaps (1,3)", "slides along (0,1) lines",
+    /// "slides up to 3 steps along (1,1) lines".
+    pub fn describe(&self) -> String {
+        let (a, b) = (self.leap.1, self.leap.0);
+        let mut out = match self.range {
+            1 => format!("leaps ({a},{b})"),
+            0 => format!("slides along ({a},{b}) lines"),
+            n => format!("slides up to {n} steps along ({a},{b}) lines"),
+        };
+        if !self.captures {
+            out.push_str(", without capturing");
+        } else if !self.moves {
+            out.push_str(", only to capture");
+        }
+        if self.initial {
+            out.push_str(", from its start square only");
+        }
+        out
+    }
+}
+
+/// Why a Betza string cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetzaError {
+    /// The byte where the problem is.
+    pub at: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BetzaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.at)
+    }
+}
+
+impl std::error::Error for BetzaError {}
+
+/// The leap of a single atom letter.
+fn leap(letter: u8) -> Option<(u8, u8)> {
+    Some(match letter {
+        b'W' => (1, 0),
+        b'F' => (1, 1),
+        b'D' => (2, 0),
+        b'N' => (2, 1),
+        b'A' => (2, 2),
+        b'H' => (3, 0),
+        b'C' => (3, 1),
+        b'Z' => (3, 2),
+        b'G' => (3, 3),
+        _ => return None,
+    })
+}
+
+/// Every vector of a leap: all signs and both orders.
+fn all_vectors((a, b): (u8, u8)) -> Vec<(i8, i8)> {
+    let (a, b) = (a as i8, b as i8);
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let v = (x * sx, y * sy);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// One direction selector: a vector matches it or not.
+#[derive(Copy, Clone, Debug)]
+enum Selector {
+    One(u8),
+    Two(u8, u8),
+}
+
+fn matches(selector: Selector, (dx, dy): (i8, i8), leap: (u8, u8)) -> bool {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let side = |c: u8| match c {
+        b'f' => dy > 0,
+        b'b' => dy < 0,
+        b'l' => dx < 0,
+        b'r' => dx > 0,
+        b'v' => ay > ax,
+        b's' => ax > ay,
+        _ => false,
+    };
+    match selector {
+        Selector::One(c) => side(c),
+        Selector::Two(b'h', hand) => {
+            // One chirality of an oblique leap: the 4 vectors a quarter
+            // turn apart from (a, b) (right) or (b, a) (left).
+            let (a, b) = (leap.0 as i8, leap.1 as i8);
+            let start = if hand == b'r' { (a, b) } else { (b, a) };
+            let turns = [
+                start,
+                (-start.1, start.0),
+                (-start.0, -start.1),
+                (start.1, -start.0),
+            ];
+            a != b && b != 0 && turns.contains(&(dx, dy))
+        }
+        // Doubled: that side, the narrow way (`ff`: forward, more forward
+        // than sideways).
+        Selector::Two(x, y) if x == y => {
+            side(x)
+                && if matches!(x, b'f' | b'b') {
+                    ay > ax
+                } else {
+                    ax > ay
+                }
+        }
+        Selector::Two(x, y) => side(x) && side(y),
+    }
+}
+
+/// Reads a Betza string into its atoms; see the [module](self).
+pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+    let bytes = text.as_bytes();
+    let error = |at: usize, message: String| BetzaError { at, message };
+    let mut atoms = Vec::new();
+    let mut i = 0;
+    if bytes.is_empty() {
+        return Err(error(
+            0,
+            "no moves: a piece needs at least one atom (`W`, `N`, `R` …)".into(),
+        ));
+    }
+    while i < bytes.len() {
+        let start = i;
+        let before = atoms.len();
+        // Modifiers.
+        let mut directions = Vec::new();
+        let (mut m, mut c, mut initial, mut lame, mut ep) = (false, false, false, false, false);
+        while i < bytes.len() && bytes[i].is_ascii_lowercase() {
+            match bytes[i] {
+                b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => directions.push((i, bytes[i])),
+                b'm' => m = true,
+                b'c' => c = true,
+                b'i' => initial = true,
+                b'n' => lame = true,
+                b'e' => ep = true,
+                other => {
+                    return Err(error(
+                        i,
+                        format!(
+                            "`{}` is not a Betza modifier this reads (f b l r v s h m c i n e)",
+                            other as char
+                        ),
+                    ));
+                }
+            }
+            i += 1;
+        }
+        let Some(&letter) = bytes.get(i) else {
+            return Err(error(start, "modifiers without an atom after them".into()));
+        };
+        i += 1;
+        // The atoms the letter stands for, and whether it rides.
+        let (leaps, mut range): (Vec<(u8, u8)>, u8) = match letter {
+            b'K' => (vec![(1, 0), (1, 1)], 1),
+            b'R' => (vec![(1, 0)], 0),
+            b'B' => (vec![(1, 1)], 0),
+            b'Q' => (vec![(1, 0), (1, 1)], 0),
+            l => match leap(l) {
+                Some(leap) => (vec![leap], 1),
+                None => {
+                    return Err(error(
+                        i - 1,
+                        format!(
+                            "`{}` is not a Betza atom this reads (W F D N A H C Z G, K R B Q)",
+                            l as char
+                        ),
+                    ));
+                }
+            },
+        };
+        if range == 1 && bytes.get(i) == Some(&letter) {
+            // A doubled atom rides.
+            range = 0;
+            i += 1;
+        }
+        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits > 0 {
+            let n: u8 = text[i..i + digits]
+                .parse()
+                .map_err(|_| error(i, "a range from 1 to 255".into()))?;
+            if n == 0 {
+                return Err(error(i, "a range of 0 steps".into()));
+            }
+            range = n;
+            i += digits;
+        }
+        // Direction letters into selectors.
+        let mut selectors = Vec::new();
+        let mut k = 0;
+        while k < directions.len() {
+            let (at, x) = directions[k];
+            let next = directions.get(k + 1).map(|d| d.1);
+            let pair = match (x, next) {
+                (b'h', Some(y @ (b'l' | b'r'))) => Some(y),
+                (b'h', _) => {
+                    return Err(error(
+                        at,
+                        "`h` takes `l` or `r` after it (one chirality)".into(),
+                    ));
+                }
+                (b'f' | b'b', Some(y @ (b'l' | b'r' | b's'))) => Some(y),
+                (b'l' | b'r', Some(y @ (b'f' | b'b' | b'v'))) => Some(y),
+                (x, Some(y)) if x == y => Some(y),
+                _ => None,
+            };
+            match pair {
+                Some(y) => {
+                    selectors.push(Selector::Two(x, y));
+                    k += 2;
+                }
+                None => {
+                    selectors.push(Selector::One(x));
+                    k += 1;
+                }
+            }
+        }
+        for leap in leaps {
+            let vectors: Vec<(i8, i8)> = all_vectors(leap)
+                .into_iter()
+                .filter(|&v| selectors.is_empty() || selectors.iter().any(|&s| matches(s, v, leap)))
+                .collect();
+            if vectors.is_empty() {
+                continue;
+            }
+            atoms.push(Atom {
+                leap,
+                vectors,
+                range,
+                moves: m || !c,
+                captures: c || !m,
+                initial,
+                lame,
+                en_passant: ep,
+            });
+        }
+        if atoms.len() == before {
+            return Err(error(
+                start,
+                format!("`{}` has no move in any direction", &text[start..i]),
+            ));
+        }
+    }
+    Ok(atoms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vectors(text: &str) -> Vec<(i8, i8)> {
+        let mut v: Vec<(i8, i8)> = parse(text)
+            .unwrap()
+            .into_iter()
+            .flat_map(|a| a.vectors)
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn atoms_and_compounds() {
+        assert_eq!(vectors("W").len(), 4);
+        assert_eq!(vectors("N").len(), 8);
+        assert_eq!(vectors("K").len(), 8);
+        assert_eq!(vectors("Q").len(), 8);
+        assert_eq!(parse("R").unwrap()[0].range, 0);
+        assert_eq!(parse("NN").unwrap()[0].range, 0);
+        assert_eq!(parse("W3").unwrap()[0].range, 3);
+        assert_eq!(parse("BN").unwrap().len(), 2);
+    }
+
+    #[test]
+    fn directions() {
+        assert_eq!(vectors("fW"), [(0, 1)]);
+        assert_eq!(vectors("vW"), [(0, -1), (0, 1)]);
+        assert_eq!(vectors("sW"), [(-1, 0), (1, 0)]);
+        assert_eq!(vectors("fF"), [(-1, 1), (1, 1)]);
+        assert_eq!(vectors("flF"), [(-1, 1)]);
+        assert_eq!(vectors("ffN"), [(-1, 2), (1, 2)]);
+        assert_eq!(vectors("fsN"), [(-2, 1), (2, 1)]);
+        assert_eq!(vectors("fN"), [(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+        assert_eq!(vectors("hrN"), [(-2, -1), (-1, 2), (1, -2), (2, 1)]);
+        assert_eq!(vectors("hlN"), [(-2, 1), (-1, -2), (1, 2), (2, -1)]);
+        assert_eq!(vectors("fbN").len(), 8);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        assert_eq!(parse("fX").unwrap_err().at, 1);
+        assert_eq!(parse("fmWxF").unwrap_err().at, 3);
+        assert_eq!(parse("fm").unwrap_err().at, 0);
+        assert_eq!(parse("hN").unwrap_err().at, 0);
+        assert!(parse("").is_err());
+        assert!(parse("W0").is_err());
+        assert!(parse("vF").is_err(), "no vector of F is vertical");
+    }
+}

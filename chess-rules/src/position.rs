@@ -1,0 +1,748 @@
+//! Positions under a rule set: FEN in and out, legal moves, moves played,
+//! check, checkmate, stalemate, perft.
+
+use core::fmt;
+
+use crate::geometry::{Geometry, Square};
+use crate::rules::{Rules, Stalemate};
+
+/// A side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first; forward is up the ranks.
+    White,
+    /// Forward is down the ranks.
+    Black,
+}
+
+impl core::ops::Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// A piece on the board: its side and its kind (an index into
+/// [`Rules::pieces`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose it is.
+    pub color: Color,
+    /// Which of the rule set's pieces.
+    pub kind: u8,
+}
+
+/// What a move does besides going from one square to another.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move or a capture.
+    Normal,
+    /// A pawn's capture of a pawn that passed the square it moves to.
+    EnPassant {
+        /// Where the captured pawn stands.
+        captured: Square,
+    },
+    /// The king and a rook.
+    Castle {
+        /// The rook's square.
+        rook_from: Square,
+        /// The rook's square after castling.
+        rook_to: Square,
+    },
+}
+
+/// A move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The moving piece's square (the king's, for castling).
+    pub from: Square,
+    /// Where it goes (the king's square after castling).
+    pub to: Square,
+    /// What a pawn becomes (a piece index).
+    pub promotion: Option<u8>,
+    /// What else it does.
+    pub kind: MoveKind,
+}
+
+/// Why a FEN cannot be read under a rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// The byte where the problem is.
+    pub at: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.at)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// How a game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no move and is not in check.
+    Stalemate(Stalemate),
+}
+
+const EMPTY: u8 = 0;
+const BLACK_BIT: u8 = 0x80;
+
+/// A position under a rule set.
+#[derive(Clone)]
+pub struct Position<'r> {
+    rules: &'r Rules,
+    board: Vec<u8>,
+    turn: Color,
+    /// Castling rights: each side's rooks that may still castle.
+    castling: Vec<(Color, Square)>,
+    /// After a pawn's double step: the square it passed and where it
+    /// stands.
+    en_passant: Option<(Square, Square)>,
+    halfmoves: u32,
+    fullmoves: u32,
+    /// Where each piece of the start position stood (for `i` moves):
+    /// the board of the rule set's start.
+    start: Vec<u8>,
+}
+
+impl fmt::Debug for Position<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+fn encode(piece: Piece) -> u8 {
+    (piece.kind + 1)
+        | if piece.color == Color::Black {
+            BLACK_BIT
+        } else {
+            0
+        }
+}
+
+fn decode(cell: u8) -> Option<Piece> {
+    (cell != EMPTY).then(|| Piece {
+        color: if cell & BLACK_BIT != 0 {
+            Color::Black
+        } else {
+            Color::White
+        },
+        kind: (cell & !BLACK_BIT) - 1,
+    })
+}
+
+impl<'r> Position<'r> {
+    /// The rule set's start position.
+    pub fn start(rules: &'r Rules) -> Result<Position<'r>, FenError> {
+        Position::from_fen(rules, &rules.start)
+    }
+
+    /// A position from FEN: ranks from the top, runs of empty squares of
+    /// any length (`10`), the rule set's piece letters; side to move;
+    /// castling (`KQkq` for the outermost rooks, or rook files `HAha`);
+    /// en passant square; clocks (optional).
+    pub fn from_fen(rules: &'r Rules, fen: &str) -> Result<Position<'r>, FenError> {
+        let start = if fen == rules.start {
+            None
+        } else {
+            Some(Position::from_fen(rules, &rules.start)?.board)
+        };
+        let g = rules.geometry;
+        let mut board = vec![EMPTY; g.len()];
+        let err = |at: usize, message: String| FenError { at, message };
+        let mut fields = Vec::new();
+        let mut offset = 0;
+        for part in fen.split(' ') {
+            if !part.is_empty() {
+                fields.push((offset, part));
+            }
+            offset += part.len() + 1;
+        }
+        let Some(&(_, placement)) = fields.first() else {
+            return Err(err(0, "an empty FEN".into()));
+        };
+        let ranks: Vec<&str> = placement.split('/').collect();
+        if ranks.len() != usize::from(g.ranks()) {
+            return Err(err(
+                0,
+                format!("{} ranks, the board has {}", ranks.len(), g.ranks()),
+            ));
+        }
+        let mut at = 0;
+        for (row, text) in ranks.iter().enumerate() {
+            let rank = g.ranks() - 1 - row as u8;
+            let mut file: u32 = 0;
+            let bytes = text.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                let b = bytes[i];
+                if b.is_ascii_digit() {
+                    let len = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    file += text[i..i + len].parse::<u32>().unwrap_or(u32::MAX);
+                    i += len;
+                    continue;
+                }
+                let Some(kind) = rules.index(b as char) else {
+                    return Err(err(
+                        at + i,
+                        format!("`{}` is no piece of {}", b as char, rules.name),
+                    ));
+                };
+                if file >= u32::from(g.files()) {
+                    return Err(err(
+                        at + i,
+                        format!("rank {} has more than {} squares", rank + 1, g.files()),
+                    ));
+                }
+                let color = if b.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                board[g.index(Square::new(file as u8, rank))] = encode(Piece {
+                    color,
+                    kind: kind as u8,
+                });
+                file += 1;
+                i += 1;
+            }
+            if file != u32::from(g.files()) {
+                return Err(err(
+                    at,
+                    format!(
+                        "rank {} has {file} squares, the board has {} files",
+                        rank + 1,
+                        g.files()
+                    ),
+                ));
+            }
+            at += text.len() + 1;
+        }
+        let field = |n: usize| fields.get(n).copied();
+        let turn = match field(1) {
+            None | Some((_, "w")) => Color::White,
+            Some((_, "b")) => Color::Black,
+            Some((at, other)) => {
+                return Err(err(at, format!("`{other}` is not a side to move (w or b)")));
+            }
+        };
+        let mut position = Position {
+            rules,
+            start: start.unwrap_or_else(|| board.clone()),
+            board,
+            turn,
+            castling: Vec::new(),
+            en_passant: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        if let Some((at, rights)) = field(2).filter(|(_, r)| *r != "-") {
+            for (i, c) in rights.char_indices() {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let Some(rook) = position.castling_rook(color, c.to_ascii_uppercase()) else {
+                    return Err(err(
+                        at + i,
+                        format!("`{c}`: no rook that could castle there"),
+                    ));
+                };
+                position.castling.push((color, rook));
+            }
+        }
+        if let Some((at, ep)) = field(3).filter(|(_, e)| *e != "-") {
+            let passed = Square::parse(ep)
+                .filter(|&s| g.contains(s))
+                .ok_or_else(|| err(at, format!("`{ep}` is not a square of the board")))?;
+            let dy = if turn == Color::White { -1 } else { 1 };
+            let pawn = g
+                .offset(passed, 0, dy)
+                .ok_or_else(|| err(at, format!("`{ep}` cannot be an en passant square")))?;
+            position.en_passant = Some((passed, pawn));
+        }
+        if let Some((at, n)) = field(4) {
+            position.halfmoves = n
+                .parse()
+                .map_err(|_| err(at, format!("`{n}` is not a number")))?;
+        }
+        if let Some((at, n)) = field(5) {
+            position.fullmoves = n
+                .parse()
+                .map_err(|_| err(at, format!("`{n}` is not a number")))?;
+        }
+        Ok(position)
+    }
+
+    /// The rook a castling letter stands for: `K`/`Q` the outermost rook
+    /// on that side of the king on the back rank, a file letter the rook
+    /// on that file.
+    fn castling_rook(&self, color: Color, letter: char) -> Option<Square> {
+        self.rules.castling?;
+        let g = self.rules.geometry;
+        let rank = if color == Color::White {
+            0
+        } else {
+            g.ranks() - 1
+        };
+        let king = (0..g.files()).find(|&f| {
+            self.piece_at(Square::new(f, rank))
+                .is_some_and(|p| p.color == color && self.rules.pieces[p.kind as usize].royal)
+        })?;
+        let rook = self.rules.index('R')?;
+        let is_rook = |f: u8| {
+            self.piece_at(Square::new(f, rank))
+                .is_some_and(|p| p.color == color && usize::from(p.kind) == rook)
+        };
+        let file = match letter {
+            'K' => (king + 1..g.files()).rev().find(|&f| is_rook(f))?,
+            'Q' => (0..king).find(|&f| is_rook(f))?,
+            l @ 'A'..='P' => Some(l as u8 - b'A').filter(|&f| is_rook(f))?,
+            _ => return None,
+        };
+        Some(Square::new(file, rank))
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        decode(*self.board.get(self.rules.geometry.index(sq))?)
+    }
+
+    fn geometry(&self) -> Geometry {
+        self.rules.geometry
+    }
+
+    /// The position in FEN.
+    pub fn fen(&self) -> String {
+        let g = self.geometry();
+        let mut out = String::new();
+        for rank in (0..g.ranks()).rev() {
+            let mut empty = 0;
+            for file in 0..g.files() {
+                match self.piece_at(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let letter = self.rules.pieces[p.kind as usize].letter;
+                        out.push(if p.color == Color::White {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if self.turn == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        if self.castling.is_empty() {
+            out.push('-');
+        }
+        for &(color, rook) in &self.castling {
+            let letter = (b'A' + rook.file) as char;
+            out.push(if color == Color::White {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            });
+        }
+        match self.en_passant {
+            Some((passed, _)) => out.push_str(&format!(" {passed}")),
+            None => out.push_str(" -"),
+        }
+        out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        out
+    }
+
+    /// A vector of an atom, turned for `color` (Black's forward is down).
+    fn turned(color: Color, (dx, dy): (i8, i8)) -> (i8, i8) {
+        match color {
+            Color::White => (dx, dy),
+            Color::Black => (dx, -dy),
+        }
+    }
+
+    /// Whether the squares a lame leap passes, from `from` by `(dx, dy)`,
+    /// are empty: straight and diagonal leaps every square on the line,
+    /// oblique ones their orthogonal steps first, then diagonal ones.
+    fn path_clear(&self, from: Square, (dx, dy): (i8, i8)) -> bool {
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let g = self.geometry();
+        let mut steps = Vec::new();
+        if ax == 0 || ay == 0 || ax == ay {
+            for k in 1..ax.max(ay) {
+                steps.push((sx * k, sy * k));
+            }
+        } else {
+            let (major, minor) = (ax.max(ay), ax.min(ay));
+            let (ox, oy) = if ax > ay { (sx, 0) } else { (0, sy) };
+            let mut pos = (0, 0);
+            for _ in 0..major - minor {
+                pos = (pos.0 + ox, pos.1 + oy);
+                steps.push(pos);
+            }
+            for _ in 1..minor {
+                pos = (pos.0 + sx, pos.1 + sy);
+                steps.push(pos);
+            }
+        }
+        steps.into_iter().all(|(x, y)| {
+            g.offset(from, x, y)
+                .is_some_and(|s| self.board[g.index(s)] == EMPTY)
+        })
+    }
+
+    /// Whether `piece` stands where a piece of its kind and side stood at
+    /// the start (where `i` moves may be made).
+    fn on_start_square(&self, sq: Square, piece: Piece) -> bool {
+        self.start.get(self.geometry().index(sq)) == Some(&encode(piece))
+    }
+
+    /// Whether `color` attacks `target`.
+    pub fn attacked(&self, target: Square, by: Color) -> bool {
+        let g = self.geometry();
+        for index in 0..g.len() {
+            let Some(piece) = decode(self.board[index]) else {
+                continue;
+            };
+            if piece.color != by {
+                continue;
+            }
+            let from = g.square(index);
+            let def = &self.rules.pieces[piece.kind as usize];
+            for atom in def.atoms.iter().filter(|a| a.captures) {
+                if atom.initial && !self.on_start_square(from, piece) {
+                    continue;
+                }
+                for &v in &atom.vectors {
+                    let (dx, dy) = Self::turned(by, v);
+                    // Quick reject: the target must lie on the ray.
+                    let (tx, ty) = (
+                        i16::from(target.file) - i16::from(from.file),
+                        i16::from(target.rank) - i16::from(from.rank),
+                    );
+                    let k = if dx != 0 {
+                        tx / i16::from(dx)
+                    } else {
+                        ty / i16::from(dy)
+                    };
+                    if k < 1 || tx != k * i16::from(dx) || ty != k * i16::from(dy) {
+                        continue;
+                    }
+                    if atom.range != 0 && k > i16::from(atom.range) {
+                        continue;
+                    }
+                    if atom.lame && !self.path_clear(from, (dx, dy)) {
+                        continue;
+                    }
+                    // Every square before the target along the ray empty.
+                    let clear = (1..k).all(|j| {
+                        g.offset(from, dx * j as i8, dy * j as i8)
+                            .is_some_and(|s| self.board[g.index(s)] == EMPTY)
+                    });
+                    if clear {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check (a royal piece of it is
+    /// attacked).
+    pub fn is_check(&self) -> bool {
+        self.in_check(self.turn)
+    }
+
+    fn in_check(&self, color: Color) -> bool {
+        let g = self.geometry();
+        (0..g.len()).any(|i| {
+            decode(self.board[i]).is_some_and(|p| {
+                p.color == color
+                    && self.rules.pieces[p.kind as usize].royal
+                    && self.attacked(g.square(i), !color)
+            })
+        })
+    }
+
+    /// Every move of the side to move that follows its pieces' moves,
+    /// whether or not it leaves a royal piece attacked.
+    fn pseudo_legal(&self) -> Vec<Move> {
+        let g = self.geometry();
+        let us = self.turn;
+        let mut out = Vec::new();
+        for index in 0..g.len() {
+            let Some(piece) = decode(self.board[index]) else {
+                continue;
+            };
+            if piece.color != us {
+                continue;
+            }
+            let from = g.square(index);
+            let def = &self.rules.pieces[piece.kind as usize];
+            for atom in &def.atoms {
+                if atom.initial && !self.on_start_square(from, piece) {
+                    continue;
+                }
+                for &v in &atom.vectors {
+                    let (dx, dy) = Self::turned(us, v);
+                    if atom.lame && !self.path_clear(from, (dx, dy)) {
+                        continue;
+                    }
+                    let mut k: i8 = 1;
+                    while let Some(to) = g.offset(from, dx.saturating_mul(k), dy.saturating_mul(k))
+                    {
+                        match decode(self.board[g.index(to)]) {
+                            None => {
+                                if atom.moves {
+                                    self.push(&mut out, piece, from, to, MoveKind::Normal);
+                                } else if atom.en_passant
+                                    && let Some((passed, captured)) = self.en_passant
+                                    && passed == to
+                                {
+                                    self.push(
+                                        &mut out,
+                                        piece,
+                                        from,
+                                        to,
+                                        MoveKind::EnPassant { captured },
+                                    );
+                                }
+                            }
+                            Some(other) => {
+                                if other.color != us && atom.captures {
+                                    self.push(&mut out, piece, from, to, MoveKind::Normal);
+                                }
+                                break;
+                            }
+                        }
+                        if atom.range != 0 && k >= atom.range as i8 {
+                            break;
+                        }
+                        k += 1;
+                    }
+                }
+            }
+            if def.royal {
+                self.castles(&mut out, from);
+            }
+        }
+        out
+    }
+
+    /// A move of `piece`, once per promotion on the promotion ranks.
+    fn push(&self, out: &mut Vec<Move>, piece: Piece, from: Square, to: Square, kind: MoveKind) {
+        let rules = self.rules;
+        let def = &rules.pieces[piece.kind as usize];
+        let last = self.geometry().ranks();
+        let relative = if piece.color == Color::White {
+            to.rank
+        } else {
+            last - 1 - to.rank
+        };
+        if def.pawn && relative + rules.promotion_ranks >= last {
+            for &letter in &rules.promotion_pieces {
+                if let Some(promotion) = rules.index(letter) {
+                    out.push(Move {
+                        from,
+                        to,
+                        promotion: Some(promotion as u8),
+                        kind,
+                    });
+                }
+            }
+            return;
+        }
+        out.push(Move {
+            from,
+            to,
+            promotion: None,
+            kind,
+        });
+    }
+
+    /// Castling moves of the royal piece on `king`: with each rook that
+    /// still may, the squares between the two and their destinations
+    /// empty, the king not in check and not passing an attacked square.
+    fn castles(&self, out: &mut Vec<Move>, king: Square) {
+        let Some(castling) = self.rules.castling else {
+            return;
+        };
+        let us = self.turn;
+        let g = self.geometry();
+        for &(color, rook) in &self.castling {
+            if color != us || rook.rank != king.rank {
+                continue;
+            }
+            let king_side = rook.file > king.file;
+            let king_to = Square::new(
+                if king_side {
+                    castling.king_side_file
+                } else {
+                    castling.queen_side_file
+                },
+                king.rank,
+            );
+            let rook_file = if king_side {
+                king_to.file.wrapping_sub(1)
+            } else {
+                king_to.file + 1
+            };
+            if rook_file >= g.files() {
+                continue;
+            }
+            let rook_to = Square::new(rook_file, king.rank);
+            let lo = king.file.min(rook.file).min(king_to.file).min(rook_to.file);
+            let hi = king.file.max(rook.file).max(king_to.file).max(rook_to.file);
+            let clear = (lo..=hi).all(|f| {
+                f == king.file
+                    || f == rook.file
+                    || self.piece_at(Square::new(f, king.rank)).is_none()
+            });
+            if !clear || self.attacked(king, !us) {
+                continue;
+            }
+            let (a, b) = (king.file.min(king_to.file), king.file.max(king_to.file));
+            if (a..=b).any(|f| f != king.file && self.attacked(Square::new(f, king.rank), !us)) {
+                continue;
+            }
+            out.push(Move {
+                from: king,
+                to: king_to,
+                promotion: None,
+                kind: MoveKind::Castle {
+                    rook_from: rook,
+                    rook_to,
+                },
+            });
+        }
+    }
+
+    /// The position after `m` (which must be one of [`Position::legal_moves`]).
+    pub fn play(&self, m: Move) -> Position<'r> {
+        let g = self.geometry();
+        let mut next = self.clone();
+        let piece = self.piece_at(m.from).expect("a piece moves");
+        let captured =
+            self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
+        next.board[g.index(m.from)] = EMPTY;
+        match m.kind {
+            MoveKind::Castle { rook_from, rook_to } => {
+                next.board[g.index(rook_from)] = EMPTY;
+                next.board[g.index(rook_to)] = encode(Piece {
+                    color: piece.color,
+                    kind: self.piece_at(rook_from).map_or(0, |p| p.kind),
+                });
+            }
+            MoveKind::EnPassant { captured } => next.board[g.index(captured)] = EMPTY,
+            MoveKind::Normal => {}
+        }
+        let placed = Piece {
+            color: piece.color,
+            kind: m.promotion.unwrap_or(piece.kind),
+        };
+        next.board[g.index(m.to)] = encode(placed);
+        let def = &self.rules.pieces[piece.kind as usize];
+        // A pawn's straight two-square step allows en passant.
+        next.en_passant = None;
+        if def.pawn && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
+            let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
+            next.en_passant = Some((passed, m.to));
+        }
+        // Castling rights: a royal piece that moves loses them; a rook
+        // that moves or is taken loses its own.
+        next.castling.retain(|&(color, rook)| {
+            !(def.royal && color == piece.color) && rook != m.from && rook != m.to
+        });
+        next.halfmoves = if def.pawn || captured {
+            0
+        } else {
+            self.halfmoves + 1
+        };
+        if self.turn == Color::Black {
+            next.fullmoves += 1;
+        }
+        next.turn = !self.turn;
+        next
+    }
+
+    /// The legal moves: those that leave no royal piece of the side to
+    /// move attacked.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.pseudo_legal()
+            .into_iter()
+            .filter(|&m| !self.play(m).in_check(self.turn))
+            .collect()
+    }
+
+    /// Checkmate or stalemate, if the side to move has no move.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        Some(if self.is_check() {
+            Outcome::Checkmate
+        } else {
+            Outcome::Stalemate(self.rules.stalemate)
+        })
+    }
+
+    /// A move in UCI-like coordinates (`e2e4`, `j9j10`, `e7e8q`; castling
+    /// as the king's move).
+    pub fn uci(&self, m: Move) -> String {
+        let mut out = format!("{}{}", m.from, m.to);
+        if let Some(kind) = m.promotion {
+            out.push(self.rules.pieces[kind as usize].letter.to_ascii_lowercase());
+        }
+        out
+    }
+
+    /// The number of move sequences of `depth` plies.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|m| self.play(m).perft(depth - 1))
+            .sum()
+    }
+}

@@ -1,0 +1,137 @@
+//! A rule set: the board, the pieces (in Betza notation), the start
+//! position and the switches real variants need.
+
+use crate::betza::{self, Atom, BetzaError};
+use crate::geometry::Geometry;
+
+/// One kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    /// Its letter (upper case; Black's pieces are written in lower case).
+    pub letter: char,
+    /// Its name.
+    pub name: String,
+    /// Its moves, as written.
+    pub betza: String,
+    /// Its moves, read.
+    pub atoms: Vec<Atom>,
+    /// Checkmating it wins: a king.
+    pub royal: bool,
+    /// It promotes on the last ranks, and its double step allows en
+    /// passant: a pawn.
+    pub pawn: bool,
+}
+
+impl PieceDef {
+    /// A piece from its letter, name and Betza moves.
+    pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceDef, BetzaError> {
+        Ok(PieceDef {
+            letter: letter.to_ascii_uppercase(),
+            name: name.to_string(),
+            betza: betza.to_string(),
+            atoms: betza::parse(betza)?,
+            royal: false,
+            pawn: false,
+        })
+    }
+
+    /// The same piece, royal.
+    #[must_use]
+    pub fn royal(mut self) -> PieceDef {
+        self.royal = true;
+        self
+    }
+
+    /// The same piece, a pawn.
+    #[must_use]
+    pub fn pawn(mut self) -> PieceDef {
+        self.pawn = true;
+        self
+    }
+}
+
+/// What a stalemate is for the side that cannot move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stalemate {
+    /// A draw (chess).
+    Draw,
+    /// A loss.
+    Loss,
+}
+
+/// Castling: where the king goes (its file, on its back rank); the rook
+/// goes to the square next to it, on the king's start side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// The king's file after castling on the side of the higher files
+    /// (`g` in chess).
+    pub king_side_file: u8,
+    /// The king's file after castling on the side of the lower files (`c`
+    /// in chess).
+    pub queen_side_file: u8,
+}
+
+/// A rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Its name.
+    pub name: String,
+    /// The board.
+    pub geometry: Geometry,
+    /// The pieces, by index.
+    pub pieces: Vec<PieceDef>,
+    /// The start position, in FEN.
+    pub start: String,
+    /// How many of the last ranks a pawn promotes on.
+    pub promotion_ranks: u8,
+    /// What a pawn may promote to (letters).
+    pub promotion_pieces: Vec<char>,
+    /// Castling, if there is any.
+    pub castling: Option<Castling>,
+    /// What a stalemate is.
+    pub stalemate: Stalemate,
+}
+
+impl Rules {
+    /// Chess, written as a rule set.
+    ///
+    /// ```
+    /// let chess = chess_rules::Rules::chess();
+    /// assert_eq!(chess.geometry.files(), 8);
+    /// assert_eq!(chess.piece('N').unwrap().betza, "N");
+    /// ```
+    pub fn chess() -> Rules {
+        let piece = |l, n, b| PieceDef::new(l, n, b).expect("chess pieces read");
+        Rules {
+            name: "chess".into(),
+            geometry: Geometry::new(8, 8).expect("8x8"),
+            pieces: vec![
+                piece('P', "pawn", "fmWfceFifmnD").pawn(),
+                piece('N', "knight", "N"),
+                piece('B', "bishop", "B"),
+                piece('R', "rook", "R"),
+                piece('Q', "queen", "Q"),
+                piece('K', "king", "K").royal(),
+            ],
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            promotion_ranks: 1,
+            promotion_pieces: vec!['Q', 'R', 'B', 'N'],
+            castling: Some(Castling {
+                king_side_file: 6,
+                queen_side_file: 2,
+            }),
+            stalemate: Stalemate::Draw,
+        }
+    }
+
+    /// The index of the piece written `letter` (either case).
+    pub fn index(&self, letter: char) -> Option<usize> {
+        let letter = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == letter)
+    }
+
+    /// The piece written `letter` (either case).
+    pub fn piece(&self, letter: char) -> Option<&PieceDef> {
+        self.pieces.get(self.index(letter)?)
+    }
+}

@@ -1,0 +1,128 @@
+//! Chess written as a rule set (`Rules::chess`: Betza pieces, castling,
+//! en passant and promotion as switches) generates exactly shakmaty's legal
+//! moves: perft on the standard test positions, and the legal moves of
+//! every position of random games.
+
+use chess_rules::{Position, Rules};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+
+fn shakmaty_position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Chess960)
+        .unwrap()
+}
+
+fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
+    shakmaty::perft(pos, depth)
+}
+
+/// Perft positions of the chess programming community (start, "Kiwipete",
+/// positions 3 to 5, two Chess960 positions), each to a depth the dev
+/// profile runs quickly.
+const POSITIONS: [(&str, u32); 7] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        4,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        3,
+    ),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        3,
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        3,
+    ),
+    // Chess960: castling rights by rook file, the king and rooks anywhere.
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        3,
+    ),
+    (
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        3,
+    ),
+];
+
+#[test]
+fn perft_matches_shakmaty() {
+    let chess = Rules::chess();
+    for (fen, depth) in POSITIONS {
+        let ours = Position::from_fen(&chess, fen).unwrap();
+        let theirs = shakmaty_position(fen);
+        for d in 1..=depth {
+            assert_eq!(ours.perft(d), shakmaty_perft(&theirs, d), "{fen} depth {d}");
+        }
+    }
+}
+
+/// A small deterministic generator (no dependency).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn legal_moves_match_shakmaty_in_random_games() {
+    let chess = Rules::chess();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut positions = 0;
+    for (fen, _) in POSITIONS {
+        for _ in 0..12 {
+            let mut ours = Position::from_fen(&chess, fen).unwrap();
+            let mut theirs = shakmaty_position(fen);
+            for _ in 0..60 {
+                let mut a: Vec<String> = ours
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| ours.uci(m))
+                    .collect();
+                let mut b: Vec<String> = theirs
+                    .legal_moves()
+                    .iter()
+                    .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
+                    .collect();
+                a.sort();
+                b.sort();
+                assert_eq!(
+                    a,
+                    b,
+                    "{}",
+                    Fen::from_position(&theirs, EnPassantMode::Legal)
+                );
+                assert_eq!(ours.is_check(), theirs.is_check());
+                positions += 1;
+                if a.is_empty() {
+                    break;
+                }
+                let pick = rng.below(a.len());
+                let m = ours
+                    .legal_moves()
+                    .into_iter()
+                    .find(|&m| ours.uci(m) == a[pick])
+                    .unwrap();
+                ours = ours.play(m);
+                let same = theirs
+                    .legal_moves()
+                    .into_iter()
+                    .find(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string() == a[pick])
+                    .unwrap();
+                theirs.play_unchecked(same);
+            }
+        }
+    }
+    assert!(positions > 2_000, "{positions}");
+}
