@@ -31,6 +31,7 @@
 
 pub mod betza;
 mod geometry;
+pub mod ini;
 mod position;
 mod rules;
 

@@ -1,0 +1,38 @@
+//! Variants as Fairy-Stockfish plays them: `tests/fairy/variants.ini`
+//! defines Capablanca, Gothic, Janus, Embassy and Los Alamos chess in the
+//! subset of Fairy-Stockfish's format that `chess_rules::ini` reads, and
+//! `tests/fairy/fixture.txt` (written by `make_fixture.py` with pyffish,
+//! Fairy-Stockfish's Python binding) holds positions of random games with
+//! every legal move Fairy-Stockfish gives. chess-rules must give the same.
+
+use chess_rules::{Position, ini};
+
+#[test]
+fn legal_moves_match_fairy_stockfish() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fairy");
+    let definitions = std::fs::read_to_string(format!("{dir}/variants.ini")).unwrap();
+    let variants = ini::variants(&definitions).unwrap();
+    let fixture = std::fs::read_to_string(format!("{dir}/fixture.txt")).unwrap();
+    let mut checked = std::collections::BTreeMap::new();
+    for line in fixture.lines().filter(|l| !l.starts_with('#')) {
+        let mut cells = line.split('\t');
+        let (Some(name), Some(fen), Some(moves)) = (cells.next(), cells.next(), cells.next())
+        else {
+            panic!("a fixture line has three cells: {line}");
+        };
+        let rules = variants.iter().find(|r| r.name == name).unwrap();
+        let position =
+            Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+        let mut ours: Vec<String> = position
+            .legal_moves()
+            .into_iter()
+            .map(|m| position.uci(m))
+            .collect();
+        ours.sort();
+        let theirs: Vec<&str> = moves.split_whitespace().collect();
+        assert_eq!(ours, theirs, "{name} {fen}");
+        *checked.entry(name).or_insert(0) += 1;
+    }
+    assert_eq!(checked.len(), 5, "{checked:?}");
+    assert!(checked.values().all(|&n| n >= 100), "{checked:?}");
+}

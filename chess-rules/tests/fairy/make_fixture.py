@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Writes fixture.txt: positions of random games of Fairy-Stockfish's
+capablanca, gothic, janus, embassy and losalamos variants, each with every
+legal move Fairy-Stockfish gives (UCI, sorted). chess-rules must generate
+the same moves under the definitions of variants.ini (tests/fairy.rs).
+
+    pip install pyffish   # Fairy-Stockfish's Python binding
+    python3 make_fixture.py
+"""
+import random
+
+import pyffish as sf
+
+VARIANTS = ["capablanca", "gothic", "janus", "embassy", "losalamos"]
+GAMES = 10
+PLIES = 80
+EVERY = 4
+
+random.seed(19)
+lines = []
+for variant in VARIANTS:
+    start = sf.start_fen(variant)
+    for _ in range(GAMES):
+        moves = []
+        for ply in range(PLIES):
+            fen = sf.get_fen(variant, start, moves)
+            legal = sorted(sf.legal_moves(variant, start, moves))
+            if ply % EVERY == 0 or not legal:
+                lines.append(f"{variant}\t{fen}\t{' '.join(legal)}")
+            if not legal:
+                break
+            moves.append(random.choice(legal))
+with open("fixture.txt", "w") as out:
+    out.write(f"# written by make_fixture.py with pyffish {'.'.join(map(str, sf.version()))}\n")
+    out.write("\n".join(lines) + "\n")
+print(len(lines), "positions")
