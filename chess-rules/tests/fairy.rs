@@ -3,7 +3,8 @@
 //! subset of Fairy-Stockfish's format that `chess_rules::ini` reads, and
 //! `tests/fairy/fixture.txt` (written by `make_fixture.py` with pyffish,
 //! Fairy-Stockfish's Python binding) holds positions of random games with
-//! every legal move Fairy-Stockfish gives. chess-rules must give the same.
+//! every legal move Fairy-Stockfish gives, and each variant's perft to
+//! depth 3 from its start. chess-rules must give the same.
 
 use chess_rules::{Position, ini};
 
@@ -14,7 +15,10 @@ fn legal_moves_match_fairy_stockfish() {
     let variants = ini::variants(&definitions).unwrap();
     let fixture = std::fs::read_to_string(format!("{dir}/fixture.txt")).unwrap();
     let mut checked = std::collections::BTreeMap::new();
-    for line in fixture.lines().filter(|l| !l.starts_with('#')) {
+    for line in fixture
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("perft\t"))
+    {
         let mut cells = line.split('\t');
         let (Some(name), Some(fen), Some(moves)) = (cells.next(), cells.next(), cells.next())
         else {
@@ -35,4 +39,23 @@ fn legal_moves_match_fairy_stockfish() {
     }
     assert_eq!(checked.len(), 5, "{checked:?}");
     assert!(checked.values().all(|&n| n >= 100), "{checked:?}");
+}
+
+#[test]
+fn perft_from_each_start_matches_fairy_stockfish() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fairy");
+    let definitions = std::fs::read_to_string(format!("{dir}/variants.ini")).unwrap();
+    let variants = ini::variants(&definitions).unwrap();
+    let fixture = std::fs::read_to_string(format!("{dir}/fixture.txt")).unwrap();
+    let mut checked = 0;
+    for line in fixture.lines().filter(|l| l.starts_with("perft\t")) {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let rules = variants.iter().find(|r| r.name == cells[1]).unwrap();
+        let depth: u32 = cells[2].parse().unwrap();
+        let expected: u64 = cells[3].parse().unwrap();
+        let start = Position::start(rules).unwrap();
+        assert_eq!(start.perft(depth), expected, "{} perft {depth}", cells[1]);
+        checked += 1;
+    }
+    assert_eq!(checked, 15);
 }
