@@ -34,6 +34,7 @@ mod geometry;
 pub mod ini;
 mod position;
 mod rules;
+pub mod yaml;
 
 pub use geometry::{Geometry, MAX_SIDE, Square};
 pub use position::{Color, FenError, Move, MoveKind, Outcome, Piece, Position};

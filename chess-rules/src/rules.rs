@@ -20,13 +20,18 @@ pub struct PieceDef {
     /// It promotes on the last ranks, and its double step allows en
     /// passant: a pawn.
     pub pawn: bool,
+    /// How it is shown, for White and for Black (its letter in both cases
+    /// unless a rules file says otherwise).
+    pub symbols: (char, char),
 }
 
 impl PieceDef {
     /// A piece from its letter, name and Betza moves.
     pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceDef, BetzaError> {
+        let letter = letter.to_ascii_uppercase();
         Ok(PieceDef {
-            letter: letter.to_ascii_uppercase(),
+            letter,
+            symbols: (letter, letter.to_ascii_lowercase()),
             name: name.to_string(),
             betza: betza.to_string(),
             atoms: betza::parse(betza)?,

@@ -1,0 +1,119 @@
+//! CustomChessKell rules files (`chess_rules::yaml`): the 5 × 5 game its
+//! README shows, played; and every validation rule of that README
+//! reported at the key or value concerned.
+
+use chess_rules::{Color, Outcome, Position, yaml};
+
+fn mini() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/customchesskell/mini.yaml"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn the_readme_board_plays() {
+    let rules = yaml::rules(&mini()).unwrap();
+    // Black's pieces mirror White's top to bottom.
+    assert_eq!(rules.start, "rn2k/p4/5/P4/RN2K w - - 0 1");
+    let start = Position::start(&rules).unwrap();
+    let mut moves: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|m| start.uci(m))
+        .collect();
+    moves.sort();
+    // The pawn steps forward; the knight jumps; the king steps; the rook
+    // is boxed in by its own pawn and knight.
+    assert_eq!(
+        moves,
+        ["a2a3", "b1a3", "b1c3", "b1d2", "e1d1", "e1d2", "e1e2"]
+    );
+    // Black's pawn steps down the board.
+    let after = start.play(start.legal_moves()[0]);
+    assert_eq!(after.turn(), Color::Black);
+    assert!(after.legal_moves().iter().any(|&m| after.uci(m) == "a4a3"));
+    // A mate: the rooks' back rank.
+    let mate = Position::from_fen(&rules, "R3k/5/4K/5/5 b - - 0 1").unwrap();
+    assert_eq!(mate.outcome(), Some(Outcome::Checkmate));
+    let symbols: Vec<(char, char)> = rules.pieces.iter().map(|p| p.symbols).collect();
+    assert_eq!(symbols, [('K', 'k'), ('R', 'r'), ('N', 'n'), ('P', 'p')]);
+}
+
+/// `mini.yaml` with `from` replaced by `to`, and where the error is.
+fn error(from: &str, to: &str) -> (usize, usize, String) {
+    let text = mini();
+    assert!(text.contains(from), "{from}");
+    let e = yaml::rules(&text.replacen(from, to, 1)).unwrap_err();
+    (e.line, e.column, e.message)
+}
+
+#[test]
+fn every_validation_rule_says_where() {
+    // Unique symbols: Black's knight written as the rook.
+    let (line, column, message) = error("symbol_black: 'n'", "symbol_black: 'r'");
+    assert_eq!((line, column), (38, 19), "{message}");
+    assert!(message.contains("already used (line 30)"), "{message}");
+    // A Step one square away.
+    let (line, column, message) = error(
+        "offset: [1, 0]\n      - type: Step\n        offset: [-1, 0]",
+        "offset: [2, 0]\n      - type: Step\n        offset: [-1, 0]",
+    );
+    assert_eq!((line, column), (13, 17), "{message}");
+    assert!(message.contains("exactly one square"), "{message}");
+    // A Jump more than one square away.
+    let (line, column, message) = error("[2, 1] }", "[1, 1] }");
+    assert_eq!((line, column), (40, 31), "{message}");
+    assert!(message.contains("more than one square"), "{message}");
+    // A Slide along a unit vector.
+    let (line, column, message) = error("direction: [1, 0]", "direction: [2, 0]");
+    assert_eq!((line, column), (32, 35), "{message}");
+    assert!(message.contains("unit vector"), "{message}");
+    // One piece named King.
+    let (line, _, message) = error("name: King", "name: Emperor");
+    assert_eq!(line, 8, "{message}");
+    assert!(
+        message.contains("exactly one piece is named `King`"),
+        "{message}"
+    );
+    // One King placed.
+    let (line, _, message) = error("piece: King", "piece: Rook");
+    assert_eq!(line, 56, "{message}");
+    assert!(message.contains("places 0 Kings"), "{message}");
+    // The half-board rule: row < 5 / 2.
+    let (line, column, message) = error("position: [1, 0]", "position: [2, 0]");
+    assert_eq!((line, column), (63, 15), "{message}");
+    assert!(message.contains("bottom half"), "{message}");
+    // No two pieces on a square.
+    let (line, column, message) = error("position: [0, 1]", "position: [0, 0]");
+    assert_eq!((line, column), (59, 15), "{message}");
+    assert!(
+        message.contains("already holds a piece (line 57)"),
+        "{message}"
+    );
+    // Off the board; a piece not defined; an unknown key; a move type.
+    assert!(
+        error("position: [0, 4]", "position: [0, 5]")
+            .2
+            .contains("off the 5 x 5 board")
+    );
+    assert!(
+        error("piece: Knight", "piece: Camel")
+            .2
+            .contains("`Camel` is not one of the pieces")
+    );
+    let (line, column, message) = error("  cols: 5", "  colums: 5");
+    assert_eq!((line, column), (5, 3), "{message}");
+    assert!(
+        error("type: Slide", "type: Fly")
+            .2
+            .contains("`Fly` is not a move type")
+    );
+    // Not YAML at all.
+    assert!(
+        error("board_size:", "board_size: [")
+            .2
+            .starts_with("not YAML")
+    );
+}
