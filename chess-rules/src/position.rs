@@ -110,8 +110,9 @@ pub struct Position<'r> {
     halfmoves: u32,
     fullmoves: u32,
     /// Where each piece of the start position stood (for `i` moves):
-    /// the board of the rule set's start.
-    start: Vec<u8>,
+    /// the board of the rule set's start, shared by every position of a
+    /// game.
+    start: std::sync::Arc<[u8]>,
 }
 
 impl fmt::Debug for Position<'_> {
@@ -154,7 +155,7 @@ impl<'r> Position<'r> {
         let start = if fen == rules.start {
             None
         } else {
-            Some(Position::from_fen(rules, &rules.start)?.board)
+            Some(Position::from_fen(rules, &rules.start)?.board.clone())
         };
         let g = rules.geometry;
         let mut board = vec![EMPTY; g.len()];
@@ -237,7 +238,7 @@ impl<'r> Position<'r> {
         };
         let mut position = Position {
             rules,
-            start: start.unwrap_or_else(|| board.clone()),
+            start: start.unwrap_or_else(|| board.clone()).into(),
             board,
             turn,
             castling: Vec::new(),

@@ -58,6 +58,9 @@ tasks:
       the mate search's full proofs of mates in 2, 3 and 4 from real games
       (dev profile and release, next to a naive search), and
       chess-verify --puzzles on one core (puzzles per second).
+  rules-bench
+      perft of chess-rules (chess written as a rule set) against shakmaty,
+      in release, in the same run.
   layers [--repo DIR]
       the import graph of every workspace crate: no circles between files,
       and chess-core's stages each using only the stages before them
@@ -96,6 +99,10 @@ fn main() -> ExitCode {
         Some("verify-bench") => verify_bench::verify_bench(&args[1..]),
         Some("search-bench") => match check_args(&args[1..], &[], &["--data"]) {
             Ok(()) => search_bench::search_bench(&args[1..]),
+            Err(code) => code,
+        },
+        Some("rules-bench") => match check_args(&args[1..], &[], &[]) {
+            Ok(()) => rules_bench(),
             Err(code) => code,
         },
         Some("__measure") => measure(&args[1..]),
@@ -694,4 +701,26 @@ fn expansion_scaling() -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// `cargo xtask rules-bench`: chess-rules' perft example, in release.
+fn rules_bench() -> ExitCode {
+    let status = Command::new(env!("CARGO"))
+        .current_dir(repo())
+        .args([
+            "run",
+            "-q",
+            "--release",
+            "-p",
+            "chess-rules",
+            "--example",
+            "perft_bench",
+        ])
+        .status()
+        .expect("cargo");
+    if status.success() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -1,0 +1,98 @@
+//! chess-rules' readers and engine on any input: the first byte chooses
+//! a CustomChessKell rules file, a variants.ini text, or a rule set built
+//! from the bytes (a board, pieces in Betza notation from the input, a
+//! start position) and a game played by the input's choices. No panic, no
+//! hang; FEN written and read again is the same position; every legal
+//! move played leaves the mover's royal pieces safe.
+#![no_main]
+
+use chess_rules::{Geometry, PieceDef, Position, Rules, ini, yaml};
+use libfuzzer_sys::fuzz_target;
+
+/// Plays up to `plies` moves chosen by `choices`, checking the invariants.
+fn play(rules: &Rules, choices: &[u8], plies: usize) {
+    let Ok(mut pos) = Position::start(rules) else {
+        return;
+    };
+    for &choice in choices.iter().take(plies) {
+        let fen = pos.fen();
+        let again = Position::from_fen(rules, &fen).expect("FEN written is read");
+        assert_eq!(again.fen(), fen);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            assert!(pos.outcome().is_some());
+            return;
+        }
+        let m = moves[usize::from(choice) % moves.len()];
+        let mover = pos.turn();
+        pos = pos.play(m);
+        assert_ne!(pos.turn(), mover);
+        let _ = pos.uci(m);
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&kind, rest)) = data.split_first() else {
+        return;
+    };
+    match kind % 3 {
+        0 => {
+            if let Ok(text) = std::str::from_utf8(rest)
+                && let Ok(rules) = yaml::rules(text)
+            {
+                play(&rules, rest, 40);
+            }
+        }
+        1 => {
+            if let Ok(text) = std::str::from_utf8(rest)
+                && let Ok(variants) = ini::variants(text)
+            {
+                for rules in &variants {
+                    play(rules, rest, 20);
+                }
+            }
+        }
+        _ => {
+            // A board, up to three pieces from Betza text, kings, a start.
+            let [files, ranks, rest @ ..] = rest else {
+                return;
+            };
+            let (files, ranks) = (files % 16 + 1, ranks % 16 + 1);
+            let Some(geometry) = Geometry::new(files, ranks) else {
+                return;
+            };
+            let text = String::from_utf8_lossy(rest);
+            let mut parts = text.split('|');
+            let mut rules = Rules::chess();
+            rules.geometry = geometry;
+            rules.castling = None;
+            rules.promotion_pieces.clear();
+            rules.pieces.retain(|p| p.royal);
+            for (letter, betza) in ['A', 'B', 'C'].into_iter().zip(parts.by_ref().take(3)) {
+                if let Ok(piece) = PieceDef::new(letter, "fuzzed", betza) {
+                    rules.pieces.push(piece);
+                }
+            }
+            // Kings on the first and last rank, the pieces beside White's.
+            let mut first = String::from("K");
+            for p in rules.pieces.iter().skip(1).take(usize::from(files) - 1) {
+                first.push(p.letter);
+            }
+            let placed = first.len() as u8;
+            let fill = |row: &str, n: u8| {
+                if n == 0 { row.to_string() } else { format!("{row}{n}") }
+            };
+            let mut ranks_text = Vec::new();
+            if ranks < 2 {
+                return;
+            }
+            ranks_text.push(fill("k", files - 1));
+            for _ in 0..ranks - 2 {
+                ranks_text.push(files.to_string());
+            }
+            ranks_text.push(fill(&first, files - placed));
+            rules.start = format!("{} w - - 0 1", ranks_text.join("/"));
+            play(&rules, rest, 30);
+        }
+    }
+});
