@@ -37,5 +37,5 @@ mod rules;
 pub mod yaml;
 
 pub use geometry::{Geometry, MAX_SIDE, Square};
-pub use position::{Color, FenError, Move, MoveKind, Outcome, Piece, Position};
+pub use position::{BoardStyle, Color, FenError, Move, MoveKind, Outcome, Piece, Position};
 pub use rules::{Castling, PieceDef, Rules, Stalemate};

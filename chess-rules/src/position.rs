@@ -188,7 +188,19 @@ impl<'r> Position<'r> {
                 let b = bytes[i];
                 if b.is_ascii_digit() {
                     let len = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    file += text[i..i + len].parse::<u32>().unwrap_or(u32::MAX);
+                    let run = text[i..i + len].parse::<u32>().ok().filter(|&n| n >= 1);
+                    let Some(run) = run.filter(|&n| file + n <= u32::from(g.files())) else {
+                        return Err(err(
+                            at + i,
+                            format!(
+                                "`{}` empty squares do not fit rank {} of {} files",
+                                &text[i..i + len],
+                                rank + 1,
+                                g.files()
+                            ),
+                        ));
+                    };
+                    file += run;
                     i += len;
                     continue;
                 }
@@ -745,5 +757,217 @@ impl<'r> Position<'r> {
             .into_iter()
             .map(|m| self.play(m).perft(depth - 1))
             .sum()
+    }
+}
+
+/// How a board is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// Letters (upper case White, lower case Black), `.` for empty squares.
+    Ascii,
+    /// Unicode figurines for the pieces named as chess pieces (`King`,
+    /// `Queen`, `Rook`, `Bishop`, `Knight`, `Pawn`, any case), the rule
+    /// set's symbols for the others, as CustomChessKell draws them.
+    Symbols,
+}
+
+impl Position<'_> {
+    /// The board as text: ranks from the top, each with its number, files
+    /// lettered below.
+    ///
+    /// ```
+    /// use chess_rules::{BoardStyle, Position, Rules};
+    ///
+    /// let chess = Rules::chess();
+    /// let start = Position::start(&chess).unwrap();
+    /// let board = start.board(BoardStyle::Symbols);
+    /// assert!(board.starts_with(" 8 | ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
+    /// assert!(board.ends_with("     a b c d e f g h\n"));
+    /// ```
+    pub fn board(&self, style: BoardStyle) -> String {
+        let g = self.geometry();
+        let width = if g.ranks() >= 10 { 2 } else { 1 };
+        let mut out = String::new();
+        for rank in (0..g.ranks()).rev() {
+            out.push_str(&format!(" {:>width$} |", u32::from(rank) + 1));
+            for file in 0..g.files() {
+                out.push(' ');
+                out.push(match self.piece_at(Square::new(file, rank)) {
+                    None => '.',
+                    Some(p) => self.symbol(p, style),
+                });
+            }
+            out.push('\n');
+        }
+        out.push_str(&" ".repeat(width + 3));
+        out.push_str(&"--".repeat(usize::from(g.files())));
+        out.push('\n');
+        out.push_str(&" ".repeat(width + 4));
+        let files: Vec<String> = (0..g.files())
+            .map(|f| char::from(b'a' + f).to_string())
+            .collect();
+        out.push_str(&files.join(" "));
+        out.push('\n');
+        out
+    }
+
+    fn symbol(&self, piece: Piece, style: BoardStyle) -> char {
+        let def = &self.rules.pieces[piece.kind as usize];
+        let white = piece.color == Color::White;
+        if style == BoardStyle::Symbols {
+            let figurine = match def.name.to_ascii_lowercase().as_str() {
+                "king" => Some(('♔', '♚')),
+                "queen" => Some(('♕', '♛')),
+                "rook" => Some(('♖', '♜')),
+                "bishop" => Some(('♗', '♝')),
+                "knight" => Some(('♘', '♞')),
+                "pawn" => Some(('♙', '♟')),
+                _ => None,
+            };
+            let (w, b) = figurine.unwrap_or(def.symbols);
+            return if white { w } else { b };
+        }
+        if white {
+            def.letter
+        } else {
+            def.letter.to_ascii_lowercase()
+        }
+    }
+
+    /// `m` in standard algebraic notation with the rule set's letters:
+    /// the piece's letter (none for a pawn), the file, rank or square
+    /// that tells it from another piece of its kind that could go there,
+    /// `x` for a capture, the square (`j10`), `=` and the promotion,
+    /// `O-O` or `O-O-O` for castling, `+` or `#`.
+    pub fn san(&self, m: Move) -> String {
+        let mut out = String::new();
+        let piece = self.piece_at(m.from).expect("a legal move's piece");
+        let def = &self.rules.pieces[piece.kind as usize];
+        let capture = self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
+        if let MoveKind::Castle { rook_from, .. } = m.kind {
+            out.push_str(if rook_from.file > m.from.file {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+        } else if def.pawn {
+            if capture {
+                out.push(char::from(b'a' + m.from.file));
+                out.push('x');
+            }
+            out.push_str(&m.to.to_string());
+        } else {
+            out.push(def.letter);
+            // Others of the kind that could go there too.
+            let others: Vec<Square> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|o| {
+                    o.to == m.to
+                        && o.from != m.from
+                        && !matches!(o.kind, MoveKind::Castle { .. })
+                        && self.piece_at(o.from) == Some(piece)
+                })
+                .map(|o| o.from)
+                .collect();
+            if !others.is_empty() {
+                let file_unique = others.iter().all(|o| o.file != m.from.file);
+                let rank_unique = others.iter().all(|o| o.rank != m.from.rank);
+                if file_unique {
+                    out.push(char::from(b'a' + m.from.file));
+                } else if rank_unique {
+                    out.push_str(&(u32::from(m.from.rank) + 1).to_string());
+                } else {
+                    out.push_str(&m.from.to_string());
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+            out.push_str(&m.to.to_string());
+        }
+        if let Some(kind) = m.promotion {
+            out.push('=');
+            out.push(self.rules.pieces[kind as usize].letter);
+        }
+        let after = self.play(m);
+        if after.is_check() {
+            out.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        out
+    }
+
+    /// The legal move `text` means: coordinates as CustomChessKell's CLI
+    /// takes them (`a2 a3`, `a2a3`, `a2-a3`, a promotion letter after), or
+    /// SAN with the rule set's letters (`+`, `#`, `!`, `?` after it are
+    /// ignored). `None` if it means no legal move, or more than one.
+    ///
+    /// ```
+    /// use chess_rules::{Position, Rules};
+    ///
+    /// let chess = Rules::chess();
+    /// let start = Position::start(&chess).unwrap();
+    /// let e4 = start.parse_move("e2 e4").unwrap();
+    /// assert_eq!(start.parse_move("e4"), Some(e4));
+    /// assert_eq!(start.parse_move("e2-e4"), Some(e4));
+    /// assert_eq!(start.san(start.parse_move("g1f3").unwrap()), "Nf3");
+    /// assert_eq!(start.parse_move("e5"), None);
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Option<Move> {
+        let moves = self.legal_moves();
+        let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        // Coordinates.
+        let compact: String = text.chars().filter(|c| *c != ' ' && *c != '-').collect();
+        if let Some(m) = self.coordinates(&compact, &moves) {
+            return Some(m);
+        }
+        // SAN: the one legal move whose SAN (without markers) is the text.
+        let text = text.replace('0', "O");
+        let found: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let san = self.san(m);
+                let san = san.trim_end_matches(['+', '#']);
+                san == text || san.replace('x', "") == text.replace('x', "")
+            })
+            .collect();
+        match found.as_slice() {
+            [m] => Some(*m),
+            _ => None,
+        }
+    }
+
+    /// `a2a3`, `j9j10`, `e7e8q`: two squares and a promotion letter.
+    fn coordinates(&self, text: &str, moves: &[Move]) -> Option<Move> {
+        // Split after the first square: a letter, then digits.
+        let bytes = text.as_bytes();
+        let first_len = 1 + bytes
+            .get(1..)?
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let from = Square::parse(text.get(..first_len)?)?;
+        let rest = &text[first_len..];
+        let second_len = 1 + rest
+            .as_bytes()
+            .get(1..)?
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let to = Square::parse(rest.get(..second_len)?)?;
+        let promotion = match &rest[second_len..] {
+            "" => None,
+            p if p.chars().count() == 1 => Some(self.rules.index(p.chars().next()?)? as u8),
+            _ => return None,
+        };
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.from == from && m.to == to && m.promotion == promotion)
     }
 }

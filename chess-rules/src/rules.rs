@@ -40,6 +40,27 @@ impl PieceDef {
         })
     }
 
+    /// Its moves in words: "a camel leaps (1,3)", "a rook slides along
+    /// (0,1) lines".
+    ///
+    /// ```
+    /// let camel = chess_rules::PieceDef::new('C', "camel", "C").unwrap();
+    /// assert_eq!(camel.describe(), "a camel leaps (1,3)");
+    /// ```
+    pub fn describe(&self) -> String {
+        let moves: Vec<String> = self
+            .atoms
+            .iter()
+            .map(crate::betza::Atom::describe)
+            .collect();
+        let article = if self.name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {} {}", self.name, moves.join("; or "))
+    }
+
     /// The same piece, royal.
     #[must_use]
     pub fn royal(mut self) -> PieceDef {

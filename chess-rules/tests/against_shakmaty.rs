@@ -5,6 +5,7 @@
 
 use chess_rules::{Position, Rules};
 use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
@@ -104,6 +105,26 @@ fn legal_moves_match_shakmaty_in_random_games() {
                     Fen::from_position(&theirs, EnPassantMode::Legal)
                 );
                 assert_eq!(ours.is_check(), theirs.is_check());
+                // SAN as shakmaty writes it, and read back, as SAN and as
+                // coordinates (in one position of 100: SAN asks for the
+                // legal moves again, slow unoptimized).
+                let sample = if positions % 100 == 0 {
+                    ours.legal_moves()
+                } else {
+                    Vec::new()
+                };
+                for m in sample {
+                    let uci = ours.uci(m);
+                    let same = theirs
+                        .legal_moves()
+                        .into_iter()
+                        .find(|t| UciMove::from_move(*t, CastlingMode::Standard).to_string() == uci)
+                        .unwrap();
+                    let san = SanPlus::from_move(theirs.clone(), same).to_string();
+                    assert_eq!(ours.san(m), san, "{}", ours.fen());
+                    assert_eq!(ours.parse_move(&san), Some(m), "{san} in {}", ours.fen());
+                    assert_eq!(ours.parse_move(&uci), Some(m), "{uci}");
+                }
                 positions += 1;
                 if a.is_empty() {
                     break;
