@@ -925,21 +925,71 @@ impl Position<'_> {
         if let Some(m) = self.coordinates(&compact, &moves) {
             return Some(m);
         }
-        // SAN: the one legal move whose SAN (without markers) is the text.
-        let text = text.replace('0', "O");
-        let found: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let san = self.san(m);
-                let san = san.trim_end_matches(['+', '#']);
-                san == text || san.replace('x', "") == text.replace('x', "")
-            })
-            .collect();
-        match found.as_slice() {
-            [m] => Some(*m),
-            _ => None,
+        self.san_move(text, &moves)
+    }
+
+    /// SAN read as written: castling, or a piece letter (none for a pawn),
+    /// a file and/or rank telling it apart, `x`, the square, a promotion.
+    fn san_move(&self, text: &str, moves: &[Move]) -> Option<Move> {
+        let castle = text.replace('0', "O");
+        if castle == "O-O" || castle == "O-O-O" {
+            let king_side = castle == "O-O";
+            let mut castles = moves.iter().copied().filter(|m| match m.kind {
+                MoveKind::Castle { rook_from, .. } => (rook_from.file > m.from.file) == king_side,
+                _ => false,
+            });
+            let m = castles.next()?;
+            return castles.next().is_none().then_some(m);
         }
+        let mut rest = text;
+        // The promotion: `=Q` or `Q` at the end.
+        let mut promotion = None;
+        if let Some(last) = rest.chars().last()
+            && last.is_ascii_uppercase()
+            && rest.len() > 1
+        {
+            promotion = Some(self.rules.index(last)? as u8);
+            rest = rest[..rest.len() - 1].trim_end_matches('=');
+        }
+        // The piece.
+        let first = rest.chars().next()?;
+        let kind = if first.is_ascii_uppercase() {
+            rest = &rest[1..];
+            self.rules.index(first)?
+        } else {
+            self.rules.pieces.iter().position(|p| p.pawn)?
+        };
+        // The square: the last letter and its digits.
+        let square_at = rest.rfind(|c: char| c.is_ascii_lowercase())?;
+        let to = Square::parse(&rest[square_at..])?;
+        let mut prefix = rest[..square_at].trim_end_matches('x');
+        prefix = prefix.trim_end_matches(':');
+        let file = prefix
+            .chars()
+            .next()
+            .filter(char::is_ascii_lowercase)
+            .map(|c| c as u8 - b'a');
+        let rank_text = prefix.trim_start_matches(|c: char| c.is_ascii_lowercase());
+        let rank = if rank_text.is_empty() {
+            None
+        } else {
+            Some(rank_text.parse::<u8>().ok()?.checked_sub(1)?)
+        };
+        if file.is_none() && rank.is_none() && !prefix.is_empty() {
+            return None;
+        }
+        let mut found = moves.iter().copied().filter(|m| {
+            !matches!(m.kind, MoveKind::Castle { .. })
+                && m.to == to
+                && m.promotion == promotion
+                && self
+                    .piece_at(m.from)
+                    .is_some_and(|p| usize::from(p.kind) == kind)
+                && file.is_none_or(|f| m.from.file == f)
+                && rank.is_none_or(|r| m.from.rank == r)
+        });
+        let m = found.next()?;
+        found.next().is_none().then_some(m)
     }
 
     /// `a2a3`, `j9j10`, `e7e8q`: two squares and a promotion letter.

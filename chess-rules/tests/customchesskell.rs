@@ -129,3 +129,25 @@ fn a_fen_whose_empty_runs_overflow_is_an_error() {
     assert!(e.message.contains("do not fit"), "{}", e.message);
     assert!(Position::from_fen(&chess, "rnbq0kbnr/8/8/8/8/8/8/8 w - - 0 1").is_err());
 }
+
+#[test]
+fn moves_on_a_tall_board_read_and_write() {
+    // A 10 x 12 board: ranks beyond 9 in SAN and coordinates.
+    let mut rules = chess_rules::Rules::chess();
+    rules.geometry = chess_rules::Geometry::new(10, 12).unwrap();
+    rules.castling = None;
+    rules.start = "4k5/10/10/10/10/10/10/10/10/10/10/R3K5 w - - 0 1".into();
+    let start = Position::start(&rules).unwrap();
+    let m = start.parse_move("a1a12").unwrap();
+    assert_eq!(start.san(m), "Ra12+");
+    assert_eq!(start.parse_move("Ra12+"), Some(m));
+    assert_eq!(start.parse_move("a1-a12"), Some(m));
+    assert_eq!(
+        start.parse_move("Ra10").map(|m| m.to.to_string()),
+        Some("a10".into())
+    );
+    assert_eq!(start.parse_move("O-O"), None);
+    let board = start.board(chess_rules::BoardStyle::Ascii);
+    assert!(board.starts_with(" 12 | . . . . k . . . . .\n"), "{board}");
+    assert!(board.contains("  1 | R . . . K . . . . .\n"), "{board}");
+}

@@ -3,8 +3,9 @@
 //! subset of Fairy-Stockfish's format that `chess_rules::ini` reads, and
 //! `tests/fairy/fixture.txt` (written by `make_fixture.py` with pyffish,
 //! Fairy-Stockfish's Python binding) holds positions of random games with
-//! every legal move Fairy-Stockfish gives, and each variant's perft to
-//! depth 3 from its start. chess-rules must give the same.
+//! every legal move Fairy-Stockfish gives and the SAN it writes for a few
+//! of them, and each variant's perft to depth 3 from its start.
+//! chess-rules must give the same.
 
 use chess_rules::{Position, ini};
 
@@ -35,6 +36,15 @@ fn legal_moves_match_fairy_stockfish() {
         ours.sort();
         let theirs: Vec<&str> = moves.split_whitespace().collect();
         assert_eq!(ours, theirs, "{name} {fen}");
+        // SAN as Fairy-Stockfish writes it, read back.
+        for pair in cells.next().unwrap_or_default().split_whitespace() {
+            let (uci, san) = pair.split_once('=').unwrap();
+            let m = position
+                .parse_move(uci)
+                .unwrap_or_else(|| panic!("{uci} in {fen}"));
+            assert_eq!(position.san(m), san, "{name} {fen}");
+            assert_eq!(position.parse_move(san), Some(m), "{san} in {fen}");
+        }
         *checked.entry(name).or_insert(0) += 1;
     }
     assert_eq!(checked.len(), 5, "{checked:?}");

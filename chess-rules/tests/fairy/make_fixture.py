@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes fixture.txt: positions of random games of Fairy-Stockfish's
 capablanca, gothic, janus, embassy and losalamos variants, each with every
-legal move Fairy-Stockfish gives (UCI, sorted), and each variant's perft
+legal move Fairy-Stockfish gives (UCI, sorted) and the SAN it writes for
+a few of them, and each variant's perft
 from its start position to depth 3 (counted through Fairy-Stockfish's
 legal moves). chess-rules must give the same under the definitions of
 variants.ini (tests/fairy.rs).
@@ -28,7 +29,10 @@ for variant in VARIANTS:
             fen = sf.get_fen(variant, start, moves)
             legal = sorted(sf.legal_moves(variant, start, moves))
             if ply % EVERY == 0 or not legal:
-                lines.append(f"{variant}\t{fen}\t{' '.join(legal)}")
+                # A few moves with their SAN as Fairy-Stockfish writes it.
+                sample = random.sample(legal, min(6, len(legal)))
+                sans = " ".join(f"{m}={sf.get_san(variant, fen, m)}" for m in sample)
+                lines.append(f"{variant}\t{fen}\t{' '.join(legal)}\t{sans}")
             if not legal:
                 break
             moves.append(random.choice(legal))
