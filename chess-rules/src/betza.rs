@@ -17,6 +17,7 @@
 //! let camel = betza::parse("C").unwrap();
 //! assert_eq!(camel[0].vectors.len(), 8);
 //! assert_eq!(camel[0].describe(), "leaps (1,3)");
+//! assert_eq!(pawn[0].describe(), "steps [1, 0], without capturing");
 //! assert!(betza::parse("fX").is_err());
 //! ```
 
@@ -46,24 +47,48 @@ pub struct Atom {
 
 impl Atom {
     /// The move in words: "leaps (1,3)", "slides along (0,1) lines",
-    /// "slides up to 3 steps along (1,1) lines".
+    /// "slides up to 3 steps along (1,1) lines"; a move in some directions
+    /// only names them as `[rows, files]` forward and to the right
+    /// ("steps [1, 0]").
     pub fn describe(&self) -> String {
-        let (a, b) = (self.leap.1, self.leap.0);
-        let mut out = match self.range {
-            1 => format!("leaps ({a},{b})"),
-            0 => format!("slides along ({a},{b}) lines"),
-            n => format!("slides up to {n} steps along ({a},{b}) lines"),
-        };
-        if !self.captures {
-            out.push_str(", without capturing");
-        } else if !self.moves {
-            out.push_str(", only to capture");
-        }
-        if self.initial {
-            out.push_str(", from its start square only");
-        }
-        out
+        describe(self, &self.vectors)
     }
+}
+
+/// `atom`'s kind of move along `vectors`, in words.
+pub(crate) fn describe(atom: &Atom, vectors: &[(i8, i8)]) -> String {
+    let (a, b) = (atom.leap.1, atom.leap.0);
+    let every = all_vectors(atom.leap).iter().all(|v| vectors.contains(v));
+    let step = atom.range == 1 && atom.leap.0 == 1;
+    let verb = match (atom.range, step) {
+        (1, true) => "steps".to_string(),
+        (1, false) => "leaps".to_string(),
+        (0, _) => "slides".to_string(),
+        (n, _) => format!("slides up to {n} steps"),
+    };
+    let mut out = if every {
+        match atom.range {
+            1 if step && a == 0 => format!("{verb} orthogonally"),
+            1 if step => format!("{verb} diagonally"),
+            1 => format!("{verb} ({a},{b})"),
+            _ => format!("{verb} along ({a},{b}) lines"),
+        }
+    } else {
+        let list: Vec<String> = vectors
+            .iter()
+            .map(|(dx, dy)| format!("[{dy}, {dx}]"))
+            .collect();
+        format!("{verb} {}", list.join(", "))
+    };
+    if !atom.captures {
+        out.push_str(", without capturing");
+    } else if !atom.moves {
+        out.push_str(", only to capture");
+    }
+    if atom.initial {
+        out.push_str(", from its start square only");
+    }
+    out
 }
 
 /// Why a Betza string cannot be read.
@@ -100,7 +125,7 @@ fn leap(letter: u8) -> Option<(u8, u8)> {
 }
 
 /// Every vector of a leap: all signs and both orders.
-fn all_vectors((a, b): (u8, u8)) -> Vec<(i8, i8)> {
+pub(crate) fn all_vectors((a, b): (u8, u8)) -> Vec<(i8, i8)> {
     let (a, b) = (a as i8, b as i8);
     let mut out = Vec::new();
     for (x, y) in [(a, b), (b, a)] {

@@ -37,5 +37,7 @@ mod rules;
 pub mod yaml;
 
 pub use geometry::{Geometry, MAX_SIDE, Square};
-pub use position::{BoardStyle, Color, FenError, Move, MoveKind, Outcome, Piece, Position};
+pub use position::{
+    BoardStyle, Color, FenError, Move, MoveKind, Outcome, Piece, Position, Rejection,
+};
 pub use rules::{Castling, PieceDef, Rules, Stalemate};

@@ -48,10 +48,19 @@ impl PieceDef {
     /// assert_eq!(camel.describe(), "a camel leaps (1,3)");
     /// ```
     pub fn describe(&self) -> String {
-        let moves: Vec<String> = self
-            .atoms
+        // Atoms that differ only in direction are one kind of move.
+        let mut groups: Vec<(&crate::betza::Atom, Vec<(i8, i8)>)> = Vec::new();
+        for atom in &self.atoms {
+            let key =
+                |g: &crate::betza::Atom| (g.leap, g.range, g.moves, g.captures, g.initial, g.lame);
+            match groups.iter_mut().find(|(g, _)| key(g) == key(atom)) {
+                Some((_, vectors)) => vectors.extend(atom.vectors.iter().copied()),
+                None => groups.push((atom, atom.vectors.clone())),
+            }
+        }
+        let moves: Vec<String> = groups
             .iter()
-            .map(crate::betza::Atom::describe)
+            .map(|(atom, vectors)| crate::betza::describe(atom, vectors))
             .collect();
         let article = if self.name.starts_with(['a', 'e', 'i', 'o', 'u']) {
             "an"

@@ -124,6 +124,27 @@ fn legal_moves_match_shakmaty_in_random_games() {
                     assert_eq!(ours.san(m), san, "{}", ours.fen());
                     assert_eq!(ours.parse_move(&san), Some(m), "{san} in {}", ours.fen());
                     assert_eq!(ours.parse_move(&uci), Some(m), "{uci}");
+                    assert_eq!(ours.why_not(m.from, m.to, m.promotion), None, "{uci}");
+                }
+                // Every other move of a piece of the side to move has a
+                // reason (in the sampled positions).
+                if positions % 100 == 0 {
+                    let g = chess.geometry;
+                    for from in g
+                        .squares()
+                        .filter(|&s| ours.piece_at(s).is_some_and(|p| p.color == ours.turn()))
+                    {
+                        for to in g.squares() {
+                            let legal = a.iter().any(|u| u.starts_with(&format!("{from}{to}")));
+                            if !legal {
+                                assert!(
+                                    ours.why_not(from, to, None).is_some(),
+                                    "{from}{to} in {}",
+                                    ours.fen()
+                                );
+                            }
+                        }
+                    }
                 }
                 positions += 1;
                 if a.is_empty() {

@@ -151,3 +151,52 @@ fn moves_on_a_tall_board_read_and_write() {
     assert!(board.starts_with(" 12 | . . . . k . . . . .\n"), "{board}");
     assert!(board.contains("  1 | R . . . K . . . . .\n"), "{board}");
 }
+
+#[test]
+fn why_a_move_is_not_legal() {
+    use chess_rules::{Rejection, Square};
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let rules = yaml::rules(&mini()).unwrap();
+    let start = Position::start(&rules).unwrap();
+    // The rook on a1 is blocked by the pawn on a2.
+    match start.why_not(sq("a1"), sq("a4"), None) {
+        Some(Rejection::Blocked { at, .. }) => assert_eq!(at, sq("a2")),
+        other => panic!("{other:?}"),
+    }
+    // A knight's moves in words.
+    match start.why_not(sq("b1"), sq("b3"), None) {
+        Some(Rejection::NotAMove { moves, .. }) => {
+            assert_eq!(moves, "a Knight leaps (1,2)");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        start.why_not(sq("c3"), sq("c4"), None),
+        Some(Rejection::NoPiece)
+    );
+    assert!(matches!(
+        start.why_not(sq("a5"), sq("a4"), None),
+        Some(Rejection::NotYours(_))
+    ));
+    assert!(matches!(
+        start.why_not(sq("a1"), sq("a2"), None),
+        Some(Rejection::OwnPiece(_))
+    ));
+    assert_eq!(start.why_not(sq("a2"), sq("a3"), None), None);
+    // Pinned: the knight on d2 shields its king on e1 from the rook on c3…
+    // here a rook on a1 of Black's and the king on e1: the knight on b1
+    // may not leave the rank.
+    let pinned = Position::from_fen(&rules, "4k/5/5/5/rN2K w - - 0 1").unwrap();
+    match pinned.why_not(sq("b1"), sq("c3"), None) {
+        Some(Rejection::LeavesRoyalAttacked { royal, by }) => {
+            assert_eq!((royal, by), (sq("e1"), sq("a1")))
+        }
+        other => panic!("{other:?}"),
+    }
+    // After the mate, nothing.
+    let mate = Position::from_fen(&rules, "R3k/5/4K/5/5 b - - 0 1").unwrap();
+    assert_eq!(
+        mate.why_not(sq("e5"), sq("d5"), None),
+        Some(Rejection::GameOver(Outcome::Checkmate))
+    );
+}
