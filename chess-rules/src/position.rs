@@ -121,6 +121,36 @@ impl fmt::Debug for Position<'_> {
     }
 }
 
+/// Whether the squares a lame leap passes, from `from` by `(dx, dy)`,
+/// are empty: straight and diagonal leaps every square on the line,
+/// oblique ones their orthogonal steps first, then diagonal ones.
+fn path_clear_on(g: Geometry, board: &[u8], from: Square, (dx, dy): (i8, i8)) -> bool {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut steps = Vec::new();
+    if ax == 0 || ay == 0 || ax == ay {
+        for k in 1..ax.max(ay) {
+            steps.push((sx * k, sy * k));
+        }
+    } else {
+        let (major, minor) = (ax.max(ay), ax.min(ay));
+        let (ox, oy) = if ax > ay { (sx, 0) } else { (0, sy) };
+        let mut pos = (0, 0);
+        for _ in 0..major - minor {
+            pos = (pos.0 + ox, pos.1 + oy);
+            steps.push(pos);
+        }
+        for _ in 1..minor {
+            pos = (pos.0 + sx, pos.1 + sy);
+            steps.push(pos);
+        }
+    }
+    steps.into_iter().all(|(x, y)| {
+        g.offset(from, x, y)
+            .is_some_and(|s| board[g.index(s)] == EMPTY)
+    })
+}
+
 fn encode(piece: Piece) -> u8 {
     (piece.kind + 1)
         | if piece.color == Color::Black {
@@ -407,35 +437,10 @@ impl<'r> Position<'r> {
         }
     }
 
-    /// Whether the squares a lame leap passes, from `from` by `(dx, dy)`,
-    /// are empty: straight and diagonal leaps every square on the line,
-    /// oblique ones their orthogonal steps first, then diagonal ones.
-    fn path_clear(&self, from: Square, (dx, dy): (i8, i8)) -> bool {
-        let (ax, ay) = (dx.abs(), dy.abs());
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let g = self.geometry();
-        let mut steps = Vec::new();
-        if ax == 0 || ay == 0 || ax == ay {
-            for k in 1..ax.max(ay) {
-                steps.push((sx * k, sy * k));
-            }
-        } else {
-            let (major, minor) = (ax.max(ay), ax.min(ay));
-            let (ox, oy) = if ax > ay { (sx, 0) } else { (0, sy) };
-            let mut pos = (0, 0);
-            for _ in 0..major - minor {
-                pos = (pos.0 + ox, pos.1 + oy);
-                steps.push(pos);
-            }
-            for _ in 1..minor {
-                pos = (pos.0 + sx, pos.1 + sy);
-                steps.push(pos);
-            }
-        }
-        steps.into_iter().all(|(x, y)| {
-            g.offset(from, x, y)
-                .is_some_and(|s| self.board[g.index(s)] == EMPTY)
-        })
+    /// Whether the squares a lame leap from `from` by `(dx, dy)` passes
+    /// are empty.
+    fn path_clear(&self, from: Square, v: (i8, i8)) -> bool {
+        path_clear_on(self.geometry(), &self.board, from, v)
     }
 
     /// Whether `piece` stands where a piece of its kind and side stood at
@@ -446,9 +451,14 @@ impl<'r> Position<'r> {
 
     /// Whether `color` attacks `target`.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
+        self.attacked_on(&self.board, target, by)
+    }
+
+    /// [`Position::attacked`] on another arrangement of the pieces.
+    fn attacked_on(&self, board: &[u8], target: Square, by: Color) -> bool {
         let g = self.geometry();
         for index in 0..g.len() {
-            let Some(piece) = decode(self.board[index]) else {
+            let Some(piece) = decode(board[index]) else {
                 continue;
             };
             if piece.color != by {
@@ -478,13 +488,13 @@ impl<'r> Position<'r> {
                     if atom.range != 0 && k > i16::from(atom.range) {
                         continue;
                     }
-                    if atom.lame && !self.path_clear(from, (dx, dy)) {
+                    if atom.lame && !path_clear_on(g, board, from, (dx, dy)) {
                         continue;
                     }
                     // Every square before the target along the ray empty.
                     let clear = (1..k).all(|j| {
                         g.offset(from, dx * j as i8, dy * j as i8)
-                            .is_some_and(|s| self.board[g.index(s)] == EMPTY)
+                            .is_some_and(|s| board[g.index(s)] == EMPTY)
                     });
                     if clear {
                         return true;
@@ -716,9 +726,45 @@ impl<'r> Position<'r> {
     /// The legal moves: those that leave no royal piece of the side to
     /// move attacked.
     pub fn legal_moves(&self) -> Vec<Move> {
+        // Each move made on a copy of the board only, then the mover's
+        // royal pieces looked at.
+        let g = self.geometry();
+        let royals: Vec<Square> = g
+            .squares()
+            .filter(|&s| {
+                self.piece_at(s).is_some_and(|p| {
+                    p.color == self.turn && self.rules.pieces[p.kind as usize].royal
+                })
+            })
+            .collect();
+        let mut board = self.board.clone();
         self.pseudo_legal()
             .into_iter()
-            .filter(|&m| !self.play(m).in_check(self.turn))
+            .filter(|&m| {
+                board.copy_from_slice(&self.board);
+                let moving = board[g.index(m.from)];
+                board[g.index(m.from)] = EMPTY;
+                match m.kind {
+                    MoveKind::Castle { rook_from, rook_to } => {
+                        let rook = board[g.index(rook_from)];
+                        board[g.index(rook_from)] = EMPTY;
+                        board[g.index(rook_to)] = rook;
+                    }
+                    MoveKind::EnPassant { captured } => board[g.index(captured)] = EMPTY,
+                    MoveKind::Normal => {}
+                }
+                board[g.index(m.to)] = match m.promotion {
+                    Some(kind) => encode(Piece {
+                        color: self.turn,
+                        kind,
+                    }),
+                    None => moving,
+                };
+                royals.iter().all(|&r| {
+                    let r = if r == m.from { m.to } else { r };
+                    !self.attacked_on(&board, r, !self.turn)
+                })
+            })
             .collect()
     }
 
