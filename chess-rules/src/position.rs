@@ -93,6 +93,43 @@ pub enum Outcome {
     Stalemate(Stalemate),
 }
 
+/// A way some kinds of piece capture: along `vector` (turned for their
+/// side), `range` steps (0: any), lame or not; `kinds` a bit per piece
+/// kind that has it.
+#[derive(Clone, Debug)]
+struct Ray {
+    vector: (i8, i8),
+    range: u8,
+    lame: bool,
+    kinds: u64,
+}
+
+/// The rays of each side (White's, Black's).
+fn rays(rules: &Rules) -> [Vec<Ray>; 2] {
+    let mut out: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for (kind, def) in rules.pieces.iter().enumerate().take(64) {
+            for atom in def.atoms.iter().filter(|a| a.captures) {
+                for &v in &atom.vectors {
+                    let vector = Position::turned(color, v);
+                    match out[side].iter_mut().find(|r| {
+                        r.vector == vector && r.range == atom.range && r.lame == atom.lame
+                    }) {
+                        Some(r) => r.kinds |= 1 << kind,
+                        None => out[side].push(Ray {
+                            vector,
+                            range: atom.range,
+                            lame: atom.lame,
+                            kinds: 1 << kind,
+                        }),
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 const EMPTY: u8 = 0;
 const BLACK_BIT: u8 = 0x80;
 
@@ -113,6 +150,8 @@ pub struct Position<'r> {
     /// the board of the rule set's start, shared by every position of a
     /// game.
     start: std::sync::Arc<[u8]>,
+    /// How each side's pieces capture, for attack tests.
+    rays: std::sync::Arc<[Vec<Ray>; 2]>,
 }
 
 impl fmt::Debug for Position<'_> {
@@ -190,6 +229,15 @@ impl<'r> Position<'r> {
         let g = rules.geometry;
         let mut board = vec![EMPTY; g.len()];
         let err = |at: usize, message: String| FenError { at, message };
+        if rules.pieces.len() > 64 {
+            return Err(err(
+                0,
+                format!(
+                    "{} kinds of piece: a rule set has at most 64",
+                    rules.pieces.len()
+                ),
+            ));
+        }
         let mut fields = Vec::new();
         let mut offset = 0;
         for part in fen.split(' ') {
@@ -281,6 +329,7 @@ impl<'r> Position<'r> {
         let mut position = Position {
             rules,
             start: start.unwrap_or_else(|| board.clone()).into(),
+            rays: std::sync::Arc::new(rays(rules)),
             board,
             turn,
             castling: Vec::new(),
@@ -456,50 +505,47 @@ impl<'r> Position<'r> {
 
     /// [`Position::attacked`] on another arrangement of the pieces.
     fn attacked_on(&self, board: &[u8], target: Square, by: Color) -> bool {
+        // Walk back from the target along each ray a piece of `by` captures
+        // along: the first piece met attacks if its kind has that ray.
         let g = self.geometry();
-        for index in 0..g.len() {
-            let Some(piece) = decode(board[index]) else {
-                continue;
-            };
-            if piece.color != by {
-                continue;
-            }
-            let from = g.square(index);
-            let def = &self.rules.pieces[piece.kind as usize];
-            for atom in def.atoms.iter().filter(|a| a.captures) {
-                if atom.initial && !self.on_start_square(from, piece) {
-                    continue;
+        for ray in &self.rays[usize::from(by == Color::Black)] {
+            let (dx, dy) = ray.vector;
+            let mut k: i16 = 1;
+            loop {
+                let Some(s) = g.offset(
+                    target,
+                    (-i16::from(dx) * k) as i8,
+                    (-i16::from(dy) * k) as i8,
+                ) else {
+                    break;
+                };
+                if i16::from(dx).abs() * k > 16 || i16::from(dy).abs() * k > 16 {
+                    break;
                 }
-                for &v in &atom.vectors {
-                    let (dx, dy) = Self::turned(by, v);
-                    // Quick reject: the target must lie on the ray.
-                    let (tx, ty) = (
-                        i16::from(target.file) - i16::from(from.file),
-                        i16::from(target.rank) - i16::from(from.rank),
-                    );
-                    let k = if dx != 0 {
-                        tx / i16::from(dx)
-                    } else {
-                        ty / i16::from(dy)
-                    };
-                    if k < 1 || tx != k * i16::from(dx) || ty != k * i16::from(dy) {
-                        continue;
+                let cell = board[g.index(s)];
+                if let Some(piece) = decode(cell) {
+                    if piece.color == by && ray.kinds & (1u64 << piece.kind) != 0 {
+                        let def = &self.rules.pieces[piece.kind as usize];
+                        // The piece's atoms along this ray, with their
+                        // conditions.
+                        let hits = def.atoms.iter().any(|a| {
+                            a.captures
+                                && a.range == ray.range
+                                && a.lame == ray.lame
+                                && a.vectors.iter().any(|&v| Self::turned(by, v) == ray.vector)
+                                && (!a.initial || self.on_start_square(s, piece))
+                                && (!a.lame || path_clear_on(g, board, s, ray.vector))
+                        });
+                        if hits {
+                            return true;
+                        }
                     }
-                    if atom.range != 0 && k > i16::from(atom.range) {
-                        continue;
-                    }
-                    if atom.lame && !path_clear_on(g, board, from, (dx, dy)) {
-                        continue;
-                    }
-                    // Every square before the target along the ray empty.
-                    let clear = (1..k).all(|j| {
-                        g.offset(from, dx * j as i8, dy * j as i8)
-                            .is_some_and(|s| board[g.index(s)] == EMPTY)
-                    });
-                    if clear {
-                        return true;
-                    }
+                    break;
                 }
+                if ray.range != 0 && k >= i16::from(ray.range) {
+                    break;
+                }
+                k += 1;
             }
         }
         false
