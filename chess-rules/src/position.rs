@@ -511,17 +511,13 @@ impl<'r> Position<'r> {
         for ray in &self.rays[usize::from(by == Color::Black)] {
             let (dx, dy) = ray.vector;
             let mut k: i16 = 1;
-            loop {
-                let Some(s) = g.offset(
-                    target,
-                    (-i16::from(dx) * k) as i8,
-                    (-i16::from(dy) * k) as i8,
-                ) else {
-                    break;
-                };
-                if i16::from(dx).abs() * k > 16 || i16::from(dy).abs() * k > 16 {
-                    break;
-                }
+            // Rays are at most 16 squares long on a 16 x 16 board: the
+            // products stay small.
+            while let Some(s) = g.offset(
+                target,
+                (-i16::from(dx) * k) as i8,
+                (-i16::from(dy) * k) as i8,
+            ) {
                 let cell = board[g.index(s)];
                 if let Some(piece) = decode(cell) {
                     if piece.color == by && ray.kinds & (1u64 << piece.kind) != 0 {
