@@ -50,6 +50,7 @@ extern crate std;
 mod board;
 #[cfg(feature = "shakmaty")]
 mod convert;
+mod custom;
 mod game;
 mod moves;
 mod pgn;
@@ -61,6 +62,7 @@ mod tree;
 mod types;
 
 pub use board::{BoardDisplay, BoardStyle};
+pub use custom::CustomGame;
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };

@@ -61,8 +61,13 @@ fn macro_input(source: &str, name: &str) -> Option<TokenStream> {
     None
 }
 
-/// The file a case's `include_puzzles!` reads, if it has one.
+/// The file a case's `include_puzzles!` or `#![rules("…")]` reads, if it
+/// has one.
 fn included_file(source: &str) -> Option<String> {
+    if let Some(at) = source.find("#![rules(\"") {
+        let rest = &source[at + "#![rules(\"".len()..];
+        return rest.split('"').next().map(str::to_string);
+    }
     let input = macro_input(source, "include_puzzles")?;
     input.into_iter().find_map(|t| match t {
         TokenTree::Literal(lit) => Some(lit.to_string().trim_matches('"').to_string()),

@@ -5,15 +5,15 @@
 use std::path::{Path, PathBuf};
 
 /// trybuild compiles the cases in a project of its own, which is the
-/// directory `include_pgn!` and `include_puzzles!` read from: give it the
-/// PGN and puzzle fixtures.
+/// directory `include_pgn!`, `include_puzzles!` and `#![rules(…)]` read
+/// from: give it the PGN, puzzle and rules fixtures.
 fn copy_fixtures() {
     let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .parent()
         .expect("target directory")
         .to_path_buf();
     let project = target.join("tests/trybuild/verified-chess");
-    for folder in ["tests/ui/pgn", "tests/ui/puzzles"] {
+    for folder in ["tests/ui/pgn", "tests/ui/puzzles", "tests/ui/rules"] {
         let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
         let to = project.join(folder);
         std::fs::create_dir_all(&to).expect("fixture directory");

@@ -452,6 +452,31 @@ pub fn diagnostic(source: &Source, d: &Diagnostic) -> TokenStream {
     compile_error(&message(d, source), start, end)
 }
 
+/// `krate::CustomGame::__new("rules", "path", "variant", "moves")` for a
+/// game verified under custom rules: the rules file's text (the value
+/// reads its rules from it at run time), its path (which format), the
+/// `variants.ini` section, the moves in coordinates.
+pub fn custom_game(
+    krate: &TokenStream,
+    rules_text: &str,
+    path: &str,
+    variant: &str,
+    game: &crate::custom::CustomGame,
+) -> TokenStream {
+    let mut args = Out::new();
+    args.tt(Literal::string(rules_text));
+    args.comma();
+    args.tt(Literal::string(path));
+    args.comma();
+    args.tt(Literal::string(variant));
+    args.comma();
+    args.tt(Literal::string(&game.moves.join(" ")));
+    let mut out = Out::new();
+    out.path(krate, &["CustomGame", "__new"])
+        .group(Delimiter::Parenthesis, args);
+    out.tokens
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ use crate::input::{Range, Source, files, tokens};
 use crate::puzzle::{self, PuzzleOptions};
 use crate::replay::Options;
 use crate::syntax::{self, PieceLetters, errors};
-use crate::{emit, explain, pipeline, start};
+use crate::{custom, emit, explain, pipeline, start};
 
 /// The macro input, read once, front to back, with a little lookahead.
 /// (Collecting and rebuilding token streams costs a round trip through the
@@ -23,6 +23,9 @@ struct Input {
     puzzle: PuzzleOptions,
     /// Where a puzzle option was given, to refuse it elsewhere.
     puzzle_attribute: Option<Span>,
+    /// `#![rules("file", variant)]`: the path of a rules file, the
+    /// section of a `variants.ini`, and the string literal's span.
+    rules: Option<(String, Option<String>, Span)>,
 }
 
 impl Input {
@@ -32,6 +35,7 @@ impl Input {
             ahead: VecDeque::new(),
             puzzle: PuzzleOptions::default(),
             puzzle_attribute: None,
+            rules: None,
         }
     }
 
@@ -147,6 +151,25 @@ impl Input {
                     self.puzzle.unique_last_move = true;
                     self.puzzle_attribute = Some(group.span());
                 }
+                Some((attr, names)) if attr == "rules" && (1..=2).contains(&names.len()) => {
+                    let path = syn::parse_str::<syn::LitStr>(&names[0]).map(|l| l.value());
+                    let Ok(path) = path else {
+                        return Err(emit::compile_error(
+                            "`#![rules(…)]` takes the path of a rules file as a string: `#![rules(\"rules/mini.yaml\")]`, or `#![rules(\"variants.ini\", capablanca)]`",
+                            group.span(),
+                            group.span(),
+                        ));
+                    };
+                    let span = group
+                        .stream()
+                        .into_iter()
+                        .find_map(|t| match t {
+                            TokenTree::Group(g) => g.stream().into_iter().next().map(|t| t.span()),
+                            _ => None,
+                        })
+                        .unwrap_or_else(|| group.span());
+                    self.rules = Some((path, names.get(1).cloned(), span));
+                }
                 Some((allow, names)) if allow == "allow" && !names.is_empty() => {
                     for name in names {
                         match name.as_str() {
@@ -165,7 +188,7 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`) and `#![annotations(drop)]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
+                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]` and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
                         hash,
                         group.span(),
                     ));
@@ -274,7 +297,10 @@ pub fn game(input: TokenStream) -> TokenStream {
 
 /// `game! { … }` with the problem, if any, as a [`Diagnostic`].
 pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
-    let (krate, options, input) = start(input).map_err(Failure::Call)?;
+    let (krate, options, mut input) = start(input).map_err(Failure::Call)?;
+    if let Some((path, variant, span)) = input.rules.take() {
+        return custom_game(&krate, input, &path, variant.as_deref(), span);
+    }
     let source = input.source();
     let checked = {
         let mut games = pipeline::verify(&source, options);
@@ -408,13 +434,22 @@ fn included(
         }
     };
     let span = literal.span();
-    let fail = |message: String| emit::compile_error(&message, span, span);
     let syn::Lit::Str(path) = syn::Lit::new(literal.clone()) else {
-        return Err(fail(format!(
-            "`{name}!` takes the path as a string literal"
-        )));
+        return Err(emit::compile_error(
+            &format!("`{name}!` takes the path as a string literal"),
+            span,
+            span,
+        ));
     };
-    let path = path.value();
+    read_included(&path.value(), span)
+}
+
+/// The file at `path` in the crate as a source named by that path, its
+/// errors shown at `span`, and the prelude that makes cargo rebuild when
+/// it changes.
+fn read_included(path: &str, span: Span) -> Result<(Source, TokenStream), TokenStream> {
+    let fail = |message: String| emit::compile_error(&message, span, span);
+    let path = path.to_string();
     let file = files::read_in_crate(&path).map_err(fail)?;
     let Some(absolute) = file.absolute.to_str() else {
         return Err(fail(format!("the path of `{path}` is not valid UTF-8")));
@@ -428,6 +463,35 @@ fn included(
             .unwrap_or_default(),
     );
     Ok((Source::text(file.text, Some(path), Some(span)), prelude))
+}
+
+/// `game! { #![rules("rules.yaml")] … }`: a game under the rules of a
+/// file in the crate (see [`custom`]), as a `CustomGame` expression.
+fn custom_game(
+    krate: &TokenStream,
+    input: Input,
+    path: &str,
+    variant: Option<&str>,
+    span: Span,
+) -> Result<TokenStream, Failure> {
+    let (rules_source, prelude) = read_included(path, span).map_err(Failure::Call)?;
+    let rules = match custom::rules(&rules_source, variant) {
+        Ok(rules) => rules,
+        Err(d) => return Err(Failure::Chess(Box::new(rules_source), d)),
+    };
+    let source = input.source();
+    let game = custom::replay(rules, &source).map_err(|d| Failure::Chess(Box::new(source), d))?;
+    let mut out = prelude;
+    out.extend(emit::custom_game(
+        krate,
+        rules_source.as_str(),
+        path,
+        variant.unwrap_or(""),
+        &game,
+    ));
+    Ok(TokenStream::from(TokenTree::Group(
+        proc_macro2::Group::new(Delimiter::Brace, out),
+    )))
 }
 
 /// `include_puzzles!("puzzles.csv")`: the puzzles of a lichess puzzle

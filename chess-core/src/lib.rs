@@ -62,6 +62,8 @@ pub mod search;
 mod explain;
 // 5b. puzzles proven (search + the stages above)
 pub mod puzzle;
+// 5c. games under custom rules (chess-rules)
+pub mod custom;
 // 6. what goes out
 pub mod emit;
 

@@ -431,12 +431,17 @@ pub fn rules(text: &str) -> Result<Rules, RulesError> {
             )));
         }
         board[index] = Some((kind, at));
-        kings += usize::from(pieces[kind].royal);
+        if pieces[kind].royal {
+            kings += 1;
+            if kings > 1 {
+                return Err(name_at.error("a second King: the formation places exactly one"));
+            }
+        }
     }
-    if kings != 1 {
-        return Err(formation_node.at().error(format!(
-            "the formation places {kings} Kings: exactly one is placed"
-        )));
+    if kings == 0 {
+        return Err(formation_node
+            .at()
+            .error("the formation places no King: exactly one is placed"));
     }
     // The start position: White's formation, Black's mirrored top to
     // bottom.

@@ -22,6 +22,7 @@ pub const STAGES: &[&str] = &[
     "search",
     "explain",
     "puzzle",
+    "custom",
     "emit",
     "pipeline",
     "expand",

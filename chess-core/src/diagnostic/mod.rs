@@ -151,6 +151,10 @@ kinds! {
     NotThreat = "not-threat",
     /// A helpmate solution that is not written.
     MissingSolution = "missing-solution",
+    /// A rules file for custom rules that cannot be used: not YAML or INI
+    /// as documented, or against its own validation (one King, unique
+    /// symbols, the half-board rule …).
+    RulesFile = "rules-file",
 }
 
 /// One problem, located in a [`Source`](crate::Source).
