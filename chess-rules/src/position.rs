@@ -1,9 +1,21 @@
 //! Positions under a rule set: FEN in and out, legal moves, moves played,
 //! check, checkmate, stalemate, perft.
+//!
+//! The board is a mailbox: the squares of a 16 × 16 board with a border
+//! of three off-board cells on every side (no atom leaps further than
+//! three), so a step off the board lands on a border cell and every move
+//! is an index plus a constant. The moves of each kind of piece, turned
+//! for each side, are worked out once per rule set ([`Tables`]).
+//! Legality: a move of a non-royal piece, when the side to move is not in
+//! check, can only be illegal by uncovering a line onto a royal piece, so
+//! only the pieces standing on such a line (and royal moves, en passant
+//! and castling, and every move when in check) are tried on a scratch
+//! board.
 
 use core::fmt;
+use std::sync::Arc;
 
-use crate::geometry::{Geometry, Square};
+use crate::geometry::{Geometry, MAX_SIDE, Square};
 use crate::rules::{Rules, Stalemate};
 
 /// A side.
@@ -22,6 +34,12 @@ impl core::ops::Not for Color {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
+    }
+}
+
+impl Color {
+    fn index(self) -> usize {
+        usize::from(self == Color::Black)
     }
 }
 
@@ -93,77 +111,76 @@ pub enum Outcome {
     Stalemate(Stalemate),
 }
 
-/// A way some kinds of piece capture: along `vector` (turned for their
-/// side), `range` steps (0: any), lame or not; `kinds` a bit per piece
-/// kind that has it.
-#[derive(Clone, Debug)]
-struct Ray {
-    vector: (i8, i8),
-    range: u8,
-    lame: bool,
-    kinds: u64,
-}
-
-/// The rays of each side (White's, Black's).
-fn rays(rules: &Rules) -> [Vec<Ray>; 2] {
-    let mut out: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
-    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        for (kind, def) in rules.pieces.iter().enumerate().take(64) {
-            for atom in def.atoms.iter().filter(|a| a.captures) {
-                for &v in &atom.vectors {
-                    let vector = Position::turned(color, v);
-                    match out[side].iter_mut().find(|r| {
-                        r.vector == vector && r.range == atom.range && r.lame == atom.lame
-                    }) {
-                        Some(r) => r.kinds |= 1 << kind,
-                        None => out[side].push(Ray {
-                            vector,
-                            range: atom.range,
-                            lame: atom.lame,
-                            kinds: 1 << kind,
-                        }),
-                    }
-                }
-            }
-        }
-    }
-    out
-}
+/// Off-board cells on each side of the mailbox: no atom leaps further.
+const PAD: usize = 3;
+/// Cells per row of the mailbox.
+const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
+/// Cells in the mailbox.
+const CELLS: usize = STRIDE * STRIDE;
 
 const EMPTY: u8 = 0;
+/// Words of a bit set of cells.
+const WORDS: usize = CELLS.div_ceil(64);
+
+/// A cell off the board (a kind no rule set has: at most 64).
+const OFF: u8 = 0x7F;
 const BLACK_BIT: u8 = 0x80;
 
-/// A position under a rule set.
-#[derive(Clone)]
-pub struct Position<'r> {
-    rules: &'r Rules,
-    board: Vec<u8>,
-    turn: Color,
-    /// Castling rights: each side's rooks that may still castle.
-    castling: Vec<(Color, Square)>,
-    /// After a pawn's double step: the square it passed and where it
-    /// stands.
-    en_passant: Option<(Square, Square)>,
-    halfmoves: u32,
-    fullmoves: u32,
-    /// Where each piece of the start position stood (for `i` moves):
-    /// the board of the rule set's start, shared by every position of a
-    /// game.
-    start: std::sync::Arc<[u8]>,
-    /// How each side's pieces capture, for attack tests.
-    rays: std::sync::Arc<[Vec<Ray>; 2]>,
+/// The mailbox cell of a square.
+fn cell_of(sq: Square) -> usize {
+    (usize::from(sq.rank) + PAD) * STRIDE + usize::from(sq.file) + PAD
 }
 
-impl fmt::Debug for Position<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.fen())
-    }
+/// The square of an on-board cell.
+fn square_of(cell: usize) -> Square {
+    Square::new((cell % STRIDE - PAD) as u8, (cell / STRIDE - PAD) as u8)
 }
 
-/// Whether the squares a lame leap passes, from `from` by `(dx, dy)`,
-/// are empty: straight and diagonal leaps every square on the line,
-/// oblique ones their orthogonal steps first, then diagonal ones.
-fn path_clear_on(g: Geometry, board: &[u8], from: Square, (dx, dy): (i8, i8)) -> bool {
+/// A vector as a difference of cells.
+fn delta((dx, dy): (i8, i8)) -> isize {
+    isize::from(dy) * STRIDE as isize + isize::from(dx)
+}
+
+/// The cell `d` away from `cell` (on the mailbox for every step of at most
+/// three files and ranks from a cell on the board or its border walk).
+fn step(cell: usize, d: isize) -> usize {
+    cell.wrapping_add_signed(d)
+}
+
+fn encode(piece: Piece) -> u8 {
+    (piece.kind + 1)
+        | if piece.color == Color::Black {
+            BLACK_BIT
+        } else {
+            0
+        }
+}
+
+fn decode(cell: u8) -> Option<Piece> {
+    (cell != EMPTY && cell != OFF).then(|| Piece {
+        color: if cell & BLACK_BIT != 0 {
+            Color::Black
+        } else {
+            Color::White
+        },
+        kind: (cell & !BLACK_BIT) - 1,
+    })
+}
+
+/// The kind of a piece's cell.
+fn kind_of(cell: u8) -> usize {
+    usize::from((cell & !BLACK_BIT) - 1)
+}
+
+/// Whether a cell holds a piece of `color`.
+fn is(cell: u8, color: Color) -> bool {
+    cell != EMPTY && cell != OFF && ((cell & BLACK_BIT != 0) == (color == Color::Black))
+}
+
+/// The squares a lame leap by `(dx, dy)` passes, relative to its start:
+/// straight and diagonal leaps every square on the line, oblique ones
+/// their orthogonal steps first, then diagonal ones.
+fn lame_path((dx, dy): (i8, i8)) -> Vec<(i8, i8)> {
     let (ax, ay) = (dx.abs(), dy.abs());
     let (sx, sy) = (dx.signum(), dy.signum());
     let mut steps = Vec::new();
@@ -184,30 +201,448 @@ fn path_clear_on(g: Geometry, board: &[u8], from: Square, (dx, dy): (i8, i8)) ->
             steps.push(pos);
         }
     }
-    steps.into_iter().all(|(x, y)| {
-        g.offset(from, x, y)
-            .is_some_and(|s| board[g.index(s)] == EMPTY)
-    })
+    steps
 }
 
-fn encode(piece: Piece) -> u8 {
-    (piece.kind + 1)
-        | if piece.color == Color::Black {
-            BLACK_BIT
-        } else {
-            0
+/// Whether every cell of a lame path from `from` is empty.
+fn path_clear(cells: &[u8; CELLS], from: usize, path: &[isize]) -> bool {
+    path.iter().all(|&d| cells[step(from, d)] == EMPTY)
+}
+
+/// One direction of one kind of move of a kind of piece, turned for one
+/// side: the cells walked `range` times (0: to the edge or the first
+/// piece).
+#[derive(Clone, Debug)]
+struct Walk {
+    delta: isize,
+    range: u8,
+    moves: bool,
+    captures: bool,
+    initial: bool,
+    en_passant: bool,
+    /// For a lame leap: the cells it passes, which must be empty.
+    path: Option<Box<[isize]>>,
+}
+
+/// A leap of one step with no condition (but en passant).
+#[derive(Clone, Debug)]
+struct Leap {
+    delta: isize,
+    moves: bool,
+    captures: bool,
+}
+
+/// A line some kinds of piece capture along: `vector` (turned for their
+/// side), lame or not; `range` the furthest any of them reaches (0: any
+/// distance), `kinds` a bit per piece kind that captures along it, and
+/// how far each reaches.
+#[derive(Clone, Debug)]
+struct Ray {
+    vector: (i8, i8),
+    delta: isize,
+    range: u8,
+    lame: bool,
+    path: Vec<isize>,
+    kinds: u64,
+    reaches: Vec<Reach>,
+}
+
+/// The kinds that capture `range` steps along a ray (0: any), `free`
+/// those of them that do so from any square (not only from their start
+/// square).
+#[derive(Clone, Debug)]
+struct Reach {
+    range: u8,
+    kinds: u64,
+    free: u64,
+}
+
+impl Ray {
+    /// Whether the piece `cell` on `at`, `k` steps back from the target,
+    /// captures along the ray (its lame path aside).
+    fn hits(&self, t: &Tables, cell: u8, at: usize, k: u8) -> bool {
+        let bit = 1u64 << kind_of(cell);
+        self.kinds & bit != 0
+            && self.reaches.iter().any(|r| {
+                r.kinds & bit != 0
+                    && (r.range == 0 || r.range >= k)
+                    && (r.free & bit != 0 || t.start[at] == cell)
+            })
+    }
+}
+
+/// What a rule set's pieces do, worked out once for the mailbox.
+#[derive(Debug)]
+struct Tables {
+    /// The cells of the board's squares, rank by rank from `a1`.
+    squares: Vec<usize>,
+    /// Each side's moves, by kind.
+    atoms: [Vec<Vec<Walk>>; 2],
+    /// The same, split for counting: plain leaps (one step, no condition
+    /// but en passant) and the others.
+    leaps: [Vec<Vec<Leap>>; 2],
+    rides: [Vec<Vec<Walk>>; 2],
+    /// How each side captures, for attack tests.
+    rays: [Vec<Ray>; 2],
+    /// A side has a lame capture: a move can uncover it off any line.
+    lame_captures: [bool; 2],
+    /// A bit per royal kind.
+    royal: u64,
+    /// A bit per pawn kind.
+    pawn: u64,
+    /// A bit per kind that captures en passant.
+    en_passant: u64,
+    /// What a pawn may promote to.
+    promotions: Vec<u8>,
+    /// The start position's cells (where `i` moves may be made).
+    start: [u8; CELLS],
+    /// The square of each cell on the board.
+    square_of: Vec<Square>,
+    /// Each side's promotion zone: a bit per cell.
+    zone: [[u64; WORDS]; 2],
+}
+
+impl Tables {
+    fn new(rules: &Rules, start: [u8; CELLS]) -> Tables {
+        let g = rules.geometry;
+        let squares = g.squares().map(cell_of).collect();
+        let mut atoms: [Vec<Vec<Walk>>; 2] = [Vec::new(), Vec::new()];
+        let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+        for color in [Color::White, Color::Black] {
+            let side = color.index();
+            for (kind, def) in rules.pieces.iter().enumerate().take(64) {
+                let mut walks = Vec::new();
+                for atom in &def.atoms {
+                    let vectors: Vec<(i8, i8)> = atom
+                        .vectors
+                        .iter()
+                        .map(|&v| Position::turned(color, v))
+                        .collect();
+                    let paths = |v: (i8, i8)| -> Vec<isize> {
+                        lame_path(v).into_iter().map(delta).collect()
+                    };
+                    for &v in &vectors {
+                        walks.push(Walk {
+                            delta: delta(v),
+                            range: atom.range,
+                            moves: atom.moves,
+                            captures: atom.captures,
+                            initial: atom.initial,
+                            en_passant: atom.en_passant,
+                            path: atom.lame.then(|| paths(v).into()),
+                        });
+                    }
+                    if !atom.captures {
+                        continue;
+                    }
+                    for &vector in &vectors {
+                        let ray = match rays[side]
+                            .iter_mut()
+                            .find(|r| r.vector == vector && r.lame == atom.lame)
+                        {
+                            Some(r) => r,
+                            None => {
+                                rays[side].push(Ray {
+                                    vector,
+                                    delta: delta(vector),
+                                    range: atom.range,
+                                    lame: atom.lame,
+                                    path: if atom.lame { paths(vector) } else { Vec::new() },
+                                    kinds: 0,
+                                    reaches: Vec::new(),
+                                });
+                                rays[side].last_mut().expect("just pushed")
+                            }
+                        };
+                        ray.range = if ray.range == 0 || atom.range == 0 {
+                            0
+                        } else {
+                            ray.range.max(atom.range)
+                        };
+                        ray.kinds |= 1 << kind;
+                        let reach = match ray.reaches.iter_mut().find(|r| r.range == atom.range) {
+                            Some(r) => r,
+                            None => {
+                                ray.reaches.push(Reach {
+                                    range: atom.range,
+                                    kinds: 0,
+                                    free: 0,
+                                });
+                                ray.reaches.last_mut().expect("just pushed")
+                            }
+                        };
+                        reach.kinds |= 1 << kind;
+                        if !atom.initial {
+                            reach.free |= 1 << kind;
+                        }
+                    }
+                }
+                atoms[side].push(walks);
+            }
         }
+        let bits = |f: fn(&crate::rules::PieceDef) -> bool| {
+            rules
+                .pieces
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, p)| f(p))
+                .fold(0u64, |acc, (i, _)| acc | 1 << i)
+        };
+        let mut square_of = vec![Square::new(0, 0); CELLS];
+        let mut zone = [[0u64; WORDS]; 2];
+        for sq in g.squares() {
+            let c = cell_of(sq);
+            square_of[c] = sq;
+            for color in [Color::White, Color::Black] {
+                let relative = match color {
+                    Color::White => sq.rank,
+                    Color::Black => g.ranks() - 1 - sq.rank,
+                };
+                if relative + rules.promotion_ranks >= g.ranks() {
+                    zone[color.index()][c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        // En passant is left out of counting (a piece that could capture
+        // en passant is tried move by move).
+        let plain = |w: &Walk| w.range == 1 && !w.initial && w.path.is_none();
+        let leaps = [0, 1].map(|side| {
+            atoms[side]
+                .iter()
+                .map(|walks: &Vec<Walk>| {
+                    walks
+                        .iter()
+                        .filter(|w| plain(w))
+                        .map(|w| Leap {
+                            delta: w.delta,
+                            moves: w.moves,
+                            captures: w.captures,
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        let rides = [0, 1].map(|side| {
+            atoms[side]
+                .iter()
+                .map(|walks: &Vec<Walk>| walks.iter().filter(|w| !plain(w)).cloned().collect())
+                .collect()
+        });
+        Tables {
+            leaps,
+            rides,
+            squares,
+            square_of,
+            zone,
+            lame_captures: [0, 1].map(|s| rays[s].iter().any(|r| r.lame)),
+            atoms,
+            rays,
+            royal: bits(|p| p.royal),
+            pawn: bits(|p| p.pawn),
+            en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
+            promotions: rules
+                .promotion_pieces
+                .iter()
+                .filter_map(|&l| rules.index(l).map(|i| i as u8))
+                .collect(),
+            start,
+        }
+    }
+
+    fn is_royal(&self, cell: u8) -> bool {
+        self.royal & (1 << kind_of(cell)) != 0
+    }
+
+    fn is_pawn(&self, cell: u8) -> bool {
+        self.pawn & (1 << kind_of(cell)) != 0
+    }
+
+    /// Whether `by` attacks the cell `target` on `cells`.
+    fn attacked(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
+        // Walk back from the target along each ray a piece of `by` captures
+        // along: the first piece met attacks if its kind has that ray.
+        for ray in &self.rays[by.index()] {
+            let mut at = target;
+            let mut k = 0u8;
+            loop {
+                at = step(at, -ray.delta);
+                k += 1;
+                let cell = cells[at];
+                if cell == OFF {
+                    break;
+                }
+                if cell != EMPTY {
+                    if is(cell, by)
+                        && ray.hits(self, cell, at, k)
+                        && (!ray.lame || path_clear(cells, at, &ray.path))
+                    {
+                        return true;
+                    }
+                    break;
+                }
+                if ray.range != 0 && k >= ray.range {
+                    break;
+                }
+            }
+        }
+        false
+    }
 }
 
-fn decode(cell: u8) -> Option<Piece> {
-    (cell != EMPTY).then(|| Piece {
-        color: if cell & BLACK_BIT != 0 {
-            Color::Black
+/// What a position is, apart from its rule set.
+#[derive(Clone)]
+struct State {
+    cells: [u8; CELLS],
+    /// Each side's pieces: a bit per cell.
+    occupied: [[u64; WORDS]; 2],
+    turn: Color,
+    /// Castling rights: a bit per rook that may still castle, at
+    /// `16 × side + file` (the rook stands on its side's back rank).
+    castling: u32,
+    /// After a pawn's double step: the square it passed and where it
+    /// stands.
+    en_passant: Option<(Square, Square)>,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+/// A position under a rule set.
+#[derive(Clone)]
+pub struct Position<'r> {
+    rules: &'r Rules,
+    tables: Arc<Tables>,
+    s: State,
+}
+
+impl fmt::Debug for Position<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+/// Each side's pieces on `cells`, a bit per cell.
+fn occupancy(cells: &[u8; CELLS]) -> [[u64; WORDS]; 2] {
+    let mut occupied = [[0; WORDS]; 2];
+    for (c, &cell) in cells.iter().enumerate() {
+        for color in [Color::White, Color::Black] {
+            if is(cell, color) {
+                occupied[color.index()][c / 64] |= 1 << (c % 64);
+            }
+        }
+    }
+    occupied
+}
+
+/// The royal pieces of the side to move, as cells.
+#[derive(Default)]
+struct Royals {
+    few: [usize; 8],
+    n: usize,
+    more: Vec<usize>,
+}
+
+impl Royals {
+    fn push(&mut self, cell: usize) {
+        if self.n < self.few.len() {
+            self.few[self.n] = cell;
+            self.n += 1;
         } else {
-            Color::White
-        },
-        kind: (cell & !BLACK_BIT) - 1,
-    })
+            self.more.push(cell);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.few[..self.n].iter().chain(&self.more).copied()
+    }
+}
+
+/// The back rank of `color` on `g`.
+fn back_rank(g: Geometry, color: Color) -> u8 {
+    match color {
+        Color::White => 0,
+        Color::Black => g.ranks() - 1,
+    }
+}
+
+/// The pieces' placement of a FEN, as mailbox cells.
+fn placement(rules: &Rules, placement: &str) -> Result<[u8; CELLS], FenError> {
+    let g = rules.geometry;
+    let mut cells = [OFF; CELLS];
+    for sq in g.squares() {
+        cells[cell_of(sq)] = EMPTY;
+    }
+    let err = |at: usize, message: String| FenError { at, message };
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != usize::from(g.ranks()) {
+        return Err(err(
+            0,
+            format!("{} ranks, the board has {}", ranks.len(), g.ranks()),
+        ));
+    }
+    let mut at = 0;
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = g.ranks() - 1 - row as u8;
+        let mut file: u32 = 0;
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_digit() {
+                let len = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                let run = text[i..i + len].parse::<u32>().ok().filter(|&n| n >= 1);
+                let Some(run) = run.filter(|&n| file + n <= u32::from(g.files())) else {
+                    return Err(err(
+                        at + i,
+                        format!(
+                            "`{}` empty squares do not fit rank {} of {} files",
+                            &text[i..i + len],
+                            rank + 1,
+                            g.files()
+                        ),
+                    ));
+                };
+                file += run;
+                i += len;
+                continue;
+            }
+            let Some(kind) = rules.index(b as char) else {
+                return Err(err(
+                    at + i,
+                    format!("`{}` is no piece of {}", b as char, rules.name),
+                ));
+            };
+            if file >= u32::from(g.files()) {
+                return Err(err(
+                    at + i,
+                    format!("rank {} has more than {} squares", rank + 1, g.files()),
+                ));
+            }
+            let color = if b.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            cells[cell_of(Square::new(file as u8, rank))] = encode(Piece {
+                color,
+                kind: kind as u8,
+            });
+            file += 1;
+            i += 1;
+        }
+        if file != u32::from(g.files()) {
+            return Err(err(
+                at,
+                format!(
+                    "rank {} has {file} squares, the board has {} files",
+                    rank + 1,
+                    g.files()
+                ),
+            ));
+        }
+        at += text.len() + 1;
+    }
+    Ok(cells)
 }
 
 impl<'r> Position<'r> {
@@ -221,13 +656,6 @@ impl<'r> Position<'r> {
     /// castling (`KQkq` for the outermost rooks, or rook files `HAha`);
     /// en passant square; clocks (optional).
     pub fn from_fen(rules: &'r Rules, fen: &str) -> Result<Position<'r>, FenError> {
-        let start = if fen == rules.start {
-            None
-        } else {
-            Some(Position::from_fen(rules, &rules.start)?.board.clone())
-        };
-        let g = rules.geometry;
-        let mut board = vec![EMPTY; g.len()];
         let err = |at: usize, message: String| FenError { at, message };
         if rules.pieces.len() > 64 {
             return Err(err(
@@ -238,6 +666,7 @@ impl<'r> Position<'r> {
                 ),
             ));
         }
+        let g = rules.geometry;
         let mut fields = Vec::new();
         let mut offset = 0;
         for part in fen.split(' ') {
@@ -246,78 +675,16 @@ impl<'r> Position<'r> {
             }
             offset += part.len() + 1;
         }
-        let Some(&(_, placement)) = fields.first() else {
+        let Some(&(_, first)) = fields.first() else {
             return Err(err(0, "an empty FEN".into()));
         };
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != usize::from(g.ranks()) {
-            return Err(err(
-                0,
-                format!("{} ranks, the board has {}", ranks.len(), g.ranks()),
-            ));
-        }
-        let mut at = 0;
-        for (row, text) in ranks.iter().enumerate() {
-            let rank = g.ranks() - 1 - row as u8;
-            let mut file: u32 = 0;
-            let bytes = text.as_bytes();
-            let mut i = 0;
-            while i < bytes.len() {
-                let b = bytes[i];
-                if b.is_ascii_digit() {
-                    let len = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    let run = text[i..i + len].parse::<u32>().ok().filter(|&n| n >= 1);
-                    let Some(run) = run.filter(|&n| file + n <= u32::from(g.files())) else {
-                        return Err(err(
-                            at + i,
-                            format!(
-                                "`{}` empty squares do not fit rank {} of {} files",
-                                &text[i..i + len],
-                                rank + 1,
-                                g.files()
-                            ),
-                        ));
-                    };
-                    file += run;
-                    i += len;
-                    continue;
-                }
-                let Some(kind) = rules.index(b as char) else {
-                    return Err(err(
-                        at + i,
-                        format!("`{}` is no piece of {}", b as char, rules.name),
-                    ));
-                };
-                if file >= u32::from(g.files()) {
-                    return Err(err(
-                        at + i,
-                        format!("rank {} has more than {} squares", rank + 1, g.files()),
-                    ));
-                }
-                let color = if b.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                board[g.index(Square::new(file as u8, rank))] = encode(Piece {
-                    color,
-                    kind: kind as u8,
-                });
-                file += 1;
-                i += 1;
-            }
-            if file != u32::from(g.files()) {
-                return Err(err(
-                    at,
-                    format!(
-                        "rank {} has {file} squares, the board has {} files",
-                        rank + 1,
-                        g.files()
-                    ),
-                ));
-            }
-            at += text.len() + 1;
-        }
+        let cells = placement(rules, first)?;
+        let start = if fen == rules.start {
+            cells
+        } else {
+            let start_fen = rules.start.split(' ').find(|p| !p.is_empty()).unwrap_or("");
+            placement(rules, start_fen)?
+        };
         let field = |n: usize| fields.get(n).copied();
         let turn = match field(1) {
             None | Some((_, "w")) => Color::White,
@@ -328,14 +695,16 @@ impl<'r> Position<'r> {
         };
         let mut position = Position {
             rules,
-            start: start.unwrap_or_else(|| board.clone()).into(),
-            rays: std::sync::Arc::new(rays(rules)),
-            board,
-            turn,
-            castling: Vec::new(),
-            en_passant: None,
-            halfmoves: 0,
-            fullmoves: 1,
+            tables: Arc::new(Tables::new(rules, start)),
+            s: State {
+                occupied: occupancy(&cells),
+                cells,
+                turn,
+                castling: 0,
+                en_passant: None,
+                halfmoves: 0,
+                fullmoves: 1,
+            },
         };
         if let Some((at, rights)) = field(2).filter(|(_, r)| *r != "-") {
             for (i, c) in rights.char_indices() {
@@ -350,7 +719,7 @@ impl<'r> Position<'r> {
                         format!("`{c}`: no rook that could castle there"),
                     ));
                 };
-                position.castling.push((color, rook));
+                position.s.castling |= 1 << (16 * color.index() + usize::from(rook.file));
             }
         }
         if let Some((at, ep)) = field(3).filter(|(_, e)| *e != "-") {
@@ -361,15 +730,15 @@ impl<'r> Position<'r> {
             let pawn = g
                 .offset(passed, 0, dy)
                 .ok_or_else(|| err(at, format!("`{ep}` cannot be an en passant square")))?;
-            position.en_passant = Some((passed, pawn));
+            position.s.en_passant = Some((passed, pawn));
         }
         if let Some((at, n)) = field(4) {
-            position.halfmoves = n
+            position.s.halfmoves = n
                 .parse()
                 .map_err(|_| err(at, format!("`{n}` is not a number")))?;
         }
         if let Some((at, n)) = field(5) {
-            position.fullmoves = n
+            position.s.fullmoves = n
                 .parse()
                 .map_err(|_| err(at, format!("`{n}` is not a number")))?;
         }
@@ -382,11 +751,7 @@ impl<'r> Position<'r> {
     fn castling_rook(&self, color: Color, letter: char) -> Option<Square> {
         self.rules.castling?;
         let g = self.rules.geometry;
-        let rank = if color == Color::White {
-            0
-        } else {
-            g.ranks() - 1
-        };
+        let rank = back_rank(g, color);
         let king = (0..g.files()).find(|&f| {
             self.piece_at(Square::new(f, rank))
                 .is_some_and(|p| p.color == color && self.rules.pieces[p.kind as usize].royal)
@@ -412,12 +777,15 @@ impl<'r> Position<'r> {
 
     /// The side to move.
     pub fn turn(&self) -> Color {
-        self.turn
+        self.s.turn
     }
 
     /// The piece on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        decode(*self.board.get(self.rules.geometry.index(sq))?)
+        if !self.geometry().contains(sq) {
+            return None;
+        }
+        decode(self.s.cells[cell_of(sq)])
     }
 
     fn geometry(&self) -> Geometry {
@@ -454,27 +822,31 @@ impl<'r> Position<'r> {
                 out.push('/');
             }
         }
-        out.push_str(if self.turn == Color::White {
+        out.push_str(if self.s.turn == Color::White {
             " w "
         } else {
             " b "
         });
-        if self.castling.is_empty() {
+        if self.s.castling == 0 {
             out.push('-');
         }
-        for &(color, rook) in &self.castling {
-            let letter = (b'A' + rook.file) as char;
-            out.push(if color == Color::White {
-                letter
-            } else {
-                letter.to_ascii_lowercase()
-            });
+        for side in 0..2 {
+            for file in (0..16).rev() {
+                if self.s.castling & (1 << (16 * side + file)) != 0 {
+                    let letter = (b'A' + file as u8) as char;
+                    out.push(if side == 0 {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
+                }
+            }
         }
-        match self.en_passant {
+        match self.s.en_passant {
             Some((passed, _)) => out.push_str(&format!(" {passed}")),
             None => out.push_str(" -"),
         }
-        out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        out.push_str(&format!(" {} {}", self.s.halfmoves, self.s.fullmoves));
         out
     }
 
@@ -489,325 +861,50 @@ impl<'r> Position<'r> {
     /// Whether the squares a lame leap from `from` by `(dx, dy)` passes
     /// are empty.
     fn path_clear(&self, from: Square, v: (i8, i8)) -> bool {
-        path_clear_on(self.geometry(), &self.board, from, v)
+        let path: Vec<isize> = lame_path(v).into_iter().map(delta).collect();
+        path_clear(&self.s.cells, cell_of(from), &path)
     }
 
     /// Whether `piece` stands where a piece of its kind and side stood at
     /// the start (where `i` moves may be made).
     fn on_start_square(&self, sq: Square, piece: Piece) -> bool {
-        self.start.get(self.geometry().index(sq)) == Some(&encode(piece))
+        self.tables.start[cell_of(sq)] == encode(piece)
     }
 
     /// Whether `color` attacks `target`.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
-        self.attacked_on(&self.board, target, by)
-    }
-
-    /// [`Position::attacked`] on another arrangement of the pieces.
-    fn attacked_on(&self, board: &[u8], target: Square, by: Color) -> bool {
-        // Walk back from the target along each ray a piece of `by` captures
-        // along: the first piece met attacks if its kind has that ray.
-        let g = self.geometry();
-        for ray in &self.rays[usize::from(by == Color::Black)] {
-            let (dx, dy) = ray.vector;
-            let mut k: i16 = 1;
-            // Rays are at most 16 squares long on a 16 x 16 board: the
-            // products stay small.
-            while let Some(s) = g.offset(
-                target,
-                (-i16::from(dx) * k) as i8,
-                (-i16::from(dy) * k) as i8,
-            ) {
-                let cell = board[g.index(s)];
-                if let Some(piece) = decode(cell) {
-                    if piece.color == by && ray.kinds & (1u64 << piece.kind) != 0 {
-                        let def = &self.rules.pieces[piece.kind as usize];
-                        // The piece's atoms along this ray, with their
-                        // conditions.
-                        let hits = def.atoms.iter().any(|a| {
-                            a.captures
-                                && a.range == ray.range
-                                && a.lame == ray.lame
-                                && a.vectors.iter().any(|&v| Self::turned(by, v) == ray.vector)
-                                && (!a.initial || self.on_start_square(s, piece))
-                                && (!a.lame || path_clear_on(g, board, s, ray.vector))
-                        });
-                        if hits {
-                            return true;
-                        }
-                    }
-                    break;
-                }
-                if ray.range != 0 && k >= i16::from(ray.range) {
-                    break;
-                }
-                k += 1;
-            }
-        }
-        false
+        self.geometry().contains(target) && self.tables.attacked(&self.s.cells, cell_of(target), by)
     }
 
     /// Whether the side to move is in check (a royal piece of it is
     /// attacked).
     pub fn is_check(&self) -> bool {
-        self.in_check(self.turn)
-    }
-
-    fn in_check(&self, color: Color) -> bool {
-        let g = self.geometry();
-        (0..g.len()).any(|i| {
-            decode(self.board[i]).is_some_and(|p| {
-                p.color == color
-                    && self.rules.pieces[p.kind as usize].royal
-                    && self.attacked(g.square(i), !color)
-            })
-        })
+        in_check(&self.tables, &self.s, self.s.turn)
     }
 
     /// Every move of the side to move that follows its pieces' moves,
     /// whether or not it leaves a royal piece attacked.
     fn pseudo_legal(&self) -> Vec<Move> {
-        let g = self.geometry();
-        let us = self.turn;
         let mut out = Vec::new();
-        for index in 0..g.len() {
-            let Some(piece) = decode(self.board[index]) else {
-                continue;
-            };
-            if piece.color != us {
-                continue;
-            }
-            let from = g.square(index);
-            let def = &self.rules.pieces[piece.kind as usize];
-            for atom in &def.atoms {
-                if atom.initial && !self.on_start_square(from, piece) {
-                    continue;
-                }
-                for &v in &atom.vectors {
-                    let (dx, dy) = Self::turned(us, v);
-                    if atom.lame && !self.path_clear(from, (dx, dy)) {
-                        continue;
-                    }
-                    let mut k: i8 = 1;
-                    while let Some(to) = g.offset(from, dx.saturating_mul(k), dy.saturating_mul(k))
-                    {
-                        match decode(self.board[g.index(to)]) {
-                            None => {
-                                if atom.moves {
-                                    self.push(&mut out, piece, from, to, MoveKind::Normal);
-                                } else if atom.en_passant
-                                    && let Some((passed, captured)) = self.en_passant
-                                    && passed == to
-                                {
-                                    self.push(
-                                        &mut out,
-                                        piece,
-                                        from,
-                                        to,
-                                        MoveKind::EnPassant { captured },
-                                    );
-                                }
-                            }
-                            Some(other) => {
-                                if other.color != us && atom.captures {
-                                    self.push(&mut out, piece, from, to, MoveKind::Normal);
-                                }
-                                break;
-                            }
-                        }
-                        if atom.range != 0 && k >= atom.range as i8 {
-                            break;
-                        }
-                        k += 1;
-                    }
-                }
-            }
-            if def.royal {
-                self.castles(&mut out, from);
-            }
-        }
+        pseudo_legal(self.rules, &self.tables, &self.s, &mut out);
         out
-    }
-
-    /// A move of `piece`, once per promotion on the promotion ranks.
-    fn push(&self, out: &mut Vec<Move>, piece: Piece, from: Square, to: Square, kind: MoveKind) {
-        let rules = self.rules;
-        let def = &rules.pieces[piece.kind as usize];
-        let last = self.geometry().ranks();
-        let relative = if piece.color == Color::White {
-            to.rank
-        } else {
-            last - 1 - to.rank
-        };
-        if def.pawn && relative + rules.promotion_ranks >= last {
-            for &letter in &rules.promotion_pieces {
-                if let Some(promotion) = rules.index(letter) {
-                    out.push(Move {
-                        from,
-                        to,
-                        promotion: Some(promotion as u8),
-                        kind,
-                    });
-                }
-            }
-            return;
-        }
-        out.push(Move {
-            from,
-            to,
-            promotion: None,
-            kind,
-        });
-    }
-
-    /// Castling moves of the royal piece on `king`: with each rook that
-    /// still may, the squares between the two and their destinations
-    /// empty, the king not in check and not passing an attacked square.
-    fn castles(&self, out: &mut Vec<Move>, king: Square) {
-        let Some(castling) = self.rules.castling else {
-            return;
-        };
-        let us = self.turn;
-        let g = self.geometry();
-        for &(color, rook) in &self.castling {
-            if color != us || rook.rank != king.rank {
-                continue;
-            }
-            let king_side = rook.file > king.file;
-            let king_to = Square::new(
-                if king_side {
-                    castling.king_side_file
-                } else {
-                    castling.queen_side_file
-                },
-                king.rank,
-            );
-            let rook_file = if king_side {
-                king_to.file.wrapping_sub(1)
-            } else {
-                king_to.file + 1
-            };
-            if rook_file >= g.files() {
-                continue;
-            }
-            let rook_to = Square::new(rook_file, king.rank);
-            let lo = king.file.min(rook.file).min(king_to.file).min(rook_to.file);
-            let hi = king.file.max(rook.file).max(king_to.file).max(rook_to.file);
-            let clear = (lo..=hi).all(|f| {
-                f == king.file
-                    || f == rook.file
-                    || self.piece_at(Square::new(f, king.rank)).is_none()
-            });
-            if !clear || self.attacked(king, !us) {
-                continue;
-            }
-            let (a, b) = (king.file.min(king_to.file), king.file.max(king_to.file));
-            if (a..=b).any(|f| f != king.file && self.attacked(Square::new(f, king.rank), !us)) {
-                continue;
-            }
-            out.push(Move {
-                from: king,
-                to: king_to,
-                promotion: None,
-                kind: MoveKind::Castle {
-                    rook_from: rook,
-                    rook_to,
-                },
-            });
-        }
     }
 
     /// The position after `m` (which must be one of [`Position::legal_moves`]).
     pub fn play(&self, m: Move) -> Position<'r> {
-        let g = self.geometry();
-        let mut next = self.clone();
-        let piece = self.piece_at(m.from).expect("a piece moves");
-        let captured =
-            self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
-        next.board[g.index(m.from)] = EMPTY;
-        match m.kind {
-            MoveKind::Castle { rook_from, rook_to } => {
-                next.board[g.index(rook_from)] = EMPTY;
-                next.board[g.index(rook_to)] = encode(Piece {
-                    color: piece.color,
-                    kind: self.piece_at(rook_from).map_or(0, |p| p.kind),
-                });
-            }
-            MoveKind::EnPassant { captured } => next.board[g.index(captured)] = EMPTY,
-            MoveKind::Normal => {}
+        Position {
+            rules: self.rules,
+            tables: Arc::clone(&self.tables),
+            s: play(self.rules.geometry, &self.tables, &self.s, m),
         }
-        let placed = Piece {
-            color: piece.color,
-            kind: m.promotion.unwrap_or(piece.kind),
-        };
-        next.board[g.index(m.to)] = encode(placed);
-        let def = &self.rules.pieces[piece.kind as usize];
-        // A pawn's straight two-square step allows en passant.
-        next.en_passant = None;
-        if def.pawn && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
-            let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
-            next.en_passant = Some((passed, m.to));
-        }
-        // Castling rights: a royal piece that moves loses them; a rook
-        // that moves or is taken loses its own.
-        next.castling.retain(|&(color, rook)| {
-            !(def.royal && color == piece.color) && rook != m.from && rook != m.to
-        });
-        next.halfmoves = if def.pawn || captured {
-            0
-        } else {
-            self.halfmoves + 1
-        };
-        if self.turn == Color::Black {
-            next.fullmoves += 1;
-        }
-        next.turn = !self.turn;
-        next
     }
 
     /// The legal moves: those that leave no royal piece of the side to
     /// move attacked.
     pub fn legal_moves(&self) -> Vec<Move> {
-        // Each move made on a copy of the board only, then the mover's
-        // royal pieces looked at.
-        let g = self.geometry();
-        let royals: Vec<Square> = g
-            .squares()
-            .filter(|&s| {
-                self.piece_at(s).is_some_and(|p| {
-                    p.color == self.turn && self.rules.pieces[p.kind as usize].royal
-                })
-            })
-            .collect();
-        let mut board = self.board.clone();
-        self.pseudo_legal()
-            .into_iter()
-            .filter(|&m| {
-                board.copy_from_slice(&self.board);
-                let moving = board[g.index(m.from)];
-                board[g.index(m.from)] = EMPTY;
-                match m.kind {
-                    MoveKind::Castle { rook_from, rook_to } => {
-                        let rook = board[g.index(rook_from)];
-                        board[g.index(rook_from)] = EMPTY;
-                        board[g.index(rook_to)] = rook;
-                    }
-                    MoveKind::EnPassant { captured } => board[g.index(captured)] = EMPTY,
-                    MoveKind::Normal => {}
-                }
-                board[g.index(m.to)] = match m.promotion {
-                    Some(kind) => encode(Piece {
-                        color: self.turn,
-                        kind,
-                    }),
-                    None => moving,
-                };
-                royals.iter().all(|&r| {
-                    let r = if r == m.from { m.to } else { r };
-                    !self.attacked_on(&board, r, !self.turn)
-                })
-            })
-            .collect()
+        let mut out = Vec::new();
+        legal_moves(self.rules, &self.tables, &self.s, &mut out);
+        out
     }
 
     /// Checkmate or stalemate, if the side to move has no move.
@@ -834,17 +931,562 @@ impl<'r> Position<'r> {
 
     /// The number of move sequences of `depth` plies.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
+        let mut buffers = Vec::new();
+        perft(self.rules, &self.tables, &self.s, depth, &mut buffers)
+    }
+}
+
+fn perft(rules: &Rules, t: &Tables, s: &State, depth: u32, buffers: &mut Vec<Vec<Move>>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = buffers.pop().unwrap_or_default();
+    moves.clear();
+    if depth > 1 {
+        legal_moves(rules, t, s, &mut moves);
+    }
+    let n = if depth == 1 {
+        count_legal(rules, t, s, &mut moves)
+    } else {
         moves
-            .into_iter()
-            .map(|m| self.play(m).perft(depth - 1))
+            .iter()
+            .map(|&m| perft(rules, t, &play(rules.geometry, t, s, m), depth - 1, buffers))
             .sum()
+    };
+    buffers.push(moves);
+    n
+}
+
+/// Whether a royal piece of `color` is attacked.
+fn in_check(t: &Tables, s: &State, color: Color) -> bool {
+    t.squares.iter().any(|&c| {
+        let cell = s.cells[c];
+        is(cell, color) && t.is_royal(cell) && t.attacked(&s.cells, c, !color)
+    })
+}
+
+/// Every move of the side to move that follows its pieces' moves, added to
+/// `out`.
+fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    let us = s.turn;
+    let side = us.index();
+    let ep = s
+        .en_passant
+        .map(|(passed, captured)| (cell_of(passed), captured));
+    for (word, &bits) in s.occupied[side].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let from = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            one_piece(rules, t, s, out, from, ep);
+        }
+    }
+}
+
+/// How many pseudo-legal moves the piece on `from` has, castling and en
+/// passant aside (it is not royal, and no en passant capture is possible
+/// for it), with few branches: a leap's destination is counted by
+/// arithmetic, not by branching on what stands there.
+fn count_piece(t: &Tables, s: &State, from: usize) -> u64 {
+    let us = s.turn;
+    let cell = s.cells[from];
+    let side = us.index();
+    let kind = kind_of(cell);
+    let black = u8::from(us == Color::Black) << 7;
+    // A pawn's move into the promotion zone counts once per promotion.
+    let pawn = t.is_pawn(cell);
+    let zone = &t.zone[side];
+    let extra = t.promotions.len() as u64 - 1;
+    let times = |to: usize| 1 + extra * u64::from(pawn & (zone[to / 64] >> (to % 64) & 1 != 0));
+    let mut n = 0;
+    for leap in &t.leaps[side][kind] {
+        let to = step(from, leap.delta);
+        let target = s.cells[to];
+        let empty = target == EMPTY;
+        let enemy = !empty & (target != OFF) & (target & BLACK_BIT != black);
+        n += times(to) * (u64::from(empty & leap.moves) + u64::from(enemy & leap.captures));
+    }
+    let at_start = t.start[from] == cell;
+    for walk in &t.rides[side][kind] {
+        if walk.initial && !at_start {
+            continue;
+        }
+        if let Some(path) = &walk.path
+            && !path_clear(&s.cells, from, path)
+        {
+            continue;
+        }
+        let mut to = from;
+        let mut k = 0u8;
+        loop {
+            to = step(to, walk.delta);
+            k += 1;
+            let target = s.cells[to];
+            let empty = target == EMPTY;
+            let enemy = !empty && target != OFF && !is(target, us);
+            n += times(to) * (u64::from(empty & walk.moves) + u64::from(enemy & walk.captures));
+            if walk.range == k || !empty {
+                break;
+            }
+        }
+    }
+    n
+}
+
+/// The pseudo-legal moves of the piece on `from`.
+#[inline]
+fn one_piece(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    out: &mut impl Sink,
+    from: usize,
+    ep: Option<(usize, Square)>,
+) {
+    let us = s.turn;
+    let side = us.index();
+    let cell = s.cells[from];
+    {
+        let kind = kind_of(cell);
+        let pawn = t.is_pawn(cell);
+        let from_sq = t.square_of[from];
+        let at_start = t.start[from] == cell;
+        for walk in &t.atoms[side][kind] {
+            if walk.initial && !at_start {
+                continue;
+            }
+            if let Some(path) = &walk.path
+                && !path_clear(&s.cells, from, path)
+            {
+                continue;
+            }
+            let mut to = from;
+            let mut k = 0u8;
+            loop {
+                to = step(to, walk.delta);
+                k += 1;
+                let target = s.cells[to];
+                if target == OFF {
+                    break;
+                }
+                if target == EMPTY {
+                    if walk.moves {
+                        out.add(t, pawn, us, from_sq, to, MoveKind::Normal);
+                    } else if walk.en_passant
+                        && let Some((passed, captured)) = ep
+                        && passed == to
+                    {
+                        out.add(t, pawn, us, from_sq, to, MoveKind::EnPassant { captured });
+                    }
+                } else {
+                    if walk.captures && !is(target, us) {
+                        out.add(t, pawn, us, from_sq, to, MoveKind::Normal);
+                    }
+                    break;
+                }
+                if walk.range != 0 && k >= walk.range {
+                    break;
+                }
+            }
+        }
+        if t.is_royal(cell) && s.castling != 0 {
+            castles(rules, t, s, out, square_of(from));
+        }
+    }
+}
+
+/// Where generated moves go: a list, or a count.
+trait Sink {
+    /// A move of a piece (a pawn's once per promotion on the promotion
+    /// ranks).
+    fn add(
+        &mut self,
+        t: &Tables,
+        pawn: bool,
+        color: Color,
+        from: Square,
+        to: usize,
+        kind: MoveKind,
+    );
+    /// A move as it is (castling).
+    fn add_move(&mut self, m: Move);
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn add(
+        &mut self,
+        t: &Tables,
+        pawn: bool,
+        color: Color,
+        from: Square,
+        to: usize,
+        kind: MoveKind,
+    ) {
+        let in_zone = pawn && t.zone[color.index()][to / 64] & (1 << (to % 64)) != 0;
+        let to = t.square_of[to];
+        if in_zone {
+            for &promotion in &t.promotions {
+                self.push(Move {
+                    from,
+                    to,
+                    promotion: Some(promotion),
+                    kind,
+                });
+            }
+            return;
+        }
+        self.push(Move {
+            from,
+            to,
+            promotion: None,
+            kind,
+        });
+    }
+
+    fn add_move(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Moves counted, not listed (perft's last ply).
+struct Count(u64);
+
+impl Sink for Count {
+    #[inline]
+    fn add(&mut self, t: &Tables, pawn: bool, color: Color, _: Square, to: usize, _: MoveKind) {
+        self.0 += if pawn && t.zone[color.index()][to / 64] & (1 << (to % 64)) != 0 {
+            t.promotions.len() as u64
+        } else {
+            1
+        };
+    }
+
+    fn add_move(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Castling moves of the royal piece on `king`: with each rook that still
+/// may, the squares between the two and their destinations empty, the king
+/// not in check and not passing an attacked square.
+fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink, king: Square) {
+    let Some(castling) = rules.castling else {
+        return;
+    };
+    let us = s.turn;
+    let g = rules.geometry;
+    let rank = back_rank(g, us);
+    if king.rank != rank {
+        return;
+    }
+    let occupied = |f: u8| s.cells[cell_of(Square::new(f, rank))] != EMPTY;
+    let attacked = |f: u8| t.attacked(&s.cells, cell_of(Square::new(f, rank)), !us);
+    for file in 0..g.files() {
+        if s.castling & (1 << (16 * us.index() + usize::from(file))) == 0 {
+            continue;
+        }
+        let rook = Square::new(file, rank);
+        let king_side = rook.file > king.file;
+        let king_to = Square::new(
+            if king_side {
+                castling.king_side_file
+            } else {
+                castling.queen_side_file
+            },
+            rank,
+        );
+        let rook_file = if king_side {
+            king_to.file.wrapping_sub(1)
+        } else {
+            king_to.file + 1
+        };
+        if rook_file >= g.files() || king_to.file >= g.files() {
+            continue;
+        }
+        let rook_to = Square::new(rook_file, rank);
+        let lo = king.file.min(rook.file).min(king_to.file).min(rook_to.file);
+        let hi = king.file.max(rook.file).max(king_to.file).max(rook_to.file);
+        let clear = (lo..=hi).all(|f| f == king.file || f == rook.file || !occupied(f));
+        if !clear || attacked(king.file) {
+            continue;
+        }
+        let (a, b) = (king.file.min(king_to.file), king.file.max(king_to.file));
+        if (a..=b).any(|f| f != king.file && attacked(f)) {
+            continue;
+        }
+        out.add_move(Move {
+            from: king,
+            to: king_to,
+            promotion: None,
+            kind: MoveKind::Castle {
+                rook_from: rook,
+                rook_to,
+            },
+        });
+    }
+}
+
+/// The cells a move changes, with what they hold after it.
+fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
+    let from = cell_of(m.from);
+    let moving = cells[from];
+    cells[from] = EMPTY;
+    match m.kind {
+        MoveKind::Castle { rook_from, rook_to } => {
+            let rook = cells[cell_of(rook_from)];
+            cells[cell_of(rook_from)] = EMPTY;
+            cells[cell_of(rook_to)] = rook;
+        }
+        MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
+        MoveKind::Normal => {}
+    }
+    cells[cell_of(m.to)] = match m.promotion {
+        Some(kind) => encode(Piece { color, kind }),
+        None => moving,
+    };
+}
+
+/// The state after `m`.
+fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
+    let mut next = s.clone();
+    let moving = s.cells[cell_of(m.from)];
+    let captured = s.cells[cell_of(m.to)] != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
+    apply(&mut next.cells, s.turn, m);
+    for sq in [Some(m.from), Some(m.to), castle_or_ep(m), rook_to(m)]
+        .into_iter()
+        .flatten()
+    {
+        let c = cell_of(sq);
+        for color in [Color::White, Color::Black] {
+            let word = &mut next.occupied[color.index()][c / 64];
+            if is(next.cells[c], color) {
+                *word |= 1 << (c % 64);
+            } else {
+                *word &= !(1 << (c % 64));
+            }
+        }
+    }
+    let pawn = moving != EMPTY && t.is_pawn(moving);
+    let royal = moving != EMPTY && t.is_royal(moving);
+    // A pawn's straight two-square step allows en passant.
+    next.en_passant = None;
+    if pawn && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
+        let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
+        next.en_passant = Some((passed, m.to));
+    }
+    // Castling rights: a royal piece that moves loses its side's; a rook
+    // that moves or is taken loses its own.
+    if royal {
+        next.castling &= !(0xFFFF << (16 * s.turn.index()));
+    }
+    for color in [Color::White, Color::Black] {
+        for sq in [m.from, m.to] {
+            if sq.rank == back_rank(g, color) {
+                next.castling &= !(1 << (16 * color.index() + usize::from(sq.file)));
+            }
+        }
+    }
+    next.halfmoves = if pawn || captured { 0 } else { s.halfmoves + 1 };
+    if s.turn == Color::Black {
+        next.fullmoves += 1;
+    }
+    next.turn = !s.turn;
+    next
+}
+
+/// The legal moves, added to `out`.
+fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    legal::<false>(rules, t, s, out);
+}
+
+/// How many legal moves there are.
+fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) -> u64 {
+    legal::<true>(rules, t, s, scratch)
+}
+
+/// The legal moves added to `out`, or (`COUNT`) counted: then `out` is
+/// scratch space, and only the moves that must be tried are listed.
+fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) -> u64 {
+    let mut count = Count(0);
+    let us = s.turn;
+    let them = !us;
+    let side = us.index();
+    let mut royals = Royals::default();
+    for (word, &bits) in s.occupied[side].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let c = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if t.is_royal(s.cells[c]) {
+                royals.push(c);
+            }
+        }
+    }
+    // One walk back from each royal piece along each line the other side
+    // captures along finds both a check (the first piece met is theirs
+    // and captures along it) and a pin (the first is ours, the next
+    // theirs): moving a pinned piece may uncover the line.
+    let mut in_check = false;
+    let mut pinned = [0u64; WORDS];
+    for r in royals.iter() {
+        for ray in &t.rays[them.index()] {
+            if ray.range == 1 && !ray.lame {
+                // A leap: one square to look at, nothing to pin.
+                let at = step(r, -ray.delta);
+                let cell = s.cells[at];
+                in_check |= is(cell, them) && ray.hits(t, cell, at, 1);
+                continue;
+            }
+            let mut at = r;
+            let mut k = 0u8;
+            let mut ours = None;
+            loop {
+                at = step(at, -ray.delta);
+                k += 1;
+                let cell = s.cells[at];
+                if cell == OFF || (ray.range != 0 && k > ray.range) {
+                    break;
+                }
+                if cell == EMPTY {
+                    continue;
+                }
+                if is(cell, us) {
+                    if ours.is_some() || ray.range == 1 || ray.lame {
+                        break;
+                    }
+                    ours = Some(at);
+                    continue;
+                }
+                if ray.hits(t, cell, at, k) {
+                    match ours {
+                        Some(p) => pinned[p / 64] |= 1 << (p % 64),
+                        None => in_check |= !ray.lame || path_clear(&s.cells, at, &ray.path),
+                    }
+                }
+                break;
+            }
+        }
+    }
+    let every = in_check || t.lame_captures[them.index()];
+    let ep = s
+        .en_passant
+        .map(|(passed, captured)| (cell_of(passed), captured));
+    let mut scratch = None;
+    for (word, &bits) in s.occupied[side].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let from = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Only moves that may uncover or leave an attack are tried:
+            // every move when in check, a pinned or royal piece's moves,
+            // en passant (two pieces leave the line) and castling.
+            let all = every || pinned[word] & (1 << (from % 64)) != 0 || t.is_royal(s.cells[from]);
+            let tried = all || (ep.is_some() && t.en_passant & (1 << kind_of(s.cells[from])) != 0);
+            if COUNT && !tried {
+                count.0 += count_piece(t, s, from);
+                continue;
+            }
+            let cell = s.cells[from];
+            let (side, kind) = (us.index(), kind_of(cell));
+            if COUNT
+                && !every
+                && royals.n == 1
+                && t.is_royal(cell)
+                && t.rides[side][kind].is_empty()
+                && !(ep.is_some() && t.en_passant & (1 << kind) != 0)
+            {
+                // The only royal piece, out of check, with plain leaps:
+                // each destination counted if it is not attacked once the
+                // piece has left its square; castling tried in full.
+                let scratch = scratch.get_or_insert(s.cells);
+                scratch[from] = EMPTY;
+                for leap in &t.leaps[side][kind] {
+                    let to = step(from, leap.delta);
+                    let target = s.cells[to];
+                    let goes = if target == EMPTY {
+                        leap.moves
+                    } else {
+                        leap.captures && target != OFF && !is(target, us)
+                    };
+                    if goes && !t.attacked(scratch, to, them) {
+                        count.0 += 1;
+                    }
+                }
+                scratch[from] = cell;
+                if s.castling != 0 {
+                    out.clear();
+                    castles(rules, t, s, out, t.square_of[from]);
+                    let safe = out
+                        .iter()
+                        .filter(|&&m| safe_after(t, s, scratch, &royals, m));
+                    count.0 += safe.count() as u64;
+                }
+                continue;
+            }
+            if COUNT {
+                out.clear();
+            }
+            let start = out.len();
+            one_piece(rules, t, s, out, from, ep);
+            if !tried {
+                continue;
+            }
+            let scratch = scratch.get_or_insert(s.cells);
+            let mut kept = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if (all || !matches!(m.kind, MoveKind::Normal))
+                    && !safe_after(t, s, scratch, &royals, m)
+                {
+                    continue;
+                }
+                out[kept] = m;
+                kept += 1;
+            }
+            out.truncate(kept);
+            if COUNT {
+                count.0 += out.len() as u64;
+            }
+        }
+    }
+    count.0
+}
+
+/// Whether no royal piece of the side to move is attacked after `m`,
+/// tried on `scratch` (a copy of the board, left as it was).
+fn safe_after(t: &Tables, s: &State, scratch: &mut [u8; CELLS], royals: &Royals, m: Move) -> bool {
+    let us = s.turn;
+    apply(scratch, us, m);
+    let (from, to) = (cell_of(m.from), cell_of(m.to));
+    let safe = royals.iter().all(|r| {
+        let r = if r == from { to } else { r };
+        !t.attacked(scratch, r, !us)
+    });
+    for sq in [Some(m.from), Some(m.to), castle_or_ep(m), rook_to(m)]
+        .into_iter()
+        .flatten()
+    {
+        scratch[cell_of(sq)] = s.cells[cell_of(sq)];
+    }
+    safe
+}
+
+/// Where castling puts the rook.
+fn rook_to(m: Move) -> Option<Square> {
+    match m.kind {
+        MoveKind::Castle { rook_to, .. } => Some(rook_to),
+        _ => None,
+    }
+}
+
+/// The other square a move empties: the rook's for castling, the captured
+/// pawn's for en passant.
+fn castle_or_ep(m: Move) -> Option<Square> {
+    match m.kind {
+        MoveKind::Castle { rook_from, .. } => Some(rook_from),
+        MoveKind::EnPassant { captured } => Some(captured),
+        MoveKind::Normal => None,
     }
 }
 
@@ -1191,11 +1833,11 @@ impl Position<'_> {
         let Some(piece) = self.piece_at(from) else {
             return Some(Rejection::NoPiece);
         };
-        if piece.color != self.turn {
+        if piece.color != self.s.turn {
             return Some(Rejection::NotYours(piece));
         }
         let target = self.piece_at(to);
-        if let Some(own) = target.filter(|p| p.color == self.turn) {
+        if let Some(own) = target.filter(|p| p.color == self.s.turn) {
             return Some(Rejection::OwnPiece(own));
         }
         // The piece goes there: either the promotion is wrong, or the move
@@ -1278,11 +1920,11 @@ impl Position<'_> {
             let Some(p) = after.piece_at(royal) else {
                 continue;
             };
-            if p.color != self.turn || !self.rules.pieces[p.kind as usize].royal {
+            if p.color != self.s.turn || !self.rules.pieces[p.kind as usize].royal {
                 continue;
             }
             if let Some(by) = g.squares().find(|&by| {
-                after.piece_at(by).is_some_and(|q| q.color != self.turn)
+                after.piece_at(by).is_some_and(|q| q.color != self.s.turn)
                     && after.attacks_from(by, royal)
             }) {
                 return Rejection::LeavesRoyalAttacked { royal, by };
@@ -1298,26 +1940,137 @@ impl Position<'_> {
             return false;
         };
         let mut only = self.clone();
-        let g = self.geometry();
         // The same board, with only this piece of its side: `attacked`
-        // then answers for it alone.
-        for i in 0..g.len() {
-            if g.square(i) != from && decode(only.board[i]).is_some_and(|p| p.color == piece.color)
+        // then answers for it alone. The other pieces of its side stay as
+        // blockers, turned to the side attacked (they block, they do not
+        // attack).
+        for sq in self.geometry().squares() {
+            if let Some(p) = self.piece_at(sq)
+                && sq != from
+                && p.color == piece.color
             {
-                only.board[i] = EMPTY;
-            }
-        }
-        // Keep the blockers of the other side: put back as placeholders of
-        // the side attacked (they block, they do not attack).
-        for i in 0..g.len() {
-            if g.square(i) != from && decode(self.board[i]).is_some_and(|p| p.color == piece.color)
-            {
-                only.board[i] = encode(Piece {
+                only.s.cells[cell_of(sq)] = encode(Piece {
                     color: !piece.color,
-                    kind: decode(self.board[i]).map_or(0, |p| p.kind),
+                    kind: p.kind,
                 });
             }
         }
         only.attacked(target, piece.color)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PieceDef;
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// The legal moves the slow way: every pseudo-legal move played, and
+    /// kept if no royal piece of the mover is attacked after it.
+    fn naive(pos: &Position<'_>) -> Vec<Move> {
+        pos.pseudo_legal()
+            .into_iter()
+            .filter(|&m| {
+                let after = pos.play(m);
+                let g = pos.geometry();
+                g.squares().all(|sq| {
+                    after.piece_at(sq).is_none_or(|p| {
+                        p.color != pos.turn()
+                            || !pos.rules.pieces[p.kind as usize].royal
+                            || !after.attacked(sq, !pos.turn())
+                    })
+                })
+            })
+            .collect()
+    }
+
+    /// Rule sets that exercise every shortcut of the legality test: lame
+    /// leapers (which moving any piece may uncover), riders of leaps,
+    /// moves from the start square only, a non-pawn that captures en
+    /// passant, several royal pieces, a royal rider, boards of other sizes.
+    fn rule_sets() -> Vec<Rules> {
+        let piece = |l, n, b| PieceDef::new(l, n, b).unwrap();
+        let mut out = Vec::new();
+        let mut xiangqi_ish = Rules::chess();
+        xiangqi_ish.pieces[1] = piece('N', "horse", "nN");
+        xiangqi_ish.pieces.push(piece('E', "elephant", "nA"));
+        xiangqi_ish.start = "rnbqkbnr/pppppppp/8/2E2e2/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into();
+        out.push(xiangqi_ish);
+        let mut riders = Rules::chess();
+        riders.geometry = Geometry::new(10, 10).unwrap();
+        riders.pieces.push(piece('X', "nightrider", "NN"));
+        riders.pieces.push(piece('Y', "pusher", "ifmW3cF"));
+        riders.pieces.push(piece('Z', "sneak", "fmWfceF"));
+        riders.castling = None;
+        riders.start =
+            "rnbxqkyznr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKYZNR w - - 0 1".into();
+        out.push(riders);
+        let mut two_kings = Rules::chess();
+        two_kings.pieces[5] = piece('K', "king", "K").royal();
+        two_kings
+            .pieces
+            .push(piece('G', "royal queen", "Q").royal());
+        two_kings.castling = None;
+        two_kings.start = "rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w - - 0 1".into();
+        out.push(two_kings);
+        out
+    }
+
+    #[test]
+    fn fast_legality_and_counting_agree_with_the_naive_way() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for rules in rule_sets() {
+            for _ in 0..20 {
+                let mut pos = Position::start(&rules).unwrap();
+                for _ in 0..80 {
+                    let mut fast: Vec<String> =
+                        pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+                    let mut slow: Vec<String> =
+                        naive(&pos).into_iter().map(|m| pos.uci(m)).collect();
+                    fast.sort();
+                    slow.sort();
+                    assert_eq!(fast, slow, "{} in {}", rules.name, pos.fen());
+                    assert_eq!(pos.perft(1), slow.len() as u64, "{}", pos.fen());
+                    checked += 1;
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = pos.play(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked}");
+    }
+
+    #[test]
+    fn many_royal_pieces() {
+        // More royal pieces than the shortcut's list holds inline.
+        let mut rules = Rules::chess();
+        rules.castling = None;
+        rules.start = "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        assert_eq!(pos.legal_moves().len(), naive(&pos).len());
+        assert_eq!(pos.perft(2), {
+            pos.legal_moves()
+                .into_iter()
+                .map(|m| naive(&pos.play(m)).len() as u64)
+                .sum::<u64>()
+        });
     }
 }
