@@ -38,6 +38,6 @@ pub mod yaml;
 
 pub use geometry::{Geometry, MAX_SIDE, Square};
 pub use position::{
-    BoardStyle, Color, FenError, Move, MoveKind, Outcome, Piece, Position, Rejection,
+    BoardStyle, Color, FenError, MAX_WORK, Move, MoveKind, Outcome, Piece, Position, Rejection,
 };
 pub use rules::{Castling, PieceDef, Rules, Stalemate};

@@ -209,6 +209,52 @@ fn path_clear(cells: &[u8; CELLS], from: usize, path: &[isize]) -> bool {
     path.iter().all(|&d| cells[step(from, d)] == EMPTY)
 }
 
+/// The most work one position may ask: moves per position times the
+/// squares one legality test may look at.
+pub const MAX_WORK: u64 = 1 << 28;
+
+/// Refuses a rule set whose move generation would explode: an upper bound
+/// of the moves of one position (every square holding the piece with the
+/// most destinations, each promotion counted) times the squares an attack
+/// test walks, above [`MAX_WORK`] (about a second per position).
+fn check_work(rules: &Rules) -> Result<(), String> {
+    let g = rules.geometry;
+    let side = u64::from(g.files().max(g.ranks()));
+    let squares = g.len() as u64;
+    let reach = |atom: &crate::betza::Atom| {
+        let steps = if atom.range == 0 {
+            side - 1
+        } else {
+            u64::from(atom.range)
+        };
+        atom.vectors.len() as u64 * steps
+    };
+    let destinations = rules
+        .pieces
+        .iter()
+        .map(|p| p.atoms.iter().map(reach).sum::<u64>().min(squares - 1))
+        .max()
+        .unwrap_or(0);
+    let promotions = rules.promotion_pieces.len().max(1) as u64;
+    let moves = squares * destinations * promotions;
+    let walked: u64 = rules
+        .pieces
+        .iter()
+        .flat_map(|p| &p.atoms)
+        .filter(|a| a.captures)
+        .map(reach)
+        .sum::<u64>()
+        .max(1);
+    let work = moves.saturating_mul(walked);
+    if work > MAX_WORK {
+        return Err(format!(
+            "{} asks too much of move generation: up to {moves} moves in a position, each tested along up to {walked} squares ({work} steps, the limit is {MAX_WORK}); use fewer or shorter-ranged pieces, fewer promotion pieces or a smaller board",
+            rules.name
+        ));
+    }
+    Ok(())
+}
+
 /// One direction of one kind of move of a kind of piece, turned for one
 /// side: the cells walked `range` times (0: to the edge or the first
 /// piece).
@@ -666,6 +712,7 @@ impl<'r> Position<'r> {
                 ),
             ));
         }
+        check_work(rules).map_err(|message| err(0, message))?;
         let g = rules.geometry;
         let mut fields = Vec::new();
         let mut offset = 0;
@@ -2072,5 +2119,37 @@ mod tests {
                 .map(|m| naive(&pos.play(m)).len() as u64)
                 .sum::<u64>()
         });
+    }
+}
+
+#[cfg(test)]
+mod work {
+    use super::*;
+    use crate::rules::PieceDef;
+
+    fn work(rules: &Rules) -> Result<(), String> {
+        check_work(rules)
+    }
+
+    #[test]
+    fn real_variants_pass_and_an_explosion_is_refused() {
+        let text = include_str!("../tests/fairy/variants.ini");
+        for rules in crate::ini::variants(text).unwrap() {
+            assert!(work(&rules).is_ok(), "{}", rules.name);
+        }
+        assert!(work(&Rules::chess()).is_ok());
+        // Chess on 16 x 16 with an amazon promoting: fine.
+        let mut big = Rules::chess();
+        big.geometry = Geometry::new(16, 16).unwrap();
+        big.pieces.push(PieceDef::new('A', "amazon", "QN").unwrap());
+        assert!(work(&big).is_ok());
+        // Every leap as a rider, on 16 x 16, promoting to 40 kinds.
+        let mut huge = big.clone();
+        huge.pieces.push(PieceDef::new('X', "everything", "WWFFDDNNAAHHCCZZGG").unwrap());
+        huge.promotion_pieces.extend(('B'..='Z').chain('a'..='p').take(40));
+        let error = work(&huge).unwrap_err();
+        assert!(error.contains("asks too much of move generation"), "{error}");
+        let start = Position::start(&huge).unwrap_err();
+        assert!(start.message.contains("too much"), "{}", start.message);
     }
 }
