@@ -151,3 +151,64 @@ fn null_move_is_rejected_where_it_stands() {
     assert_eq!(d.kind, ErrorKind::NullMove);
     assert_eq!(location(&source, &d), "20:15 `Z0`");
 }
+
+/// Chess written as a rules file (`chess-rules/rules/chess.ini`: the
+/// pieces in Betza notation, the switches spelled out) verifies the 1,548
+/// standard games exactly as the built-in rules do (which go on, with the
+/// opt-in, past the dead positions the rules file does not know): the same
+/// moves, ply by ply, and the same checkmates and stalemates.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn chess_as_a_rules_file_agrees_with_the_built_in_rules() {
+    use chess_core::custom::{replay_games, rule_sets};
+    use shakmaty::{CastlingMode, Position as _};
+
+    let rules_path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../chess-rules/rules/chess.ini"
+    );
+    let rules_file = Source::text(
+        std::fs::read_to_string(rules_path).expect("chess.ini"),
+        Some("chess.ini".into()),
+        None,
+    );
+    let sets = rule_sets(&rules_file).expect("chess.ini reads");
+    let mut games = 0;
+    let mut plies = 0;
+    let mut ends = 0;
+    for name in ["twic1599_1000k.pgn", "lichess_db_1000k.pgn"] {
+        let (source, _) = data(name);
+        let built_in = verify_all(
+            &source,
+            Options {
+                moves_after_draw: true,
+                ..Options::default()
+            },
+        );
+        let custom = replay_games(&sets, None, &source);
+        assert_eq!(built_in.len(), custom.len(), "{name}: games");
+        for (a, b) in built_in.iter().zip(&custom) {
+            let a = a.as_ref().expect("legal under the built-in rules");
+            let b = b
+                .as_ref()
+                .unwrap_or_else(|d| panic!("{name} {}: {}", location(&source, d), d.message));
+            let uci: Vec<String> = a
+                .moves
+                .iter()
+                .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                .collect();
+            assert_eq!(uci, b.moves, "{name} at {:?}", a.range);
+            let mated = a.last.is_checkmate() || a.last.is_stalemate();
+            assert_eq!(mated, b.end.is_some(), "{name} at {:?}", a.range);
+            games += 1;
+            plies += uci.len();
+            ends += usize::from(mated);
+        }
+    }
+    println!(
+        "chess.ini: {games} games, {plies} plies, {ends} checkmates or stalemates, as built in"
+    );
+    assert_eq!(games, 1_548);
+    assert!(plies > 130_000, "{plies}");
+    assert!(ends > 50, "{ends}");
+}

@@ -2,8 +2,9 @@
 //! their errors placed, moves read as coordinates or SAN, and what is not
 //! legal worded.
 
-use chess_core::custom::{replay, rules};
+use chess_core::custom::{replay, replay_games, rule_sets, rules};
 use chess_core::{ErrorKind, Source};
+use chess_rules::Outcome;
 
 fn file(path: &str) -> Source {
     let full = format!("{}/../chess-rules/tests/{path}", env!("CARGO_MANIFEST_DIR"));
@@ -84,7 +85,7 @@ fn rules_files_say_which_section_and_where() {
         rules(&ini, Some("shogi"))
             .unwrap_err()
             .message
-            .contains("no section `[shogi]`")
+            .contains("no rule set `shogi`: the rules file defines `capablanca`")
     );
     let bad = Source::text(
         "board_size: { rows: 5, cols: 99 }\n",
@@ -94,4 +95,153 @@ fn rules_files_say_which_section_and_where() {
     let d = rules(&bad, None).unwrap_err();
     assert_eq!(bad.slice(d.range), "99");
     assert!(d.message.contains("1 to 16"), "{}", d.message);
+}
+
+/// Every game of `pgn` under the sets of `rules_file`: the moves, or the
+/// error's kind, the text it covers and its message.
+fn games(
+    rules_file: &Source,
+    default: Option<&str>,
+    pgn: &str,
+) -> Vec<Result<Vec<String>, (ErrorKind, String, String)>> {
+    let sets = rule_sets(rules_file).unwrap();
+    let source = Source::text(pgn, None, None);
+    replay_games(&sets, default, &source)
+        .into_iter()
+        .map(|r| {
+            r.map(|g| g.moves)
+                .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
+        })
+        .collect()
+}
+
+#[test]
+fn pgn_with_tags_comments_variations_and_results() {
+    let ini = file("fairy/variants.ini");
+    let pgn = r#"[Event "A club game"]
+[Variant "Capablanca"]
+
+1. e4 {the usual} e5 $1 2. Ad3 (2. Ci3? Nc6) 2... Nc6 ; a comment
+% an escaped line
+3. Nh3 1-0
+
+[Variant "janus"]
+[FEN "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1"]
+
+1.e4 e5 2.Jc3 *
+"#;
+    let all = games(&ini, None, pgn);
+    assert_eq!(all.len(), 2);
+    assert_eq!(
+        all[0].as_ref().unwrap(),
+        &["e2e4", "e7e5", "c1d3", "b8c6", "i1h3"]
+    );
+    assert_eq!(all[1].as_ref().unwrap(), &["e2e4", "e7e5", "b1c3"]);
+    // The tag is what picks the section, whatever its case.
+    let sets = rule_sets(&ini).unwrap();
+    let game = replay_games(&sets, None, &Source::text(pgn, None, None))
+        .remove(1)
+        .unwrap();
+    assert_eq!(game.rules.name, "janus");
+    assert_eq!(
+        game.start.as_deref(),
+        Some("rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1")
+    );
+    assert_eq!(game.result.as_deref(), Some("*"));
+    assert!(game.tags.contains(&("Variant".into(), "janus".into())));
+}
+
+#[test]
+fn errors_in_variations_tags_and_results_are_placed() {
+    let ini = file("fairy/variants.ini");
+    let one = |pgn: &str| games(&ini, Some("capablanca"), pgn).remove(0).unwrap_err();
+    // A move of a variation is checked from the position before the move
+    // it replaces.
+    let (kind, at, _) = one("1. e4 e5 (1... Ne4) 2. Nf3");
+    assert_eq!((kind, at.as_str()), (ErrorKind::CannotReach, "Ne4"));
+    assert_eq!(one("( 1. e4 )").0, ErrorKind::Variation);
+    assert_eq!(one("1. e4 ( 1. d4").1, "(");
+    assert_eq!(one("1. e4 )").0, ErrorKind::Variation);
+    assert_eq!(one("1. e4 {never closed").0, ErrorKind::Lexical);
+    let (kind, at, _) = one("[Event \"x\"\n1. e4");
+    assert_eq!(kind, ErrorKind::BadTag);
+    assert!(at.starts_with("[Event"), "{at}");
+    let (kind, at, message) =
+        one("[FEN \"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNX w - - 0 1\"]\n1. e4");
+    assert_eq!((kind, at.as_str()), (ErrorKind::BadSetup, "X"));
+    assert!(
+        message.contains("`X` is no piece of capablanca"),
+        "{message}"
+    );
+    // A section the file does not define, named by the tag.
+    let (kind, at, message) = games(&ini, None, "[Variant \"shogi\"]\n1. e4")
+        .remove(0)
+        .unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::BadTag, "shogi"));
+    assert!(message.contains("no rule set `shogi`"), "{message}");
+}
+
+#[test]
+fn results_are_checked_against_the_end() {
+    // Chess as a section of a variants.ini: fool's mate.
+    let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
+    let mated = "1. f3 e5 2. g4 Qh4#";
+    let sets = rule_sets(&ini).unwrap();
+    let game = replay_games(
+        &sets,
+        None,
+        &Source::text(format!("{mated} 0-1"), None, None),
+    )
+    .remove(0)
+    .unwrap();
+    assert_eq!(game.end, Some(Outcome::Checkmate));
+    let wrong = format!("{mated} 1-0");
+    let (kind, at, message) = games(&ini, None, &wrong).remove(0).unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::WrongResult, "1-0"));
+    assert!(
+        message.contains("the result is `0-1`, not `1-0`: White is checkmated"),
+        "{message}"
+    );
+    let (kind, at, message) = games(&ini, None, "1. f3 e5 2. g4 Qh4# 3. Kf2")
+        .remove(0)
+        .unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::GameOver, "Kf2"));
+    assert!(message.contains("White is checkmated"), "{message}");
+}
+
+#[test]
+fn pins_checks_and_did_you_mean() {
+    let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
+    let one = |pgn: &str| games(&ini, None, pgn).remove(0).unwrap_err();
+    // The knight on d7 is pinned by the bishop on b5.
+    let (kind, at, message) = one("1. e4 d6 2. Bb5+ Nd7 3. a3 Ne5");
+    assert_eq!((kind, at.as_str()), (ErrorKind::Pinned, "Ne5"));
+    assert!(
+        message.contains("Black's knight on d7 is pinned"),
+        "{message}"
+    );
+    assert!(
+        message.contains("attacked by White's bishop on b5"),
+        "{message}"
+    );
+    // In check, a move that does not meet it.
+    let (kind, _, message) = one("1. e4 d6 2. Bb5+ a6");
+    assert_eq!(kind, ErrorKind::InCheck);
+    assert!(
+        message.contains("is in check from White's bishop on b5"),
+        "{message}"
+    );
+    // The king into an attack.
+    let (kind, _, message) = one("1. e4 e5 2. Ke2 Qh4 3. Kf3 d6 4. Kg4");
+    assert_eq!(kind, ErrorKind::IntoCheck, "{message}");
+    // One letter off.
+    let sets = rule_sets(&ini).unwrap();
+    let source = Source::text("1. Nf4", None, None);
+    let d = replay_games(&sets, None, &source).remove(0).unwrap_err();
+    assert!(
+        d.help
+            .contains(&chess_core::Help::DidYouMean(vec!["Nf3".to_string()])),
+        "{:?}",
+        d
+    );
 }

@@ -1,4 +1,5 @@
-//! Perft speed of chess-rules on chess written as a rule set, against
+//! Perft speed of chess-rules on chess written as a rules file
+//! (`chess-rules/rules/chess.ini`: Betza and switches), against
 //! shakmaty in the same run (run by `cargo xtask rules-bench`, release):
 //! the start position and "Kiwipete", leaves per second and the ratio
 //! (the best of three interleaved runs each).
@@ -9,13 +10,15 @@
 
 use std::time::Instant;
 
-use chess_rules::{Position, Rules};
+use chess_rules::{Position, ini};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
 fn main() {
-    let chess = Rules::chess();
-    println!("perft, release profile: chess-rules (chess as a rule set) against shakmaty");
+    let chess = ini::variants(include_str!("../rules/chess.ini"))
+        .expect("chess.ini")
+        .remove(0);
+    println!("perft, release profile: chess-rules (rules/chess.ini) against shakmaty");
     println!(
         "{:<10} {:>5} {:>12} {:>14} {:>14} {:>8}",
         "position", "depth", "leaves", "chess-rules/s", "shakmaty/s", "ratio"

@@ -2145,10 +2145,15 @@ mod work {
         assert!(work(&big).is_ok());
         // Every leap as a rider, on 16 x 16, promoting to 40 kinds.
         let mut huge = big.clone();
-        huge.pieces.push(PieceDef::new('X', "everything", "WWFFDDNNAAHHCCZZGG").unwrap());
-        huge.promotion_pieces.extend(('B'..='Z').chain('a'..='p').take(40));
+        huge.pieces
+            .push(PieceDef::new('X', "everything", "WWFFDDNNAAHHCCZZGG").unwrap());
+        huge.promotion_pieces
+            .extend(('B'..='Z').chain('a'..='p').take(40));
         let error = work(&huge).unwrap_err();
-        assert!(error.contains("asks too much of move generation"), "{error}");
+        assert!(
+            error.contains("asks too much of move generation"),
+            "{error}"
+        );
         let start = Position::start(&huge).unwrap_err();
         assert!(start.message.contains("too much"), "{}", start.message);
     }

@@ -69,3 +69,32 @@ fn perft_from_each_start_matches_fairy_stockfish() {
     }
     assert_eq!(checked, 15);
 }
+
+/// Chess written as a variants.ini section (Betza for the pieces, every
+/// switch spelled out) is chess: the same pieces as the built-in rule set
+/// and the same perft.
+#[test]
+fn chess_as_a_rules_file() {
+    let text = include_str!("../rules/chess.ini");
+    let fide = chess_rules::ini::variants(text).unwrap().remove(0);
+    let chess = chess_rules::Rules::chess();
+    let start = chess_rules::Position::start(&fide).unwrap();
+    assert_eq!(
+        start.fen(),
+        chess_rules::Position::start(&chess).unwrap().fen()
+    );
+    assert_eq!(start.perft(3), 8_902);
+    for letter in ['P', 'N', 'B', 'R', 'Q', 'K'] {
+        let (a, b) = (fide.piece(letter).unwrap(), chess.piece(letter).unwrap());
+        assert_eq!(
+            (&a.atoms, a.royal, a.pawn),
+            (&b.atoms, b.royal, b.pawn),
+            "{letter}"
+        );
+    }
+    assert_eq!(fide.promotion_pieces, chess.promotion_pieces);
+    assert_eq!(
+        (fide.castling, fide.stalemate),
+        (chess.castling, chess.stalemate)
+    );
+}
