@@ -420,13 +420,36 @@ pub fn replay_games(
     default: Option<&str>,
     source: &Source,
 ) -> Vec<Result<CustomGame, Diagnostic>> {
-    match lex(source.as_str()) {
-        Ok(toks) => split(toks)
-            .into_iter()
-            .map(|game| replay_one(sets, default, &game, source))
+    match split_games(source) {
+        Ok(games) => games
+            .iter()
+            .map(|game| replay_game(sets, default, game, source))
             .collect(),
         Err(d) => vec![Err(d)],
     }
+}
+
+/// One game's tags and movetext, read but not replayed.
+#[derive(Clone, Debug)]
+pub struct GameText(Vec<Tok>);
+
+/// The games of `source`, read (for a caller that replays them on several
+/// threads with [`replay_game`]).
+pub fn split_games(source: &Source) -> Result<Vec<GameText>, Diagnostic> {
+    Ok(split(lex(source.as_str())?)
+        .into_iter()
+        .map(GameText)
+        .collect())
+}
+
+/// Replays one game of `source` (see [`replay_games`]).
+pub fn replay_game(
+    sets: &[Rules],
+    default: Option<&str>,
+    game: &GameText,
+    source: &Source,
+) -> Result<CustomGame, Diagnostic> {
+    replay_one(sets, default, &game.0, source)
 }
 
 /// A line being replayed: its position, the one before its last move

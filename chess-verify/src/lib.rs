@@ -57,4 +57,5 @@ pub mod input;
 pub mod puzzles;
 pub mod read;
 pub mod report;
+pub mod rules;
 pub mod run;

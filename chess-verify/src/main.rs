@@ -94,6 +94,19 @@ struct Args {
     /// not a warning.
     #[arg(long, requires = "puzzles")]
     deny_other_mates: bool,
+
+    /// Check the games under the rules of FILE instead of chess: a
+    /// CustomChessKell rules file (`.yaml`, `.yml`) or a Fairy-Stockfish
+    /// `variants.ini` (each game's `[Variant]` tag names its section, or
+    /// `--variant`). Moves as coordinates (`a2 a3`, `a2a3`, `a2-a3`) or
+    /// SAN with the rule set's letters.
+    #[arg(long, value_name = "FILE", conflicts_with = "puzzles")]
+    rules: Option<String>,
+
+    /// With `--rules`: the section of the `variants.ini` for games whose
+    /// `[Variant]` tag names none of its sections (or that have none).
+    #[arg(long, value_name = "NAME", requires = "rules")]
+    variant: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -188,7 +201,26 @@ fn main() -> ExitCode {
     )
     .max_errors(args.max_errors)
     .progress(progress);
-    if args.puzzles {
+    let rule_sets = match &args.rules {
+        Some(path) => match chess_verify::rules::load(path, run.context.styled) {
+            Ok(sets) => Some(sets),
+            Err(report) => {
+                eprintln!("{report}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    if let Some(sets) = &rule_sets {
+        chess_verify::rules::run(
+            &run.inputs,
+            &run.context,
+            sets,
+            args.variant.as_deref(),
+            jobs,
+            &mut |item| reporter.item(item),
+        );
+    } else if args.puzzles {
         let mut options = chess_core::puzzle::PuzzleOptions {
             unique_last_move: args.deny_other_mates,
             ..Default::default()

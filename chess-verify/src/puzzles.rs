@@ -30,8 +30,36 @@ pub fn run(
     jobs: usize,
     sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
 ) {
+    let check = |source: &Source, name: &str| {
+        if is_pgn(name) {
+            let games: Vec<_> = Parser::new(source).collect();
+            in_parallel(source, name, &games, jobs, |game, source| {
+                let game = game.as_ref().map_err(Clone::clone)?;
+                let problem = check_problem(game, source, options)?;
+                Ok((problem.game.moves.len() as u64, Vec::new()))
+            })
+        } else {
+            let rows: Vec<_> = lichess_rows(source).collect();
+            in_parallel(source, name, &rows, jobs, |row, source| {
+                let row = row.as_ref().map_err(Clone::clone)?;
+                let puzzle = check_lichess(row, source, options)?;
+                Ok((puzzle.game.moves.len() as u64, puzzle.warnings))
+            })
+        }
+    };
+    whole_files(inputs, context, sink, &check);
+}
+
+/// Each input read whole and its items checked by `check` (their results
+/// in order), reported like games.
+pub(crate) fn whole_files(
+    inputs: &[Input],
+    context: &Context,
+    sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
+    check: &dyn Fn(&Source, &str) -> Vec<Outcome>,
+) {
     for (file, input) in inputs.iter().enumerate() {
-        if check_file(file, input, context, options, jobs, sink).is_break() {
+        if check_file(file, input, context, sink, check).is_break() {
             return;
         }
     }
@@ -41,9 +69,8 @@ fn check_file(
     file: usize,
     input: &Input,
     context: &Context,
-    options: PuzzleOptions,
-    jobs: usize,
     sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
+    check: &dyn Fn(&Source, &str) -> Vec<Outcome>,
 ) -> ControlFlow<()> {
     let name = input.name();
     let failed = |message: String| Item::Failed { file, message };
@@ -86,21 +113,7 @@ fn check_file(
         checked.decoded_as = Some(encoding);
     }
     let source = Source::text(text, Some(name.clone()), None);
-    let results = if is_pgn(&name) {
-        let games: Vec<_> = Parser::new(&source).collect();
-        in_parallel(&source, &name, &games, jobs, |game, source| {
-            let game = game.as_ref().map_err(Clone::clone)?;
-            let problem = check_problem(game, source, options)?;
-            Ok((problem.game.moves.len() as u64, Vec::new()))
-        })
-    } else {
-        let rows: Vec<_> = lichess_rows(&source).collect();
-        in_parallel(&source, &name, &rows, jobs, |row, source| {
-            let row = row.as_ref().map_err(Clone::clone)?;
-            let puzzle = check_lichess(row, source, options)?;
-            Ok((puzzle.game.moves.len() as u64, puzzle.warnings))
-        })
-    };
+    let results = check(&source, &name);
     for (index, result) in results.into_iter().enumerate() {
         let game = index as u64 + 1;
         checked.games += 1;
@@ -145,12 +158,12 @@ fn is_pgn(name: &str) -> bool {
 
 /// What checking one puzzle gives: its plies and its warnings, or why it
 /// is unsound.
-type Outcome = Result<(u64, Vec<Diagnostic>), Diagnostic>;
+pub(crate) type Outcome = Result<(u64, Vec<Diagnostic>), Diagnostic>;
 
 /// `check` on every item, in contiguous runs, one per thread, each thread
 /// with its own copy of the text (a `Source` stays on its thread); the
 /// results in order.
-fn in_parallel<T: Sync>(
+pub(crate) fn in_parallel<T: Sync>(
     source: &Source,
     name: &str,
     items: &[T],

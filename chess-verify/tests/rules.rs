@@ -1,0 +1,136 @@
+//! `chess-verify --rules FILE`: games under rules a user defines, checked
+//! and reported like chess games (every format, `path:line:col` of the
+//! move), the rules file's own errors at its key or value, `[Variant]`
+//! and `--variant` picking a section of a `variants.ini`.
+
+mod common;
+
+use common::{dir, json_records, run, run_with};
+
+fn repo(path: &str) -> String {
+    format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+const GAMES: &str = r#"[Event "Capablanca"]
+[Variant "capablanca"]
+
+1. e4 e5 2. Ad3 Nc6 3. Ae4 *
+
+[Event "Janus"]
+[Variant "Janus"]
+
+1. e4 e5 2. Jc3 Nd6 (2... Jj6) 3. Jxe5 *
+"#;
+
+#[test]
+fn each_game_under_the_section_its_tag_names() {
+    let path = dir("rules").join("games.pgn");
+    std::fs::write(&path, GAMES).unwrap();
+    let ini = repo("chess-rules/tests/fairy/variants.ini");
+    let (code, out, _) = run(&["--rules", &ini, "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let records = json_records(&out);
+    let errors: Vec<_> = records.iter().filter(|r| r["type"] == "problem").collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert_eq!(errors[0]["code"], "own-piece");
+    assert_eq!(
+        (errors[0]["line"].as_u64(), errors[0]["column"].as_u64()),
+        (Some(4), Some(24))
+    );
+    let summary = records.last().unwrap();
+    assert_eq!(summary["games"], 2, "{out}");
+    assert_eq!(
+        (summary["errors"].as_u64(), summary["plies"].as_u64()),
+        (Some(1), Some(5)),
+        "{out}"
+    );
+
+    // Human output: the move underlined, the reason, the piece's moves.
+    let (_, human, _) = run(&["--rules", &ini, path.to_str().unwrap()]);
+    assert!(
+        human.contains("error[own-piece]: White cannot play `Ae4`: e4 holds White's pawn on e4"),
+        "{human}"
+    );
+    assert!(human.contains(":4:24"), "{human}");
+    assert!(human.contains("help: its legal moves:"), "{human}");
+}
+
+#[test]
+fn variant_option_stdin_and_other_formats() {
+    let ini = repo("chess-rules/tests/fairy/variants.ini");
+    let (code, out, err) = run_with(
+        &["--rules", &ini, "--variant", "janus", "-"],
+        b"1. e4 e5 2. Jc3 *\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("1 game (1 legal, 3 plies), no errors"),
+        "{out}"
+    );
+    // Without a section named, the file's several sections are an error
+    // at the game.
+    let (code, out, _) = run_with(&["--rules", &ini, "-", "--format", "github"], b"1. e4 *\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("::error file=<stdin>,line=1,col=4"),
+        "{out}"
+    );
+    assert!(out.contains("say which"), "{out}");
+    let (code, out, _) = run_with(
+        &[
+            "--rules",
+            &ini,
+            "--variant",
+            "losalamos",
+            "-",
+            "--format",
+            "sarif",
+        ],
+        b"1. b2 b4 *\n",
+    );
+    assert_eq!(code, 1);
+    let sarif: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let result = &sarif["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "cannot-reach", "{out}");
+}
+
+#[test]
+fn chess_as_a_rules_file_and_a_yaml_file() {
+    let chess = repo("chess-rules/rules/chess.ini");
+    let (code, out, _) = run_with(&["--rules", &chess, "-"], b"1. f3 e5 2. g4 Qh4# 0-1\n");
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = run_with(&["--rules", &chess, "-"], b"1. f3 e5 2. g4 Qh4# 1-0\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("error[wrong-result]: the result is `0-1`, not `1-0`: White is checkmated"),
+        "{out}"
+    );
+    let mini = repo("chess-rules/tests/customchesskell/mini.yaml");
+    let (code, out, _) = run_with(&["--rules", &mini, "-"], b"1. b1 b4\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("Knight on b1 cannot go to b4: a Knight leaps (1,2)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_broken_rules_file_is_reported_at_its_value() {
+    let path = dir("rules").join("broken.ini");
+    std::fs::write(&path, "[tall]\nmaxRank = 20\n").unwrap();
+    let (code, out, err) = run_with(&["--rules", path.to_str().unwrap(), "-"], b"1. e4\n");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("error[rules-file]: `20`: a board side is 1 to 16"),
+        "{err}"
+    );
+    assert!(err.contains("broken.ini:2:11"), "{err}");
+    let (code, _, err) = run_with(&["--rules", "/nonexistent/rules.ini", "-"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    // --variant needs --rules; --rules and --puzzles exclude each other.
+    let (code, _, _) = run(&["--variant", "x", "-"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = run(&["--rules", "x.ini", "--puzzles", "-"]);
+    assert_eq!(code, 2);
+}
