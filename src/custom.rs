@@ -26,24 +26,84 @@ pub struct CustomGame {
     rules: &'static str,
     path: &'static str,
     variant: &'static str,
+    start: &'static str,
+    tags: &'static [(&'static str, &'static str)],
     moves: &'static str,
+    result: &'static str,
 }
 
 impl CustomGame {
     /// A game from the data the macro wrote. Not a public API.
     #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
     pub const fn __new(
         rules: &'static str,
         path: &'static str,
         variant: &'static str,
+        start: &'static str,
+        tags: &'static [(&'static str, &'static str)],
         moves: &'static str,
+        result: &'static str,
     ) -> CustomGame {
         CustomGame {
             rules,
             path,
             variant,
+            start,
+            tags,
             moves,
+            result,
         }
+    }
+
+    /// The start position in FEN when the game sets one up (a `[FEN]`
+    /// tag); `None` for the rule set's start.
+    pub const fn start_fen(&self) -> Option<&'static str> {
+        if self.start.is_empty() {
+            None
+        } else {
+            Some(self.start)
+        }
+    }
+
+    /// The tags, as written (`[Event "…"]` → `("Event", "…")`).
+    pub const fn tags(&self) -> &'static [(&'static str, &'static str)] {
+        self.tags
+    }
+
+    /// The value of the tag `name` (any case), if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&'static str> {
+        self.tags
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|&(_, value)| value)
+    }
+
+    /// The result written after the moves (`1-0`, `0-1`, `1/2-1/2`, `*`),
+    /// if any; checked against a checkmate or stalemate.
+    pub const fn result(&self) -> Option<&'static str> {
+        if self.result.is_empty() {
+            None
+        } else {
+            Some(self.result)
+        }
+    }
+
+    /// The game as PGN (a value to print or `to_string()`): its tags, the
+    /// moves in coordinates, the result.
+    ///
+    /// ```
+    /// use verified_chess::{games, CustomGame};
+    ///
+    /// const GAMES: &[CustomGame] = games! {
+    ///     #![rules("chess-rules/tests/fairy/variants.ini")]
+    ///     [Variant "janus"]
+    ///     1. e4 e5 2. Jc3 *
+    /// };
+    /// assert_eq!(GAMES[0].pgn().to_string(), "[Variant \"janus\"]\n\n1. e2e4 e7e5 2. b1c3 *\n");
+    /// ```
+    pub fn pgn(&self) -> impl fmt::Display + '_ {
+        CustomPgn(self)
     }
 
     /// The rules file's text, as it was when the game was verified.
@@ -56,8 +116,8 @@ impl CustomGame {
         self.path
     }
 
-    /// The section of a `variants.ini` the rules are (empty for a YAML
-    /// file).
+    /// The section of a `variants.ini` the game is played under (empty for
+    /// a YAML file).
     pub const fn variant(&self) -> &'static str {
         self.variant
     }
@@ -117,7 +177,11 @@ impl CustomGame {
         rules: &'r chess_rules::Rules,
     ) -> std::vec::Vec<chess_rules::Position<'r>> {
         let mut out = std::vec::Vec::new();
-        let Ok(mut pos) = chess_rules::Position::start(rules) else {
+        let start = match self.start_fen() {
+            Some(fen) => chess_rules::Position::from_fen(rules, fen),
+            None => chess_rules::Position::start(rules),
+        };
+        let Ok(mut pos) = start else {
             return out;
         };
         for m in self.moves() {
@@ -137,7 +201,58 @@ impl fmt::Debug for CustomGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CustomGame")
             .field("rules", &self.path)
+            .field("variant", &self.variant)
+            .field("start", &self.start)
+            .field("tags", &self.tags)
             .field("moves", &self.moves)
+            .field("result", &self.result)
             .finish()
+    }
+}
+
+/// [`CustomGame::pgn`]'s value.
+struct CustomPgn<'a>(&'a CustomGame);
+
+impl fmt::Display for CustomPgn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.0;
+        for (key, value) in game.tags {
+            f.write_str("[")?;
+            f.write_str(key)?;
+            f.write_str(" \"")?;
+            for c in value.chars() {
+                if c == '"' || c == '\\' {
+                    f.write_str("\\")?;
+                }
+                write!(f, "{c}")?;
+            }
+            f.write_str("\"]\n")?;
+        }
+        if !game.tags.is_empty() {
+            f.write_str("\n")?;
+        }
+        // A set-up position may have Black to move.
+        let mut fields = game.start.split_whitespace();
+        let black_first = fields.nth(1) == Some("b");
+        let mut number: u32 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+        for (i, m) in game.moves().enumerate() {
+            let white = (i % 2 == 0) != black_first;
+            if white {
+                write!(f, "{number}. {m} ")?;
+            } else if i == 0 {
+                write!(f, "{number}... {m} ")?;
+            } else {
+                write!(f, "{m} ")?;
+            }
+            if !white {
+                number += 1;
+            }
+        }
+        f.write_str(if game.result.is_empty() {
+            "*"
+        } else {
+            game.result
+        })?;
+        f.write_str("\n")
     }
 }

@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use chess_core::ErrorKind;
+use chess_core::{ErrorKind, custom};
 use chess_core::expand::{Failure, PuzzlesFailure, try_game, try_include_puzzles, try_puzzle};
 use proc_macro2::{TokenStream, TokenTree};
 
@@ -128,7 +128,85 @@ fn generate() -> String {
             stderr.trim_end()
         );
     }
+    out.push_str(&custom_section());
     out
+}
+
+/// The section on games under custom rules: one case per kind they can
+/// fail with, from `tests/ui/custom/`.
+fn custom_section() -> String {
+    let dir = root().join("tests/ui/custom");
+    let mut out = String::from(
+        "\n# Under custom rules\n\n\
+         A game under a rules file (`game! { #![rules(\"…\")] … }`, `games!`,\n\
+         `include_pgn!`, `chess-verify --rules`) fails with these kinds, worded\n\
+         for the rule set's pieces. The cases are compiled by `cargo test`\n\
+         (`tests/ui/custom/`); their rules files are\n\
+         [`tests/ui/rules/mini.yaml`](../tests/ui/rules/mini.yaml) (a\n\
+         CustomChessKell 5 × 5 board with a camel),\n\
+         [`chess-rules/rules/chess.ini`](../chess-rules/rules/chess.ini) (chess\n\
+         written in Betza notation) and\n\
+         [`chess-rules/tests/fairy/variants.ini`](../chess-rules/tests/fairy/variants.ini)\n\
+         (Capablanca, Gothic, Janus, Embassy, Los Alamos).\n\n\
+         | code | example |\n|---|---|\n",
+    );
+    for &kind in custom::KINDS {
+        let (description, _) = example(&read(&dir.join(format!("{}.rs", case_name(kind)))));
+        let _ = writeln!(
+            out,
+            "| [`{0}`](#{0}-under-custom-rules) | {description} |",
+            kind.code()
+        );
+    }
+    for &kind in custom::KINDS {
+        let name = case_name(kind);
+        let source = read(&dir.join(format!("{name}.rs")));
+        let stderr = read(&dir.join(format!("{name}.stderr")));
+        let (description, body) = example(&source);
+        let _ = write!(
+            out,
+            "\n## `{}` under custom rules\n\n{description}\n\n```rust\n{body}\n```\n\n```text\n{}\n```\n",
+            kind.code(),
+            stderr.trim_end()
+        );
+    }
+    out
+}
+
+#[test]
+fn every_custom_rules_kind_has_exactly_one_case() {
+    let dir = root().join("tests/ui/custom");
+    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/ui/custom")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter_map(|f| f.strip_suffix(".rs").map(str::to_string))
+        .collect();
+    cases.sort();
+    let mut kinds: Vec<String> = custom::KINDS.iter().map(|&k| case_name(k)).collect();
+    kinds.sort();
+    assert_eq!(cases, kinds, "tests/ui/custom/*.rs must name custom::KINDS");
+}
+
+#[test]
+fn every_custom_rules_case_fails_with_its_kind() {
+    let dir = root().join("tests/ui/custom");
+    for &kind in custom::KINDS {
+        let path = dir.join(format!("{}.rs", case_name(kind)));
+        let mut input: TokenStream = "::verified_chess;".parse().expect("path");
+        input.extend(game_input(&read(&path)));
+        match try_game(input) {
+            Ok(_) => panic!("{} compiles", path.display()),
+            Err(Failure::Call(tokens)) => panic!("{}: {tokens}", path.display()),
+            Err(Failure::Chess(_, d)) => assert_eq!(
+                d.kind,
+                kind,
+                "{} fails with {:?}: {}",
+                path.display(),
+                d.kind,
+                d.message
+            ),
+        }
+    }
 }
 
 #[test]

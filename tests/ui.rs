@@ -13,12 +13,27 @@ fn copy_fixtures() {
         .expect("target directory")
         .to_path_buf();
     let project = target.join("tests/trybuild/verified-chess");
-    for folder in ["tests/ui/pgn", "tests/ui/puzzles", "tests/ui/rules"] {
+    for folder in [
+        "tests/ui/pgn",
+        "tests/ui/puzzles",
+        "tests/ui/rules",
+        "chess-rules/rules",
+        "chess-rules/tests/fairy",
+    ] {
         let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
         let to = project.join(folder);
         std::fs::create_dir_all(&to).expect("fixture directory");
         for entry in std::fs::read_dir(&from).expect("fixtures") {
             let entry = entry.expect("fixture");
+            // Games, puzzles and rules files (not the scripts and data
+            // beside the rules engine's own fixtures).
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !["pgn", "csv", "yaml", "ini"]
+                .iter()
+                .any(|ext| name.ends_with(&format!(".{ext}")))
+            {
+                continue;
+            }
             std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy fixture");
         }
     }
@@ -32,4 +47,7 @@ fn ui() {
     t.compile_fail("tests/ui/fail/*.rs");
     // One case per error kind: the source of docs/errors.md.
     t.compile_fail("tests/ui/errors/*.rs");
+    // One case per error kind a game under custom rules can fail with:
+    // the catalogue's section on custom rules.
+    t.compile_fail("tests/ui/custom/*.rs");
 }

@@ -77,13 +77,25 @@ pub fn rule_sets(source: &Source) -> Result<Vec<Rules>, Diagnostic> {
             )
         });
     }
-    yaml::rules(text).map(|r| vec![r]).map_err(|e| {
-        Diagnostic::new(
-            ErrorKind::RulesFile,
-            word_at(text, at(e.line, e.column)),
-            e.message,
-        )
-    })
+    // A CustomChessKell file has no name: the rule set takes the file's.
+    let stem = std::path::Path::new(source.name().unwrap_or_default())
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .map(str::to_string);
+    yaml::rules(text)
+        .map(|mut r| {
+            if let Some(stem) = stem {
+                r.name = stem;
+            }
+            vec![r]
+        })
+        .map_err(|e| {
+            Diagnostic::new(
+                ErrorKind::RulesFile,
+                word_at(text, at(e.line, e.column)),
+                e.message,
+            )
+        })
 }
 
 /// Reads the rules of `source` (see [`rule_sets`]), where `variant` names
@@ -382,22 +394,33 @@ fn next_move(pos: &Position<'_>, toks: &[Tok], i: usize) -> (String, Range, usiz
     (w.clone(), *range, 1)
 }
 
-/// Replays the game of `source` under `rules` (one game: a second is an
-/// error).
-pub fn replay(rules: Rules, source: &Source) -> Result<CustomGame, Diagnostic> {
-    let sets = [rules];
-    let mut games = replay_games(&sets, None, source).into_iter();
-    let first = games.next().unwrap_or_else(|| {
-        Ok(CustomGame {
-            rules: sets[0].clone(),
+/// Replays the one game of `source` (a second is an error) under a rule
+/// set of `sets`, chosen as [`replay_games`] chooses.
+pub fn replay(
+    sets: &[Rules],
+    default: Option<&str>,
+    source: &Source,
+) -> Result<CustomGame, Diagnostic> {
+    let mut games = replay_games(sets, default, source).into_iter();
+    let first = match games.next() {
+        Some(first) => first?,
+        // No moves: the start position of the rule set named.
+        None => CustomGame {
+            rules: pick(sets, default).cloned().ok_or_else(|| {
+                Diagnostic::new(
+                    ErrorKind::RulesFile,
+                    Range::new(0, 0),
+                    unnamed(sets, default),
+                )
+            })?,
             tags: Vec::new(),
             start: None,
             moves: Vec::new(),
             end: None,
             result: None,
             range: Range::new(0, 0),
-        })
-    })?;
+        },
+    };
     if let Some(second) = games.next() {
         let at = match &second {
             Ok(g) => g.range,
@@ -695,7 +718,7 @@ fn why(pos: &Position<'_>, word: &str, written: &str, range: Range) -> Diagnosti
                 rules.name
             ),
         );
-        return with_did_you_mean(d, pos, word);
+        return with_did_you_mean(d, pos, word, written);
     };
     // The most telling reason among the pieces tried.
     let reasons: Vec<(Square, Rejection)> = tries
@@ -708,11 +731,22 @@ fn why(pos: &Position<'_>, word: &str, written: &str, range: Range) -> Diagnosti
         .or(reasons.first())
         .cloned()
     else {
+        // Every piece tried can go there: name each move apart.
+        let choices: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| tries.contains(&(m.from, m.to)))
+            .map(|m| pos.san(m))
+            .collect();
         return Diagnostic::new(
             ErrorKind::Ambiguous,
             range,
-            format!("`{written}` could be several moves: write the squares, `{from}{to}`"),
-        );
+            format!("`{written}` could be any of {} moves", choices.len()),
+        )
+        .with(Help::Write {
+            lead: "say which: ",
+            choices,
+        });
     };
     let who = named(from);
     let mover = side(pos.turn());
@@ -731,7 +765,7 @@ fn why(pos: &Position<'_>, word: &str, written: &str, range: Range) -> Diagnosti
                 "{mover} cannot play `{written}`: no {name} of {mover}'s can go to {to}: {moves}"
             ),
         );
-        return with_did_you_mean(d, pos, word);
+        return with_did_you_mean(d, pos, word, written);
     }
     let (kind, message) = match reason {
         Rejection::GameOver(outcome) => return over(range, written, outcome, pos.turn()),
@@ -833,7 +867,7 @@ fn why(pos: &Position<'_>, word: &str, written: &str, range: Range) -> Diagnosti
         kind,
         ErrorKind::CannotReach | ErrorKind::WrongPiece | ErrorKind::NothingToCapture
     ) {
-        d = with_did_you_mean(d, pos, word);
+        d = with_did_you_mean(d, pos, word, written);
     }
     d
 }
@@ -841,12 +875,20 @@ fn why(pos: &Position<'_>, word: &str, written: &str, range: Range) -> Diagnosti
 /// The legal moves one edit (a letter, a digit, a square's file or rank)
 /// away from `word`, written the way it was (SAN or coordinates), as a
 /// "did you mean" if there are one to three.
-fn with_did_you_mean(d: Diagnostic, pos: &Position<'_>, word: &str) -> Diagnostic {
+fn with_did_you_mean(d: Diagnostic, pos: &Position<'_>, word: &str, written: &str) -> Diagnostic {
     let clean: String = word
         .chars()
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | '-' | ' '))
         .collect();
     let coordinates = split_squares(&clean).is_some();
+    // Coordinates suggested as they were written: `b1 c4`, `b1-c4`, `b1c4`.
+    let separator = if written.contains('-') {
+        "-"
+    } else if written.trim().contains(char::is_whitespace) {
+        " "
+    } else {
+        ""
+    };
     let mut found: Vec<String> = Vec::new();
     for m in pos.legal_moves() {
         let spelled = if coordinates {
@@ -862,6 +904,12 @@ fn with_did_you_mean(d: Diagnostic, pos: &Position<'_>, word: &str) -> Diagnosti
             && !found.contains(&spelled)
         {
             found.push(spelled);
+        }
+    }
+    if coordinates {
+        for m in &mut found {
+            let second = 1 + m[1..].find(|c: char| c.is_ascii_lowercase()).unwrap_or(0);
+            m.insert_str(second, separator);
         }
     }
     if (1..=3).contains(&found.len()) {

@@ -460,9 +460,23 @@ pub fn custom_game(
     krate: &TokenStream,
     rules_text: &str,
     path: &str,
-    variant: &str,
     game: &crate::custom::CustomGame,
 ) -> TokenStream {
+    // A section of a variants.ini is named; a YAML file is one rule set.
+    let variant = if path.to_ascii_lowercase().ends_with(".ini") {
+        game.rules.name.as_str()
+    } else {
+        ""
+    };
+    let mut tags = Out::new();
+    for (key, value) in &game.tags {
+        let mut pair = Out::new();
+        pair.tt(Literal::string(key));
+        pair.comma();
+        pair.tt(Literal::string(value));
+        tags.group(Delimiter::Parenthesis, pair);
+        tags.comma();
+    }
     let mut args = Out::new();
     args.tt(Literal::string(rules_text));
     args.comma();
@@ -470,7 +484,13 @@ pub fn custom_game(
     args.comma();
     args.tt(Literal::string(variant));
     args.comma();
+    args.tt(Literal::string(game.start.as_deref().unwrap_or("")));
+    args.comma();
+    args.punct('&').group(Delimiter::Bracket, tags);
+    args.comma();
     args.tt(Literal::string(&game.moves.join(" ")));
+    args.comma();
+    args.tt(Literal::string(game.result.as_deref().unwrap_or("")));
     let mut out = Out::new();
     out.path(krate, &["CustomGame", "__new"])
         .group(Delimiter::Parenthesis, args);

@@ -392,10 +392,14 @@ fn games_output(
 
 /// `games! { … }` or `games!("…")`: several games, each verified.
 pub fn games(input: TokenStream) -> TokenStream {
-    let (krate, options, input) = match start(input) {
+    let (krate, options, mut input) = match start(input) {
         Ok(started) => started,
         Err(error) => return error,
     };
+    if let Some(rules) = input.rules.take() {
+        let source = input.source();
+        return custom_games(&krate, &source, rules, TokenStream::new());
+    }
     let source = input.source();
     games_output(&krate, &source, options, TokenStream::new())
 }
@@ -406,8 +410,12 @@ pub fn include_pgn(input: TokenStream) -> TokenStream {
         Ok(started) => started,
         Err(error) => return error,
     };
+    let rules = input.rules.take();
     match included(&mut input, "include_pgn", "games/collection.pgn") {
-        Ok((source, prelude)) => games_output(&krate, &source, options, prelude),
+        Ok((source, prelude)) => match rules {
+            Some(rules) => custom_games(&krate, &source, rules, prelude),
+            None => games_output(&krate, &source, options, prelude),
+        },
         Err(error) => error,
     }
 }
@@ -475,22 +483,70 @@ fn custom_game(
     span: Span,
 ) -> Result<TokenStream, Failure> {
     let (rules_source, prelude) = read_included(path, span).map_err(Failure::Call)?;
-    let rules = match custom::rules(&rules_source, variant) {
-        Ok(rules) => rules,
+    // The section the attribute names must exist; a game's `[Variant]` tag
+    // may name another.
+    let sets = match custom::rule_sets(&rules_source) {
+        Ok(sets) => sets,
         Err(d) => return Err(Failure::Chess(Box::new(rules_source), d)),
     };
+    if variant.is_some()
+        && let Err(d) = custom::rules(&rules_source, variant)
+    {
+        return Err(Failure::Chess(Box::new(rules_source), d));
+    }
     let source = input.source();
-    let game = custom::replay(rules, &source).map_err(|d| Failure::Chess(Box::new(source), d))?;
+    let game =
+        custom::replay(&sets, variant, &source).map_err(|d| Failure::Chess(Box::new(source), d))?;
     let mut out = prelude;
-    out.extend(emit::custom_game(
-        krate,
-        rules_source.as_str(),
-        path,
-        variant.unwrap_or(""),
-        &game,
-    ));
+    out.extend(emit::custom_game(krate, rules_source.as_str(), path, &game));
     Ok(TokenStream::from(TokenTree::Group(
         proc_macro2::Group::new(Delimiter::Brace, out),
+    )))
+}
+
+/// `games!` or `include_pgn!` under `#![rules("…")]`: every game of
+/// `source` under the rules file's sets (a game's `[Variant]` tag names
+/// its section, else the attribute's), as
+/// `{ const GAMES: &[krate::CustomGame] = &[…]; GAMES }`, or one
+/// `compile_error!` per bad game.
+fn custom_games(
+    krate: &TokenStream,
+    source: &Source,
+    (path, variant, span): (String, Option<String>, Span),
+    mut prelude: TokenStream,
+) -> TokenStream {
+    let (rules_source, rules_prelude) = match read_included(&path, span) {
+        Ok(read) => read,
+        Err(error) => return error,
+    };
+    prelude.extend(rules_prelude);
+    let sets = match custom::rule_sets(&rules_source) {
+        Ok(sets) => sets,
+        Err(d) => return emit::diagnostic(&rules_source, &d),
+    };
+    let mut errors = TokenStream::new();
+    let mut games = Vec::new();
+    for result in custom::replay_games(&sets, variant.as_deref(), source) {
+        match result {
+            Ok(game) => games.push(emit::custom_game(
+                krate,
+                rules_source.as_str(),
+                &path,
+                &game,
+            )),
+            Err(d) => errors.extend(emit::diagnostic(source, &d)),
+        }
+    }
+    let mut out = prelude;
+    if !errors.is_empty() {
+        out.extend(errors);
+        out.extend(";".parse::<TokenStream>().unwrap_or_default());
+        games.clear();
+    }
+    out.extend(emit::list(krate, "CustomGame", "GAMES", &games));
+    TokenStream::from(TokenTree::Group(proc_macro2::Group::new(
+        Delimiter::Brace,
+        out,
     )))
 }
 

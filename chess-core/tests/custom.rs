@@ -20,9 +20,9 @@ fn play(
     variant: Option<&str>,
     moves: &str,
 ) -> Result<Vec<String>, (ErrorKind, String, String)> {
-    let rules = rules(rules_file, variant).unwrap();
+    let sets = rule_sets(rules_file).unwrap();
     let source = Source::text(moves, None, None);
-    replay(rules, &source)
+    replay(&sets, variant, &source)
         .map(|g| g.moves)
         .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
 }

@@ -294,13 +294,26 @@ fn set(
                         "`{key}`: custom pieces are `customPiece1` to `customPiece25`"
                     ),
                 })?;
-            let Some((letter, betza)) = value.split_once(':') else {
+            let Some((letter_text, betza)) = value.split_once(':') else {
                 return Err(bad(format!("`{value}`: write `letter:Betza`, e.g. `a:BN`")));
             };
-            let letter =
-                single_letter(letter).ok_or_else(|| bad(format!("`{letter}`: one letter")))?;
-            let piece = PieceDef::new(letter, &format!("custom piece {n}"), betza)
-                .map_err(|e| bad(format!("`{betza}`: {}", e.message)))?;
+            let letter = single_letter(letter_text)
+                .ok_or_else(|| bad(format!("`{letter_text}`: one letter")))?;
+            // Named after the piece its moves are, if they are one the
+            // format names ("a knight" reads better than "custom piece 1").
+            let name = NAMED
+                .iter()
+                .filter(|named| !named.3 && !named.4)
+                .find(|named| named.2 == betza)
+                .map_or_else(|| format!("custom piece {n}"), |named| named.0.to_string());
+            let piece = PieceDef::new(letter, &name, betza).map_err(|e| {
+                // At the Betza string's own character.
+                let mut error = bad(format!("`{betza}`: {}", e.message));
+                error.column += letter_text.chars().count()
+                    + 1
+                    + betza[..e.at.min(betza.len())].chars().count();
+                error
+            })?;
             put(section, key, Some(piece));
         }
         _ => match NAMED.iter().find(|n| n.0 == key) {

@@ -877,16 +877,22 @@ impl<'r> Position<'r> {
         if self.s.castling == 0 {
             out.push('-');
         }
-        for side in 0..2 {
-            for file in (0..16).rev() {
-                if self.s.castling & (1 << (16 * side + file)) != 0 {
-                    let letter = (b'A' + file as u8) as char;
-                    out.push(if side == 0 {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    });
+        // X-FEN: `K`/`Q` for the outermost rook on its side of the king,
+        // the rook's file otherwise.
+        for color in [Color::White, Color::Black] {
+            for file in (0..16u8).rev() {
+                if self.s.castling & (1 << (16 * color.index() + usize::from(file))) == 0 {
+                    continue;
                 }
+                let rook = Square::new(file, back_rank(self.geometry(), color));
+                let letter = ['K', 'Q']
+                    .into_iter()
+                    .find(|&l| self.castling_rook(color, l) == Some(rook))
+                    .unwrap_or((b'A' + file) as char);
+                out.push(match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
+                });
             }
         }
         match self.s.en_passant {

@@ -1,0 +1,77 @@
+//! Games under rules a user defines, through the facade: `game!`,
+//! `games!` and `include_pgn!` with `#![rules("…")]`, the values they make
+//! (tags, set-up starts, results, PGN) and their positions under the
+//! `custom-rules` feature.
+
+use chess_rules::BoardStyle;
+use verified_chess::{CustomGame, game, games, include_pgn};
+
+const TWO: &[CustomGame] = include_pgn!(
+    #![rules("chess-rules/tests/fairy/variants.ini")]
+    "tests/rules/capablanca.pgn"
+);
+
+const TOKENS: &[CustomGame] = games! {
+    #![rules("chess-rules/tests/fairy/variants.ini", janus)]
+    1. e4 e5 2. Jc3 *
+    [Variant "losalamos"]
+    1. b3 b4 *
+};
+
+const FOOLS_MATE: CustomGame = game! {
+    #![rules("chess-rules/rules/chess.ini")]
+    1. f3 e5 2. g4 Qh4 # 0-1
+};
+
+#[test]
+fn a_file_of_games_each_under_its_section() {
+    assert_eq!(TWO.len(), 2);
+    assert_eq!(TWO[0].variant(), "capablanca");
+    assert_eq!(TWO[0].tag("event"), Some("Two variants in one file"));
+    // The main line only (the variation was checked).
+    assert_eq!(
+        TWO[0].moves().collect::<Vec<_>>(),
+        ["e2e4", "e7e5", "c1d3", "b8c6", "i1h3", "h8g6"]
+    );
+    assert_eq!(TWO[0].result(), Some("*"));
+    assert_eq!(TWO[1].variant(), "janus");
+    assert_eq!(
+        TWO[1].start_fen(),
+        Some("rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR b KQkq - 0 4")
+    );
+    assert_eq!(
+        TWO[1].pgn().to_string().lines().last(),
+        Some("4... e7e5 5. e2e4 b8c6 *")
+    );
+    // Positions from the set-up start, boards of ten files.
+    let rules = TWO[1].rules();
+    let positions = TWO[1].positions(&rules);
+    assert_eq!(positions.len(), 4);
+    assert!(
+        positions[3]
+            .board(BoardStyle::Ascii)
+            .ends_with("     a b c d e f g h i j\n")
+    );
+    assert_eq!(
+        positions[3].fen(),
+        "r1nbkqbnjr/pppp1ppppp/2j7/4p5/4P5/10/PPPP1PPPPP/RJNBKQBNJR w KQkq - 1 6"
+    );
+}
+
+#[test]
+fn tokens_with_a_default_section_and_a_tag() {
+    assert_eq!(TOKENS.len(), 2);
+    assert_eq!(TOKENS[0].variant(), "janus");
+    assert_eq!(TOKENS[1].variant(), "losalamos");
+    assert_eq!(TOKENS[1].moves().collect::<Vec<_>>(), ["b2b3", "b5b4"]);
+    let rules = TOKENS[1].rules();
+    assert_eq!(rules.geometry.files(), 6);
+}
+
+#[test]
+fn chess_as_a_rules_file_ends_in_mate() {
+    assert_eq!(FOOLS_MATE.result(), Some("0-1"));
+    let rules = FOOLS_MATE.rules();
+    let last = FOOLS_MATE.positions(&rules).pop().unwrap();
+    assert_eq!(last.outcome(), Some(chess_rules::Outcome::Checkmate));
+}

@@ -1,0 +1,9 @@
+// A pawn's diagonal step, which only captures, to an empty square.
+use verified_chess::{game, CustomGame};
+
+fn main() {
+    const G: CustomGame = game! {
+        #![rules("chess-rules/rules/chess.ini")]
+        1. e2 d3
+    };
+}

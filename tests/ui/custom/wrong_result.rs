@@ -1,0 +1,9 @@
+// A result that contradicts the checkmate.
+use verified_chess::{game, CustomGame};
+
+fn main() {
+    const G: CustomGame = game! {
+        #![rules("chess-rules/rules/chess.ini")]
+        1. f3 e5 2. g4 Qh4 # 1-0
+    };
+}
