@@ -16,8 +16,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use chess_core::{ErrorKind, custom};
 use chess_core::expand::{Failure, PuzzlesFailure, try_game, try_include_puzzles, try_puzzle};
+use chess_core::{ErrorKind, custom};
 use proc_macro2::{TokenStream, TokenTree};
 
 fn root() -> PathBuf {

@@ -709,7 +709,7 @@ fn why(pos: &Position<'_>, word: &str, written: &str, range: Range) -> Diagnosti
         Some(pair) => vec![pair],
         None => san_tries(pos, word),
     };
-    let Some(&(from, to)) = tries.first() else {
+    let Some(&(_, to)) = tries.first() else {
         let d = Diagnostic::new(
             ErrorKind::ExpectedMove,
             range,

@@ -270,6 +270,27 @@ struct Walk {
     path: Option<Box<[isize]>>,
 }
 
+/// A move along a vector longer than the border is wide (a CustomChessKell
+/// `Jump` of up to 15 squares): its destinations found by coordinates.
+#[derive(Clone, Debug)]
+struct FarWalk {
+    vector: (i8, i8),
+    range: u8,
+    moves: bool,
+    captures: bool,
+    initial: bool,
+}
+
+/// A capture along such a vector: the kinds that have it, those that have
+/// it from any square.
+#[derive(Clone, Debug)]
+struct FarRay {
+    vector: (i8, i8),
+    range: u8,
+    kinds: u64,
+    free: u64,
+}
+
 /// A leap of one step with no condition (but en passant).
 #[derive(Clone, Debug)]
 struct Leap {
@@ -330,7 +351,13 @@ struct Tables {
     rides: [Vec<Vec<Walk>>; 2],
     /// How each side captures, for attack tests.
     rays: [Vec<Ray>; 2],
-    /// A side has a lame capture: a move can uncover it off any line.
+    /// Moves and captures along vectors longer than the border is wide.
+    far: [Vec<Vec<FarWalk>>; 2],
+    far_rays: [Vec<FarRay>; 2],
+    /// The board.
+    geometry: Geometry,
+    /// A side has a lame capture (a move can uncover it off any line) or a
+    /// far rider (not followed for pins): every move against it is tried.
     lame_captures: [bool; 2],
     /// A bit per royal kind.
     royal: u64,
@@ -354,10 +381,15 @@ impl Tables {
         let squares = g.squares().map(cell_of).collect();
         let mut atoms: [Vec<Vec<Walk>>; 2] = [Vec::new(), Vec::new()];
         let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+        let mut far: [Vec<Vec<FarWalk>>; 2] = [Vec::new(), Vec::new()];
+        let mut far_rays: [Vec<FarRay>; 2] = [Vec::new(), Vec::new()];
+        let is_far =
+            |(dx, dy): (i8, i8)| usize::from(dx.unsigned_abs().max(dy.unsigned_abs())) > PAD;
         for color in [Color::White, Color::Black] {
             let side = color.index();
             for (kind, def) in rules.pieces.iter().enumerate().take(64) {
                 let mut walks = Vec::new();
+                let mut far_walks = Vec::new();
                 for atom in &def.atoms {
                     let vectors: Vec<(i8, i8)> = atom
                         .vectors
@@ -367,6 +399,36 @@ impl Tables {
                     let paths = |v: (i8, i8)| -> Vec<isize> {
                         lame_path(v).into_iter().map(delta).collect()
                     };
+                    for &v in vectors.iter().filter(|&&v| is_far(v)) {
+                        far_walks.push(FarWalk {
+                            vector: v,
+                            range: atom.range,
+                            moves: atom.moves,
+                            captures: atom.captures,
+                            initial: atom.initial,
+                        });
+                        if atom.captures {
+                            let bit = 1u64 << kind;
+                            let free = if atom.initial { 0 } else { bit };
+                            match far_rays[side]
+                                .iter_mut()
+                                .find(|r| r.vector == v && r.range == atom.range)
+                            {
+                                Some(r) => {
+                                    r.kinds |= bit;
+                                    r.free |= free;
+                                }
+                                None => far_rays[side].push(FarRay {
+                                    vector: v,
+                                    range: atom.range,
+                                    kinds: bit,
+                                    free,
+                                }),
+                            }
+                        }
+                    }
+                    let vectors: Vec<(i8, i8)> =
+                        vectors.into_iter().filter(|&v| !is_far(v)).collect();
                     for &v in &vectors {
                         walks.push(Walk {
                             delta: delta(v),
@@ -424,6 +486,7 @@ impl Tables {
                     }
                 }
                 atoms[side].push(walks);
+                far[side].push(far_walks);
             }
         }
         let bits = |f: fn(&crate::rules::PieceDef) -> bool| {
@@ -475,13 +538,19 @@ impl Tables {
                 .map(|walks: &Vec<Walk>| walks.iter().filter(|w| !plain(w)).cloned().collect())
                 .collect()
         });
+        let lame_captures = [0, 1].map(|s: usize| {
+            rays[s].iter().any(|r| r.lame) || far_rays[s].iter().any(|r| r.range != 1)
+        });
         Tables {
+            lame_captures,
+            far,
+            far_rays,
+            geometry: g,
             leaps,
             rides,
             squares,
             square_of,
             zone,
-            lame_captures: [0, 1].map(|s| rays[s].iter().any(|r| r.lame)),
             atoms,
             rays,
             royal: bits(|p| p.royal),
@@ -504,8 +573,49 @@ impl Tables {
         self.pawn & (1 << kind_of(cell)) != 0
     }
 
+    /// The cell `k` times `v` away from the on-board cell `from`, if it is
+    /// on the board.
+    fn far_step(&self, from: usize, (dx, dy): (i8, i8), k: u8) -> Option<usize> {
+        let sq = self.square_of[from];
+        let k = i16::from(k);
+        let file = i16::from(sq.file) + i16::from(dx) * k;
+        let rank = i16::from(sq.rank) + i16::from(dy) * k;
+        let on = (0..i16::from(self.geometry.files())).contains(&file)
+            && (0..i16::from(self.geometry.ranks())).contains(&rank);
+        on.then(|| cell_of(Square::new(file as u8, rank as u8)))
+    }
+
+    /// Whether `by` attacks `target` along a far vector.
+    fn far_attacked(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
+        for ray in &self.far_rays[by.index()] {
+            let back = (-ray.vector.0, -ray.vector.1);
+            let mut k = 1;
+            while let Some(at) = self.far_step(target, back, k) {
+                let cell = cells[at];
+                if cell != EMPTY {
+                    let bit = 1u64 << kind_of(cell);
+                    if is(cell, by)
+                        && ray.kinds & bit != 0
+                        && (ray.free & bit != 0 || self.start[at] == cell)
+                    {
+                        return true;
+                    }
+                    break;
+                }
+                if ray.range != 0 && k >= ray.range {
+                    break;
+                }
+                k += 1;
+            }
+        }
+        false
+    }
+
     /// Whether `by` attacks the cell `target` on `cells`.
     fn attacked(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
+        if !self.far_rays[by.index()].is_empty() && self.far_attacked(cells, target, by) {
+            return true;
+        }
         // Walk back from the target along each ray a piece of `by` captures
         // along: the first piece met attacks if its kind has that ray.
         for ray in &self.rays[by.index()] {
@@ -1083,6 +1193,22 @@ fn count_piece(t: &Tables, s: &State, from: usize) -> u64 {
             }
         }
     }
+    for walk in &t.far[side][kind] {
+        if walk.initial && !at_start {
+            continue;
+        }
+        let mut k = 1;
+        while let Some(to) = t.far_step(from, walk.vector, k) {
+            let target = s.cells[to];
+            let empty = target == EMPTY;
+            let enemy = !empty && !is(target, us);
+            n += times(to) * (u64::from(empty & walk.moves) + u64::from(enemy & walk.captures));
+            if walk.range == k || !empty {
+                break;
+            }
+            k += 1;
+        }
+    }
     n
 }
 
@@ -1140,6 +1266,29 @@ fn one_piece(
                 if walk.range != 0 && k >= walk.range {
                     break;
                 }
+            }
+        }
+        for walk in &t.far[side][kind] {
+            if walk.initial && !at_start {
+                continue;
+            }
+            let mut k = 1;
+            while let Some(to) = t.far_step(from, walk.vector, k) {
+                let target = s.cells[to];
+                if target == EMPTY {
+                    if walk.moves {
+                        out.add(t, pawn, us, from_sq, to, MoveKind::Normal);
+                    }
+                } else {
+                    if walk.captures && !is(target, us) {
+                        out.add(t, pawn, us, from_sq, to, MoveKind::Normal);
+                    }
+                    break;
+                }
+                if walk.range == k {
+                    break;
+                }
+                k += 1;
             }
         }
         if t.is_royal(cell) && s.castling != 0 {
@@ -1421,6 +1570,9 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             }
         }
     }
+    if !t.far_rays[them.index()].is_empty() {
+        in_check |= royals.iter().any(|r| t.far_attacked(&s.cells, r, them));
+    }
     let every = in_check || t.lame_captures[them.index()];
     let ep = s
         .en_passant
@@ -1447,6 +1599,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 && royals.n == 1
                 && t.is_royal(cell)
                 && t.rides[side][kind].is_empty()
+                && t.far[side][kind].is_empty()
                 && !(ep.is_some() && t.en_passant & (1 << kind) != 0)
             {
                 // The only royal piece, out of check, with plain leaps:
@@ -2033,18 +2186,17 @@ mod tests {
     }
 
     /// The legal moves the slow way: every pseudo-legal move played, and
-    /// kept if no royal piece of the mover is attacked after it.
+    /// kept if no move of the other side then captures a royal piece of
+    /// the mover (attacks found by generating moves, not by the walk back
+    /// along rays the engine uses).
     fn naive(pos: &Position<'_>) -> Vec<Move> {
         pos.pseudo_legal()
             .into_iter()
             .filter(|&m| {
                 let after = pos.play(m);
-                let g = pos.geometry();
-                g.squares().all(|sq| {
-                    after.piece_at(sq).is_none_or(|p| {
-                        p.color != pos.turn()
-                            || !pos.rules.pieces[p.kind as usize].royal
-                            || !after.attacked(sq, !pos.turn())
+                !after.pseudo_legal().iter().any(|reply| {
+                    after.piece_at(reply.to).is_some_and(|p| {
+                        p.color == pos.turn() && pos.rules.pieces[p.kind as usize].royal
                     })
                 })
             })
@@ -2072,6 +2224,38 @@ mod tests {
         riders.start =
             "rnbxqkyznr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKYZNR w - - 0 1".into();
         out.push(riders);
+        // Far leaps, as CustomChessKell's Jumps may be (up to 15 squares,
+        // beyond the mailbox's border), by a piece and by a royal piece.
+        let far = |leap: (u8, u8)| {
+            let (a, b) = (leap.0 as i8, leap.1 as i8);
+            let mut vectors = Vec::new();
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    if !vectors.contains(&(x * sx, y * sy)) {
+                        vectors.push((x * sx, y * sy));
+                    }
+                }
+            }
+            crate::betza::Atom {
+                leap,
+                vectors,
+                range: 1,
+                moves: true,
+                captures: true,
+                initial: false,
+                lame: false,
+                en_passant: false,
+            }
+        };
+        let mut far_leaps = Rules::chess();
+        far_leaps.geometry = Geometry::new(16, 16).unwrap();
+        far_leaps.castling = None;
+        let mut giraffe = piece('G', "giraffe", "W");
+        giraffe.atoms = vec![far((4, 1)), far((15, 1))];
+        far_leaps.pieces.push(giraffe);
+        far_leaps.pieces[5].atoms.push(far((6, 0)));
+        far_leaps.start = "rnbqkbnrgg6/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/RNBQKBNRGG6 w - - 0 1".into();
+        out.push(far_leaps);
         let mut two_kings = Rules::chess();
         two_kings.pieces[5] = piece('K', "king", "K").royal();
         two_kings

@@ -200,3 +200,38 @@ fn why_a_move_is_not_legal() {
         Some(Rejection::GameOver(Outcome::Checkmate))
     );
 }
+
+#[test]
+fn jumps_longer_than_the_board_are_moves_like_any_other() {
+    // A Jump may go up to 15 squares: one of 6 rows (which leaves a 5 × 5
+    // board from anywhere) once broke move generation (found by the
+    // `rules` fuzz target).
+    let text = mini().replace(
+        "{ type: Jump, offset: [2, 1] }",
+        "{ type: Jump, offset: [6, 1] }",
+    );
+    assert_ne!(text, mini());
+    let rules = yaml::rules(&text).unwrap();
+    let mut pos = Position::start(&rules).unwrap();
+    for _ in 0..20 {
+        let moves = pos.legal_moves();
+        let Some(&m) = moves.first() else { break };
+        pos = pos.play(m);
+    }
+    // On a 16 x 16 board the same Jump lands.
+    let tall = text.replace("rows: 5\n  cols: 5", "rows: 16\n  cols: 16");
+    assert_ne!(tall, text);
+    let rules = yaml::rules(&tall).unwrap();
+    let start = Position::start(&rules).unwrap();
+    let knight = start
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            start
+                .piece_at(m.from)
+                .is_some_and(|p| rules.pieces[p.kind as usize].name == "Knight")
+        })
+        .map(|m| start.uci(m))
+        .collect::<Vec<_>>();
+    assert!(knight.contains(&"b1c7".to_string()), "{knight:?}");
+}
