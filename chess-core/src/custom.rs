@@ -475,12 +475,13 @@ pub fn replay_game(
     replay_one(sets, default, &game.0, source)
 }
 
-/// A line being replayed: its position, the one before its last move
-/// (where a variation of that move starts), and how it ended.
+/// A line being replayed: its position and the one before its last move
+/// (where a variation of that move starts). Whether it ended is asked
+/// only when a move does not read or the line is over (a legal move
+/// proves the game went on).
 struct Line<'r> {
     pos: Position<'r>,
     before: Option<Position<'r>>,
-    end: Option<Outcome>,
 }
 
 fn replay_one(
@@ -543,7 +544,6 @@ fn replay_one(
             })?,
         };
         let mut lines = vec![Line {
-            end: start.outcome(),
             pos: start,
             before: None,
         }];
@@ -571,7 +571,6 @@ fn replay_one(
                         .with_note("a variation replaces the move before it"));
                     };
                     lines.push(Line {
-                        end: before.outcome(),
                         pos: before,
                         before: None,
                     });
@@ -595,18 +594,21 @@ fn replay_one(
                     let line = lines.last_mut().expect("a line");
                     let (word, at, taken) = next_move(&line.pos, toks, i);
                     i += taken;
-                    if let Some(outcome) = line.end {
-                        return Err(over(at, source.slice(at), outcome, line.pos.turn()));
-                    }
                     let m = match line.pos.parse_move(&word) {
                         Some(m) => m,
-                        None => return Err(why(&line.pos, &word, source.slice(at), at)),
+                        None => {
+                            return Err(match line.pos.outcome() {
+                                Some(outcome) => {
+                                    over(at, source.slice(at), outcome, line.pos.turn())
+                                }
+                                None => why(&line.pos, &word, source.slice(at), at),
+                            });
+                        }
                     };
                     if main {
                         moves.push(line.pos.uci(m));
                     }
                     let next = line.pos.play(m);
-                    line.end = next.outcome();
                     line.before = Some(std::mem::replace(&mut line.pos, next));
                 }
             }
@@ -615,7 +617,7 @@ fn replay_one(
             return Err(unclosed(*open));
         }
         let main = &lines[0];
-        end = main.end;
+        end = main.pos.outcome();
         if let (Some(outcome), Some((written, at))) = (end, &result) {
             let expected = match outcome {
                 Outcome::Checkmate | Outcome::Stalemate(Stalemate::Loss) => match main.pos.turn() {

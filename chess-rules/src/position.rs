@@ -354,6 +354,8 @@ struct Tables {
     /// Moves and captures along vectors longer than the border is wide.
     far: [Vec<Vec<FarWalk>>; 2],
     far_rays: [Vec<FarRay>; 2],
+    /// Whether there are any far moves.
+    has_far: bool,
     /// The board.
     geometry: Geometry,
     /// A side has a lame capture (a move can uncover it off any line) or a
@@ -543,6 +545,7 @@ impl Tables {
         });
         Tables {
             lame_captures,
+            has_far: far.iter().flatten().any(|walks| !walks.is_empty()),
             far,
             far_rays,
             geometry: g,
@@ -571,6 +574,17 @@ impl Tables {
 
     fn is_pawn(&self, cell: u8) -> bool {
         self.pawn & (1 << kind_of(cell)) != 0
+    }
+
+    /// The far moves of a kind of piece of a side (none in most rule sets:
+    /// then without an index into the table).
+    #[inline]
+    fn far_walks(&self, side: usize, kind: usize) -> &[FarWalk] {
+        if self.has_far {
+            &self.far[side][kind]
+        } else {
+            &[]
+        }
     }
 
     /// The cell `k` times `v` away from the on-board cell `from`, if it is
@@ -613,7 +627,7 @@ impl Tables {
 
     /// Whether `by` attacks the cell `target` on `cells`.
     fn attacked(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
-        if !self.far_rays[by.index()].is_empty() && self.far_attacked(cells, target, by) {
+        if self.has_far && self.far_attacked(cells, target, by) {
             return true;
         }
         // Walk back from the target along each ray a piece of `by` captures
@@ -1193,7 +1207,7 @@ fn count_piece(t: &Tables, s: &State, from: usize) -> u64 {
             }
         }
     }
-    for walk in &t.far[side][kind] {
+    for walk in t.far_walks(side, kind) {
         if walk.initial && !at_start {
             continue;
         }
@@ -1268,7 +1282,7 @@ fn one_piece(
                 }
             }
         }
-        for walk in &t.far[side][kind] {
+        for walk in t.far_walks(side, kind) {
             if walk.initial && !at_start {
                 continue;
             }
@@ -1497,6 +1511,94 @@ fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
     next
 }
 
+/// What the legality test needs to know of a position: the royal pieces
+/// of the side to move, which of its pieces are pinned, and whether every
+/// move must be tried (in check, or the other side has captures a move
+/// may uncover off any line).
+struct Guard {
+    royals: Royals,
+    pinned: [u64; WORDS],
+    every: bool,
+}
+
+impl Guard {
+    fn new(t: &Tables, s: &State) -> Guard {
+        let us = s.turn;
+        let them = !us;
+        let side = us.index();
+        let mut royals = Royals::default();
+        for (word, &bits) in s.occupied[side].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let c = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if t.is_royal(s.cells[c]) {
+                    royals.push(c);
+                }
+            }
+        }
+        // One walk back from each royal piece along each line the other side
+        // captures along finds both a check (the first piece met is theirs
+        // and captures along it) and a pin (the first is ours, the next
+        // theirs): moving a pinned piece may uncover the line.
+        let mut in_check = false;
+        let mut pinned = [0u64; WORDS];
+        for r in royals.iter() {
+            for ray in &t.rays[them.index()] {
+                if ray.range == 1 && !ray.lame {
+                    // A leap: one square to look at, nothing to pin.
+                    let at = step(r, -ray.delta);
+                    let cell = s.cells[at];
+                    in_check |= is(cell, them) && ray.hits(t, cell, at, 1);
+                    continue;
+                }
+                let mut at = r;
+                let mut k = 0u8;
+                let mut ours = None;
+                loop {
+                    at = step(at, -ray.delta);
+                    k += 1;
+                    let cell = s.cells[at];
+                    if cell == OFF || (ray.range != 0 && k > ray.range) {
+                        break;
+                    }
+                    if cell == EMPTY {
+                        continue;
+                    }
+                    if is(cell, us) {
+                        if ours.is_some() || ray.range == 1 || ray.lame {
+                            break;
+                        }
+                        ours = Some(at);
+                        continue;
+                    }
+                    if ray.hits(t, cell, at, k) {
+                        match ours {
+                            Some(p) => pinned[p / 64] |= 1 << (p % 64),
+                            None => in_check |= !ray.lame || path_clear(&s.cells, at, &ray.path),
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if t.has_far {
+            in_check |= royals.iter().any(|r| t.far_attacked(&s.cells, r, them));
+        }
+        Guard {
+            every: in_check || t.lame_captures[them.index()],
+            royals,
+            pinned,
+        }
+    }
+
+    /// Whether the moves of the piece on `from` must be tried one by one
+    /// (en passant and castling aside).
+    fn all(&self, t: &Tables, s: &State, from: usize) -> bool {
+        self.every || self.pinned[from / 64] & (1 << (from % 64)) != 0 || t.is_royal(s.cells[from])
+    }
+}
+
 /// The legal moves, added to `out`.
 fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     legal::<false>(rules, t, s, out);
@@ -1514,66 +1616,8 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     let us = s.turn;
     let them = !us;
     let side = us.index();
-    let mut royals = Royals::default();
-    for (word, &bits) in s.occupied[side].iter().enumerate() {
-        let mut bits = bits;
-        while bits != 0 {
-            let c = word * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if t.is_royal(s.cells[c]) {
-                royals.push(c);
-            }
-        }
-    }
-    // One walk back from each royal piece along each line the other side
-    // captures along finds both a check (the first piece met is theirs
-    // and captures along it) and a pin (the first is ours, the next
-    // theirs): moving a pinned piece may uncover the line.
-    let mut in_check = false;
-    let mut pinned = [0u64; WORDS];
-    for r in royals.iter() {
-        for ray in &t.rays[them.index()] {
-            if ray.range == 1 && !ray.lame {
-                // A leap: one square to look at, nothing to pin.
-                let at = step(r, -ray.delta);
-                let cell = s.cells[at];
-                in_check |= is(cell, them) && ray.hits(t, cell, at, 1);
-                continue;
-            }
-            let mut at = r;
-            let mut k = 0u8;
-            let mut ours = None;
-            loop {
-                at = step(at, -ray.delta);
-                k += 1;
-                let cell = s.cells[at];
-                if cell == OFF || (ray.range != 0 && k > ray.range) {
-                    break;
-                }
-                if cell == EMPTY {
-                    continue;
-                }
-                if is(cell, us) {
-                    if ours.is_some() || ray.range == 1 || ray.lame {
-                        break;
-                    }
-                    ours = Some(at);
-                    continue;
-                }
-                if ray.hits(t, cell, at, k) {
-                    match ours {
-                        Some(p) => pinned[p / 64] |= 1 << (p % 64),
-                        None => in_check |= !ray.lame || path_clear(&s.cells, at, &ray.path),
-                    }
-                }
-                break;
-            }
-        }
-    }
-    if !t.far_rays[them.index()].is_empty() {
-        in_check |= royals.iter().any(|r| t.far_attacked(&s.cells, r, them));
-    }
-    let every = in_check || t.lame_captures[them.index()];
+    let guard = Guard::new(t, s);
+    let (royals, every) = (&guard.royals, guard.every);
     let ep = s
         .en_passant
         .map(|(passed, captured)| (cell_of(passed), captured));
@@ -1586,7 +1630,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             // Only moves that may uncover or leave an attack are tried:
             // every move when in check, a pinned or royal piece's moves,
             // en passant (two pieces leave the line) and castling.
-            let all = every || pinned[word] & (1 << (from % 64)) != 0 || t.is_royal(s.cells[from]);
+            let all = guard.all(t, s, from);
             let tried = all || (ep.is_some() && t.en_passant & (1 << kind_of(s.cells[from])) != 0);
             if COUNT && !tried {
                 count.0 += count_piece(t, s, from);
@@ -1625,7 +1669,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                     castles(rules, t, s, out, t.square_of[from]);
                     let safe = out
                         .iter()
-                        .filter(|&&m| safe_after(t, s, scratch, &royals, m));
+                        .filter(|&&m| safe_after(t, s, scratch, royals, m));
                     count.0 += safe.count() as u64;
                 }
                 continue;
@@ -1643,7 +1687,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             for i in start..out.len() {
                 let m = out[i];
                 if (all || !matches!(m.kind, MoveKind::Normal))
-                    && !safe_after(t, s, scratch, &royals, m)
+                    && !safe_after(t, s, scratch, royals, m)
                 {
                     continue;
                 }
@@ -1854,14 +1898,80 @@ impl Position<'_> {
     /// assert_eq!(start.parse_move("e5"), None);
     /// ```
     pub fn parse_move(&self, text: &str) -> Option<Move> {
-        let moves = self.legal_moves();
         let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        // Coordinates.
+        // Coordinates: only the moves of the piece on the first square are
+        // listed.
         let compact: String = text.chars().filter(|c| *c != ' ' && *c != '-').collect();
-        if let Some(m) = self.coordinates(&compact, &moves) {
-            return Some(m);
+        let first_len = 1 + compact
+            .as_bytes()
+            .get(1..)
+            .map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count());
+        if let Some(from) = compact
+            .get(..first_len)
+            .and_then(Square::parse)
+            .filter(|&sq| self.geometry().contains(sq))
+        {
+            let from = cell_of(from);
+            let moves = self.legal_of(|cell| cell == from);
+            if let Some(m) = self.coordinates(&compact, &moves) {
+                return Some(m);
+            }
         }
+        // SAN: only the moves of the kind of piece it names (royal pieces
+        // for castling).
+        let castle = matches!(text.replace('0', "O").as_str(), "O-O" | "O-O-O");
+        let kind = match text.chars().next() {
+            _ if castle => None,
+            Some(c) if c.is_ascii_uppercase() => Some(self.rules.index(c)?),
+            _ => Some(self.rules.pieces.iter().position(|p| p.pawn)?),
+        };
+        let t = &self.tables;
+        let moves = self.legal_of(|cell| {
+            let byte = self.s.cells[cell];
+            match kind {
+                Some(kind) => kind_of(byte) == kind,
+                None => t.is_royal(byte),
+            }
+        });
         self.san_move(text, &moves)
+    }
+
+    /// The legal moves of the pieces of the side to move whose cells
+    /// `pick` accepts (each tried on a scratch board).
+    fn legal_of(&self, pick: impl Fn(usize) -> bool) -> Vec<Move> {
+        let (t, s) = (&*self.tables, &self.s);
+        let guard = Guard::new(t, s);
+        let ep = s
+            .en_passant
+            .map(|(passed, captured)| (cell_of(passed), captured));
+        let mut out = Vec::new();
+        let mut scratch = s.cells;
+        for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let from = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !pick(from) {
+                    continue;
+                }
+                let start = out.len();
+                one_piece(self.rules, t, s, &mut out, from, ep);
+                let all = guard.all(t, s, from);
+                let mut kept = start;
+                for i in start..out.len() {
+                    let m = out[i];
+                    if (all || !matches!(m.kind, MoveKind::Normal))
+                        && !safe_after(t, s, &mut scratch, &guard.royals, m)
+                    {
+                        continue;
+                    }
+                    out[kept] = m;
+                    kept += 1;
+                }
+                out.truncate(kept);
+            }
+        }
+        out
     }
 
     /// SAN read as written: castling, or a piece letter (none for a pawn),

@@ -300,10 +300,30 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
             "pub const G{i}: verified_chess::Game = verified_chess::game! {{ {text} }};"
         );
     }
+    // The same games under chess written as a rules file: the custom-rules
+    // engine's cost against the built-in rules'.
+    let mut custom = String::new();
+    for (i, (text, _)) in games.iter().enumerate() {
+        let _ = writeln!(
+            custom,
+            "pub const G{i}: verified_chess::CustomGame = verified_chess::game! {{ #![rules(\"chess.ini\")] {text} }};"
+        );
+    }
     lib_crate(ws, "bench-strings", "", &strings);
     lib_crate(ws, "bench-null", "null = { path = \"../null\" }\n", &null);
     lib_crate(ws, "bench-verified", &facade, &verified);
-    members.extend(["bench-strings", "bench-null", "bench-verified"]);
+    lib_crate(ws, "bench-custom", &facade, &custom);
+    std::fs::copy(
+        repo.join("chess-rules/rules/chess.ini"),
+        ws.join("bench-custom/chess.ini"),
+    )
+    .expect("copy chess.ini");
+    members.extend([
+        "bench-strings",
+        "bench-null",
+        "bench-verified",
+        "bench-custom",
+    ]);
     let plies: usize = games.iter().map(|(_, p)| p).sum();
     let mut benches = vec![
         Bench {
@@ -317,6 +337,10 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
         Bench {
             krate: "bench-verified",
             label: format!("{} game! calls, verified-chess", games.len()),
+        },
+        Bench {
+            krate: "bench-custom",
+            label: format!("{} game! calls under rules/chess.ini", games.len()),
         },
     ];
 
@@ -650,6 +674,7 @@ fn compile_bench(args: &[String]) -> ExitCode {
         }
         ratio("bench-verified", "bench-null");
         ratio("bench-null", "bench-strings");
+        ratio("bench-custom", "bench-verified");
         for tag in ["twic", "lichess"] {
             let (s, p) = (
                 format!("bench-include-str-{tag}"),
@@ -675,29 +700,46 @@ fn a_over_b(a: f64, b: f64) -> f64 {
 }
 
 fn expansion_scaling() -> ExitCode {
+    // `#![rules("…")]` reads its file relative to the crate being
+    // compiled: here, the repository.
+    // SAFETY: the xtask is single-threaded here; nothing else reads the
+    // environment concurrently.
+    unsafe { std::env::set_var("CARGO_MANIFEST_DIR", repo()) };
     println!("game! expansion (proc_macro2 tokens, in process, release build):");
-    for plies in [100, 1_000, 5_000] {
-        let moves = testing::long_game(plies, 2024);
-        let text = testing::token_text(&Chess::default(), &moves);
-        let input: proc_macro2::TokenStream = format!("$crate; {text}").parse().expect("tokens");
+    println!(
+        "  {:>11} {:>11} {:>12} {:>17} {:>8}",
+        "plies", "chess", "plies/s", "rules/chess.ini", "ratio"
+    );
+    let median = |input: &proc_macro2::TokenStream, expect: &str| {
         let runs = 20;
         let mut times = Vec::new();
         for _ in 0..runs {
             let start = Instant::now();
             let out = expand::game(input.clone());
             times.push(start.elapsed());
-            assert!(
-                out.to_string().contains("Game :: __new"),
-                "{plies} plies did not verify"
-            );
+            assert!(out.to_string().contains(expect), "did not verify: {out}");
         }
         times.sort();
-        let t = times[runs / 2];
+        times[runs / 2]
+    };
+    for plies in [100, 1_000, 5_000] {
+        let moves = testing::long_game(plies, 2024);
+        let text = testing::token_text(&Chess::default(), &moves);
+        let input: proc_macro2::TokenStream = format!("$crate; {text}").parse().expect("tokens");
+        let t = median(&input, "Game :: __new");
+        // The same game under chess written as a rules file.
+        let custom: proc_macro2::TokenStream =
+            format!("$crate; #![rules(\"chess-rules/rules/chess.ini\")] {text}")
+                .parse()
+                .expect("tokens");
+        let c = median(&custom, "CustomGame :: __new");
         println!(
-            "  {:>5} plies: {:>8.2} ms  {:>10.0} plies/s",
+            "  {:>11} {:>8.2} ms {:>12.0} {:>14.2} ms {:>7.2}x",
             moves.len(),
             t.as_secs_f64() * 1e3,
-            moves.len() as f64 / t.as_secs_f64()
+            moves.len() as f64 / t.as_secs_f64(),
+            c.as_secs_f64() * 1e3,
+            c.as_secs_f64() / t.as_secs_f64()
         );
     }
     ExitCode::SUCCESS
