@@ -1899,78 +1899,84 @@ impl Position<'_> {
     /// ```
     pub fn parse_move(&self, text: &str) -> Option<Move> {
         let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        // Coordinates: only the moves of the piece on the first square are
-        // listed.
+        // Only the moves that could be meant are listed and tried: those of
+        // the piece on the first square to the second for coordinates, of
+        // the kind named to the square named for SAN (the royal pieces'
+        // for castling).
         let compact: String = text.chars().filter(|c| *c != ' ' && *c != '-').collect();
-        let first_len = 1 + compact
-            .as_bytes()
-            .get(1..)
-            .map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count());
+        let square_len = |t: &str| {
+            1 + t
+                .as_bytes()
+                .get(1..)
+                .map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count())
+        };
+        let first_len = square_len(&compact);
+        let on_board = |sq: Square| self.geometry().contains(sq);
         if let Some(from) = compact
             .get(..first_len)
             .and_then(Square::parse)
-            .filter(|&sq| self.geometry().contains(sq))
+            .filter(|&sq| on_board(sq))
         {
+            let rest = &compact[first_len..];
+            let to = rest.get(..square_len(rest)).and_then(Square::parse);
             let from = cell_of(from);
-            let moves = self.legal_of(|cell| cell == from);
+            let moves = self.legal_of(|cell| cell == from, to);
             if let Some(m) = self.coordinates(&compact, &moves) {
                 return Some(m);
             }
         }
-        // SAN: only the moves of the kind of piece it names (royal pieces
-        // for castling).
         let castle = matches!(text.replace('0', "O").as_str(), "O-O" | "O-O-O");
         let kind = match text.chars().next() {
             _ if castle => None,
             Some(c) if c.is_ascii_uppercase() => Some(self.rules.index(c)?),
             _ => Some(self.rules.pieces.iter().position(|p| p.pawn)?),
         };
+        // The square: the last letter and its digits, a promotion aside.
+        let body = text.trim_end_matches(|c: char| c.is_ascii_uppercase() || c == '=');
+        let to = body
+            .rfind(|c: char| c.is_ascii_lowercase())
+            .and_then(|at| Square::parse(&body[at..]));
         let t = &self.tables;
-        let moves = self.legal_of(|cell| {
-            let byte = self.s.cells[cell];
-            match kind {
-                Some(kind) => kind_of(byte) == kind,
-                None => t.is_royal(byte),
-            }
-        });
+        let moves = self.legal_of(
+            |cell| {
+                let byte = self.s.cells[cell];
+                match kind {
+                    Some(kind) => kind_of(byte) == kind,
+                    None => t.is_royal(byte),
+                }
+            },
+            if castle { None } else { to },
+        );
         self.san_move(text, &moves)
     }
 
     /// The legal moves of the pieces of the side to move whose cells
-    /// `pick` accepts (each tried on a scratch board).
-    fn legal_of(&self, pick: impl Fn(usize) -> bool) -> Vec<Move> {
+    /// `pick` accepts, to `to` if given: each tried on a scratch board.
+    fn legal_of(&self, pick: impl Fn(usize) -> bool, to: Option<Square>) -> Vec<Move> {
         let (t, s) = (&*self.tables, &self.s);
-        let guard = Guard::new(t, s);
         let ep = s
             .en_passant
             .map(|(passed, captured)| (cell_of(passed), captured));
+        let mut royals = Royals::default();
         let mut out = Vec::new();
-        let mut scratch = s.cells;
         for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let from = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if !pick(from) {
-                    continue;
+                if t.is_royal(s.cells[from]) {
+                    royals.push(from);
                 }
-                let start = out.len();
-                one_piece(self.rules, t, s, &mut out, from, ep);
-                let all = guard.all(t, s, from);
-                let mut kept = start;
-                for i in start..out.len() {
-                    let m = out[i];
-                    if (all || !matches!(m.kind, MoveKind::Normal))
-                        && !safe_after(t, s, &mut scratch, &guard.royals, m)
-                    {
-                        continue;
-                    }
-                    out[kept] = m;
-                    kept += 1;
+                if pick(from) {
+                    one_piece(self.rules, t, s, &mut out, from, ep);
                 }
-                out.truncate(kept);
             }
         }
+        if let Some(to) = to {
+            out.retain(|m| m.to == to);
+        }
+        let mut scratch = s.cells;
+        out.retain(|&m| safe_after(t, s, &mut scratch, &royals, m));
         out
     }
 
