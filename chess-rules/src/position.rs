@@ -291,6 +291,15 @@ struct FarRay {
     free: u64,
 }
 
+/// A capture by a plain leap: the kinds that have it, those of them that
+/// have it from any square.
+#[derive(Clone, Debug)]
+struct LeapRay {
+    delta: isize,
+    kinds: u64,
+    free: u64,
+}
+
 /// A leap of one step with no condition (but en passant).
 #[derive(Clone, Debug)]
 struct Leap {
@@ -346,11 +355,17 @@ struct Tables {
     /// Each side's moves, by kind.
     atoms: [Vec<Vec<Walk>>; 2],
     /// The same, split for counting: plain leaps (one step, no condition
-    /// but en passant) and the others.
+    /// but en passant), plain slides (to the edge or the first piece, no
+    /// condition) and the others.
     leaps: [Vec<Vec<Leap>>; 2],
+    slides: [Vec<Vec<isize>>; 2],
     rides: [Vec<Vec<Walk>>; 2],
     /// How each side captures, for attack tests.
     rays: [Vec<Ray>; 2],
+    /// The same for finding checks and pins: plain leaps (one square to
+    /// look at) and the other rays.
+    leap_rays: [Vec<LeapRay>; 2],
+    line_rays: [Vec<Ray>; 2],
     /// Moves and captures along vectors longer than the border is wide.
     far: [Vec<Vec<FarWalk>>; 2],
     far_rays: [Vec<FarRay>; 2],
@@ -534,16 +549,56 @@ impl Tables {
                 })
                 .collect()
         });
+        // Slides with no condition, moving and capturing, to the edge.
+        let slide = |w: &Walk| {
+            w.range == 0 && w.moves && w.captures && !w.initial && !w.en_passant && w.path.is_none()
+        };
+        let slides = [0, 1].map(|side| {
+            atoms[side]
+                .iter()
+                .map(|walks: &Vec<Walk>| {
+                    walks.iter().filter(|w| slide(w)).map(|w| w.delta).collect()
+                })
+                .collect()
+        });
         let rides = [0, 1].map(|side| {
             atoms[side]
                 .iter()
-                .map(|walks: &Vec<Walk>| walks.iter().filter(|w| !plain(w)).cloned().collect())
+                .map(|walks: &Vec<Walk>| {
+                    walks
+                        .iter()
+                        .filter(|w| !plain(w) && !slide(w))
+                        .cloned()
+                        .collect()
+                })
                 .collect()
         });
         let lame_captures = [0, 1].map(|s: usize| {
             rays[s].iter().any(|r| r.lame) || far_rays[s].iter().any(|r| r.range != 1)
         });
+        let leap_ray = |r: &Ray| r.range == 1 && !r.lame;
+        let leap_rays = [0, 1].map(|side| {
+            rays[side]
+                .iter()
+                .filter(|r| leap_ray(r))
+                .map(|r| LeapRay {
+                    delta: r.delta,
+                    kinds: r.kinds,
+                    free: r.reaches.iter().fold(0, |acc, reach| acc | reach.free),
+                })
+                .collect()
+        });
+        let line_rays = [0, 1].map(|side| {
+            rays[side]
+                .iter()
+                .filter(|r| !leap_ray(r))
+                .cloned()
+                .collect()
+        });
         Tables {
+            leap_rays,
+            line_rays,
+            slides,
             lame_captures,
             has_far: far.iter().flatten().any(|walks| !walks.is_empty()),
             far,
@@ -1165,16 +1220,31 @@ fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
 /// for it), with few branches: a leap's destination is counted by
 /// arithmetic, not by branching on what stands there.
 fn count_piece(t: &Tables, s: &State, from: usize) -> u64 {
+    if t.is_pawn(s.cells[from]) {
+        count_piece_as::<true>(t, s, from)
+    } else {
+        count_piece_as::<false>(t, s, from)
+    }
+}
+
+/// [`count_piece`] for a pawn (`PAWN`: its moves into the promotion zone
+/// count once per promotion) or any other piece.
+#[inline]
+fn count_piece_as<const PAWN: bool>(t: &Tables, s: &State, from: usize) -> u64 {
     let us = s.turn;
     let cell = s.cells[from];
     let side = us.index();
     let kind = kind_of(cell);
     let black = u8::from(us == Color::Black) << 7;
-    // A pawn's move into the promotion zone counts once per promotion.
-    let pawn = t.is_pawn(cell);
     let zone = &t.zone[side];
     let extra = t.promotions.len() as u64 - 1;
-    let times = |to: usize| 1 + extra * u64::from(pawn & (zone[to / 64] >> (to % 64) & 1 != 0));
+    let times = |to: usize| {
+        if PAWN {
+            1 + extra * u64::from(zone[to / 64] >> (to % 64) & 1 != 0)
+        } else {
+            1
+        }
+    };
     let mut n = 0;
     for leap in &t.leaps[side][kind] {
         let to = step(from, leap.delta);
@@ -1182,6 +1252,17 @@ fn count_piece(t: &Tables, s: &State, from: usize) -> u64 {
         let empty = target == EMPTY;
         let enemy = !empty & (target != OFF) & (target & BLACK_BIT != black);
         n += times(to) * (u64::from(empty & leap.moves) + u64::from(enemy & leap.captures));
+    }
+    // Plain slides: the empty squares, and the first piece if it is the
+    // other side's.
+    for &d in &t.slides[side][kind] {
+        let mut to = step(from, d);
+        while s.cells[to] == EMPTY {
+            n += times(to);
+            to = step(to, d);
+        }
+        let target = s.cells[to];
+        n += times(to) * u64::from((target != OFF) & (target & BLACK_BIT != black));
     }
     let at_start = t.start[from] == cell;
     for walk in &t.rides[side][kind] {
@@ -1398,10 +1479,13 @@ fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink, king: Squa
     }
     let occupied = |f: u8| s.cells[cell_of(Square::new(f, rank))] != EMPTY;
     let attacked = |f: u8| t.attacked(&s.cells, cell_of(Square::new(f, rank)), !us);
-    for file in 0..g.files() {
-        if s.castling & (1 << (16 * us.index() + usize::from(file))) == 0 {
-            continue;
-        }
+    // The king's own square is looked at once, when a castling's squares
+    // are clear.
+    let mut in_check = None;
+    let mut rights = (s.castling >> (16 * us.index())) & 0xFFFF;
+    while rights != 0 {
+        let file = rights.trailing_zeros() as u8;
+        rights &= rights - 1;
         let rook = Square::new(file, rank);
         let king_side = rook.file > king.file;
         let king_to = Square::new(
@@ -1424,7 +1508,7 @@ fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink, king: Squa
         let lo = king.file.min(rook.file).min(king_to.file).min(rook_to.file);
         let hi = king.file.max(rook.file).max(king_to.file).max(rook_to.file);
         let clear = (lo..=hi).all(|f| f == king.file || f == rook.file || !occupied(f));
-        if !clear || attacked(king.file) {
+        if !clear || *in_check.get_or_insert_with(|| attacked(king.file)) {
             continue;
         }
         let (a, b) = (king.file.min(king_to.file), king.file.max(king_to.file));
@@ -1522,6 +1606,7 @@ struct Guard {
 }
 
 impl Guard {
+    #[inline]
     fn new(t: &Tables, s: &State) -> Guard {
         let us = s.turn;
         let them = !us;
@@ -1544,14 +1629,17 @@ impl Guard {
         let mut in_check = false;
         let mut pinned = [0u64; WORDS];
         for r in royals.iter() {
-            for ray in &t.rays[them.index()] {
-                if ray.range == 1 && !ray.lame {
-                    // A leap: one square to look at, nothing to pin.
-                    let at = step(r, -ray.delta);
-                    let cell = s.cells[at];
-                    in_check |= is(cell, them) && ray.hits(t, cell, at, 1);
-                    continue;
+            // Leaps: one square to look at each, nothing to pin.
+            for leap in &t.leap_rays[them.index()] {
+                let at = step(r, -leap.delta);
+                let cell = s.cells[at];
+                if is(cell, them) {
+                    let bit = 1u64 << kind_of(cell);
+                    in_check |=
+                        leap.kinds & bit != 0 && (leap.free & bit != 0 || t.start[at] == cell);
                 }
+            }
+            for ray in &t.line_rays[them.index()] {
                 let mut at = r;
                 let mut k = 0u8;
                 let mut ours = None;
@@ -1643,6 +1731,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 && royals.n == 1
                 && t.is_royal(cell)
                 && t.rides[side][kind].is_empty()
+                && t.slides[side][kind].is_empty()
                 && t.far[side][kind].is_empty()
                 && !(ep.is_some() && t.en_passant & (1 << kind) != 0)
             {
