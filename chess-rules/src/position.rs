@@ -371,6 +371,10 @@ struct Tables {
     far_rays: [Vec<FarRay>; 2],
     /// Whether there are any far moves.
     has_far: bool,
+    /// A bit per kind two of whose moves share a direction (so may reach
+    /// a square both ways): its moves are listed, not counted, and listed
+    /// once.
+    overlapping: u64,
     /// The board.
     geometry: Geometry,
     /// A side has a lame capture (a move can uncover it off any line) or a
@@ -595,7 +599,45 @@ impl Tables {
                 .cloned()
                 .collect()
         });
+        // Two moves of a kind reach the same square when their vectors lie
+        // on one line in one direction and some multiples within their
+        // ranges meet (`HH` and `W` reach three squares along a file both
+        // ways; a pawn's step and double step never meet).
+        let mut overlapping = 0u64;
+        for (kind, def) in rules.pieces.iter().enumerate().take(64) {
+            let lines: Vec<((i8, i8), u8)> = def
+                .atoms
+                .iter()
+                .flat_map(|a| a.vectors.iter().map(move |&v| (v, a.range)))
+                .collect();
+            let meet = |((x1, y1), r1): ((i8, i8), u8), ((x2, y2), r2): ((i8, i8), u8)| {
+                let (x1, y1, x2, y2) = (i32::from(x1), i32::from(y1), i32::from(x2), i32::from(y2));
+                if x1 * y2 != x2 * y1 || x1 * x2 + y1 * y2 <= 0 {
+                    return false;
+                }
+                // v1 = a·u and v2 = b·u for the primitive u of the line.
+                let gcd = |mut a: i32, mut b: i32| {
+                    (a, b) = (a.abs(), b.abs());
+                    while b != 0 {
+                        (a, b) = (b, a % b);
+                    }
+                    a
+                };
+                let (a, b) = (gcd(x1, y1), gcd(x2, y2));
+                let lcm = a / gcd(a, b) * b;
+                let within = |step: i32, range: u8| range == 0 || lcm / step <= i32::from(range);
+                within(a, r1) && within(b, r2)
+            };
+            let overlaps = lines
+                .iter()
+                .enumerate()
+                .any(|(i, &l1)| lines[i + 1..].iter().any(|&l2| meet(l1, l2)));
+            if overlaps {
+                overlapping |= 1 << kind;
+            }
+        }
         Tables {
+            overlapping,
             leap_rays,
             line_rays,
             slides,
@@ -1210,7 +1252,7 @@ fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            one_piece(rules, t, s, out, from, ep);
+            piece_moves(rules, t, s, out, from, ep);
         }
     }
 }
@@ -1237,10 +1279,11 @@ fn count_piece_as<const PAWN: bool>(t: &Tables, s: &State, from: usize) -> u64 {
     let kind = kind_of(cell);
     let black = u8::from(us == Color::Black) << 7;
     let zone = &t.zone[side];
-    let extra = t.promotions.len() as u64 - 1;
+    let promotions = t.promotions.len() as u64;
     let times = |to: usize| {
-        if PAWN {
-            1 + extra * u64::from(zone[to / 64] >> (to % 64) & 1 != 0)
+        if PAWN && zone[to / 64] >> (to % 64) & 1 != 0 {
+            // None at all when there is nothing to promote to.
+            promotions
         } else {
             1
         }
@@ -1305,6 +1348,32 @@ fn count_piece_as<const PAWN: bool>(t: &Tables, s: &State, from: usize) -> u64 {
         }
     }
     n
+}
+
+/// The pseudo-legal moves of the piece on `from`, added to `out` once
+/// each: a kind whose moves overlap (`HHH`: a rider and a leaper along the
+/// same line) could give a move twice.
+fn piece_moves(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    out: &mut Vec<Move>,
+    from: usize,
+    ep: Option<(usize, Square)>,
+) {
+    let start = out.len();
+    one_piece(rules, t, s, out, from, ep);
+    if t.overlapping & (1 << kind_of(s.cells[from])) != 0 {
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if !out[start..kept].contains(&m) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
 }
 
 /// The pseudo-legal moves of the piece on `from`.
@@ -1719,7 +1788,9 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             // every move when in check, a pinned or royal piece's moves,
             // en passant (two pieces leave the line) and castling.
             let all = guard.all(t, s, from);
-            let tried = all || (ep.is_some() && t.en_passant & (1 << kind_of(s.cells[from])) != 0);
+            let bit = 1u64 << kind_of(s.cells[from]);
+            let tried =
+                all || (ep.is_some() && t.en_passant & bit != 0) || t.overlapping & bit != 0;
             if COUNT && !tried {
                 count.0 += count_piece(t, s, from);
                 continue;
@@ -1730,6 +1801,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 && !every
                 && royals.n == 1
                 && t.is_royal(cell)
+                && t.overlapping & (1 << kind) == 0
                 && t.rides[side][kind].is_empty()
                 && t.slides[side][kind].is_empty()
                 && t.far[side][kind].is_empty()
@@ -1767,7 +1839,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 out.clear();
             }
             let start = out.len();
-            one_piece(rules, t, s, out, from, ep);
+            piece_moves(rules, t, s, out, from, ep);
             if !tried {
                 continue;
             }
@@ -2057,7 +2129,7 @@ impl Position<'_> {
                     royals.push(from);
                 }
                 if pick(from) {
-                    one_piece(self.rules, t, s, &mut out, from, ep);
+                    piece_moves(self.rules, t, s, &mut out, from, ep);
                 }
             }
         }
@@ -2425,9 +2497,15 @@ mod tests {
         riders.pieces.push(piece('X', "nightrider", "NN"));
         riders.pieces.push(piece('Y', "pusher", "ifmW3cF"));
         riders.pieces.push(piece('Z', "sneak", "fmWfceF"));
+        // A rider and a leaper along the same lines (found by the fuzz
+        // target: each move was listed twice).
+        riders.pieces.push(piece('O', "double", "NNN"));
+        // Moves along one line with different steps that meet: a rider of
+        // threes and a lame stepper of up to three.
+        riders.pieces.push(piece('S', "meeting", "HHnW3"));
         riders.castling = None;
         riders.start =
-            "rnbxqkyznr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKYZNR w - - 0 1".into();
+            "rnbxqkyznr/pppppppppp/10/10/10/10/4s5/5S4/PPPPPPPPPP/RNBXQKYZNO w - - 0 1".into();
         out.push(riders);
         // Far leaps, as CustomChessKell's Jumps may be (up to 15 squares,
         // beyond the mailbox's border), by a piece and by a royal piece.
@@ -2486,6 +2564,9 @@ mod tests {
                         naive(&pos).into_iter().map(|m| pos.uci(m)).collect();
                     fast.sort();
                     slow.sort();
+                    let mut once = fast.clone();
+                    once.dedup();
+                    assert_eq!(once, fast, "a move listed twice in {}", pos.fen());
                     assert_eq!(fast, slow, "{} in {}", rules.name, pos.fen());
                     assert_eq!(pos.perft(1), slow.len() as u64, "{}", pos.fen());
                     checked += 1;
@@ -2498,6 +2579,18 @@ mod tests {
             }
         }
         assert!(checked > 3_000, "{checked}");
+    }
+
+    #[test]
+    fn pawns_with_nothing_to_promote_to_count_no_move_into_the_zone() {
+        // Found by the `rules` fuzz target: counting multiplied by the
+        // number of promotions less one, which underflowed at none.
+        let mut rules = Rules::chess();
+        rules.promotion_pieces.clear();
+        rules.start = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
+        assert!(pos.legal_moves().iter().all(|m| m.to.rank != 7));
     }
 
     #[test]

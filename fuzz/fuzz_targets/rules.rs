@@ -2,11 +2,13 @@
 //! a CustomChessKell rules file, a variants.ini text, or a rule set built
 //! from the bytes (a board, pieces in Betza notation from the input, a
 //! start position) and a game played by the input's choices. No panic, no
-//! hang; FEN written and read again is the same position; every legal
-//! move played leaves the mover's royal pieces safe.
+//! hang; FEN written and read again is the same position; counting the
+//! legal moves gives as many as listing them; the move played reads back
+//! from its coordinates and its SAN, and `why_not` finds nothing wrong
+//! with it.
 #![no_main]
 
-use chess_rules::{Geometry, PieceDef, Position, Rules, ini, yaml};
+use chess_rules::{Geometry, MoveKind, PieceDef, Position, Rules, ini, yaml};
 use libfuzzer_sys::fuzz_target;
 
 /// Plays up to `plies` moves chosen by `choices`, checking the invariants.
@@ -23,7 +25,16 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
             assert!(pos.outcome().is_some());
             return;
         }
+        assert_eq!(pos.perft(1), moves.len() as u64, "counting and listing agree");
         let m = moves[usize::from(choice) % moves.len()];
+        // The move reads back from its coordinates and its SAN (castling
+        // aside: two rooks with rights on one side castle to one square),
+        // and nothing is wrong with it.
+        assert_eq!(pos.parse_move(&pos.uci(m)), Some(m), "{}", pos.fen());
+        if !matches!(m.kind, MoveKind::Castle { .. }) {
+            assert_eq!(pos.parse_move(&pos.san(m)), Some(m), "{}", pos.fen());
+        }
+        assert_eq!(pos.why_not(m.from, m.to, m.promotion), None, "{}", pos.fen());
         let mover = pos.turn();
         pos = pos.play(m);
         assert_ne!(pos.turn(), mover);
