@@ -18,7 +18,7 @@ fn main() {
     let chess = ini::variants(include_str!("../rules/chess.ini"))
         .expect("chess.ini")
         .remove(0);
-    println!("perft, release profile: chess-rules (rules/chess.ini) against shakmaty");
+    println!("perft: chess-rules (rules/chess.ini) against shakmaty");
     println!(
         "{:<10} {:>5} {:>12} {:>14} {:>14} {:>8}",
         "position", "depth", "leaves", "chess-rules/s", "shakmaty/s", "ratio"

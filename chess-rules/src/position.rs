@@ -360,10 +360,8 @@ struct Tables {
     leaps: [Vec<Vec<Leap>>; 2],
     slides: [Vec<Vec<isize>>; 2],
     rides: [Vec<Vec<Walk>>; 2],
-    /// How each side captures, for attack tests.
-    rays: [Vec<Ray>; 2],
-    /// The same for finding checks and pins: plain leaps (one square to
-    /// look at) and the other rays.
+    /// How each side captures, for attack tests and for finding checks
+    /// and pins: plain leaps (one square to look at) and the other rays.
     leap_rays: [Vec<LeapRay>; 2],
     line_rays: [Vec<Ray>; 2],
     /// Moves and captures along vectors longer than the border is wide.
@@ -652,7 +650,6 @@ impl Tables {
             square_of,
             zone,
             atoms,
-            rays,
             royal: bits(|p| p.royal),
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
@@ -724,18 +721,39 @@ impl Tables {
 
     /// Whether `by` attacks the cell `target` on `cells`.
     fn attacked(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
+        self.attacked_past(cells, target, by, usize::MAX)
+    }
+
+    /// Whether `by` attacks the cell `target` on `cells` with the cell
+    /// `hole` taken as empty on lines (a royal piece moving away along
+    /// one): only for rule sets with no lame or far captures, whose paths
+    /// would need the same.
+    #[inline]
+    fn attacked_past(&self, cells: &[u8; CELLS], target: usize, by: Color, hole: usize) -> bool {
         if self.has_far && self.far_attacked(cells, target, by) {
             return true;
         }
-        // Walk back from the target along each ray a piece of `by` captures
-        // along: the first piece met attacks if its kind has that ray.
-        for ray in &self.rays[by.index()] {
+        // Plain leaps: one square to look at each.
+        for leap in &self.leap_rays[by.index()] {
+            let at = step(target, -leap.delta);
+            let cell = cells[at];
+            if is(cell, by) {
+                let bit = 1u64 << kind_of(cell);
+                if leap.kinds & bit != 0 && (leap.free & bit != 0 || self.start[at] == cell) {
+                    return true;
+                }
+            }
+        }
+        // Walk back from the target along each other ray a piece of `by`
+        // captures along: the first piece met attacks if its kind has that
+        // ray.
+        for ray in &self.line_rays[by.index()] {
             let mut at = target;
             let mut k = 0u8;
             loop {
                 at = step(at, -ray.delta);
                 k += 1;
-                let cell = cells[at];
+                let cell = if at == hole { EMPTY } else { cells[at] };
                 if cell == OFF {
                     break;
                 }
@@ -763,6 +781,8 @@ struct State {
     cells: [u8; CELLS],
     /// Each side's pieces: a bit per cell.
     occupied: [[u64; WORDS]; 2],
+    /// Each side's royal pieces: a bit per cell.
+    royal: [[u64; WORDS]; 2],
     turn: Color,
     /// Castling rights: a bit per rook that may still castle, at
     /// `16 × side + file` (the rook stands on its side's back rank).
@@ -788,13 +808,16 @@ impl fmt::Debug for Position<'_> {
     }
 }
 
-/// Each side's pieces on `cells`, a bit per cell.
-fn occupancy(cells: &[u8; CELLS]) -> [[u64; WORDS]; 2] {
-    let mut occupied = [[0; WORDS]; 2];
+/// Each side's pieces on `cells` and its royal pieces, a bit per cell.
+fn occupancy(t: &Tables, cells: &[u8; CELLS]) -> [[[u64; WORDS]; 2]; 2] {
+    let mut occupied = [[[0; WORDS]; 2]; 2];
     for (c, &cell) in cells.iter().enumerate() {
         for color in [Color::White, Color::Black] {
             if is(cell, color) {
-                occupied[color.index()][c / 64] |= 1 << (c % 64);
+                occupied[0][color.index()][c / 64] |= 1 << (c % 64);
+                if t.is_royal(cell) {
+                    occupied[1][color.index()][c / 64] |= 1 << (c % 64);
+                }
             }
         }
     }
@@ -961,11 +984,14 @@ impl<'r> Position<'r> {
                 return Err(err(at, format!("`{other}` is not a side to move (w or b)")));
             }
         };
+        let tables = Arc::new(Tables::new(rules, start));
+        let [occupied, royal] = occupancy(&tables, &cells);
         let mut position = Position {
             rules,
-            tables: Arc::new(Tables::new(rules, start)),
+            tables,
             s: State {
-                occupied: occupancy(&cells),
+                occupied,
+                royal,
                 cells,
                 turn,
                 castling: 0,
@@ -1222,10 +1248,15 @@ fn perft(rules: &Rules, t: &Tables, s: &State, depth: u32, buffers: &mut Vec<Vec
     let n = if depth == 1 {
         count_legal(rules, t, s, &mut moves)
     } else {
-        moves
-            .iter()
-            .map(|&m| perft(rules, t, &play(rules.geometry, t, s, m), depth - 1, buffers))
-            .sum()
+        // Each move made on one copy of the state and taken back.
+        let mut next = s.clone();
+        let mut n = 0;
+        for &m in &moves {
+            play_into(rules.geometry, t, s, m, &mut next);
+            n += perft(rules, t, &next, depth - 1, buffers);
+            take_back(s, m, &mut next);
+        }
+        n
     };
     buffers.push(moves);
     n
@@ -1619,21 +1650,36 @@ fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
 /// The state after `m`.
 fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
     let mut next = s.clone();
+    play_into(g, t, s, m, &mut next);
+    next
+}
+
+/// The squares a move changes.
+fn touched(m: Move) -> impl Iterator<Item = Square> {
+    [Some(m.from), Some(m.to), castle_or_ep(m), rook_to(m)]
+        .into_iter()
+        .flatten()
+}
+
+/// Makes `next`, a copy of `s`, the state after `m`.
+fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut State) {
     let moving = s.cells[cell_of(m.from)];
     let captured = s.cells[cell_of(m.to)] != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
     apply(&mut next.cells, s.turn, m);
-    for sq in [Some(m.from), Some(m.to), castle_or_ep(m), rook_to(m)]
-        .into_iter()
-        .flatten()
-    {
+    for sq in touched(m) {
         let c = cell_of(sq);
+        let cell = next.cells[c];
         for color in [Color::White, Color::Black] {
-            let word = &mut next.occupied[color.index()][c / 64];
-            if is(next.cells[c], color) {
-                *word |= 1 << (c % 64);
+            let (bit, side) = (1 << (c % 64), color.index());
+            let ours = is(cell, color);
+            let word = &mut next.occupied[side][c / 64];
+            *word = if ours { *word | bit } else { *word & !bit };
+            let word = &mut next.royal[side][c / 64];
+            *word = if ours && t.is_royal(cell) {
+                *word | bit
             } else {
-                *word &= !(1 << (c % 64));
-            }
+                *word & !bit
+            };
         }
     }
     let pawn = moving != EMPTY && t.is_pawn(moving);
@@ -1661,7 +1707,24 @@ fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
         next.fullmoves += 1;
     }
     next.turn = !s.turn;
-    next
+}
+
+/// Makes `next`, the state after `m` played in `s` by [`play_into`], a
+/// copy of `s` again.
+fn take_back(s: &State, m: Move, next: &mut State) {
+    for sq in touched(m) {
+        let c = cell_of(sq);
+        next.cells[c] = s.cells[c];
+        for side in 0..2 {
+            next.occupied[side][c / 64] = s.occupied[side][c / 64];
+            next.royal[side][c / 64] = s.royal[side][c / 64];
+        }
+    }
+    next.turn = s.turn;
+    next.castling = s.castling;
+    next.en_passant = s.en_passant;
+    next.halfmoves = s.halfmoves;
+    next.fullmoves = s.fullmoves;
 }
 
 /// What the legality test needs to know of a position: the royal pieces
@@ -1681,14 +1744,11 @@ impl Guard {
         let them = !us;
         let side = us.index();
         let mut royals = Royals::default();
-        for (word, &bits) in s.occupied[side].iter().enumerate() {
+        for (word, &bits) in s.royal[side].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
-                let c = word * 64 + bits.trailing_zeros() as usize;
+                royals.push(word * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
-                if t.is_royal(s.cells[c]) {
-                    royals.push(c);
-                }
             }
         }
         // One walk back from each royal piece along each line the other side
@@ -1809,9 +1869,8 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             {
                 // The only royal piece, out of check, with plain leaps:
                 // each destination counted if it is not attacked once the
-                // piece has left its square; castling tried in full.
-                let scratch = scratch.get_or_insert(s.cells);
-                scratch[from] = EMPTY;
+                // piece has left its square (no lame or far captures, so
+                // only lines pass it); castling tried in full.
                 for leap in &t.leaps[side][kind] {
                     let to = step(from, leap.delta);
                     let target = s.cells[to];
@@ -1820,12 +1879,12 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                     } else {
                         leap.captures && target != OFF && !is(target, us)
                     };
-                    if goes && !t.attacked(scratch, to, them) {
+                    if goes && !t.attacked_past(&s.cells, to, them, from) {
                         count.0 += 1;
                     }
                 }
-                scratch[from] = cell;
                 if s.castling != 0 {
+                    let scratch = scratch.get_or_insert(s.cells);
                     out.clear();
                     castles(rules, t, s, out, t.square_of[from]);
                     let safe = out
@@ -1874,10 +1933,7 @@ fn safe_after(t: &Tables, s: &State, scratch: &mut [u8; CELLS], royals: &Royals,
         let r = if r == from { to } else { r };
         !t.attacked(scratch, r, !us)
     });
-    for sq in [Some(m.from), Some(m.to), castle_or_ep(m), rook_to(m)]
-        .into_iter()
-        .flatten()
-    {
+    for sq in touched(m) {
         scratch[cell_of(sq)] = s.cells[cell_of(sq)];
     }
     safe
@@ -2569,6 +2625,19 @@ mod tests {
                     assert_eq!(once, fast, "a move listed twice in {}", pos.fen());
                     assert_eq!(fast, slow, "{} in {}", rules.name, pos.fen());
                     assert_eq!(pos.perft(1), slow.len() as u64, "{}", pos.fen());
+                    if checked % 100 == 0 {
+                        // Three plies: each move made and taken back on one
+                        // copy of the state (a royal piece that moved at
+                        // the first ply counts at the third), against a new
+                        // position each.
+                        let by_play: u64 =
+                            naive(&pos).into_iter().map(|m| pos.play(m).perft(2)).sum();
+                        assert_eq!(pos.perft(3), by_play, "{}", pos.fen());
+                        // The state kept along the way (pieces, royal
+                        // pieces) is the one a FEN gives.
+                        let again = Position::from_fen(&rules, &pos.fen()).unwrap();
+                        assert_eq!(again.perft(3), by_play, "{}", pos.fen());
+                    }
                     checked += 1;
                     let moves = pos.legal_moves();
                     if moves.is_empty() {

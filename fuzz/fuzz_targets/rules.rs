@@ -3,7 +3,8 @@
 //! from the bytes (a board, pieces in Betza notation from the input, a
 //! start position) and a game played by the input's choices. No panic, no
 //! hang; FEN written and read again is the same position; counting the
-//! legal moves gives as many as listing them; the move played reads back
+//! legal moves gives as many as listing them, in the position played to
+//! and in the one read from its FEN; the move played reads back
 //! from its coordinates and its SAN, and `why_not` finds nothing wrong
 //! with it.
 #![no_main]
@@ -26,6 +27,9 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
             return;
         }
         assert_eq!(pos.perft(1), moves.len() as u64, "counting and listing agree");
+        // What a position keeps as it is played (its pieces, its royal
+        // pieces) is what its FEN gives.
+        assert_eq!(again.perft(1), moves.len() as u64, "{fen}");
         let m = moves[usize::from(choice) % moves.len()];
         // The move reads back from its coordinates and its SAN (castling
         // aside: two rooks with rights on one side castle to one square),
