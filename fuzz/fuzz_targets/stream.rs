@@ -1,32 +1,45 @@
 //! The streaming reader of `chess-verify`: any bytes, stored plain or
 //! compressed (zstd, gzip, bzip2, or a truncated zstd stream), read in
 //! blocks and pieces of any size. Never a panic; and for text that arrives
-//! whole, exactly the games and problems of reading it in one piece.
+//! whole, exactly the games, problems and skipped text of reading it in
+//! one piece.
 #![no_main]
 
 use std::io::{Cursor, Write};
 
+use chess_core::syntax::Skipped;
 use chess_core::{Options, Source, verify};
 use chess_verify::check::{Context, Encoding, check, decode};
 use chess_verify::input::{Compression, from_reader};
 use chess_verify::read::{Chunk, Limits, Pieces};
 use libfuzzer_sys::fuzz_target;
 
-/// (line, column, code) of every problem, and the number of games.
-type Found = (u64, Vec<(u64, u32, &'static str)>);
+/// The number of games, (line, column, code) of every problem, and the
+/// line and column of each stretch of text skipped (prose, `[pgn]`
+/// wrappers).
+type Found = (u64, Vec<(u64, u32, &'static str)>, Vec<String>);
 
+/// What chess-verify finds in the whole text read at once: it skips text
+/// that is not PGN where a game would begin, as the stream does.
 fn whole(text: String) -> Found {
     let source = Source::text(text, None, None);
-    let mut games = 0;
-    let mut problems = Vec::new();
-    for game in verify(&source, Options::default()) {
+    let (mut games, mut problems, mut skipped) = (0, Vec::new(), Vec::new());
+    let mut all = verify(&source, Options::default()).skipping_text(false);
+    let mut place = |s: Skipped| {
+        let (Skipped::Wrapper(r) | Skipped::Prose(r)) = s;
+        let at = source.line_col(r.start);
+        format!("{}:{}", at.line, at.col)
+    };
+    while let Some(game) = all.next() {
+        skipped.extend(all.take_skipped().into_iter().map(&mut place));
         games += 1;
         if let Err(d) = game {
             let at = source.line_col(d.range.start);
             problems.push((u64::from(at.line), at.col, d.kind.code()));
         }
     }
-    (games, problems)
+    skipped.extend(all.take_skipped().into_iter().map(&mut place));
+    (games, problems, skipped)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -75,8 +88,7 @@ fuzz_target!(|data: &[u8]| {
         shard: None,
         styled: false,
     };
-    let mut games = 0;
-    let mut problems = Vec::new();
+    let (mut games, mut problems, mut skipped) = (0, Vec::new(), Vec::new());
     let mut failed = false;
     for chunk in Pieces::new(opened.reader, opened.consumed, limits) {
         match chunk {
@@ -84,6 +96,12 @@ fuzz_target!(|data: &[u8]| {
                 let checked = check(piece, "fuzz.pgn", &context);
                 assert!(checked.not_utf8.is_none() || !whole_stream);
                 games += checked.games;
+                // Each note starts with `line:col:`.
+                skipped.extend(checked.skipped.iter().map(|note| {
+                    let mut fields = note.split(':');
+                    let line = fields.next().unwrap_or_default();
+                    format!("{line}:{}", fields.next().unwrap_or_default())
+                }));
                 for p in checked.problems {
                     assert!(p.rendered.contains("fuzz.pgn:"));
                     problems.push((p.line, p.column, p.diagnostic.kind.code()));
@@ -96,6 +114,6 @@ fuzz_target!(|data: &[u8]| {
     if whole_stream {
         assert!(!failed);
         let (text, _) = decode(body.to_vec(), encoding).unwrap();
-        assert_eq!((games, problems), whole(text));
+        assert_eq!((games, problems, skipped), whole(text));
     }
 });
