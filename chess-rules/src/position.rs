@@ -309,9 +309,10 @@ struct Leap {
 }
 
 /// A line some kinds of piece capture along: `vector` (turned for their
-/// side), lame or not; `range` the furthest any of them reaches (0: any
-/// distance), `kinds` a bit per piece kind that captures along it, and
-/// how far each reaches.
+/// side), lame or not; `range` the furthest any of them reaches
+/// (`u8::MAX`: any distance, so that a walk stops at `k > range` alone),
+/// `kinds` a bit per piece kind that captures along it, and how far each
+/// reaches.
 #[derive(Clone, Debug)]
 struct Ray {
     vector: (i8, i8),
@@ -392,6 +393,8 @@ struct Tables {
     square_of: Vec<Square>,
     /// Each side's promotion zone: a bit per cell.
     zone: [[u64; WORDS]; 2],
+    /// The cells from which a pawn's move may reach the zone.
+    near_zone: [[u64; WORDS]; 2],
 }
 
 impl Tables {
@@ -517,8 +520,24 @@ impl Tables {
                 .filter(|(_, p)| f(p))
                 .fold(0u64, |acc, (i, _)| acc | 1 << i)
         };
+        // How many ranks forward a pawn's move goes at most: a pawn further
+        // from the zone than that cannot promote with its next move.
+        let pawn_reach = rules
+            .pieces
+            .iter()
+            .filter(|p| p.pawn)
+            .flat_map(|p| &p.atoms)
+            .flat_map(|a| {
+                let steps = if a.range == 0 { g.ranks() } else { a.range };
+                a.vectors
+                    .iter()
+                    .map(move |&(_, dy)| i16::from(dy) * i16::from(steps))
+            })
+            .max()
+            .unwrap_or(0);
         let mut square_of = vec![Square::new(0, 0); CELLS];
         let mut zone = [[0u64; WORDS]; 2];
+        let mut near_zone = [[0u64; WORDS]; 2];
         for sq in g.squares() {
             let c = cell_of(sq);
             square_of[c] = sq;
@@ -527,8 +546,12 @@ impl Tables {
                     Color::White => sq.rank,
                     Color::Black => g.ranks() - 1 - sq.rank,
                 };
-                if relative + rules.promotion_ranks >= g.ranks() {
+                let to_zone = i16::from(g.ranks()) - i16::from(rules.promotion_ranks);
+                if i16::from(relative) >= to_zone {
                     zone[color.index()][c / 64] |= 1 << (c % 64);
+                }
+                if i16::from(relative) + pawn_reach >= to_zone {
+                    near_zone[color.index()][c / 64] |= 1 << (c % 64);
                 }
             }
         }
@@ -575,6 +598,10 @@ impl Tables {
                 })
                 .collect()
         });
+        // Built with 0 for any distance; walks compare with the furthest.
+        for ray in rays.iter_mut().flatten().filter(|r| r.range == 0) {
+            ray.range = u8::MAX;
+        }
         let lame_captures = [0, 1].map(|s: usize| {
             rays[s].iter().any(|r| r.lame) || far_rays[s].iter().any(|r| r.range != 1)
         });
@@ -649,6 +676,7 @@ impl Tables {
             squares,
             square_of,
             zone,
+            near_zone,
             atoms,
             royal: bits(|p| p.royal),
             pawn: bits(|p| p.pawn),
@@ -664,6 +692,11 @@ impl Tables {
 
     fn is_royal(&self, cell: u8) -> bool {
         self.royal & (1 << kind_of(cell)) != 0
+    }
+
+    /// Whether `cell` is in `color`'s promotion zone.
+    fn in_zone(&self, color: Color, cell: usize) -> bool {
+        self.zone[color.index()][cell / 64] & (1 << (cell % 64)) != 0
     }
 
     fn is_pawn(&self, cell: u8) -> bool {
@@ -766,7 +799,7 @@ impl Tables {
                     }
                     break;
                 }
-                if ray.range != 0 && k >= ray.range {
+                if k >= ray.range {
                     break;
                 }
             }
@@ -1293,7 +1326,8 @@ fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
 /// for it), with few branches: a leap's destination is counted by
 /// arithmetic, not by branching on what stands there.
 fn count_piece(t: &Tables, s: &State, from: usize) -> u64 {
-    if t.is_pawn(s.cells[from]) {
+    let near_zone = t.near_zone[s.turn.index()][from / 64] & (1 << (from % 64)) != 0;
+    if near_zone && t.is_pawn(s.cells[from]) {
         count_piece_as::<true>(t, s, from)
     } else {
         count_piece_as::<false>(t, s, from)
@@ -1520,7 +1554,7 @@ impl Sink for Vec<Move> {
         to: usize,
         kind: MoveKind,
     ) {
-        let in_zone = pawn && t.zone[color.index()][to / 64] & (1 << (to % 64)) != 0;
+        let in_zone = pawn && t.in_zone(color, to);
         let to = t.square_of[to];
         if in_zone {
             for &promotion in &t.promotions {
@@ -1552,7 +1586,7 @@ struct Count(u64);
 impl Sink for Count {
     #[inline]
     fn add(&mut self, t: &Tables, pawn: bool, color: Color, _: Square, to: usize, _: MoveKind) {
-        self.0 += if pawn && t.zone[color.index()][to / 64] & (1 << (to % 64)) != 0 {
+        self.0 += if pawn && t.in_zone(color, to) {
             t.promotions.len() as u64
         } else {
             1
@@ -1776,7 +1810,7 @@ impl Guard {
                     at = step(at, -ray.delta);
                     k += 1;
                     let cell = s.cells[at];
-                    if cell == OFF || (ray.range != 0 && k > ray.range) {
+                    if cell == OFF || k > ray.range {
                         break;
                     }
                     if cell == EMPTY {
@@ -1849,12 +1883,24 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             // en passant (two pieces leave the line) and castling.
             let all = guard.all(t, s, from);
             let bit = 1u64 << kind_of(s.cells[from]);
-            let tried =
-                all || (ep.is_some() && t.en_passant & bit != 0) || t.overlapping & bit != 0;
+            let en_passant = ep.filter(|_| t.en_passant & bit != 0);
+            // (A capture en passant into the promotion zone is listed, with
+            // its promotions.)
+            let into_zone = en_passant.is_some_and(|(passed, _)| t.in_zone(us, passed));
+            let tried = all || t.overlapping & bit != 0 || into_zone;
             if COUNT && !tried {
+                // Counted, and an en passant capture (two pieces leave
+                // their squares) tried on its own.
                 count.0 += count_piece(t, s, from);
+                if let Some(ep) = en_passant
+                    && let Some(m) = en_passant_capture(t, s, from, ep)
+                {
+                    let scratch = scratch.get_or_insert(s.cells);
+                    count.0 += u64::from(safe_after(t, s, scratch, royals, m));
+                }
                 continue;
             }
+            let tried = tried || en_passant.is_some();
             let cell = s.cells[from];
             let (side, kind) = (us.index(), kind_of(cell));
             if COUNT
@@ -1884,9 +1930,12 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                     }
                 }
                 if s.castling != 0 {
-                    let scratch = scratch.get_or_insert(s.cells);
                     out.clear();
                     castles(rules, t, s, out, t.square_of[from]);
+                    if out.is_empty() {
+                        continue;
+                    }
+                    let scratch = scratch.get_or_insert(s.cells);
                     let safe = out
                         .iter()
                         .filter(|&&m| safe_after(t, s, scratch, royals, m));
@@ -1921,6 +1970,44 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
         }
     }
     count.0
+}
+
+/// The en passant capture of the piece on `from` (of a kind that captures
+/// en passant), if it has one: `ep` is the square passed and the pawn
+/// that passed it.
+fn en_passant_capture(t: &Tables, s: &State, from: usize, ep: (usize, Square)) -> Option<Move> {
+    let (passed, captured) = ep;
+    let cell = s.cells[from];
+    let at_start = t.start[from] == cell;
+    let walks = &t.atoms[s.turn.index()][kind_of(cell)];
+    let reaches = |walk: &Walk| {
+        let mut to = from;
+        for k in 1.. {
+            to = step(to, walk.delta);
+            if to == passed {
+                return true;
+            }
+            if s.cells[to] != EMPTY || (walk.range != 0 && k >= walk.range) {
+                return false;
+            }
+        }
+        false
+    };
+    walks
+        .iter()
+        .filter(|w| w.en_passant && !w.moves && (at_start || !w.initial))
+        .filter(|w| {
+            w.path
+                .as_ref()
+                .is_none_or(|path| path_clear(&s.cells, from, path))
+        })
+        .any(reaches)
+        .then(|| Move {
+            from: t.square_of[from],
+            to: t.square_of[passed],
+            promotion: None,
+            kind: MoveKind::EnPassant { captured },
+        })
 }
 
 /// Whether no royal piece of the side to move is attacked after `m`,
