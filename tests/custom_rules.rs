@@ -75,3 +75,32 @@ fn chess_as_a_rules_file_ends_in_mate() {
     let last = FOOLS_MATE.positions(&rules).pop().unwrap();
     assert_eq!(last.outcome(), Some(chess_rules::Outcome::Checkmate));
 }
+
+/// PGN text in a string, as `game!(r#"…"#)` takes it for chess: a `#` may
+/// follow a move there, and tags come with it.
+const IN_A_STRING: CustomGame = game!(
+    #![rules("tests/ui/rules/mini.yaml")]
+    r#"[Event "Mini, pasted"]
+1. a2a3 a4a3 2. b1-c4 *"#
+);
+
+const STRINGS: &[CustomGame] = games!(
+    #![rules("chess-rules/tests/fairy/variants.ini", capablanca)]
+    r#"1. e4 e5 2. Ad3 *
+
+[Variant "janus"]
+1. Jc3 *"#
+);
+
+#[test]
+fn strings_read_as_pgn_under_custom_rules() {
+    assert_eq!(IN_A_STRING.tag("event"), Some("Mini, pasted"));
+    assert_eq!(
+        IN_A_STRING.moves().collect::<Vec<_>>(),
+        ["a2a3", "a4a3", "b1c4"]
+    );
+    assert_eq!(STRINGS.len(), 2);
+    assert_eq!(STRINGS[0].variant(), "capablanca");
+    assert_eq!(STRINGS[1].variant(), "janus");
+    assert_eq!(STRINGS[1].moves().collect::<Vec<_>>(), ["b1c3"]);
+}
