@@ -349,6 +349,37 @@ mod tests {
     }
 
     #[test]
+    fn every_leaper() {
+        for (letter, leap, count) in [
+            ("W", (1, 0), 4),
+            ("F", (1, 1), 4),
+            ("D", (2, 0), 4),
+            ("N", (2, 1), 8),
+            ("A", (2, 2), 4),
+            ("H", (3, 0), 4),
+            ("C", (3, 1), 8),
+            ("Z", (3, 2), 8),
+            ("G", (3, 3), 4),
+        ] {
+            let atoms = parse(letter).unwrap();
+            assert_eq!((atoms.len(), atoms[0].leap), (1, leap), "{letter}");
+            assert_eq!(
+                (atoms[0].range, vectors(letter).len()),
+                (1, count),
+                "{letter}"
+            );
+        }
+        // The riders and the king as compounds of W and F.
+        for (letter, range) in [("R", 0), ("B", 0), ("K", 1)] {
+            assert!(
+                parse(letter).unwrap().iter().all(|a| a.range == range),
+                "{letter}"
+            );
+        }
+        assert_eq!(vectors("B"), vectors("FF"));
+    }
+
+    #[test]
     fn directions() {
         assert_eq!(vectors("fW"), [(0, 1)]);
         assert_eq!(vectors("vW"), [(0, -1), (0, 1)]);
