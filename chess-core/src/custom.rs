@@ -456,6 +456,13 @@ pub fn replay_games(
 #[derive(Clone, Debug)]
 pub struct GameText(Vec<Tok>);
 
+impl GameText {
+    /// Where the game starts in its source (its first tag or move).
+    pub fn start(&self) -> u32 {
+        self.0.first().map_or(0, |tok| tok.range().start)
+    }
+}
+
 /// The games of `source`, read (for a caller that replays them on several
 /// threads with [`replay_game`]).
 pub fn split_games(source: &Source) -> Result<Vec<GameText>, Diagnostic> {

@@ -85,7 +85,7 @@ impl Shard {
         })
     }
 
-    fn takes(self, stretch: u64) -> bool {
+    pub(crate) fn takes(self, stretch: u64) -> bool {
         stretch % self.count == self.index
     }
 }
@@ -154,12 +154,19 @@ impl Problem {
     }
 
     /// The same, as a warning: reported, but not an error.
-    pub fn warning(source: &Source, name: &str, game: u64, d: Diagnostic, styled: bool) -> Problem {
-        let rendered = render(source, name, 0, &d, styled, true);
+    pub fn warning(
+        source: &Source,
+        name: &str,
+        lines_before: u64,
+        game: u64,
+        d: Diagnostic,
+        styled: bool,
+    ) -> Problem {
+        let rendered = render(source, name, lines_before, &d, styled, true);
         Problem {
             rendered,
             warning: true,
-            ..Problem::new(source, name, 0, game, d, styled)
+            ..Problem::new(source, name, lines_before, game, d, styled)
         }
     }
 }
@@ -195,13 +202,35 @@ pub const SPELLING: Spelling = Spelling {
     rust_tokens: false,
 };
 
-/// Checks the games of one piece of input called `name`.
-pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
+/// A piece's text, decoded, and where its stretches begin.
+pub(crate) struct Decoded {
+    /// The text.
+    pub source: Source,
+    /// Where the piece's later stretches begin in the text.
+    pub cuts: Vec<u32>,
+    /// The text was UTF-8 (the cuts are the reader's).
+    pub utf8: bool,
+    /// The index, in the input, of the piece's first stretch.
+    stretch: u64,
+}
+
+impl Decoded {
+    /// The index, in the input, of the stretch the text at `at` is in.
+    pub fn stretch_of(&self, at: u32) -> u64 {
+        self.stretch + self.cuts.partition_point(|&c| c <= at) as u64
+    }
+}
+
+/// Decodes a piece of input called `name`: its text, or `None` with the
+/// reason in `checked` when it is not in the encoding asked for; the
+/// encoding it was read in, if not UTF-8, goes to `checked` too.
+pub(crate) fn decode_piece(
+    mut piece: Piece,
+    name: &str,
+    context: &Context,
+    checked: &mut Checked,
+) -> Option<Decoded> {
     let line = piece.line;
-    let mut checked = Checked {
-        line: line + 1,
-        ..Checked::default()
-    };
     let bytes = std::mem::take(&mut piece.bytes);
     let cuts = std::mem::take(&mut piece.cuts);
     // A shard needs to know which stretch each game is in; text decoded
@@ -230,7 +259,7 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
                 piece.line + 1,
                 piece.line + crate::read::count_lines(&bytes).max(1),
             ));
-            return checked;
+            return None;
         }
     };
     if context.encoding == Encoding::Auto && encoding != Encoding::Utf8 {
@@ -242,21 +271,39 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
     } else {
         line_starts(text.as_bytes(), &cut_lines)
     };
-    let stretch_of = |at: u32| piece.stretch + cuts.partition_point(|&c| c <= at) as u64;
-    let source = Source::text(text, Some(name.to_string()), None);
+    Some(Decoded {
+        source: Source::text(text, Some(name.to_string()), None),
+        cuts,
+        utf8,
+        stretch: piece.stretch,
+    })
+}
+
+/// Checks the games of one piece of input called `name`.
+pub fn check(piece: Piece, name: &str, context: &Context) -> Checked {
+    let line = piece.line;
+    let more = piece.more;
+    let mut checked = Checked {
+        line: line + 1,
+        ..Checked::default()
+    };
+    let Some(decoded) = decode_piece(piece, name, context, &mut checked) else {
+        return checked;
+    };
+    let source = &decoded.source;
     // Where the piece's games begin is known: the reader cut there. Text
     // decoded from a single-byte encoding is scanned again (its line
     // structure is the same, its offsets are not).
-    let mut games = if utf8 {
-        verify_with_cuts(&source, context.options, cuts.clone())
+    let mut games = if decoded.utf8 {
+        verify_with_cuts(source, context.options, decoded.cuts.clone())
     } else {
-        verify(&source, context.options)
+        verify(source, context.options)
     }
-    .skipping_text(piece.more);
+    .skipping_text(more);
     loop {
         let next = games.next_syntax();
         for skipped in games.take_skipped() {
-            checked.skipped.push(skipped_note(&source, line, skipped));
+            checked.skipped.push(skipped_note(source, line, skipped));
         }
         let Some(syntax) = next else { break };
         checked.games += 1;
@@ -265,7 +312,7 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
             Err(d) => d.range.start,
         };
         if let Some(shard) = context.shard
-            && !shard.takes(stretch_of(at))
+            && !shard.takes(decoded.stretch_of(at))
         {
             continue;
         }
@@ -273,7 +320,7 @@ pub fn check(mut piece: Piece, name: &str, context: &Context) -> Checked {
         match syntax.and_then(|game| games.verify_syntax(&game)) {
             Ok(game) => checked.plies += game.moves.len() as u64,
             Err(d) => {
-                let problem = Problem::new(&source, name, line, checked.games, d, context.styled);
+                let problem = Problem::new(source, name, line, checked.games, d, context.styled);
                 checked.problems.push(problem);
             }
         }

@@ -38,6 +38,7 @@
 //!     },
 //!     jobs: 2,
 //!     limits: Limits::default(),
+//!     task: Default::default(),
 //! };
 //! let mut problems = Vec::new();
 //! run.run(&mut |item| {

@@ -15,13 +15,15 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use chess_core::syntax::PieceLetters;
 use chess_verify::check::{Context, Encoding, Shard};
 use chess_verify::input::Input;
 use chess_verify::read::Limits;
 use chess_verify::report::{Format, Progress, Reporter};
-use chess_verify::run::Run;
+use chess_verify::rules::RuleSets;
+use chess_verify::run::{Run, Task};
 use clap::{Parser, ValueEnum};
 
 /// Checks chess games in PGN files: every move of every game (variations
@@ -184,6 +186,7 @@ fn main() -> ExitCode {
         },
         jobs,
         limits: Limits::default(),
+        task: Task::Games,
         inputs,
     };
 
@@ -211,15 +214,16 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    if let Some(sets) = &rule_sets {
-        chess_verify::rules::run(
-            &run.inputs,
-            &run.context,
+    if let Some(sets) = rule_sets {
+        let rules = RuleSets {
             sets,
-            args.variant.as_deref(),
-            jobs,
-            &mut |item| reporter.item(item),
-        );
+            variant: args.variant,
+        };
+        let run = Run {
+            task: Task::Rules(Arc::new(rules)),
+            ..run
+        };
+        run.run(&mut |item| reporter.item(item));
     } else if args.puzzles {
         let mut options = chess_core::puzzle::PuzzleOptions {
             unique_last_move: args.deny_other_mates,
@@ -229,9 +233,16 @@ fn main() -> ExitCode {
             options.budget = budget;
         }
         reporter = reporter.unit("puzzle");
-        chess_verify::puzzles::run(&run.inputs, &run.context, options, jobs, &mut |item| {
-            reporter.item(item)
-        });
+        // A piece of a few hundred rows: proving a row takes milliseconds.
+        let run = Run {
+            task: Task::Puzzles(options),
+            limits: Limits {
+                piece: 16 << 10,
+                ..Limits::default()
+            },
+            ..run
+        };
+        run.run(&mut |item| reporter.item(item));
     } else {
         run.run(&mut |item| reporter.item(item));
     }

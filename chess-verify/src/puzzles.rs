@@ -1,198 +1,140 @@
 //! `--puzzles`: lichess puzzle files (CSV), each row proven by
 //! [`chess_core::puzzle::check_lichess`], and files of chess problems
 //! (PGN, a name ending in `.pgn` before any compression suffix), each game
-//! proven by [`chess_core::puzzle::check_problem`]; on every core,
-//! reported in order like games: an unsound puzzle is an error at
-//! `path:line:col` (of its cell, its move or its stipulation), another
-//! mate on a lichess puzzle's last move a warning.
+//! proven by [`chess_core::puzzle::check_problem`]; reported in order like
+//! games: an unsound puzzle is an error at `path:line:col` (of its cell,
+//! its move or its stipulation), another mate on a lichess puzzle's last
+//! move a warning.
 //!
-//! A file is read whole (decompressed like any input), then its puzzles
-//! are checked in parallel.
-
-use std::io::Read;
-use std::ops::ControlFlow;
+//! Puzzle files stream like games ([`crate::run`] with
+//! [`Task::Puzzles`](crate::run::Task::Puzzles)): a lichess file is cut
+//! where a row begins, a PGN file where a game begins, and the pieces are
+//! proven on every core, so that the whole lichess puzzle database (four
+//! million rows) is checked in bounded memory. A row's stretch (for
+//! `--shard`) is its line.
 
 use chess_core::puzzle::{PuzzleOptions, check_lichess, check_problem};
 use chess_core::syntax::Parser;
 use chess_core::syntax::puzzles::lichess_rows;
 use chess_core::{Diagnostic, Source};
 
-use crate::check::{Checked, Context, Encoding, Problem, decode};
-use crate::input::{Input, open};
-use crate::run::Item;
+use crate::check::{Checked, Context, Decoded, Problem, decode_piece};
+use crate::read::Piece;
 
-/// Checks the puzzles of every input, handing on one [`Item::Checked`]
-/// per input (its rows are its "games").
-pub fn run(
-    inputs: &[Input],
-    context: &Context,
-    options: PuzzleOptions,
-    jobs: usize,
-    sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
-) {
-    let check = |source: &Source, name: &str| {
+/// Proves the puzzles of one piece of an input called `name` (the rows of
+/// a lichess puzzle file, or the problems of a PGN file), those of the
+/// shard asked for; each puzzle counts as a game.
+pub fn check_piece(piece: Piece, name: &str, context: &Context, options: PuzzleOptions) -> Checked {
+    check_items(piece, name, context, |items| {
+        let source = items.source();
         if is_pgn(name) {
-            let games: Vec<_> = Parser::new(source).collect();
-            in_parallel(source, name, &games, jobs, |game, source| {
-                let game = game.as_ref().map_err(Clone::clone)?;
-                let problem = check_problem(game, source, options)?;
-                Ok((problem.game.moves.len() as u64, Vec::new()))
-            })
+            for game in Parser::new(source) {
+                let at = game
+                    .as_ref()
+                    .map_or_else(|d| d.range.start, |g| g.range.start);
+                items.add(at, || {
+                    let game = game.as_ref().map_err(Clone::clone)?;
+                    let problem = check_problem(game, source, options)?;
+                    Ok((problem.game.moves.len() as u64, Vec::new()))
+                });
+            }
         } else {
-            let rows: Vec<_> = lichess_rows(source).collect();
-            in_parallel(source, name, &rows, jobs, |row, source| {
-                let row = row.as_ref().map_err(Clone::clone)?;
-                let puzzle = check_lichess(row, source, options)?;
-                Ok((puzzle.game.moves.len() as u64, puzzle.warnings))
-            })
+            for row in lichess_rows(source) {
+                let at = row
+                    .as_ref()
+                    .map_or_else(|d| d.range.start, |r| r.range.start);
+                items.add(at, || {
+                    let row = row.as_ref().map_err(Clone::clone)?;
+                    let puzzle = check_lichess(row, source, options)?;
+                    Ok((puzzle.game.moves.len() as u64, puzzle.warnings))
+                });
+            }
         }
-    };
-    whole_files(inputs, context, sink, &check);
+    })
 }
 
-/// Each input read whole and its items checked by `check` (their results
-/// in order), reported like games.
-pub(crate) fn whole_files(
-    inputs: &[Input],
-    context: &Context,
-    sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
-    check: &dyn Fn(&Source, &str) -> Vec<Outcome>,
-) {
-    for (file, input) in inputs.iter().enumerate() {
-        if check_file(file, input, context, sink, check).is_break() {
-            return;
-        }
-    }
-}
+/// What checking one item (a puzzle, a game under custom rules) gives: its
+/// plies and its warnings, or why it is unsound.
+pub(crate) type Outcome = Result<(u64, Vec<Diagnostic>), Diagnostic>;
 
-fn check_file(
-    file: usize,
-    input: &Input,
+/// Decodes a piece and hands its items to `each` (which calls
+/// [`Items::add`] for every one); what they gave.
+pub(crate) fn check_items(
+    piece: Piece,
+    name: &str,
     context: &Context,
-    sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
-    check: &dyn Fn(&Source, &str) -> Vec<Outcome>,
-) -> ControlFlow<()> {
-    let name = input.name();
-    let failed = |message: String| Item::Failed { file, message };
-    let mut opened = match open(input) {
-        Ok(opened) => opened,
-        Err(e) => {
-            let reason = chess_core::files::io_reason(&e);
-            sink(failed(format!("{name}: cannot read: {reason}")))?;
-            return sink(Item::Closed { file });
-        }
-    };
-    sink(Item::Opened {
-        file,
-        compression: opened.compression,
-    })?;
-    let mut bytes = Vec::new();
-    if let Err(e) = opened.reader.read_to_end(&mut bytes) {
-        let reason = chess_core::files::io_reason(&e);
-        let at = bytes.len();
-        sink(failed(format!(
-            "{name}: reading stopped after {at} bytes of text: {reason}"
-        )))?;
-        return sink(Item::Closed { file });
-    }
-    let consumed = opened.consumed.load(std::sync::atomic::Ordering::Relaxed);
+    each: impl FnOnce(&mut Items<'_>),
+) -> Checked {
+    let line = piece.line;
     let mut checked = Checked {
-        line: 1,
+        line: line + 1,
         ..Checked::default()
     };
-    let (text, encoding) = match decode(bytes, context.encoding) {
-        Ok(decoded) => decoded,
-        Err((_, at)) => {
-            sink(failed(format!(
-                "{name}: not UTF-8 text (at byte {at}); leave out `--encoding utf-8` to read it as Windows-1252"
-            )))?;
-            return sink(Item::Closed { file });
-        }
-    };
-    if context.encoding == Encoding::Auto && encoding != Encoding::Utf8 {
-        checked.decoded_as = Some(encoding);
+    if let Some(decoded) = decode_piece(piece, name, context, &mut checked) {
+        let mut items = Items {
+            checked,
+            decoded: &decoded,
+            name,
+            context,
+            line,
+        };
+        each(&mut items);
+        checked = items.checked;
     }
-    let source = Source::text(text, Some(name.clone()), None);
-    let results = check(&source, &name);
-    for (index, result) in results.into_iter().enumerate() {
-        let game = index as u64 + 1;
+    checked
+}
+
+/// The items of one decoded piece, checked one by one.
+pub(crate) struct Items<'a> {
+    checked: Checked,
+    decoded: &'a Decoded,
+    name: &'a str,
+    context: &'a Context,
+    line: u64,
+}
+
+impl<'a> Items<'a> {
+    /// The piece's text.
+    pub fn source(&self) -> &'a Source {
+        &self.decoded.source
+    }
+
+    /// One item, starting at `at` in the text: counted, and if it is in
+    /// the shard asked for, checked by `outcome`.
+    pub fn add(&mut self, at: u32, outcome: impl FnOnce() -> Outcome) {
+        let checked = &mut self.checked;
         checked.games += 1;
+        if let Some(shard) = self.context.shard
+            && !shard.takes(self.decoded.stretch_of(at))
+        {
+            return;
+        }
         checked.checked += 1;
-        match result {
+        let (source, name, line) = (&self.decoded.source, self.name, self.line);
+        let (game, styled) = (checked.games, self.context.styled);
+        match outcome() {
             Ok((plies, warnings)) => {
                 checked.plies += plies;
-                for warning in warnings {
-                    checked.problems.push(Problem::warning(
-                        &source,
-                        &name,
-                        game,
-                        warning,
-                        context.styled,
-                    ));
+                for w in warnings {
+                    let warning = Problem::warning(source, name, line, game, w, styled);
+                    checked.problems.push(warning);
                 }
             }
             Err(d) => {
-                let problem = Problem::new(&source, &name, 0, game, d, context.styled);
+                let problem = Problem::new(source, name, line, game, d, styled);
                 checked.problems.push(problem);
             }
         }
     }
-    sink(Item::Checked {
-        file,
-        checked,
-        consumed,
-    })?;
-    sink(Item::Closed { file })
 }
 
 /// Whether a file holds chess problems as PGN: its name ends in `.pgn`
 /// (any case), before a compression suffix if it has one.
-fn is_pgn(name: &str) -> bool {
+pub fn is_pgn(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
     let name = [".zst", ".gz", ".bz2"]
         .iter()
         .find_map(|ext| name.strip_suffix(ext))
         .unwrap_or(&name);
     name.ends_with(".pgn")
-}
-
-/// What checking one puzzle gives: its plies and its warnings, or why it
-/// is unsound.
-pub(crate) type Outcome = Result<(u64, Vec<Diagnostic>), Diagnostic>;
-
-/// `check` on every item, in contiguous runs, one per thread, each thread
-/// with its own copy of the text (a `Source` stays on its thread); the
-/// results in order.
-pub(crate) fn in_parallel<T: Sync>(
-    source: &Source,
-    name: &str,
-    items: &[T],
-    jobs: usize,
-    check: impl Fn(&T, &Source) -> Outcome + Sync,
-) -> Vec<Outcome> {
-    let chunk = items.len().div_ceil(jobs.max(1)).max(1);
-    let check = &check;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|items| {
-                let text = source.as_str();
-                let name = name.to_string();
-                scope.spawn(move || {
-                    let source = &Source::text(text, Some(name), None);
-                    items
-                        .iter()
-                        .map(|item| check(item, source))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
 }

@@ -5,6 +5,7 @@
 //! Cuts are made where a game begins ([`chess_core::Splitter`]): the
 //! parser reads the text between two game starts on its own, so checking
 //! the pieces one by one gives exactly what checking the whole text would.
+//! A lichess puzzle file is cut where a line begins (a row is a line).
 //! Where the cuts fall depends only on the text, never on how it arrives.
 
 use std::io::{self, Read};
@@ -85,15 +86,54 @@ impl Default for Limits {
     }
 }
 
+/// Where a stream may be cut.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Where a game begins (PGN).
+    Games,
+    /// Where a line begins (a lichess puzzle file: one row a line).
+    Lines,
+}
+
+/// Finds the cuts of one [`Cut`].
+enum Cutter {
+    Games(Splitter),
+    Lines,
+}
+
+impl Cutter {
+    /// The first cut at or after `from` (and after 0) in `buf`, seen up to
+    /// `from` before.
+    fn next_cut(&mut self, buf: &[u8], from: usize) -> Option<usize> {
+        match self {
+            Cutter::Games(splitter) => splitter.next_cut(buf, from),
+            // A line begins after a line break, once a byte of it is
+            // there; the byte before `from` is looked at again, so a
+            // break at the end of one block counts when the next comes.
+            Cutter::Lines => {
+                let start = from.saturating_sub(1);
+                let at = start + memchr::memchr(b'\n', buf.get(start..)?)?;
+                (at + 1 < buf.len()).then_some(at + 1)
+            }
+        }
+    }
+
+    fn resync(&mut self) {
+        if let Cutter::Games(splitter) = self {
+            splitter.resync();
+        }
+    }
+}
+
 /// Cuts a byte stream into [`Chunk`]s.
 pub struct Pieces<R> {
     reader: R,
     consumed: Arc<AtomicU64>,
     limits: Limits,
-    splitter: Splitter,
+    cutter: Cutter,
     /// Text read and not yet handed out.
     buf: Vec<u8>,
-    /// How much of `buf` the splitter has seen.
+    /// How much of `buf` the cutter has seen.
     scanned: usize,
     /// Game starts found in `buf`.
     cuts: Vec<usize>,
@@ -105,13 +145,22 @@ pub struct Pieces<R> {
 }
 
 impl<R: Read> Pieces<R> {
-    /// Reads `reader`; `consumed` counts the stored bytes behind it.
+    /// Reads `reader` cut where games begin; `consumed` counts the stored
+    /// bytes behind it.
     pub fn new(reader: R, consumed: Arc<AtomicU64>, limits: Limits) -> Pieces<R> {
+        Pieces::cut(reader, consumed, limits, Cut::Games)
+    }
+
+    /// Reads `reader` cut as `cut` says.
+    pub fn cut(reader: R, consumed: Arc<AtomicU64>, limits: Limits, cut: Cut) -> Pieces<R> {
         Pieces {
             reader,
             consumed,
             limits,
-            splitter: Splitter::new(),
+            cutter: match cut {
+                Cut::Games => Cutter::Games(Splitter::new()),
+                Cut::Lines => Cutter::Lines,
+            },
             buf: Vec::new(),
             scanned: 0,
             cuts: Vec::new(),
@@ -184,7 +233,7 @@ impl<R: Read> Pieces<R> {
             self.eof = true;
             return false;
         }
-        while let Some(cut) = self.splitter.next_cut(&self.buf, self.scanned) {
+        while let Some(cut) = self.cutter.next_cut(&self.buf, self.scanned) {
             if cut > 0 {
                 self.cuts.push(cut);
             }
@@ -201,7 +250,7 @@ impl<R: Read> Pieces<R> {
         let stretch = self.stretch;
         let mut bytes = 0u64;
         let mut lines = 0u64;
-        self.splitter.resync();
+        self.cutter.resync();
         loop {
             if let Some(&cut) = self.cuts.first() {
                 lines += count_lines(&self.buf[..cut]);

@@ -5,19 +5,27 @@
 //! like chess games: every illegal move at `path:line:col` with the
 //! reason, in any `--format`.
 //!
-//! A file is read whole (decompressed like any input), cut into games,
-//! and its games replayed in parallel.
-
-use std::ops::ControlFlow;
+//! Inputs stream like chess games ([`crate::run`] with
+//! [`Task::Rules`](crate::run::Task::Rules)): cut where a game begins,
+//! each piece's games replayed on every core.
 
 use chess_core::custom::{replay_game, rule_sets, split_games};
 use chess_core::{Diagnostic, Source};
 use chess_rules::Rules;
 
-use crate::check::{Context, Problem};
-use crate::input::Input;
-use crate::puzzles::{in_parallel, whole_files};
-use crate::run::Item;
+use crate::check::{Checked, Context, Problem};
+use crate::puzzles::check_items;
+use crate::read::Piece;
+
+/// The rule sets games are replayed under, and the section for games
+/// whose `[Variant]` tag names none.
+#[derive(Debug)]
+pub struct RuleSets {
+    /// The rules file's rule sets.
+    pub sets: Vec<Rules>,
+    /// `--variant`.
+    pub variant: Option<String>,
+}
 
 /// The rule sets of the rules file at `path`, or its problem, rendered
 /// (`path:line:col`, the line, `^^^` under the key or value).
@@ -28,22 +36,22 @@ pub fn load(path: &str, styled: bool) -> Result<Vec<Rules>, String> {
     rule_sets(&source).map_err(|d| Problem::new(&source, path, 0, 1, d, styled).rendered)
 }
 
-/// Checks every game of every input under `sets` (`variant` the rule set
-/// for games without a `[Variant]` tag naming one).
-pub fn run(
-    inputs: &[Input],
-    context: &Context,
-    sets: &[Rules],
-    variant: Option<&str>,
-    jobs: usize,
-    sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
-) {
-    let check = |source: &Source, name: &str| match split_games(source) {
-        Ok(games) => in_parallel(source, name, &games, jobs, |game, source| {
-            let game = replay_game(sets, variant, game, source)?;
-            Ok((game.moves.len() as u64, Vec::<Diagnostic>::new()))
-        }),
-        Err(d) => vec![Err(d)],
-    };
-    whole_files(inputs, context, sink, &check);
+/// Checks every game of one piece of an input called `name` under
+/// `rules`, those of the shard asked for.
+pub fn check_piece(piece: Piece, name: &str, context: &Context, rules: &RuleSets) -> Checked {
+    let variant = rules.variant.as_deref();
+    check_items(piece, name, context, |items| {
+        let source = items.source();
+        match split_games(source) {
+            Ok(games) => {
+                for game in &games {
+                    items.add(game.start(), || {
+                        let game = replay_game(&rules.sets, variant, game, source)?;
+                        Ok((game.moves.len() as u64, Vec::<Diagnostic>::new()))
+                    });
+                }
+            }
+            Err(d) => items.add(d.range.start, || Err(d)),
+        }
+    })
 }

@@ -9,9 +9,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
+use chess_core::puzzle::PuzzleOptions;
+
 use crate::check::{Checked, Context, check};
 use crate::input::{Compression, Input, open};
-use crate::read::{Chunk, Limits, Piece, Pieces};
+use crate::read::{Chunk, Cut, Limits, Piece, Pieces};
+use crate::rules::RuleSets;
 
 /// Everything that happens, in input order.
 #[derive(Debug)]
@@ -64,6 +67,31 @@ pub enum Item {
     },
 }
 
+/// What a run proves of its inputs.
+#[derive(Clone, Debug, Default)]
+pub enum Task {
+    /// Chess games (PGN): every move legal.
+    #[default]
+    Games,
+    /// Puzzles (`--puzzles`): lichess puzzle files (CSV, cut where a row
+    /// begins) and files of chess problems (PGN), proven by
+    /// [`crate::puzzles::check_piece`].
+    Puzzles(PuzzleOptions),
+    /// Games under rules a user defines (`--rules`), replayed by
+    /// [`crate::rules::check_piece`].
+    Rules(Arc<RuleSets>),
+}
+
+impl Task {
+    /// Where an input called `name` may be cut.
+    fn cut(&self, name: &str) -> Cut {
+        match self {
+            Task::Puzzles(_) if !crate::puzzles::is_pgn(name) => Cut::Lines,
+            _ => Cut::Games,
+        }
+    }
+}
+
 /// What to check and how.
 #[derive(Clone, Debug)]
 pub struct Run {
@@ -75,6 +103,8 @@ pub struct Run {
     pub jobs: usize,
     /// The reader's sizes.
     pub limits: Limits,
+    /// What is proven.
+    pub task: Task,
 }
 
 impl Run {
@@ -101,7 +131,16 @@ impl Run {
         match item {
             Item::Piece { file, piece } => {
                 let consumed = piece.consumed;
-                let checked = check(piece, &names[file], &self.context);
+                let name = &names[file];
+                let checked = match &self.task {
+                    Task::Games => check(piece, name, &self.context),
+                    Task::Puzzles(options) => {
+                        crate::puzzles::check_piece(piece, name, &self.context, *options)
+                    }
+                    Task::Rules(rules) => {
+                        crate::rules::check_piece(piece, name, &self.context, rules)
+                    }
+                };
                 Item::Checked {
                     file,
                     checked,
@@ -116,7 +155,10 @@ impl Run {
     /// in order, until `emit` breaks or `stop` is set.
     fn read(&self, stop: &AtomicBool, emit: &mut dyn FnMut(Item) -> ControlFlow<()>) {
         for (file, input) in self.inputs.iter().enumerate() {
-            if stop.load(Ordering::Relaxed) || read_one(file, input, self.limits, emit).is_break() {
+            let cut = self.task.cut(&input.name());
+            if stop.load(Ordering::Relaxed)
+                || read_one(file, input, self.limits, cut, emit).is_break()
+            {
                 return;
             }
         }
@@ -204,6 +246,7 @@ fn read_one(
     file: usize,
     input: &Input,
     limits: Limits,
+    cut: Cut,
     emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let name = input.name();
@@ -217,7 +260,7 @@ fn read_one(
     };
     let compression = opened.compression;
     emit(Item::Opened { file, compression })?;
-    for chunk in Pieces::new(opened.reader, opened.consumed, limits) {
+    for chunk in Pieces::cut(opened.reader, opened.consumed, limits, cut) {
         match chunk {
             Ok(Chunk::Piece(piece)) => emit(Item::Piece { file, piece })?,
             Ok(Chunk::Skipped {

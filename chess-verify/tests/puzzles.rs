@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 mod common;
 
-use common::{json_records, run};
+use common::{json_records, run, streamed};
 
 use chess_core::puzzle::{PuzzleOptions, check_lichess};
 use chess_core::syntax::puzzles::lichess_rows;
@@ -338,4 +338,79 @@ fn puzzles_from_real_mates() {
         "{mates} puzzles from real mates: {sound} sound, {cooked} with a second key, {escaped} with an escape"
     );
     assert!(mates >= 40 && sound >= mates / 2, "{mates} {sound}");
+}
+
+#[test]
+fn puzzle_files_stream_in_pieces_on_every_core_and_split_into_shards() {
+    use chess_verify::read::Limits;
+    use chess_verify::run::Task;
+    let big = Limits::default();
+    let puzzles = Task::Puzzles(PuzzleOptions::default());
+    for file in [
+        fixture().join("lichess.csv"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/puzzles/problems.pgn"),
+    ] {
+        let streamed =
+            |jobs, limits, shard: Option<&str>| streamed(&file, &puzzles, jobs, limits, shard);
+        let whole = streamed(1, big, None);
+        assert!(whole.0 >= 7 && whole.0 == whole.1, "{whole:?}");
+        // Any piece and block size, any number of threads: the same
+        // puzzles, the same problems at the same places, in order.
+        for (piece, block, jobs) in [(1, 1, 1), (1, 7, 8), (100, 3, 3), (1000, 512, 2)] {
+            let limits = Limits {
+                piece,
+                block,
+                ..big
+            };
+            assert_eq!(
+                streamed(jobs, limits, None),
+                whole,
+                "{piece} {block} {jobs}"
+            );
+        }
+        // Three shards check every puzzle once between them.
+        let small = Limits { piece: 200, ..big };
+        let shards: Vec<_> = (1..=3)
+            .map(|k| streamed(2, small, Some(&format!("{k}/3"))))
+            .collect();
+        assert_eq!(shards.iter().map(|s| s.1).sum::<u64>(), whole.0);
+        assert!(
+            shards.iter().all(|s| s.0 == whole.0 && s.1 > 0),
+            "{shards:?}"
+        );
+        let mut union: Vec<_> = shards.into_iter().flat_map(|s| s.2).collect();
+        union.sort();
+        let mut all = whole.2.clone();
+        all.sort();
+        assert_eq!(union, all);
+    }
+}
+
+#[test]
+fn puzzle_files_come_compressed_and_piped() {
+    let path = fixture().join("lichess.csv");
+    let text = std::fs::read(&path).unwrap();
+    let (code, plain, _) = run(&["--puzzles", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let records = |out: &str| -> Vec<(u64, u64, String)> {
+        json_records(out)
+            .iter()
+            .filter(|r| r["type"] == "problem" || r["type"] == "warning")
+            .map(|r| {
+                let at = |k: &str| r[k].as_u64().unwrap();
+                (at("line"), at("column"), r["code"].to_string())
+            })
+            .collect()
+    };
+    // A gzip file named as such, and the same bytes piped in.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, &text).unwrap();
+    let gz = gz.finish().unwrap();
+    let dir = common::dir("puzzles-compressed");
+    let file = dir.join("lichess.csv.gz");
+    std::fs::write(&file, &gz).unwrap();
+    let (code, out, _) = run(&["--puzzles", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!((code, records(&out)), (1, records(&plain)));
+    let (code, out, _) = common::run_with(&["--puzzles", "--format", "json", "-"], &gz);
+    assert_eq!((code, records(&out)), (1, records(&plain)));
 }

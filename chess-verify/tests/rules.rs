@@ -134,3 +134,40 @@ fn a_broken_rules_file_is_reported_at_its_value() {
     let (code, _, _) = run(&["--rules", "x.ini", "--puzzles", "-"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn games_under_custom_rules_stream_in_pieces_and_split_into_shards() {
+    use chess_verify::read::Limits;
+    use chess_verify::rules::{RuleSets, load};
+    use chess_verify::run::Task;
+    let ini = repo("chess-rules/tests/fairy/variants.ini");
+    let rules = Task::Rules(std::sync::Arc::new(RuleSets {
+        sets: load(&ini, false).unwrap(),
+        variant: None,
+    }));
+    // Twenty copies of two games, one with an illegal move, and a game
+    // whose tag names no section.
+    let path = dir("rules-stream").join("games.pgn");
+    let mut text = GAMES.repeat(20);
+    text.push_str("\n[Variant \"nonesuch\"]\n\n1. e4 *\n");
+    std::fs::write(&path, text).unwrap();
+    let big = Limits::default();
+    let whole = common::streamed(&path, &rules, 1, big, None);
+    assert_eq!((whole.0, whole.1, whole.2.len()), (41, 41, 21), "{whole:?}");
+    for (piece, block, jobs) in [(1, 1, 1), (1, 5, 8), (150, 64, 3)] {
+        let limits = Limits {
+            piece,
+            block,
+            ..big
+        };
+        let streamed = common::streamed(&path, &rules, jobs, limits, None);
+        assert_eq!(streamed, whole, "{piece} {block} {jobs}");
+    }
+    let shards: Vec<_> = (1..=4)
+        .map(|k| common::streamed(&path, &rules, 2, big, Some(&format!("{k}/4"))))
+        .collect();
+    assert_eq!(shards.iter().map(|s| s.1).sum::<u64>(), 41);
+    let mut union: Vec<_> = shards.into_iter().flat_map(|s| s.2).collect();
+    union.sort();
+    assert_eq!(union, whole.2);
+}

@@ -58,6 +58,7 @@ fn streamed(path: PathBuf, options: Options, limits: Limits, jobs: usize) -> Fou
         },
         jobs,
         limits,
+        task: Default::default(),
     };
     let mut games = 0;
     let mut problems = Vec::new();
@@ -217,6 +218,7 @@ fn endless_comments_are_skipped_not_held() {
             game: 10_000,
             block: 512,
         },
+        task: Default::default(),
     };
     let mut skipped = Vec::new();
     let mut games = 0;

@@ -48,3 +48,45 @@ pub fn json_records(out: &str) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
         .collect()
 }
+
+/// Items read, items checked, and (line, column, code, warning) of each
+/// problem.
+pub type Streamed = (u64, u64, Vec<(u64, u32, &'static str, bool)>);
+
+/// What checking `path` as a stream for `task` with `jobs` threads and
+/// `limits` finds, in shard `shard` (`K/N`) if given.
+pub fn streamed(
+    path: &std::path::Path,
+    task: &chess_verify::run::Task,
+    jobs: usize,
+    limits: chess_verify::read::Limits,
+    shard: Option<&str>,
+) -> Streamed {
+    use chess_verify::check::{Context, Encoding, Shard};
+    use chess_verify::run::{Item, Run};
+    let run = Run {
+        inputs: vec![chess_verify::input::Input::Path(path.to_path_buf())],
+        context: Context {
+            options: Default::default(),
+            encoding: Encoding::Auto,
+            shard: shard.map(|s| Shard::parse(s).unwrap()),
+            styled: false,
+        },
+        jobs,
+        limits,
+        task: task.clone(),
+    };
+    let (mut read, mut checked, mut problems) = (0, 0, Vec::new());
+    run.run(&mut |item| {
+        if let Item::Checked { checked: c, .. } = item {
+            read += c.games;
+            checked += c.checked;
+            problems.extend(c.problems.into_iter().map(|p| {
+                let code = p.diagnostic.kind.code();
+                (p.line, p.column, code, p.warning)
+            }));
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    (read, checked, problems)
+}
