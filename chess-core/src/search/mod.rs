@@ -271,42 +271,50 @@ impl Search {
         n: u32,
     ) -> Result<Option<Move>, OutOfBudget> {
         // Played one at a time: an early escape saves playing the rest.
-        // The last escape found at this depth first (it often refutes the
-        // next try too).
+        // The escape last found in this position, then the last found at
+        // this depth (it often refutes the next try too), are tried before
+        // the moves are generated: one of them often holds, and testing a
+        // move's legality costs less than generating every move.
+        let depth = (n as usize).min(KILLERS - 1);
+        let key = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0 ^ goal.salt();
+        let known = self.escapes.get(&key).copied();
+        let killer = self.killers[depth].filter(|&k| Some(k) != known);
+        let first = [known, killer];
+        for m in first.into_iter().flatten() {
+            if pos.is_legal(m) && self.holds(pos, m, goal, n)? {
+                return Ok(Some(self.escaped(key, depth, m)));
+            }
+        }
         // For a mate, king moves and captures first; a selfmate's defence
         // is usually any move that does not mate: no order pays.
-        let mut moves = match goal {
+        let moves = match goal {
             Goal::Mate => defending_moves(pos),
             Goal::SelfMate => pos.legal_moves().into_iter().collect(),
         };
-        let depth = (n as usize).min(KILLERS - 1);
-        if let Some(killer) = self.killers[depth]
-            && let Some(i) = moves.iter().position(|&m| m == killer)
-        {
-            moves[..=i].rotate_right(1);
-        }
-        let key = Some(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0 ^ goal.salt());
-        if let Some(&known) = key.and_then(|key| self.escapes.get(&key))
-            && let Some(i) = moves.iter().position(|&m| m == known)
-        {
-            moves[..=i].rotate_right(1);
-        }
         for m in moves {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            let holds = match goal {
-                Goal::Mate => !self.forces(&after, goal, n)?,
-                Goal::SelfMate => !after.is_checkmate() && !self.forces(&after, goal, n)?,
-            };
-            if holds {
-                self.killers[depth] = Some(m);
-                if let Some(key) = key {
-                    self.escapes.insert(key, m);
-                }
-                return Ok(Some(m));
+            if !first.contains(&Some(m)) && self.holds(pos, m, goal, n)? {
+                return Ok(Some(self.escaped(key, depth, m)));
             }
         }
         Ok(None)
+    }
+
+    /// Whether the defence's move `m` in `pos` escapes `goal` in `n`.
+    fn holds(&mut self, pos: &Chess, m: Move, goal: Goal, n: u32) -> Result<bool, OutOfBudget> {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        Ok(match goal {
+            Goal::Mate => !self.forces(&after, goal, n)?,
+            Goal::SelfMate => !after.is_checkmate() && !self.forces(&after, goal, n)?,
+        })
+    }
+
+    /// Remembers `m`, an escape in the position `key` with `depth` moves
+    /// left.
+    fn escaped(&mut self, key: u64, depth: usize, m: Move) -> Move {
+        self.killers[depth] = Some(m);
+        self.escapes.insert(key, m);
+        m
     }
 
     /// After the attacker's move (`after`, the defence to move, the move
