@@ -210,6 +210,18 @@ impl Search {
             return Ok(false);
         };
         let occupied = board.occupied();
+        // A mate in one: only a check mates, and where no discovered
+        // check, promotion, castling or en passant can be among the checks,
+        // they are found without generating every move.
+        if n == 1
+            && let Some(checks) = direct_checks(pos, king)
+        {
+            return Ok(checks.iter().any(|&m| {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                after.is_checkmate()
+            }));
+        }
         let mut checks: Vec<Chess> = Vec::new();
         let mut rest: [MoveList; 2] = Default::default();
         for m in pos.legal_moves() {
@@ -527,6 +539,67 @@ fn may_check(
     }
 }
 
+/// The legal moves of the side to move that give check, found from the
+/// squares its pieces would check the enemy `king` from (shakmaty's
+/// [`san_candidates`](Position::san_candidates) for each), without
+/// generating every move; `None` when some check could be of another kind
+/// (a discovered check, a promotion, castling, en passant) or the side to
+/// move is in check itself: then every move must be generated.
+fn direct_checks(pos: &Chess, king: shakmaty::Square) -> Option<MoveList> {
+    let board = pos.board();
+    let (us, them) = (pos.turn(), !pos.turn());
+    let ours = board.by_color(us);
+    let occupied = board.occupied();
+    let last_rank = match us {
+        shakmaty::Color::White => shakmaty::Bitboard::from_rank(shakmaty::Rank::Seventh),
+        shakmaty::Color::Black => shakmaty::Bitboard::from_rank(shakmaty::Rank::Second),
+    };
+    if pos.is_check()
+        || pos.castles().has_color(us)
+        || pos.maybe_ep_square().is_some()
+        || (board.pawns() & ours & last_rank).any()
+    {
+        return None;
+    }
+    // A piece of ours alone between one of our sliders and the king may
+    // uncover a check by moving.
+    let sliders = ours
+        & ((board.bishops_and_queens() & attacks::bishop_attacks(king, shakmaty::Bitboard(0)))
+            | (board.rooks_and_queens() & attacks::rook_attacks(king, shakmaty::Bitboard(0))));
+    for slider in sliders {
+        let between = attacks::between(slider, king) & occupied;
+        if between.count() == 1 && (between & ours).any() {
+            return None;
+        }
+    }
+    let mut checks = MoveList::new();
+    for role in [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ] {
+        // The squares a piece of this kind checks from, which one of ours
+        // of that kind may reach (a pawn: any, shakmaty sorts them out).
+        let from = attacks::attacks(king, Piece { color: them, role }, occupied) & !ours;
+        let reach = match role {
+            Role::Pawn => from,
+            _ => (board.by_piece(Piece { color: us, role }))
+                .into_iter()
+                .fold(shakmaty::Bitboard(0), |acc, sq| {
+                    acc | attacks::attacks(sq, Piece { color: us, role }, occupied)
+                }),
+        };
+        for to in from & reach {
+            for &m in &pos.san_candidates(role, to) {
+                checks.push(m);
+            }
+        }
+    }
+    Some(checks)
+}
+
 /// The legal moves of the side that mates, those that may give check
 /// first, then captures, then the rest.
 fn ordered_moves(pos: &Chess) -> Vec<Move> {
@@ -623,6 +696,64 @@ mod tests {
         // Black to move defends: no mate for Black.
         let defended = pos("6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1");
         assert_eq!(s.mate_length(&defended, 2), Ok(None));
+    }
+
+    #[test]
+    fn direct_checks_are_every_check_when_found_without_every_move() {
+        // Random games (captures, checks, pins, promotions and castling
+        // come up) and random endgames: where the checks are found from
+        // the checking squares, they are exactly the legal moves that give
+        // check.
+        let mut rng = crate::testing::Rng::new(11);
+        let (mut found, mut positions) = (0, 0);
+        let mut check = |pos: &Chess| {
+            positions += 1;
+            let Some(king) = pos.board().king_of(!pos.turn()) else {
+                return;
+            };
+            let Some(direct) = direct_checks(pos, king) else {
+                return;
+            };
+            found += 1;
+            let mut direct: Vec<String> = direct.iter().map(|m| uci(pos, m)).collect();
+            let mut all: Vec<String> = checking_moves(pos)
+                .iter()
+                .map(|(m, ..)| uci(pos, m))
+                .collect();
+            direct.sort();
+            all.sort();
+            assert_eq!(
+                direct,
+                all,
+                "{}",
+                Fen::from_position(pos, EnPassantMode::Legal)
+            );
+        };
+        for _ in 0..300 {
+            let mut pos = Chess::default();
+            for _ in 0..160 {
+                check(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        for i in 0..2_000 {
+            let turn = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if let Some(pos) = random_endgame(&mut rng, turn) {
+                check(&pos);
+            }
+        }
+        assert!(
+            positions > 30_000 && found > positions / 3,
+            "{found} of {positions}"
+        );
     }
 
     #[test]
