@@ -237,7 +237,13 @@ fn set(
         }
         "startFen" => rules.start = value.to_string(),
         "promotionPieceTypes" => {
-            rules.promotion_pieces = value.chars().map(|c| c.to_ascii_uppercase()).collect();
+            // Each piece once (`qrrn` is `qrn`).
+            rules.promotion_pieces.clear();
+            for c in value.chars().map(|c| c.to_ascii_uppercase()) {
+                if !rules.promotion_pieces.contains(&c) {
+                    rules.promotion_pieces.push(c);
+                }
+            }
         }
         "promotionRank" => {
             let rank: u8 = value

@@ -681,11 +681,17 @@ impl Tables {
             royal: bits(|p| p.royal),
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
+            // Each kind once, however often the rule set names it.
             promotions: rules
                 .promotion_pieces
                 .iter()
                 .filter_map(|&l| rules.index(l).map(|i| i as u8))
-                .collect(),
+                .fold(Vec::new(), |mut kinds, kind| {
+                    if !kinds.contains(&kind) {
+                        kinds.push(kind);
+                    }
+                    kinds
+                }),
             start,
         }
     }
@@ -2747,6 +2753,27 @@ mod tests {
         let pos = Position::start(&rules).unwrap();
         assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
         assert!(pos.legal_moves().iter().all(|m| m.to.rank != 7));
+    }
+
+    #[test]
+    fn a_piece_named_twice_among_the_promotions_promotes_once() {
+        // Found by the `rules` fuzz target: `promotionPieceTypes = qrrn`
+        // listed the rook promotion twice, so its coordinates read back
+        // as ambiguous.
+        let mut rules = Rules::chess();
+        rules.promotion_pieces = vec!['Q', 'R', 'R', 'N', 'R'];
+        rules.start = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        let moves = pos.legal_moves();
+        let a7 = |m: &&Move| m.from == Square::new(0, 6);
+        // a8 and b8, each as a queen, a rook and a knight.
+        assert_eq!(moves.iter().filter(a7).count(), 6);
+        assert_eq!(pos.perft(1), moves.len() as u64);
+        for m in moves.iter().filter(a7) {
+            assert_eq!(pos.parse_move(&pos.uci(*m)), Some(*m));
+        }
+        let ini = crate::ini::variants("[twice:chess]\npromotionPieceTypes = qrrn\n").unwrap();
+        assert_eq!(ini[0].promotion_pieces, ['Q', 'R', 'N']);
     }
 
     #[test]
