@@ -138,19 +138,7 @@ impl Problem {
         d: Diagnostic,
         styled: bool,
     ) -> Problem {
-        let start = source.line_col(d.range.start);
-        let end = source.line_col(d.range.end);
-        Problem {
-            game,
-            line: lines_before + u64::from(start.line),
-            column: start.col,
-            end_line: lines_before + u64::from(end.line),
-            end_column: end.col,
-            text: source.slice(d.range).to_string(),
-            rendered: render(source, name, lines_before, &d, styled, false),
-            diagnostic: d,
-            warning: false,
-        }
+        Problem::at(source, (name, lines_before), game, d, styled, false)
     }
 
     /// The same, as a warning: reported, but not an error.
@@ -162,11 +150,29 @@ impl Problem {
         d: Diagnostic,
         styled: bool,
     ) -> Problem {
-        let rendered = render(source, name, lines_before, &d, styled, true);
+        Problem::at(source, (name, lines_before), game, d, styled, true)
+    }
+
+    fn at(
+        source: &Source,
+        (name, lines_before): (&str, u64),
+        game: u64,
+        d: Diagnostic,
+        styled: bool,
+        warning: bool,
+    ) -> Problem {
+        let start = source.line_col(d.range.start);
+        let end = source.line_col(d.range.end);
         Problem {
-            rendered,
-            warning: true,
-            ..Problem::new(source, name, lines_before, game, d, styled)
+            game,
+            line: lines_before + u64::from(start.line),
+            column: start.col,
+            end_line: lines_before + u64::from(end.line),
+            end_column: end.col,
+            text: source.slice(d.range).to_string(),
+            rendered: render(source, name, lines_before, &d, styled, warning),
+            diagnostic: d,
+            warning,
         }
     }
 }
