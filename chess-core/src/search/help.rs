@@ -41,7 +41,7 @@ impl Search {
         let mut found = false;
         if plies == 1 {
             for (m, after, _) in checking_moves(pos) {
-                if after.is_checkmate() {
+                if super::checkmated(&after) {
                     line.push(m);
                     out.push(line.clone());
                     line.pop();

@@ -219,7 +219,7 @@ impl Search {
             return Ok(checks.iter().any(|&m| {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                after.is_checkmate()
+                checkmated(&after)
             }));
         }
         let mut checks: Vec<Chess> = Vec::new();
@@ -229,7 +229,7 @@ impl Search {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 if after.is_check() {
-                    if after.is_checkmate() {
+                    if checkmated(&after) {
                         return Ok(true);
                     }
                     checks.push(after);
@@ -317,7 +317,7 @@ impl Search {
         after.play_unchecked(m);
         Ok(match goal {
             Goal::Mate => !self.forces(&after, goal, n)?,
-            Goal::SelfMate => !after.is_checkmate() && !self.forces(&after, goal, n)?,
+            Goal::SelfMate => !checkmated(&after) && !self.forces(&after, goal, n)?,
         })
     }
 
@@ -345,7 +345,7 @@ impl Search {
         }
         match goal {
             Goal::Mate => {
-                if after.is_checkmate() {
+                if checkmated(after) {
                     return Ok(None);
                 }
                 if n == 1 {
@@ -402,7 +402,7 @@ impl Search {
         let mut keys = Vec::new();
         for (m, after, check) in attacking_moves(pos) {
             let works = if goal == Goal::Mate && n == 1 {
-                check && after.is_checkmate()
+                check && checkmated(&after)
             } else {
                 self.defence(&after, goal, n)?.is_none()
             };
@@ -600,6 +600,28 @@ fn direct_checks(pos: &Chess, king: shakmaty::Square) -> Option<MoveList> {
     Some(checks)
 }
 
+/// Whether the side to move is checkmated, a king that can step out of
+/// check found without generating every move.
+fn checkmated(pos: &Chess) -> bool {
+    !has_flight(pos) && pos.is_checkmate()
+}
+
+/// Whether the king of the side to move can step to a square no enemy
+/// piece attacks (so it is not checkmated): asked of the board, before
+/// generating every move.
+fn has_flight(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied().without(king);
+    let flights = attacks::king_attacks(king) & !board.by_color(us);
+    flights
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
+}
+
 /// The legal moves of the side that mates, those that may give check
 /// first, then captures, then the rest.
 fn ordered_moves(pos: &Chess) -> Vec<Move> {
@@ -699,15 +721,23 @@ mod tests {
     }
 
     #[test]
-    fn direct_checks_are_every_check_when_found_without_every_move() {
+    fn direct_checks_and_checkmates_asked_of_the_board_agree_with_every_move() {
         // Random games (captures, checks, pins, promotions and castling
         // come up) and random endgames: where the checks are found from
         // the checking squares, they are exactly the legal moves that give
         // check.
         let mut rng = crate::testing::Rng::new(11);
         let (mut found, mut positions) = (0, 0);
+        let mut mates = 0;
         let mut check = |pos: &Chess| {
             positions += 1;
+            // Checkmate asked of the board first, as shakmaty says it,
+            // here and after every check.
+            assert_eq!(checkmated(pos), pos.is_checkmate());
+            for (_, after, _) in checking_moves(pos) {
+                mates += usize::from(after.is_checkmate());
+                assert_eq!(checkmated(&after), after.is_checkmate());
+            }
             let Some(king) = pos.board().king_of(!pos.turn()) else {
                 return;
             };
@@ -754,6 +784,7 @@ mod tests {
             positions > 30_000 && found > positions / 3,
             "{found} of {positions}"
         );
+        assert!(mates > 100, "{mates}");
     }
 
     #[test]
