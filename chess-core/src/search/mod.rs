@@ -213,9 +213,8 @@ impl Search {
         // A mate in one: only a check mates, and where no discovered
         // check, promotion, castling or en passant can be among the checks,
         // they are found without generating every move.
-        if n == 1
-            && let Some(checks) = direct_checks(pos, king)
-        {
+        let mut checks = MoveList::new();
+        if n == 1 && direct_checks(pos, king, &mut checks) {
             return Ok(checks.iter().any(|&m| {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
@@ -539,13 +538,14 @@ fn may_check(
     }
 }
 
-/// The legal moves of the side to move that give check, found from the
-/// squares its pieces would check the enemy `king` from (shakmaty's
-/// [`san_candidates`](Position::san_candidates) for each), without
-/// generating every move; `None` when some check could be of another kind
-/// (a discovered check, a promotion, castling, en passant) or the side to
-/// move is in check itself: then every move must be generated.
-fn direct_checks(pos: &Chess, king: shakmaty::Square) -> Option<MoveList> {
+/// The legal moves of the side to move that give check, added to `checks`,
+/// found from the squares its pieces would check the enemy `king` from
+/// (shakmaty's [`san_candidates`](Position::san_candidates) for each),
+/// without generating every move; `false` (and nothing added) when some
+/// check could be of another kind (a discovered check, a promotion,
+/// castling, en passant) or the side to move is in check itself: then
+/// every move must be generated.
+fn direct_checks(pos: &Chess, king: shakmaty::Square, checks: &mut MoveList) -> bool {
     let board = pos.board();
     let (us, them) = (pos.turn(), !pos.turn());
     let ours = board.by_color(us);
@@ -559,7 +559,7 @@ fn direct_checks(pos: &Chess, king: shakmaty::Square) -> Option<MoveList> {
         || pos.maybe_ep_square().is_some()
         || (board.pawns() & ours & last_rank).any()
     {
-        return None;
+        return false;
     }
     // A piece of ours alone between one of our sliders and the king may
     // uncover a check by moving.
@@ -569,10 +569,9 @@ fn direct_checks(pos: &Chess, king: shakmaty::Square) -> Option<MoveList> {
     for slider in sliders {
         let between = attacks::between(slider, king) & occupied;
         if between.count() == 1 && (between & ours).any() {
-            return None;
+            return false;
         }
     }
-    let mut checks = MoveList::new();
     for role in [
         Role::Queen,
         Role::Rook,
@@ -597,7 +596,7 @@ fn direct_checks(pos: &Chess, king: shakmaty::Square) -> Option<MoveList> {
             }
         }
     }
-    Some(checks)
+    true
 }
 
 /// Whether the side to move is checkmated, a king that can step out of
@@ -741,9 +740,10 @@ mod tests {
             let Some(king) = pos.board().king_of(!pos.turn()) else {
                 return;
             };
-            let Some(direct) = direct_checks(pos, king) else {
+            let mut direct = MoveList::new();
+            if !direct_checks(pos, king, &mut direct) {
                 return;
-            };
+            }
             found += 1;
             let mut direct: Vec<String> = direct.iter().map(|m| uci(pos, m)).collect();
             let mut all: Vec<String> = checking_moves(pos)
