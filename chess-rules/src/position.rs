@@ -1075,6 +1075,25 @@ impl<'r> Position<'r> {
                 .parse()
                 .map_err(|_| err(at, format!("`{n}` is not a number")))?;
         }
+        // The side that just moved cannot have left a royal piece attacked.
+        let side = |c: Color| if c == Color::White { "White" } else { "Black" };
+        for sq in g.squares() {
+            let Some(piece) = position.piece_at(sq) else {
+                continue;
+            };
+            let def = &rules.pieces[usize::from(piece.kind)];
+            if piece.color != turn && def.royal && position.attacked(sq, turn) {
+                return Err(err(
+                    0,
+                    format!(
+                        "{}'s {} on {sq} is attacked with {} to move: no move can lead to this position",
+                        side(piece.color),
+                        def.name,
+                        side(turn)
+                    ),
+                ));
+            }
+        }
         Ok(position)
     }
 
@@ -2774,6 +2793,22 @@ mod tests {
         }
         let ini = crate::ini::variants("[twice:chess]\npromotionPieceTypes = qrrn\n").unwrap();
         assert_eq!(ini[0].promotion_pieces, ['Q', 'R', 'N']);
+    }
+
+    #[test]
+    fn a_royal_piece_of_the_side_not_to_move_may_not_be_attacked() {
+        // Found by the `rules` fuzz target: a start position with Black's
+        // king attacked and White to move let White take the king.
+        let mut rules = Rules::chess();
+        rules.start = "rnbqkbnr/pppppPpp/8/8/8/8/PPPPP1PP/RNBQKBNR w KQkq - 0 1".into();
+        let error = Position::start(&rules).unwrap_err();
+        assert_eq!(
+            error.message,
+            "Black's king on e8 is attacked with White to move: no move can lead to this position"
+        );
+        // With Black to move it is a check, as any.
+        rules.start = rules.start.replace(" w ", " b ");
+        assert!(Position::start(&rules).unwrap().is_check());
     }
 
     #[test]
