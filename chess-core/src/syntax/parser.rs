@@ -698,7 +698,12 @@ impl GameParser {
                 }
             }
             Part::Null => return Err(errors::null_move(range, items.source())),
-            Part::Drop(_) => return Err(errors::drop(range, items.source())),
+            Part::Drop(_) => {
+                // In a game that names other rules (crazyhouse) the rules
+                // are what is refused, at the tag, not the drop.
+                setup::variant(&self.game.tags, items.source())?;
+                return Err(errors::drop(range, items.source()));
+            }
             Part::Move(mv) => self.push_ply(mv, range),
             Part::PieceName(role) => {
                 let (mv, full) = long_form(items, role, range)?;
@@ -1007,6 +1012,10 @@ mod tests {
         );
         assert_eq!(err("1. e4 --"), (ErrorKind::NullMove, "--".into()));
         assert_eq!(err("1. e4 e5 2. N@f3"), (ErrorKind::Drop, "N@f3".into()));
+        assert_eq!(
+            err("[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. N@f3"),
+            (ErrorKind::BadSetup, "\"Crazyhouse\"".into())
+        );
         assert_eq!(err("[Event A]"), (ErrorKind::BadTag, "A".into()));
         assert_eq!(err("1. e4 e5 { open"), (ErrorKind::Lexical, "{".into()));
         assert_eq!(
