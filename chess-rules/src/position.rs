@@ -1278,9 +1278,24 @@ impl<'r> Position<'r> {
     }
 
     /// A move in UCI-like coordinates (`e2e4`, `j9j10`, `e7e8q`; castling
-    /// as the king's move).
+    /// as the king's move, or as the king taking its rook where the king's
+    /// move could also be a step).
     pub fn uci(&self, m: Move) -> String {
-        let mut out = format!("{}{}", m.from, m.to);
+        // A castling whose king goes where it could also step is written
+        // as the king taking its own rook, as Chess960's UCI writes every
+        // castling: `h8i8` is the step.
+        let to = match m.kind {
+            MoveKind::Castle { rook_from, .. }
+                if self
+                    .legal_moves()
+                    .iter()
+                    .any(|o| *o != m && o.from == m.from && o.to == m.to) =>
+            {
+                rook_from
+            }
+            _ => m.to,
+        };
+        let mut out = format!("{}{to}", m.from);
         if let Some(kind) = m.promotion {
             out.push(self.rules.pieces[kind as usize].letter.to_ascii_lowercase());
         }
@@ -2253,6 +2268,15 @@ impl Position<'_> {
             if let Some(m) = self.coordinates(&compact, &moves) {
                 return Some(m);
             }
+            // A royal piece taking its own rook: its castling (whose
+            // destination is another square).
+            let byte = self.s.cells[from];
+            if is(byte, self.s.turn) && self.tables.is_royal(byte) {
+                let moves = self.legal_of(|cell| cell == from, None);
+                if let Some(m) = self.coordinates(&compact, &moves) {
+                    return Some(m);
+                }
+            }
         }
         let castle = matches!(text.replace('0', "O").as_str(), "O-O" | "O-O-O");
         let kind = match text.chars().next() {
@@ -2396,10 +2420,18 @@ impl Position<'_> {
             p if p.chars().count() == 1 => Some(self.rules.index(p.chars().next()?)? as u8),
             _ => return None,
         };
+        let castles_with = |m: &Move| matches!(m.kind, MoveKind::Castle { rook_from, .. } if m.from == from && rook_from == to);
         moves
             .iter()
             .copied()
             .find(|m| m.from == from && m.to == to && m.promotion == promotion)
+            // The king taking its own rook: castling with that rook.
+            .or_else(|| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|m| promotion.is_none() && castles_with(m))
+            })
     }
 }
 
@@ -2809,6 +2841,36 @@ mod tests {
         // With Black to move it is a check, as any.
         rules.start = rules.start.replace(" w ", " b ");
         assert!(Position::start(&rules).unwrap().is_check());
+    }
+
+    #[test]
+    fn a_castling_the_king_could_also_step_is_written_king_takes_rook() {
+        // Found by the `rules` fuzz target: the king castles from h8 to i8
+        // with the rook on j8, and h8i8 is also a step of the king.
+        let mut rules = Rules::chess();
+        rules.geometry = Geometry::new(10, 8).unwrap();
+        let castling = rules.castling.as_mut().unwrap();
+        castling.king_side_file = 8;
+        rules.start = "7k1r/10/10/10/10/10/10/4K5 b k - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        let moves = pos.legal_moves();
+        let castle = *moves
+            .iter()
+            .find(|m| matches!(m.kind, MoveKind::Castle { .. }))
+            .unwrap();
+        assert_eq!(pos.uci(castle), "h8j8");
+        assert_eq!(pos.parse_move("h8j8"), Some(castle));
+        let step = pos.parse_move("h8i8").unwrap();
+        assert_eq!(
+            (step.kind, pos.uci(step).as_str()),
+            (MoveKind::Normal, "h8i8")
+        );
+        // Where the king goes two squares, its castling is written as usual.
+        let chess = Rules::chess();
+        let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let castle = pos.parse_move("O-O").unwrap();
+        assert_eq!(pos.uci(castle), "e1g1");
+        assert_eq!(pos.parse_move("e1h1"), Some(castle));
     }
 
     #[test]
