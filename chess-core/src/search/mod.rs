@@ -34,7 +34,10 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Piece, Position, Role, attacks};
+use shakmaty::{
+    Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Rank, Role, Square,
+    attacks,
+};
 
 /// The search stopped after visiting its budget of positions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -122,13 +125,17 @@ pub struct Search {
 /// Escapes remembered: one per number of moves left, up to this many.
 const KILLERS: usize = 16;
 
+/// Room made in the tables at the start: a mate in 3 visits a few
+/// thousand positions, and growing a table rehashes it.
+const RESERVED: usize = 2048;
+
 impl Search {
     /// A search that visits at most `budget` positions.
     pub fn new(budget: u64) -> Search {
         Search {
-            table: Table::default(),
+            table: Table::with_capacity_and_hasher(RESERVED, Default::default()),
             dead: HashSet::default(),
-            escapes: Table::default(),
+            escapes: Table::with_capacity_and_hasher(RESERVED, Default::default()),
             nodes: 0,
             budget,
             killers: [None; KILLERS],
@@ -157,11 +164,22 @@ impl Search {
     /// Whether the side to move forces `goal` in at most `n` of its moves,
     /// whatever the other side plays.
     pub fn forces(&mut self, pos: &Chess, goal: Goal, n: u32) -> Result<bool, OutOfBudget> {
+        self.forces_hashed(pos, hash(pos), goal, n)
+    }
+
+    /// [`Search::forces`] in `pos`, whose Zobrist hash is `hash`.
+    fn forces_hashed(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        goal: Goal,
+        n: u32,
+    ) -> Result<bool, OutOfBudget> {
         if n == 0 {
             return Ok(false);
         }
         let n8 = n.min(u32::from(u8::MAX - 1)) as u8;
-        let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0 ^ goal.salt();
+        let key = hash ^ goal.salt();
         if let Some(known) = self.table.get(&key) {
             if known.mates_in <= n8 {
                 return Ok(true);
@@ -172,7 +190,7 @@ impl Search {
         }
         self.tick()?;
         let result = match goal {
-            Goal::Mate => self.mate_node(pos, n)?,
+            Goal::Mate => self.mate_node(pos, hash, n)?,
             Goal::SelfMate => {
                 let mut result = false;
                 for m in ordered_moves(pos) {
@@ -203,7 +221,7 @@ impl Search {
     /// only the moves that may give check are played for it), then the
     /// checks found on the way, then captures, then the rest. The moves
     /// are generated once.
-    fn mate_node(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
+    fn mate_node(&mut self, pos: &Chess, hash: u64, n: u32) -> Result<bool, OutOfBudget> {
         let us = pos.turn();
         let board = pos.board();
         let Some(king) = board.king_of(!us) else {
@@ -213,15 +231,12 @@ impl Search {
         // A mate in one: only a check mates, and where no discovered
         // check, promotion, castling or en passant can be among the checks,
         // they are found without generating every move.
-        let mut checks = MoveList::new();
-        if n == 1 && direct_checks(pos, king, &mut checks) {
-            return Ok(checks.iter().any(|&m| {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                checkmated(&after)
-            }));
+        if n == 1
+            && let Some(mated) = direct_checks(pos, king, |_, after| checkmated(after))
+        {
+            return Ok(mated);
         }
-        let mut checks: Vec<Chess> = Vec::new();
+        let mut checks: Vec<(Move, Chess)> = Vec::new();
         let mut rest: [MoveList; 2] = Default::default();
         for m in pos.legal_moves() {
             if may_check(m, us, king, occupied) {
@@ -231,7 +246,7 @@ impl Search {
                     if checkmated(&after) {
                         return Ok(true);
                     }
-                    checks.push(after);
+                    checks.push((m, after));
                     continue;
                 }
             }
@@ -240,15 +255,15 @@ impl Search {
         if n == 1 {
             return Ok(false);
         }
-        for after in &checks {
-            if !self.escapes(after, n - 1)? {
+        for (m, after) in &checks {
+            if !self.escapes_hashed(after, child_hash(pos, hash, *m, after), n - 1)? {
                 return Ok(true);
             }
         }
-        for m in rest.iter().flatten() {
+        for &m in rest.iter().flatten() {
             let mut after = pos.clone();
-            after.play_unchecked(*m);
-            if !self.escapes(&after, n - 1)? {
+            after.play_unchecked(m);
+            if !self.escapes_hashed(&after, child_hash(pos, hash, m, &after), n - 1)? {
                 return Ok(true);
             }
         }
@@ -259,7 +274,12 @@ impl Search {
     /// other side cannot force mate in `n`: a stalemate, or a reply that
     /// escapes. A checkmated side does not escape.
     pub fn escapes(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
-        Ok(self.escape(pos, n)?.is_some() || self.stalemate(pos))
+        self.escapes_hashed(pos, hash(pos), n)
+    }
+
+    /// [`Search::escapes`] in `pos`, whose Zobrist hash is `hash`.
+    fn escapes_hashed(&mut self, pos: &Chess, hash: u64, n: u32) -> Result<bool, OutOfBudget> {
+        Ok(self.first_escape(pos, hash, Goal::Mate, n)?.is_some() || self.stalemate(pos))
     }
 
     fn stalemate(&self, pos: &Chess) -> bool {
@@ -269,7 +289,7 @@ impl Search {
     /// A defence that escapes a mate in `n` (the first found, in the
     /// search's order), if there is one.
     pub fn escape(&mut self, pos: &Chess, n: u32) -> Result<Option<Move>, OutOfBudget> {
-        self.first_escape(pos, Goal::Mate, n)
+        self.first_escape(pos, hash(pos), Goal::Mate, n)
     }
 
     /// The defence's first move (in the search's order) after which the
@@ -278,6 +298,7 @@ impl Search {
     fn first_escape(
         &mut self,
         pos: &Chess,
+        hash: u64,
         goal: Goal,
         n: u32,
     ) -> Result<Option<Move>, OutOfBudget> {
@@ -287,12 +308,14 @@ impl Search {
         // the moves are generated: one of them often holds, and testing a
         // move's legality costs less than generating every move.
         let depth = (n as usize).min(KILLERS - 1);
-        let key = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0 ^ goal.salt();
+        let key = hash ^ goal.salt();
         let known = self.escapes.get(&key).copied();
         let killer = self.killers[depth].filter(|&k| Some(k) != known);
         let first = [known, killer];
         for m in first.into_iter().flatten() {
-            if pos.is_legal(m) && self.holds(pos, m, goal, n)? {
+            if let Some(after) = played_if_legal(pos, m)
+                && self.holds_after(&after, child_hash(pos, hash, m, &after), goal, n)?
+            {
                 return Ok(Some(self.escaped(key, depth, m)));
             }
         }
@@ -303,7 +326,7 @@ impl Search {
             Goal::SelfMate => pos.legal_moves().into_iter().collect(),
         };
         for m in moves {
-            if !first.contains(&Some(m)) && self.holds(pos, m, goal, n)? {
+            if !first.contains(&Some(m)) && self.holds(pos, hash, m, goal, n)? {
                 return Ok(Some(self.escaped(key, depth, m)));
             }
         }
@@ -311,12 +334,31 @@ impl Search {
     }
 
     /// Whether the defence's move `m` in `pos` escapes `goal` in `n`.
-    fn holds(&mut self, pos: &Chess, m: Move, goal: Goal, n: u32) -> Result<bool, OutOfBudget> {
+    fn holds(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        m: Move,
+        goal: Goal,
+        n: u32,
+    ) -> Result<bool, OutOfBudget> {
         let mut after = pos.clone();
         after.play_unchecked(m);
+        self.holds_after(&after, child_hash(pos, hash, m, &after), goal, n)
+    }
+
+    /// Whether the position `after` the defence's move (its Zobrist hash
+    /// `hash`) escapes `goal` in `n`.
+    fn holds_after(
+        &mut self,
+        after: &Chess,
+        hash: u64,
+        goal: Goal,
+        n: u32,
+    ) -> Result<bool, OutOfBudget> {
         Ok(match goal {
-            Goal::Mate => !self.forces(&after, goal, n)?,
-            Goal::SelfMate => !checkmated(&after) && !self.forces(&after, goal, n)?,
+            Goal::Mate => !self.forces_hashed(after, hash, goal, n)?,
+            Goal::SelfMate => !checkmated(after) && !self.forces_hashed(after, hash, goal, n)?,
         })
     }
 
@@ -362,7 +404,9 @@ impl Search {
                 if after.legal_moves().is_empty() {
                     return Ok(Some(None));
                 }
-                Ok(self.first_escape(after, goal, n - 1)?.map(Some))
+                Ok(self
+                    .first_escape(after, hash(after), goal, n - 1)?
+                    .map(Some))
             }
         }
     }
@@ -497,6 +541,20 @@ impl Search {
     }
 }
 
+/// The Zobrist hash of `pos` (en passant squares always counted), from
+/// scratch.
+fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Always).0
+}
+
+/// The Zobrist hash of `after`, the position after `m` in `pos` (whose
+/// hash is `hash`): updated for the move where shakmaty can, else from
+/// scratch.
+fn child_hash(pos: &Chess, hash_before: u64, m: Move, after: &Chess) -> u64 {
+    pos.update_zobrist_hash(Zobrist64(hash_before), m, EnPassantMode::Always)
+        .map_or_else(|| hash(after), |z| z.0)
+}
+
 /// The moves of the side that mates, each with the position after it and
 /// whether it gives check, in [`ordered_moves`]' order.
 fn attacking_moves(pos: &Chess) -> impl Iterator<Item = (Move, Chess, bool)> + '_ {
@@ -512,12 +570,7 @@ fn attacking_moves(pos: &Chess) -> impl Iterator<Item = (Move, Chess, bool)> + '
 /// played): its piece (or promotion) attacks the enemy `king` from its
 /// destination, or it leaves a line to the king (a discovered check), or
 /// it castles or takes en passant.
-fn may_check(
-    m: Move,
-    us: shakmaty::Color,
-    king: shakmaty::Square,
-    occupied: shakmaty::Bitboard,
-) -> bool {
+fn may_check(m: Move, us: Color, king: Square, occupied: Bitboard) -> bool {
     match m {
         Move::Normal {
             role,
@@ -538,65 +591,167 @@ fn may_check(
     }
 }
 
-/// The legal moves of the side to move that give check, added to `checks`,
-/// found from the squares its pieces would check the enemy `king` from
-/// (shakmaty's [`san_candidates`](Position::san_candidates) for each),
-/// without generating every move; `false` (and nothing added) when some
-/// check could be of another kind (a discovered check, a promotion,
-/// castling, en passant) or the side to move is in check itself: then
-/// every move must be generated.
-fn direct_checks(pos: &Chess, king: shakmaty::Square, checks: &mut MoveList) -> bool {
+/// Hands `each` the legal moves of the side to move that give check, with
+/// the position after each, until `each` returns `true`; found from the
+/// squares its pieces would check the enemy `king` from (with shakmaty's
+/// attack tables, without generating every move or asking shakmaty for
+/// candidates, whose move lists are large to copy). `None` (nothing
+/// handed) when some check could be of another kind (a discovered check,
+/// a promotion, castling, en passant) or the side to move is in check
+/// itself: then every move must be generated. `Some(true)`: `each`
+/// stopped the walk.
+fn direct_checks(
+    pos: &Chess,
+    king: Square,
+    mut each: impl FnMut(Move, &Chess) -> bool,
+) -> Option<bool> {
     let board = pos.board();
     let (us, them) = (pos.turn(), !pos.turn());
     let ours = board.by_color(us);
     let occupied = board.occupied();
-    let last_rank = match us {
-        shakmaty::Color::White => shakmaty::Bitboard::from_rank(shakmaty::Rank::Seventh),
-        shakmaty::Color::Black => shakmaty::Bitboard::from_rank(shakmaty::Rank::Second),
-    };
+    let our_king = board.king_of(us)?;
+    let seventh = Bitboard::from_rank(us.relative_rank(Rank::Seventh));
     if pos.is_check()
         || pos.castles().has_color(us)
         || pos.maybe_ep_square().is_some()
-        || (board.pawns() & ours & last_rank).any()
+        || (board.pawns() & ours & seventh).any()
     {
-        return false;
+        return None;
     }
     // A piece of ours alone between one of our sliders and the king may
     // uncover a check by moving.
     let sliders = ours
-        & ((board.bishops_and_queens() & attacks::bishop_attacks(king, shakmaty::Bitboard(0)))
-            | (board.rooks_and_queens() & attacks::rook_attacks(king, shakmaty::Bitboard(0))));
+        & ((board.bishops_and_queens() & attacks::bishop_attacks(king, Bitboard(0)))
+            | (board.rooks_and_queens() & attacks::rook_attacks(king, Bitboard(0))));
     for slider in sliders {
         let between = attacks::between(slider, king) & occupied;
         if between.count() == 1 && (between & ours).any() {
-            return false;
+            return None;
         }
     }
-    for role in [
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ] {
-        // The squares a piece of this kind checks from, which one of ours
-        // of that kind may reach (a pawn: any, shakmaty sorts them out).
-        let from = attacks::attacks(king, Piece { color: them, role }, occupied) & !ours;
-        let reach = match role {
-            Role::Pawn => from,
-            _ => (board.by_piece(Piece { color: us, role }))
-                .into_iter()
-                .fold(shakmaty::Bitboard(0), |acc, sq| {
-                    acc | attacks::attacks(sq, Piece { color: us, role }, occupied)
-                }),
+    // Not in check, and no king move checks directly: a move is legal
+    // unless it uncovers our king (a pinned piece leaving its line).
+    let mut legal = |role: Role, from: Square, to: Square| -> bool {
+        let m = Move::Normal {
+            role,
+            from,
+            capture: board.role_at(to),
+            to,
+            promotion: None,
         };
-        for to in from & reach {
-            for &m in &pos.san_candidates(role, to) {
-                checks.push(m);
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let b = after.board();
+        b.attacks_to(our_king, them, b.occupied()).is_empty() && each(m, &after)
+    };
+    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+        // The squares a piece of this kind checks from.
+        let targets = attacks::attacks(king, Piece { color: them, role }, occupied) & !ours;
+        let piece = Piece { color: us, role };
+        for from in board.by_piece(piece) {
+            for to in attacks::attacks(from, piece, occupied) & targets {
+                if legal(role, from, to) {
+                    return Some(true);
+                }
             }
         }
     }
-    true
+    let pawns = board.pawns() & ours;
+    let back = if us == Color::White { -8 } else { 8 };
+    for to in attacks::pawn_attacks(them, king) & !ours {
+        if occupied.contains(to) {
+            // Captures: from where a pawn of ours attacks `to`.
+            for from in attacks::pawn_attacks(them, to) & pawns {
+                if legal(Role::Pawn, from, to) {
+                    return Some(true);
+                }
+            }
+            continue;
+        }
+        let Some(one) = to.offset(back) else {
+            continue;
+        };
+        let from = if pawns.contains(one) {
+            one
+        } else {
+            match one.offset(back) {
+                Some(two)
+                    if !occupied.contains(one)
+                        && pawns.contains(two)
+                        && two.rank() == us.relative_rank(Rank::Second) =>
+                {
+                    two
+                }
+                _ => continue,
+            }
+        };
+        if legal(Role::Pawn, from, to) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// The position after `m`, if `m` is legal in `pos`: a normal move is
+/// checked against the board (its piece, its reach, its capture, a
+/// pawn's promotion) and played, and legal if it leaves no attack on the
+/// mover's king; other kinds are asked of shakmaty. Costs less than
+/// [`Position::is_legal`], which generates the moves to the square.
+fn played_if_legal(pos: &Chess, m: Move) -> Option<Chess> {
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = m
+    else {
+        return pos.is_legal(m).then(|| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after
+        });
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    if board.piece_at(from) != Some(Piece { color: us, role })
+        || board.role_at(to) != capture
+        || board.by_color(us).contains(to)
+        || capture == Some(Role::King)
+    {
+        return None;
+    }
+    let last = Bitboard::from_rank(us.relative_rank(Rank::Eighth));
+    let reaches = if role == Role::Pawn {
+        let promotes = last.contains(to);
+        let fits = match promotion {
+            None => !promotes,
+            Some(p) => promotes && !matches!(p, Role::Pawn | Role::King),
+        };
+        let forward = if us == Color::White { 8 } else { -8 };
+        let push = capture.is_none()
+            && (from.offset(forward) == Some(to)
+                || (from.rank() == us.relative_rank(Rank::Second)
+                    && from
+                        .offset(forward)
+                        .is_some_and(|one| !occupied.contains(one))
+                    && from.offset(2 * forward) == Some(to)));
+        fits && (push || (capture.is_some() && attacks::pawn_attacks(us, from).contains(to)))
+    } else {
+        promotion.is_none()
+            && attacks::attacks(from, Piece { color: us, role }, occupied).contains(to)
+    };
+    if !reaches {
+        return None;
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let b = after.board();
+    let king = b.king_of(us)?;
+    b.attacks_to(king, !us, b.occupied())
+        .is_empty()
+        .then_some(after)
 }
 
 /// Whether the side to move is checkmated, a king that can step out of
@@ -684,7 +839,6 @@ fn by_rank(pos: &Chess, rank: impl Fn(Move) -> u8) -> Vec<Move> {
 mod tests {
     use super::*;
     use shakmaty::CastlingMode;
-    use shakmaty::Color;
     use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
 
@@ -740,8 +894,14 @@ mod tests {
             let Some(king) = pos.board().king_of(!pos.turn()) else {
                 return;
             };
-            let mut direct = MoveList::new();
-            if !direct_checks(pos, king, &mut direct) {
+            let mut direct = Vec::new();
+            let walked = direct_checks(pos, king, |m, after| {
+                assert!(after.is_check());
+                direct.push(m);
+                false
+            });
+            if walked.is_none() {
+                assert!(direct.is_empty());
                 return;
             }
             found += 1;
@@ -785,6 +945,95 @@ mod tests {
             "{found} of {positions}"
         );
         assert!(mates > 100, "{mates}");
+    }
+
+    #[test]
+    fn legality_and_hashes_asked_of_the_board_agree_with_shakmaty() {
+        // Moves legal somewhere in random games, tried in other positions
+        // of the same games, and altered (another capture, promotion or
+        // piece): legal exactly where shakmaty says, and the same position
+        // after. And the Zobrist hash carried from move to move is the one
+        // made from scratch.
+        let mut rng = crate::testing::Rng::new(5);
+        let (mut tried, mut legal) = (0usize, 0usize);
+        for _ in 0..50 {
+            let mut pos = Chess::default();
+            let mut seen: Vec<Move> = Vec::new();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // The hash updated for a move is the hash made from scratch.
+                for &m in &moves {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    assert_eq!(child_hash(&pos, hash(&pos), m, &after), hash(&after));
+                }
+                seen.extend(moves.iter().copied());
+                let start = seen.len().saturating_sub(30);
+                for &m in &seen[start..] {
+                    let mut variants = vec![m];
+                    if let Move::Normal {
+                        role,
+                        from,
+                        to,
+                        capture,
+                        promotion,
+                    } = m
+                    {
+                        for r in [Role::Pawn, Role::Knight, Role::Queen, Role::King] {
+                            variants.push(Move::Normal {
+                                role: r,
+                                from,
+                                to,
+                                capture,
+                                promotion,
+                            });
+                            variants.push(Move::Normal {
+                                role,
+                                from,
+                                to,
+                                capture: Some(r),
+                                promotion,
+                            });
+                            variants.push(Move::Normal {
+                                role,
+                                from,
+                                to,
+                                capture,
+                                promotion: Some(r),
+                            });
+                        }
+                        variants.push(Move::Normal {
+                            role,
+                            from,
+                            to,
+                            capture: None,
+                            promotion: None,
+                        });
+                    }
+                    for v in variants {
+                        tried += 1;
+                        let ours = played_if_legal(&pos, v);
+                        assert_eq!(
+                            ours.is_some(),
+                            pos.is_legal(v),
+                            "{v:?} in {}",
+                            Fen::from_position(&pos, EnPassantMode::Legal)
+                        );
+                        if let Some(after) = ours {
+                            legal += 1;
+                            let mut theirs = pos.clone();
+                            theirs.play_unchecked(v);
+                            assert_eq!(after, theirs);
+                        }
+                    }
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(tried > 500_000 && legal > 20_000, "{legal} of {tried}");
     }
 
     #[test]
