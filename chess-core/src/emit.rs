@@ -115,6 +115,8 @@ fn header(game: &VerifiedGame) -> Header {
             End::DeadPosition => OutcomeCode::DeadPosition,
             End::FivefoldRepetition => OutcomeCode::FivefoldRepetition,
             End::SeventyFiveMoveRule => OutcomeCode::SeventyFiveMoveRule,
+            // A `Game` holds standard chess only: its result says it.
+            End::Variant(..) => OutcomeCode::declared(result),
         },
         None => OutcomeCode::declared(result),
     };

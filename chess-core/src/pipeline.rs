@@ -1,5 +1,7 @@
 //! The stages, one after the other, behind one entry point: [`verify`].
 
+use shakmaty::variant::VariantPosition;
+
 use crate::diagnostic::Diagnostic;
 use crate::input::Source;
 use crate::replay::{self, Options, VerifiedGame};
@@ -56,6 +58,34 @@ pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Ga
     }
 }
 
+/// A game verified under its own rules ([`Games::check_syntax`]).
+#[derive(Clone, Debug)]
+pub enum Checked {
+    /// Standard chess or Chess960: what a `Game` holds.
+    Chess(VerifiedGame),
+    /// A variant: Crazyhouse, Atomic, Antichess, King of the Hill,
+    /// Three-check, Horde or Racing Kings.
+    Variant(VerifiedGame<VariantPosition>),
+}
+
+impl Checked {
+    /// The number of plies of the main line.
+    pub fn plies(&self) -> usize {
+        match self {
+            Checked::Chess(g) => g.moves.len(),
+            Checked::Variant(g) => g.moves.len(),
+        }
+    }
+
+    /// The main line's SAN, separated by spaces.
+    pub fn san(&self) -> String {
+        match self {
+            Checked::Chess(g) => g.san(),
+            Checked::Variant(g) => g.san(),
+        }
+    }
+}
+
 /// The games of a source, read and verified one at a time; see [`verify`].
 pub struct Games<'s> {
     source: &'s Source,
@@ -76,6 +106,37 @@ impl<'s> Games<'s> {
         let (start, mode) = start::position(game).map_err(explain::start_failure)?;
         replay::replay(game, start, mode, self.options)
             .map_err(|failure| explain::replay_failure(&failure, self.source))
+    }
+
+    /// Verifies a game read by [`Games::next_syntax`] under the rules its
+    /// `[Variant]` tag names: standard chess and Chess960 as
+    /// [`Games::verify_syntax`] does, every other variant shakmaty plays
+    /// (Crazyhouse, Atomic, Antichess, King of the Hill, Three-check,
+    /// Horde, Racing Kings) through shakmaty's `VariantPosition`.
+    ///
+    /// ```
+    /// use chess_core::{Checked, Options, Source, verify};
+    ///
+    /// let text = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n";
+    /// let source = Source::text(text, None, None);
+    /// let mut games = verify(&source, Options::default());
+    /// let game = games.next_syntax().unwrap().unwrap();
+    /// let checked = games.check_syntax(&game).unwrap();
+    /// assert!(matches!(checked, Checked::Variant(_)));
+    /// // Canonical SAN writes a pawn drop without its letter, as shakmaty does.
+    /// assert_eq!(checked.san(), "e4 d5 exd5 Qxd5 Nc3 Qd8 @d5");
+    /// ```
+    pub fn check_syntax(&self, game: &GameSyntax) -> Result<Checked, Diagnostic> {
+        match &game.variant {
+            Ok(variant) if !variant.is_standard() => {
+                let (start, mode) =
+                    start::variant_position(game).map_err(explain::start_failure)?;
+                replay::replay(game, start, mode, self.options)
+                    .map(Checked::Variant)
+                    .map_err(|failure| explain::replay_failure(&failure, self.source))
+            }
+            _ => self.verify_syntax(game).map(Checked::Chess),
+        }
     }
 
     /// Skips text that is not PGN where a game would begin (a forum

@@ -4,9 +4,11 @@
 //! position is handed on as data ([`IllegalPosition`]) for `explain` to
 //! word.
 
+use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingMode, Chess, FromSetup, PositionErrorKinds};
 
 use crate::diagnostic::Diagnostic;
+use crate::input::Range;
 use crate::syntax::{GameSyntax, SetupSyntax, Variant};
 
 /// A setup that is not a legal position, and why, as shakmaty found.
@@ -28,19 +30,82 @@ pub enum Failure {
     Unreadable(Diagnostic),
     /// Its setup is not a legal position.
     Illegal(Box<IllegalPosition>),
+    /// It is a game of a variant where standard chess was asked for (a
+    /// `Game` holds standard chess); `at` is its `[Variant]` tag's value.
+    Variant {
+        /// The rules it names.
+        variant: Variant,
+        /// Where.
+        at: Range,
+    },
 }
 
-/// The position `game` starts from, and its castling rules.
+/// The position `game` starts from, and its castling rules, for a game of
+/// standard chess or Chess960 (what a `Game` holds); a game of other rules
+/// is refused at its `[Variant]` tag ([`variant_position`] starts it).
 pub fn position(game: &GameSyntax) -> Result<(Chess, CastlingMode), Failure> {
     let hint = match &game.variant {
         Ok(Variant::Standard) => None,
         Ok(Variant::Chess960) => Some(CastlingMode::Chess960),
+        Ok(other) => {
+            return Err(Failure::Variant {
+                variant: *other,
+                at: game.variant_tag.unwrap_or(game.range),
+            });
+        }
         Err(d) => return Err(Failure::Unreadable(d.clone())),
     };
     match &game.setup {
         Err(d) => Err(Failure::Unreadable(d.clone())),
         Ok(None) => Ok((Chess::default(), hint.unwrap_or(CastlingMode::Standard))),
         Ok(Some(setup)) => validate(setup, hint).map_err(Failure::Illegal),
+    }
+}
+
+/// The position a game under any of the verified rules starts from (its
+/// `[Variant]`'s, standard chess among them), and its castling rules: the
+/// standard ones, or Chess960's where the setup's castling rights need
+/// them.
+pub fn variant_position(game: &GameSyntax) -> Result<(VariantPosition, CastlingMode), Failure> {
+    let variant = game
+        .variant
+        .as_ref()
+        .map_err(|d| Failure::Unreadable(d.clone()))?;
+    let rules = rules(*variant);
+    let hint = (*variant == Variant::Chess960).then_some(CastlingMode::Chess960);
+    match &game.setup {
+        Err(d) => Err(Failure::Unreadable(d.clone())),
+        Ok(None) => Ok((
+            VariantPosition::new(rules),
+            hint.unwrap_or(CastlingMode::Standard),
+        )),
+        Ok(Some(s)) => {
+            let mode = hint.unwrap_or_else(|| CastlingMode::detect(&s.setup));
+            VariantPosition::from_setup(rules, s.setup.clone(), mode)
+                .map(|pos| (pos, mode))
+                .map_err(|e| {
+                    Failure::Illegal(Box::new(IllegalPosition {
+                        setup: s.clone(),
+                        mode,
+                        kinds: e.kinds(),
+                    }))
+                })
+        }
+    }
+}
+
+/// shakmaty's rules for a variant.
+pub fn rules(variant: Variant) -> shakmaty::variant::Variant {
+    use shakmaty::variant::Variant as V;
+    match variant {
+        Variant::Standard | Variant::Chess960 => V::Chess,
+        Variant::Crazyhouse => V::Crazyhouse,
+        Variant::Atomic => V::Atomic,
+        Variant::Antichess => V::Antichess,
+        Variant::KingOfTheHill => V::KingOfTheHill,
+        Variant::ThreeCheck => V::ThreeCheck,
+        Variant::Horde => V::Horde,
+        Variant::RacingKings => V::RacingKings,
     }
 }
 

@@ -94,10 +94,19 @@ fn every_spelling_of_standard_chess_and_chess960() {
         let text = format!("[Variant \"{name}\"]\n[FEN \"{frc}\"]\n\n1. e4 e5 *\n");
         assert_eq!(sans(&text), ["e4 e5"], "{name}");
     }
+    // A variant is verified by `Games::check_syntax` (tests/variants.rs);
+    // a `Game` holds standard chess, so `verify` refuses it at its tag.
     let (kind, found, message) = error("[Variant \"Atomic\"]\n\n1. e4 *\n");
     assert_eq!(kind, ErrorKind::BadSetup);
     assert_eq!(found, "\"Atomic\"");
-    assert!(message.contains("`Atomic`"), "{message}");
+    assert!(
+        message.starts_with("an Atomic game is verified by `chess-verify`"),
+        "{message}"
+    );
+    let (kind, found, message) = error("[Variant \"Shogi\"]\n\n1. e4 *\n");
+    assert_eq!(kind, ErrorKind::BadSetup);
+    assert_eq!(found, "\"Shogi\"");
+    assert!(message.contains("`Shogi`"), "{message}");
 }
 
 #[test]

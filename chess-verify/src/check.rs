@@ -323,8 +323,8 @@ pub fn check(piece: Piece, name: &str, context: &Context) -> Checked {
             continue;
         }
         checked.checked += 1;
-        match syntax.and_then(|game| games.verify_syntax(&game)) {
-            Ok(game) => checked.plies += game.moves.len() as u64,
+        match syntax.and_then(|game| games.check_syntax(&game)) {
+            Ok(game) => checked.plies += game.plies() as u64,
             Err(d) => {
                 let problem = Problem::new(source, name, line, checked.games, d, context.styled);
                 checked.problems.push(problem);

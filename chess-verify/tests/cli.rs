@@ -249,3 +249,25 @@ fn usage_errors() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn variant_games_are_checked_under_their_rules() {
+    // A crazyhouse drop answering a check, antichess captures, and a
+    // compulsory capture missed: shown under the move, with the
+    // variant's reason.
+    let text = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. P@e4 *\n\n\
+                [Variant \"Antichess\"]\n\n1. e3 e6 2. Qh5 Qh4 3. Qxh4 *\n\n\
+                [Variant \"Antichess\"]\n\n1. e4 d5 2. Nf3 *\n";
+    let path = file("variants.pgn", text.as_bytes());
+    let (code, out, _) = run(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let name = path.display().to_string();
+    let expected = format!(
+        "error[wrong-piece]: White cannot play `2. Nf3`: captures are compulsory in antichess: `exd5` captures\n  --> {name}:11:13\n   |\n11 | 1. e4 d5 2. Nf3 *\n   |             ^^^\n"
+    );
+    assert!(out.starts_with(&expected), "{out}");
+    assert!(
+        out.contains("3 games (2 legal, 12 plies), 1 error"),
+        "{out}"
+    );
+}

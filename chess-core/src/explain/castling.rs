@@ -2,10 +2,11 @@
 //! move), pieces stand between king and rook, or the king is in check or
 //! would pass through or land on an attacked square.
 
-use shakmaty::{CastlingSide, Chess, Position, Role, Square, attacks};
+use shakmaty::{CastlingSide, Role, Square, attacks};
 
 use crate::diagnostic::words::{color_name, join_and, pieces_on, side_name};
 use crate::diagnostic::{ErrorKind, Help};
+use crate::replay::Rules;
 use crate::replay::{LostHow, LostRight};
 
 use super::rejection::{Context, Rejection};
@@ -14,7 +15,7 @@ use super::verdict::attackers;
 
 /// A king going two files along its back rank (or onto its own rook) means
 /// castling.
-pub(super) fn castling_intent(pos: &Chess, from: Square, to: Square) -> Option<CastlingSide> {
+pub(super) fn castling_intent<P: Rules>(pos: &P, from: Square, to: Square) -> Option<CastlingSide> {
     let us = pos.turn();
     if from.rank() != us.backrank() || to.rank() != us.backrank() {
         return None;
@@ -41,7 +42,7 @@ pub(super) fn side_san(side: CastlingSide) -> &'static str {
 }
 
 /// Why castling towards `side` is not legal in `ctx.pos`.
-pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
+pub(super) fn explain_castle<P: Rules>(ctx: &Context<'_, P>, side: CastlingSide) -> Rejection {
     let pos = ctx.pos;
     let us = pos.turn();
     let alternatives = |rejection: Rejection| {
@@ -83,7 +84,7 @@ pub(super) fn explain_castle(ctx: &Context<'_>, side: CastlingSide) -> Rejection
 }
 
 /// "`O-O-O` (castling queenside) is legal", if castling the other way is.
-fn other_side_legal(pos: &Chess, side: CastlingSide) -> Option<Help> {
+fn other_side_legal<P: Rules>(pos: &P, side: CastlingSide) -> Option<Help> {
     let other = side.other();
     pos.castling_moves(other).first().map(|_| {
         Help::Note(format!(
@@ -95,7 +96,7 @@ fn other_side_legal(pos: &Chess, side: CastlingSide) -> Option<Help> {
 }
 
 /// The right to castle towards `side` is gone: how, and at which move.
-fn lost_right(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
+fn lost_right<P: Rules>(ctx: &Context<'_, P>, side: CastlingSide) -> Rejection {
     let us = ctx.pos.turn();
     let how = match &ctx.lost.get(us, side) {
         Some(LostRight { how, by }) => match how {
@@ -117,7 +118,7 @@ fn lost_right(ctx: &Context<'_>, side: CastlingSide) -> Rejection {
 }
 
 /// Pieces between king and rook.
-fn blocked(pos: &Chess, side: CastlingSide) -> Option<Rejection> {
+fn blocked<P: Rules>(pos: &P, side: CastlingSide) -> Option<Rejection> {
     let path = pos.castles().path(pos.turn(), side);
     let blockers = path & pos.board().occupied();
     blockers.any().then(|| {
@@ -139,7 +140,12 @@ fn blocked(pos: &Chess, side: CastlingSide) -> Option<Rejection> {
 
 /// The first square the king would pass through or land on that the other
 /// side attacks.
-fn attacked_path(pos: &Chess, side: CastlingSide, king: Square, rook: Square) -> Option<Rejection> {
+fn attacked_path<P: Rules>(
+    pos: &P,
+    side: CastlingSide,
+    king: Square,
+    rook: Square,
+) -> Option<Rejection> {
     let us = pos.turn();
     let king_to = side.king_to(us);
     let occupied = pos.board().occupied().without(king).without(rook);

@@ -5,19 +5,20 @@
 //! Kinds worded here: `game-over`, `wrong-move-number`, `wrong-marker`,
 //! `wrong-result`, and every kind of illegal move (through `moves`).
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::Color;
 
 use crate::diagnostic::words::color_name;
 use crate::diagnostic::{Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
-use crate::replay::{End, EndInfo, Failure, PlyRef};
+use crate::replay::Rules;
+use crate::replay::{End, EndInfo, Failure, PlyRef, VariantEnd};
 use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
 use super::moves;
 use super::rejection::{Context, Rejection};
 
 /// The diagnostic for a replay's failure; `source` is the text it read.
-pub fn replay_failure(failure: &Failure, source: &Source) -> Diagnostic {
+pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
     match failure {
         Failure::GameOver { ply, before, end } => game_over(end, ply, before, source),
         Failure::WrongNumber { number, before } => wrong_number(before, *number),
@@ -89,11 +90,39 @@ fn describe(end: End) -> &'static str {
         End::SeventyFiveMoveRule => {
             "the game was drawn by the 75-move rule (75 moves each without a capture or pawn move)"
         }
+        End::Variant(winner, how) => variant_end(winner, how),
+    }
+}
+
+/// How a variant's own rule ended a game, as a clause.
+fn variant_end(winner: Option<Color>, how: VariantEnd) -> &'static str {
+    use Color::{Black, White};
+    match (how, winner) {
+        (VariantEnd::Hill, Some(White)) => "the white king reached the hill (King of the Hill)",
+        (VariantEnd::Hill, _) => "the black king reached the hill (King of the Hill)",
+        (VariantEnd::ThirdCheck, Some(White)) => "White gave the third check (Three-check)",
+        (VariantEnd::ThirdCheck, _) => "Black gave the third check (Three-check)",
+        (VariantEnd::Exploded, Some(White)) => "the black king exploded (Atomic)",
+        (VariantEnd::Exploded, _) => "the white king exploded (Atomic)",
+        (VariantEnd::NoPieces, Some(White)) => "White lost every piece and won (Antichess)",
+        (VariantEnd::NoPieces, _) => "Black lost every piece and won (Antichess)",
+        (VariantEnd::NoMoves, Some(White)) => "White had no move left and won (Antichess)",
+        (VariantEnd::NoMoves, _) => "Black had no move left and won (Antichess)",
+        (VariantEnd::HordeCaptured, _) => "Black captured the whole horde (Horde)",
+        (VariantEnd::EighthRank, Some(White)) => {
+            "the white king reached the eighth rank first (Racing Kings)"
+        }
+        (VariantEnd::EighthRank, Some(Black)) => {
+            "the black king reached the eighth rank first (Racing Kings)"
+        }
+        (VariantEnd::EighthRank, None) => {
+            "both kings reached the eighth rank: a draw (Racing Kings)"
+        }
     }
 }
 
 /// "12." or "12..." for the side to move in `pos`.
-fn number_label(pos: &Chess) -> String {
+fn number_label<P: Rules>(pos: &P) -> String {
     match pos.turn() {
         Color::White => format!("{}.", pos.fullmoves()),
         Color::Black => format!("{}...", pos.fullmoves()),
@@ -101,11 +130,11 @@ fn number_label(pos: &Chess) -> String {
 }
 
 /// The move as written with its number: "12. Bc4".
-fn label(before: &Chess, ply: &PlySyntax, source: &Source) -> String {
+fn label<P: Rules>(before: &P, ply: &PlySyntax, source: &Source) -> String {
     format!("{} {}", number_label(before), source.slice(ply.range))
 }
 
-fn game_over(end: &EndInfo, ply: &PlySyntax, before: &Chess, source: &Source) -> Diagnostic {
+fn game_over<P: Rules>(end: &EndInfo, ply: &PlySyntax, before: &P, source: &Source) -> Diagnostic {
     let when = match (&end.by, end.end) {
         (Some(by), End::Checkmate(_)) => format!(" with `{by}`"),
         (Some(by), _) => format!(" after `{by}`"),
@@ -131,7 +160,7 @@ fn game_over(end: &EndInfo, ply: &PlySyntax, before: &Chess, source: &Source) ->
     }
 }
 
-fn wrong_number(before: &Chess, n: MoveNumber) -> Diagnostic {
+fn wrong_number<P: Rules>(before: &P, n: MoveNumber) -> Diagnostic {
     let expected = before.fullmoves().get();
     let turn = before.turn();
     let message = match n.value {
@@ -209,7 +238,7 @@ fn wrong_marker(
     }
 }
 
-fn illegal(before: &Chess, range: Range, label: &str, rejection: Rejection) -> Diagnostic {
+fn illegal<P: Rules>(before: &P, range: Range, label: &str, rejection: Rejection) -> Diagnostic {
     Diagnostic {
         kind: rejection.kind,
         range,

@@ -17,6 +17,7 @@
 //! | `castling.rs` | why castling is not legal |
 //! | `suggest.rs` | legal alternatives and the moves one edit away |
 //! | `position.rs` | why a setup is not a legal position |
+//! | `variant.rs` | a variant's own reasons: drops, compulsory captures |
 //! | `rejection.rs` | a rejected move before it becomes a diagnostic |
 
 mod castling;
@@ -25,6 +26,7 @@ mod moves;
 mod position;
 mod rejection;
 mod suggest;
+mod variant;
 mod verdict;
 
 pub use game::replay_failure;

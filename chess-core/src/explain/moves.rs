@@ -4,12 +4,13 @@
 //! the moves one edit away.
 
 use shakmaty::san::San;
-use shakmaty::{Chess, Color, File, Move, MoveList, Position, Role, Square};
+use shakmaty::{Color, File, Move, MoveList, Role, Square};
 
 use crate::diagnostic::words::{
     color_adj, color_name, join_and, own_piece_on, piece_on, plural, role_name, side_name,
 };
 use crate::diagnostic::{ErrorKind, Help};
+use crate::replay::Rules;
 use crate::replay::Unresolved;
 use crate::syntax::MoveSyntax;
 
@@ -20,7 +21,11 @@ use super::verdict::{Verdict, forward, verdict, verdict_rejection};
 
 /// Why `mv`, as resolving it found (`why`), is not one legal move in
 /// `ctx.pos`.
-pub(super) fn rejection(ctx: &Context<'_>, mv: &MoveSyntax, why: &Unresolved) -> Rejection {
+pub(super) fn rejection<P: Rules>(
+    ctx: &Context<'_, P>,
+    mv: &MoveSyntax,
+    why: &Unresolved,
+) -> Rejection {
     let pos = ctx.pos;
     let list = |moves: &[Move]| moves.iter().copied().collect::<MoveList>();
     match why {
@@ -44,7 +49,10 @@ pub(super) fn rejection(ctx: &Context<'_>, mv: &MoveSyntax, why: &Unresolved) ->
 
 /// Explains why `mv` matches no legal move in `ctx.pos`; a legal move one
 /// edit away from what was written comes first among the help.
-fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
+fn explain<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
+    if let Some(rejection) = super::variant::rejection(ctx, mv) {
+        return rejection;
+    }
     let mut rejection = explain_move(ctx, mv);
     if let Some(moves) = did_you_mean(ctx.pos, ctx.text, mv) {
         // Not when the help already proposes exactly these moves, or the
@@ -61,7 +69,7 @@ fn explain(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
     rejection
 }
 
-fn explain_move(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
+fn explain_move<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
     let pos = ctx.pos;
     match *mv {
         MoveSyntax::Castle(side) => explain_castle(ctx, side),
@@ -122,10 +130,12 @@ fn explain_move(ctx: &Context<'_>, mv: &MoveSyntax) -> Rejection {
             let v = verdict(pos, from, to, capture);
             verdict_rejection(pos, from, to, v).help(moves_of_piece(pos, from))
         }
+        // Drops are explained by the variant's rules.
+        MoveSyntax::Drop { .. } => Rejection::new(ErrorKind::Drop, "a drop is not legal here"),
     }
 }
 
-fn own_target(pos: &Chess, to: Square) -> Option<Rejection> {
+fn own_target<P: Rules>(pos: &P, to: Square) -> Option<Rejection> {
     let p = pos.board().piece_at(to)?;
     (p.color == pos.turn()).then(|| {
         Rejection::new(
@@ -139,8 +149,8 @@ fn own_target(pos: &Chess, to: Square) -> Option<Rejection> {
     })
 }
 
-fn explain_san(
-    ctx: &Context<'_>,
+fn explain_san<P: Rules>(
+    ctx: &Context<'_, P>,
     role: Role,
     file: Option<File>,
     rank: Option<shakmaty::Rank>,
@@ -200,8 +210,8 @@ fn explain_san(
 
 /// The most telling reason why none of the pieces on `origins` can go to
 /// `to`.
-fn judge(
-    pos: &Chess,
+fn judge<P: Rules>(
+    pos: &P,
     role: Role,
     origins: &[Square],
     to: Square,
@@ -276,7 +286,7 @@ fn judge(
 }
 
 /// Pawns that a pawn move in SAN can mean.
-fn pawn_origins(pos: &Chess, file: Option<File>, to: Square) -> Vec<Square> {
+fn pawn_origins<P: Rules>(pos: &P, file: Option<File>, to: Square) -> Vec<Square> {
     let us = pos.turn();
     let pawns = pos.our(Role::Pawn);
     match file {
@@ -314,8 +324,8 @@ fn pawn_origins(pos: &Chess, file: Option<File>, to: Square) -> Vec<Square> {
     }
 }
 
-fn no_origin(
-    pos: &Chess,
+fn no_origin<P: Rules>(
+    pos: &P,
     role: Role,
     file: Option<File>,
     rank: Option<shakmaty::Rank>,
@@ -357,7 +367,7 @@ fn no_origin(
 }
 
 /// Explains a move that matched several legal moves.
-fn ambiguous(pos: &Chess, matches: &[Move], candidates: &MoveList) -> Rejection {
+fn ambiguous<P: Rules>(pos: &P, matches: &[Move], candidates: &MoveList) -> Rejection {
     let mut sorted: Vec<Move> = matches.to_vec();
     sorted.sort_by_key(|m| m.from().map(|sq| (sq.file(), sq.rank())));
     let pieces: Vec<String> = sorted
@@ -406,7 +416,12 @@ fn promotion_missing(matches: &[Move], candidates: &MoveList) -> Rejection {
 
 /// Explains a promotion to a piece a pawn cannot become, or a promotion
 /// written for a move that does not promote.
-fn bad_promotion(pos: &Chess, wanted: Role, matches: &[Move], candidates: &MoveList) -> Rejection {
+fn bad_promotion<P: Rules>(
+    pos: &P,
+    wanted: Role,
+    matches: &[Move],
+    candidates: &MoveList,
+) -> Rejection {
     let promotes = matches.iter().any(|m| m.promotion().is_some());
     if promotes {
         let alternatives: Vec<String> = matches
@@ -432,7 +447,7 @@ fn bad_promotion(pos: &Chess, wanted: Role, matches: &[Move], candidates: &MoveL
 }
 
 /// Explains a capture sign on a move that captures nothing.
-fn nothing_to_capture(pos: &Chess, m: Move) -> Rejection {
+fn nothing_to_capture<P: Rules>(pos: &P, m: Move) -> Rejection {
     Rejection::new(
         ErrorKind::NothingToCapture,
         format!("there is nothing to capture on {}", m.to()),

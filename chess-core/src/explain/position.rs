@@ -266,5 +266,18 @@ pub fn start_failure(failure: crate::start::Failure) -> Diagnostic {
     match failure {
         crate::start::Failure::Unreadable(d) => d,
         crate::start::Failure::Illegal(illegal) => illegal_position(&illegal),
+        crate::start::Failure::Variant { variant, at } => Diagnostic::new(
+            ErrorKind::BadSetup,
+            at,
+            format!(
+                "{} {} game is verified by `chess-verify`, but a `Game` holds standard chess and Chess960 only so far",
+                if variant.name().starts_with('A') {
+                    "an"
+                } else {
+                    "a"
+                },
+                variant.name()
+            ),
+        ),
     }
 }

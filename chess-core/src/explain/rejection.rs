@@ -1,15 +1,13 @@
 //! A rejected move, before it becomes a diagnostic: the kind, the reason
 //! (completing "White cannot play `12. Bc4`: …") and the help.
 
-use shakmaty::Chess;
-
 use crate::diagnostic::{ErrorKind, Help};
 use crate::replay::LostRights;
 
 /// What an explanation may know besides the position.
-pub(super) struct Context<'a> {
+pub(super) struct Context<'a, P> {
     /// The position the move was tried in.
-    pub(super) pos: &'a Chess,
+    pub(super) pos: &'a P,
     /// How castling rights were lost during the game.
     pub(super) lost: &'a LostRights,
     /// The move as written.

@@ -3,19 +3,25 @@
 //! was written.
 
 use shakmaty::san::San;
-use shakmaty::{Chess, Move, Position, Role, Square};
+use shakmaty::{Move, Role, Square};
 
 use crate::diagnostic::Help;
 use crate::diagnostic::words::{color_name, own_piece_on, role_name};
+use crate::replay::Rules;
 use crate::syntax::MoveSyntax;
 
 /// SAN of a legal move in `pos` (with `+`/`#`).
-pub(super) fn san_of(pos: &Chess, m: Move) -> String {
+pub(super) fn san_of<P: Rules>(pos: &P, m: Move) -> String {
     shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string()
 }
 
 /// The moves in SAN after `lead`, at most `limit` of them.
-fn listing(pos: &Chess, lead: String, moves: impl Iterator<Item = Move>, limit: usize) -> Help {
+fn listing<P: Rules>(
+    pos: &P,
+    lead: String,
+    moves: impl Iterator<Item = Move>,
+    limit: usize,
+) -> Help {
     let mut moves: Vec<String> = moves.map(|m| san_of(pos, m)).collect();
     let more = moves.len().saturating_sub(limit);
     moves.truncate(limit);
@@ -23,7 +29,7 @@ fn listing(pos: &Chess, lead: String, moves: impl Iterator<Item = Move>, limit: 
 }
 
 /// "the knight on g1 can play `Nf3`, `Nh3`" or "… has no legal move".
-pub(super) fn moves_of_piece(pos: &Chess, from: Square) -> Help {
+pub(super) fn moves_of_piece<P: Rules>(pos: &P, from: Square) -> Help {
     let legal = pos.legal_moves();
     let moves: Vec<Move> = legal
         .iter()
@@ -39,7 +45,7 @@ pub(super) fn moves_of_piece(pos: &Chess, from: Square) -> Help {
 }
 
 /// "legal knight moves: `Nf3`, `Nh3`" or "White has no legal knight move".
-pub(super) fn moves_of_role(pos: &Chess, role: Role) -> Help {
+pub(super) fn moves_of_role<P: Rules>(pos: &P, role: Role) -> Help {
     let legal = pos.legal_moves();
     let moves: Vec<Move> = legal
         .iter()
@@ -64,7 +70,7 @@ pub(super) fn moves_of_role(pos: &Chess, role: Role) -> Help {
 
 /// In check: every legal move answers it. "moves that answer the check:
 /// `g6`" (or, with none, that it is checkmate).
-pub(super) fn check_answers(pos: &Chess) -> Help {
+pub(super) fn check_answers<P: Rules>(pos: &P) -> Help {
     let legal = pos.legal_moves();
     match legal.len() {
         0 => Help::Note("it is checkmate: no move answers the check".to_string()),
@@ -85,7 +91,7 @@ pub(super) fn check_answers(pos: &Chess) -> Help {
 
 /// "moves that reach e4: `Nxe4`, `d3`" (but castling and moves of
 /// `except_role`), if there are any.
-pub(super) fn moves_to(pos: &Chess, to: Square, except_role: Option<Role>) -> Option<Help> {
+pub(super) fn moves_to<P: Rules>(pos: &P, to: Square, except_role: Option<Role>) -> Option<Help> {
     let legal = pos.legal_moves();
     let moves: Vec<Move> = legal
         .iter()
@@ -115,7 +121,7 @@ enum Style {
 /// The legal moves one edit (a wrong, missing or extra character: a file, a
 /// rank, a piece letter) away from `text`, in the notation it was written
 /// in, if there are one to three of them.
-pub(super) fn did_you_mean(pos: &Chess, text: &str, mv: &MoveSyntax) -> Option<Vec<String>> {
+pub(super) fn did_you_mean<P: Rules>(pos: &P, text: &str, mv: &MoveSyntax) -> Option<Vec<String>> {
     let style = match mv {
         MoveSyntax::San { .. } => Style::San,
         // The long form (`knight g1 to f3`) is too far from any suggestion.

@@ -2,10 +2,11 @@
 //! shakmaty's attack tables: the geometry of the piece, a blocker, the pawn
 //! rules, a pin, a check.
 
-use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Color, Piece, Role, Square, attacks};
 
 use crate::diagnostic::ErrorKind;
 use crate::diagnostic::words::{own_piece_on, piece_on, pieces_on, role_name};
+use crate::replay::Rules;
 
 use super::rejection::Rejection;
 use super::suggest::check_answers;
@@ -25,12 +26,17 @@ fn start_rank_of_pawns(color: Color) -> shakmaty::Rank {
 }
 
 /// The slider or stepper squares that attack `sq` for `attacker`.
-pub(super) fn attackers(pos: &Chess, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+pub(super) fn attackers<P: Rules>(
+    pos: &P,
+    sq: Square,
+    attacker: Color,
+    occupied: Bitboard,
+) -> Bitboard {
     pos.board().attacks_to(sq, attacker, occupied)
 }
 
 /// The first occupied square on the way from `from` to `to`.
-fn first_blocker(pos: &Chess, from: Square, to: Square) -> Option<Square> {
+fn first_blocker<P: Rules>(pos: &P, from: Square, to: Square) -> Option<Square> {
     let between = attacks::between(from, to) & pos.board().occupied();
     if between.is_empty() {
         return None;
@@ -86,7 +92,12 @@ fn geometry_phrase(role: Role, from: Square, to: Square) -> String {
 }
 
 /// The verdict for the (existing, own) piece on `from` going to `to`.
-pub(super) fn verdict(pos: &Chess, from: Square, to: Square, capture_written: bool) -> Verdict {
+pub(super) fn verdict<P: Rules>(
+    pos: &P,
+    from: Square,
+    to: Square,
+    capture_written: bool,
+) -> Verdict {
     let board = pos.board();
     let Some(piece) = board.piece_at(from) else {
         return Verdict::Unknown;
@@ -164,7 +175,7 @@ pub(super) fn verdict(pos: &Chess, from: Square, to: Square, capture_written: bo
 
 /// Pawn rules for the pawn on `from` going to `to`; `None` if the move obeys
 /// them (the king's safety is checked afterwards).
-fn pawn_verdict(pos: &Chess, from: Square, to: Square) -> Option<Verdict> {
+fn pawn_verdict<P: Rules>(pos: &P, from: Square, to: Square) -> Option<Verdict> {
     let us = pos.turn();
     let board = pos.board();
     let dir = forward(us);
@@ -243,7 +254,12 @@ fn pawn_verdict(pos: &Chess, from: Square, to: Square) -> Option<Verdict> {
     ))
 }
 
-pub(super) fn verdict_rejection(pos: &Chess, from: Square, to: Square, v: Verdict) -> Rejection {
+pub(super) fn verdict_rejection<P: Rules>(
+    pos: &P,
+    from: Square,
+    to: Square,
+    v: Verdict,
+) -> Rejection {
     let piece = own_piece_on(pos.board(), from);
     let us = pos.turn();
     match v {

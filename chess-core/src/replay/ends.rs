@@ -2,12 +2,13 @@
 //! position, fivefold repetition, the 75-move rule), and the written result
 //! held against them.
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Color, Position};
 
 use crate::input::Range;
 use crate::syntax::ResultToken;
 
 use super::played::PlyRef;
+use super::rules::{Rules, VariantEnd};
 
 /// How a game ended by the rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -22,14 +23,20 @@ pub enum End {
     FivefoldRepetition,
     /// 75 moves by each side without capture or pawn move.
     SeventyFiveMoveRule,
+    /// A variant's own rule: the winner (`None`: a draw) and how.
+    Variant(Option<Color>, VariantEnd),
 }
 
 impl End {
     /// The result the rules give.
     pub fn result(self) -> ResultToken {
         match self {
-            End::Checkmate(Color::White) => ResultToken::WhiteWins,
-            End::Checkmate(Color::Black) => ResultToken::BlackWins,
+            End::Checkmate(Color::White) | End::Variant(Some(Color::White), _) => {
+                ResultToken::WhiteWins
+            }
+            End::Checkmate(Color::Black) | End::Variant(Some(Color::Black), _) => {
+                ResultToken::BlackWins
+            }
             _ => ResultToken::Draw,
         }
     }
@@ -57,7 +64,7 @@ pub struct EndInfo {
 
 /// The end a game is in before its first move: a dead position, or a
 /// halfmove clock already at 150.
-pub(super) fn at_start(start: &Chess) -> Option<EndInfo> {
+pub(super) fn at_start<P: Position>(start: &P) -> Option<EndInfo> {
     let end = if start.is_insufficient_material() {
         End::DeadPosition
     } else if start.halfmoves() >= 150 {
@@ -74,7 +81,7 @@ pub(super) fn at_start(start: &Chess) -> Option<EndInfo> {
 
 /// Checkmate or stalemate in `pos`, whose side to move has no legal move;
 /// `by` is the ply that led to it.
-pub(super) fn no_moves_left(pos: &Chess, by: Option<PlyRef>, plies: usize) -> EndInfo {
+pub(super) fn no_moves_left<P: Position>(pos: &P, by: Option<PlyRef>, plies: usize) -> EndInfo {
     EndInfo {
         end: if pos.is_check() {
             End::Checkmate(!pos.turn())
@@ -90,9 +97,10 @@ pub(super) fn no_moves_left(pos: &Chess, by: Option<PlyRef>, plies: usize) -> En
 /// have no pawns, rooks or queens (asked first: the answer hardly ever
 /// changes), and become so by a capture or a promotion.
 #[inline(always)]
-pub(super) fn made_dead(pos: &Chess, m: shakmaty::Move) -> bool {
+pub(super) fn made_dead<P: Rules>(pos: &P, m: shakmaty::Move) -> bool {
     let board = pos.board();
-    (board.pawns() | board.rooks_and_queens()).is_empty()
+    // A variant's dead positions are its own (pawns may be there).
+    (!P::STANDARD || (board.pawns() | board.rooks_and_queens()).is_empty())
         && (m.is_capture() || m.is_promotion())
         && pos.is_insufficient_material()
 }

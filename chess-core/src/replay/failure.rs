@@ -12,13 +12,13 @@ use super::played::{LostRights, PlyRef};
 
 /// The first problem a replay met.
 #[derive(Clone, Debug)]
-pub enum Failure {
+pub enum Failure<P = Chess> {
     /// A move after the game ended.
     GameOver {
         /// The move.
         ply: PlySyntax,
         /// The position it was tried in.
-        before: Chess,
+        before: P,
         /// How the game ended.
         end: EndInfo,
     },
@@ -27,14 +27,14 @@ pub enum Failure {
         /// The number as written.
         number: MoveNumber,
         /// The position before the move.
-        before: Chess,
+        before: P,
     },
     /// A move that is not legal, or not one move, in `before`.
     Illegal {
         /// The move as written.
         ply: PlySyntax,
         /// The position it was tried in.
-        before: Chess,
+        before: P,
         /// How castling rights were lost so far.
         lost: LostRights,
         /// What resolving it found.
@@ -45,7 +45,7 @@ pub enum Failure {
         /// The move as written.
         ply: PlySyntax,
         /// The position it was played in.
-        before: Chess,
+        before: P,
     },
     /// A check or mate marker that is not true of its move.
     WrongMarker {

@@ -1,23 +1,24 @@
 //! The replay state of one line (the main line or a variation): its
 //! position, the moves recorded so far, and the rules' bookkeeping.
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Color, Move, Position};
 
 use crate::input::Range;
 
 use super::ends::{self, EndInfo};
 use super::played::{LostRights, PlyRef};
 use super::repetition::{History, segment_start};
+use super::rules::Rules;
 use super::san::SanBits;
 
 /// The replay state of one line.
 #[derive(Clone)]
-pub(super) struct Frame {
+pub(super) struct Frame<P> {
     /// The line (an index into the game's lines).
     pub(super) line: u32,
     /// The next of its plies to replay.
     pub(super) next: usize,
-    pub(super) pos: Chess,
+    pub(super) pos: P,
     /// Plies from the start of the game.
     pub(super) plies: usize,
     /// The moves recorded in this frame, and their SAN: the main line's
@@ -53,10 +54,10 @@ pub(super) struct Unsure {
     pub(super) ply: Range,
 }
 
-impl Frame {
+impl<P: Rules> Frame<P> {
     /// The main line's frame, at the start position; `plies` is the main
     /// line's length, to reserve its record.
-    pub(super) fn root(start: &Chess, plies: usize) -> Frame {
+    pub(super) fn root(start: &P, plies: usize) -> Frame<P> {
         Frame {
             line: 0,
             next: 0,
@@ -90,7 +91,7 @@ impl Frame {
     /// A frame for the variations of the next ply: this position, the
     /// rules' state and the current segment's moves, without the rest of
     /// the line's record.
-    pub(super) fn branch(&self) -> Frame {
+    pub(super) fn branch(&self) -> Frame<P> {
         Frame {
             line: self.line,
             next: 0,
@@ -110,7 +111,7 @@ impl Frame {
 }
 
 /// The move number of the ply that led to `pos`.
-pub(super) fn played_number(pos: &Chess) -> u32 {
+pub(super) fn played_number<P: Position>(pos: &P) -> u32 {
     let fullmoves = pos.fullmoves().get();
     match pos.turn() {
         Color::White => fullmoves.saturating_sub(1).max(1),

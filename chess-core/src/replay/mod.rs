@@ -35,9 +35,10 @@ mod ply;
 mod record;
 mod repetition;
 mod resolve;
+mod rules;
 mod san;
 
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::CastlingMode;
 
 use crate::syntax::GameSyntax;
 
@@ -46,22 +47,23 @@ pub use failure::{Failure, Unresolved};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights, PlyRef};
 pub use record::{Annotations, VerifiedGame, VerifiedLine};
+pub use rules::{Rules, VariantEnd};
 pub use san::SanBits;
 
 use line::Frame;
 
 /// Replays `game` from `start` (with `mode`'s castling rules). Returns the
 /// verified main line, or the first problem in source order.
-pub fn replay(
+pub fn replay<P: Rules>(
     game: &GameSyntax,
-    start: Chess,
+    start: P,
     mode: CastlingMode,
     options: Options,
-) -> Result<VerifiedGame, Box<Failure>> {
+) -> Result<VerifiedGame<P>, Box<Failure<P>>> {
     let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
     let mut main = Frame::root(&start, main_plies);
     // The variations being replayed, innermost last.
-    let mut variations: Vec<Frame> = Vec::new();
+    let mut variations: Vec<Frame<P>> = Vec::new();
     // What the game has besides its main line, if anything.
     let annotated = game.lines.len() > 1 || !game.notes.is_empty();
     let mut annotations = (annotated && !options.drop_annotations).then(|| {
@@ -119,7 +121,7 @@ pub fn replay(
 }
 
 /// Keeps a replayed variation's own moves.
-fn record_variation(annotations: &mut Annotations, mut frame: Frame) {
+fn record_variation<P>(annotations: &mut Annotations, mut frame: Frame<P>) {
     let own = frame.own.min(frame.moves.len());
     let moves = frame.moves.split_off(own);
     let sans = frame.sans.split_off(own.min(frame.sans.len()));
@@ -145,7 +147,7 @@ fn record_branches(annotations: &mut Annotations, game: &GameSyntax) {
 /// decided when the move claimed it or when the line ended, and a king in
 /// check is never stalemated); otherwise stalemate, or mate in a set-up
 /// start, is asked.
-fn final_end(main: &mut Frame) -> Option<EndInfo> {
+fn final_end<P: Rules>(main: &mut Frame<P>) -> Option<EndInfo> {
     let gave_check = main.last().is_some_and(|ply| ply.san.suffix().is_some());
     if main.end.is_none() && !gave_check && main.pos.legal_moves().is_empty() {
         main.end = Some(ends::no_moves_left(&main.pos, main.last(), main.plies));

@@ -9,7 +9,7 @@
 //! everything a message needs is gathered only on the way to a [`Failure`].
 
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::syntax::{GameSyntax, Marker, MoveNumber, PlySyntax};
 
@@ -19,26 +19,32 @@ use super::line::{Frame, Unsure, played_number};
 use super::options::Options;
 use super::played::PlyRef;
 use super::resolve;
+use super::rules::{Rules, VariantEnd};
 
-/// Whether a move gives check and mates, and whether mate is still to be
-/// decided (by the next move of the line).
+/// Whether a move gives check and mates (or wins by a variant's own
+/// rule), whether mate is still to be decided (by the next move of the
+/// line), and the variant's own end it reached, if any.
 #[derive(Copy, Clone)]
 struct Status {
     check: bool,
     mate: bool,
     unsure: bool,
+    variant: Option<(Option<Color>, VariantEnd)>,
 }
+
+/// A ply that variations replace, and the frame before it.
+type Branch<'g, P> = (Frame<P>, &'g PlySyntax);
 
 /// Replays `frame`'s line from its next ply up to its end, or up to a ply
 /// that variations replace: then that ply and the frame before it, for the
 /// variations to start from. (One loop, with the ply's replay inlined: it
 /// runs for every ply.)
-pub(super) fn walk<'g>(
-    frame: &mut Frame,
+pub(super) fn walk<'g, P: Rules>(
+    frame: &mut Frame<P>,
     game: &'g GameSyntax,
     options: Options,
     mode: CastlingMode,
-) -> Result<Option<(Frame, &'g PlySyntax)>, Box<Failure>> {
+) -> Result<Option<Branch<'g, P>>, Box<Failure<P>>> {
     let line = &game.lines[frame.line as usize];
     for &ply_id in line.plies.get(frame.next..).unwrap_or_default() {
         frame.next += 1;
@@ -58,12 +64,12 @@ pub(super) fn walk<'g>(
 
 /// Replays one ply of `frame`'s line.
 #[inline(always)]
-fn step(
-    frame: &mut Frame,
+fn step<P: Rules>(
+    frame: &mut Frame<P>,
     ply: &PlySyntax,
     options: Options,
     mode: CastlingMode,
-) -> Result<(), Box<Failure>> {
+) -> Result<(), Box<Failure<P>>> {
     if let Some(end) = &frame.end
         && !options.continues_after(end.end)
     {
@@ -117,7 +123,8 @@ fn step(
         Some(before) => record_lost_rights(frame, &before),
         None => false,
     };
-    track_segment(frame, m, rights_changed);
+    // In a variant a check may change what repeats (Three-check's count).
+    track_segment(frame, m, rights_changed || (!P::STANDARD && status.check));
     if frame.end.is_none() {
         match end_after(frame, ply, m, status) {
             Ok(false) => {}
@@ -134,7 +141,7 @@ fn step(
 /// Decides a pending check ([`Unsure`]): if nothing answers it, it was
 /// checkmate, and the SAN, the end of the game and a `+` written on the move
 /// are put right.
-pub(super) fn settle(frame: &mut Frame) -> Result<(), Box<Failure>> {
+pub(super) fn settle<P: Rules>(frame: &mut Frame<P>) -> Result<(), Box<Failure<P>>> {
     let Some(unsure) = frame.unsure.take() else {
         return Ok(());
     };
@@ -172,7 +179,7 @@ pub(super) fn settle(frame: &mut Frame) -> Result<(), Box<Failure>> {
 
 /// A move after the end of the game.
 #[cold]
-fn game_over(frame: &Frame, ply: &PlySyntax, end: EndInfo) -> Box<Failure> {
+fn game_over<P: Rules>(frame: &Frame<P>, ply: &PlySyntax, end: EndInfo) -> Box<Failure<P>> {
     Box::new(Failure::GameOver {
         ply: *ply,
         before: frame.pos.clone(),
@@ -183,12 +190,12 @@ fn game_over(frame: &Frame, ply: &PlySyntax, end: EndInfo) -> Box<Failure> {
 /// A wrong move number, unless a checkmate just played (not yet known as
 /// one) ended the game: that comes first.
 #[cold]
-fn wrong_number(
-    frame: &mut Frame,
+fn wrong_number<P: Rules>(
+    frame: &mut Frame<P>,
     ply: &PlySyntax,
     number: MoveNumber,
     options: Options,
-) -> Box<Failure> {
+) -> Box<Failure<P>> {
     if let Err(failure) = settle(frame) {
         return failure;
     }
@@ -204,7 +211,7 @@ fn wrong_number(
 /// A move that resolves to no single legal move; or, when the side to move
 /// has none, a move after checkmate or stalemate.
 #[cold]
-fn illegal(frame: &mut Frame, ply: &PlySyntax, why: Unresolved) -> Box<Failure> {
+fn illegal<P: Rules>(frame: &mut Frame<P>, ply: &PlySyntax, why: Unresolved) -> Box<Failure<P>> {
     if let Err(failure) = settle(frame) {
         return failure;
     }
@@ -222,20 +229,28 @@ fn illegal(frame: &mut Frame, ply: &PlySyntax, why: Unresolved) -> Box<Failure> 
 
 /// Whether a written move number is the position's.
 #[inline(always)]
-fn number_fits(pos: &Chess, n: MoveNumber) -> bool {
+fn number_fits<P: Position>(pos: &P, n: MoveNumber) -> bool {
     n.value == Some(pos.fullmoves().get()) && n.black == (pos.turn() == Color::Black)
 }
 
 /// Check and mate after a move. Mate is decided now only where the move
 /// claims it; otherwise by the next move ([`settle`]).
 #[inline(always)]
-fn status(after: &Chess, ply: &PlySyntax) -> Status {
+fn status<P: Rules>(after: &P, ply: &PlySyntax) -> Status {
     let check = after.is_check();
     let claims_mate = matches!(ply.marker, Some((Marker::Mate | Marker::DoublePlus, _)));
+    // A variant's decisive end is written `#`, like a mate.
+    let variant = if P::STANDARD {
+        None
+    } else {
+        after.variant_end()
+    };
+    let won = matches!(variant, Some((Some(_), _)));
     Status {
         check,
-        mate: check && claims_mate && after.legal_moves().is_empty(),
-        unsure: check && !claims_mate,
+        mate: won || (check && claims_mate && after.legal_moves().is_empty()),
+        unsure: check && !claims_mate && variant.is_none(),
+        variant,
     }
 }
 
@@ -269,7 +284,7 @@ fn unsure(ply: &PlySyntax) -> Unsure {
 /// Whether `m` may take castling rights away in `pos` (before it): a king
 /// or castling move, or a move from or to a square whose rook has a right.
 #[inline(always)]
-fn may_take_rights(pos: &Chess, m: Move) -> bool {
+fn may_take_rights<P: Position>(pos: &P, m: Move) -> bool {
     let rights = pos.castles().castling_rights();
     rights.any()
         && match m {
@@ -283,7 +298,7 @@ fn may_take_rights(pos: &Chess, m: Move) -> bool {
 
 /// Records the castling rights the last move took away (for explaining a
 /// later castling attempt); `true` if it took any.
-fn record_lost_rights(frame: &mut Frame, before: &shakmaty::Castles) -> bool {
+fn record_lost_rights<P: Rules>(frame: &mut Frame<P>, before: &shakmaty::Castles) -> bool {
     if frame.pos.castles().castling_rights() == before.castling_rights() {
         return false;
     }
@@ -297,7 +312,7 @@ fn record_lost_rights(frame: &mut Frame, before: &shakmaty::Castles) -> bool {
 /// without capture, and without taking castling rights, leaves a position
 /// that can recur.
 #[inline(always)]
-fn track_segment(frame: &mut Frame, m: Move, rights_changed: bool) {
+fn track_segment<P: Rules>(frame: &mut Frame<P>, m: Move, rights_changed: bool) {
     let reversible = matches!(
         m,
         Move::Normal {
@@ -327,14 +342,16 @@ fn track_segment(frame: &mut Frame, m: Move, rights_changed: bool) {
 /// Applies the rules that end the game after `m` (the line has not ended
 /// yet); `true` if one did.
 #[inline(always)]
-fn end_after(
-    frame: &mut Frame,
+fn end_after<P: Rules>(
+    frame: &mut Frame<P>,
     ply: &PlySyntax,
     m: Move,
     status: Status,
-) -> Result<bool, Box<Failure>> {
+) -> Result<bool, Box<Failure<P>>> {
     let mover = !frame.pos.turn();
-    let mut end = if status.mate {
+    let mut end = if let Some((winner, how)) = status.variant {
+        End::Variant(winner, how)
+    } else if status.mate {
         End::Checkmate(mover)
     } else if ends::made_dead(&frame.pos, m) {
         End::DeadPosition
@@ -352,7 +369,11 @@ fn end_after(
         if frame.end.is_some() {
             return Ok(true);
         }
-    } else if !status.mate && !status.check && frame.pos.legal_moves().is_empty() {
+    } else if status.variant.is_none()
+        && !status.mate
+        && !status.check
+        && frame.pos.legal_moves().is_empty()
+    {
         end = End::Stalemate;
     }
     frame.end = Some(EndInfo {

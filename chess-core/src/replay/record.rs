@@ -12,9 +12,9 @@ use super::san::SanBits;
 
 /// A verified game: its main line, how it ended, and its tags.
 #[derive(Clone, Debug)]
-pub struct VerifiedGame {
+pub struct VerifiedGame<P = Chess> {
     /// The start position.
-    pub start: Chess,
+    pub start: P,
     /// Standard or Chess960 castling.
     pub mode: CastlingMode,
     /// The main line.
@@ -27,7 +27,7 @@ pub struct VerifiedGame {
     /// The result: as written, else as the rules decided, else `*`.
     pub result: ResultToken,
     /// The final position.
-    pub last: Chess,
+    pub last: P,
     /// The tag pairs, as ranges of the source the game was read from.
     pub tags: Vec<Tag>,
     /// Where the game is in that source.
@@ -64,7 +64,7 @@ pub struct VerifiedLine {
     pub branches: Vec<(u32, u32)>,
 }
 
-impl VerifiedGame {
+impl<P> VerifiedGame<P> {
     /// The main line's SAN, separated by spaces.
     pub fn san(&self) -> String {
         let mut out = String::with_capacity(self.sans.len() * 6);

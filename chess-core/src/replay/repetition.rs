@@ -4,7 +4,7 @@
 //! from the moves recorded.
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue as _};
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Color, EnPassantMode, Move, Position};
 
 /// The hash of the first position of a segment (the start, or the position
 /// after an irreversible move) in the segment's history. Later positions of
@@ -15,7 +15,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 /// compares only positions an even number of plies apart. The first
 /// position differs from the same placement later in the segment only if
 /// an en passant capture is legal in it; its hash then is that file's key.
-pub(super) fn segment_start(pos: &Chess) -> Zobrist64 {
+pub(super) fn segment_start<P: Position>(pos: &P) -> Zobrist64 {
     match pos.ep_square(EnPassantMode::Legal) {
         Some(sq) => Zobrist64::zobrist_for_en_passant_file(sq.file()),
         None => Zobrist64::default(),
@@ -61,7 +61,7 @@ impl History {
     /// which an en passant capture may be legal (after a double step: the
     /// one move after which it can be).
     #[inline(always)]
-    pub(super) fn starts_after_double_step(&mut self, pos: &Chess, at: usize) {
+    pub(super) fn starts_after_double_step<P: Position>(&mut self, pos: &P, at: usize) {
         self.first = segment_start(pos);
         self.first_at = at;
     }

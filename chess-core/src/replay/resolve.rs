@@ -7,11 +7,12 @@
 //! `explain` to word.
 
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, CastlingSide, Chess, Move, MoveList, Position, Role, Square};
+use shakmaty::{CastlingMode, CastlingSide, Move, MoveList, Position, Role, Square};
 
 use crate::syntax::MoveSyntax;
 
 use super::failure::Unresolved;
+use super::rules::Rules;
 use super::san::SanBits;
 
 /// A resolved move and its canonical SAN (without check suffix).
@@ -71,8 +72,8 @@ fn san_fits(
 /// the candidates. `None` leaves every other case (rivals, en passant,
 /// anything that does not fit) to `san_candidates`.
 #[inline(always)]
-fn only_move(
-    pos: &Chess,
+fn only_move<P: Position>(
+    pos: &P,
     role: Role,
     file: Option<shakmaty::File>,
     rank: Option<shakmaty::Rank>,
@@ -138,7 +139,7 @@ fn only_move(
 /// piece, or a single or double step onto an empty square. `None` for
 /// anything else (en passant included).
 #[inline(always)]
-fn pawn_from(pos: &Chess, file: Option<shakmaty::File>, to: Square) -> Option<Square> {
+fn pawn_from<P: Position>(pos: &P, file: Option<shakmaty::File>, to: Square) -> Option<Square> {
     let board = pos.board();
     let us = pos.turn();
     let pawns = board.by_piece(Role::Pawn.of(us));
@@ -178,8 +179,8 @@ fn pawn_from(pos: &Chess, file: Option<shakmaty::File>, to: Square) -> Option<Sq
 /// or one pass over it; everything else goes to `resolve_san_rest` and
 /// `resolve_rest`.
 #[inline(always)]
-pub(super) fn resolve(
-    pos: &Chess,
+pub(super) fn resolve<P: Rules>(
+    pos: &P,
     mv: &MoveSyntax,
     mode: CastlingMode,
 ) -> Result<Resolved, Unresolved> {
@@ -195,7 +196,9 @@ pub(super) fn resolve(
         return resolve_rest(pos, mv, mode);
     };
     // Most often one piece of the kind can go there at all: no list.
-    if let Some(m) = only_move(pos, role, file, rank, capture, to, promotion) {
+    if P::STANDARD
+        && let Some(m) = only_move(pos, role, file, rank, capture, to, promotion)
+    {
         return Ok(Resolved {
             m,
             san: SanBits::default(),
@@ -271,7 +274,11 @@ fn resolve_san_rest(mv: &MoveSyntax, candidates: &MoveList) -> Result<Resolved, 
 
 /// Castling, from-to notations, and what is never legal here.
 #[inline(never)]
-fn resolve_rest(pos: &Chess, mv: &MoveSyntax, mode: CastlingMode) -> Result<Resolved, Unresolved> {
+fn resolve_rest<P: Position>(
+    pos: &P,
+    mv: &MoveSyntax,
+    mode: CastlingMode,
+) -> Result<Resolved, Unresolved> {
     match *mv {
         MoveSyntax::Castle(side) => match pos.castling_moves(side).first() {
             Some(&m) => Ok(Resolved {
@@ -315,6 +322,15 @@ fn resolve_rest(pos: &Chess, mv: &MoveSyntax, mode: CastlingMode) -> Result<Reso
                 san: bits(&San::from_move(pos, m)),
             })
         }
+        MoveSyntax::Drop { role, to } => pos
+            .san_candidates(role, to)
+            .iter()
+            .find(|m| matches!(m, Move::Put { .. }))
+            .map(|&m| Resolved {
+                m,
+                san: SanBits::default(),
+            })
+            .ok_or(Unresolved::NoMatch),
         MoveSyntax::San { .. } => Err(Unresolved::NoMatch),
     }
 }

@@ -100,12 +100,18 @@ pub(crate) fn null_move(range: Range, source: &Source) -> Diagnostic {
     .with_note("remove it; analysis null moves cannot be verified")
 }
 
-pub(crate) fn drop(range: Range, source: &Source) -> Diagnostic {
+/// A drop in a game of `variant`'s rules, which have none.
+pub(crate) fn drop(range: Range, source: &Source, variant: super::Variant) -> Diagnostic {
+    let game = if variant.is_standard() {
+        "this is standard chess".to_string()
+    } else {
+        format!("this game is {}", variant.name())
+    };
     Diagnostic::new(
         ErrorKind::Drop,
         range,
         format!(
-            "`{}` drops a piece, which only crazyhouse allows; this is standard chess",
+            "`{}` drops a piece, which only crazyhouse allows; {game}",
             source.slice(range)
         ),
     )

@@ -42,6 +42,13 @@ pub enum MoveSyntax {
     },
     /// `O-O`, `O-O-O`, `0-0`, `0-0-0`.
     Castle(CastlingSide),
+    /// A crazyhouse drop: `N@f3`, `@e6` or `P@e6` (a pawn).
+    Drop {
+        /// The piece dropped.
+        role: Role,
+        /// Where.
+        to: Square,
+    },
 }
 
 /// A check or mate marker.
@@ -123,7 +130,7 @@ pub enum Part {
     /// A null move (`--`, `Z0`, `0000`): not a chess move.
     Null,
     /// A crazyhouse drop (`N@f3`, `@f3`): not a standard chess move.
-    Drop(Role),
+    Drop(Role, Square),
     /// `pawn`, `knight`, … of the long form.
     PieceName(Role),
     /// `to` of the long form.
@@ -622,8 +629,8 @@ fn body_part(body: &[u8]) -> Part {
     if let Some(role) = piece_name(body) {
         return Part::PieceName(role);
     }
-    if let Some(role) = drop(body) {
-        return Part::Drop(role);
+    if let Some((role, to)) = drop(body) {
+        return Part::Drop(role, to);
     }
     match parse_move_general(body) {
         Ok(m) => Part::Move(m),
@@ -690,13 +697,13 @@ fn role_of_any(b: u8) -> Option<Role> {
 }
 
 /// The piece a crazyhouse drop (`N@f3`, `@f3`) puts down.
-fn drop(b: &[u8]) -> Option<Role> {
+fn drop(b: &[u8]) -> Option<(Role, Square)> {
     let (role, rest) = match role_of_upper(*b.first()?) {
         Some(role) => (role, &b[1..]),
         None => (Role::Pawn, b),
     };
     match rest {
-        [b'@', f, r] if square_of(*f, *r).is_some() => Some(role),
+        [b'@', f, r] => Some((role, square_of(*f, *r)?)),
         _ => None,
     }
 }
@@ -1123,8 +1130,9 @@ mod tests {
         for null in ["--", "Z0", "0000"] {
             assert_eq!(parts(null)[0].0, Null, "{null}");
         }
-        assert_eq!(parts("N@f3")[0].0, Drop(Role::Knight));
-        assert_eq!(parts("@e6")[0].0, Drop(Role::Pawn));
+        assert_eq!(parts("N@f3")[0].0, Drop(Role::Knight, Square::F3));
+        assert_eq!(parts("@e6")[0].0, Drop(Role::Pawn, Square::E6));
+        assert_eq!(parts("P@e6")[0].0, Drop(Role::Pawn, Square::E6));
         assert_eq!(parts("knight")[0].0, PieceName(Role::Knight));
         assert_eq!(parts("to")[0].0, To);
         assert_eq!(parts("becomes")[0].0, Becomes);

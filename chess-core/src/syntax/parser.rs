@@ -461,7 +461,9 @@ impl GameParser {
 
     fn finish(mut self, source: &Source) -> GameSyntax {
         self.game.range = self.first.unwrap_or_default().to(self.last);
-        self.game.variant = setup::variant(&self.game.tags, source);
+        let tag = Tag::find(&self.game.tags, source, "Variant");
+        self.game.variant_tag = tag.map(|t| t.value_range);
+        self.game.variant = setup::variant_of(tag, source);
         self.game.setup = setup::of_game(&self.game.tags, self.setup, source);
         self.game
     }
@@ -698,11 +700,14 @@ impl GameParser {
                 }
             }
             Part::Null => return Err(errors::null_move(range, items.source())),
-            Part::Drop(_) => {
-                // In a game that names other rules (crazyhouse) the rules
-                // are what is refused, at the tag, not the drop.
-                setup::variant(&self.game.tags, items.source())?;
-                return Err(errors::drop(range, items.source()));
+            Part::Drop(role, to) => {
+                // A drop is a move in crazyhouse; in a game of other rules
+                // it is refused (or, if the tag cannot be read, the tag).
+                let variant = setup::variant(&self.game.tags, items.source())?;
+                if variant != setup::Variant::Crazyhouse {
+                    return Err(errors::drop(range, items.source(), variant));
+                }
+                self.push_ply(MoveSyntax::Drop { role, to }, range);
             }
             Part::Move(mv) => self.push_ply(mv, range),
             Part::PieceName(role) => {
@@ -1012,9 +1017,15 @@ mod tests {
         );
         assert_eq!(err("1. e4 --"), (ErrorKind::NullMove, "--".into()));
         assert_eq!(err("1. e4 e5 2. N@f3"), (ErrorKind::Drop, "N@f3".into()));
+        // A drop is read in a crazyhouse game only; under a tag that
+        // cannot be read, the tag is the error.
         assert_eq!(
-            err("[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. N@f3"),
-            (ErrorKind::BadSetup, "\"Crazyhouse\"".into())
+            err("[Variant \"Atomic\"]\n\n1. e4 e5 2. N@f3"),
+            (ErrorKind::Drop, "N@f3".into())
+        );
+        assert_eq!(
+            err("[Variant \"Bughouse\"]\n\n1. e4 e5 2. N@f3"),
+            (ErrorKind::BadSetup, "\"Bughouse\"".into())
         );
         assert_eq!(err("[Event A]"), (ErrorKind::BadTag, "A".into()));
         assert_eq!(err("1. e4 e5 { open"), (ErrorKind::Lexical, "{".into()));

@@ -102,6 +102,45 @@ pub enum Variant {
     Standard,
     /// Chess960 (Fischer random chess).
     Chess960,
+    /// Crazyhouse: captured pieces go to the captor's pocket and may be
+    /// dropped back on the board (`N@f3`).
+    Crazyhouse,
+    /// Atomic: a capture explodes every piece but pawns around it.
+    Atomic,
+    /// Antichess (lichess's rules, no castling): captures are compulsory,
+    /// the king is an ordinary piece, losing every piece wins.
+    Antichess,
+    /// King of the Hill: a king on d4, e4, d5 or e5 wins.
+    KingOfTheHill,
+    /// Three-check: the third check wins.
+    ThreeCheck,
+    /// Horde: White's pawns against Black's pieces.
+    Horde,
+    /// Racing Kings: no checks; the first king on the eighth rank wins.
+    RacingKings,
+}
+
+impl Variant {
+    /// Its name as lichess writes it in the `[Variant]` tag.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "Standard",
+            Variant::Chess960 => "Chess960",
+            Variant::Crazyhouse => "Crazyhouse",
+            Variant::Atomic => "Atomic",
+            Variant::Antichess => "Antichess",
+            Variant::KingOfTheHill => "King of the Hill",
+            Variant::ThreeCheck => "Three-check",
+            Variant::Horde => "Horde",
+            Variant::RacingKings => "Racing Kings",
+        }
+    }
+
+    /// Whether these are the rules of standard chess (Chess960 is: only
+    /// its start and castling differ).
+    pub fn is_standard(self) -> bool {
+        matches!(self, Variant::Standard | Variant::Chess960)
+    }
 }
 
 /// A `bad-setup` diagnostic: every kind of malformed setup is worded in
@@ -774,7 +813,12 @@ fn parse_entry(entry: &str) -> Option<(Role, Square)> {
 /// The rules the `[Variant]` tag among `tags` names (standard chess when
 /// there is none).
 pub(crate) fn variant(tags: &[Tag], source: &Source) -> Result<Variant, Diagnostic> {
-    let Some(tag) = Tag::find(tags, source, "Variant") else {
+    variant_of(Tag::find(tags, source, "Variant"), source)
+}
+
+/// The rules a `[Variant]` tag names (standard chess without one).
+pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Variant, Diagnostic> {
+    let Some(tag) = tag else {
         return Ok(Variant::Standard);
     };
     let value = tag.value(source);
@@ -796,10 +840,28 @@ pub(crate) fn variant(tags: &[Tag], source: &Source) -> Result<Variant, Diagnost
         "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" | "960" => {
             Ok(Variant::Chess960)
         }
+        // lichess's names, then python-chess's and Cute Chess's.
+        "crazyhouse" | "zh" | "house" | "crazyhousechess" => Ok(Variant::Crazyhouse),
+        "atomic" | "atom" | "atomicchess" => Ok(Variant::Atomic),
+        "antichess" | "anti" => Ok(Variant::Antichess),
+        "kingofthehill" | "koth" | "hill" | "kingofthehillchess" => Ok(Variant::KingOfTheHill),
+        "threecheck" | "3check" | "threecheckchess" => Ok(Variant::ThreeCheck),
+        "horde" | "hordechess" => Ok(Variant::Horde),
+        "racingkings" | "racing" | "race" | "racingkingschess" => Ok(Variant::RacingKings),
+        // Other rules under related names: not antichess as lichess plays
+        // it, so not read as antichess.
+        "giveaway" | "giveawaychess" | "suicide" | "suicidechess" | "losers" | "loserschess" => {
+            Err(malformed(
+                tag.value_range,
+                format!(
+                    "`{value}` is not verified: its rules differ from lichess's Antichess (castling, or who wins a stalemate); write `[Variant \"Antichess\"]` if the game was played under those"
+                ),
+            ))
+        }
         _ => Err(malformed(
             tag.value_range,
             format!(
-                "the variant `{value}` is not standard chess or Chess960, the only rules verified"
+                "the variant `{value}` is not one verified: standard chess, Chess960, Crazyhouse, Atomic, Antichess, King of the Hill, Three-check, Horde, Racing Kings"
             ),
         )),
     }

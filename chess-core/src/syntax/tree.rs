@@ -87,6 +87,8 @@ pub struct GameSyntax {
     /// The rules its `[Variant]` tag names; or what is wrong with the tag,
     /// reported when the game is verified.
     pub variant: Result<Variant, Diagnostic>,
+    /// Where the `[Variant]` tag's value is, if the game has one.
+    pub variant_tag: Option<Range>,
     /// The setup it starts from: written before the moves (FEN, a board
     /// diagram, piece lists) or in a `[FEN]` tag; `None` for the standard
     /// start. Or what is wrong with the tag, or that both are given,
@@ -110,6 +112,7 @@ impl Default for GameSyntax {
         GameSyntax {
             tags: Vec::new(),
             variant: Ok(Variant::Standard),
+            variant_tag: None,
             setup: Ok(None),
             lines: vec![Line::default()],
             plies: Vec::new(),

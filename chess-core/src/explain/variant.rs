@@ -1,0 +1,105 @@
+//! Why a move is not legal by a variant's own rules: a drop (Crazyhouse),
+//! a capture that was compulsory (Antichess). Asked before the standard
+//! explanations, which the rules shared with standard chess keep.
+
+use shakmaty::variant::Variant;
+use shakmaty::{Move, Role};
+
+use crate::diagnostic::ErrorKind;
+use crate::diagnostic::words::{color_name, join_and, piece_on, role_name};
+use crate::replay::Rules;
+use crate::syntax::MoveSyntax;
+
+use super::rejection::{Context, Rejection};
+use super::suggest::san_of;
+
+/// The variant's own reason `mv` is not legal in `ctx.pos`, if it has one.
+pub(super) fn rejection<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Option<Rejection> {
+    let pos = ctx.pos;
+    if let MoveSyntax::Drop { role, to } = *mv {
+        return Some(drop(pos, role, to));
+    }
+    if pos.variant() == Variant::Antichess {
+        let captures: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.is_capture())
+            .collect();
+        let writes_capture = match *mv {
+            MoveSyntax::San { capture, .. } | MoveSyntax::FromTo { capture, .. } => capture,
+            _ => false,
+        };
+        if !captures.is_empty() && !writes_capture {
+            let sans: Vec<String> = captures
+                .iter()
+                .take(4)
+                .map(|&m| format!("`{}`", san_of(pos, m)))
+                .collect();
+            let more = if captures.len() > 4 { " …" } else { "" };
+            return Some(Rejection::new(
+                ErrorKind::WrongPiece,
+                format!(
+                    "captures are compulsory in antichess: {}{more} capture{}",
+                    join_and(sans),
+                    if captures.len() == 1 { "s" } else { "" }
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// Why dropping a `role` on `to` is not legal.
+fn drop<P: Rules>(pos: &P, role: Role, to: shakmaty::Square) -> Rejection {
+    let us = pos.turn();
+    if pos.board().occupied().contains(to) {
+        return Rejection::new(
+            ErrorKind::CannotReach,
+            format!(
+                "{} stands there: a piece is dropped on an empty square",
+                piece_on(pos.board(), to)
+            ),
+        );
+    }
+    if role == Role::Pawn && matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) {
+        return Rejection::new(
+            ErrorKind::PawnMove,
+            "a pawn cannot be dropped on the first or last rank",
+        );
+    }
+    let count = |r: Role| pos.pockets().map_or(0, |p| *p.get(us).get(r));
+    if count(role) == 0 {
+        let content: Vec<String> = Role::ALL
+            .iter()
+            .flat_map(|&r| std::iter::repeat_n(r.upper_char().to_string(), usize::from(count(r))))
+            .collect();
+        let listing = if content.is_empty() {
+            "it is empty".to_string()
+        } else {
+            format!("pocket: {}", content.join(" "))
+        };
+        return Rejection::new(
+            ErrorKind::NoSuchPiece,
+            format!(
+                "there is no {} in {}'s pocket ({listing})",
+                role_name(role),
+                color_name(us)
+            ),
+        );
+    }
+    if pos.is_check() {
+        return Rejection::new(
+            ErrorKind::InCheck,
+            format!(
+                "{} is in check, and a {} on {to} does not answer it",
+                color_name(us),
+                role_name(role)
+            ),
+        );
+    }
+    Rejection::new(
+        ErrorKind::CannotReach,
+        format!("a {} cannot be dropped on {to} here", role_name(role)),
+    )
+}

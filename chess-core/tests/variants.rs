@@ -1,0 +1,321 @@
+//! Games of the variants lichess plays (Crazyhouse, Atomic, Antichess, King
+//! of the Hill, Three-check, Horde, Racing Kings), verified through
+//! `Games::check_syntax` under shakmaty's rules: random legal games written
+//! in SAN (drops included, `#` on every decisive end as shakmaty writes
+//! it) verify to the same moves; a move corrupted into one that is not
+//! legal is rejected under exactly its own characters; each variant's own
+//! reasons and ends are worded.
+
+mod common;
+
+use chess_core::{Checked, Diagnostic, ErrorKind, Options, Source, verify};
+use common::rng;
+use rand::RngExt;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::{Outcome, Position};
+
+const VARIANTS: [(&str, Variant); 7] = [
+    ("Crazyhouse", Variant::Crazyhouse),
+    ("Atomic", Variant::Atomic),
+    ("Antichess", Variant::Antichess),
+    ("King of the Hill", Variant::KingOfTheHill),
+    ("Three-check", Variant::ThreeCheck),
+    ("Horde", Variant::Horde),
+    ("Racing Kings", Variant::RacingKings),
+];
+
+/// Every game of `text`, checked under its own rules.
+fn check(text: &str) -> Vec<Result<Checked, Diagnostic>> {
+    let source = Source::text(text, None, None);
+    let mut games = verify(&source, Options::default());
+    let mut out = Vec::new();
+    while let Some(syntax) = games.next_syntax() {
+        out.push(syntax.and_then(|g| games.check_syntax(&g)));
+    }
+    out
+}
+
+/// The only game of `text`: its SAN, or the error's kind, characters and
+/// message.
+fn one(text: &str) -> Result<String, (ErrorKind, String, String)> {
+    let source = Source::text(text, None, None);
+    let mut games = verify(&source, Options::default());
+    let syntax = games.next_syntax().expect("a game");
+    syntax
+        .and_then(|g| games.check_syntax(&g))
+        .map(|g| g.san())
+        .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
+}
+
+/// A random legal game of `variant` in SAN, to its end or `max` plies.
+fn random_game(seed: u64, variant: Variant, max: usize) -> Vec<(String, VariantPosition)> {
+    let mut rng = rng(seed);
+    let mut pos = VariantPosition::new(variant);
+    let mut out = Vec::new();
+    while out.len() < max && pos.outcome() == Outcome::Unknown {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.random_range(0..legal.len())];
+        let before = pos.clone();
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m);
+        out.push((san.to_string(), before));
+    }
+    out
+}
+
+/// PGN movetext for `sans`, numbered from move 1, White first; no result
+/// (the rules' own, if the game ended).
+fn movetext(sans: &[String]) -> String {
+    let mut text = String::new();
+    for (i, san) in sans.iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(san);
+        text.push(' ');
+    }
+    text
+}
+
+#[test]
+fn random_games_of_every_variant_verify_and_corruptions_are_placed() {
+    let mut corrupted = 0;
+    let mut drops = 0;
+    let mut ends = 0;
+    for (v, &(name, variant)) in VARIANTS.iter().enumerate() {
+        for seed in 0..30u64 {
+            let game = random_game(seed * 7 + v as u64, variant, 120);
+            let sans: Vec<String> = game.iter().map(|(s, _)| s.clone()).collect();
+            drops += sans.iter().filter(|s| s.contains('@')).count();
+            ends += usize::from(sans.last().is_some_and(|s| s.ends_with('#')));
+            let text = format!("[Variant \"{name}\"]\n\n{}\n", movetext(&sans));
+            assert_eq!(one(&text), Ok(sans.join(" ")), "{text}");
+            // Corrupt one ply into the SAN of a later ply (the other side's
+            // or a later move of the same side) where shakmaty finds it
+            // illegal: the error is under that ply.
+            let mut rng = rng(seed);
+            for _ in 0..3 {
+                if sans.len() < 3 {
+                    break;
+                }
+                let k = rng.random_range(0..sans.len() - 1);
+                let other = &sans[rng.random_range(k + 1..sans.len())];
+                let word = other.trim_end_matches(['+', '#']).to_string();
+                // Legal as written, or with the capture sign added or
+                // dropped (which the verifier forgives): not a corruption.
+                let san: San = word.parse().expect("shakmaty's SAN");
+                let toggled = match san {
+                    San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture,
+                        to,
+                        promotion,
+                    } => San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture: !capture,
+                        to,
+                        promotion,
+                    },
+                    other => other,
+                };
+                if san.to_move(&game[k].1).is_ok() || toggled.to_move(&game[k].1).is_ok() {
+                    continue;
+                }
+                let mut bad = sans.clone();
+                bad[k] = word.clone();
+                bad.truncate(k + 1);
+                let text = format!("[Variant \"{name}\"]\n\n{}\n", movetext(&bad));
+                let Err((_, found, message)) = one(&text) else {
+                    panic!("accepted {text}");
+                };
+                assert_eq!(found, word, "{message} in {text}");
+                corrupted += 1;
+            }
+        }
+    }
+    assert!(corrupted > 300, "{corrupted}");
+    assert!(drops > 50, "{drops}");
+    assert!(ends > 20, "{ends}");
+}
+
+#[test]
+fn every_spelling_of_each_variant() {
+    for (names, first) in [
+        (
+            &["Crazyhouse", "crazyhouse", "ZH", "Crazy House"][..],
+            "1. e4 d5 2. exd5 Qxd5 3. P@e4 *",
+        ),
+        (
+            &["Atomic", "atom", "Atomic chess"][..],
+            "1. e4 d5 2. exd5 *",
+        ),
+        (
+            &["Antichess", "Anti chess", "anti"][..],
+            "1. e4 d5 2. exd5 *",
+        ),
+        (
+            &["King of the Hill", "KOTH", "kingOfTheHill", "hill"][..],
+            "1. e4 e5 *",
+        ),
+        (
+            &["Three-check", "three check", "3check", "3-check"][..],
+            "1. e4 e5 *",
+        ),
+        (&["Horde", "horde chess"][..], "1. e5 e6 *"),
+        (&["Racing Kings", "racingkings", "race"][..], "1. Kh3 Ka3 *"),
+    ] {
+        for name in names {
+            let text = format!("[Variant \"{name}\"]\n\n{first}\n");
+            assert!(one(&text).is_ok(), "{name}: {:?}", one(&text));
+        }
+    }
+    for name in ["Giveaway", "Suicide", "Losers"] {
+        let (kind, found, message) =
+            one(&format!("[Variant \"{name}\"]\n\n1. e4 *\n")).unwrap_err();
+        assert_eq!(kind, ErrorKind::BadSetup);
+        assert_eq!(found, format!("\"{name}\""));
+        assert!(message.contains("Antichess"), "{message}");
+    }
+}
+
+#[test]
+fn a_variant_game_is_refused_where_a_game_value_is_made() {
+    // `verify` (what `game!` uses) makes `Game` values, which hold
+    // standard chess: a variant is refused at its tag.
+    let source = Source::text("[Variant \"Crazyhouse\"]\n\n1. e4 *\n", None, None);
+    let d = verify(&source, Options::default())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(d.kind, ErrorKind::BadSetup);
+    assert_eq!(source.slice(d.range), "\"Crazyhouse\"");
+    // A drop in standard chess is still a drop error.
+    let (kind, found, message) = one("1. e4 e5 2. N@f3 *").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::Drop, "N@f3"));
+    assert!(message.ends_with("this is standard chess"), "{message}");
+    let (kind, _, message) = one("[Variant \"Atomic\"]\n\n1. e4 e5 2. N@f3 *").unwrap_err();
+    assert_eq!(kind, ErrorKind::Drop);
+    assert!(message.ends_with("this game is Atomic"), "{message}");
+}
+
+#[test]
+fn crazyhouse_drops_are_explained() {
+    let zh = |moves: &str| one(&format!("[Variant \"Crazyhouse\"]\n\n{moves}\n"));
+    assert_eq!(
+        zh("1. e4 d5 2. exd5 Qxd5 3. N@f3 *").unwrap_err(),
+        (
+            ErrorKind::NoSuchPiece,
+            "N@f3".into(),
+            "White cannot play `3. N@f3`: there is no knight in White's pocket (pocket: P)".into()
+        )
+    );
+    let (kind, _, message) = zh("1. N@f3 *").unwrap_err();
+    assert_eq!(kind, ErrorKind::NoSuchPiece);
+    assert!(message.ends_with("(it is empty)"), "{message}");
+    let (kind, _, message) = zh("1. e4 d5 2. exd5 Qxd5 3. P@a8 *").unwrap_err();
+    assert_eq!(kind, ErrorKind::CannotReach);
+    assert!(
+        message.contains("the black rook on a8 stands there"),
+        "{message}"
+    );
+    let (kind, found, message) = zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d8 *").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::CannotReach, "P@d8"));
+    assert!(message.contains("stands there"), "{message}");
+    let (kind, _, message) =
+        zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. Nf3 Qd7 5. P@h1 *").unwrap_err();
+    assert_eq!(kind, ErrorKind::CannotReach);
+    assert!(message.contains("stands there"), "{message}");
+    // An empty last rank: the rank rule.
+    let (kind, _, message) =
+        zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. Nf3 Nf6 5. Bc4 e6 6. O-O Be7 7. P@e1 *")
+            .unwrap_err();
+    assert_eq!(kind, ErrorKind::PawnMove);
+    assert!(
+        message.ends_with("a pawn cannot be dropped on the first or last rank"),
+        "{message}"
+    );
+    // `@e6` and `P@e6` are the same drop; a drop blocks a check.
+    assert!(zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. @e4 *").is_ok());
+    assert!(zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. P@e4 *").is_ok());
+    let (kind, _, _) = zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. P@a3 *").unwrap_err();
+    assert_eq!(kind, ErrorKind::InCheck);
+}
+
+#[test]
+fn antichess_captures_are_compulsory() {
+    let (kind, found, message) = one("[Variant \"Antichess\"]\n\n1. e4 d5 2. Nf3 *\n").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::WrongPiece, "Nf3"));
+    assert_eq!(
+        message,
+        "White cannot play `2. Nf3`: captures are compulsory in antichess: `exd5` captures"
+    );
+    // A pawn promotes to a king.
+    let game = "1. e4 b5 2. Bxb5 Bb7 3. Bxd7 Qxd7 4. e5 Qxd2 5. Qxd2 Bxg2 6. Qxg2 Nc6 7. e6 Nb4 8. exf7 Kxf7 9. Qxa8 Nxc2 10. Qxg8 Kxg8 11. Kxc2 a6 12. Nf3 g5 13. Nxg5 Bg7 14. Nxh7 Bxb2 15. Bxb2 Rxh7 16. Bg7 Rxg7 17. a4 Rxg2 *";
+    let _ = one(&format!("[Variant \"Antichess\"]\n\n{game}\n"));
+}
+
+#[test]
+fn variant_ends_end_the_game() {
+    // The king reaches the hill: `#`, and a move after it is game over.
+    let hill = "[Variant \"King of the Hill\"]\n\n1. d3 d6 2. Kd2 Kd7 3. Kc3 Kc6 4. Kc4 Kb6 5. Kd4";
+    assert!(one(&format!("{hill}# 1-0\n")).is_ok());
+    let (kind, found, message) = one(&format!("{hill}# Ka5 1-0\n")).unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::GameOver, "Ka5"));
+    assert!(
+        message.contains("the white king reached the hill"),
+        "{message}"
+    );
+    // `+` or nothing where the game was won: a mate marker is expected;
+    // a wrong result is held against the end.
+    let (kind, _, _) = one(&format!("{hill}+ 1-0\n")).unwrap_err();
+    assert_eq!(kind, ErrorKind::WrongMarker);
+    let (kind, _, message) = one(&format!("{hill}# 0-1\n")).unwrap_err();
+    assert_eq!(kind, ErrorKind::WrongResult);
+    assert!(message.contains("hill"), "{message}");
+    // The third check.
+    let three =
+        "[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ Ke7 5. Qxe5#";
+    assert!(
+        one(&format!("{three} 1-0\n")).is_ok(),
+        "{:?}",
+        one(&format!("{three} 1-0\n"))
+    );
+    let (kind, _, message) = one(&format!("{three} Kd7 1-0\n")).unwrap_err();
+    assert_eq!(kind, ErrorKind::GameOver);
+    assert!(message.contains("White gave the third check"), "{message}");
+    // `#` where the game goes on.
+    let (kind, found, _) =
+        one("[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7# *\n").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::WrongMarker, "#"));
+    // A king explodes; the capturing piece explodes too.
+    let atomic = "[Variant \"Atomic\"]\n\n1. Nf3 d5 2. Ne5 a6 3. Nxf7#";
+    assert!(
+        one(&format!("{atomic} 1-0\n")).is_ok(),
+        "{:?}",
+        one(&format!("{atomic} 1-0\n"))
+    );
+    let (kind, _, message) = one(&format!("{atomic} e6 1-0\n")).unwrap_err();
+    assert_eq!(kind, ErrorKind::GameOver);
+    assert!(message.contains("the black king exploded"), "{message}");
+    let (kind, found, message) =
+        one("[Variant \"Atomic\"]\n\n1. Nf3 e6 2. Ng5 Qxg5 3. d4 Qxg2 *\n").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::NoSuchPiece, "Qxg2"));
+    assert!(message.ends_with("Black has no queen left"), "{message}");
+}
+
+#[test]
+fn the_shared_variant_files_verify_in_checks_of_their_own() {
+    // The same games as `../shared/data`'s crazyhouse and antichess files
+    // are checked by `.ci/run`; here a short game of each kind of end.
+    let games = check(
+        "[Variant \"Antichess\"]\n\n1. e3 e6 2. Qh5 Qh4 3. Qxh4 *\n\n[Variant \"Racing Kings\"]\n\n1. Kh3 Ka3 *\n",
+    );
+    assert!(games.iter().all(Result::is_ok), "{games:?}");
+}
