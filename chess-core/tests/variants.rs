@@ -319,3 +319,99 @@ fn the_shared_variant_files_verify_in_checks_of_their_own() {
     );
     assert!(games.iter().all(Result::is_ok), "{games:?}");
 }
+
+/// python-chess's games (`variants/make_fixture.py` wrote them with its
+/// `chess.variant` module, an independent implementation of the rules):
+/// each replays to python-chess's SAN, with its result and its final
+/// position, and every move python-chess refuses is refused here, under
+/// its own characters.
+#[test]
+fn python_chess_agrees_on_every_game() {
+    let text = include_str!("variants/python-chess.pgn");
+    let source = Source::text(text, None, None);
+    let mut games = verify(&source, Options::default());
+    let (mut checked, mut refused, mut ended) = (0, 0, 0);
+    while let Some(syntax) = games.next_syntax() {
+        let syntax = syntax.expect("python-chess's PGN reads");
+        let tag = |name: &str| {
+            chess_core::syntax::Tag::find(&syntax.tags, &source, name)
+                .map(|t| t.value(&source).into_owned())
+        };
+        let variant = tag("Variant").expect("a variant");
+        let game_text = source.slice(syntax.range);
+        let sans: Vec<&str> = game_text
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .flat_map(str::split_whitespace)
+            .filter(|w| !w.ends_with('.') && !matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
+            .collect();
+        let Ok(Checked::Variant(game)) = games.check_syntax(&syntax) else {
+            panic!("{variant}: {:?}", games.check_syntax(&syntax).err());
+        };
+        assert_eq!(game.san(), sans.join(" "), "{variant}");
+        assert_eq!(
+            game.result.as_str(),
+            tag("Result").unwrap(),
+            "{variant}: {}",
+            game.san()
+        );
+        ended += usize::from(game.end.is_some());
+        let fen = shakmaty::fen::Fen::from_position(&game.last, shakmaty::EnPassantMode::Legal);
+        // The halfmove clock after a pawn drop: shakmaty resets it (a
+        // pawn moved), python-chess does not; the rest must agree.
+        let comparable = |fen: &str| {
+            let fen = pockets_sorted(fen);
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            if variant == "Crazyhouse" {
+                let clock = fields.len() - 2;
+                fields.remove(clock);
+            }
+            fields.join(" ")
+        };
+        assert_eq!(
+            comparable(&fen.to_string()),
+            comparable(&tag("FinalFEN").unwrap()),
+            "{variant}: {}",
+            game.san()
+        );
+        for illegal in syntax
+            .tags
+            .iter()
+            .filter(|t| t.name(&source) == "Illegal")
+            .map(|t| t.value(&source).into_owned())
+        {
+            let (k, san) = illegal.split_once(' ').unwrap();
+            let k: usize = k.parse().unwrap();
+            let mut bad: Vec<String> = sans[..k].iter().map(|s| s.to_string()).collect();
+            bad.push(san.to_string());
+            let text = format!("[Variant \"{variant}\"]\n\n{}\n", movetext(&bad));
+            let Err((_, found, message)) = one(&text) else {
+                panic!("accepted {text}");
+            };
+            assert_eq!(found, san, "{message} in {text}");
+            refused += 1;
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 280);
+    assert!(refused > 600, "{refused}");
+    assert!(ended > 100, "{ended}");
+}
+
+/// `fen` with the pieces of its crazyhouse pockets (`[…]`) in one order
+/// (python-chess and shakmaty list them in different orders).
+fn pockets_sorted(fen: &str) -> String {
+    match (fen.find('['), fen.find(']')) {
+        (Some(a), Some(b)) if a < b => {
+            let mut pocket: Vec<char> = fen[a + 1..b].chars().collect();
+            pocket.sort_unstable();
+            format!(
+                "{}{}{}",
+                &fen[..=a],
+                pocket.into_iter().collect::<String>(),
+                &fen[b..]
+            )
+        }
+        _ => fen.to_string(),
+    }
+}
