@@ -139,6 +139,13 @@ impl<'s> Games<'s> {
         }
     }
 
+    /// The next game, checked under its own rules ([`Games::check_syntax`]),
+    /// or its first problem: what `chess-verify` reports for each game.
+    pub fn next_checked(&mut self) -> Option<Result<Checked, Diagnostic>> {
+        let game = self.next_syntax()?;
+        Some(game.and_then(|game| self.check_syntax(&game)))
+    }
+
     /// Skips text that is not PGN where a game would begin (a forum
     /// post's `[pgn]` wrapper, prose before a tag section) instead of
     /// reporting it; [`Games::take_skipped`] says what was skipped.

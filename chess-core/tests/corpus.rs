@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use chess_core::{Diagnostic, ErrorKind, Options, Source, VerifiedGame, verify};
+use chess_core::{Checked, Diagnostic, ErrorKind, Options, Source, VerifiedGame, verify};
 
 fn data(name: &str) -> (Source, String) {
     let dir = std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
@@ -118,6 +118,54 @@ fn small_files() {
     let (source, _) = data("molinari-bordais-1979.pgn");
     let game = verify_all(&source, Options::default()).remove(0).unwrap();
     assert!(game.san().ends_with("Nd3#"), "{}", game.san());
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn crazyhouse_and_antichess_games_under_their_rules() {
+    for (name, games, plies) in [
+        ("antichess-programfox.pgn", 2, 126),
+        ("knightvuillaume-jannlee-zh-lichess.pgn", 1, 48),
+        ("saturs-jannlee-zh-lichess.pgn", 1, 122),
+    ] {
+        let (source, _) = data(name);
+        let mut all = verify(&source, Options::default());
+        let mut checked = Vec::new();
+        while let Some(game) = all.next_checked() {
+            checked.push(
+                game.unwrap_or_else(|d| {
+                    panic!("{name}: {} at {}", d.message, location(&source, &d))
+                }),
+            );
+        }
+        assert_eq!(checked.len(), games, "{name}");
+        assert_eq!(
+            checked.iter().map(|g| g.plies()).sum::<usize>(),
+            plies,
+            "{name}"
+        );
+        assert!(
+            checked.iter().all(|g| matches!(g, Checked::Variant(_))),
+            "{name}"
+        );
+    }
+    // The antichess game ends when White has lost every piece: `Bxg2#`
+    // by Black, and White wins.
+    let (source, _) = data("antichess-programfox.pgn");
+    let mut all = verify(&source, Options::default());
+    let Some(Ok(Checked::Variant(first))) = all.next_checked() else {
+        panic!("the first antichess game");
+    };
+    assert!(first.san().ends_with("Kg2 Bxg2#"), "{}", first.san());
+    assert_eq!(first.result.as_str(), "1-0");
+    assert!(first.end.is_some());
+    // Crazyhouse drops are read.
+    let (source, _) = data("saturs-jannlee-zh-lichess.pgn");
+    let mut all = verify(&source, Options::default());
+    let Some(Ok(game)) = all.next_checked() else {
+        panic!("the crazyhouse game");
+    };
+    assert!(game.san().contains('@'), "{}", game.san());
 }
 
 #[test]

@@ -21,7 +21,7 @@ fn whole(text: &str, options: Options) -> Found {
     let mut problems = Vec::new();
     let mut skipped = Vec::new();
     let mut all = verify(&source, options).skipping_text(false);
-    while let Some(game) = all.next() {
+    while let Some(game) = all.next_checked() {
         for s in all.take_skipped() {
             let (chess_core::syntax::Skipped::Wrapper(r) | chess_core::syntax::Skipped::Prose(r)) =
                 s;

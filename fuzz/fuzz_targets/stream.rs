@@ -30,7 +30,7 @@ fn whole(text: String) -> Found {
         let at = source.line_col(r.start);
         format!("{}:{}", at.line, at.col)
     };
-    while let Some(game) = all.next() {
+    while let Some(game) = all.next_checked() {
         skipped.extend(all.take_skipped().into_iter().map(&mut place));
         games += 1;
         if let Err(d) = game {
