@@ -374,6 +374,28 @@ fn python_chess_agrees_on_every_game() {
             "{variant}: {}",
             game.san()
         );
+        // python-chess's final position as a setup (pockets, promoted
+        // marks, check counters), in its own form and in lichess's
+        // (`/pocket`, checks given `+a+b` after the move number), reads to
+        // the same position.
+        let final_fen = tag("FinalFEN").unwrap();
+        for form in [final_fen.clone(), lichess_form(&final_fen)] {
+            let result = tag("Result").unwrap();
+            let text = format!("[Variant \"{variant}\"]\n[FEN \"{form}\"]\n\n{result}\n");
+            let source = Source::text(text.as_str(), None, None);
+            let mut games = verify(&source, Options::default());
+            let syntax = games.next_syntax().unwrap().expect(&form);
+            let Ok(Checked::Variant(start)) = games.check_syntax(&syntax) else {
+                panic!("{form}: {:?}", games.check_syntax(&syntax).err());
+            };
+            let fen =
+                shakmaty::fen::Fen::from_position(&start.start, shakmaty::EnPassantMode::Legal);
+            assert_eq!(
+                pockets_sorted(&fen.to_string()),
+                pockets_sorted(&final_fen),
+                "{form}"
+            );
+        }
         for illegal in syntax
             .tags
             .iter()
@@ -414,4 +436,73 @@ fn pockets_sorted(fen: &str) -> String {
         }
         _ => fen.to_string(),
     }
+}
+
+/// `fen` as lichess writes it: a crazyhouse pocket as a ninth rank
+/// (`…/RNBQKBNR/Qp`), three-check's counters as the checks given, last
+/// (`… 0 1 +0+0`).
+fn lichess_form(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    if let Some(open) = fields[0].find('[') {
+        let pocket = fields[0][open + 1..fields[0].len() - 1].to_string();
+        fields[0] = format!("{}/{pocket}", &fields[0][..open]);
+    }
+    if let Some(i) = fields
+        .iter()
+        .position(|f| f.len() == 3 && f.as_bytes()[1] == b'+')
+    {
+        let remaining = fields.remove(i);
+        let given = |c: u8| 3 - u32::from(c - b'0');
+        let b = remaining.as_bytes();
+        fields.push(format!("+{}+{}", given(b[0]), given(b[2])));
+    }
+    fields.join(" ")
+}
+
+#[test]
+fn pockets_and_counters_belong_to_their_variants() {
+    let (kind, found, message) =
+        one("[FEN \"4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1\"]\n\n1. Kd2 *\n").unwrap_err();
+    assert_eq!(kind, ErrorKind::BadSetup);
+    assert_eq!(found, "4k3/8/8/8/8/8/8/4K3[Qp]");
+    assert_eq!(
+        message,
+        "pockets belong to Crazyhouse setups, and this game is Standard: write `[Variant \"Crazyhouse\"]` if it is one"
+    );
+    let (kind, _, message) =
+        one("[Variant \"Atomic\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1\"]\n\n1. Kd2 *\n")
+            .unwrap_err();
+    assert_eq!(kind, ErrorKind::BadSetup);
+    assert!(
+        message.starts_with("check counters belong to Three-check setups, and this game is Atomic"),
+        "{message}"
+    );
+    // A drop from a set-up pocket; a queen the pocket does not have.
+    let zh = "[Variant \"Crazyhouse\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1\"]\n\n";
+    assert_eq!(
+        one(&format!("{zh}1. N@f6+ Kf7 2. Nd5 @e2 *\n")),
+        Ok("N@f6+ Kf7 Nd5 @e2".to_string())
+    );
+    let (kind, _, message) = one(&format!("{zh}1. Q@d4 *\n")).unwrap_err();
+    assert_eq!(kind, ErrorKind::NoSuchPiece);
+    assert!(message.ends_with("(pocket: N)"), "{message}");
+    // A pocket that names a king, a stray `~`, too many checks.
+    let (kind, found, message) =
+        one("[Variant \"Crazyhouse\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[K] w - - 0 1\"]\n\n*\n")
+            .unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::BadSetup, "K"));
+    assert_eq!(message, "a king cannot be in a pocket");
+    let (_, found, _) =
+        one("[Variant \"Crazyhouse\"]\n[FEN \"4k3/8/8/8/8/8/8/~4K3 w - - 0 1\"]\n\n*\n")
+            .unwrap_err();
+    assert_eq!(found, "~4K3");
+    let (_, found, message) =
+        one("[Variant \"Three-check\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +4+0\"]\n\n*\n")
+            .unwrap_err();
+    assert_eq!(found, "+4+0");
+    assert!(message.contains("at most 3"), "{message}");
+    // Checks remaining carry on: one check left for White, and it wins.
+    let three =
+        "[Variant \"Three-check\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1\"]\n\n1. Ra8# 1-0\n";
+    assert_eq!(one(three), Ok("Ra8#".to_string()));
 }

@@ -62,10 +62,12 @@ pub struct EndInfo {
     pub plies: usize,
 }
 
-/// The end a game is in before its first move: a dead position, or a
-/// halfmove clock already at 150.
-pub(super) fn at_start<P: Position>(start: &P) -> Option<EndInfo> {
-    let end = if start.is_insufficient_material() {
+/// The end a game is in before its first move: a variant's own end, a
+/// dead position, or a halfmove clock already at 150.
+pub(super) fn at_start<P: Rules>(start: &P) -> Option<EndInfo> {
+    let end = if let Some((winner, how)) = start.variant_end() {
+        End::Variant(winner, how)
+    } else if start.is_insufficient_material() {
         End::DeadPosition
     } else if start.halfmoves() >= 150 {
         End::SeventyFiveMoveRule

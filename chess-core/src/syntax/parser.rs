@@ -464,7 +464,8 @@ impl GameParser {
         let tag = Tag::find(&self.game.tags, source, "Variant");
         self.game.variant_tag = tag.map(|t| t.value_range);
         self.game.variant = setup::variant_of(tag, source);
-        self.game.setup = setup::of_game(&self.game.tags, self.setup, source);
+        self.game.setup = setup::of_game(&self.game.tags, self.setup, source)
+            .and_then(|s| setup::fits_variant(s, &self.game.variant));
         self.game
     }
 

@@ -17,7 +17,10 @@
 //! keeps its source range, so a problem is reported under the rank, field or
 //! entry concerned.
 
-use shakmaty::{Bitboard, Board, ByColor, Color, File, Piece, Rank, Role, Setup, Square};
+use shakmaty::{
+    Bitboard, Board, ByColor, ByRole, Color, File, Piece, Rank, RemainingChecks, Role, Setup,
+    Square,
+};
 
 use crate::diagnostic::words::{color_adj, color_name, role_name};
 use crate::diagnostic::{Diagnostic, ErrorKind};
@@ -375,6 +378,20 @@ fn read_fields<'t>(
         return Ok(());
     };
     parse_ep(setup, ep, range)?;
+    // Three-check's remaining checks (`3+3`), before the clocks.
+    if let Some((w, r)) = fields.peek()
+        && let Some(checks) = check_counts(w)
+    {
+        fields.bump();
+        set_checks(setup, checks, false, r)?;
+    }
+    let mut take = |looks: fn(&str) -> bool| match fields.peek() {
+        Some((w, r)) if strict || looks(w) => {
+            fields.bump();
+            Some((w, r))
+        }
+        _ => None,
+    };
     let Some((half, range)) = take(looks_like_clock) else {
         return Ok(());
     };
@@ -400,6 +417,51 @@ fn read_fields<'t>(
             )
         })?;
     setup.fullmoves = Some(range);
+    setup.range = setup.range.to(range);
+    // lichess's Three-check form: the checks given, `+0+0`, last.
+    if let Some((w, r)) = fields.peek()
+        && let Some(checks) = w.strip_prefix('+').and_then(check_counts)
+    {
+        fields.bump();
+        set_checks(setup, checks, true, r)?;
+    }
+    Ok(())
+}
+
+/// `a+b`: two counts of checks (White's, Black's), each one digit.
+fn check_counts(w: &str) -> Option<(u32, u32)> {
+    let (a, b) = w.split_once('+')?;
+    let digit = |s: &str| match s.as_bytes() {
+        [d @ b'0'..=b'9'] => Some(u32::from(d - b'0')),
+        _ => None,
+    };
+    Some((digit(a)?, digit(b)?))
+}
+
+/// Three-check's counters: the checks each side has still to give, or
+/// (`given`) has given, at most 3.
+fn set_checks(
+    setup: &mut SetupSyntax,
+    (white, black): (u32, u32),
+    given: bool,
+    range: Range,
+) -> Result<(), Diagnostic> {
+    if white > 3 || black > 3 {
+        let what = if given { "given" } else { "remaining" };
+        return Err(malformed(
+            range,
+            format!("three-check counts at most 3 checks per side ({what}: {white} and {black})"),
+        ));
+    }
+    let (white, black) = if given {
+        (3 - white, 3 - black)
+    } else {
+        (white, black)
+    };
+    setup.setup.remaining_checks = Some(ByColor {
+        white: RemainingChecks::new(white),
+        black: RemainingChecks::new(black),
+    });
     setup.range = setup.range.to(range);
     Ok(())
 }
@@ -503,6 +565,30 @@ fn piece_of_char(c: char) -> Option<Piece> {
 fn fen_board(setup: &mut SetupSyntax, text: &str, range: Range) -> Result<(), Diagnostic> {
     setup.board = range;
     setup.range = setup.range.to(range);
+    // Crazyhouse pockets: `…/RNBQKBNR[Qp]`, or lichess's ninth part
+    // `…/RNBQKBNR/Qp`.
+    let text = match (text.find('['), text.strip_suffix(']')) {
+        (Some(open), Some(_)) => {
+            read_pocket(
+                setup,
+                &text[open + 1..text.len() - 1],
+                range.start + open as u32 + 1,
+            )?;
+            &text[..open]
+        }
+        // (A ninth part with digits or dots is a ninth rank, an error.)
+        _ if text.matches('/').count() == 8
+            && text
+                .rsplit('/')
+                .next()
+                .is_some_and(|p| p.chars().all(|c| "PNBRQKpnbrqk".contains(c))) =>
+        {
+            let slash = text.rfind('/').unwrap_or(text.len());
+            read_pocket(setup, &text[slash + 1..], range.start + slash as u32 + 1)?;
+            &text[..slash]
+        }
+        _ => text,
+    };
     let ranks: Vec<(usize, &str)> = text
         .split('/')
         .scan(0usize, |offset, part| {
@@ -530,6 +616,7 @@ fn fen_board(setup: &mut SetupSyntax, text: &str, range: Range) -> Result<(), Di
         setup.ranks[rank as usize] = Some(rank_range);
         read_rank(
             &mut setup.setup.board,
+            &mut setup.setup.promoted,
             rank,
             part.chars().map(|c| (c, rank_range)),
             rank_range,
@@ -539,9 +626,38 @@ fn fen_board(setup: &mut SetupSyntax, text: &str, range: Range) -> Result<(), Di
     Ok(())
 }
 
-/// Places one rank's squares: letters, digits for empty squares, `.`.
+/// The pieces of the crazyhouse pockets, `text` starting at `start`:
+/// White's in capitals, Black's in small letters, any order.
+fn read_pocket(setup: &mut SetupSyntax, text: &str, start: u32) -> Result<(), Diagnostic> {
+    let mut pockets: ByColor<ByRole<u8>> = ByColor::default();
+    for (i, c) in text.char_indices() {
+        let at = Range::new(start + i as u32, start + (i + c.len_utf8()) as u32);
+        match piece_of_char(c) {
+            Some(piece) if piece.role != Role::King => {
+                let n = pockets.get_mut(piece.color).get_mut(piece.role);
+                *n = n.saturating_add(1);
+            }
+            Some(_) => return Err(malformed(at, "a king cannot be in a pocket")),
+            None => {
+                return Err(malformed(
+                    at,
+                    format!(
+                        "`{c}` is not a piece for a pocket: White's pieces are `QRBNP`, Black's `qrbnp`"
+                    ),
+                ));
+            }
+        }
+    }
+    setup.setup.pockets = Some(pockets);
+    Ok(())
+}
+
+/// Places one rank's squares: letters, digits for empty squares, `.`; a
+/// `~` after a piece marks it promoted (crazyhouse: it returns to a
+/// pocket as a pawn).
 fn read_rank(
     board: &mut Board,
+    promoted: &mut Bitboard,
     rank: Rank,
     chars: impl Iterator<Item = (char, Range)>,
     rank_range: Range,
@@ -550,6 +666,22 @@ fn read_rank(
     let mut file = 0u32;
     for (c, at) in chars {
         let n = match c {
+            '~' => {
+                let last = file
+                    .checked_sub(1)
+                    .map(|f| Square::from_coords(File::new(f.min(7)), rank))
+                    .filter(|sq| board.occupied().contains(*sq));
+                match last {
+                    Some(sq) => promoted.add(sq),
+                    None => {
+                        return Err(malformed(
+                            at,
+                            "`~` marks a promoted piece: write it right after the piece",
+                        ));
+                    }
+                }
+                0
+            }
             '.' | '-' | '_' => 1,
             '1'..='8' => c as u32 - '0' as u32,
             _ => match piece_of_char(c) {
@@ -623,7 +755,15 @@ fn diagram(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnos
                 )
             })
         });
-        read_rank(&mut setup.setup.board, rank, chars, rank_range, &text).map_err(|d| {
+        read_rank(
+            &mut setup.setup.board,
+            &mut setup.setup.promoted,
+            rank,
+            chars,
+            rank_range,
+            &text,
+        )
+        .map_err(|d| {
             if text.starts_with("b ") || text == "b" {
                 d.with_note("if this line is the side to move, the diagram is short of ranks")
             } else {
@@ -883,6 +1023,41 @@ fn fen_in_string(source: &Source, string: Range, whole: Range) -> Result<SetupSy
         ));
     }
     fen_string(inner, start, whole)
+}
+
+/// `setup` if what it holds besides the board fits the game's `variant`:
+/// pockets and promoted marks only in Crazyhouse, check counters only in
+/// Three-check (shakmaty's standard chess would drop them unsaid).
+pub(crate) fn fits_variant(
+    setup: Option<SetupSyntax>,
+    variant: &Result<Variant, Diagnostic>,
+) -> Result<Option<SetupSyntax>, Diagnostic> {
+    let (Some(s), Ok(variant)) = (&setup, variant) else {
+        return Ok(setup);
+    };
+    let misfit = |what: &str, rules: Variant| {
+        malformed(
+            s.board,
+            format!(
+                "{what} belong to {} setups, and this game is {}: write `[Variant \"{}\"]` if it is one",
+                rules.name(),
+                variant.name(),
+                rules.name()
+            ),
+        )
+    };
+    if *variant != Variant::Crazyhouse {
+        if s.setup.pockets.is_some() {
+            return Err(misfit("pockets", Variant::Crazyhouse));
+        }
+        if s.setup.promoted.any() {
+            return Err(misfit("promoted-piece marks (`~`)", Variant::Crazyhouse));
+        }
+    }
+    if *variant != Variant::ThreeCheck && s.setup.remaining_checks.is_some() {
+        return Err(misfit("check counters", Variant::ThreeCheck));
+    }
+    Ok(setup)
 }
 
 /// The setup of a game: the one `written` before its moves, or its
