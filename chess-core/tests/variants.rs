@@ -506,3 +506,40 @@ fn pockets_and_counters_belong_to_their_variants() {
         "[Variant \"Three-check\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1\"]\n\n1. Ra8# 1-0\n";
     assert_eq!(one(three), Ok("Ra8#".to_string()));
 }
+
+#[test]
+fn atomic_and_racing_kings_say_what_their_rules_forbid() {
+    let atomic = |fen: &str, moves: &str| {
+        one(&format!(
+            "[Variant \"Atomic\"]\n[FEN \"{fen}\"]\n\n{moves}\n"
+        ))
+    };
+    let (kind, found, message) =
+        atomic("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "1. Kxd2 *").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::IntoCheck, "Kxd2"));
+    assert_eq!(
+        message,
+        "White cannot play `1. Kxd2`: in atomic a king cannot capture: `Kxd2` would explode the white king itself"
+    );
+    let (kind, _, message) = atomic("4k3/8/8/8/8/8/R2n4/4K3 w - - 0 1", "1. Rxd2 *").unwrap_err();
+    assert_eq!(kind, ErrorKind::IntoCheck);
+    assert!(
+        message.ends_with("the explosion on d2 would take the white king on e1 with it"),
+        "{message}"
+    );
+    // Far from the king the same capture is legal: both pieces explode,
+    // and two bare kings are a dead position.
+    assert!(atomic("4k3/8/8/8/8/8/R6n/4K3 w - - 0 1", "1. Rxh2 1/2-1/2").is_ok());
+    let racing = |moves: &str| {
+        one(&format!(
+            "[Variant \"Racing Kings\"]\n[FEN \"8/8/8/8/8/k7/8/1R5K w - - 0 1\"]\n\n{moves}\n"
+        ))
+    };
+    let (kind, found, message) = racing("1. Ra1 *").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::IntoCheck, "Ra1"));
+    assert!(
+        message.ends_with("Racing Kings forbids giving check, and `Ra1+` checks the black king"),
+        "{message}"
+    );
+    assert!(racing("1. Rb2 *").is_ok());
+}

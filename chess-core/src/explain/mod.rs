@@ -17,7 +17,7 @@
 //! | `castling.rs` | why castling is not legal |
 //! | `suggest.rs` | legal alternatives and the moves one edit away |
 //! | `position.rs` | why a setup is not a legal position |
-//! | `variant.rs` | a variant's own reasons: drops, compulsory captures |
+//! | `variant.rs` | a variant's own reasons: drops, compulsory captures, atomic explosions, racing kings' checks |
 //! | `rejection.rs` | a rejected move before it becomes a diagnostic |
 
 mod castling;

@@ -1,12 +1,15 @@
 //! Why a move is not legal by a variant's own rules: a drop (Crazyhouse),
-//! a capture that was compulsory (Antichess). Asked before the standard
-//! explanations, which the rules shared with standard chess keep.
+//! a capture that was compulsory (Antichess), a king capturing or an
+//! explosion that takes the mover's king (Atomic), a check (Racing
+//! Kings). Asked before the standard explanations, which the rules shared
+//! with standard chess keep.
 
+use shakmaty::san::San;
 use shakmaty::variant::Variant;
-use shakmaty::{Move, Role};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, attacks};
 
 use crate::diagnostic::ErrorKind;
-use crate::diagnostic::words::{color_name, join_and, piece_on, role_name};
+use crate::diagnostic::words::{color_adj, color_name, join_and, piece_on, role_name};
 use crate::replay::Rules;
 use crate::syntax::MoveSyntax;
 
@@ -18,6 +21,11 @@ pub(super) fn rejection<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Opti
     let pos = ctx.pos;
     if let MoveSyntax::Drop { role, to } = *mv {
         return Some(drop(pos, role, to));
+    }
+    if matches!(pos.variant(), Variant::Atomic | Variant::RacingKings)
+        && let Some(rejection) = standard_move_forbidden(pos, mv)
+    {
+        return Some(rejection);
     }
     if pos.variant() == Variant::Antichess {
         let captures: Vec<Move> = pos
@@ -48,6 +56,79 @@ pub(super) fn rejection<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Opti
         }
     }
     None
+}
+
+/// A move standard chess allows on this board that the variant forbids:
+/// in Atomic a king capturing, or a capture whose explosion takes the
+/// mover's own king; in Racing Kings a check.
+fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejection> {
+    let chess: Chess = pos
+        .to_setup(EnPassantMode::Legal)
+        .position(CastlingMode::Chess960)
+        .ok()?;
+    let m = match *mv {
+        MoveSyntax::San {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        }
+        .to_move(&chess)
+        .ok()?,
+        MoveSyntax::FromTo { from, to, .. } => *chess
+            .legal_moves()
+            .iter()
+            .find(|m| m.from() == Some(from) && m.to() == to)?,
+        _ => return None,
+    };
+    let us = pos.turn();
+    let san = san_of(&chess, m);
+    match pos.variant() {
+        Variant::Atomic if m.is_capture() && m.role() == Role::King => Some(Rejection::new(
+            ErrorKind::IntoCheck,
+            format!(
+                "in atomic a king cannot capture: `{san}` would explode the {} king itself",
+                color_adj(us)
+            ),
+        )),
+        Variant::Atomic if m.is_capture() => {
+            let king = pos.board().king_of(us)?;
+            let blast = attacks::king_attacks(m.to()).with(m.to());
+            blast.contains(king).then(|| {
+                Rejection::new(
+                    ErrorKind::IntoCheck,
+                    format!(
+                        "the explosion on {} would take the {} king on {king} with it",
+                        m.to(),
+                        color_adj(us)
+                    ),
+                )
+            })
+        }
+        Variant::RacingKings => {
+            let mut after = chess.clone();
+            after.play_unchecked(m);
+            after.is_check().then(|| {
+                Rejection::new(
+                    ErrorKind::IntoCheck,
+                    format!(
+                        "Racing Kings forbids giving check, and `{san}` checks the {} king",
+                        color_adj(!us)
+                    ),
+                )
+            })
+        }
+        _ => None,
+    }
 }
 
 /// Why dropping a `role` on `to` is not legal.
