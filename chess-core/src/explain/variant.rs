@@ -4,7 +4,6 @@
 //! Kings). Asked before the standard explanations, which the rules shared
 //! with standard chess keep.
 
-use shakmaty::san::San;
 use shakmaty::variant::Variant;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, attacks};
 
@@ -67,23 +66,7 @@ fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejecti
         .position(CastlingMode::Chess960)
         .ok()?;
     let m = match *mv {
-        MoveSyntax::San {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        }
-        .to_move(&chess)
-        .ok()?,
+        MoveSyntax::San { .. } => mv.to_san()?.to_move(&chess).ok()?,
         MoveSyntax::FromTo { from, to, .. } => *chess
             .legal_moves()
             .iter()

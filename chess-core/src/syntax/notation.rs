@@ -51,6 +51,32 @@ pub enum MoveSyntax {
     },
 }
 
+impl MoveSyntax {
+    /// A move written in SAN as shakmaty's `San` (`None` for the other
+    /// forms).
+    pub fn to_san(&self) -> Option<shakmaty::san::San> {
+        let MoveSyntax::San {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } = *self
+        else {
+            return None;
+        };
+        Some(shakmaty::san::San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+}
+
 /// A check or mate marker.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Marker {
