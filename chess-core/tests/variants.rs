@@ -274,8 +274,12 @@ fn variant_ends_end_the_game() {
     );
     // `+` or nothing where the game was won: a mate marker is expected;
     // a wrong result is held against the end.
-    let (kind, _, _) = one(&format!("{hill}+ 1-0\n")).unwrap_err();
+    let (kind, _, message) = one(&format!("{hill}+ 1-0\n")).unwrap_err();
     assert_eq!(kind, ErrorKind::WrongMarker);
+    assert_eq!(
+        message,
+        "`5. Kd4` is marked `+`, but it wins the game (the white king reached the hill (King of the Hill)), which is marked `#`"
+    );
     let (kind, _, message) = one(&format!("{hill}# 0-1\n")).unwrap_err();
     assert_eq!(kind, ErrorKind::WrongResult);
     assert!(message.contains("hill"), "{message}");

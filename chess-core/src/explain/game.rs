@@ -50,12 +50,13 @@ pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagno
             range,
             check,
             mate,
+            won,
             played,
             text,
         } => wrong_marker(
             *marker,
             *range,
-            (*check, *mate),
+            (*check, *mate, *won),
             played,
             source.slice(*text),
         ),
@@ -191,7 +192,7 @@ fn wrong_number<P: Rules>(before: &P, n: MoveNumber) -> Diagnostic {
 fn wrong_marker(
     marker: Marker,
     range: Range,
-    (check, mate): (bool, bool),
+    (check, mate, won): (bool, bool, Option<End>),
     played: &PlyRef,
     text: &str,
 ) -> Diagnostic {
@@ -205,7 +206,13 @@ fn wrong_marker(
     // (A `+` on a check that is not mate, or `#` on a mate, never fails.)
     let (message, help) = match marker {
         Marker::Check if mate => (
-            format!("`{label}` is marked `+`, but it is checkmate"),
+            match won {
+                Some(end) => format!(
+                    "`{label}` is marked `+`, but it wins the game ({}), which is marked `#`",
+                    describe(end)
+                ),
+                None => format!("`{label}` is marked `+`, but it is checkmate"),
+            },
             Help::WriteMate(san.to_string()),
         ),
         Marker::Check => (

@@ -55,8 +55,11 @@ pub enum Failure<P = Chess> {
         range: Range,
         /// The move gives check.
         check: bool,
-        /// The move mates.
+        /// The move mates (or wins by a variant's own rule).
         mate: bool,
+        /// The variant's own end the move reached, which `#` marks as it
+        /// does a mate.
+        won: Option<End>,
         /// The move, played.
         played: PlyRef,
         /// The move as written.

@@ -108,6 +108,9 @@ fn step<P: Rules>(
             range,
             check: status.check,
             mate: status.mate,
+            won: status
+                .variant
+                .map(|(winner, how)| End::Variant(winner, how)),
             played: PlyRef {
                 number: played_number(&frame.pos),
                 color: !frame.pos.turn(),
@@ -170,6 +173,7 @@ pub(super) fn settle<P: Rules>(frame: &mut Frame<P>) -> Result<(), Box<Failure<P
             range,
             check: true,
             mate: true,
+            won: None,
             played: last,
             text: unsure.ply,
         })),
