@@ -547,3 +547,23 @@ fn atomic_and_racing_kings_say_what_their_rules_forbid() {
     );
     assert!(racing("1. Rb2 *").is_ok());
 }
+
+#[test]
+fn chess960_starts_combine_with_the_variants() {
+    // A Chess960 start under a variant's tag: its castling rights name the
+    // rooks' files (Shredder-FEN), and castling follows Chess960's rules
+    // (the king on f1 and the rook on g1 swap, nothing between them).
+    let frc = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+    for (name, moves, san) in [
+        ("Crazyhouse", "1. O-O O-O 2. e3 *", "O-O O-O e3"),
+        ("King of the Hill", "1. O-O O-O 2. e3 *", "O-O O-O e3"),
+        ("Three-check", "1. O-O O-O 2. e3 *", "O-O O-O e3"),
+        ("Atomic", "1. O-O O-O 2. e3 *", "O-O O-O e3"),
+    ] {
+        let text = format!("[Variant \"{name}\"]\n[FEN \"{frc}\"]\n\n{moves}\n");
+        assert_eq!(one(&text), Ok(san.to_string()), "{name}");
+    }
+    // Antichess has no castling.
+    let text = format!("[Variant \"Antichess\"]\n[FEN \"{frc}\"]\n\n1. O-O *\n");
+    assert!(one(&text).is_err());
+}
