@@ -256,9 +256,10 @@ fn antichess_captures_are_compulsory() {
         message,
         "White cannot play `2. Nf3`: captures are compulsory in antichess: `exd5` captures"
     );
-    // A pawn promotes to a king.
-    let game = "1. e4 b5 2. Bxb5 Bb7 3. Bxd7 Qxd7 4. e5 Qxd2 5. Qxd2 Bxg2 6. Qxg2 Nc6 7. e6 Nb4 8. exf7 Kxf7 9. Qxa8 Nxc2 10. Qxg8 Kxg8 11. Kxc2 a6 12. Nf3 g5 13. Nxg5 Bg7 14. Nxh7 Bxb2 15. Bxb2 Rxh7 16. Bg7 Rxg7 17. a4 Rxg2 *";
-    let _ = one(&format!("[Variant \"Antichess\"]\n\n{game}\n"));
+    // A pawn promotes to a king (and the new king may be captured).
+    let promotion =
+        "[Variant \"Antichess\"]\n[FEN \"8/P7/8/8/8/8/8/7k w - - 0 1\"]\n\n1. a8=K Kg1 *\n";
+    assert_eq!(one(promotion), Ok("a8=K Kg1".to_string()));
 }
 
 #[test]
