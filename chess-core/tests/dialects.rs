@@ -100,7 +100,9 @@ fn every_spelling_of_standard_chess_and_chess960() {
     assert_eq!(kind, ErrorKind::BadSetup);
     assert_eq!(found, "\"Atomic\"");
     assert!(
-        message.starts_with("an Atomic game is verified by `chess-verify`"),
+        message.starts_with(
+            "this game is Atomic: `Game` values, puzzles and problems hold standard chess"
+        ),
         "{message}"
     );
     let (kind, found, message) = error("[Variant \"Shogi\"]\n\n1. e4 *\n");

@@ -270,14 +270,13 @@ pub fn start_failure(failure: crate::start::Failure) -> Diagnostic {
             ErrorKind::BadSetup,
             at,
             format!(
-                "{} {} game is verified by `chess-verify`, but a `Game` holds standard chess and Chess960 only so far",
-                if variant.name().starts_with('A') {
-                    "an"
-                } else {
-                    "a"
-                },
+                "this game is {}: `Game` values, puzzles and problems hold standard chess and Chess960 only so far",
                 variant.name()
             ),
-        ),
+        )
+        .with_note(format!(
+            "`chess-verify` checks {} games under their rules",
+            variant.name()
+        )),
     }
 }
