@@ -30,7 +30,10 @@ use crate::{explain, start};
 pub fn verify(source: &Source, options: Options) -> Games<'_> {
     Games {
         source,
-        parser: Parser::new(source).with_letters(options.piece_letters),
+        parser: notes_as(
+            Parser::new(source).with_letters(options.piece_letters),
+            options,
+        ),
         options,
     }
 }
@@ -53,8 +56,19 @@ pub fn verify(source: &Source, options: Options) -> Games<'_> {
 pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Games<'_> {
     Games {
         source,
-        parser: Parser::with_cuts(source, cuts).with_letters(options.piece_letters),
+        parser: notes_as(
+            Parser::with_cuts(source, cuts).with_letters(options.piece_letters),
+            options,
+        ),
         options,
+    }
+}
+
+/// A parser that keeps comments and NAGs only if the replay will.
+fn notes_as(parser: Parser<'_>, options: Options) -> Parser<'_> {
+    match options.drop_annotations {
+        true => parser.without_notes(),
+        false => parser,
     }
 }
 

@@ -3,9 +3,10 @@
 //! and every diagnostic renders with a location inside the text. Every
 //! legal game's tree (variations, comments, NAGs) holds together in the
 //! facade, and `pgn()` writes it back to the same game and annotations.
+//! The express lane reads every game as the lexer and grammar do.
 #![no_main]
 
-use chess_core::syntax::PieceLetters;
+use chess_core::syntax::{Parser, PieceLetters};
 use chess_core::{Options, Source, VerifiedGame, emit, verify};
 use libfuzzer_sys::fuzz_target;
 use verified_chess::{Game, Node};
@@ -52,6 +53,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let source = Source::text(text, Some("fuzz.pgn".into()), None);
+    let express: Vec<_> = Parser::new(&source).collect();
+    let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
+    assert_eq!(express, general);
+    let express: Vec<_> = Parser::new(&source).without_notes().collect();
+    let general: Vec<_> = Parser::new(&source)
+        .without_notes()
+        .without_express_lane()
+        .collect();
+    assert_eq!(express, general);
     let options = [
         Options::default(),
         Options {

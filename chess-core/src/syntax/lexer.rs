@@ -213,29 +213,8 @@ fn special(text: &[u8], mut i: usize, out: &mut Vec<Lexeme>) -> usize {
             push(out, Lex::Bad(BadLex::StrayBrace), start, i);
         }
         b'"' => {
-            i += 1;
-            let mut closed = false;
-            while i < text.len() {
-                // Straight to the next quote, escape or line break.
-                match memchr::memchr3(b'"', b'\\', b'\n', &text[i..]) {
-                    Some(n) => i += n,
-                    None => {
-                        i = text.len();
-                        break;
-                    }
-                }
-                match text[i] {
-                    b'\\' => i += 2,
-                    b'"' => {
-                        i += 1;
-                        closed = true;
-                        break;
-                    }
-                    b'\n' => break,
-                    _ => i += 1,
-                }
-            }
-            i = i.min(text.len());
+            let closed;
+            (i, closed) = string_end(text, i);
             let kind = if closed {
                 Lex::Str
             } else {
@@ -255,6 +234,26 @@ fn special(text: &[u8], mut i: usize, out: &mut Vec<Lexeme>) -> usize {
         }
     }
     i
+}
+
+/// Where the string that starts with the quote at `start` ends, and
+/// whether it was closed (by a quote: a line break or the text's end
+/// leaves it open). `\` escapes the next byte.
+pub(super) fn string_end(text: &[u8], start: usize) -> (usize, bool) {
+    let mut i = start + 1;
+    while i < text.len() {
+        // Straight to the next quote, escape or line break.
+        match memchr::memchr3(b'"', b'\\', b'\n', &text[i..]) {
+            Some(n) => i += n,
+            None => return (text.len(), false),
+        }
+        match text[i] {
+            b'\\' => i += 2,
+            b'"' => return (i + 1, true),
+            _ => return (i, false),
+        }
+    }
+    (i.min(text.len()), false)
 }
 
 /// The value of a string lexeme: quotes removed, `\"` and `\\` unescaped.

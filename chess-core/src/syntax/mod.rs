@@ -10,6 +10,8 @@
 //! grammar's own messages in `setup`).
 
 pub(crate) mod errors;
+mod express;
+mod game;
 mod letters;
 mod lexer;
 pub(crate) mod notation;

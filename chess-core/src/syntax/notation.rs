@@ -8,7 +8,12 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 use crate::input::Range;
 
 /// How a move was written.
+///
+/// Aligned to 8 bytes: copied as one word, not as two overlapping halves
+/// (a copy of 7 bytes stalls when it is read back right after it was
+/// written, which the reader does for every move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(align(8))]
 pub enum MoveSyntax {
     /// Standard algebraic notation: `e4`, `exd5`, `Nbd7`, `R1e2`, `e8=Q`.
     San {
@@ -193,17 +198,73 @@ pub struct Spanned {
 /// and comparisons: this runs for every word of every game, inside a proc
 /// macro that dev builds compile without optimization.
 pub fn split_word(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
-    // The common case first: a bare move (`e4`, `Nf3`, `exd5`).
-    if let (Some(&first), Some(&last)) = (word.first(), word.last())
-        && !matches!(first, b'0'..=b'9' | b'*' | b'$' | b'.' | 0xC2 | 0xE2)
-        && last.is_ascii_alphanumeric()
-    {
-        let part = body_part(word);
-        if !matches!(part, Part::Invalid(_)) {
-            push(out, offset, part, 0, word.len());
-            return;
+    match shortcut(word, offset) {
+        Some((first, second)) => {
+            out.push(first);
+            if let Some(second) = second {
+                out.push(second);
+            }
         }
+        None => split_any(word, offset, out),
     }
+}
+
+/// The common words, split by value without a list: a bare move (`e4`,
+/// `Nf3`, `exd5`), one with its check or mate marker (`Nf3+`, `Qxf7#`), a
+/// move number (`12.`, `12...`), a number and a bare move (`12.Nf3`).
+/// `None` for any other word ([`split_word`] reads those).
+#[inline(always)]
+pub(crate) fn shortcut(word: &[u8], offset: u32) -> Option<(Spanned, Option<Spanned>)> {
+    let (&first, &last) = (word.first()?, word.last()?);
+    let at = |part, start: usize, end: usize| Spanned {
+        part,
+        range: Range::new(offset + start as u32, offset + end as u32),
+    };
+    if first.is_ascii_digit() {
+        return numbered(word)
+            .map(|(number, end, body)| (at(number, 0, end), body.map(|b| at(b, end, word.len()))));
+    }
+    if matches!(first, b'*' | b'$' | b'.' | 0xC2 | 0xE2) {
+        return None;
+    }
+    if last.is_ascii_alphanumeric() {
+        if let Some(m) = fast_san(word) {
+            return Some((at(Part::Move(m), 0, word.len()), None));
+        }
+        return match body_part(word) {
+            Part::Invalid(_) => None,
+            part => Some((at(part, 0, word.len()), None)),
+        };
+    }
+    // A bare move and its check or mate marker.
+    let [.., before, marker @ (b'+' | b'#')] = word else {
+        return None;
+    };
+    if !before.is_ascii_alphanumeric() {
+        return None;
+    }
+    let end = word.len() - 1;
+    let marker = match marker {
+        b'+' => Marker::Check,
+        _ => Marker::Mate,
+    };
+    if let Some(m) = fast_san(&word[..end]) {
+        return Some((
+            at(Part::Move(m), 0, end),
+            Some(at(Part::Marker(marker), end, word.len())),
+        ));
+    }
+    match body_part(&word[..end]) {
+        Part::Invalid(_) => None,
+        part => Some((
+            at(part, 0, end),
+            Some(at(Part::Marker(marker), end, word.len())),
+        )),
+    }
+}
+
+/// [`split_word`] for any word, without its shortcuts.
+fn split_any(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
     let before = out.len();
     split_ascii(word, offset, out);
     // Rarely, a word is not notation as it stands: read it again as other
@@ -214,6 +275,47 @@ pub fn split_word(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
     {
         other_spellings(word, offset, out, before);
     }
+}
+
+/// A move number in ASCII dots, alone or followed by a bare move in the
+/// same word (`12.`, `12...`, `12.Nf3`), as [`split_ascii`] reads it: the
+/// number, where it ends, and the move. `None` for any other word.
+#[inline(always)]
+fn numbered(word: &[u8]) -> Option<(Part, usize, Option<Part>)> {
+    let mut digits = 0;
+    let mut value = 0u64;
+    while digits < word.len() && word[digits].is_ascii_digit() {
+        value = value
+            .wrapping_mul(10)
+            .wrapping_add(u64::from(word[digits] - b'0'));
+        digits += 1;
+    }
+    let mut end = digits;
+    while end < word.len() && word[end] == b'.' {
+        end += 1;
+    }
+    let dots = end - digits;
+    // Longer numbers may not fit; `…` and the rest are split_ascii's.
+    if dots == 0 || digits > 18 {
+        return None;
+    }
+    let rest = &word[end..];
+    let body = match rest.last() {
+        None => None,
+        Some(last) if last.is_ascii_alphanumeric() && rest[0] < 0x80 => match fast_san(rest) {
+            Some(m) => Some(Part::Move(m)),
+            None => match body_part(rest) {
+                Part::Invalid(_) => return None,
+                part => Some(part),
+            },
+        },
+        Some(_) => return None,
+    };
+    let number = Part::Number {
+        value: Some(value),
+        black: dots >= 2,
+    };
+    Some((number, end, body))
 }
 
 /// The longest word [`other_spellings`] rewrites.
@@ -735,7 +837,9 @@ fn drop(b: &[u8]) -> Option<(Role, Square)> {
 }
 
 /// The usual SAN shapes (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`, `R1xe2`),
-/// recognised without the general parser.
+/// recognised without the general parser. Inlined where it is called for
+/// every move, so that the move is built in registers.
+#[inline(always)]
 fn fast_san(b: &[u8]) -> Option<MoveSyntax> {
     // (piece, disambiguation, capture, destination)
     let (p, d, capture, f, r) = match *b {
@@ -922,6 +1026,62 @@ fn shape(role: Option<Role>, elements: &Elements) -> Result<MoveSyntax, Invalid>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shortcuts_split_words_as_the_general_reading_does() {
+        // Every word of up to four pieces from an alphabet of the bytes
+        // that matter, and longer numbers.
+        let pieces: &[&[u8]] = &[
+            b"1",
+            b"12",
+            b"0",
+            b".",
+            b"...",
+            "…".as_bytes(),
+            b"e4",
+            b"Nf3",
+            b"exd5",
+            b"x",
+            b"O-O",
+            b"-",
+            b"+",
+            b"#",
+            b"!",
+            b"?",
+            b"=Q",
+            b"$",
+            b"*",
+            b"/",
+            b"K",
+            b"@",
+            b"Z",
+            b"a",
+            b"9",
+        ];
+        let mut words: Vec<Vec<u8>> = vec![
+            b"1234567890123456789.e4".to_vec(),
+            b"99999999999999999999.".to_vec(),
+        ];
+        let mut frontier: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for w in &frontier {
+                for p in pieces {
+                    let mut w = w.clone();
+                    w.extend_from_slice(p);
+                    next.push(w);
+                }
+            }
+            words.extend(next.iter().cloned());
+            frontier = next;
+        }
+        for word in &words {
+            let (mut fast, mut general) = (Vec::new(), Vec::new());
+            split_word(word, 7, &mut fast);
+            split_any(word, 7, &mut general);
+            assert_eq!(fast, general, "{}", String::from_utf8_lossy(word));
+        }
+    }
 
     fn parts(word: &str) -> Vec<(Part, &str)> {
         let mut out = Vec::new();

@@ -3,19 +3,19 @@
 //!
 //! Parsing is iterative: variations nest to any depth without recursion.
 
-use std::num::NonZeroU32;
-
 use crate::diagnostic::Diagnostic;
 use crate::input::{Mode, Range, Source};
 
 use super::errors;
+use super::express;
+use super::game::GameParser;
 use super::letters::PieceLetters;
 use super::lexer::{self, Delim, Lex, Lexeme};
 use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
-use super::setup::{self, SetupSyntax};
+use super::setup;
 use super::split::Splitter;
 use super::tag::Tag;
-use super::tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};
+use super::tree::GameSyntax;
 
 /// An item of the grammar's input: a part of a word, or another lexeme.
 #[derive(Copy, Clone, Debug)]
@@ -46,6 +46,11 @@ struct Items<'a> {
     /// The lexemes of the current stretch.
     lexemes: Vec<Lexeme>,
     next: usize,
+    /// Where the current stretch starts in the text.
+    start: usize,
+    /// Whether the current stretch was lexed (it is lexed when an item is
+    /// first asked for, unless the express lane read it whole).
+    lexed: bool,
     /// Where the next stretch starts in the text.
     stretch: usize,
     /// How far the splitter has scanned the text.
@@ -74,6 +79,8 @@ impl<'a> Items<'a> {
             source,
             lexemes: Vec::new(),
             next: 0,
+            start: 0,
+            lexed: true,
             stretch: 0,
             scanned: 0,
             splitter,
@@ -118,12 +125,37 @@ impl<'a> Items<'a> {
         self.next = 0;
         self.parts.clear();
         self.part = 0;
-        lexer::lex_range(self.source, self.stretch, cut, &mut self.lexemes);
+        self.start = self.stretch;
+        self.lexed = false;
         self.stretch = cut;
         true
     }
 
+    /// Lexes the current stretch, if that was not done yet.
+    #[inline(always)]
+    fn lex(&mut self) {
+        if !self.lexed {
+            self.lexed = true;
+            lexer::lex_range(self.source, self.start, self.stretch, &mut self.lexemes);
+        }
+    }
+
+    /// Reads the current stretch through the express lane, if it was not
+    /// lexed yet and is one plain game: the game, and the stretch is done.
+    fn express(&mut self, letters: PieceLetters, notes: bool) -> Option<GameSyntax> {
+        if self.lexed || !self.comments.is_empty() || letters != PieceLetters::English {
+            return None;
+        }
+        let game = express::game(self.source, self.start, self.stretch, notes);
+        if game.is_some() {
+            // Nothing of the stretch is left to read.
+            self.lexed = true;
+        }
+        game
+    }
+
     fn peek(&mut self) -> Option<Item> {
+        self.lex();
         loop {
             if let Some(p) = self.parts.get(self.part) {
                 return Some(Item::Part(*p));
@@ -178,6 +210,7 @@ impl<'a> Items<'a> {
     /// words whole (tags, setups). A word that was split into parts but not
     /// yet consumed is given back whole.
     fn remaining_lexemes(&mut self) -> &[Lexeme] {
+        self.lex();
         if self.part < self.parts.len() {
             if self.part > 0 {
                 return &[];
@@ -223,6 +256,10 @@ pub struct Parser<'s> {
     known: Option<Vec<u32>>,
     /// The piece letters of games without a `[PieceLetters]` tag.
     letters: PieceLetters,
+    /// Keep comments and NAGs as notes.
+    notes: bool,
+    /// Read plain games through the express lane.
+    express: bool,
     /// Skip text that is not PGN where a game would begin (see
     /// [`Parser::skipping_text`]).
     skip_text: bool,
@@ -252,6 +289,8 @@ impl<'s> Parser<'s> {
             items: None,
             known: None,
             letters: PieceLetters::English,
+            notes: true,
+            express: true,
             skip_text: false,
             skipped: Vec::new(),
             wrapper_seen: false,
@@ -268,6 +307,8 @@ impl<'s> Parser<'s> {
             items: None,
             known: Some(cuts),
             letters: PieceLetters::English,
+            notes: true,
+            express: true,
             skip_text: false,
             skipped: Vec::new(),
             wrapper_seen: false,
@@ -280,6 +321,24 @@ impl<'s> Parser<'s> {
     /// --piece-letters de`).
     pub fn with_letters(mut self, letters: PieceLetters) -> Parser<'s> {
         self.letters = letters;
+        self
+    }
+
+    /// Keeps no comments or NAGs ([`GameSyntax::notes`] stays empty), for
+    /// a caller that would drop them (`chess-verify`, and the macros under
+    /// `#![annotations(drop)]`): they are still read, and a NAG or an
+    /// annotation glyph must still follow a move.
+    pub fn without_notes(mut self) -> Parser<'s> {
+        self.notes = false;
+        self
+    }
+
+    /// Reads every game through the lexer and the grammar, none through
+    /// the express lane (which reads plain PGN games straight from their
+    /// bytes, to the same trees). For tests that hold the two to the same
+    /// results, and for measuring what the lane saves.
+    pub fn without_express_lane(mut self) -> Parser<'s> {
+        self.express = false;
         self
     }
 
@@ -371,9 +430,19 @@ impl Iterator for Parser<'_> {
             .items
             .get_or_insert_with(|| Items::new(source, known.take()));
         loop {
+            if self.express
+                && let Some(game) = items.express(self.letters, self.notes)
+            {
+                return Some(Ok(game));
+            }
             while items.peek().is_none() {
                 if !items.next_stretch() {
                     return None;
+                }
+                if self.express
+                    && let Some(game) = items.express(self.letters, self.notes)
+                {
+                    return Some(Ok(game));
                 }
             }
             let after = self.wrapper_seen || self.more;
@@ -385,7 +454,7 @@ impl Iterator for Parser<'_> {
                 None => break,
             }
         }
-        let mut parser = GameParser::new(self.letters);
+        let mut parser = GameParser::new(self.letters, self.notes);
         Some(match parser.game(items) {
             Ok(()) => Ok(parser.finish(source)),
             Err(d) => {
@@ -419,64 +488,7 @@ fn recover(items: &mut Items<'_>) {
     }
 }
 
-/// The state of one game's parse.
-struct GameParser {
-    game: GameSyntax,
-    /// A setup written before the moves.
-    setup: Option<SetupSyntax>,
-    /// Stack of open lines; the top is where plies go.
-    open: Vec<u32>,
-    pending_number: Option<MoveNumber>,
-    /// The last ply, while markers may still attach to it.
-    attach: Option<u32>,
-    started_moves: bool,
-    first: Option<Range>,
-    last: Range,
-    /// The piece letters without a `[PieceLetters]` tag.
-    letters: PieceLetters,
-}
-
 impl GameParser {
-    fn new(letters: PieceLetters) -> GameParser {
-        GameParser {
-            game: GameSyntax {
-                lines: vec![Line {
-                    plies: Vec::with_capacity(128),
-                    ..Line::default()
-                }],
-                plies: Vec::with_capacity(128),
-                tags: Vec::with_capacity(16),
-                ..GameSyntax::default()
-            },
-            setup: None,
-            open: vec![0],
-            pending_number: None,
-            attach: None,
-            started_moves: false,
-            first: None,
-            last: Range::default(),
-            letters,
-        }
-    }
-
-    fn finish(mut self, source: &Source) -> GameSyntax {
-        self.game.range = self.first.unwrap_or_default().to(self.last);
-        let tag = Tag::find(&self.game.tags, source, "Variant");
-        self.game.variant_tag = tag.map(|t| t.value_range);
-        self.game.variant = setup::variant_of(tag, source);
-        self.game.setup = setup::of_game(&self.game.tags, self.setup, source)
-            .and_then(|s| setup::fits_variant(s, &self.game.variant));
-        self.game
-    }
-
-    #[inline(always)]
-    fn touch(&mut self, range: Range) {
-        if self.first.is_none() {
-            self.first = Some(range);
-        }
-        self.last = range;
-    }
-
     /// Parses one game; stops after its result or before the next game's tags.
     fn game(&mut self, items: &mut Items<'_>) -> Result<(), Diagnostic> {
         // Tags and setup come first.
@@ -515,7 +527,7 @@ impl GameParser {
             items.bump();
             self.touch(range);
             if !items.comments.is_empty() {
-                self.take_comments(items);
+                self.take_comments(items.source, &mut items.comments);
             }
             match item {
                 Item::Part(spanned) => {
@@ -532,82 +544,9 @@ impl GameParser {
             }
         }
         if !items.comments.is_empty() {
-            self.take_comments(items);
+            self.take_comments(items.source, &mut items.comments);
         }
         self.end_of_input()
-    }
-
-    /// The piece letters of this game's moves: its `[PieceLetters]` tag,
-    /// or the default.
-    fn piece_letters(&self, source: &Source) -> Result<PieceLetters, Diagnostic> {
-        match Tag::find(&self.game.tags, source, "PieceLetters") {
-            None => Ok(self.letters),
-            Some(tag) => {
-                let value = tag.value(source);
-                PieceLetters::from_name(&value)
-                    .ok_or_else(|| errors::unknown_piece_letters(tag.value_range, &value))
-            }
-        }
-    }
-
-    /// Keeps the comments passed over as notes where the game is now.
-    #[cold]
-    fn take_comments(&mut self, items: &mut Items<'_>) {
-        let text = items.source().as_str().as_bytes();
-        let tokens = items.source().mode() == Mode::Tokens;
-        for range in items.comments.drain(..) {
-            let (start, end) = (range.start as usize, range.end as usize);
-            // In the token form, `{ }` stands for a comment whose text PGN
-            // cannot hold (or that is no string): nothing to keep.
-            if tokens && text.get(start..end) == Some(b"{ }") {
-                continue;
-            }
-            let inner = match text.get(start) {
-                Some(b'{') => Range::new(
-                    range.start + 1,
-                    range.end.saturating_sub(1).max(range.start + 1),
-                ),
-                Some(b';') => {
-                    // A CRLF line's `\r` is not the comment's.
-                    let cr = text.get(start..end).is_some_and(|t| t.ends_with(b"\r"));
-                    Range::new(range.start + 1, range.end - u32::from(cr))
-                }
-                // A `%` escape line is not a comment.
-                _ => continue,
-            };
-            let line = self.current_line();
-            self.game.notes.push(Note {
-                line,
-                after: self.game.lines[line as usize].plies.len() as u32,
-                kind: NoteKind::Comment,
-                range: inner,
-            });
-        }
-    }
-
-    /// Keeps a NAG (`$14`, `!?`, `±`) as a note on the move it follows.
-    fn nag(&mut self, range: Range, source: &Source) {
-        let Some(value) = notation::nag_value(source.slice(range)) else {
-            return;
-        };
-        let line = self.current_line();
-        self.game.notes.push(Note {
-            line,
-            after: self.game.lines[line as usize].plies.len() as u32,
-            kind: NoteKind::Nag(value),
-            range,
-        });
-    }
-
-    fn end_of_input(&mut self) -> Result<(), Diagnostic> {
-        if let Some(n) = self.pending_number {
-            return Err(errors::number_without_move(n));
-        }
-        if self.open.len() > 1 {
-            let line = &self.game.lines[*self.open.last().unwrap_or(&0) as usize];
-            return Err(errors::unclosed_variation(line.open.unwrap_or_default()));
-        }
-        Ok(())
     }
 
     fn tag(&mut self, items: &mut Items<'_>, open: Range) -> Result<(), Diagnostic> {
@@ -644,7 +583,7 @@ impl GameParser {
             None => return Err(bad(value, "expected `]`")),
         };
         self.touch(close);
-        self.game.tags.push(Tag {
+        self.push_tag(Tag {
             range: open.to(close),
             name_range: name.range,
             value_range: value,
@@ -652,154 +591,10 @@ impl GameParser {
         Ok(())
     }
 
-    #[inline(always)]
-    fn current_line(&self) -> u32 {
-        *self.open.last().unwrap_or(&0)
-    }
-
-    fn push_ply(&mut self, mv: MoveSyntax, range: Range) {
-        let index = self.game.plies.len() as u32;
-        self.game.plies.push(PlySyntax {
-            number: self.pending_number.take(),
-            mv,
-            range,
-            marker: None,
-            ep: None,
-            first_variation: None,
-        });
-        let line = self.current_line() as usize;
-        self.game.lines[line].plies.push(index);
-        self.attach = Some(index);
-        self.started_moves = true;
-    }
-
     /// Handles one part; returns `true` when the game's result ends it.
     fn part(&mut self, items: &mut Items<'_>, spanned: Spanned) -> Result<bool, Diagnostic> {
-        let range = spanned.range;
-        let keep_attach = matches!(
-            spanned.part,
-            Part::Marker(_) | Part::Annotation | Part::EnPassant | Part::Nag
-        );
-        if !keep_attach {
-            self.attach = None;
-        }
-        match spanned.part {
-            Part::Number { value, black } => {
-                if let Some(previous) = self.pending_number {
-                    return Err(errors::number_without_move(previous));
-                }
-                self.pending_number = Some(MoveNumber {
-                    value: value.and_then(|v| u32::try_from(v).ok()),
-                    black,
-                    range,
-                });
-            }
-            Part::Ellipsis => {
-                if let Some(n) = &mut self.pending_number {
-                    n.black = true;
-                    n.range = n.range.to(range);
-                }
-            }
-            Part::Null => return Err(errors::null_move(range, items.source())),
-            Part::Drop(role, to) => {
-                // A drop is a move in crazyhouse; in a game of other rules
-                // it is refused (or, if the tag cannot be read, the tag).
-                let variant = setup::variant(&self.game.tags, items.source())?;
-                if variant != setup::Variant::Crazyhouse {
-                    return Err(errors::drop(range, items.source(), variant));
-                }
-                self.push_ply(MoveSyntax::Drop { role, to }, range);
-            }
-            Part::Move(mv) => self.push_ply(mv, range),
-            Part::PieceName(role) => {
-                let (mv, full) = long_form(items, role, range)?;
-                self.touch(full);
-                self.push_ply(mv, full);
-            }
-            Part::To | Part::Becomes => {
-                return Err(errors::stray_long_form_word(range, items.source()));
-            }
-            Part::Marker(marker) => {
-                let ply = self.attached(range, items.source())?;
-                if ply.marker.is_some() {
-                    return Err(errors::second_marker(range));
-                }
-                ply.marker = Some((marker, range));
-            }
-            Part::EnPassant => {
-                let ply = self.attached(range, items.source())?;
-                ply.ep = Some(range);
-            }
-            Part::Annotation | Part::Nag => {
-                if spanned.part == Part::Annotation {
-                    self.attached(range, items.source())?;
-                }
-                self.nag(range, items.source());
-            }
-            Part::Result(result) => {
-                if let Some(n) = self.pending_number {
-                    return Err(errors::number_without_move(n));
-                }
-                if self.open.len() > 1 {
-                    return Err(errors::result_in_variation(range, result));
-                }
-                self.game.result = Some((result, range));
-                return Ok(true);
-            }
-            Part::Invalid(invalid) => {
-                return Err(errors::invalid_word(invalid, range, items.source()));
-            }
-        }
-        Ok(false)
-    }
-
-    /// The ply a marker attaches to.
-    fn attached(&mut self, range: Range, source: &Source) -> Result<&mut PlySyntax, Diagnostic> {
-        match self.attach {
-            Some(i) => Ok(&mut self.game.plies[i as usize]),
-            None => Err(errors::marker_without_move(range, source)),
-        }
-    }
-
-    fn open_variation(&mut self, open: Range) -> Result<(), Diagnostic> {
-        if let Some(n) = self.pending_number {
-            return Err(errors::number_without_move(n));
-        }
-        let line = self.current_line() as usize;
-        let Some(&replaced) = self.game.lines[line].plies.last() else {
-            return Err(errors::variation_without_move(open));
-        };
-        let id = self.game.lines.len() as u32;
-        self.game.lines.push(Line {
-            open: Some(open),
-            ..Line::default()
-        });
-        let ply = &mut self.game.plies[replaced as usize];
-        match ply.first_variation {
-            None => ply.first_variation = NonZeroU32::new(id),
-            Some(first) => {
-                // The first alternative's line knows the last one.
-                let first = first.get() as usize;
-                let last = self.game.lines[first].last_sibling.unwrap_or(first as u32);
-                self.game.lines[last as usize].next_sibling = Some(id);
-                self.game.lines[first].last_sibling = Some(id);
-            }
-        }
-        self.open.push(id);
-        self.attach = None;
-        Ok(())
-    }
-
-    fn close_variation(&mut self, close: Range) -> Result<(), Diagnostic> {
-        if let Some(n) = self.pending_number {
-            return Err(errors::number_without_move(n));
-        }
-        if self.open.len() == 1 {
-            return Err(errors::unopened_variation(close));
-        }
-        self.open.pop();
-        self.attach = None;
-        Ok(())
+        let source = items.source();
+        self.word_part(source, spanned, |role, range| long_form(items, role, range))
     }
 }
 
@@ -881,6 +676,7 @@ mod tests {
     use super::*;
     use crate::diagnostic::ErrorKind;
     use crate::syntax::notation::{Marker, ResultToken};
+    use crate::syntax::tree::MoveNumber;
     use shakmaty::Square;
 
     fn parse_text(text: &str) -> (Source, Vec<Result<GameSyntax, Diagnostic>>) {

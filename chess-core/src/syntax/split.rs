@@ -17,6 +17,20 @@
 /// A UTF-8 byte-order mark.
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
+/// The bytes that matter inside a tag's brackets (outside its string).
+const fn tag_stops(pgn: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b']' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'{' as usize] = true;
+    table[b';' as usize] = pgn;
+    table
+}
+
+static TAG_STOPS_PGN: [bool; 256] = tag_stops(true);
+static TAG_STOPS_TOKENS: [bool; 256] = tag_stops(false);
+
 /// What the scan is inside of.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum State {
@@ -139,17 +153,46 @@ impl Splitter {
                 },
                 State::Outside if self.movetext && !self.line_start && self.bom == 3 => {
                     // Inside movetext, past a line's first byte, only a few
-                    // bytes matter: skip to the next one.
-                    let rest = &text[i..];
-                    let next = memchr::memchr3(b'\n', b'{', b'"', rest).unwrap_or(rest.len());
-                    let next = match self.pgn {
-                        true => memchr::memchr(b';', &rest[..next]).unwrap_or(next),
-                        false => next,
+                    // bytes matter: skip to the next one. A `{` comment is
+                    // skipped here too (lichess writes one after every move).
+                    loop {
+                        let rest = &text[i..];
+                        let next = memchr::memchr3(b'\n', b'{', b'"', rest).unwrap_or(rest.len());
+                        let next = match self.pgn {
+                            true => memchr::memchr(b';', &rest[..next]).unwrap_or(next),
+                            false => next,
+                        };
+                        if next == rest.len() {
+                            return None;
+                        }
+                        i += next;
+                        if text[i] != b'{' {
+                            break;
+                        }
+                        match memchr::memchr(b'}', &text[i + 1..]) {
+                            Some(n) => i += n + 2,
+                            None => {
+                                self.state = State::Brace;
+                                return None;
+                            }
+                        }
+                    }
+                }
+                State::Outside if self.in_tag && !self.line_start && self.bom == 3 => {
+                    // Inside a tag's brackets, a name's bytes do not
+                    // matter: skip to a quote, the `]`, a comment or the
+                    // line's end.
+                    let stops = if self.pgn {
+                        &TAG_STOPS_PGN
+                    } else {
+                        &TAG_STOPS_TOKENS
                     };
-                    if next == rest.len() {
+                    while i < text.len() && !stops[text[i] as usize] {
+                        i += 1;
+                    }
+                    if i == text.len() {
                         return None;
                     }
-                    i += next;
                 }
                 State::Str => {
                     // A string runs to its quote, an escape or the line's end.
@@ -271,6 +314,12 @@ mod tests {
     fn only_the_first_column_counts() {
         let text = "1. e4 * [Event \"b\"]\n 1. d4 *\n [Event \"c\"]\n1. c4 *\n[Event \"d\"]";
         assert_eq!(all_blocks(text), vec![text.find("[Event \"d\"]").unwrap()]);
+    }
+
+    #[test]
+    fn comments_inside_tag_brackets_count() {
+        let text = "[Ev;x \"a\"]\n[Site {\n[Event \"z\"]} \"b\"]\n1. e4 *\n[Event \"c\"]\n1. d4 *";
+        assert_eq!(all_blocks(text), vec![text.find("[Event \"c\"]").unwrap()]);
     }
 
     #[test]

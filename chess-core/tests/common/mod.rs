@@ -4,7 +4,8 @@
 
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use rand::RngExt;
-use shakmaty::{Chess, Move, Position, Square};
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 /// The number of cases: `PROPTEST_CASES` if set, else `default`.
 pub fn cases(default: u32) -> u32 {
@@ -66,4 +67,70 @@ pub fn replace_at(
             .unwrap_or(target.len() - start);
     target.replace_range(start..end, new);
     lines.join("\n")
+}
+
+/// Writes a random game as messy PGN; returns the text and the line and
+/// column of every main-line move.
+pub fn messy_pgn(rng: &mut TestRng, moves: &[Move], crlf: bool) -> (String, Vec<(usize, usize)>) {
+    let nl = if crlf { "\r\n" } else { "\n" };
+    let mut text = String::new();
+    if rng.random_bool(0.2) {
+        text.push('\u{feff}');
+    }
+    if rng.random_bool(0.3) {
+        text.push_str(&format!("% generated{nl}"));
+    }
+    text.push_str(&format!("[Event \"Random \\\"game\\\"\"]{nl}"));
+    if rng.random_bool(0.5) {
+        text.push_str(nl);
+    }
+    text.push_str(&format!("[Site \"1. e4 ... O-O\"]{nl}{nl}"));
+    let mut at = Vec::new();
+    let mut pos = Chess::default();
+    let mut column_width = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        let before = pos.clone();
+        if pos.turn() == Color::White {
+            text.push_str(&format!("{}. ", pos.fullmoves()));
+        } else if i == 0 || rng.random_bool(0.1) {
+            text.push_str(&format!("{}... ", pos.fullmoves()));
+        }
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
+        let line = text.matches('\n').count() + 1;
+        let col = text.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        at.push((line, col));
+        text.push_str(&san);
+        text.push(' ');
+        match rng.random_range(0..12) {
+            0 => text.push_str("{ [%clk 0:05:00] (a) ; b } "),
+            1 => text.push_str(&format!("${} ", rng.random_range(0..256))),
+            2 => text.push_str(&format!("; a comment{nl}")),
+            3 => {
+                // A variation: another legal move instead of this one.
+                let legal = before.legal_moves();
+                let alt = legal[rng.random_range(0..legal.len())];
+                let number = if before.turn() == Color::White {
+                    format!("{}.", before.fullmoves())
+                } else {
+                    format!("{}...", before.fullmoves())
+                };
+                let alt_san = SanPlus::from_move(before.clone(), alt);
+                text.push_str(&format!("({number} {alt_san} {{alt}}) "));
+            }
+            _ => {}
+        }
+        column_width += san.len() + 1;
+        if column_width > 60 {
+            text.push_str(nl);
+            column_width = 0;
+        }
+    }
+    // The result the final position implies (`*` if the game goes on).
+    let result = match pos.outcome() {
+        shakmaty::Outcome::Known(k) => k.as_str(),
+        shakmaty::Outcome::Unknown if pos.is_insufficient_material() => "1/2-1/2",
+        shakmaty::Outcome::Unknown => "*",
+    };
+    text.push_str(&format!("{result}{nl}"));
+    (text, at)
 }

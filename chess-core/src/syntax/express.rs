@@ -1,0 +1,317 @@
+//! The express lane: a stretch of PGN text that is one plain game — tag
+//! pairs, then move numbers, moves, markers, NAGs and `{…}` comments,
+//! then a result — read straight from its bytes, without the lexer's list
+//! of lexemes or the parser's items.
+//!
+//! Almost every game of a real collection is such a game, and reading it
+//! is most of the time `chess-verify` spends outside the rules engine.
+//! The lane reads words exactly as the lexer cuts them, splits them with
+//! the same [`notation::split_word`] and hands every part to the same
+//! [`GameParser`], so it builds the very tree the parser would. Anything
+//! else — a variation, a `;` comment, a setup, a word with non-ASCII
+//! bytes, a long-form move, other piece letters, text after the result,
+//! any error — and it gives up: the stretch is lexed and parsed as
+//! before, from its start. A test and a fuzz target hold the two readings
+//! to the same trees.
+
+use crate::input::{Mode, Range, Source};
+
+use super::errors;
+use super::game::GameParser;
+use super::lexer;
+use super::notation::{self, Spanned};
+use super::tag::Tag;
+use super::tree::GameSyntax;
+
+/// What a byte is to the lane.
+#[derive(Copy, Clone, PartialEq, Eq)]
+#[repr(u8)]
+enum Byte {
+    /// White space (as `u8::is_ascii_whitespace`).
+    Space,
+    /// Printable ASCII inside a word.
+    Word,
+    /// A byte that ends a word: a bracket, a quote, a comment starter.
+    Special,
+    /// Anything else (control characters, non-ASCII): the lexer reads
+    /// it inside words; the lane does not.
+    Other,
+}
+
+const fn bytes() -> [Byte; 256] {
+    let mut table = [Byte::Other; 256];
+    let mut b = 0x21;
+    while b < 0x7F {
+        table[b] = Byte::Word;
+        b += 1;
+    }
+    let specials = b"{}()[]\";";
+    let mut i = 0;
+    while i < specials.len() {
+        table[specials[i] as usize] = Byte::Special;
+        i += 1;
+    }
+    let spaces = b" \t\n\r\x0c";
+    let mut i = 0;
+    while i < spaces.len() {
+        table[spaces[i] as usize] = Byte::Space;
+        i += 1;
+    }
+    table
+}
+
+static BYTES: [Byte; 256] = bytes();
+
+/// The text of one stretch and where the lane is in it.
+struct Lane<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl Lane<'_> {
+    /// Skips white space; `None` at a `%` escape line (the lane leaves
+    /// those to the lexer).
+    #[inline(always)]
+    fn skip_space(&mut self) -> Option<()> {
+        let text = self.text;
+        let mut at = self.at;
+        while let Some(&b) = text.get(at)
+            && BYTES[b as usize] == Byte::Space
+        {
+            at += 1;
+        }
+        self.at = at;
+        match text.get(at) {
+            Some(b'%') if at == 0 || text[at - 1] == b'\n' => None,
+            _ => Some(()),
+        }
+    }
+
+    /// The word that starts here, as the lexer cuts it; `None` if it has
+    /// a byte the lane does not read.
+    #[inline(always)]
+    fn word(&mut self) -> Option<Range> {
+        let text = self.text;
+        let start = self.at;
+        let mut at = start;
+        while let Some(&b) = text.get(at)
+            && BYTES[b as usize] == Byte::Word
+        {
+            at += 1;
+        }
+        self.at = at;
+        // A word goes on through control characters and non-ASCII bytes:
+        // not the lane's.
+        if at == start
+            || text
+                .get(at)
+                .is_some_and(|&b| BYTES[b as usize] == Byte::Other)
+        {
+            return None;
+        }
+        Some(Range::new(start as u32, at as u32))
+    }
+
+    /// The `{…}` comment that starts here.
+    fn comment(&mut self) -> Option<Range> {
+        let start = self.at;
+        let n = memchr::memchr(b'}', &self.text[start + 1..])?;
+        self.at = start + n + 2;
+        Some(Range::new(start as u32, self.at as u32))
+    }
+
+    /// The byte here and the range of it.
+    fn byte(&mut self, want: u8) -> Option<Range> {
+        (self.text.get(self.at) == Some(&want)).then(|| {
+            self.at += 1;
+            Range::new(self.at as u32 - 1, self.at as u32)
+        })
+    }
+}
+
+/// Reads `start..end` of `source` as one plain game, or gives up (`None`).
+/// `start..end` is a stretch between game starts.
+/// `notes`: keep comments and NAGs (see [`Parser::without_notes`]).
+///
+/// [`Parser::without_notes`]: super::Parser::without_notes
+pub(super) fn game(source: &Source, start: usize, end: usize, notes: bool) -> Option<GameSyntax> {
+    if source.mode() != Mode::Pgn {
+        return None;
+    }
+    let text = source.as_str().as_bytes().get(..end)?;
+    // A byte-order mark is the lexer's to skip.
+    if start == 0 && text.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return None;
+    }
+    let mut lane = Lane { text, at: start };
+    let mut parser = GameParser::new(super::PieceLetters::English, notes);
+    let mut comments: Vec<Range> = Vec::new();
+
+    // Tag pairs: `[`, a name, a string, `]`; comments may come between.
+    loop {
+        lane.skip_space()?;
+        match lane.text.get(lane.at)? {
+            b'{' => comments.push(lane.comment()?),
+            b'[' => {
+                let open = lane.byte(b'[')?;
+                parser.touch(open);
+                lane.skip_space()?;
+                let name = lane.word()?;
+                let name_text = &text[name.as_usize()];
+                if !name_text
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                    || name_text == b"PieceLetters"
+                {
+                    return None;
+                }
+                lane.skip_space()?;
+                if lane.text.get(lane.at) != Some(&b'"') {
+                    return None;
+                }
+                let (value_end, closed) = lexer::string_end(text, lane.at);
+                if !closed {
+                    return None;
+                }
+                let value = Range::new(lane.at as u32, value_end as u32);
+                lane.at = value_end;
+                lane.skip_space()?;
+                let close = lane.byte(b']')?;
+                parser.touch(close);
+                parser.push_tag(Tag {
+                    range: open.to(close),
+                    name_range: name,
+                    value_range: value,
+                });
+            }
+            // The moves begin with a move number: no setup before them.
+            b'0'..=b'9' => break,
+            _ => return None,
+        }
+    }
+
+    // The moves, up to the result.
+    let mut parts: Vec<Spanned> = Vec::with_capacity(4);
+    loop {
+        lane.skip_space()?;
+        match lane.text.get(lane.at)? {
+            b'{' => {
+                let comment = lane.comment()?;
+                if notes {
+                    comments.push(comment);
+                }
+            }
+            _ => {
+                let word = lane.word()?;
+                let bytes = &text[word.as_usize()];
+                // Whether the result ended the game, with nothing after it
+                // in its word.
+                let ended = match notation::shortcut(bytes, word.start) {
+                    Some((first, second)) => {
+                        let ended = part(&mut parser, &mut comments, source, first)?;
+                        match second {
+                            None => ended,
+                            Some(_) if ended => return None,
+                            Some(second) => part(&mut parser, &mut comments, source, second)?,
+                        }
+                    }
+                    None => {
+                        parts.clear();
+                        notation::split_word(bytes, word.start, &mut parts);
+                        let mut ended = false;
+                        for &spanned in &parts {
+                            if ended {
+                                return None;
+                            }
+                            ended = part(&mut parser, &mut comments, source, spanned)?;
+                        }
+                        ended
+                    }
+                };
+                if ended {
+                    // Only space may follow, up to the stretch's end.
+                    lane.skip_space()?;
+                    return (lane.at == end).then(|| parser.finish(source));
+                }
+            }
+        }
+    }
+}
+
+/// Hands one part of a word to the parser, as the parser's own loop does:
+/// `Some(true)` when it was the result, `None` to give up.
+#[inline(always)]
+fn part(
+    parser: &mut GameParser,
+    comments: &mut Vec<Range>,
+    source: &Source,
+    spanned: Spanned,
+) -> Option<bool> {
+    parser.touch(spanned.range);
+    if !comments.is_empty() {
+        parser.take_comments(source, comments);
+    }
+    // The long form reads words after its piece name: the lane leaves it
+    // to the parser (an error gives up).
+    let long_form = |_, range| Err(errors::stray_long_form_word(range, source));
+    parser.word_part(source, spanned, long_form).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::Parser;
+
+    /// The lane's reading of `text` as one stretch, checked against the
+    /// parser's.
+    fn lane(text: &str) -> Option<GameSyntax> {
+        let source = Source::text(text, None, None);
+        let game = game(&source, 0, text.len(), true);
+        if let Some(game) = &game {
+            let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
+            assert_eq!(general, [Ok(game.clone())]);
+        }
+        game
+    }
+
+    #[test]
+    fn plain_games_take_the_lane() {
+        // As lichess, TWIC and ChessBase write them.
+        let lichess = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/x\"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:05:00] } 2. Qh5?! $6 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n\n";
+        let game = lane(lichess).expect("lichess");
+        assert_eq!(
+            (game.plies.len(), game.notes.len(), game.tags.len()),
+            (7, 5, 2)
+        );
+        let twic = "[Event \"Open\"]\r\n[White \"A, B\"]\r\n\r\n1.d4 Nf6 2.c4 e6 3.Nc3 Bb4 4.e3 O-O 5.Bd3 d5 6.Nf3 c5 7.O-O dxc4\r\n8.Bxc4 1/2-1/2\r\n";
+        assert_eq!(lane(twic).expect("twic").plies.len(), 15);
+    }
+
+    #[test]
+    fn anything_else_is_left_to_the_parser() {
+        let tags = "[Event \"x\"]\n";
+        for movetext in [
+            "1. e4 (1. d4) e5 *",
+            "1. e4 ; comment\ne5 *",
+            "1. e4 e5",
+            "1. e4 e5 * 2. Nf3",
+            "1. e4 * {after}",
+            "1. knight g1 to f3 *",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kg1 *",
+            "1. ♘f3 *",
+            "1. e4 {unclosed",
+            "fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 1. Kb1 *",
+            "e4 e5 *",
+            "1. e4\n%escape\ne5 *",
+        ] {
+            let text = format!("{tags}{movetext}\n");
+            let source = Source::text(text.as_str(), None, None);
+            let read = game(&source, 0, text.len(), true);
+            // An illegal move is the replay's business: the lane reads it.
+            assert_eq!(read.is_some(), movetext.contains("Kg1"), "{movetext}");
+        }
+        assert!(lane("\u{feff}[Event \"x\"]\n1. e4 *").is_none());
+        assert!(lane("[PieceLetters \"de\"]\n1. e4 *").is_none());
+        assert!(lane("[Event \"x\"\n1. e4 *").is_none());
+    }
+}

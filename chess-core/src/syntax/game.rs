@@ -1,0 +1,334 @@
+//! One game's parse: the state the grammar keeps while it reads a game,
+//! and what it does with each part of a word (a number waits for its move,
+//! a move becomes a ply, a marker or NAG attaches to the ply before, a
+//! result ends the game), the comments passed over, and the variations
+//! opened and closed. Both readers drive it: the parser with its items
+//! ([`parser`](super::parser)) and the express lane straight from bytes
+//! ([`express`](super::express)), so the two build the same trees.
+
+use std::num::NonZeroU32;
+
+use shakmaty::Role;
+
+use crate::diagnostic::Diagnostic;
+use crate::input::{Mode, Range, Source};
+
+use super::errors;
+use super::letters::PieceLetters;
+use super::notation::{self, MoveSyntax, Part, Spanned};
+use super::setup::{self, SetupSyntax};
+use super::tag::Tag;
+use super::tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};
+
+/// The state of one game's parse.
+pub(super) struct GameParser {
+    pub(super) game: GameSyntax,
+    /// A setup written before the moves.
+    pub(super) setup: Option<SetupSyntax>,
+    /// Stack of open lines; the top is where plies go.
+    pub(super) open: Vec<u32>,
+    pub(super) pending_number: Option<MoveNumber>,
+    /// The last ply, while markers may still attach to it.
+    pub(super) attach: Option<u32>,
+    pub(super) started_moves: bool,
+    pub(super) first: Option<Range>,
+    pub(super) last: Range,
+    /// The piece letters without a `[PieceLetters]` tag.
+    pub(super) letters: PieceLetters,
+    /// Keep comments and NAGs as notes.
+    pub(super) notes: bool,
+}
+
+impl GameParser {
+    pub(super) fn new(letters: PieceLetters, notes: bool) -> GameParser {
+        GameParser {
+            game: GameSyntax {
+                lines: vec![Line {
+                    plies: Vec::with_capacity(128),
+                    ..Line::default()
+                }],
+                plies: Vec::with_capacity(128),
+                tags: Vec::with_capacity(16),
+                ..GameSyntax::default()
+            },
+            setup: None,
+            open: vec![0],
+            pending_number: None,
+            attach: None,
+            started_moves: false,
+            first: None,
+            last: Range::default(),
+            letters,
+            notes,
+        }
+    }
+
+    pub(super) fn finish(mut self, source: &Source) -> GameSyntax {
+        self.game.range = self.first.unwrap_or_default().to(self.last);
+        let tag = Tag::find(&self.game.tags, source, "Variant");
+        self.game.variant_tag = tag.map(|t| t.value_range);
+        self.game.variant = setup::variant_of(tag, source);
+        self.game.setup = setup::of_game(&self.game.tags, self.setup, source)
+            .and_then(|s| setup::fits_variant(s, &self.game.variant));
+        self.game
+    }
+
+    #[inline(always)]
+    pub(super) fn touch(&mut self, range: Range) {
+        if self.first.is_none() {
+            self.first = Some(range);
+        }
+        self.last = range;
+    }
+
+    /// The piece letters of this game's moves: its `[PieceLetters]` tag,
+    /// or the default.
+    pub(super) fn piece_letters(&self, source: &Source) -> Result<PieceLetters, Diagnostic> {
+        match Tag::find(&self.game.tags, source, "PieceLetters") {
+            None => Ok(self.letters),
+            Some(tag) => {
+                let value = tag.value(source);
+                PieceLetters::from_name(&value)
+                    .ok_or_else(|| errors::unknown_piece_letters(tag.value_range, &value))
+            }
+        }
+    }
+
+    /// Keeps the comments passed over as notes where the game is now.
+    #[cold]
+    pub(super) fn take_comments(&mut self, source: &Source, comments: &mut Vec<Range>) {
+        if !self.notes {
+            comments.clear();
+            return;
+        }
+        let text = source.as_str().as_bytes();
+        let tokens = source.mode() == Mode::Tokens;
+        for range in comments.drain(..) {
+            let (start, end) = (range.start as usize, range.end as usize);
+            // In the token form, `{ }` stands for a comment whose text PGN
+            // cannot hold (or that is no string): nothing to keep.
+            if tokens && text.get(start..end) == Some(b"{ }") {
+                continue;
+            }
+            let inner = match text.get(start) {
+                Some(b'{') => Range::new(
+                    range.start + 1,
+                    range.end.saturating_sub(1).max(range.start + 1),
+                ),
+                Some(b';') => {
+                    // A CRLF line's `\r` is not the comment's.
+                    let cr = text.get(start..end).is_some_and(|t| t.ends_with(b"\r"));
+                    Range::new(range.start + 1, range.end - u32::from(cr))
+                }
+                // A `%` escape line is not a comment.
+                _ => continue,
+            };
+            let line = self.current_line();
+            self.game.notes.push(Note {
+                line,
+                after: self.game.lines[line as usize].plies.len() as u32,
+                kind: NoteKind::Comment,
+                range: inner,
+            });
+        }
+    }
+
+    /// Keeps a NAG (`$14`, `!?`, `±`) as a note on the move it follows.
+    fn nag(&mut self, range: Range, source: &Source) {
+        if !self.notes {
+            return;
+        }
+        let Some(value) = notation::nag_value(source.slice(range)) else {
+            return;
+        };
+        let line = self.current_line();
+        self.game.notes.push(Note {
+            line,
+            after: self.game.lines[line as usize].plies.len() as u32,
+            kind: NoteKind::Nag(value),
+            range,
+        });
+    }
+
+    pub(super) fn end_of_input(&mut self) -> Result<(), Diagnostic> {
+        if let Some(n) = self.pending_number {
+            return Err(errors::number_without_move(n));
+        }
+        if self.open.len() > 1 {
+            let line = &self.game.lines[*self.open.last().unwrap_or(&0) as usize];
+            return Err(errors::unclosed_variation(line.open.unwrap_or_default()));
+        }
+        Ok(())
+    }
+
+    pub(super) fn push_tag(&mut self, tag: Tag) {
+        self.game.tags.push(tag);
+    }
+
+    #[inline(always)]
+    fn current_line(&self) -> u32 {
+        *self.open.last().unwrap_or(&0)
+    }
+
+    fn push_ply(&mut self, mv: MoveSyntax, range: Range) {
+        let index = self.game.plies.len() as u32;
+        self.game.plies.push(PlySyntax {
+            number: None,
+            mv,
+            range,
+            marker: None,
+            ep: None,
+            first_variation: None,
+        });
+        // Set apart: taken into the new ply's literal, the number went
+        // through a temporary whose copy stalled (stores and loads of
+        // different widths).
+        if let Some(number) = self.pending_number.take()
+            && let Some(ply) = self.game.plies.last_mut()
+        {
+            ply.number = Some(number);
+        }
+        let line = self.current_line() as usize;
+        self.game.lines[line].plies.push(index);
+        self.attach = Some(index);
+        self.started_moves = true;
+    }
+
+    /// Handles one part; `long_form` reads the long form's words after a
+    /// piece name (`knight g1 to f3`). Returns `true` when the game's
+    /// result ends it. Inlined: the part was built just before, and read
+    /// back through memory it stalls.
+    #[inline(always)]
+    pub(super) fn word_part(
+        &mut self,
+        source: &Source,
+        spanned: Spanned,
+        long_form: impl FnOnce(Role, Range) -> Result<(MoveSyntax, Range), Diagnostic>,
+    ) -> Result<bool, Diagnostic> {
+        let range = spanned.range;
+        let keep_attach = matches!(
+            spanned.part,
+            Part::Marker(_) | Part::Annotation | Part::EnPassant | Part::Nag
+        );
+        if !keep_attach {
+            self.attach = None;
+        }
+        match spanned.part {
+            Part::Number { value, black } => {
+                if let Some(previous) = self.pending_number {
+                    return Err(errors::number_without_move(previous));
+                }
+                self.pending_number = Some(MoveNumber {
+                    value: value.and_then(|v| u32::try_from(v).ok()),
+                    black,
+                    range,
+                });
+            }
+            Part::Ellipsis => {
+                if let Some(n) = &mut self.pending_number {
+                    n.black = true;
+                    n.range = n.range.to(range);
+                }
+            }
+            Part::Null => return Err(errors::null_move(range, source)),
+            Part::Drop(role, to) => {
+                // A drop is a move in crazyhouse; in a game of other rules
+                // it is refused (or, if the tag cannot be read, the tag).
+                let variant = setup::variant(&self.game.tags, source)?;
+                if variant != setup::Variant::Crazyhouse {
+                    return Err(errors::drop(range, source, variant));
+                }
+                self.push_ply(MoveSyntax::Drop { role, to }, range);
+            }
+            Part::Move(mv) => self.push_ply(mv, range),
+            Part::PieceName(role) => {
+                let (mv, full) = long_form(role, range)?;
+                self.touch(full);
+                self.push_ply(mv, full);
+            }
+            Part::To | Part::Becomes => {
+                return Err(errors::stray_long_form_word(range, source));
+            }
+            Part::Marker(marker) => {
+                let ply = self.attached(range, source)?;
+                if ply.marker.is_some() {
+                    return Err(errors::second_marker(range));
+                }
+                ply.marker = Some((marker, range));
+            }
+            Part::EnPassant => {
+                let ply = self.attached(range, source)?;
+                ply.ep = Some(range);
+            }
+            Part::Annotation | Part::Nag => {
+                if spanned.part == Part::Annotation {
+                    self.attached(range, source)?;
+                }
+                self.nag(range, source);
+            }
+            Part::Result(result) => {
+                if let Some(n) = self.pending_number {
+                    return Err(errors::number_without_move(n));
+                }
+                if self.open.len() > 1 {
+                    return Err(errors::result_in_variation(range, result));
+                }
+                self.game.result = Some((result, range));
+                return Ok(true);
+            }
+            Part::Invalid(invalid) => {
+                return Err(errors::invalid_word(invalid, range, source));
+            }
+        }
+        Ok(false)
+    }
+
+    /// The ply a marker attaches to.
+    fn attached(&mut self, range: Range, source: &Source) -> Result<&mut PlySyntax, Diagnostic> {
+        match self.attach {
+            Some(i) => Ok(&mut self.game.plies[i as usize]),
+            None => Err(errors::marker_without_move(range, source)),
+        }
+    }
+
+    pub(super) fn open_variation(&mut self, open: Range) -> Result<(), Diagnostic> {
+        if let Some(n) = self.pending_number {
+            return Err(errors::number_without_move(n));
+        }
+        let line = self.current_line() as usize;
+        let Some(&replaced) = self.game.lines[line].plies.last() else {
+            return Err(errors::variation_without_move(open));
+        };
+        let id = self.game.lines.len() as u32;
+        self.game.lines.push(Line {
+            open: Some(open),
+            ..Line::default()
+        });
+        let ply = &mut self.game.plies[replaced as usize];
+        match ply.first_variation {
+            None => ply.first_variation = NonZeroU32::new(id),
+            Some(first) => {
+                // The first alternative's line knows the last one.
+                let first = first.get() as usize;
+                let last = self.game.lines[first].last_sibling.unwrap_or(first as u32);
+                self.game.lines[last as usize].next_sibling = Some(id);
+                self.game.lines[first].last_sibling = Some(id);
+            }
+        }
+        self.open.push(id);
+        self.attach = None;
+        Ok(())
+    }
+
+    pub(super) fn close_variation(&mut self, close: Range) -> Result<(), Diagnostic> {
+        if let Some(n) = self.pending_number {
+            return Err(errors::number_without_move(n));
+        }
+        if self.open.len() == 1 {
+            return Err(errors::unopened_variation(close));
+        }
+        self.open.pop();
+        self.attach = None;
+        Ok(())
+    }
+}

@@ -1,0 +1,169 @@
+//! The express lane reads plain PGN games straight from their bytes; the
+//! lexer and the grammar read every game. Both must give the same games,
+//! the same errors and the same notes, on any text: random collections,
+//! the same damaged at random, every PGN file of the repository and the
+//! shared collections.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use chess_core::Source;
+use chess_core::syntax::Parser;
+use common::{cases, messy_pgn, random_game, rng};
+use proptest::prelude::*;
+use rand::RngExt;
+
+/// Every game of `text` read with and without the express lane, keeping
+/// notes and not, must be the same.
+fn same_both_ways(text: &str) -> Result<(), TestCaseError> {
+    let source = Source::text(text, None, None);
+    let express: Vec<_> = Parser::new(&source).collect();
+    let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
+    prop_assert_eq!(&express, &general, "{:?}", text);
+    let express: Vec<_> = Parser::new(&source).without_notes().collect();
+    let general: Vec<_> = Parser::new(&source)
+        .without_notes()
+        .without_express_lane()
+        .collect();
+    prop_assert_eq!(&express, &general, "{:?}", text);
+    Ok(())
+}
+
+/// Text that takes the lane off its path, or onto an error.
+const SNIPPETS: &[&str] = &[
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"",
+    ";x\n",
+    "\n%esc\n",
+    "%",
+    "$5 ",
+    "!?",
+    "?",
+    "+",
+    "#",
+    "e.p.",
+    "\u{1}",
+    "é",
+    "\u{a0}",
+    "♘",
+    "½",
+    "knight g1 to f3 ",
+    "-- ",
+    "1-0 ",
+    "*",
+    "12. ",
+    "3... ",
+    "...",
+    "\n[Event \"x\"]\n",
+    "[Site \"a\"] ",
+    "\n[PieceLetters \"de\"]\n",
+    "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n",
+    "[Variant \"Crazyhouse\"]\n",
+    "fen ",
+    "N@f3 ",
+    "e8=Q+ ",
+    "O-O-O# ",
+    "\u{feff}",
+    "\r",
+    "\n",
+    " ",
+    "[pgn]\n",
+    "\\",
+    "{ [%clk 0:01:00] } ",
+];
+
+/// Inserts a snippet at a random character boundary of `text`, or cuts a
+/// random piece out of it.
+fn damage(rng: &mut proptest::test_runner::TestRng, text: &mut String) {
+    let boundaries: Vec<usize> = (0..=text.len())
+        .filter(|&i| text.is_char_boundary(i))
+        .collect();
+    let at = boundaries[rng.random_range(0..boundaries.len())];
+    if rng.random_bool(0.8) {
+        text.insert_str(at, SNIPPETS[rng.random_range(0..SNIPPETS.len())]);
+    } else {
+        let end = boundaries[rng.random_range(0..boundaries.len())].max(at);
+        text.replace_range(at..end, "");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
+
+    #[test]
+    fn random_collections_read_the_same_both_ways(
+        seed in any::<u64>(),
+        games in 1usize..4,
+        damages in 0usize..4,
+        crlf in any::<bool>(),
+    ) {
+        let mut rng = rng(seed);
+        let mut text = String::new();
+        for _ in 0..games {
+            let len = rng.random_range(0..60);
+            let moves = random_game(&mut rng, len);
+            let (game, _) = messy_pgn(&mut rng, &moves, crlf);
+            text.push_str(&game);
+            text.push_str(["", "\n", "\n\n"][rng.random_range(0..3)]);
+        }
+        for _ in 0..damages {
+            damage(&mut rng, &mut text);
+        }
+        same_both_ways(&text)?;
+    }
+}
+
+/// The `.pgn` files under `dir`, recursively.
+fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            pgn_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pgn") {
+            out.push(path);
+        }
+    }
+}
+
+fn read_the_same_both_ways(files: &[PathBuf]) {
+    for file in files {
+        let bytes = std::fs::read(file).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = same_both_ways(&text) {
+            panic!("{}: {e}", file.display());
+        }
+    }
+}
+
+#[test]
+fn every_pgn_file_of_the_repository_reads_the_same_both_ways() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for dir in ["chess-core", "chess-verify", "tests", "examples", "docs"] {
+        pgn_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() >= 10, "{files:?}");
+    read_the_same_both_ways(&files);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn every_shared_collection_reads_the_same_both_ways() {
+    let dir = std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+        PathBuf::from,
+    );
+    let mut files = Vec::new();
+    pgn_files(&dir, &mut files);
+    assert!(files.len() >= 10, "{}: {files:?}", dir.display());
+    read_the_same_both_ways(&files);
+}
