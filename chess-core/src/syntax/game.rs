@@ -25,7 +25,9 @@ pub(super) struct GameParser {
     pub(super) game: GameSyntax,
     /// A setup written before the moves.
     pub(super) setup: Option<SetupSyntax>,
-    /// Stack of open lines; the top is where plies go.
+    /// The line plies go to (0, the main line, or a variation).
+    pub(super) line: u32,
+    /// The lines around it: those of the variations it is inside of.
     pub(super) open: Vec<u32>,
     pub(super) pending_number: Option<MoveNumber>,
     /// The last ply, while markers may still attach to it.
@@ -52,7 +54,8 @@ impl GameParser {
                 ..GameSyntax::default()
             },
             setup: None,
-            open: vec![0],
+            line: 0,
+            open: Vec::new(),
             pending_number: None,
             attach: None,
             started_moves: false,
@@ -154,8 +157,8 @@ impl GameParser {
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }
-        if self.open.len() > 1 {
-            let line = &self.game.lines[*self.open.last().unwrap_or(&0) as usize];
+        if !self.open.is_empty() {
+            let line = &self.game.lines[self.line as usize];
             return Err(errors::unclosed_variation(line.open.unwrap_or_default()));
         }
         Ok(())
@@ -167,7 +170,7 @@ impl GameParser {
 
     #[inline(always)]
     fn current_line(&self) -> u32 {
-        *self.open.last().unwrap_or(&0)
+        self.line
     }
 
     fn push_ply(&mut self, mv: MoveSyntax, range: Range) {
@@ -270,7 +273,7 @@ impl GameParser {
                 if let Some(n) = self.pending_number {
                     return Err(errors::number_without_move(n));
                 }
-                if self.open.len() > 1 {
+                if !self.open.is_empty() {
                     return Err(errors::result_in_variation(range, result));
                 }
                 self.game.result = Some((result, range));
@@ -315,7 +318,8 @@ impl GameParser {
                 self.game.lines[first].last_sibling = Some(id);
             }
         }
-        self.open.push(id);
+        self.open.push(self.line);
+        self.line = id;
         self.attach = None;
         Ok(())
     }
@@ -324,10 +328,10 @@ impl GameParser {
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }
-        if self.open.len() == 1 {
+        let Some(outer) = self.open.pop() else {
             return Err(errors::unopened_variation(close));
-        }
-        self.open.pop();
+        };
+        self.line = outer;
         self.attach = None;
         Ok(())
     }

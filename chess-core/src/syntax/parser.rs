@@ -518,7 +518,7 @@ impl GameParser {
         while let Some(item) = items.peek() {
             let range = item.range();
             if let Item::Open(Delim::Bracket, _) = item {
-                if self.started_moves && self.open.len() == 1 {
+                if self.started_moves && self.open.is_empty() {
                     // The next game's tags: this game had no result.
                     break;
                 }

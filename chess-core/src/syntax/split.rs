@@ -159,6 +159,11 @@ impl Splitter {
                         let rest = &text[i..];
                         let next = memchr::memchr3(b'\n', b'{', b'"', rest).unwrap_or(rest.len());
                         let next = match self.pgn {
+                            // Between two comments the span is short: a
+                            // plain loop costs less than a call.
+                            true if next <= 16 => {
+                                rest[..next].iter().position(|&b| b == b';').unwrap_or(next)
+                            }
                             true => memchr::memchr(b';', &rest[..next]).unwrap_or(next),
                             false => next,
                         };
