@@ -93,7 +93,7 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     }
     let runs: usize = value(args, "--runs")
         .and_then(|v| v.parse().ok())
-        .unwrap_or(3);
+        .unwrap_or(5);
     let copies: usize = value(args, "--copies")
         .and_then(|v| v.parse().ok())
         .unwrap_or(50);

@@ -17,7 +17,9 @@
 //! may end with it), except `e` of `e.p.` and a move number's `12.`, and
 //! after a `-` or `.` unless it joined `O`, a number or `e` (FEN's `- 0 1`,
 //! a diagram's `. r`). Castling and results never ask: `O-O-O`, `1-0`,
-//! `e2-e4`, `12...Nc6` join. When the
+//! `e2-e4`, `12...Nc6` join. A crazyhouse drop's `@` joins a piece
+//! letter before it (`N@f3`) and nothing else, so that a drop written
+//! after a move reads as a move of its own (`Kxd2 @e3`). When the
 //! compiler gives no positions (some IDE servers), `-` and `.` join their
 //! neighbours.
 
@@ -283,6 +285,12 @@ impl Renderer {
                 };
                 !may_be_field || touching(prev, span).unwrap_or(true)
             }
+            // A drop's `@` joins the letter of the piece dropped (`N@f3`);
+            // after a move it starts the next one (`Kxd2 @e3`).
+            Prev::Word(_, start) if c == '@' => {
+                let word = &self.text.as_bytes()[start..];
+                word.len() == 1 && word[0].is_ascii_uppercase()
+            }
             // `*` (a result) and `$` (a NAG) start words of their own.
             Prev::Word(..) => !matches!(c, '*' | '$'),
         };
@@ -402,6 +410,12 @@ mod tests {
             "r . b . q . 4p3 . 8 ."
         );
         assert_eq!(rendered("r.b e.p. 5.e4"), "r.b e.p. 5.e4");
+        // Crazyhouse drops: `@` joins a piece letter, and starts a move of
+        // its own after another move, written apart or not.
+        assert_eq!(
+            rendered("N@f3 Kxd2 @e3 P @ e6 Qxe7+ @f2 @ g3"),
+            "N@f3 Kxd2 @e3 P@e6 Qxe7+ @f2 @g3"
+        );
     }
 
     #[test]
