@@ -175,14 +175,7 @@ impl GameParser {
 
     fn push_ply(&mut self, mv: MoveSyntax, range: Range) {
         let index = self.game.plies.len() as u32;
-        self.game.plies.push(PlySyntax {
-            number: None,
-            mv,
-            range,
-            marker: None,
-            ep: None,
-            first_variation: None,
-        });
+        self.game.plies.push(PlySyntax::bare(mv, range));
         // Set apart: taken into the new ply's literal, the number went
         // through a temporary whose copy stalled (stores and loads of
         // different widths).

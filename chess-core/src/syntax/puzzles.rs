@@ -180,14 +180,7 @@ fn row(source: &Source, start: usize, line: &str) -> Result<PuzzleSyntax, Diagno
                 },
             ] if uci_like => {
                 let mv = *mv;
-                plies.push(PlySyntax {
-                    number: None,
-                    mv,
-                    range,
-                    marker: None,
-                    ep: None,
-                    first_variation: None,
-                });
+                plies.push(PlySyntax::bare(mv, range));
             }
             _ => {
                 return Err(bad_row(

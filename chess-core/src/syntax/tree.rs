@@ -41,6 +41,21 @@ pub struct PlySyntax {
     pub first_variation: Option<NonZeroU32>,
 }
 
+impl PlySyntax {
+    /// A ply with only its move: no number, marker or variation.
+    #[inline(always)]
+    pub fn bare(mv: MoveSyntax, range: Range) -> Self {
+        PlySyntax {
+            number: None,
+            mv,
+            range,
+            marker: None,
+            ep: None,
+            first_variation: None,
+        }
+    }
+}
+
 /// A sequence of plies: the main line or a variation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
