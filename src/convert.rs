@@ -97,6 +97,10 @@ impl From<Move> for shakmaty::Move {
                 from: m.from.into(),
                 to: m.to.into(),
             },
+            MoveKind::Drop => shakmaty::Move::Put {
+                role: m.role.into(),
+                to: m.to.into(),
+            },
             MoveKind::Normal | MoveKind::DoublePush => shakmaty::Move::Normal {
                 role: m.role.into(),
                 from: m.from.into(),
@@ -109,8 +113,7 @@ impl From<Move> for shakmaty::Move {
 }
 
 impl From<shakmaty::Move> for Move {
-    /// The move as this crate stores it. Drops (crazyhouse) become normal
-    /// moves from and to the drop square; standard chess has none.
+    /// The move as this crate stores it (a drop's `from` is its square).
     fn from(m: shakmaty::Move) -> Move {
         match m {
             shakmaty::Move::Normal {
@@ -125,7 +128,12 @@ impl From<shakmaty::Move> for Move {
                 to: to.into(),
                 capture: capture.map(Into::into),
                 promotion: promotion.map(Into::into),
-                kind: if role == shakmaty::Role::Pawn && from.distance(to) == 2 {
+                kind: if role == shakmaty::Role::Pawn
+                    && from.distance(to) == 2
+                    && matches!(
+                        from.rank(),
+                        shakmaty::Rank::Second | shakmaty::Rank::Seventh
+                    ) {
                     MoveKind::DoublePush
                 } else {
                     MoveKind::Normal
@@ -164,7 +172,7 @@ impl From<shakmaty::Move> for Move {
                 to: to.into(),
                 capture: None,
                 promotion: None,
-                kind: MoveKind::Normal,
+                kind: MoveKind::Drop,
             },
         }
     }
@@ -184,7 +192,57 @@ impl From<&Position> for shakmaty::Setup {
         setup.halfmoves = pos.halfmove_clock();
         setup.fullmoves =
             core::num::NonZeroU32::new(pos.fullmove_number()).unwrap_or(core::num::NonZeroU32::MIN);
+        match pos.variant() {
+            crate::Variant::Crazyhouse => {
+                let mut pockets = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
+                for color in Color::ALL {
+                    for role in pos.pockets().of(color) {
+                        *pockets.get_mut(color.into()).get_mut(role.into()) += 1;
+                    }
+                }
+                setup.pockets = Some(pockets);
+                let promoted = crate::Square::all().filter(|sq| pos.is_promoted(*sq));
+                setup.promoted = promoted.map(shakmaty::Square::from).collect();
+            }
+            crate::Variant::ThreeCheck => {
+                setup.remaining_checks = Some(shakmaty::ByColor::new_with(|color| {
+                    shakmaty::RemainingChecks::new(u32::from(pos.remaining_checks(color.into())))
+                }));
+            }
+            _ => {}
+        }
         setup
+    }
+}
+
+impl From<crate::Variant> for shakmaty::variant::Variant {
+    fn from(variant: crate::Variant) -> shakmaty::variant::Variant {
+        use shakmaty::variant::Variant as V;
+        match variant {
+            crate::Variant::Standard => V::Chess,
+            crate::Variant::Crazyhouse => V::Crazyhouse,
+            crate::Variant::Atomic => V::Atomic,
+            crate::Variant::Antichess => V::Antichess,
+            crate::Variant::KingOfTheHill => V::KingOfTheHill,
+            crate::Variant::ThreeCheck => V::ThreeCheck,
+            crate::Variant::Horde => V::Horde,
+            crate::Variant::RacingKings => V::RacingKings,
+        }
+    }
+}
+
+impl TryFrom<&Position> for shakmaty::variant::VariantPosition {
+    type Error = shakmaty::PositionError<shakmaty::variant::VariantPosition>;
+
+    /// The position as a playable shakmaty position of its variant (pockets,
+    /// promoted pieces and checks included), castling rights read in
+    /// Chess960 mode.
+    fn try_from(pos: &Position) -> Result<Self, Self::Error> {
+        shakmaty::variant::VariantPosition::from_setup(
+            pos.variant().into(),
+            shakmaty::Setup::from(pos),
+            shakmaty::CastlingMode::Chess960,
+        )
     }
 }
 
@@ -216,6 +274,56 @@ impl From<&shakmaty::Chess> for Position {
                 .map(|sq| sq.to_u32() as u8),
             halfmoves: pos.halfmoves(),
             fullmoves: pos.fullmoves().get(),
+            ..chess_format::Start::STANDARD
         })
+    }
+}
+
+impl From<&shakmaty::variant::VariantPosition> for Position {
+    /// A shakmaty position of any variant as plain data: pockets, promoted
+    /// pieces and checks included (the en passant square is set after every
+    /// double step, as FEN records it).
+    fn from(pos: &shakmaty::variant::VariantPosition) -> Position {
+        use shakmaty::Position as _;
+        let variant = match pos.variant() {
+            shakmaty::variant::Variant::Chess => chess_format::Variant::Standard,
+            shakmaty::variant::Variant::Crazyhouse => chess_format::Variant::Crazyhouse,
+            shakmaty::variant::Variant::Atomic => chess_format::Variant::Atomic,
+            shakmaty::variant::Variant::Antichess => chess_format::Variant::Antichess,
+            shakmaty::variant::Variant::KingOfTheHill => chess_format::Variant::KingOfTheHill,
+            shakmaty::variant::Variant::ThreeCheck => chess_format::Variant::ThreeCheck,
+            shakmaty::variant::Variant::Horde => chess_format::Variant::Horde,
+            shakmaty::variant::Variant::RacingKings => chess_format::Variant::RacingKings,
+        };
+        let setup = pos.to_setup(shakmaty::EnPassantMode::Always);
+        let mut board = [b'.'; 64];
+        for (sq, piece) in setup.board.iter() {
+            board[sq.to_usize()] = piece.char() as u8;
+        }
+        let mut pockets = [[0u8; 5]; 2];
+        if let Some(held) = &setup.pockets {
+            for (color, side) in [(0, &held.white), (1, &held.black)] {
+                for (i, role) in shakmaty::Role::ALL[..5].iter().enumerate() {
+                    pockets[color][i] = *side.get(*role);
+                }
+            }
+        }
+        let checks = setup.remaining_checks.map_or([0; 2], |remaining| {
+            [remaining.white, remaining.black].map(|r| 3u8.saturating_sub(u8::from(r)))
+        });
+        Position::from_data(
+            &chess_format::Start {
+                board,
+                white_to_move: setup.turn.is_white(),
+                castling: setup.castling_rights.0,
+                ep_square: setup.ep_square.map(|sq| sq.to_u32() as u8),
+                halfmoves: setup.halfmoves,
+                fullmoves: setup.fullmoves.get(),
+                pockets,
+                promoted: setup.promoted.0,
+                checks,
+            },
+            variant,
+        )
     }
 }

@@ -5,7 +5,7 @@ use core::iter::FusedIterator;
 
 use chess_format::{GameData, Header, OutcomeCode, ResultCode};
 
-use crate::{Color, Move, Position, San};
+use crate::{Color, Move, Position, San, Variant};
 
 /// How a game ended, if it did.
 ///
@@ -61,6 +61,21 @@ pub enum DecisiveReason {
     /// The position is not decided by the rules; the recorded result says who
     /// won (resignation, time forfeit, adjudication, …).
     Declared,
+    /// King of the Hill: the winner's king reached d4, e4, d5 or e5.
+    Hill,
+    /// Three-check: the winner gave the third check.
+    ThirdCheck,
+    /// Atomic: the winner exploded the loser's king.
+    KingExploded,
+    /// Antichess: the winner has no piece left.
+    NoPiecesLeft,
+    /// Antichess: the winner, to move, has no legal move.
+    NoMoves,
+    /// Horde: Black captured every white piece.
+    HordeCaptured,
+    /// Racing Kings: the winner's king reached the eighth rank and the
+    /// other king could not follow.
+    EighthRank,
 }
 
 /// Why a game was drawn.
@@ -89,6 +104,13 @@ pub enum DrawReason {
     /// game was drawn (agreement, a claim under the 50-move or threefold
     /// rule, …).
     Declared,
+    /// Racing Kings: both kings reached the eighth rank.
+    BothKingsOnEighthRank,
+}
+
+/// A win by a rule.
+const fn win(winner: Color, reason: DecisiveReason) -> Outcome {
+    Outcome::Decisive { winner, reason }
 }
 
 impl Outcome {
@@ -128,6 +150,22 @@ impl Outcome {
             OutcomeCode::DrawDeclared => Outcome::Draw {
                 reason: DrawReason::Declared,
             },
+            OutcomeCode::WhiteReachesHill => win(White, DecisiveReason::Hill),
+            OutcomeCode::BlackReachesHill => win(Black, DecisiveReason::Hill),
+            OutcomeCode::WhiteGivesThirdCheck => win(White, DecisiveReason::ThirdCheck),
+            OutcomeCode::BlackGivesThirdCheck => win(Black, DecisiveReason::ThirdCheck),
+            OutcomeCode::WhiteExplodesKing => win(White, DecisiveReason::KingExploded),
+            OutcomeCode::BlackExplodesKing => win(Black, DecisiveReason::KingExploded),
+            OutcomeCode::WhiteLosesAllPieces => win(White, DecisiveReason::NoPiecesLeft),
+            OutcomeCode::BlackLosesAllPieces => win(Black, DecisiveReason::NoPiecesLeft),
+            OutcomeCode::WhiteHasNoMoves => win(White, DecisiveReason::NoMoves),
+            OutcomeCode::BlackHasNoMoves => win(Black, DecisiveReason::NoMoves),
+            OutcomeCode::HordeCaptured => win(Black, DecisiveReason::HordeCaptured),
+            OutcomeCode::WhiteReachesEighthRank => win(White, DecisiveReason::EighthRank),
+            OutcomeCode::BlackReachesEighthRank => win(Black, DecisiveReason::EighthRank),
+            OutcomeCode::BothReachEighthRank => Outcome::Draw {
+                reason: DrawReason::BothKingsOnEighthRank,
+            },
         }
     }
 
@@ -147,17 +185,16 @@ impl Outcome {
     /// `true` if the rules themselves ended the game (as opposed to a
     /// recorded result).
     pub const fn is_automatic(self) -> bool {
-        matches!(
+        !matches!(
             self,
-            Outcome::Decisive {
-                reason: DecisiveReason::Checkmate,
-                ..
-            } | Outcome::Draw {
-                reason: DrawReason::Stalemate
-                    | DrawReason::DeadPosition
-                    | DrawReason::FivefoldRepetition
-                    | DrawReason::SeventyFiveMoveRule
-            }
+            Outcome::Ongoing
+                | Outcome::Decisive {
+                    reason: DecisiveReason::Declared,
+                    ..
+                }
+                | Outcome::Draw {
+                    reason: DrawReason::Declared
+                }
         )
     }
 
@@ -182,20 +219,27 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Ongoing => f.write_str("ongoing"),
-            Outcome::Decisive {
-                winner,
-                reason: DecisiveReason::Checkmate,
-            } => write!(f, "{winner} wins by checkmate"),
-            Outcome::Decisive {
-                winner,
-                reason: DecisiveReason::Declared,
-            } => write!(f, "{winner} wins"),
+            Outcome::Decisive { winner, reason } => {
+                write!(f, "{winner} wins")?;
+                f.write_str(match reason {
+                    DecisiveReason::Declared => "",
+                    DecisiveReason::Checkmate => " by checkmate",
+                    DecisiveReason::Hill => " by reaching the hill",
+                    DecisiveReason::ThirdCheck => " by the third check",
+                    DecisiveReason::KingExploded => " by exploding the king",
+                    DecisiveReason::NoPiecesLeft => " by losing every piece",
+                    DecisiveReason::NoMoves => " by having no legal move",
+                    DecisiveReason::HordeCaptured => " by capturing the horde",
+                    DecisiveReason::EighthRank => " by reaching the eighth rank",
+                })
+            }
             Outcome::Draw { reason } => f.write_str(match reason {
                 DrawReason::Stalemate => "draw by stalemate",
                 DrawReason::DeadPosition => "draw by dead position",
                 DrawReason::FivefoldRepetition => "draw by fivefold repetition",
                 DrawReason::SeventyFiveMoveRule => "draw by the 75-move rule",
                 DrawReason::Declared => "draw",
+                DrawReason::BothKingsOnEighthRank => "draw: both kings reached the eighth rank",
             }),
         }
     }
@@ -328,7 +372,16 @@ impl Game {
 
     /// The position the game starts from.
     pub fn start(&self) -> Position {
-        Position::from_start(&self.read().start())
+        let data = self.read();
+        Position::from_data(&data.start(), data.header().variant)
+    }
+
+    /// The rules the game was verified under.
+    pub const fn variant(&self) -> Variant {
+        match self.header() {
+            Some(header) => Variant::from_format(header.variant),
+            None => Variant::Standard,
+        }
     }
 
     /// `true` if the game is Chess960 (castling moves are then written
@@ -379,7 +432,7 @@ impl Game {
         let data = self.read();
         Plies {
             chess960: data.header().chess960,
-            start: Position::from_start(&data.start()),
+            start: Position::from_data(&data.start(), data.header().variant),
             end: data.header().plies,
             data,
             index: 0,

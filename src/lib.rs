@@ -60,6 +60,7 @@ mod puzzle;
 mod serde_impls;
 mod tree;
 mod types;
+mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
 pub use custom::CustomGame;
@@ -72,6 +73,7 @@ pub use position::{CastlingRights, Fen, Position};
 pub use puzzle::{ProblemKind, Puzzle, Stipulation};
 pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
+pub use variant::{Pockets, Variant};
 
 /// Implementation details of the macros. Not a public API.
 #[doc(hidden)]

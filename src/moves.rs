@@ -31,6 +31,9 @@ pub enum MoveKind {
         /// The square the castling rook starts on.
         rook: Square,
     },
+    /// Crazyhouse: a piece from the pocket put on `to` (`from` is `to`
+    /// too).
+    Drop,
 }
 
 /// A legal move, as verified at compile time.
@@ -57,7 +60,7 @@ pub struct Move {
     pub capture: Option<Role>,
     /// The piece a pawn promotes to, if it promotes.
     pub promotion: Option<Role>,
-    /// Normal, double push, en passant or castling.
+    /// Normal, double push, en passant, castling or a drop.
     pub kind: MoveKind,
 }
 
@@ -72,12 +75,18 @@ impl Move {
         matches!(self.kind, MoveKind::Castle { .. })
     }
 
-    /// `true` for pawn moves and captures, which reset the 50/75-move counter.
+    /// `true` if the move drops a piece from the pocket (Crazyhouse).
+    pub const fn is_drop(&self) -> bool {
+        matches!(self.kind, MoveKind::Drop)
+    }
+
+    /// `true` for pawn moves, pawn drops and captures, which reset the
+    /// 50/75-move counter.
     pub const fn is_zeroing(&self) -> bool {
         matches!(self.role, Role::Pawn) || self.capture.is_some()
     }
 
-    /// The move in UCI notation (`e2e4`, `e7e8q`). Castling is written as the
+    /// The move in UCI notation (`e2e4`, `e7e8q`, a drop `N@f3`). Castling is written as the
     /// king's two-square move (`e1g1`) unless `chess960` is set, in which case
     /// it is written king-takes-rook (`e1h1`) as Chess960 engines expect.
     pub const fn uci(&self, chess960: bool) -> Uci {
@@ -89,6 +98,10 @@ impl Move {
             from: self.from,
             to,
             promotion: self.promotion,
+            drop: match self.kind {
+                MoveKind::Drop => Some(self.role),
+                _ => None,
+            },
         }
     }
 
@@ -104,10 +117,15 @@ impl Move {
         };
         let capture = Role::from_code(ply.capture);
         let promotion = Role::from_code(ply.promotion);
+        let from = match ply.kind {
+            chess_format::MoveKind::Drop => target,
+            _ => from,
+        };
         let (kind, to) = match ply.kind {
             chess_format::MoveKind::Normal => (MoveKind::Normal, target),
             chess_format::MoveKind::DoublePush => (MoveKind::DoublePush, target),
             chess_format::MoveKind::EnPassant => (MoveKind::EnPassant, target),
+            chess_format::MoveKind::Drop => (MoveKind::Drop, target),
             chess_format::MoveKind::Castle => {
                 let side = if (target.index() & 7) > (from.index() & 7) {
                     CastlingSide::KingSide
@@ -167,6 +185,16 @@ impl San {
         };
         match m.kind {
             MoveKind::Castle { side, .. } => side.san().chars().for_each(&mut push),
+            // As shakmaty and python-chess write a drop: a pawn's without
+            // its letter.
+            MoveKind::Drop => {
+                if m.role != Role::Pawn {
+                    push(m.role.upper_char());
+                }
+                push('@');
+                push(m.to.file().char());
+                push(m.to.rank().char());
+            }
             _ => {
                 if m.role == Role::Pawn {
                     if m.capture.is_some() {
@@ -251,7 +279,8 @@ impl AsRef<str> for San {
     }
 }
 
-/// A move in UCI notation; see [`Move::uci`]. Formats as `e2e4` or `e7e8q`.
+/// A move in UCI notation; see [`Move::uci`]. Formats as `e2e4`, `e7e8q`
+/// or, for a drop, `N@f3`.
 ///
 /// ```
 /// use verified_chess::{game, Square};
@@ -270,10 +299,15 @@ pub struct Uci {
     pub to: Square,
     /// Promotion piece, if any.
     pub promotion: Option<Role>,
+    /// The piece dropped, for a drop (`from` is then `to`).
+    pub drop: Option<Role>,
 }
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(role) = self.drop {
+            return write!(f, "{}@{}", role.upper_char(), self.to);
+        }
         write!(f, "{}{}", self.from, self.to)?;
         if let Some(role) = self.promotion {
             fmt::Write::write_char(f, role.lower_char())?;
@@ -360,6 +394,20 @@ pub(crate) mod tests {
         assert_eq!(m.capture, Some(Role::Rook));
         assert_eq!(m.uci(false).to_string(), "b7a8n");
         assert_eq!(San::new(&m, false, false, Suffix::Check), "bxa8=N+");
+        let drop = ply(Square::A1, Square::F3, Kind::Drop, Role::Knight, None, None);
+        let m = Move::from_ply(drop).unwrap();
+        assert_eq!(
+            (m.kind, m.from, m.to),
+            (MoveKind::Drop, Square::F3, Square::F3)
+        );
+        assert_eq!(m.uci(false).to_string(), "N@f3");
+        assert_eq!(San::new(&m, true, true, Suffix::Check), "N@f3+");
+        let pawn = Move {
+            role: Role::Pawn,
+            ..m
+        };
+        assert_eq!(San::new(&pawn, false, false, Suffix::None), "@f3");
+        assert_eq!(pawn.uci(false).to_string(), "P@f3");
         let mut nothing = ply(Square::A1, Square::B1, Kind::Normal, Role::Pawn, None, None);
         nothing.role = 0;
         assert_eq!(Move::from_ply(nothing), None);

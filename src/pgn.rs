@@ -6,7 +6,7 @@ use core::iter::Peekable;
 use chess_format::{Note, Notes};
 
 use crate::game::make_ply;
-use crate::{Color, Game, Ply, Position};
+use crate::{Color, Game, Ply, Position, Variant};
 
 /// The Seven Tag Roster, in the order PGN requires, with the value written
 /// when a game lacks the tag.
@@ -26,8 +26,8 @@ const GENERATED: [&str; 4] = ["Result", "SetUp", "FEN", "Variant"];
 ///
 /// The Seven Tag Roster comes first (`?` for unknown values), then the
 /// game's other tags in their order, `[SetUp "1"]` and `[FEN "…"]` when the
-/// game does not start from the standard position, `[Variant "Chess960"]` for
-/// Chess960; then the movetext, wrapped at 80 columns, ending with the result.
+/// game does not start from the standard position, `[Variant "…"]` for
+/// Chess960 and the other variants (lichess's names); then the movetext, wrapped at 80 columns, ending with the result.
 /// The movetext keeps the game's NAGs (as `$n`), comments (as written, in
 /// braces) and variations: a move's NAGs, then its comments, then the
 /// variations that replace it.
@@ -145,10 +145,13 @@ impl fmt::Display for Pgn<'_> {
                 write_tag(f, name, value)?;
             }
         }
-        if game.is_chess960() {
-            write_tag(f, "Variant", "Chess960")?;
+        match game.variant() {
+            Variant::Standard if game.is_chess960() => write_tag(f, "Variant", "Chess960")?,
+            Variant::Standard => {}
+            // The FEN's castling letters say Chess960 where it matters.
+            variant => write_tag(f, "Variant", variant.name())?,
         }
-        if game.start() != Position::START {
+        if game.read().start() != chess_format::Start::STANDARD {
             write_tag(f, "SetUp", "1")?;
             f.write_str("[FEN \"")?;
             write!(f, "{}", game.start().fen())?;

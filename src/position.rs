@@ -3,7 +3,9 @@
 
 use core::fmt;
 
-use crate::{CastlingSide, Color, File, Move, MoveKind, Piece, Rank, Role, Square};
+use crate::{
+    CastlingSide, Color, File, Move, MoveKind, Piece, Pockets, Rank, Role, Square, Variant,
+};
 
 /// The rooks that may still castle, as a set of rook squares (this is how
 /// both standard chess and Chess960 are described).
@@ -98,6 +100,12 @@ pub struct Position {
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
+    variant: Variant,
+    pockets: Pockets,
+    /// Crazyhouse: the pieces that were pawns, by square.
+    promoted: u64,
+    /// Three-check: the checks each side gave.
+    checks: [u8; 2],
 }
 
 const fn board_from_ascii(ascii: &[u8; 64]) -> [u8; 64] {
@@ -124,9 +132,26 @@ impl Position {
         ep_square: None,
         halfmoves: 0,
         fullmoves: 1,
+        variant: Variant::Standard,
+        pockets: Pockets::EMPTY,
+        promoted: 0,
+        checks: [0; 2],
     };
 
-    /// The position a game's data records.
+    /// The position a game's data records, under `variant`'s rules.
+    pub(crate) const fn from_data(
+        start: &chess_format::Start,
+        variant: chess_format::Variant,
+    ) -> Position {
+        let mut pos = Position::from_start(start);
+        pos.variant = Variant::from_format(variant);
+        pos.pockets = Pockets(start.pockets);
+        pos.promoted = start.promoted;
+        pos.checks = start.checks;
+        pos
+    }
+
+    /// The position a game's data records, in standard chess.
     pub(crate) const fn from_start(start: &chess_format::Start) -> Position {
         Position {
             board: board_from_ascii(&start.board),
@@ -142,6 +167,10 @@ impl Position {
             },
             halfmoves: start.halfmoves,
             fullmoves: start.fullmoves,
+            variant: Variant::Standard,
+            pockets: Pockets::EMPTY,
+            promoted: 0,
+            checks: [0; 2],
         }
     }
 
@@ -217,6 +246,132 @@ impl Position {
         self.fullmoves
     }
 
+    /// The rules the position is played under.
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The pieces in each side's pocket (Crazyhouse; empty in every other
+    /// variant).
+    pub const fn pockets(&self) -> Pockets {
+        self.pockets
+    }
+
+    /// `true` if the piece on `square` was a pawn that promoted (Crazyhouse,
+    /// where it goes back to a pocket as a pawn when captured; FEN marks it
+    /// `Q~`).
+    pub const fn is_promoted(&self, square: Square) -> bool {
+        self.promoted & (1 << square.index()) != 0
+    }
+
+    /// The checks `color` has given (Three-check; 0 in every other variant).
+    ///
+    /// ```
+    /// use verified_chess::{game, Color};
+    ///
+    /// let g = game! { [Variant "Three-check"] 1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 };
+    /// let pos = g.final_position();
+    /// assert_eq!(pos.checks_given(Color::White), 1);
+    /// assert_eq!(pos.remaining_checks(Color::White), 2);
+    /// assert_eq!(pos.fen().to_string(), "r1bq1bnr/pppp1kpp/2n5/4p3/4P3/8/PPPP1PPP/RNBQK1NR w KQ - 2+3 0 4");
+    /// ```
+    pub const fn checks_given(&self, color: Color) -> u8 {
+        self.checks[color as usize]
+    }
+
+    /// The checks `color` still has to give to win (Three-check: 3 at the
+    /// start).
+    pub const fn remaining_checks(&self, color: Color) -> u8 {
+        3u8.saturating_sub(self.checks[color as usize])
+    }
+
+    /// `true` if the side to move is in check: its king is attacked (in
+    /// Atomic, not while the two kings touch; never in Antichess, where the
+    /// king is an ordinary piece, nor for a side without a king).
+    pub const fn is_check(&self) -> bool {
+        if matches!(self.variant, Variant::Antichess) {
+            return false;
+        }
+        let us = self.turn;
+        let Some(king) = self.king_square(us) else {
+            return false;
+        };
+        if matches!(self.variant, Variant::Atomic)
+            && let Some(theirs) = self.king_square(us.other())
+            && distance(king, theirs) == 1
+        {
+            return false;
+        }
+        self.attacked_by(king, us.other())
+    }
+
+    /// The square of `color`'s king (the first from a1), in a `const fn`.
+    const fn king_square(&self, color: Color) -> Option<Square> {
+        let king = Role::King.of(color).code();
+        let mut i = 0;
+        while i < 64 {
+            if self.board[i] == king {
+                return Square::new(i as u8);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// `true` if a piece of `color` attacks `square`.
+    const fn attacked_by(&self, square: Square, color: Color) -> bool {
+        let (file, rank) = (square.index() as i8 & 7, square.index() as i8 >> 3);
+        // A pawn attacks forwards: it stands one rank behind, from its side.
+        let behind = if color.is_white() { -1 } else { 1 };
+        if self.holds(file - 1, rank + behind, Role::Pawn.of(color).code())
+            || self.holds(file + 1, rank + behind, Role::Pawn.of(color).code())
+        {
+            return true;
+        }
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = KNIGHT[i];
+            if self.holds(file + df, rank + dr, Role::Knight.of(color).code()) {
+                return true;
+            }
+            let (df, dr) = KING[i];
+            if self.holds(file + df, rank + dr, Role::King.of(color).code()) {
+                return true;
+            }
+            // Slide until the first piece: a rook or queen on a line, a
+            // bishop or queen on a diagonal.
+            let slider = if df == 0 || dr == 0 {
+                Role::Rook.of(color).code()
+            } else {
+                Role::Bishop.of(color).code()
+            };
+            let (mut f, mut r) = (file + df, rank + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                let code = self.board[(r * 8 + f) as usize];
+                if code != 0 {
+                    if code == slider || code == Role::Queen.of(color).code() {
+                        return true;
+                    }
+                    break;
+                }
+                f += df;
+                r += dr;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// `true` if the square at (`file`, `rank`) is on the board and holds
+    /// the piece with this code.
+    const fn holds(&self, file: i8, rank: i8, code: u8) -> bool {
+        file >= 0
+            && file < 8
+            && rank >= 0
+            && rank < 8
+            && self.board[(rank * 8 + file) as usize] == code
+    }
+
     /// The position in Forsyth–Edwards Notation; `Display` it or call
     /// `to_string()`. No allocation is needed to write it.
     ///
@@ -249,7 +404,9 @@ impl Position {
     /// ```
     ///
     /// This applies the move mechanically (castling, en passant, promotion,
-    /// clocks and castling rights included) and does not check legality:
+    /// clocks and castling rights included, and what the position's
+    /// [`Variant`] adds: drops and pockets, explosions, checks given) and
+    /// does not check legality:
     /// moves from a [`Game`](crate::Game) are always legal in the position
     /// they belong to. A move that does not belong to this position gives a
     /// meaningless (but memory-safe) result.
@@ -258,6 +415,9 @@ impl Position {
         let from = m.from.index() as usize;
         let to = m.to.index() as usize;
         let moving = self.board[from];
+        if matches!(self.variant, Variant::Crazyhouse) {
+            self.crazyhouse_pockets(m);
+        }
         match m.kind {
             MoveKind::Castle { side, rook } => {
                 let rank = color.back_rank();
@@ -282,6 +442,7 @@ impl Position {
                     None => moving,
                 };
             }
+            MoveKind::Drop => self.board[to] = m.role.of(color).code(),
         }
 
         let mut castling = self.castling;
@@ -293,6 +454,9 @@ impl Position {
             castling = castling.without(rook);
         }
         self.castling = castling;
+        if matches!(self.variant, Variant::Atomic) && m.capture.is_some() {
+            self.explode(m.to);
+        }
 
         self.ep_square = match m.kind {
             MoveKind::DoublePush => Square::new((m.from.index() + m.to.index()) / 2),
@@ -307,6 +471,69 @@ impl Position {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = color.other();
+        if matches!(self.variant, Variant::ThreeCheck) && self.is_check() {
+            self.checks[color as usize] = self.checks[color as usize].saturating_add(1);
+        }
+    }
+
+    /// Crazyhouse, before `m` is played: a capture puts the captured piece
+    /// in the captor's pocket (a promoted one as a pawn), a drop takes one
+    /// out; a promoted piece's mark moves with it.
+    const fn crazyhouse_pockets(&mut self, m: &Move) {
+        let color = self.turn;
+        let (from, to) = (1u64 << m.from.index(), 1u64 << m.to.index());
+        match m.kind {
+            MoveKind::Drop => self.pockets.remove(color, m.role),
+            MoveKind::EnPassant => self.pockets.add(color, Role::Pawn),
+            MoveKind::Castle { .. } => {}
+            MoveKind::Normal | MoveKind::DoublePush => {
+                if let Some(captured) = m.capture {
+                    let role = if self.promoted & to != 0 {
+                        Role::Pawn
+                    } else {
+                        captured
+                    };
+                    self.pockets.add(color, role);
+                }
+                let promoted = self.promoted & from != 0 || m.promotion.is_some();
+                self.promoted &= !(from | to);
+                if promoted {
+                    self.promoted |= to;
+                }
+            }
+        }
+    }
+
+    /// Atomic, after a capture on `center`: the capturing piece and every
+    /// piece but pawns around it explode, with the castling rights they
+    /// held.
+    const fn explode(&mut self, center: Square) {
+        self.board[center.index() as usize] = 0;
+        let (file, rank) = (center.index() as i8 & 7, center.index() as i8 >> 3);
+        let mut i = 0;
+        while i < 8 {
+            let (f, r) = (file + KING[i].0, rank + KING[i].1);
+            i += 1;
+            if f < 0 || f >= 8 || r < 0 || r >= 8 {
+                continue;
+            }
+            let sq = (r * 8 + f) as usize;
+            match Piece::from_code(self.board[sq]) {
+                Some(Piece {
+                    role: Role::Pawn, ..
+                })
+                | None => {}
+                Some(Piece { role, color }) => {
+                    self.board[sq] = 0;
+                    if let Some(square) = Square::new(sq as u8) {
+                        self.castling = self.castling.without(square);
+                    }
+                    if matches!(role, Role::King) {
+                        self.castling = self.castling.without_color(color);
+                    }
+                }
+            }
+        }
     }
 
     /// The position after `m`; see [`Position::play`].
@@ -315,6 +542,37 @@ impl Position {
         self.play(m);
         self
     }
+}
+
+/// A knight's eight jumps, as (files, ranks).
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A king's eight steps: the lines first, then the diagonals.
+const KING: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+/// The king distance between two squares.
+const fn distance(a: Square, b: Square) -> u8 {
+    let files = (a.index() & 7).abs_diff(b.index() & 7);
+    let ranks = (a.index() >> 3).abs_diff(b.index() >> 3);
+    if files > ranks { files } else { ranks }
 }
 
 impl Default for Position {
@@ -345,12 +603,17 @@ impl fmt::Debug for Position {
 ///
 /// Castling rights are written as `KQkq` letters when the rook is the
 /// outermost one on its side and as file letters otherwise (X-FEN), which is
-/// plain FEN for standard chess and unambiguous for Chess960.
+/// plain FEN for standard chess and unambiguous for Chess960. Variants add
+/// what shakmaty and python-chess write: Crazyhouse the pockets after the
+/// board (`…/RNBQKBNR[Pp] w …`) and `~` after a promoted piece,
+/// Three-check the checks still to give after the en passant field
+/// (`… - 2+3 0 4`).
 #[derive(Copy, Clone)]
 pub struct Fen<'a>(&'a Position);
 
 impl Fen<'_> {
-    /// Writes only the piece placement field.
+    /// Writes only the piece placement field (in Crazyhouse with `~` after
+    /// a promoted piece, without the pockets).
     pub fn write_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0u8;
@@ -362,6 +625,12 @@ impl Fen<'_> {
                             empty = 0;
                         }
                         f.write_char(piece.fen_char())?;
+                        let square = Square::from_coords(file, *rank);
+                        if matches!(self.0.variant, Variant::Crazyhouse)
+                            && self.0.is_promoted(square)
+                        {
+                            f.write_char('~')?;
+                        }
                     }
                     None => empty += 1,
                 }
@@ -434,11 +703,22 @@ impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.0;
         self.write_board(f)?;
+        if matches!(pos.variant, Variant::Crazyhouse) {
+            write!(f, "{}", pos.pockets)?;
+        }
         write!(f, " {} ", pos.turn.fen_char())?;
         self.write_castling(f)?;
         match pos.ep_square {
             Some(sq) => write!(f, " {sq}")?,
             None => f.write_str(" -")?,
+        }
+        if matches!(pos.variant, Variant::ThreeCheck) {
+            write!(
+                f,
+                " {}+{}",
+                pos.remaining_checks(Color::White),
+                pos.remaining_checks(Color::Black)
+            )?;
         }
         write!(f, " {} {}", pos.halfmoves, pos.fullmoves)
     }

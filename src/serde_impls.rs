@@ -129,6 +129,7 @@ impl Serialize for Move {
                     side: crate::CastlingSide::QueenSide,
                     ..
                 } => "castle-queenside",
+                MoveKind::Drop => "drop",
             },
         )?;
         m.end()
@@ -151,6 +152,13 @@ impl Serialize for Outcome {
                 match reason {
                     DecisiveReason::Checkmate => "checkmate",
                     DecisiveReason::Declared => "declared",
+                    DecisiveReason::Hill => "king-of-the-hill",
+                    DecisiveReason::ThirdCheck => "third-check",
+                    DecisiveReason::KingExploded => "king-exploded",
+                    DecisiveReason::NoPiecesLeft => "no-pieces-left",
+                    DecisiveReason::NoMoves => "no-moves",
+                    DecisiveReason::HordeCaptured => "horde-captured",
+                    DecisiveReason::EighthRank => "eighth-rank",
                 },
             ),
             Outcome::Draw { reason } => (
@@ -161,6 +169,7 @@ impl Serialize for Outcome {
                     DrawReason::FivefoldRepetition => "fivefold-repetition",
                     DrawReason::SeventyFiveMoveRule => "seventy-five-move-rule",
                     DrawReason::Declared => "declared-draw",
+                    DrawReason::BothKingsOnEighthRank => "both-kings-on-eighth-rank",
                 },
             ),
         };
@@ -280,7 +289,7 @@ impl<T: fmt::Display> Serialize for Display<'_, T> {
 
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut g = s.serialize_struct("Game", 7)?;
+        let mut g = s.serialize_struct("Game", 8)?;
         g.serialize_field("tags", &Tags(self.tags()))?;
         g.serialize_field("start", &self.start())?;
         let root = self.root();
@@ -299,6 +308,7 @@ impl Serialize for Game {
         g.serialize_field("result", &self.result())?;
         g.serialize_field("outcome", &self.outcome())?;
         g.serialize_field("chess960", &self.is_chess960())?;
+        g.serialize_field("variant", self.variant().name())?;
         g.end()
     }
 }

@@ -10,11 +10,11 @@
 use chess_format::{Header, MoveKind, NotesWriter, OutcomeCode, ResultCode, Start};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Rank, Role};
 
 use crate::diagnostic::{Diagnostic, Spelling};
 use crate::input::{Mode, Source};
-use crate::replay::{Annotations, End, SanBits, VerifiedGame};
+use crate::replay::{Annotations, End, Rules, SanBits, VariantEnd, VerifiedGame};
 use crate::syntax::{Note, NoteKind, ResultToken};
 
 /// The ply of a move and its SAN bits in a game's data. (One look at the
@@ -28,8 +28,13 @@ pub fn ply(m: &Move, san: SanBits) -> chess_format::Ply {
             to,
             promotion,
         } => {
-            // A pawn moves along its file: two ranks are 16 squares.
-            let kind = if role == Role::Pawn && (from as u32).abs_diff(to as u32) == 16 {
+            // A pawn moves along its file: two ranks are 16 squares. (A
+            // Horde pawn's two steps from the first rank are no double
+            // push: no en passant follows.)
+            let kind = if role == Role::Pawn
+                && (from as u32).abs_diff(to as u32) == 16
+                && matches!(from.rank(), Rank::Second | Rank::Seventh)
+            {
                 MoveKind::DoublePush
             } else {
                 MoveKind::Normal
@@ -45,7 +50,7 @@ pub fn ply(m: &Move, san: SanBits) -> chess_format::Ply {
             None,
         ),
         Move::Castle { king, rook } => (king, rook, MoveKind::Castle, Role::King, None, None),
-        Move::Put { role, to } => (to, to, MoveKind::Normal, role, None, None),
+        Move::Put { role, to } => (to, to, MoveKind::Drop, role, None, None),
     };
     // Only a piece move writes its origin (a pawn capture's file follows
     // from the move).
@@ -68,7 +73,7 @@ pub fn ply(m: &Move, san: SanBits) -> chess_format::Ply {
 }
 
 /// A position as a game's data records it.
-fn start_of(pos: &Chess) -> Start {
+fn start_of<P: Position>(pos: &P) -> Start {
     // Most games start from the standard position: no need to read its
     // board (this runs for every game a crate embeds).
     if is_standard_start(pos) {
@@ -78,18 +83,32 @@ fn start_of(pos: &Chess) -> Start {
     for (sq, piece) in pos.board().iter() {
         board[usize::from(sq)] = piece.char() as u8;
     }
-    Start {
+    let mut start = Start {
         board,
         white_to_move: pos.turn() == Color::White,
         castling: pos.castles().castling_rights().0,
         ep_square: pos.ep_square(EnPassantMode::Always).map(u8::from),
         halfmoves: pos.halfmoves(),
         fullmoves: pos.fullmoves().get(),
+        ..Start::STANDARD
+    };
+    if let Some(pockets) = pos.pockets() {
+        for (side, pocket) in [&pockets.white, &pockets.black].into_iter().enumerate() {
+            for (i, role) in Role::ALL[..5].iter().enumerate() {
+                start.pockets[side][i] = *pocket.get(*role);
+            }
+        }
+        start.promoted = pos.promoted().0;
     }
+    if let Some(remaining) = pos.remaining_checks() {
+        start.checks = [remaining.white, remaining.black].map(|r| 3u8.saturating_sub(u8::from(r)));
+    }
+    start
 }
 
-/// Whether `pos` is the standard starting position, clocks included.
-fn is_standard_start(pos: &Chess) -> bool {
+/// Whether `pos` is the standard starting position, clocks included, with
+/// nothing in a pocket and no check given.
+fn is_standard_start<P: Position>(pos: &P) -> bool {
     let standard = Chess::default();
     pos.board() == standard.board()
         && pos.turn() == Color::White
@@ -97,10 +116,16 @@ fn is_standard_start(pos: &Chess) -> bool {
         && pos.maybe_ep_square().is_none()
         && pos.halfmoves() == 0
         && pos.fullmoves().get() == 1
+        && pos
+            .pockets()
+            .is_none_or(|p| p.iter().all(|side| side.iter().all(|&n| n == 0)))
+        && pos
+            .remaining_checks()
+            .is_none_or(|r| u8::from(r.white) == 3 && u8::from(r.black) == 3)
 }
 
 /// The header of a verified game.
-fn header(game: &VerifiedGame) -> Header {
+fn header<P: Rules>(game: &VerifiedGame<P>) -> Header {
     let result = match game.result {
         ResultToken::WhiteWins => ResultCode::WhiteWins,
         ResultToken::BlackWins => ResultCode::BlackWins,
@@ -115,8 +140,7 @@ fn header(game: &VerifiedGame) -> Header {
             End::DeadPosition => OutcomeCode::DeadPosition,
             End::FivefoldRepetition => OutcomeCode::FivefoldRepetition,
             End::SeventyFiveMoveRule => OutcomeCode::SeventyFiveMoveRule,
-            // A `Game` holds standard chess only: its result says it.
-            End::Variant(..) => OutcomeCode::declared(result),
+            End::Variant(winner, how) => variant_outcome(winner, how),
         },
         None => OutcomeCode::declared(result),
     };
@@ -124,16 +148,52 @@ fn header(game: &VerifiedGame) -> Header {
         result,
         outcome,
         chess960: game.mode.is_chess960(),
+        variant: variant_code(game.start.variant()),
         plies: game.moves.len().min(game.sans.len()),
         ended: game.end.map(|(_, plies)| plies),
+    }
+}
+
+/// A variant as a game's data records it.
+fn variant_code(variant: shakmaty::variant::Variant) -> chess_format::Variant {
+    use chess_format::Variant as F;
+    use shakmaty::variant::Variant as V;
+    match variant {
+        V::Chess => F::Standard,
+        V::Crazyhouse => F::Crazyhouse,
+        V::Atomic => F::Atomic,
+        V::Antichess => F::Antichess,
+        V::KingOfTheHill => F::KingOfTheHill,
+        V::ThreeCheck => F::ThreeCheck,
+        V::Horde => F::Horde,
+        V::RacingKings => F::RacingKings,
+    }
+}
+
+/// A variant's own end as a game's data records it.
+fn variant_outcome(winner: Option<Color>, how: VariantEnd) -> OutcomeCode {
+    use OutcomeCode as O;
+    let white = winner == Some(Color::White);
+    let pick = |w: O, b: O| if white { w } else { b };
+    match (winner, how) {
+        (None, VariantEnd::EighthRank) => O::BothReachEighthRank,
+        // Racing Kings is the only variant whose own rule draws.
+        (None, _) => O::DrawDeclared,
+        (_, VariantEnd::Hill) => pick(O::WhiteReachesHill, O::BlackReachesHill),
+        (_, VariantEnd::ThirdCheck) => pick(O::WhiteGivesThirdCheck, O::BlackGivesThirdCheck),
+        (_, VariantEnd::Exploded) => pick(O::WhiteExplodesKing, O::BlackExplodesKing),
+        (_, VariantEnd::NoPieces) => pick(O::WhiteLosesAllPieces, O::BlackLosesAllPieces),
+        (_, VariantEnd::NoMoves) => pick(O::WhiteHasNoMoves, O::BlackHasNoMoves),
+        (_, VariantEnd::HordeCaptured) => O::HordeCaptured,
+        (_, VariantEnd::EighthRank) => pick(O::WhiteReachesEighthRank, O::BlackReachesEighthRank),
     }
 }
 
 /// The data string of a verified game with its annotation text (see
 /// [`notes`]; empty for none) and its `(name, value)` tag pairs, in the
 /// format of the `chess-format` crate.
-pub fn game_data<N: AsRef<str>, V: AsRef<str>>(
-    game: &VerifiedGame,
+pub fn game_data<P: Rules, N: AsRef<str>, V: AsRef<str>>(
+    game: &VerifiedGame<P>,
     notes: &str,
     tags: impl IntoIterator<Item = (N, V)>,
 ) -> String {
@@ -155,7 +215,7 @@ pub fn game_data<N: AsRef<str>, V: AsRef<str>>(
 /// A game's variations, comments and NAGs as the annotation text of its
 /// data (`chess_format::notes`), reading comments from `source`; empty
 /// for a game without any.
-pub fn notes(game: &VerifiedGame, source: &Source) -> String {
+pub fn notes<P>(game: &VerifiedGame<P>, source: &Source) -> String {
     let Some(annotations) = game.annotations.as_deref() else {
         return String::new();
     };
@@ -171,9 +231,9 @@ enum Task {
     Ply(u32, usize),
 }
 
-fn write_notes(
+fn write_notes<P>(
     out: &mut String,
-    game: &VerifiedGame,
+    game: &VerifiedGame<P>,
     annotations: &Annotations,
     source: &Source,
 ) -> std::fmt::Result {
@@ -312,12 +372,16 @@ pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
 
 /// The expression `krate::Game::__new("…")` for a verified game with its
 /// tags, read from `source`.
-pub fn game_expr(krate: &TokenStream, source: &Source, game: &VerifiedGame) -> TokenStream {
+pub fn game_expr<P: Rules>(
+    krate: &TokenStream,
+    source: &Source,
+    game: &VerifiedGame<P>,
+) -> TokenStream {
     new_expr(krate, "Game", &whole_game_data(source, game))
 }
 
 /// A verified game's data: its moves, annotations and tags.
-fn whole_game_data(source: &Source, game: &VerifiedGame) -> String {
+fn whole_game_data<P: Rules>(source: &Source, game: &VerifiedGame<P>) -> String {
     let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));
     game_data(game, &notes(game, source), tags)
 }

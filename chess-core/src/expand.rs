@@ -304,11 +304,19 @@ pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     let source = input.source();
     let checked = {
         let mut games = pipeline::verify(&source, options);
-        only_game(&mut games).and_then(|game| games.verify_syntax(&game))
+        only_game(&mut games).and_then(|game| games.check_syntax(&game))
     };
     match checked {
-        Ok(verified) => Ok(emit::game_expr(&krate, &source, &verified)),
+        Ok(checked) => Ok(checked_expr(&krate, &source, &checked)),
         Err(d) => Err(Failure::Chess(Box::new(source), d)),
+    }
+}
+
+/// A verified game of any rules as a `Game` expression.
+fn checked_expr(krate: &TokenStream, source: &Source, checked: &pipeline::Checked) -> TokenStream {
+    match checked {
+        pipeline::Checked::Chess(game) => emit::game_expr(krate, source, game),
+        pipeline::Checked::Variant(game) => emit::game_expr(krate, source, game),
     }
 }
 
@@ -363,11 +371,12 @@ fn games_output(
 ) -> TokenStream {
     let mut errors = TokenStream::new();
     let mut games = Vec::new();
-    for checked in pipeline::verify(source, options) {
+    let mut verify = pipeline::verify(source, options);
+    while let Some(checked) = verify.next_checked() {
         match checked {
-            Ok(verified) => {
+            Ok(checked) => {
                 if errors.is_empty() {
-                    games.push(emit::game_expr(krate, source, &verified));
+                    games.push(checked_expr(krate, source, &checked));
                 }
             }
             Err(d) => errors.extend(emit::diagnostic(source, &d)),

@@ -31,7 +31,7 @@ pub enum Failure {
     /// Its setup is not a legal position.
     Illegal(Box<IllegalPosition>),
     /// It is a game of a variant where standard chess was asked for (a
-    /// `Game` holds standard chess); `at` is its `[Variant]` tag's value.
+    /// puzzle or a problem); `at` is its `[Variant]` tag's value.
     Variant {
         /// The rules it names.
         variant: Variant,
@@ -41,8 +41,8 @@ pub enum Failure {
 }
 
 /// The position `game` starts from, and its castling rules, for a game of
-/// standard chess or Chess960 (what a `Game` holds); a game of other rules
-/// is refused at its `[Variant]` tag ([`variant_position`] starts it).
+/// standard chess or Chess960; a game of other rules is refused at its
+/// `[Variant]` tag ([`variant_position`] starts it).
 pub fn position(game: &GameSyntax) -> Result<(Chess, CastlingMode), Failure> {
     let hint = match &game.variant {
         Ok(Variant::Standard) => None,

@@ -95,13 +95,14 @@ fn every_spelling_of_standard_chess_and_chess960() {
         assert_eq!(sans(&text), ["e4 e5"], "{name}");
     }
     // A variant is verified by `Games::check_syntax` (tests/variants.rs);
-    // a `Game` holds standard chess, so `verify` refuses it at its tag.
+    // the iterator of `verify` yields games of standard chess (what
+    // puzzles and problems take), so it refuses one at its tag.
     let (kind, found, message) = error("[Variant \"Atomic\"]\n\n1. e4 *\n");
     assert_eq!(kind, ErrorKind::BadSetup);
     assert_eq!(found, "\"Atomic\"");
     assert!(
         message.starts_with(
-            "this game is Atomic: `Game` values, puzzles and problems hold standard chess"
+            "this game is Atomic: puzzles and problems are standard chess or Chess960"
         ),
         "{message}"
     );

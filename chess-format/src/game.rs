@@ -205,6 +205,7 @@ mod tests {
             result: ResultCode::Draw,
             outcome: OutcomeCode::FivefoldRepetition,
             chess960: true,
+            variant: crate::Variant::Standard,
             plies: 130,
             ended: Some(100),
         };

@@ -36,6 +36,54 @@ impl ResultCode {
     }
 }
 
+/// The rules a game is played under (Chess960 castling is a separate flag
+/// and combines with each).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Standard chess.
+    #[default]
+    Standard = 0,
+    /// Crazyhouse: captured pieces go to the captor's pocket and may be
+    /// dropped.
+    Crazyhouse = 1,
+    /// Atomic: a capture explodes every piece but pawns next to it.
+    Atomic = 2,
+    /// Antichess: captures are compulsory; losing every piece (or being
+    /// stalemated) wins.
+    Antichess = 3,
+    /// King of the Hill: a king on d4, e4, d5 or e5 wins.
+    KingOfTheHill = 4,
+    /// Three-check: the third check wins.
+    ThreeCheck = 5,
+    /// Horde: 36 white pawns against Black's army.
+    Horde = 6,
+    /// Racing Kings: the first king on the eighth rank wins; no checks.
+    RacingKings = 7,
+}
+
+impl Variant {
+    /// Every variant, in order.
+    pub const ALL: [Variant; 8] = [
+        Variant::Standard,
+        Variant::Crazyhouse,
+        Variant::Atomic,
+        Variant::Antichess,
+        Variant::KingOfTheHill,
+        Variant::ThreeCheck,
+        Variant::Horde,
+        Variant::RacingKings,
+    ];
+
+    /// The variant with this number.
+    pub const fn from_u8(code: u8) -> Option<Variant> {
+        if (code as usize) < Variant::ALL.len() {
+            Some(Variant::ALL[code as usize])
+        } else {
+            None
+        }
+    }
+}
+
 /// How the game ended: by a rule, by the recorded result, or not at all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OutcomeCode {
@@ -59,11 +107,39 @@ pub enum OutcomeCode {
     BlackWinsDeclared = 8,
     /// No rule ended the game; the recorded result is `1/2-1/2`.
     DrawDeclared = 9,
+    /// King of the Hill: White's king reached the centre.
+    WhiteReachesHill = 10,
+    /// King of the Hill: Black's king reached the centre.
+    BlackReachesHill = 11,
+    /// Three-check: White gave the third check.
+    WhiteGivesThirdCheck = 12,
+    /// Three-check: Black gave the third check.
+    BlackGivesThirdCheck = 13,
+    /// Atomic: White exploded Black's king.
+    WhiteExplodesKing = 14,
+    /// Atomic: Black exploded White's king.
+    BlackExplodesKing = 15,
+    /// Antichess: White has no piece left and wins.
+    WhiteLosesAllPieces = 16,
+    /// Antichess: Black has no piece left and wins.
+    BlackLosesAllPieces = 17,
+    /// Antichess: White, to move, has no legal move and wins.
+    WhiteHasNoMoves = 18,
+    /// Antichess: Black, to move, has no legal move and wins.
+    BlackHasNoMoves = 19,
+    /// Horde: Black captured every white piece.
+    HordeCaptured = 20,
+    /// Racing Kings: White's king reached the eighth rank first.
+    WhiteReachesEighthRank = 21,
+    /// Racing Kings: Black's king reached the eighth rank first.
+    BlackReachesEighthRank = 22,
+    /// Racing Kings: both kings reached the eighth rank (a draw).
+    BothReachEighthRank = 23,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 10] = [
+    pub const ALL: [OutcomeCode; 24] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -74,6 +150,20 @@ impl OutcomeCode {
         OutcomeCode::WhiteWinsDeclared,
         OutcomeCode::BlackWinsDeclared,
         OutcomeCode::DrawDeclared,
+        OutcomeCode::WhiteReachesHill,
+        OutcomeCode::BlackReachesHill,
+        OutcomeCode::WhiteGivesThirdCheck,
+        OutcomeCode::BlackGivesThirdCheck,
+        OutcomeCode::WhiteExplodesKing,
+        OutcomeCode::BlackExplodesKing,
+        OutcomeCode::WhiteLosesAllPieces,
+        OutcomeCode::BlackLosesAllPieces,
+        OutcomeCode::WhiteHasNoMoves,
+        OutcomeCode::BlackHasNoMoves,
+        OutcomeCode::HordeCaptured,
+        OutcomeCode::WhiteReachesEighthRank,
+        OutcomeCode::BlackReachesEighthRank,
+        OutcomeCode::BothReachEighthRank,
     ];
 
     /// The code with this number.
@@ -99,18 +189,20 @@ impl OutcomeCode {
 
 /// What a game's data starts with.
 ///
-/// Written as the result's digit, the outcome's digit, `1` for Chess960
-/// (`0` otherwise), the number of plies, `,`, the ply after which the rules
+/// Written as the result's digit, the outcome's character (`'0'` plus its
+/// code), a character for the rules (`'0'`, plus 1 for Chess960, plus twice
+/// the [`Variant`]'s code), the number of plies, `,`, the ply after which the rules
 /// ended the game (nothing if they did not), `,`: `1107,7,` is a game of
 /// seven plies that White won by checkmate on the seventh.
 ///
 /// ```
-/// use chess_format::{Header, OutcomeCode, ResultCode};
+/// use chess_format::{Header, OutcomeCode, ResultCode, Variant};
 ///
 /// let header = Header {
 ///     result: ResultCode::WhiteWins,
 ///     outcome: OutcomeCode::WhiteCheckmates,
 ///     chess960: false,
+///     variant: Variant::Standard,
 ///     plies: 7,
 ///     ended: Some(7),
 /// };
@@ -118,6 +210,18 @@ impl OutcomeCode {
 /// header.write(&mut data).unwrap();
 /// assert_eq!(data, "1107,7,");
 /// assert_eq!(Header::read(data.as_bytes()), Some((header, 7)));
+///
+/// // A Chess960 game of King of the Hill that White won on the hill.
+/// let hill = Header {
+///     outcome: OutcomeCode::WhiteReachesHill,
+///     chess960: true,
+///     variant: Variant::KingOfTheHill,
+///     ..header
+/// };
+/// let mut data = String::new();
+/// hill.write(&mut data).unwrap();
+/// assert_eq!(data, "1:97,7,");
+/// assert_eq!(Header::read(data.as_bytes()), Some((hill, 7)));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Header {
@@ -127,6 +231,8 @@ pub struct Header {
     pub outcome: OutcomeCode,
     /// Chess960 castling rules.
     pub chess960: bool,
+    /// The rules.
+    pub variant: Variant,
     /// The number of plies that follow.
     pub plies: usize,
     /// After how many plies the rules ended the game, if they did (fewer
@@ -139,7 +245,9 @@ impl Header {
     pub fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         out.write_char(char::from(b'0' + self.result as u8))?;
         out.write_char(char::from(b'0' + self.outcome as u8))?;
-        out.write_char(if self.chess960 { '1' } else { '0' })?;
+        out.write_char(char::from(
+            b'0' + self.chess960 as u8 + 2 * self.variant as u8,
+        ))?;
         write!(out, "{},", self.plies)?;
         if let Some(ended) = self.ended {
             write!(out, "{ended}")?;
@@ -159,10 +267,10 @@ impl Header {
         ) else {
             return None;
         };
-        let chess960 = match data[2] {
-            b'0' => false,
-            b'1' => true,
-            _ => return None,
+        let rules = data[2].wrapping_sub(b'0');
+        let chess960 = rules & 1 != 0;
+        let Some(variant) = Variant::from_u8(rules >> 1) else {
+            return None;
         };
         let Some((plies, at)) = read_decimal(data, 3) else {
             return None;
@@ -182,6 +290,7 @@ impl Header {
                 result,
                 outcome,
                 chess960,
+                variant,
                 plies: plies as usize,
                 ended,
             },
@@ -211,13 +320,17 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(10), None);
+        assert_eq!(OutcomeCode::from_u8(24), None);
+        for variant in Variant::ALL {
+            assert_eq!(Variant::from_u8(variant as u8), Some(variant));
+        }
+        assert_eq!(Variant::from_u8(8), None);
     }
 
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0:01,,", "0021,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0H01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

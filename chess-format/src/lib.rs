@@ -11,8 +11,8 @@
 //!
 //! | part | written by | read by |
 //! |---|---|---|
-//! | the [`Header`]: result, outcome, Chess960, number of plies, the ply after which the rules ended the game | [`Header::write`] | [`Header::read`] |
-//! | the [`Start`] position: `S` for the standard one, else `P` and its fields | [`Start::write`] | [`Start::read`] |
+//! | the [`Header`]: result, outcome, Chess960 and the [`Variant`], number of plies, the ply after which the rules ended the game | [`Header::write`] | [`Header::read`] |
+//! | the [`Start`] position: `S` for the standard one, else `P` and its fields (pockets, promoted pieces and checks given where a variant has them) | [`Start::write`] | [`Start::read`] |
 //! | five base-64 [`DIGITS`] per [`Ply`]: the move and what its SAN adds to it | [`Ply::encode`] | [`Ply::decode`] |
 //! | only if the game has any: `&`, a length, `:`, the [`notes`]: comments, NAGs and variations | [`NotesWriter`] | [`Notes`] |
 //! | the tags, each name and value prefixed by its length in bytes | [`write_tag`] | [`Tags`] |
@@ -23,7 +23,8 @@
 //!
 //! ```
 //! use chess_format::{
-//!     GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, write_game,
+//!     GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, Variant,
+//!     write_game,
 //! };
 //!
 //! // 1. e4: the pawn on e2 (square 12) to e4 (28).
@@ -42,6 +43,7 @@
 //!     result: ResultCode::Unknown,
 //!     outcome: OutcomeCode::Ongoing,
 //!     chess960: false,
+//!     variant: Variant::Standard,
 //!     plies: 1,
 //!     ended: None,
 //! };
@@ -70,7 +72,7 @@ mod start;
 
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
-pub use header::{Header, OutcomeCode, ResultCode};
+pub use header::{Header, OutcomeCode, ResultCode, Variant};
 pub use notes::{Note, Notes, NotesWriter};
 pub use ply::{MoveKind, Ply, Suffix};
 pub use start::Start;

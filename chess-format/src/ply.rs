@@ -1,4 +1,4 @@
-//! One ply: the move and what its SAN adds to it, in 27 bits.
+//! One ply: the move and what its SAN adds to it, in 28 bits.
 
 use crate::digits::{digit, digit_value};
 
@@ -13,6 +13,9 @@ pub enum MoveKind {
     EnPassant = 2,
     /// Castling; the ply's `target` is the rook's square.
     Castle = 3,
+    /// A piece from the pocket put on `target` (Crazyhouse); `from` is
+    /// `target` too.
+    Drop = 4,
 }
 
 /// The check or mate sign at the end of a move's SAN.
@@ -34,8 +37,8 @@ pub enum Suffix {
 ///
 /// Bits, least significant first: origin (6), target (6), kind (2), piece
 /// (3), captured piece (3), promotion (3), SAN writes the origin's file (1),
-/// SAN writes the origin's rank (1), suffix (2): 27 bits in five
-/// [`DIGITS`](crate::DIGITS).
+/// SAN writes the origin's rank (1), suffix (2), drop (1; the kind's two
+/// bits are then 0): 28 bits in five [`DIGITS`](crate::DIGITS).
 ///
 /// ```
 /// use chess_format::{MoveKind, Ply, Suffix, role};
@@ -81,12 +84,13 @@ impl Ply {
     /// The number of digits of a ply.
     pub const DIGITS: usize = 5;
 
-    /// The ply's 27 bits (squares and pieces are masked to their widths).
+    /// The ply's 28 bits (squares and pieces are masked to their widths).
     #[inline(always)]
     pub const fn to_bits(self) -> u32 {
         (self.from as u32 & 63)
             | (self.target as u32 & 63) << 6
-            | (self.kind as u32) << 12
+            | (self.kind as u32 & 3) << 12
+            | (self.kind as u32 >> 2) << 27
             | (self.role as u32 & 7) << 14
             | (self.capture as u32 & 7) << 17
             | (self.promotion as u32 & 7) << 20
@@ -96,7 +100,8 @@ impl Ply {
     }
 
     /// The ply of [`Ply::to_bits`], or `None` for bits it never writes (no
-    /// moving piece, a piece code above 6, suffix 3, bits above 27).
+    /// moving piece, a piece code above 6, suffix 3, a drop with a kind,
+    /// bits above 28).
     pub const fn from_bits(bits: u32) -> Option<Ply> {
         let role = (bits >> 14 & 7) as u8;
         let capture = (bits >> 17 & 7) as u8;
@@ -107,14 +112,16 @@ impl Ply {
             2 => Suffix::Mate,
             _ => return None,
         };
-        if role == 0 || role > 6 || capture > 6 || promotion > 6 || bits >> 27 != 0 {
+        if role == 0 || role > 6 || capture > 6 || promotion > 6 || bits >> 28 != 0 {
             return None;
         }
-        let kind = match bits >> 12 & 3 {
-            0 => MoveKind::Normal,
-            1 => MoveKind::DoublePush,
-            2 => MoveKind::EnPassant,
-            _ => MoveKind::Castle,
+        let kind = match (bits >> 27, bits >> 12 & 3) {
+            (0, 0) => MoveKind::Normal,
+            (0, 1) => MoveKind::DoublePush,
+            (0, 2) => MoveKind::EnPassant,
+            (0, _) => MoveKind::Castle,
+            (_, 0) => MoveKind::Drop,
+            _ => return None,
         };
         Some(Ply {
             from: (bits & 63) as u8,
@@ -180,10 +187,25 @@ mod tests {
         };
         assert_eq!(castle.to_bits(), 60 | 56 << 6 | 3 << 12 | 6 << 14 | 2 << 25);
         assert_eq!(Ply::from_bits(castle.to_bits()), Some(castle));
-        // No moving piece, suffix 3, a bit above 27: never written.
+        // No moving piece, suffix 3, a drop with a kind, a bit above 28:
+        // never written.
         assert_eq!(Ply::from_bits(12 | 28 << 6), None);
         assert_eq!(Ply::from_bits(castle.to_bits() | 3 << 25), None);
         assert_eq!(Ply::from_bits(castle.to_bits() | 1 << 27), None);
+        assert_eq!(Ply::from_bits(castle.to_bits() | 1 << 28), None);
+        let drop = Ply {
+            from: 21,
+            target: 21,
+            kind: MoveKind::Drop,
+            role: 2,
+            capture: 0,
+            promotion: 0,
+            san_file: false,
+            san_rank: false,
+            suffix: Suffix::Check,
+        };
+        assert_eq!(drop.to_bits(), 21 | 21 << 6 | 2 << 14 | 1 << 25 | 1 << 27);
+        assert_eq!(Ply::from_bits(drop.to_bits()), Some(drop));
         assert_eq!(Ply::decode(b"McF"), None);
         assert_eq!(Ply::decode(b"Mc=AA"), None);
     }

@@ -9,7 +9,11 @@ use crate::digits::{expect, read_decimal};
 /// Written as `S` for the standard starting position; any other as `P`,
 /// the 64 board letters from a1 to h8, `w` or `b`, the castling rights as
 /// 16 hexadecimal digits, the en passant square (`--` for none), the
-/// halfmove clock, `.`, the fullmove number and `,`.
+/// halfmove clock, `.`, the fullmove number, what variants add (only the
+/// parts that are not empty, in this order: the pockets as FEN letters
+/// in brackets, `[QPpp]`; `~` and the promoted pieces' squares as 16
+/// hexadecimal digits; `+` and the checks each side gave, two digits) and
+/// `,`.
 ///
 /// ```
 /// use chess_format::Start;
@@ -31,6 +35,17 @@ use crate::digits::{expect, read_decimal};
 ///      b8100000000000081e30.1,"
 /// );
 /// assert_eq!(Start::read(data.as_bytes(), 0), Some((after_e4, data.len())));
+///
+/// // Crazyhouse, White holding a queen and a pawn, with a promoted queen
+/// // on a8; three-check, White having given one check.
+/// let mut variant = after_e4;
+/// variant.pockets[0] = [1, 0, 0, 0, 1];
+/// variant.promoted = 1 << 56;
+/// variant.checks = [1, 0];
+/// let mut data = String::new();
+/// variant.write(&mut data).unwrap();
+/// assert!(data.ends_with("0.1[PQ]~0100000000000000+10,"));
+/// assert_eq!(Start::read(data.as_bytes(), 0), Some((variant, data.len())));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Start {
@@ -48,6 +63,14 @@ pub struct Start {
     pub halfmoves: u32,
     /// The move number.
     pub fullmoves: u32,
+    /// Crazyhouse: the pieces in White's pocket (`[0]`) and Black's
+    /// (`[1]`), counted by kind: pawns, knights, bishops, rooks, queens.
+    pub pockets: [[u8; 5]; 2],
+    /// Crazyhouse: the pieces that were promoted pawns (they return to a
+    /// pocket as pawns), bit *n* for square *n*.
+    pub promoted: u64,
+    /// Three-check: the checks White (`[0]`) and Black (`[1]`) gave.
+    pub checks: [u8; 2],
 }
 
 impl Start {
@@ -59,7 +82,26 @@ impl Start {
         ep_square: None,
         halfmoves: 0,
         fullmoves: 1,
+        pockets: [[0; 5]; 2],
+        promoted: 0,
+        checks: [0; 2],
     };
+
+    /// The letters of the kinds of piece a pocket holds, in order.
+    pub const POCKET_LETTERS: [u8; 5] = *b"PNBRQ";
+
+    /// `true` if the position has nothing variants add: no piece in a
+    /// pocket, no promoted piece, no check given.
+    pub const fn has_no_extras(&self) -> bool {
+        let mut i = 0;
+        while i < 5 {
+            if self.pockets[0][i] != 0 || self.pockets[1][i] != 0 {
+                return false;
+            }
+            i += 1;
+        }
+        self.promoted == 0 && self.checks[0] == 0 && self.checks[1] == 0
+    }
 
     /// Writes the position.
     pub fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
@@ -83,7 +125,34 @@ impl Start {
             }
             _ => out.write_str("--")?,
         }
-        write!(out, "{}.{},", self.halfmoves, self.fullmoves)
+        write!(out, "{}.{}", self.halfmoves, self.fullmoves)?;
+        if self.pockets != [[0; 5]; 2] {
+            out.write_char('[')?;
+            for (side, pocket) in self.pockets.iter().enumerate() {
+                for (role, &count) in pocket.iter().enumerate() {
+                    let letter = Start::POCKET_LETTERS[role];
+                    let letter = if side == 0 {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    };
+                    for _ in 0..count {
+                        out.write_char(char::from(letter))?;
+                    }
+                }
+            }
+            out.write_char(']')?;
+        }
+        if self.promoted != 0 {
+            write!(out, "~{:016x}", self.promoted)?;
+        }
+        if self.checks != [0; 2] {
+            out.write_char('+')?;
+            for given in self.checks {
+                out.write_char(char::from(b'0' + given.min(9)))?;
+            }
+        }
+        out.write_char(',')
     }
 
     /// Reads a position at `data[at..]`: the position and the index after
@@ -130,9 +199,52 @@ impl Start {
         let Some(at) = expect(data, at, b'.') else {
             return None;
         };
-        let Some((fullmoves, at)) = read_decimal(data, at) else {
+        let Some((fullmoves, mut at)) = read_decimal(data, at) else {
             return None;
         };
+        let mut pockets = [[0u8; 5]; 2];
+        if let Some(next) = expect(data, at, b'[') {
+            at = next;
+            loop {
+                if at >= data.len() {
+                    return None;
+                }
+                let letter = data[at];
+                at += 1;
+                if letter == b']' {
+                    break;
+                }
+                let side = letter.is_ascii_lowercase() as usize;
+                let upper = letter.to_ascii_uppercase();
+                let mut role = 0;
+                while role < 5 && Start::POCKET_LETTERS[role] != upper {
+                    role += 1;
+                }
+                if role == 5 {
+                    return None;
+                }
+                pockets[side][role] = pockets[side][role].saturating_add(1);
+            }
+        }
+        let mut promoted = 0;
+        if let Some(next) = expect(data, at, b'~') {
+            match read_hex(data, next) {
+                Some(bits) => promoted = bits,
+                None => return None,
+            }
+            at = next + 16;
+        }
+        let mut checks = [0u8; 2];
+        if let Some(next) = expect(data, at, b'+') {
+            if data.len() < next + 2
+                || !data[next].is_ascii_digit()
+                || !data[next + 1].is_ascii_digit()
+            {
+                return None;
+            }
+            checks = [data[next] - b'0', data[next + 1] - b'0'];
+            at = next + 2;
+        }
         let Some(at) = expect(data, at, b',') else {
             return None;
         };
@@ -144,6 +256,9 @@ impl Start {
                 ep_square,
                 halfmoves: saturate(halfmoves),
                 fullmoves: saturate(fullmoves),
+                pockets,
+                promoted,
+                checks,
             },
             at,
         ))
@@ -201,6 +316,13 @@ mod tests {
         }
         let bad = data.replacen('R', "X", 1);
         assert_eq!(Start::read(bad.as_bytes(), 0), None);
+        for extras in ["[PX]", "[P", "~01", "+1", "+1x", "[]~"] {
+            let bad = data.replacen(',', &std::format!("{extras},"), 1);
+            assert_eq!(Start::read(bad.as_bytes(), 0), None, "{bad}");
+        }
+        // Empty pockets written anyway read as empty.
+        let empty = data.replacen(',', "[],", 1);
+        assert_eq!(Start::read(empty.as_bytes(), 0), Some((p, empty.len())));
         assert_eq!(Start::read(b"X", 0), None);
     }
 }

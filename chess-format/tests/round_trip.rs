@@ -3,21 +3,23 @@
 //! included) read back exactly as written.
 
 use chess_format::{
-    GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, write_game,
+    GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, Variant, write_game,
 };
 use proptest::prelude::*;
 
 fn header(plies: usize) -> impl Strategy<Value = Header> {
     (
         0..4u8,
-        0..10u8,
+        0..24u8,
         any::<bool>(),
+        0..8u8,
         proptest::option::of(0..=plies),
     )
-        .prop_map(move |(result, outcome, chess960, ended)| Header {
+        .prop_map(move |(result, outcome, chess960, variant, ended)| Header {
             result: ResultCode::from_u8(result).expect("0..4"),
-            outcome: OutcomeCode::from_u8(outcome).expect("0..10"),
+            outcome: OutcomeCode::from_u8(outcome).expect("0..24"),
             chess960,
+            variant: Variant::from_u8(variant).expect("0..8"),
             plies,
             ended,
         })
@@ -33,9 +35,10 @@ fn start() -> impl Strategy<Value = Start> {
         proptest::option::of(0..64u8),
         any::<u32>(),
         any::<u32>(),
+        extras(),
     )
         .prop_map(
-            |(low, high, white_to_move, castling, ep_square, halfmoves, fullmoves)| {
+            |(low, high, white_to_move, castling, ep_square, halfmoves, fullmoves, extras)| {
                 let mut board = [b'.'; 64];
                 board[..32].copy_from_slice(&low);
                 board[32..].copy_from_slice(&high);
@@ -46,9 +49,22 @@ fn start() -> impl Strategy<Value = Start> {
                     ep_square,
                     halfmoves,
                     fullmoves,
+                    pockets: extras.0,
+                    promoted: extras.1,
+                    checks: extras.2,
                 }
             },
         )
+}
+
+/// Pockets, promoted pieces and checks: often none, else any.
+fn extras() -> impl Strategy<Value = ([[u8; 5]; 2], u64, [u8; 2])> {
+    let pocket = prop::array::uniform5(prop_oneof![3 => Just(0u8), 1 => 0..20u8]);
+    (
+        prop_oneof![Just([[0; 5]; 2]), prop::array::uniform2(pocket)],
+        prop_oneof![Just(0u64), any::<u64>()],
+        prop_oneof![Just([0u8; 2]), prop::array::uniform2(0..=3u8)],
+    )
 }
 
 fn ply() -> impl Strategy<Value = Ply> {
@@ -57,6 +73,7 @@ fn ply() -> impl Strategy<Value = Ply> {
         MoveKind::DoublePush,
         MoveKind::EnPassant,
         MoveKind::Castle,
+        MoveKind::Drop,
     ]);
     let suffix = prop::sample::select(vec![Suffix::None, Suffix::Check, Suffix::Mate]);
     (
@@ -112,7 +129,11 @@ proptest! {
         write_game(&mut untagged, &header, &start, |i| plies[i], "", None::<(&str, &str)>)
             .expect("writing to a String");
         prop_assert!(data.starts_with(&untagged));
-        prop_assert!(untagged.bytes().all(|b| b.is_ascii_graphic()), "{}", untagged);
+        prop_assert!(
+            untagged.bytes().all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\'),
+            "{}",
+            untagged
+        );
     }
 
     #[test]

@@ -270,12 +270,12 @@ pub fn start_failure(failure: crate::start::Failure) -> Diagnostic {
             ErrorKind::BadSetup,
             at,
             format!(
-                "this game is {}: `Game` values, puzzles and problems hold standard chess and Chess960 only so far",
+                "this game is {}: puzzles and problems are standard chess or Chess960",
                 variant.name()
             ),
         )
         .with_note(format!(
-            "`chess-verify` checks {} games under their rules",
+            "`game!`, `games!`, `include_pgn!` and `chess-verify` check {} games under their rules",
             variant.name()
         )),
     }
