@@ -170,6 +170,7 @@ const OPTIONS: Options = Options {
     moves_after_draw: true,
     piece_letters: chess_core::syntax::PieceLetters::English,
     drop_annotations: false,
+    variant: None,
 };
 
 /// Parses and verifies every game of `source`; the plies of their main lines.

@@ -67,7 +67,7 @@ impl Input {
 
     /// The options at the start, as inner attributes:
     /// `#![allow(moves_after_draw)]`, `#![piece_letters(de)]`,
-    /// `#![annotations(drop)]`.
+    /// `#![annotations(drop)]`, `#![variant(crazyhouse)]`.
     fn options(&mut self) -> Result<Options, TokenStream> {
         let mut options = Options::default();
         loop {
@@ -119,6 +119,24 @@ impl Input {
                             return Err(emit::compile_error(
                                 &format!(
                                     "`{other}` is not what to do with annotations\nhelp: write `#![annotations(drop)]` to keep only the main line (variations are still verified), or `#![annotations(keep)]` (the default)"
+                                ),
+                                group.span(),
+                                group.span(),
+                            ));
+                        }
+                    }
+                }
+                Some((attr, names)) if attr == "variant" && names.len() == 1 => {
+                    // `#![variant(king_of_the_hill)]` or, as the tag
+                    // writes it, `#![variant("King of the Hill")]`.
+                    let name = syn::parse_str::<syn::LitStr>(&names[0])
+                        .map_or_else(|_| names[0].clone(), |l| l.value());
+                    match crate::syntax::Variant::from_name(&name) {
+                        Ok(variant) => options.variant = Some(variant),
+                        Err(message) => {
+                            return Err(emit::compile_error(
+                                &format!(
+                                    "{message}\nhelp: write `#![variant(crazyhouse)]`, `atomic`, `antichess`, `king_of_the_hill`, `three_check`, `horde`, `racing_kings` or `chess960`"
                                 ),
                                 group.span(),
                                 group.span(),
@@ -188,7 +206,7 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]` and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
+                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant) and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
                         hash,
                         group.span(),
                     ));

@@ -31,7 +31,9 @@ pub fn verify(source: &Source, options: Options) -> Games<'_> {
     Games {
         source,
         parser: notes_as(
-            Parser::new(source).with_letters(options.piece_letters),
+            Parser::new(source)
+                .with_letters(options.piece_letters)
+                .with_variant(options.variant),
             options,
         ),
         options,
@@ -57,7 +59,9 @@ pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Ga
     Games {
         source,
         parser: notes_as(
-            Parser::with_cuts(source, cuts).with_letters(options.piece_letters),
+            Parser::with_cuts(source, cuts)
+                .with_letters(options.piece_letters)
+                .with_variant(options.variant),
             options,
         ),
         options,

@@ -211,32 +211,32 @@ fn crazyhouse_drops_are_explained() {
     assert_eq!(
         zh("1. e4 d5 2. exd5 Qxd5 3. N@f3 *").unwrap_err(),
         (
-            ErrorKind::NoSuchPiece,
+            ErrorKind::EmptyPocket,
             "N@f3".into(),
             "White cannot play `3. N@f3`: there is no knight in White's pocket (pocket: P)".into()
         )
     );
     let (kind, _, message) = zh("1. N@f3 *").unwrap_err();
-    assert_eq!(kind, ErrorKind::NoSuchPiece);
+    assert_eq!(kind, ErrorKind::EmptyPocket);
     assert!(message.ends_with("(it is empty)"), "{message}");
     let (kind, _, message) = zh("1. e4 d5 2. exd5 Qxd5 3. P@a8 *").unwrap_err();
-    assert_eq!(kind, ErrorKind::CannotReach);
+    assert_eq!(kind, ErrorKind::BadDrop);
     assert!(
         message.contains("the black rook on a8 stands there"),
         "{message}"
     );
     let (kind, found, message) = zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d8 *").unwrap_err();
-    assert_eq!((kind, found.as_str()), (ErrorKind::CannotReach, "P@d8"));
+    assert_eq!((kind, found.as_str()), (ErrorKind::BadDrop, "P@d8"));
     assert!(message.contains("stands there"), "{message}");
     let (kind, _, message) =
         zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. Nf3 Qd7 5. P@h1 *").unwrap_err();
-    assert_eq!(kind, ErrorKind::CannotReach);
+    assert_eq!(kind, ErrorKind::BadDrop);
     assert!(message.contains("stands there"), "{message}");
     // An empty last rank: the rank rule.
     let (kind, _, message) =
         zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. Nf3 Nf6 5. Bc4 e6 6. O-O Be7 7. P@e1 *")
             .unwrap_err();
-    assert_eq!(kind, ErrorKind::PawnMove);
+    assert_eq!(kind, ErrorKind::BadDrop);
     assert!(
         message.ends_with("a pawn cannot be dropped on the first or last rank"),
         "{message}"
@@ -251,7 +251,10 @@ fn crazyhouse_drops_are_explained() {
 #[test]
 fn antichess_captures_are_compulsory() {
     let (kind, found, message) = one("[Variant \"Antichess\"]\n\n1. e4 d5 2. Nf3 *\n").unwrap_err();
-    assert_eq!((kind, found.as_str()), (ErrorKind::WrongPiece, "Nf3"));
+    assert_eq!(
+        (kind, found.as_str()),
+        (ErrorKind::CompulsoryCapture, "Nf3")
+    );
     assert_eq!(
         message,
         "White cannot play `2. Nf3`: captures are compulsory in antichess: `exd5` captures"
@@ -489,7 +492,7 @@ fn pockets_and_counters_belong_to_their_variants() {
         Ok("N@f6+ Kf7 Nd5 @e2".to_string())
     );
     let (kind, _, message) = one(&format!("{zh}1. Q@d4 *\n")).unwrap_err();
-    assert_eq!(kind, ErrorKind::NoSuchPiece);
+    assert_eq!(kind, ErrorKind::EmptyPocket);
     assert!(message.ends_with("(pocket: N)"), "{message}");
     // A pocket that names a king, a stray `~`, too many checks.
     let (kind, found, message) =
@@ -521,13 +524,13 @@ fn atomic_and_racing_kings_say_what_their_rules_forbid() {
     };
     let (kind, found, message) =
         atomic("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "1. Kxd2 *").unwrap_err();
-    assert_eq!((kind, found.as_str()), (ErrorKind::IntoCheck, "Kxd2"));
+    assert_eq!((kind, found.as_str()), (ErrorKind::AtomicCapture, "Kxd2"));
     assert_eq!(
         message,
         "White cannot play `1. Kxd2`: in atomic a king cannot capture: `Kxd2` would explode the white king itself"
     );
     let (kind, _, message) = atomic("4k3/8/8/8/8/8/R2n4/4K3 w - - 0 1", "1. Rxd2 *").unwrap_err();
-    assert_eq!(kind, ErrorKind::IntoCheck);
+    assert_eq!(kind, ErrorKind::AtomicCapture);
     assert!(
         message.ends_with("the explosion on d2 would take the white king on e1 with it"),
         "{message}"
@@ -541,7 +544,7 @@ fn atomic_and_racing_kings_say_what_their_rules_forbid() {
         ))
     };
     let (kind, found, message) = racing("1. Ra1 *").unwrap_err();
-    assert_eq!((kind, found.as_str()), (ErrorKind::IntoCheck, "Ra1"));
+    assert_eq!((kind, found.as_str()), (ErrorKind::RacingCheck, "Ra1"));
     assert!(
         message.ends_with("Racing Kings forbids giving check, and `Ra1+` checks the black king"),
         "{message}"

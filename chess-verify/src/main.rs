@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use chess_core::syntax::PieceLetters;
+use chess_core::syntax::{PieceLetters, Variant};
 use chess_verify::check::{Context, Encoding, Shard};
 use chess_verify::input::Input;
 use chess_verify::read::Limits;
@@ -105,9 +105,13 @@ struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "puzzles")]
     rules: Option<String>,
 
-    /// With `--rules`: the section of the `variants.ini` for games whose
-    /// `[Variant]` tag names none of its sections (or that have none).
-    #[arg(long, value_name = "NAME", requires = "rules")]
+    /// The rules of games without a `[Variant]` tag (a game's own tag
+    /// wins): crazyhouse, atomic, antichess, king-of-the-hill,
+    /// three-check, horde, racing-kings or chess960, in any case and
+    /// spacing. With `--rules`: the section of the `variants.ini` for
+    /// games whose `[Variant]` tag names none of its sections (or that
+    /// have none).
+    #[arg(long, value_name = "NAME")]
     variant: Option<String>,
 }
 
@@ -168,6 +172,17 @@ fn main() -> ExitCode {
         EncodingArg::Latin1 => Encoding::Latin1,
         EncodingArg::Windows1252 => Encoding::Windows1252,
     };
+    // Without `--rules`, `--variant` names one of the verified variants.
+    let lichess_variant = match (&args.rules, &args.variant) {
+        (None, Some(name)) => match Variant::from_name(name) {
+            Ok(variant) => Some(variant),
+            Err(message) => {
+                eprintln!("error: --variant: {message}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => None,
+    };
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -179,6 +194,7 @@ fn main() -> ExitCode {
                 piece_letters: args.piece_letters.unwrap_or_default(),
                 // The checker reports; it keeps nothing of the games.
                 drop_annotations: true,
+                variant: lichess_variant,
             },
             encoding,
             shard: args.shard,

@@ -263,11 +263,37 @@ fn variant_games_are_checked_under_their_rules() {
     assert_eq!(code, 1, "{out}");
     let name = path.display().to_string();
     let expected = format!(
-        "error[wrong-piece]: White cannot play `2. Nf3`: captures are compulsory in antichess: `exd5` captures\n  --> {name}:11:13\n   |\n11 | 1. e4 d5 2. Nf3 *\n   |             ^^^\n"
+        "error[compulsory-capture]: White cannot play `2. Nf3`: captures are compulsory in antichess: `exd5` captures\n  --> {name}:11:13\n   |\n11 | 1. e4 d5 2. Nf3 *\n   |             ^^^\n"
     );
     assert!(out.starts_with(&expected), "{out}");
     assert!(
         out.contains("3 games (2 legal, 12 plies), 1 error"),
         "{out}"
+    );
+}
+
+#[test]
+fn variant_names_the_rules_of_untagged_games() {
+    // Untagged: the drop is refused in standard chess, read under
+    // `--variant crazyhouse`; a game's own tag wins; an unknown name is
+    // a usage error.
+    let text = "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. P@e4 *\n\n\
+                [Variant \"Antichess\"]\n\n1. e3 e6 2. Qh5 Qh4 3. Qxh4 *\n";
+    let path = file("untagged.pgn", text.as_bytes());
+    let (code, out, _) = run(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("error[drop]"), "{out}");
+    assert!(
+        out.contains("help: for a crazyhouse game, write the tag `[Variant \"Crazyhouse\"]`"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["--variant", "Crazy House", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 games (2 legal, 12 plies)"), "{out}");
+    let (code, _, err) = run(&["--variant", "shogi", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--variant: the variant `shogi` is not one verified"),
+        "{err}"
     );
 }

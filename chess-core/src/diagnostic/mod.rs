@@ -121,8 +121,21 @@ kinds! {
     CastlingBlocked = "castling-blocked",
     /// Castling while in check, through an attacked square, or into check.
     CastlingAttacked = "castling-attacked",
+    /// Crazyhouse: a drop of a piece that is not in the mover's pocket.
+    EmptyPocket = "empty-pocket",
+    /// Crazyhouse: a drop on an occupied square, or a pawn dropped on the
+    /// first or last rank.
+    BadDrop = "bad-drop",
+    /// Antichess: a move that does not capture while a capture is possible.
+    CompulsoryCapture = "compulsory-capture",
+    /// Atomic: a king capturing, or a capture whose explosion would take the
+    /// mover's own king.
+    AtomicCapture = "atomic-capture",
+    /// Racing Kings: a move that gives check.
+    RacingCheck = "racing-check",
     /// A move after the game ended by checkmate, stalemate, a dead position,
-    /// fivefold repetition or the 75-move rule.
+    /// fivefold repetition or the 75-move rule, or by a variant's own rule
+    /// (a king on the hill, the third check, an exploded king, …).
     GameOver = "game-over",
     /// A `+`, `#`, `++` or `e.p.` that is not true of the move.
     WrongMarker = "wrong-marker",

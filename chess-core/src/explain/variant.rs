@@ -45,7 +45,7 @@ pub(super) fn rejection<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Opti
                 .collect();
             let more = if captures.len() > 4 { " …" } else { "" };
             return Some(Rejection::new(
-                ErrorKind::WrongPiece,
+                ErrorKind::CompulsoryCapture,
                 format!(
                     "captures are compulsory in antichess: {}{more} capture{}",
                     join_and(sans),
@@ -77,7 +77,7 @@ fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejecti
     let san = san_of(&chess, m);
     match pos.variant() {
         Variant::Atomic if m.is_capture() && m.role() == Role::King => Some(Rejection::new(
-            ErrorKind::IntoCheck,
+            ErrorKind::AtomicCapture,
             format!(
                 "in atomic a king cannot capture: `{san}` would explode the {} king itself",
                 color_adj(us)
@@ -88,7 +88,7 @@ fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejecti
             let blast = attacks::king_attacks(m.to()).with(m.to());
             blast.contains(king).then(|| {
                 Rejection::new(
-                    ErrorKind::IntoCheck,
+                    ErrorKind::AtomicCapture,
                     format!(
                         "the explosion on {} would take the {} king on {king} with it",
                         m.to(),
@@ -102,7 +102,7 @@ fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejecti
             after.play_unchecked(m);
             after.is_check().then(|| {
                 Rejection::new(
-                    ErrorKind::IntoCheck,
+                    ErrorKind::RacingCheck,
                     format!(
                         "Racing Kings forbids giving check, and `{san}` checks the {} king",
                         color_adj(!us)
@@ -119,7 +119,7 @@ fn drop<P: Rules>(pos: &P, role: Role, to: shakmaty::Square) -> Rejection {
     let us = pos.turn();
     if pos.board().occupied().contains(to) {
         return Rejection::new(
-            ErrorKind::CannotReach,
+            ErrorKind::BadDrop,
             format!(
                 "{} stands there: a piece is dropped on an empty square",
                 piece_on(pos.board(), to)
@@ -128,7 +128,7 @@ fn drop<P: Rules>(pos: &P, role: Role, to: shakmaty::Square) -> Rejection {
     }
     if role == Role::Pawn && matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) {
         return Rejection::new(
-            ErrorKind::PawnMove,
+            ErrorKind::BadDrop,
             "a pawn cannot be dropped on the first or last rank",
         );
     }
@@ -144,7 +144,7 @@ fn drop<P: Rules>(pos: &P, role: Role, to: shakmaty::Square) -> Rejection {
             format!("pocket: {}", content.join(" "))
         };
         return Rejection::new(
-            ErrorKind::NoSuchPiece,
+            ErrorKind::EmptyPocket,
             format!(
                 "there is no {} in {}'s pocket ({listing})",
                 role_name(role),
@@ -163,7 +163,7 @@ fn drop<P: Rules>(pos: &P, role: Role, to: shakmaty::Square) -> Rejection {
         );
     }
     Rejection::new(
-        ErrorKind::CannotReach,
+        ErrorKind::BadDrop,
         format!("a {} cannot be dropped on {to} here", role_name(role)),
     )
 }

@@ -18,6 +18,9 @@ pub struct Options {
     /// game carries no variations, comments or NAGs (the macros'
     /// `#![annotations(drop)]`; `chess-verify`, which needs none of them).
     pub drop_annotations: bool,
+    /// The rules of games without a `[Variant]` tag (standard chess unless
+    /// set: the macros' `#![variant(crazyhouse)]`).
+    pub variant: Option<crate::syntax::Variant>,
 }
 
 impl Options {

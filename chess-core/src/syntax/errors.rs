@@ -115,6 +115,12 @@ pub(crate) fn drop(range: Range, source: &Source, variant: super::Variant) -> Di
             source.slice(range)
         ),
     )
+    .with_note(match source.mode() {
+        crate::input::Mode::Tokens => {
+            "for a crazyhouse game, start with `#![variant(crazyhouse)]` or the tag `[Variant \"Crazyhouse\"]`"
+        }
+        _ => "for a crazyhouse game, write the tag `[Variant \"Crazyhouse\"]`",
+    })
 }
 
 /// `to` or `becomes` without the piece name that starts a long-form move.

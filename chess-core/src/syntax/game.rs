@@ -16,7 +16,7 @@ use crate::input::{Mode, Range, Source};
 use super::errors;
 use super::letters::PieceLetters;
 use super::notation::{self, MoveSyntax, Part, Spanned};
-use super::setup::{self, SetupSyntax};
+use super::setup::{self, SetupSyntax, Variant};
 use super::tag::Tag;
 use super::tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};
 
@@ -39,6 +39,8 @@ pub(super) struct GameParser {
     pub(super) letters: PieceLetters,
     /// Keep comments and NAGs as notes.
     pub(super) notes: bool,
+    /// The rules without a `[Variant]` tag, if not standard chess.
+    pub(super) variant: Option<Variant>,
 }
 
 impl GameParser {
@@ -63,6 +65,7 @@ impl GameParser {
             last: Range::default(),
             letters,
             notes,
+            variant: None,
         }
     }
 
@@ -70,7 +73,10 @@ impl GameParser {
         self.game.range = self.first.unwrap_or_default().to(self.last);
         let tag = Tag::find(&self.game.tags, source, "Variant");
         self.game.variant_tag = tag.map(|t| t.value_range);
-        self.game.variant = setup::variant_of(tag, source);
+        self.game.variant = match (tag, self.variant) {
+            (None, Some(variant)) => Ok(variant),
+            _ => setup::variant_of(tag, source),
+        };
         self.game.setup = setup::of_game(&self.game.tags, self.setup, source)
             .and_then(|s| setup::fits_variant(s, &self.game.variant));
         self.game
@@ -230,7 +236,11 @@ impl GameParser {
             Part::Drop(role, to) => {
                 // A drop is a move in crazyhouse; in a game of other rules
                 // it is refused (or, if the tag cannot be read, the tag).
-                let variant = setup::variant(&self.game.tags, source)?;
+                let tagged = Tag::find(&self.game.tags, source, "Variant").is_some();
+                let variant = match self.variant {
+                    Some(variant) if !tagged => variant,
+                    _ => setup::variant(&self.game.tags, source)?,
+                };
                 if variant != setup::Variant::Crazyhouse {
                     return Err(errors::drop(range, source, variant));
                 }

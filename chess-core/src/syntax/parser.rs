@@ -12,7 +12,7 @@ use super::game::GameParser;
 use super::letters::PieceLetters;
 use super::lexer::{self, Delim, Lex, Lexeme};
 use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
-use super::setup;
+use super::setup::{self, Variant};
 use super::split::Splitter;
 use super::tag::Tag;
 use super::tree::GameSyntax;
@@ -256,6 +256,8 @@ pub struct Parser<'s> {
     known: Option<Vec<u32>>,
     /// The piece letters of games without a `[PieceLetters]` tag.
     letters: PieceLetters,
+    /// The rules of games without a `[Variant]` tag, if not standard chess.
+    variant: Option<Variant>,
     /// Keep comments and NAGs as notes.
     notes: bool,
     /// Read plain games through the express lane.
@@ -289,6 +291,7 @@ impl<'s> Parser<'s> {
             items: None,
             known: None,
             letters: PieceLetters::English,
+            variant: None,
             notes: true,
             express: true,
             skip_text: false,
@@ -307,6 +310,7 @@ impl<'s> Parser<'s> {
             items: None,
             known: Some(cuts),
             letters: PieceLetters::English,
+            variant: None,
             notes: true,
             express: true,
             skip_text: false,
@@ -321,6 +325,18 @@ impl<'s> Parser<'s> {
     /// --piece-letters de`).
     pub fn with_letters(mut self, letters: PieceLetters) -> Parser<'s> {
         self.letters = letters;
+        self
+    }
+
+    /// Reads games without a `[Variant]` tag as games of `variant` (the
+    /// macros' `#![variant(crazyhouse)]`); `None` is standard chess. (Such
+    /// games are read by the lexer and grammar: the express lane is for
+    /// plain games.)
+    pub fn with_variant(mut self, variant: Option<Variant>) -> Parser<'s> {
+        self.variant = variant;
+        if variant.is_some() {
+            self.express = false;
+        }
         self
     }
 
@@ -455,6 +471,7 @@ impl Iterator for Parser<'_> {
             }
         }
         let mut parser = GameParser::new(self.letters, self.notes);
+        parser.variant = self.variant;
         Some(match parser.game(items) {
             Ok(()) => Ok(parser.finish(source)),
             Err(d) => {

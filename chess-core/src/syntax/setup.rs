@@ -962,48 +962,58 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Variant, 
         return Ok(Variant::Standard);
     };
     let value = tag.value(source);
-    // Case, spaces, hyphens and underscores do not matter: `From Position`,
-    // `fromPosition` and `from-position` are one spelling.
-    let key: String = value
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
-    match key.as_str() {
-        // lichess (`Standard`, `From Position` for a game from a set-up
-        // position), TCEC (`normal`), python-chess's other names.
-        "" | "standard" | "normal" | "chess" | "classical" | "fromposition" => {
-            Ok(Variant::Standard)
-        }
-        // lichess (`Chess960`), Cute Chess and Arena (`fischerandom`),
-        // python-chess's other names.
-        "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" | "960" => {
-            Ok(Variant::Chess960)
-        }
-        // lichess's names, then python-chess's and Cute Chess's.
-        "crazyhouse" | "zh" | "house" | "crazyhousechess" => Ok(Variant::Crazyhouse),
-        "atomic" | "atom" | "atomicchess" => Ok(Variant::Atomic),
-        "antichess" | "anti" => Ok(Variant::Antichess),
-        "kingofthehill" | "koth" | "hill" | "kingofthehillchess" => Ok(Variant::KingOfTheHill),
-        "threecheck" | "3check" | "threecheckchess" => Ok(Variant::ThreeCheck),
-        "horde" | "hordechess" => Ok(Variant::Horde),
-        "racingkings" | "racing" | "race" | "racingkingschess" => Ok(Variant::RacingKings),
-        // Other rules under related names: not antichess as lichess plays
-        // it, so not read as antichess.
-        "giveaway" | "giveawaychess" | "suicide" | "suicidechess" | "losers" | "loserschess" => {
-            Err(malformed(
-                tag.value_range,
-                format!(
-                    "`{value}` is not verified: its rules differ from lichess's Antichess (castling, or who wins a stalemate); write `[Variant \"Antichess\"]` if the game was played under those"
-                ),
-            ))
-        }
-        _ => Err(malformed(
-            tag.value_range,
-            format!(
+    Variant::from_name(&value).map_err(|message| malformed(tag.value_range, message))
+}
+
+impl Variant {
+    /// The rules a name stands for, as the `[Variant]` tag and the macros'
+    /// `#![variant(…)]` write it: lichess's names, python-chess's and Cute
+    /// Chess's; case, spaces, hyphens and underscores do not matter
+    /// (`King of the Hill`, `king_of_the_hill`, `KOTH`). Else what to write.
+    ///
+    /// ```
+    /// use chess_core::syntax::Variant;
+    ///
+    /// assert_eq!(Variant::from_name("three_check"), Ok(Variant::ThreeCheck));
+    /// assert_eq!(Variant::from_name("fischerandom"), Ok(Variant::Chess960));
+    /// assert!(Variant::from_name("suicide").unwrap_err().contains("Antichess"));
+    /// ```
+    pub fn from_name(value: &str) -> Result<Variant, String> {
+        // `From Position`, `fromPosition` and `from-position` are one
+        // spelling.
+        let key: String = value
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        match key.as_str() {
+            // lichess (`Standard`, `From Position` for a game from a set-up
+            // position), TCEC (`normal`), python-chess's other names.
+            "" | "standard" | "normal" | "chess" | "classical" | "fromposition" => {
+                Ok(Variant::Standard)
+            }
+            // lichess (`Chess960`), Cute Chess and Arena (`fischerandom`),
+            // python-chess's other names.
+            "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc"
+            | "960" => Ok(Variant::Chess960),
+            // lichess's names, then python-chess's and Cute Chess's.
+            "crazyhouse" | "zh" | "house" | "crazyhousechess" => Ok(Variant::Crazyhouse),
+            "atomic" | "atom" | "atomicchess" => Ok(Variant::Atomic),
+            "antichess" | "anti" => Ok(Variant::Antichess),
+            "kingofthehill" | "koth" | "hill" | "kingofthehillchess" => Ok(Variant::KingOfTheHill),
+            "threecheck" | "3check" | "threecheckchess" => Ok(Variant::ThreeCheck),
+            "horde" | "hordechess" => Ok(Variant::Horde),
+            "racingkings" | "racing" | "race" | "racingkingschess" => Ok(Variant::RacingKings),
+            // Other rules under related names: not antichess as lichess
+            // plays it, so not read as antichess.
+            "giveaway" | "giveawaychess" | "suicide" | "suicidechess" | "losers"
+            | "loserschess" => Err(format!(
+                "`{value}` is not verified: its rules differ from lichess's Antichess (castling, or who wins a stalemate); write `[Variant \"Antichess\"]` if the game was played under those"
+            )),
+            _ => Err(format!(
                 "the variant `{value}` is not one verified: standard chess, Chess960, Crazyhouse, Atomic, Antichess, King of the Hill, Three-check, Horde, Racing Kings"
-            ),
-        )),
+            )),
+        }
     }
 }
 
