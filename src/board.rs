@@ -1,9 +1,10 @@
 //! Boards on screen: a position drawn as text, in ASCII or with Unicode
-//! figurines, with coordinates, from White's or Black's side.
+//! figurines, with coordinates, from White's or Black's side; in
+//! Crazyhouse with each side's pocket.
 
 use core::fmt;
 
-use crate::{Color, File, Position, Rank, Square};
+use crate::{Color, File, Position, Rank, Square, Variant};
 
 /// How a [`BoardDisplay`] draws pieces and frame.
 ///
@@ -37,6 +38,20 @@ pub enum BoardStyle {
 /// // From Black's side, without coordinates.
 /// let black = Position::START.board().perspective(Color::Black).coordinates(false);
 /// assert!(black.to_string().starts_with("+-----------------+\n| R N B K Q B N R |\n"));
+/// ```
+///
+/// A Crazyhouse position shows each side's pocket on its side of the
+/// board:
+///
+/// ```
+/// use verified_chess::game;
+///
+/// let g = game! { #![variant(crazyhouse)] 1. e4 d5 2. exd5 Qxd5 3. Nc3 };
+/// let text = g.final_position().board().to_string();
+/// assert!(text.starts_with("  Black's pocket: p\n  +-----"));
+/// assert!(text.ends_with("    a b c d e f g h\n  White's pocket: P\n"));
+/// let start = game! { #![variant(crazyhouse)] }.start().board().unicode().to_string();
+/// assert!(start.starts_with("  Black's pocket: -\n  ┌"));
 /// ```
 #[derive(Copy, Clone, Debug)]
 pub struct BoardDisplay<'a> {
@@ -103,7 +118,25 @@ impl fmt::Display for BoardDisplay<'_> {
         let white = self.perspective == Color::White;
         let ranks = Rank::ALL;
         let files = File::ALL;
+        // Crazyhouse: each side's pocket on its side of the board.
+        let pocket = |f: &mut fmt::Formatter<'_>, color: Color| -> fmt::Result {
+            if self.position.variant() != Variant::Crazyhouse {
+                return Ok(());
+            }
+            write!(f, "{margin}{}'s pocket:", color.name())?;
+            let mut any = false;
+            for role in self.position.pockets().of(color) {
+                let piece = role.of(color);
+                match self.style {
+                    BoardStyle::Ascii => write!(f, " {}", piece.fen_char())?,
+                    BoardStyle::Unicode => write!(f, " {}", piece.figurine())?,
+                }
+                any = true;
+            }
+            f.write_str(if any { "\n" } else { " -\n" })
+        };
 
+        pocket(f, self.perspective.other())?;
         rule(f, top)?;
         for i in 0..8 {
             let rank = if white { ranks[7 - i] } else { ranks[i] };
@@ -135,7 +168,7 @@ impl fmt::Display for BoardDisplay<'_> {
             }
             f.write_str("\n")?;
         }
-        Ok(())
+        pocket(f, self.perspective)
     }
 }
 

@@ -351,7 +351,10 @@ fn only_game(games: &mut pipeline::Games) -> Result<syntax::GameSyntax, Diagnost
         }
         (Some(Err(d)), _) => Err(d),
         (Some(Ok(game)), None) => Ok(game),
-        (None, _) => Ok(syntax::GameSyntax::default()),
+        (None, _) => Ok(syntax::GameSyntax {
+            variant: Ok(games.options().variant.unwrap_or_default()),
+            ..syntax::GameSyntax::default()
+        }),
     }
 }
 

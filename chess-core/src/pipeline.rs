@@ -198,6 +198,11 @@ impl<'s> Games<'s> {
     pub fn source(&self) -> &'s Source {
         self.source
     }
+
+    /// The options games are verified with.
+    pub fn options(&self) -> Options {
+        self.options
+    }
 }
 
 impl Iterator for Games<'_> {

@@ -99,7 +99,7 @@ pub fn long_game(plies: usize, seed: u64) -> Vec<Move> {
 }
 
 /// The moves as macro input: move numbers and SAN, with ` #` for mate.
-pub fn token_text(start: &Chess, moves: &[Move]) -> String {
+pub fn token_text<P: Position + Clone>(start: &P, moves: &[Move]) -> String {
     let mut pos = start.clone();
     let mut text = String::with_capacity(moves.len() * 8);
     for (i, &m) in moves.iter().enumerate() {
@@ -113,6 +113,37 @@ pub fn token_text(start: &Chess, moves: &[Move]) -> String {
         text.push(' ');
     }
     text
+}
+
+/// A random legal game of `variant` of exactly `plies` plies, from its
+/// start position: the first of seeds `seed`, `seed + 1`, … (up to 1,000
+/// tries) whose random game lasts that long, cut there; else the longest
+/// one found (a variant's own end, checkmate or stalemate came first).
+pub fn variant_game(
+    variant: shakmaty::variant::Variant,
+    plies: usize,
+    seed: u64,
+) -> (shakmaty::variant::VariantPosition, Vec<Move>) {
+    let start = shakmaty::variant::VariantPosition::new(variant);
+    let mut longest = Vec::new();
+    for seed in seed..seed + 1000 {
+        let mut rng = Rng::new(seed);
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(plies);
+        while moves.len() < plies && !pos.is_game_over() {
+            let legal = pos.legal_moves();
+            let m = legal[rng.below(legal.len())];
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        if moves.len() == plies {
+            return (start, moves);
+        }
+        if moves.len() > longest.len() {
+            longest = moves;
+        }
+    }
+    (start, longest)
 }
 
 /// A naive mate search, the yardstick the real one is tested and measured

@@ -186,9 +186,10 @@ fn every_spelling_of_each_variant() {
 }
 
 #[test]
-fn a_variant_game_is_refused_where_a_game_value_is_made() {
-    // `verify` (what `game!` uses) makes `Game` values, which hold
-    // standard chess: a variant is refused at its tag.
+fn the_iterator_of_verify_refuses_a_variant_at_its_tag() {
+    // The iterator of `verify` yields games of standard chess (what
+    // puzzles and problems take; `check_syntax` takes any rules): a
+    // variant is refused at its tag.
     let source = Source::text("[Variant \"Crazyhouse\"]\n\n1. e4 *\n", None, None);
     let d = verify(&source, Options::default())
         .next()
@@ -513,6 +514,39 @@ fn pockets_and_counters_belong_to_their_variants() {
     let three =
         "[Variant \"Three-check\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1\"]\n\n1. Ra8# 1-0\n";
     assert_eq!(one(three), Ok("Ra8#".to_string()));
+}
+
+#[test]
+fn pockets_in_every_setup_form() {
+    // A diagram and piece lists take `pocket …` before the side to move;
+    // FEN has its own two forms.
+    let drop = "1. N@f6+ Kf7 2. Nd5 @e2 *\n";
+    let diagram = "[Variant \"Crazyhouse\"]\n\nboard\n\
+        4k3\n8\n8\n8\n8\n8\n8\n4K3\npocket Np\nw - - 0 1\n";
+    let lists = "[Variant \"Crazyhouse\"]\n\nwhite: Ke1 black: Ke8 pocket: Np w\n";
+    let fen = "[Variant \"Crazyhouse\"]\n\nfen 4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1\n";
+    for setup in [diagram, lists, fen] {
+        assert_eq!(
+            one(&format!("{setup}{drop}")),
+            Ok("N@f6+ Kf7 Nd5 @e2".to_string()),
+            "{setup}"
+        );
+    }
+    // `pocket -`: none; a piece not there.
+    let empty = "[Variant \"Crazyhouse\"]\n\nwhite: Ke1 a2 black: Ke8 h7 pocket - w\n";
+    let (kind, _, message) = one(&format!("{empty}1. N@f3 *\n")).unwrap_err();
+    assert_eq!(kind, ErrorKind::EmptyPocket);
+    assert!(message.ends_with("(it is empty)"), "{message}");
+    // A king in a pocket; pockets in standard chess; nothing after `pocket`.
+    let (kind, found, _) =
+        one("[Variant \"Crazyhouse\"]\n\nwhite: Ke1 black: Ke8 pocket Kp w\n*\n").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::BadSetup, "K"));
+    let (kind, _, message) = one("white: Ke1 black: Ke8 pocket Np w\n*\n").unwrap_err();
+    assert_eq!(kind, ErrorKind::BadSetup);
+    assert!(message.contains("Crazyhouse"), "{message}");
+    let (kind, found, _) =
+        one("[Variant \"Crazyhouse\"]\n\nwhite: Ke1 black: Ke8 pocket").unwrap_err();
+    assert_eq!((kind, found.as_str()), (ErrorKind::BadSetup, "pocket"));
 }
 
 #[test]

@@ -227,6 +227,38 @@ fn mainlines(path: &Path, limit: usize) -> Vec<(String, usize)> {
         .collect()
 }
 
+/// Game `i` of the variant benchmark: a random game of the variant whose
+/// turn it is, `plies` long where the variant's random games last that
+/// long, that `game!` verifies; its tokens (`#![variant(…)]` first) and
+/// length.
+fn variant_game(i: usize, plies: usize) -> (String, usize) {
+    use shakmaty::variant::Variant;
+    const VARIANTS: [(Variant, &str); 7] = [
+        (Variant::Crazyhouse, "crazyhouse"),
+        (Variant::Atomic, "atomic"),
+        (Variant::Antichess, "antichess"),
+        (Variant::KingOfTheHill, "king_of_the_hill"),
+        (Variant::ThreeCheck, "three_check"),
+        (Variant::Horde, "horde"),
+        (Variant::RacingKings, "racing_kings"),
+    ];
+    let (variant, name) = VARIANTS[i % VARIANTS.len()];
+    let mut seed = i as u64 * 1000;
+    loop {
+        let (start, moves) = testing::variant_game(variant, plies, seed);
+        let text = format!(
+            "#![variant({name})] {}",
+            testing::token_text(&start, &moves)
+        );
+        let input: proc_macro2::TokenStream = format!("$crate; {text}").parse().expect("tokens");
+        if expand::try_game(input).is_ok() {
+            return (text, moves.len());
+        }
+        // A random game may repeat a position five times: another one.
+        seed += 1000;
+    }
+}
+
 fn write(path: &Path, contents: &str) {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).expect("directory");
@@ -309,6 +341,19 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
             "pub const G{i}: verified_chess::CustomGame = verified_chess::game! {{ #![rules(\"chess.ini\")] {text} }};"
         );
     }
+    // Games of the seven variants (in turn), each as long as the standard
+    // game in its place: a variant's cost against standard chess's.
+    let mut variants = String::new();
+    let mut variant_plies = 0;
+    for (i, (_, plies)) in games.iter().enumerate() {
+        let (text, length) = variant_game(i, *plies);
+        variant_plies += length;
+        let _ = writeln!(
+            variants,
+            "pub const G{i}: verified_chess::Game = verified_chess::game! {{ {text} }};"
+        );
+    }
+    lib_crate(ws, "bench-variants", &facade, &variants);
     lib_crate(ws, "bench-strings", "", &strings);
     lib_crate(ws, "bench-null", "null = { path = \"../null\" }\n", &null);
     lib_crate(ws, "bench-verified", &facade, &verified);
@@ -323,6 +368,7 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
         "bench-null",
         "bench-verified",
         "bench-custom",
+        "bench-variants",
     ]);
     let plies: usize = games.iter().map(|(_, p)| p).sum();
     let mut benches = vec![
@@ -341,6 +387,13 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
         Bench {
             krate: "bench-custom",
             label: format!("{} game! calls under rules/chess.ini", games.len()),
+        },
+        Bench {
+            krate: "bench-variants",
+            label: format!(
+                "{} game! calls, seven variants ({variant_plies} plies)",
+                games.len()
+            ),
         },
     ];
 
@@ -671,10 +724,17 @@ fn compile_bench(args: &[String]) -> ExitCode {
                     a_over_b(v as f64, n as f64)
                 );
             }
+            if let (Some(v), Some(n)) = (count("bench-variants"), count("bench-verified")) {
+                println!(
+                    "  bench-variants / bench-verified: {:.2}x instructions",
+                    a_over_b(v as f64, n as f64)
+                );
+            }
         }
         ratio("bench-verified", "bench-null");
         ratio("bench-null", "bench-strings");
         ratio("bench-custom", "bench-verified");
+        ratio("bench-variants", "bench-verified");
         for tag in ["twic", "lichess"] {
             let (s, p) = (
                 format!("bench-include-str-{tag}"),

@@ -19,7 +19,10 @@
 //! a diagram's `. r`). Castling and results never ask: `O-O-O`, `1-0`,
 //! `e2-e4`, `12...Nc6` join. A crazyhouse drop's `@` joins a piece
 //! letter before it (`N@f3`) and nothing else, so that a drop written
-//! after a move reads as a move of its own (`Kxd2 @e3`). When the
+//! after a move reads as a move of its own (`Kxd2 @e3`). Pockets written
+//! against a FEN board (`…/4K3[Np]`) stay part of its word, and a `+`
+//! after a number, or before one at the start of a word, joins only where
+//! written so (Three-check's `1+3` and `+2+0`). When the
 //! compiler gives no positions (some IDE servers), `-` and `.` join their
 //! neighbours.
 
@@ -165,6 +168,7 @@ pub fn render(ahead: Vec<TokenTree>, rest: token_stream::IntoIter, call_site: Sp
                         None => r.bracket('}', group.span_close()),
                     }
                 }
+                Delimiter::Bracket if r.pockets(&group) => {}
                 Delimiter::Parenthesis | Delimiter::Bracket => {
                     let (open, close) = if group.delimiter() == Delimiter::Parenthesis {
                         ('(', ')')
@@ -254,6 +258,8 @@ impl Renderer {
             Prev::Punct('-' | '.', _, _, true) => true,
             // FEN's `- 0 1`, a diagram's `. r`, `e.p. 5.`.
             Prev::Punct('-' | '.', _, prev, false) => touching(prev, span).unwrap_or(true),
+            // Three-check's counters: `1+3`, lichess's `+2+0`.
+            Prev::Punct('+', _, prev, true) => touching(prev, span).unwrap_or(true),
             // Markers and annotations end a move; the rest reads the same
             // either way and is joined (`e8=Q`, `1.e4`, `$1`, `1/2`).
             Prev::Punct('+' | '#' | '!' | '?' | '*' | ',' | ';' | ':', ..) => false,
@@ -291,6 +297,14 @@ impl Renderer {
                 let word = &self.text.as_bytes()[start..];
                 word.len() == 1 && word[0].is_ascii_uppercase()
             }
+            // After a number, a `+` is one of Three-check's counters
+            // (`1+3`, `+2+0`), joined only where written so (a check
+            // marker never follows a number).
+            Prev::Word(prev, start)
+                if c == '+' && self.text[start..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                touching(prev, span).unwrap_or(true)
+            }
             // `*` (a result) and `$` (a NAG) start words of their own.
             Prev::Word(..) => !matches!(c, '*' | '$'),
         };
@@ -309,9 +323,41 @@ impl Renderer {
                 }
                 Prev::Punct(_, _, _, free) => free && c == '.',
                 _ => false,
-            };
+            }
+            // A `+` that starts a word may start lichess's `+2+0`.
+            || (!join && c == '+');
         self.text.push(c);
         self.prev = Prev::Punct(c, spacing, span, free);
+    }
+
+    /// Crazyhouse pockets written against a FEN board (`…/4K3[Np]`,
+    /// `…/RNBQKBNR[]`): rendered as part of the board's word. `false`, and
+    /// nothing rendered, for any other bracket.
+    fn pockets(&mut self, group: &Group) -> bool {
+        let Prev::Word(prev, _) = self.prev else {
+            return false;
+        };
+        let word_start = self.text.rfind(' ').map_or(0, |i| i + 1);
+        let mut inner = group.stream().into_iter();
+        let letters = match (inner.next(), inner.next()) {
+            (None, _) => None,
+            (Some(TokenTree::Ident(ident)), None) => Some(ident),
+            _ => return false,
+        };
+        if !self.text[word_start..].contains('/') || touching(prev, group.span_open()) != Some(true)
+        {
+            return false;
+        }
+        self.mark(group.span_open());
+        self.text.push('[');
+        if let Some(ident) = letters {
+            self.mark(ident.span());
+            let _ = write!(self.text, "{ident}");
+        }
+        self.mark(group.span_close());
+        self.text.push(']');
+        self.prev = Prev::Word(group.span_close(), word_start);
+        true
     }
 
     fn bracket(&mut self, c: char, span: Span) {
@@ -415,6 +461,19 @@ mod tests {
         assert_eq!(
             rendered("N@f3 Kxd2 @e3 P @ e6 Qxe7+ @f2 @ g3"),
             "N@f3 Kxd2 @e3 P@e6 Qxe7+ @f2 @g3"
+        );
+        // Pockets against a FEN board; Three-check's counters as written.
+        assert_eq!(
+            rendered("4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1 8/8/8/8/8/8/8/8[] b"),
+            "4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1 8/8/8/8/8/8/8/8[] b"
+        );
+        assert_eq!(
+            rendered("8/8 [Np] [Event \"x\"]"),
+            "8/8 [ Np ] [ Event \"x\" ]"
+        );
+        assert_eq!(
+            rendered("w - - 1+3 0 1 w - - 0 1 +2+0 1 + 3 Qh5+ 2. Nf3 + Nc6"),
+            "w - - 1+3 0 1 w - - 0 1 +2+0 1 + 3 Qh5+ 2. Nf3+ Nc6"
         );
     }
 

@@ -26,7 +26,7 @@ use crate::diagnostic::words::{color_adj, color_name, role_name};
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::input::{Range, Source};
 
-use super::lexer::{Lex, Lexeme};
+use super::lexer::{Delim, Lex, Lexeme};
 use super::tag::Tag;
 
 /// Which form a setup was written in.
@@ -308,6 +308,15 @@ fn fen_words(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagn
     };
     words.bump();
     fen_board(&mut setup, board, board_range)?;
+    let board_range = match bracketed_pocket(words, board_range) {
+        Some((letters, pocket, whole)) => {
+            read_pocket(&mut setup, letters, pocket.start)?;
+            setup.board = board_range.to(whole);
+            setup.range = setup.range.to(whole);
+            board_range.to(whole)
+        }
+        None => board_range,
+    };
     let Some(turn) = words.peek() else {
         return Err(malformed(
             board_range,
@@ -317,6 +326,29 @@ fn fen_words(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagn
     words.bump();
     read_fields(&mut setup, turn, words, false)?;
     Ok(setup)
+}
+
+/// Crazyhouse pockets in brackets against a FEN board as words
+/// (`…/4K3[Np]`, `…[]`), which the lexer reads as a bracket of their own:
+/// the letters, their range and the brackets' range, taken.
+fn bracketed_pocket<'t>(words: &mut Words<'t>, board: Range) -> Option<(&'t str, Range, Range)> {
+    let at = words.next;
+    let open = words.lexemes.get(at)?;
+    if open.kind != Lex::Open(Delim::Bracket) || open.range.start != board.end {
+        return None;
+    }
+    let (letters, inner, close) = match words.lexemes.get(at + 1..at + 3)? {
+        [word, close] if word.kind == Lex::Word && close.kind == Lex::Close(Delim::Bracket) => {
+            (words.source.slice(word.range), word.range, *close)
+        }
+        [close, _] if close.kind == Lex::Close(Delim::Bracket) => {
+            ("", Range::new(close.range.start, close.range.start), *close)
+        }
+        _ => return None,
+    };
+    words.next = at + if letters.is_empty() { 1 } else { 2 };
+    words.bump();
+    Some((letters, inner, open.range.to(close.range)))
 }
 
 /// A castling field, or something meant as one (letters only, with a `K`
@@ -771,6 +803,7 @@ fn diagram(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagnos
             }
         })?;
     }
+    pocket_words(&mut setup, words)?;
     let Some(turn) = words.peek() else {
         return Err(malformed(
             board_range,
@@ -838,6 +871,44 @@ fn diagram_lines<'t>(words: &mut Words<'t>, keyword: Range) -> Vec<Vec<(&'t str,
     lines
 }
 
+/// Whether `word` starts the pockets of a diagram or piece lists.
+fn is_pocket_word(word: &str) -> bool {
+    matches!(word, "pocket" | "pockets" | "pocket:" | "pockets:")
+}
+
+/// Crazyhouse pockets after a diagram or piece lists, before the side to
+/// move: `pocket Qp` (`pocket:`, `pockets`; White's pieces in upper case,
+/// Black's in lower case, as FEN writes them), `pocket -` for none.
+fn pocket_words(setup: &mut SetupSyntax, words: &mut Words<'_>) -> Result<(), Diagnostic> {
+    let Some((word, mut range)) = words.peek() else {
+        return Ok(());
+    };
+    if !is_pocket_word(word) {
+        return Ok(());
+    }
+    words.bump();
+    if !word.ends_with(':')
+        && let Some((":", colon)) = words.peek()
+    {
+        words.bump();
+        range = range.to(colon);
+    }
+    let Some((letters, at)) = words.peek() else {
+        return Err(malformed(
+            range,
+            "expected the pieces in the pockets after `pocket`: `pocket Qp` (White's in upper case), or `pocket -` for none",
+        ));
+    };
+    words.bump();
+    if letters == "-" {
+        setup.setup.pockets = Some(ByColor::default());
+    } else {
+        read_pocket(setup, letters, at.start)?;
+    }
+    setup.range = setup.range.to(at);
+    Ok(())
+}
+
 /// `white:` or `black:` (also split as `white` `:`), with how many words it
 /// takes.
 fn list_header(word: &str, words: &Words<'_>) -> Option<(Color, usize)> {
@@ -885,6 +956,9 @@ fn piece_lists(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Dia
                 }
                 continue;
             }
+            if is_pocket_word(trimmed) {
+                break;
+            }
             let Some((role, sq)) = parse_entry(trimmed) else {
                 if setup.entries.is_empty() || matches!(trimmed, "w" | "b" | "white" | "black") {
                     break;
@@ -918,6 +992,7 @@ fn piece_lists(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Dia
     }
     setup.board = board_range;
     setup.range = board_range;
+    pocket_words(&mut setup, words)?;
     let Some(turn) = words.peek() else {
         return Err(malformed(
             board_range,

@@ -26,12 +26,54 @@ const ANTI: Game = game! {
 const HORDE: Game = game! { #![variant(horde)] 1. e5 d6 2. exd6 cxd6 };
 const RACING: Game = game! { #![variant(racing_kings)] 1. Kh3 Ka3 };
 static FILE: &[Game] = include_pgn!("tests/ui/pgn/variants.pgn");
+// Setups with what the variants add, in every form.
+const FEN_POCKETS: Game = game! {
+    #![variant(crazyhouse)] fen 4k3/8/8/8/8/8/P7/4K3[Np] w - - 0 1  1. N@f6+ Kf7 2. Nd5 @e2
+};
+const LICHESS_POCKETS: Game = game! {
+    #![variant(crazyhouse)] fen 4k3/8/8/8/8/8/P7/4K3/Np w - - 0 1  1. N@f6+
+};
+const DIAGRAM_POCKETS: Game = game! {
+    #![variant(crazyhouse)]
+    board
+        4k3
+        8
+        8
+        8
+        8
+        8
+        P7
+        4K3
+    pocket Np
+    w - - 0 1
+    1. N@f6+
+};
+const LIST_POCKETS: Game = game! {
+    #![variant(crazyhouse)] white: Ke1 a2; black: Ke8 pocket: Np w  1. N@f6+
+};
+const REMAINING: Game = game! {
+    #![variant(three_check)] fen 4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1  1. Ra8 #
+};
+const GIVEN: Game = game! {
+    #![variant(three_check)] fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0  1. Ra8 #
+};
 const BOTH: &[Game] = games! {
     [Variant "Crazyhouse"] 1. e4 d5 2. exd5 Qxd5 3. @c3 *
     [Variant "Atomic"] 1. e4 d5 2. exd5 *
 };
 
 fn main() {
+    for g in [FEN_POCKETS, LICHESS_POCKETS, DIAGRAM_POCKETS, LIST_POCKETS] {
+        assert_eq!(g.start().pockets().count(Color::White, Role::Knight), 1);
+        assert_eq!(g.start().pockets().count(Color::Black, Role::Pawn), 1);
+        assert_eq!(g.san(0).unwrap(), "N@f6+");
+    }
+    assert!(FEN_POCKETS.final_position().pockets().is_empty());
+    for g in [REMAINING, GIVEN] {
+        assert_eq!(g.start().checks_given(Color::White), 2);
+        assert_eq!(g.outcome().winner(), Some(Color::White));
+        assert_eq!(g.start().fen().to_string(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    }
     assert_eq!(ZH.variant(), Variant::Crazyhouse);
     let drop = ZH.move_at(6).unwrap();
     assert_eq!((drop.kind, drop.role, drop.to), (MoveKind::Drop, Role::Pawn, Square::D5));
