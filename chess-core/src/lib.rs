@@ -80,5 +80,5 @@ pub mod testing;
 pub use diagnostic::{Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
-pub use replay::{End, Options, SanBits, VerifiedGame};
+pub use replay::{End, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame};
 pub use syntax::Splitter;

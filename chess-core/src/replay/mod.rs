@@ -18,6 +18,7 @@
 //! | `mod.rs` | walking the lines: the main line, then each variation from the position before the ply it replaces |
 //! | `ply.rs` | one ply: checks, resolution, the move played, markers, bookkeeping |
 //! | `resolve.rs` | a move as written → the one legal move it means |
+//! | `rules.rs`, `candidates.rs` | standard chess or a variant; the variants' candidate moves found from their square |
 //! | `line.rs` | the state of one line |
 //! | `ends.rs` | checkmate, stalemate, dead position, 75-move rule, the written result |
 //! | `repetition.rs` | fivefold repetition |
@@ -26,6 +27,7 @@
 //! | `failure.rs` | why a replay stopped |
 //! | `options.rs` | what a replay accepts beyond the strict rules |
 
+mod candidates;
 mod ends;
 mod failure;
 mod line;
@@ -47,7 +49,7 @@ pub use failure::{Failure, Unresolved};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights, PlyRef};
 pub use record::{Annotations, VerifiedGame, VerifiedLine};
-pub use rules::{Rules, VariantEnd};
+pub use rules::{Rules, TableLookup, VariantEnd};
 pub use san::SanBits;
 
 use line::Frame;

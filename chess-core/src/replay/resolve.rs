@@ -12,7 +12,7 @@ use shakmaty::{CastlingMode, CastlingSide, Move, MoveList, Position, Role, Squar
 use crate::syntax::MoveSyntax;
 
 use super::failure::Unresolved;
-use super::rules::Rules;
+use super::rules::{Rules, TableLookup};
 use super::san::SanBits;
 
 /// A resolved move and its canonical SAN (without check suffix).
@@ -128,7 +128,11 @@ fn only_move<P: Position>(
     let (king, occupied_after) = if role == Role::King {
         (to, occupied ^ from)
     } else {
-        (board.king_of(us)?, after)
+        match board.king_of(us) {
+            Some(king) => (king, after),
+            // No king to keep safe (Horde's White): every move is legal.
+            None => return Some(m),
+        }
     };
     let safe =
         (board.attacks_to(king, them, occupied_after) & !shakmaty::Bitboard::from(to)).is_empty();
@@ -196,15 +200,26 @@ pub(super) fn resolve<P: Rules>(
         return resolve_rest(pos, mv, mode);
     };
     // Most often one piece of the kind can go there at all: no list.
-    if P::STANDARD
+    let lookup = if P::STANDARD {
+        TableLookup::Any
+    } else {
+        pos.table_lookup()
+    };
+    if lookup != TableLookup::None
         && let Some(m) = only_move(pos, role, file, rank, capture, to, promotion)
+        && match lookup {
+            TableLookup::Any => true,
+            TableLookup::Quiet => !m.is_capture(),
+            TableLookup::NoCheck => !super::candidates::checks_after(pos.board(), pos.turn(), m),
+            TableLookup::None => false,
+        }
     {
         return Ok(Resolved {
             m,
             san: SanBits::default(),
         });
     }
-    let candidates = pos.san_candidates(role, to);
+    let candidates = pos.candidates(role, to);
     // Most often the only candidate, which writes no origin.
     if let [m] = candidates.as_slice()
         && san_fits(m, role, file, rank, capture, promotion)

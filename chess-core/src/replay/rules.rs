@@ -5,7 +5,7 @@
 //! draws ends a game.
 
 use shakmaty::variant::{Variant, VariantPosition};
-use shakmaty::{Chess, Color, KnownOutcome, Outcome, Position};
+use shakmaty::{Chess, Color, KnownOutcome, MoveList, Outcome, Position, Role, Square};
 
 /// A position the replay can play through; see the [module](self).
 pub trait Rules: Position + Clone {
@@ -19,6 +19,40 @@ pub trait Rules: Position + Clone {
 
     /// The rules, by name.
     fn variant(&self) -> Variant;
+
+    /// Whether the replay may find a move with attack tables alone
+    /// ([`TableLookup`]): always in standard chess.
+    #[inline(always)]
+    fn table_lookup(&self) -> TableLookup {
+        TableLookup::Any
+    }
+
+    /// The legal moves of a `role` to `to` (castling aside): shakmaty's
+    /// `san_candidates`, or for the variants whose shakmaty positions make
+    /// every legal move for it, the same found from that square
+    /// ([`candidates`](super::candidates)).
+    #[inline(always)]
+    fn candidates(&self, role: Role, to: Square) -> MoveList {
+        self.san_candidates(role, to)
+    }
+}
+
+/// When a move found with attack tables ([`resolve`](super::resolve)'s
+/// one reaching piece whose king is not attacked after the move, or which
+/// has no king) is legal under the rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableLookup {
+    /// Always: standard chess, Crazyhouse, King of the Hill, Three-check,
+    /// Horde (whose games end before a move is asked for once their own
+    /// end is reached).
+    Any,
+    /// When it captures nothing (Atomic: no explosion, and a king safe by
+    /// standard rules is safe there too).
+    Quiet,
+    /// When it does not check the other king (Racing Kings).
+    NoCheck,
+    /// Never (Antichess: captures are compulsory, and no king is safe).
+    None,
 }
 
 /// How a variant's own rule ended a game.
@@ -60,7 +94,36 @@ impl Rules for VariantPosition {
         VariantPosition::variant(self)
     }
 
+    fn table_lookup(&self) -> TableLookup {
+        match self {
+            VariantPosition::Chess(_)
+            | VariantPosition::Crazyhouse(_)
+            | VariantPosition::KingOfTheHill(_)
+            | VariantPosition::ThreeCheck(_)
+            | VariantPosition::Horde(_) => TableLookup::Any,
+            VariantPosition::Atomic(_) => TableLookup::Quiet,
+            VariantPosition::RacingKings(_) => TableLookup::NoCheck,
+            VariantPosition::Antichess(_) => TableLookup::None,
+        }
+    }
+
+    fn candidates(&self, role: Role, to: Square) -> MoveList {
+        super::candidates::candidates(self, role, to)
+    }
+
     fn variant_end(&self) -> Option<(Option<Color>, VariantEnd)> {
+        // Antichess: shakmaty asks for a stalemate by legal moves; whether
+        // anything can move at all is enough.
+        if let VariantPosition::Antichess(p) = self {
+            let how = if p.us().is_empty() {
+                VariantEnd::NoPieces
+            } else if !super::candidates::antichess_can_move(self) {
+                VariantEnd::NoMoves
+            } else {
+                return None;
+            };
+            return Some((Some(self.turn()), how));
+        }
         let winner = match self.variant_outcome() {
             Outcome::Known(KnownOutcome::Decisive { winner }) => Some(winner),
             Outcome::Known(KnownOutcome::Draw) => None,

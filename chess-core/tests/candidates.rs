@@ -1,0 +1,76 @@
+//! The replay's own candidate moves and variant ends against shakmaty's:
+//! for every position of seeded random games of each variant, the moves of
+//! every kind of piece to every square (`Rules::candidates`) are the legal
+//! moves shakmaty gives for them, and the variant's end (`variant_end`)
+//! is the one its outcome says.
+
+use std::collections::BTreeSet;
+
+use chess_core::Rules;
+use chess_core::testing::Rng;
+use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::{KnownOutcome, Move, Outcome, Position, Role, Square};
+
+fn key(m: &Move) -> String {
+    format!("{m:?}")
+}
+
+#[test]
+fn candidates_and_ends_are_shakmatys() {
+    for variant in [
+        Variant::Atomic,
+        Variant::Antichess,
+        Variant::Horde,
+        Variant::RacingKings,
+        Variant::Crazyhouse,
+        Variant::KingOfTheHill,
+        Variant::ThreeCheck,
+    ] {
+        let (mut positions, mut moves_seen, mut ends) = (0, 0, 0);
+        for seed in 0..30 {
+            let mut rng = Rng::new(seed);
+            let mut pos = VariantPosition::new(variant);
+            for _ in 0..200 {
+                positions += 1;
+                let legal = pos.legal_moves();
+                for role in Role::ALL {
+                    for to in Square::ALL {
+                        let want: BTreeSet<String> = legal
+                            .iter()
+                            .filter(|m| !m.is_castle() && m.role() == role && m.to() == to)
+                            .map(key)
+                            .collect();
+                        let got: BTreeSet<String> =
+                            pos.candidates(role, to).iter().map(key).collect();
+                        assert_eq!(got, want, "{variant:?} seed {seed}: {role:?} to {to}");
+                        moves_seen += want.len();
+                    }
+                }
+                let end = pos.variant_end();
+                match pos.variant_outcome() {
+                    Outcome::Known(KnownOutcome::Decisive { winner }) => {
+                        assert_eq!(
+                            end.map(|e| e.0),
+                            Some(Some(winner)),
+                            "{variant:?} seed {seed}"
+                        );
+                    }
+                    Outcome::Known(KnownOutcome::Draw) => {
+                        assert_eq!(end.map(|e| e.0), Some(None));
+                    }
+                    Outcome::Unknown => assert_eq!(end, None, "{variant:?} seed {seed}"),
+                }
+                if legal.is_empty() || end.is_some() {
+                    ends += 1;
+                    break;
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(
+            positions > 1500 && moves_seen > 20_000,
+            "{variant:?}: {positions} {moves_seen}"
+        );
+        assert!(ends > 0, "{variant:?}");
+    }
+}
