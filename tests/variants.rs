@@ -169,3 +169,57 @@ fn every_position_matches_shakmaty(rules: V, variant: Variant, tag: &str) {
         }
     }
 }
+
+fn shared_data() -> std::path::PathBuf {
+    std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
+        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        std::path::PathBuf::from,
+    )
+}
+
+/// The real variant games of `../shared/data` (lichess's crazyhouse and
+/// antichess exports): as `Game` values, every position the facade
+/// computes is shakmaty's, and `pgn()` writes a game that reads back to
+/// the same moves.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn shared_variant_games_as_game_values() {
+    let mut files: Vec<_> = std::fs::read_dir(shared_data())
+        .expect("../shared/data (set VERIFIED_CHESS_DATA)")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            name.ends_with(".pgn") && (name.starts_with("antichess-") || name.contains("-zh-"))
+        })
+        .collect();
+    files.sort();
+    let (mut games, mut plies) = (0, 0);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let source = Source::text(text, None, None);
+        let mut all = verify(&source, Options::default());
+        while let Some(checked) = all.next_checked() {
+            let Ok(Checked::Variant(verified)) = checked else {
+                panic!("{}: {checked:?}", path.display());
+            };
+            let data = emit::game_data(&verified, "", None::<(&str, &str)>);
+            let game = Game::__new(Box::leak(data.into_boxed_str()));
+            let mut pos = verified.start.clone();
+            for (runtime, &m) in game.positions().skip(1).zip(&verified.moves) {
+                pos.play_unchecked(m);
+                assert_eq!(runtime, Position::from(&pos), "{}", path.display());
+                assert_eq!(runtime.fen().to_string(), fen(&pos));
+            }
+            // `pgn()` writes the [Variant] tag: it reads back the same.
+            let pgn = game.pgn().to_string();
+            let again = Source::text(pgn.clone(), None, None);
+            let mut back = verify(&again, Options::default());
+            let syntax = back.next_syntax().unwrap().unwrap();
+            let reread = back.check_syntax(&syntax).expect("pgn() reads back");
+            assert_eq!(reread.san(), verified.san(), "{pgn}");
+            games += 1;
+            plies += verified.moves.len();
+        }
+    }
+    assert_eq!((games, plies), (4, 296));
+}
