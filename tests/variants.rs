@@ -18,22 +18,6 @@ use verified_chess::{Game, Move, Outcome, Position, Variant};
 /// Games per variant.
 const GAMES: u64 = 1000;
 
-/// A random legal game of `variant`: the moves, to its end or `max` plies.
-fn random_moves(rng: &mut common::Rng, variant: V, max: usize) -> Vec<shakmaty::Move> {
-    let mut pos = VariantPosition::new(variant);
-    let mut moves = Vec::new();
-    while moves.len() < max && pos.outcome() == Known::Unknown {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
-
 /// The runtime `Game` of a variant game's PGN, as the macros build it.
 fn runtime_game(text: &str) -> Game {
     let source = Source::text(text, None, None);
@@ -91,7 +75,7 @@ fn every_position_matches_shakmaty(rules: V, variant: Variant, tag: &str) {
         let (mut plies, mut drops, mut ended, mut checks) = (0, 0, 0, 0);
         for seed in 0..GAMES {
             let mut rng = common::Rng::new(seed);
-            let moves = random_moves(&mut rng, rules, 150);
+            let moves = common::random_moves(&mut rng, &VariantPosition::new(rules), 150);
             let mut pos = VariantPosition::new(rules);
             let mut text = format!("[Variant \"{tag}\"]\n");
             if pos.board() != shakmaty::Chess::default().board() {

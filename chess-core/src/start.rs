@@ -20,6 +20,8 @@ pub struct IllegalPosition {
     pub mode: CastlingMode,
     /// The rules it breaks.
     pub kinds: PositionErrorKinds,
+    /// The variant whose rules it was read under.
+    pub variant: shakmaty::variant::Variant,
 }
 
 /// Why a game has no start position.
@@ -88,6 +90,7 @@ pub fn variant_position(game: &GameSyntax) -> Result<(VariantPosition, CastlingM
                         setup: s.clone(),
                         mode,
                         kinds: e.kinds(),
+                        variant: rules,
                     }))
                 })
         }
@@ -122,6 +125,7 @@ pub fn validate(
             setup: s.clone(),
             mode,
             kinds: e.kinds(),
+            variant: shakmaty::variant::Variant::Chess,
         })),
     }
 }

@@ -473,15 +473,16 @@ fn pockets_and_counters_belong_to_their_variants() {
     let (kind, found, message) =
         one("[FEN \"4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1\"]\n\n1. Kd2 *\n").unwrap_err();
     assert_eq!(kind, ErrorKind::BadSetup);
-    assert_eq!(found, "4k3/8/8/8/8/8/8/4K3[Qp]");
+    // Under the pockets themselves.
+    assert_eq!(found, "[Qp]");
     assert_eq!(
         message,
         "pockets belong to Crazyhouse setups, and this game is Standard: write `[Variant \"Crazyhouse\"]` if it is one"
     );
-    let (kind, _, message) =
+    let (kind, found, message) =
         one("[Variant \"Atomic\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1\"]\n\n1. Kd2 *\n")
             .unwrap_err();
-    assert_eq!(kind, ErrorKind::BadSetup);
+    assert_eq!((kind, found.as_str()), (ErrorKind::BadSetup, "3+3"));
     assert!(
         message.starts_with("check counters belong to Three-check setups, and this game is Atomic"),
         "{message}"
@@ -604,4 +605,47 @@ fn chess960_starts_combine_with_the_variants() {
     // Antichess has no castling.
     let text = format!("[Variant \"Antichess\"]\n[FEN \"{frc}\"]\n\n1. O-O *\n");
     assert!(one(&text).is_err());
+}
+
+#[test]
+fn horde_setups_say_what_horde_allows() {
+    let first = |text: &str| {
+        check(text)
+            .into_iter()
+            .next()
+            .expect("a game")
+            .expect_err("illegal")
+    };
+    // A black pawn on the first rank: never, in Horde either.
+    let d = first("[Variant \"Horde\"]\n[FEN \"4k3/8/8/8/8/8/8/PPPPPPPp w - - 0 1\"]\n\n*\n");
+    assert_eq!(d.kind, ErrorKind::IllegalPosition);
+    assert!(
+        d.message
+            .starts_with("the black pawn on h1 stands on the first rank"),
+        "{}",
+        d.message
+    );
+    assert!(
+        format!("{:?}", d.help).contains("in Horde only White's pawns may stand on the first rank")
+    );
+    // A white pawn there in standard chess: Horde is named.
+    let d = first("[FEN \"4k3/8/8/8/8/8/8/P3K3 w - - 0 1\"]\n\n*\n");
+    assert!(
+        d.message
+            .starts_with("the white pawn on a1 stands on the first rank"),
+        "{}",
+        d.message
+    );
+    assert!(
+        format!("{:?}", d.help).contains("[Variant \\\"Horde\\\"]"),
+        "{:?}",
+        d.help
+    );
+    // White has no king in Horde; Black needs one.
+    let d = first("[Variant \"Horde\"]\n[FEN \"8/8/8/8/8/8/8/PPPP4 w - - 0 1\"]\n\n*\n");
+    assert_eq!(d.message, "Black has no king");
+    // Antichess needs no king at all.
+    let r =
+        check("[Variant \"Antichess\"]\n[FEN \"8/8/8/8/8/p7/1P6/8 w - - 0 1\"]\n\n1. bxa3# 0-1\n");
+    assert!(r[0].is_ok(), "{:?}", r[0].as_ref().err());
 }

@@ -11,15 +11,17 @@ use verified_chess::Game;
 
 pub use chess_core::testing::Rng;
 
-/// A random legal game from `start`, stopping when the rules end it.
-pub fn random_moves(rng: &mut Rng, start: &Chess, max_plies: usize) -> Vec<Move> {
+/// A random legal game from `start` (standard chess or a variant),
+/// stopping when the rules end it.
+pub fn random_moves<P: shakmaty::Position + Clone>(
+    rng: &mut Rng,
+    start: &P,
+    max_plies: usize,
+) -> Vec<Move> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
-    while moves.len() < max_plies && !pos.is_insufficient_material() {
+    while moves.len() < max_plies && !pos.is_game_over() {
         let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
         let m = legal[rng.below(legal.len())];
         pos.play_unchecked(m);
         moves.push(m);

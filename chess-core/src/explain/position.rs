@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use shakmaty::variant::Variant;
 use shakmaty::{Bitboard, Board, Color, PositionErrorKinds, Rank, Square};
 
 use crate::diagnostic::words::{color_adj, color_name, role_name, squares};
@@ -49,7 +50,18 @@ fn kings(p: &IllegalPosition) -> Option<Diagnostic> {
             "the board is empty: each side needs a king".into(),
         ));
     }
+    // (Only where shakmaty found it: Horde's White and Antichess have
+    // no king to keep.)
+    if !p
+        .kinds
+        .intersects(PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS)
+    {
+        return None;
+    }
     for color in [Color::White, Color::Black] {
+        if color == Color::White && p.variant == Variant::Horde {
+            continue;
+        }
         let kings = board.kings() & board.by_color(color);
         if kings.is_empty() {
             return Some(fail(s.board, format!("{} has no king", color_name(color))));
@@ -71,24 +83,37 @@ fn kings(p: &IllegalPosition) -> Option<Diagnostic> {
 }
 
 /// A pawn on the first or last rank.
+/// In Horde, White's pawns may stand on the first rank.
 fn pawns_on_back_ranks(p: &IllegalPosition) -> Option<Diagnostic> {
+    if !p.kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK) {
+        return None;
+    }
     let (s, board) = (&p.setup, &p.setup.setup.board);
-    let back_rank_pawns = board.pawns() & Bitboard::BACKRANKS;
+    let horde = p.variant == Variant::Horde;
+    let mut back_rank_pawns = board.pawns() & Bitboard::BACKRANKS;
+    if horde {
+        back_rank_pawns &= !(board.white() & Bitboard::from_rank(Rank::First));
+    }
     let sq = back_rank_pawns.first()?;
     let color = board.piece_at(sq).map_or(Color::White, |p| p.color);
-    Some(fail(
-        s.at_square(sq),
-        format!(
-            "the {} pawn on {sq} stands on the {} rank, where a pawn can never be (pawns on {})",
-            color_adj(color),
-            if sq.rank() == Rank::First {
-                "first"
-            } else {
-                "last"
-            },
-            squares(back_rank_pawns)
-        ),
-    ))
+    let rank = if sq.rank() == Rank::First {
+        "first"
+    } else {
+        "last"
+    };
+    let message = format!(
+        "the {} pawn on {sq} stands on the {rank} rank, where a pawn can never be (pawns on {})",
+        color_adj(color),
+        squares(back_rank_pawns)
+    );
+    let d = fail(s.at_square(sq), message);
+    Some(if horde {
+        d.with_note("in Horde only White's pawns may stand on the first rank")
+    } else if color == Color::White && sq.rank() == Rank::First {
+        d.with_note("in Horde White's pawns may stand on the first rank: `[Variant \"Horde\"]`")
+    } else {
+        d
+    })
 }
 
 /// The side not to move in check.

@@ -155,54 +155,43 @@ fn pseudo_legal(
     let occupied = board.occupied();
     let capture = board.role_at(to);
     let pieces = board.by_piece(role.of(us));
+    // A pawn reaching the last rank becomes each piece in turn.
+    const PLAIN: [Option<Role>; 1] = [None];
+    const PROMOTIONS: [Option<Role>; 5] = [
+        Some(Role::Queen),
+        Some(Role::Rook),
+        Some(Role::Bishop),
+        Some(Role::Knight),
+        Some(Role::King),
+    ];
+    let promotions: &[Option<Role>] =
+        if role != Role::Pawn || to.rank() != us.fold_wb(Rank::Eighth, Rank::First) {
+            &PLAIN
+        } else if king_promotions {
+            &PROMOTIONS
+        } else {
+            &PROMOTIONS[..4]
+        };
+    let mut push = |from: Square, capture: Option<Role>| {
+        for &promotion in promotions {
+            moves.push(Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            });
+        }
+    };
     if role != Role::Pawn {
         if role == Role::King && capture.is_some() && !king_captures {
             return moves;
         }
         for from in pieces & attacks::attacks(to, role.of(us), occupied) {
-            moves.push(Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: None,
-            });
+            push(from, capture);
         }
         return moves;
     }
-    let last = to.rank() == us.fold_wb(Rank::Eighth, Rank::First);
-    let mut push = |from: Square, capture: Option<Role>| {
-        if last {
-            let promotions: &[Role] = if king_promotions {
-                &[
-                    Role::Queen,
-                    Role::Rook,
-                    Role::Bishop,
-                    Role::Knight,
-                    Role::King,
-                ]
-            } else {
-                &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-            };
-            for &promotion in promotions {
-                moves.push(Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion: Some(promotion),
-                });
-            }
-        } else {
-            moves.push(Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: None,
-            });
-        }
-    };
     if capture.is_some() {
         for from in pieces & attacks::pawn_attacks(!us, to) {
             push(from, capture);

@@ -68,6 +68,10 @@ pub struct SetupSyntax {
     pub halfmoves: Option<Range>,
     /// Fullmove number field.
     pub fullmoves: Option<Range>,
+    /// Crazyhouse's pockets, where written.
+    pub pockets: Option<Range>,
+    /// Three-check's counters, where written.
+    pub checks: Option<Range>,
 }
 
 impl SetupSyntax {
@@ -84,6 +88,8 @@ impl SetupSyntax {
             ep: None,
             halfmoves: None,
             fullmoves: None,
+            pockets: None,
+            checks: None,
         }
     }
 
@@ -311,6 +317,7 @@ fn fen_words(words: &mut Words<'_>, keyword: Range) -> Result<SetupSyntax, Diagn
     let board_range = match bracketed_pocket(words, board_range) {
         Some((letters, pocket, whole)) => {
             read_pocket(&mut setup, letters, pocket.start)?;
+            setup.pockets = Some(whole);
             setup.board = board_range.to(whole);
             setup.range = setup.range.to(whole);
             board_range.to(whole)
@@ -494,6 +501,7 @@ fn set_checks(
         white: RemainingChecks::new(white),
         black: RemainingChecks::new(black),
     });
+    setup.checks = Some(range);
     setup.range = setup.range.to(range);
     Ok(())
 }
@@ -606,6 +614,7 @@ fn fen_board(setup: &mut SetupSyntax, text: &str, range: Range) -> Result<(), Di
                 &text[open + 1..text.len() - 1],
                 range.start + open as u32 + 1,
             )?;
+            setup.pockets = Some(Range::new(range.start + open as u32, range.end));
             &text[..open]
         }
         // (A ninth part with digits or dots is a ninth rank, an error.)
@@ -617,6 +626,7 @@ fn fen_board(setup: &mut SetupSyntax, text: &str, range: Range) -> Result<(), Di
         {
             let slash = text.rfind('/').unwrap_or(text.len());
             read_pocket(setup, &text[slash + 1..], range.start + slash as u32 + 1)?;
+            setup.pockets = Some(Range::new(range.start + slash as u32 + 1, range.end));
             &text[..slash]
         }
         _ => text,
@@ -905,6 +915,7 @@ fn pocket_words(setup: &mut SetupSyntax, words: &mut Words<'_>) -> Result<(), Di
     } else {
         read_pocket(setup, letters, at.start)?;
     }
+    setup.pockets = Some(range.to(at));
     setup.range = setup.range.to(at);
     Ok(())
 }
@@ -1120,9 +1131,9 @@ pub(crate) fn fits_variant(
     let (Some(s), Ok(variant)) = (&setup, variant) else {
         return Ok(setup);
     };
-    let misfit = |what: &str, rules: Variant| {
+    let misfit = |what: &str, at: Option<Range>, rules: Variant| {
         malformed(
-            s.board,
+            at.unwrap_or(s.board),
             format!(
                 "{what} belong to {} setups, and this game is {}: write `[Variant \"{}\"]` if it is one",
                 rules.name(),
@@ -1133,14 +1144,18 @@ pub(crate) fn fits_variant(
     };
     if *variant != Variant::Crazyhouse {
         if s.setup.pockets.is_some() {
-            return Err(misfit("pockets", Variant::Crazyhouse));
+            return Err(misfit("pockets", s.pockets, Variant::Crazyhouse));
         }
         if s.setup.promoted.any() {
-            return Err(misfit("promoted-piece marks (`~`)", Variant::Crazyhouse));
+            return Err(misfit(
+                "promoted-piece marks (`~`)",
+                None,
+                Variant::Crazyhouse,
+            ));
         }
     }
     if *variant != Variant::ThreeCheck && s.setup.remaining_checks.is_some() {
-        return Err(misfit("check counters", Variant::ThreeCheck));
+        return Err(misfit("check counters", s.checks, Variant::ThreeCheck));
     }
     Ok(setup)
 }
