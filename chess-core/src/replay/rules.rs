@@ -7,7 +7,8 @@
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{Chess, Color, KnownOutcome, MoveList, Outcome, Position, Role, Square};
 
-/// A position the replay can play through; see the [module](self).
+/// A position the replay can play through: shakmaty's `Chess` (which takes
+/// the fast paths) or a `VariantPosition` (whose own ends end a game).
 pub trait Rules: Position + Clone {
     /// Standard chess (or Chess960): the replay may find a move with
     /// attack tables alone and needs to ask for no variant's end.
@@ -30,14 +31,14 @@ pub trait Rules: Position + Clone {
     /// The legal moves of a `role` to `to` (castling aside): shakmaty's
     /// `san_candidates`, or for the variants whose shakmaty positions make
     /// every legal move for it, the same found from that square
-    /// ([`candidates`](super::candidates)).
+    /// (`replay/candidates.rs`).
     #[inline(always)]
     fn candidates(&self, role: Role, to: Square) -> MoveList {
         self.san_candidates(role, to)
     }
 }
 
-/// When a move found with attack tables ([`resolve`](super::resolve)'s
+/// When a move found with attack tables (`replay/resolve.rs`'s
 /// one reaching piece whose king is not attacked after the move, or which
 /// has no king) is legal under the rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
