@@ -649,3 +649,32 @@ fn horde_setups_say_what_horde_allows() {
         check("[Variant \"Antichess\"]\n[FEN \"8/8/8/8/8/p7/1P6/8 w - - 0 1\"]\n\n1. bxa3# 0-1\n");
     assert!(r[0].is_ok(), "{:?}", r[0].as_ref().err());
 }
+
+#[test]
+fn atomic_kings_that_touch_are_explained() {
+    // White's king on b1 touches Black's on c2: the rook's file does not
+    // matter while they touch; stepping away into it does.
+    let text = "[Variant \"Atomic\"]\n[FEN \"r7/7p/8/8/8/8/2k4P/1K4N1 w - - 0 1\"]\n\n";
+    let ok = check(&format!("{text}1. Kc1 *\n"));
+    assert!(ok[0].is_ok(), "{:?}", ok[0].as_ref().err());
+    let d = check(&format!("{text}1. Ka2 *\n"))
+        .remove(0)
+        .expect_err("into the rook's file");
+    assert_eq!(d.kind, ErrorKind::IntoCheck);
+    assert!(
+        d.message
+            .contains("the king would be in check on a2 from the black rook on a8"),
+        "{}",
+        d.message
+    );
+    assert!(
+        format!("{:?}", d.help).contains("while they touch neither is in check"),
+        "{:?}",
+        d.help
+    );
+    // In standard chess the note is not given.
+    let d = check("[FEN \"r7/8/8/8/8/8/3k4/1K6 w - - 0 1\"]\n\n1. Ka2 *\n")
+        .remove(0)
+        .expect_err("into the rook's file");
+    assert!(!format!("{:?}", d.help).contains("touch"), "{:?}", d.help);
+}

@@ -53,7 +53,7 @@ fn explain<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
     if let Some(rejection) = super::variant::rejection(ctx, mv) {
         return rejection;
     }
-    let mut rejection = explain_move(ctx, mv);
+    let mut rejection = super::variant::atomic_kings(ctx, explain_move(ctx, mv));
     if let Some(moves) = did_you_mean(ctx.pos, ctx.text, mv) {
         // Not when the help already proposes exactly these moves, or the
         // explanation knows what was meant.

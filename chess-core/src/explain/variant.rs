@@ -167,3 +167,23 @@ fn drop<P: Rules>(pos: &P, role: Role, to: shakmaty::Square) -> Rejection {
         format!("a {} cannot be dropped on {to} here", role_name(role)),
     )
 }
+
+/// Atomic: a king move that takes the king away from the other one into
+/// an attack. Touching kings keep both out of check there (neither can
+/// capture the other without exploding itself); the explanation says so.
+pub(super) fn atomic_kings<P: Rules>(ctx: &Context<'_, P>, rejection: Rejection) -> Rejection {
+    let pos = ctx.pos;
+    let board = pos.board();
+    let touching = pos.variant() == Variant::Atomic
+        && rejection.kind == ErrorKind::IntoCheck
+        && match (board.king_of(pos.turn()), board.king_of(!pos.turn())) {
+            (Some(ours), Some(theirs)) => attacks::king_attacks(ours).contains(theirs),
+            _ => false,
+        };
+    if !touching {
+        return rejection;
+    }
+    rejection.help(crate::diagnostic::Help::Note(
+        "in atomic the kings may stand next to each other, and while they touch neither is in check (a king that captured the other would explode with it); after this move they would not touch".to_string(),
+    ))
+}
