@@ -607,17 +607,29 @@ fn chess960_starts_combine_with_the_variants() {
     assert!(one(&text).is_err());
 }
 
+/// The first game of `text`, which must fail: its diagnostic, and its
+/// help as text.
+fn first_error(text: &str) -> (Diagnostic, String) {
+    let d = check(text)
+        .into_iter()
+        .next()
+        .expect("a game")
+        .expect_err("illegal");
+    let help = format!("{:?}", d.help);
+    (d, help)
+}
+
+/// The first game of `text` is legal.
+fn assert_first_ok(text: &str) {
+    let games = check(text);
+    assert!(games[0].is_ok(), "{:?}", games[0].as_ref().err());
+}
+
 #[test]
 fn horde_setups_say_what_horde_allows() {
-    let first = |text: &str| {
-        check(text)
-            .into_iter()
-            .next()
-            .expect("a game")
-            .expect_err("illegal")
-    };
     // A black pawn on the first rank: never, in Horde either.
-    let d = first("[Variant \"Horde\"]\n[FEN \"4k3/8/8/8/8/8/8/PPPPPPPp w - - 0 1\"]\n\n*\n");
+    let (d, help) =
+        first_error("[Variant \"Horde\"]\n[FEN \"4k3/8/8/8/8/8/8/PPPPPPPp w - - 0 1\"]\n\n*\n");
     assert_eq!(d.kind, ErrorKind::IllegalPosition);
     assert!(
         d.message
@@ -626,28 +638,25 @@ fn horde_setups_say_what_horde_allows() {
         d.message
     );
     assert!(
-        format!("{:?}", d.help).contains("in Horde only White's pawns may stand on the first rank")
+        help.contains("in Horde only White's pawns may stand on the first rank"),
+        "{help}"
     );
     // A white pawn there in standard chess: Horde is named.
-    let d = first("[FEN \"4k3/8/8/8/8/8/8/P3K3 w - - 0 1\"]\n\n*\n");
+    let (d, help) = first_error("[FEN \"4k3/8/8/8/8/8/8/P3K3 w - - 0 1\"]\n\n*\n");
     assert!(
         d.message
             .starts_with("the white pawn on a1 stands on the first rank"),
         "{}",
         d.message
     );
-    assert!(
-        format!("{:?}", d.help).contains("[Variant \\\"Horde\\\"]"),
-        "{:?}",
-        d.help
-    );
+    assert!(help.contains("[Variant \\\"Horde\\\"]"), "{help}");
     // White has no king in Horde; Black needs one.
-    let d = first("[Variant \"Horde\"]\n[FEN \"8/8/8/8/8/8/8/PPPP4 w - - 0 1\"]\n\n*\n");
+    let (d, _) = first_error("[Variant \"Horde\"]\n[FEN \"8/8/8/8/8/8/8/PPPP4 w - - 0 1\"]\n\n*\n");
     assert_eq!(d.message, "Black has no king");
     // Antichess needs no king at all.
-    let r =
-        check("[Variant \"Antichess\"]\n[FEN \"8/8/8/8/8/p7/1P6/8 w - - 0 1\"]\n\n1. bxa3# 0-1\n");
-    assert!(r[0].is_ok(), "{:?}", r[0].as_ref().err());
+    assert_first_ok(
+        "[Variant \"Antichess\"]\n[FEN \"8/8/8/8/8/p7/1P6/8 w - - 0 1\"]\n\n1. bxa3# 0-1\n",
+    );
 }
 
 #[test]
@@ -655,11 +664,8 @@ fn atomic_kings_that_touch_are_explained() {
     // White's king on b1 touches Black's on c2: the rook's file does not
     // matter while they touch; stepping away into it does.
     let text = "[Variant \"Atomic\"]\n[FEN \"r7/7p/8/8/8/8/2k4P/1K4N1 w - - 0 1\"]\n\n";
-    let ok = check(&format!("{text}1. Kc1 *\n"));
-    assert!(ok[0].is_ok(), "{:?}", ok[0].as_ref().err());
-    let d = check(&format!("{text}1. Ka2 *\n"))
-        .remove(0)
-        .expect_err("into the rook's file");
+    assert_first_ok(&format!("{text}1. Kc1 *\n"));
+    let (d, help) = first_error(&format!("{text}1. Ka2 *\n"));
     assert_eq!(d.kind, ErrorKind::IntoCheck);
     assert!(
         d.message
@@ -668,13 +674,10 @@ fn atomic_kings_that_touch_are_explained() {
         d.message
     );
     assert!(
-        format!("{:?}", d.help).contains("while they touch neither is in check"),
-        "{:?}",
-        d.help
+        help.contains("while they touch neither is in check"),
+        "{help}"
     );
     // In standard chess the note is not given.
-    let d = check("[FEN \"r7/8/8/8/8/8/3k4/1K6 w - - 0 1\"]\n\n1. Ka2 *\n")
-        .remove(0)
-        .expect_err("into the rook's file");
-    assert!(!format!("{:?}", d.help).contains("touch"), "{:?}", d.help);
+    let (_, help) = first_error("[FEN \"r7/8/8/8/8/8/3k4/1K6 w - - 0 1\"]\n\n1. Ka2 *\n");
+    assert!(!help.contains("touch"), "{help}");
 }
