@@ -140,15 +140,12 @@ impl CustomGame {
     /// The rule set (feature `custom-rules`).
     #[cfg(feature = "custom-rules")]
     pub fn rules(&self) -> chess_rules::Rules {
-        let lower = self.path.to_ascii_lowercase();
-        let rules = if lower.ends_with(".ini") {
-            chess_rules::ini::variants(self.rules).ok().and_then(|all| {
+        let rules = chess_rules::read(self.path, self.rules)
+            .ok()
+            .and_then(|all| {
                 all.into_iter()
                     .find(|r| self.variant.is_empty() || r.name == self.variant)
-            })
-        } else {
-            chess_rules::yaml::rules(self.rules).ok()
-        };
+            });
         // The macro read the same text.
         rules.expect("rules verified at compile time")
     }

@@ -13,7 +13,7 @@
 //! `a2-a3`) or as SAN with the rule set's letters (`Nc3`, `Ad3`, `j10`);
 //! `+`, `#`, `!` and `?` are skipped.
 
-use chess_rules::{Color, Move, Outcome, Position, Rejection, Rules, Square, Stalemate, ini, yaml};
+use chess_rules::{Color, Move, Outcome, Position, Rejection, Rules, Square, Stalemate};
 
 use crate::diagnostic::{Diagnostic, ErrorKind, Help};
 use crate::input::{Range, Source};
@@ -61,41 +61,17 @@ pub const KINDS: &[ErrorKind] = &[
     ErrorKind::SecondGame,
 ];
 
-/// Reads every rule set of `source` (a file: `.yaml` or `.yml` for
-/// CustomChessKell, one rule set; `.ini` for Fairy-Stockfish, one per
-/// section). Errors are at the key or value concerned.
+/// Reads every rule set of `source` (a file: `.ini` for Fairy-Stockfish,
+/// one per section; else a CustomChessKell YAML file, one rule set; see
+/// [`chess_rules::read`]). Errors are at the key or value concerned.
 pub fn rule_sets(source: &Source) -> Result<Vec<Rules>, Diagnostic> {
-    let text = source.as_str();
-    let name = source.name().unwrap_or_default().to_ascii_lowercase();
-    let at = |line: usize, column: usize| offset(text, line, column);
-    if name.ends_with(".ini") {
-        return ini::variants(text).map_err(|e| {
-            Diagnostic::new(
-                ErrorKind::RulesFile,
-                word_at(text, at(e.line, e.column)),
-                e.message,
-            )
-        });
-    }
-    // A CustomChessKell file has no name: the rule set takes the file's.
-    let stem = std::path::Path::new(source.name().unwrap_or_default())
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .map(str::to_string);
-    yaml::rules(text)
-        .map(|mut r| {
-            if let Some(stem) = stem {
-                r.name = stem;
-            }
-            vec![r]
-        })
-        .map_err(|e| {
-            Diagnostic::new(
-                ErrorKind::RulesFile,
-                word_at(text, at(e.line, e.column)),
-                e.message,
-            )
-        })
+    chess_rules::read(source.name().unwrap_or_default(), source.as_str()).map_err(|e| {
+        Diagnostic::new(
+            ErrorKind::RulesFile,
+            Range::new(e.span.start as u32, e.span.end as u32),
+            e.message,
+        )
+    })
 }
 
 /// Reads the rules of `source` (see [`rule_sets`]), where `variant` names
@@ -131,36 +107,6 @@ fn unnamed(sets: &[Rules], variant: Option<&str>) -> String {
         ),
         None => format!("the rules file defines {}: say which", names.join(", ")),
     }
-}
-
-/// The word starting at `start`: to the next space, `,`, `:`, `]` or `}`
-/// (a list or mapping written inline is taken whole).
-fn word_at(text: &str, start: u32) -> Range {
-    let rest = &text[start as usize..];
-    let len = match rest.chars().next() {
-        Some('[') => rest.find(']').map_or(1, |i| i + 1),
-        Some('{') => rest.find('}').map_or(1, |i| i + 1),
-        Some(_) => rest
-            .find(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ']' | '}'))
-            .unwrap_or(rest.len())
-            .max(1),
-        None => 0,
-    };
-    Range::new(start, start + len as u32)
-}
-
-/// The byte offset of a 1-based line and column (in characters).
-fn offset(text: &str, line: usize, column: usize) -> u32 {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let in_line = text[line_start.min(text.len())..]
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(0, |(i, _)| i);
-    (line_start + in_line).min(text.len()) as u32
 }
 
 /// A piece of movetext or a tag.
@@ -535,7 +481,7 @@ fn replay_one(
     {
         let start = match &fen_tag {
             Some((fen, at)) => Position::from_fen(&rules, fen).map_err(|e| {
-                let bad = (at.start as usize + e.at).min(at.end as usize);
+                let bad = (at.start as usize + e.span.start).min(at.end as usize);
                 Diagnostic::new(
                     ErrorKind::BadSetup,
                     range(bad, (bad + 1).min(at.end as usize).max(bad)),

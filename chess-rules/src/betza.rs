@@ -21,7 +21,7 @@
 //! assert!(betza::parse("fX").is_err());
 //! ```
 
-use core::fmt;
+use crate::error::Error;
 
 /// One kind of move of a piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,23 +90,6 @@ pub(crate) fn describe(atom: &Atom, vectors: &[(i8, i8)]) -> String {
     }
     out
 }
-
-/// Why a Betza string cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BetzaError {
-    /// The byte where the problem is.
-    pub at: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for BetzaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.message, self.at)
-    }
-}
-
-impl std::error::Error for BetzaError {}
 
 /// The leap of a single atom letter.
 fn leap(letter: u8) -> Option<(u8, u8)> {
@@ -187,9 +170,16 @@ fn matches(selector: Selector, (dx, dy): (i8, i8), leap: (u8, u8)) -> bool {
 }
 
 /// Reads a Betza string into its atoms; see the [module](self).
-pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
     let bytes = text.as_bytes();
-    let error = |at: usize, message: String| BetzaError { at, message };
+    // At the character at `at` (to the end of the text for `at` past it).
+    let error = |at: usize, message: String| {
+        let len = text[at.min(text.len())..]
+            .chars()
+            .next()
+            .map_or(0, char::len_utf8);
+        Error::new(text, at..at + len, message)
+    };
     let mut atoms = Vec::new();
     let mut i = 0;
     if bytes.is_empty() {
@@ -396,10 +386,10 @@ mod tests {
 
     #[test]
     fn errors_say_where() {
-        assert_eq!(parse("fX").unwrap_err().at, 1);
-        assert_eq!(parse("fmWxF").unwrap_err().at, 3);
-        assert_eq!(parse("fm").unwrap_err().at, 0);
-        assert_eq!(parse("hN").unwrap_err().at, 0);
+        assert_eq!(parse("fX").unwrap_err().span.start, 1);
+        assert_eq!(parse("fmWxF").unwrap_err().span.start, 3);
+        assert_eq!(parse("fm").unwrap_err().span.start, 0);
+        assert_eq!(parse("hN").unwrap_err().span.start, 0);
         assert!(parse("").is_err());
         assert!(parse("W0").is_err());
         assert!(parse("vF").is_err(), "no vector of F is vertical");

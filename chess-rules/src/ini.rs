@@ -35,29 +35,9 @@
 //! assert_eq!((error.line, error.column), (2, 11));
 //! ```
 
-use core::fmt;
-
+use crate::error::Error;
 use crate::geometry::Geometry;
 use crate::rules::{PieceDef, Rules, Stalemate};
-
-/// Why a variant definition cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IniError {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column, from 1 (in characters).
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for IniError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for IniError {}
 
 /// The pieces Fairy-Stockfish knows by name: (name, letter, Betza, royal,
 /// pawn).
@@ -81,6 +61,10 @@ const NAMED: [(&str, char, &str, bool, bool); 12] = [
 #[derive(Clone)]
 struct Section {
     rules: Rules,
+    /// Where its header starts in the text.
+    header: usize,
+    /// Where its `startFen` value starts, if it has one.
+    start_at: Option<usize>,
     /// The piece each entry of `rules.pieces` is (its key name).
     names: Vec<String>,
     double_step: bool,
@@ -93,14 +77,26 @@ fn chess_section() -> Section {
         .to_vec();
     Section {
         rules,
+        header: 0,
+        start_at: None,
         names,
         double_step: true,
     }
 }
 
+/// What is wrong with a `key = value` line, and where.
+enum Problem {
+    /// At the key.
+    Key(String),
+    /// At the value.
+    Value(String),
+    /// At the byte `at` of the value.
+    InValue(usize, String),
+}
+
 /// Every section of `text` as a rule set, in order; see the
 /// [module](self).
-pub fn variants(text: &str) -> Result<Vec<Rules>, IniError> {
+pub fn variants(text: &str) -> Result<Vec<Rules>, Error> {
     let mut done: Vec<Section> = Vec::new();
     let mut current: Option<Section> = None;
     let finish = |section: Option<Section>, done: &mut Vec<Section>| {
@@ -113,13 +109,12 @@ pub fn variants(text: &str) -> Result<Vec<Rules>, IniError> {
             done.push(s);
         }
     };
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let at = |column: usize, message: String| IniError {
-            line,
-            column,
-            message,
-        };
+    let mut line_start = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = line_start;
+        line_start += raw.len();
+        let raw = raw.trim_end_matches(['\n', '\r']);
+        let at = |offset: usize, message: String| Error::at_word(text, start + offset, message);
         let trimmed = raw.trim();
         let indent = raw.len() - raw.trim_start().len();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with(';') {
@@ -127,12 +122,12 @@ pub fn variants(text: &str) -> Result<Vec<Rules>, IniError> {
         }
         if let Some(header) = trimmed.strip_prefix('[') {
             let Some(header) = header.strip_suffix(']') else {
-                return Err(at(indent + 1, "a section header ends with `]`".into()));
+                return Err(at(indent, "a section header ends with `]`".into()));
             };
             let (name, parent) = header.split_once(':').unwrap_or((header, "chess"));
             let name = name.trim();
             if name.is_empty() {
-                return Err(at(indent + 2, "a section needs a name".into()));
+                return Err(at(indent + 1, "a section needs a name".into()));
             }
             finish(current.take(), &mut done);
             let base = if parent.trim() == "chess" {
@@ -144,52 +139,48 @@ pub fn variants(text: &str) -> Result<Vec<Rules>, IniError> {
                     .cloned()
                     .ok_or_else(|| {
                         at(
-                            indent + 2 + header.find(':').unwrap_or(0) + 1,
+                            indent + 1 + header.find(':').unwrap_or(0) + 1,
                             format!("`{}` is not `chess` nor a section above", parent.trim()),
                         )
                     })?
             };
             let mut section = base;
             section.rules.name = name.to_string();
+            section.header = start + indent;
+            section.start_at = None;
             current = Some(section);
             continue;
         }
         let Some(section) = current.as_mut() else {
-            return Err(at(indent + 1, "a key before any `[section]`".into()));
+            return Err(at(indent, "a key before any `[section]`".into()));
         };
         let Some((key, value)) = trimmed.split_once('=') else {
-            return Err(at(indent + 1, "expected `key = value`".into()));
+            return Err(at(indent, "expected `key = value`".into()));
         };
         let key = key.trim();
         let eq = trimmed.len() - value.len() - 1;
         let leading = value.len() - value.trim_start().len();
-        // 1-based, in characters (keys and values here are ASCII).
-        let value_column = indent + eq + 1 + leading + 1;
-        let value = value.trim();
-        let bad = |message: String| at(value_column, message);
-        set(section, key, value, &bad).map_err(|e| {
-            if e.column == 0 {
-                at(indent + 1, e.message)
-            } else {
-                e
-            }
+        let value_at = indent + eq + 1 + leading;
+        if key == "startFen" {
+            section.start_at = Some(start + value_at);
+        }
+        set(section, key, value.trim()).map_err(|problem| match problem {
+            Problem::Key(message) => at(indent, message),
+            Problem::Value(message) => at(value_at, message),
+            Problem::InValue(offset, message) => at(value_at + offset, message),
         })?;
     }
     finish(current.take(), &mut done);
     if done.is_empty() {
-        return Err(IniError {
-            line: 1,
-            column: 1,
-            message: "no `[section]`: a variant starts with its name in brackets".into(),
-        });
+        return Err(Error::at_word(
+            text,
+            0,
+            "no `[section]`: a variant starts with its name in brackets",
+        ));
     }
     let mut out = Vec::new();
     for s in done {
-        check(&s.rules).map_err(|message| IniError {
-            line: 1,
-            column: 1,
-            message: format!("[{}]: {message}", s.rules.name),
-        })?;
+        check(&s, text)?;
         out.push(s.rules);
     }
     Ok(out)
@@ -211,14 +202,9 @@ fn boolean(value: &str) -> Option<bool> {
     }
 }
 
-/// Applies one `key = value` (an error with column 0 is reported at the
-/// key).
-fn set(
-    section: &mut Section,
-    key: &str,
-    value: &str,
-    bad: &dyn Fn(String) -> IniError,
-) -> Result<(), IniError> {
+/// Applies one `key = value`.
+fn set(section: &mut Section, key: &str, value: &str) -> Result<(), Problem> {
+    let bad = Problem::Value;
     let rules = &mut section.rules;
     let file_letter = |value: &str| match value.as_bytes() {
         [c @ b'a'..=b'p'] => Some(c - b'a'),
@@ -293,12 +279,10 @@ fn set(
                 .parse()
                 .ok()
                 .filter(|n| (1..=25).contains(n))
-                .ok_or_else(|| IniError {
-                    line: 0,
-                    column: 0,
-                    message: format!(
+                .ok_or_else(|| {
+                    Problem::Key(format!(
                         "`{key}`: custom pieces are `customPiece1` to `customPiece25`"
-                    ),
+                    ))
                 })?;
             let Some((letter_text, betza)) = value.split_once(':') else {
                 return Err(bad(format!("`{value}`: write `letter:Betza`, e.g. `a:BN`")));
@@ -314,11 +298,10 @@ fn set(
                 .map_or_else(|| format!("custom piece {n}"), |named| named.0.to_string());
             let piece = PieceDef::new(letter, &name, betza).map_err(|e| {
                 // At the Betza string's own character.
-                let mut error = bad(format!("`{betza}`: {}", e.message));
-                error.column += letter_text.chars().count()
-                    + 1
-                    + betza[..e.at.min(betza.len())].chars().count();
-                error
+                Problem::InValue(
+                    letter_text.len() + 1 + e.span.start,
+                    format!("`{betza}`: {}", e.message),
+                )
             })?;
             put(section, key, Some(piece));
         }
@@ -336,13 +319,9 @@ fn set(
                 }
             }
             None => {
-                return Err(IniError {
-                    line: 0,
-                    column: 0,
-                    message: format!(
-                        "`{key}` is not a key this reads (see chess_rules::ini for the subset of variants.ini it applies)"
-                    ),
-                });
+                return Err(Problem::Key(format!(
+                    "`{key}` is not a key this reads (see chess_rules::ini for the subset of variants.ini it applies)"
+                )));
             }
         },
     }
@@ -372,21 +351,34 @@ fn put(section: &mut Section, name: &str, piece: Option<PieceDef>) {
     }
 }
 
-/// What a finished rule set must be.
-fn check(rules: &Rules) -> Result<(), String> {
+/// What a finished rule set must be: its problems at its header, a start
+/// position's at its `startFen` value.
+fn check(section: &Section, text: &str) -> Result<(), Error> {
+    let rules = &section.rules;
+    let at_header = |message: String| {
+        Error::at_word(text, section.header, format!("[{}]: {message}", rules.name))
+    };
     let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
     letters.sort_unstable();
     if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("two pieces are written `{}`", w[0]));
+        return Err(at_header(format!("two pieces are written `{}`", w[0])));
     }
     if !rules.pieces.iter().any(|p| p.royal) {
-        return Err("no royal piece (a king)".into());
+        return Err(at_header("no royal piece (a king)".into()));
     }
     for &p in &rules.promotion_pieces {
         if rules.index(p).is_none() {
-            return Err(format!("a pawn promotes to `{p}`, which is no piece"));
+            return Err(at_header(format!(
+                "a pawn promotes to `{p}`, which is no piece"
+            )));
         }
     }
-    crate::Position::start(rules).map_err(|e| format!("startFen: {}", e.message))?;
+    crate::Position::start(rules).map_err(|e| match section.start_at {
+        Some(at) => {
+            let message = format!("[{}]: startFen: {}", rules.name, e.message);
+            Error { message, ..e }.within(text, at)
+        }
+        None => at_header(format!("startFen: {}", e.message)),
+    })?;
     Ok(())
 }

@@ -4,10 +4,9 @@
 //! and en passant, promotion zones and pieces, castling with any king and
 //! rook files, stalemate as a draw or a loss, checkmate of a royal piece.
 //!
-//! It has no dependency and no chess built in: standard chess is one rule
-//! set among others ([`Rules::chess`]), and its move generation agrees
-//! with shakmaty's (the tests compare perft counts and legal moves on
-//! random positions).
+//! It has no chess built in: standard chess is one rule set among others
+//! ([`Rules::chess`]), and its move generation agrees with shakmaty's (the
+//! tests compare perft counts and legal moves on random positions).
 //!
 //! ```
 //! use chess_rules::{Position, Rules};
@@ -28,16 +27,62 @@
 //! let start = Position::start(&capablanca).unwrap();
 //! assert_eq!(start.legal_moves().len(), 28);
 //! ```
+//!
+//! The crate is laid out by concept, one a file:
+//!
+//! | file | what |
+//! |---|---|
+//! | `types.rs` | the values: [`Color`], [`Piece`], [`Move`], [`Outcome`] |
+//! | `geometry.rs` | boards and squares ([`Geometry`], [`Square`]) |
+//! | `betza.rs` | pieces in Betza notation ([`betza`]) |
+//! | `rules.rs` | a rule set ([`Rules`], [`PieceDef`]) |
+//! | `ini.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini`, CustomChessKell's YAML, and which a file is ([`read`]) |
+//! | `data.rs` | a rule set as data, for a program to carry without its rules file |
+//! | `error.rs` | the one error type of the readers ([`Error`]) |
+//! | `mailbox.rs` | the board as a mailbox of cells |
+//! | `budget.rs` | the work a rule set may ask of move generation ([`MAX_WORK`]) |
+//! | `tables.rs` | what the pieces do, worked out once per rule set |
+//! | `attacks.rs` | whether a side attacks a square |
+//! | `position.rs` | a [`Position`] and what can be asked of it |
+//! | `fen.rs` | FEN in and out |
+//! | `movegen.rs` | move generation: one walk for listing and counting |
+//! | `legality.rs` | which moves are legal |
+//! | `make.rs` | making a move and taking it back |
+//! | `perft.rs` | perft |
+//! | `notation.rs` | moves in words: [`MoveText`], SAN, coordinates |
+//! | `board.rs` | boards drawn as text ([`BoardStyle`]) |
+//! | `why_not.rs` | why a move is not legal, as data ([`Rejection`]) |
 
+mod attacks;
 pub mod betza;
+mod board;
+mod budget;
+pub mod data;
+mod error;
+mod fen;
 mod geometry;
 pub mod ini;
+mod legality;
+mod mailbox;
+mod make;
+mod movegen;
+mod notation;
+mod perft;
 mod position;
+mod read;
 mod rules;
+mod tables;
+mod types;
+mod why_not;
 pub mod yaml;
 
+pub use board::BoardStyle;
+pub use budget::MAX_WORK;
+pub use error::Error;
 pub use geometry::{Geometry, MAX_SIDE, Square};
-pub use position::{
-    BoardStyle, Color, FenError, MAX_WORK, Move, MoveKind, Outcome, Piece, Position, Rejection,
-};
+pub use notation::MoveText;
+pub use position::Position;
+pub use read::read;
 pub use rules::{Castling, PieceDef, Rules, Stalemate};
+pub use types::{Color, Move, MoveKind, Outcome, Piece};
+pub use why_not::Rejection;

@@ -1,7 +1,8 @@
 //! A rule set: the board, the pieces (in Betza notation), the start
 //! position and the switches real variants need.
 
-use crate::betza::{self, Atom, BetzaError};
+use crate::betza::{self, Atom};
+use crate::error::Error;
 use crate::geometry::Geometry;
 
 /// One kind of piece.
@@ -27,7 +28,7 @@ pub struct PieceDef {
 
 impl PieceDef {
     /// A piece from its letter, name and Betza moves.
-    pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceDef, BetzaError> {
+    pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceDef, Error> {
         let letter = letter.to_ascii_uppercase();
         Ok(PieceDef {
             letter,

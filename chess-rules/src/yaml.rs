@@ -57,33 +57,22 @@
 //! assert!(error.message.contains("more than one square"));
 //! ```
 
-use core::fmt;
-
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::Marker;
 
 use crate::betza::Atom;
+use crate::error::{Error, offset};
 use crate::geometry::{Geometry, MAX_SIDE};
 use crate::rules::{PieceDef, Rules, Stalemate};
 
-/// Why a rules file cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column, from 1.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
+/// What is wrong, at the line and column of the node concerned (made an
+/// [`Error`] at the word there when the file is read).
+#[derive(Clone, Debug)]
+struct RulesError {
+    line: usize,
+    column: usize,
+    message: String,
 }
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for RulesError {}
 
 /// Where a node starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -277,7 +266,11 @@ fn symbol(node: &Node, what: &str) -> Result<(char, At), RulesError> {
 
 /// Reads a CustomChessKell rules file into a rule set; see the
 /// [module](self).
-pub fn rules(text: &str) -> Result<Rules, RulesError> {
+pub fn rules(text: &str) -> Result<Rules, Error> {
+    read(text).map_err(|e| Error::at_word(text, offset(text, e.line, e.column), e.message))
+}
+
+fn read(text: &str) -> Result<Rules, RulesError> {
     let root = parse(text)?;
     let top = mapping(
         &root,

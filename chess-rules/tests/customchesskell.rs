@@ -125,7 +125,7 @@ fn a_fen_whose_empty_runs_overflow_is_an_error() {
     let chess = chess_rules::Rules::chess();
     let fen = format!("rnbq{}kbnr/8/8/8/8/8/8/8 w - - 0 1", "2".repeat(40));
     let e = Position::from_fen(&chess, &fen).unwrap_err();
-    assert_eq!(e.at, 4);
+    assert_eq!(e.span, 4..44);
     assert!(e.message.contains("do not fit"), "{}", e.message);
     assert!(Position::from_fen(&chess, "rnbq0kbnr/8/8/8/8/8/8/8 w - - 0 1").is_err());
 }

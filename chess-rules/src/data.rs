@@ -1,0 +1,229 @@
+//! A rule set as data: one string that holds everything a [`Rules`] is
+//! (the board, each piece's letter, symbols, name and moves as read, the
+//! start, promotion, castling, stalemate), for a program that carries a
+//! rule set without its rules file. `verified-chess` writes it when a
+//! macro verifies a game under custom rules, and its `CustomGame` reads
+//! it back at run time: the rules file is read once, at compile time.
+//!
+//! Numbers are written in decimal and end in `,`; texts are their length
+//! in bytes, `:` and the text.
+//!
+//! ```
+//! use chess_rules::{Rules, data};
+//!
+//! let chess = Rules::chess();
+//! let written = data::write(&chess);
+//! assert_eq!(data::read(&written), Some(chess));
+//! assert_eq!(data::read("5:chess"), None);
+//! ```
+
+use crate::betza::Atom;
+use crate::geometry::Geometry;
+use crate::rules::{Castling, PieceDef, Rules, Stalemate};
+
+/// `rules` as data.
+pub fn write(rules: &Rules) -> String {
+    let mut out = Out(String::new());
+    out.text(&rules.name);
+    out.number(rules.geometry.files());
+    out.number(rules.geometry.ranks());
+    out.text(&rules.start);
+    out.number(rules.promotion_ranks);
+    out.text(&rules.promotion_pieces.iter().collect::<String>());
+    match rules.castling {
+        Some(c) => {
+            out.number(1);
+            out.number(c.king_side_file);
+            out.number(c.queen_side_file);
+        }
+        None => out.number(0),
+    }
+    out.number(u8::from(rules.stalemate == Stalemate::Loss));
+    out.number(rules.pieces.len());
+    for piece in &rules.pieces {
+        out.text(&piece.letter.to_string());
+        out.text(&piece.name);
+        out.text(&piece.betza);
+        out.number(u8::from(piece.royal) | u8::from(piece.pawn) << 1);
+        out.text(&piece.symbols.0.to_string());
+        out.text(&piece.symbols.1.to_string());
+        out.number(piece.atoms.len());
+        for atom in &piece.atoms {
+            out.number(atom.leap.0);
+            out.number(atom.leap.1);
+            out.number(atom.range);
+            let flags = [
+                atom.moves,
+                atom.captures,
+                atom.initial,
+                atom.lame,
+                atom.en_passant,
+            ];
+            out.number(
+                flags
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |acc, (i, &f)| acc | u8::from(f) << i),
+            );
+            out.number(atom.vectors.len());
+            for &(dx, dy) in &atom.vectors {
+                out.signed(dx);
+                out.signed(dy);
+            }
+        }
+    }
+    out.0
+}
+
+/// The rule set `data` holds, or `None` if it holds none (it was not
+/// written by [`write`], or was cut).
+pub fn read(data: &str) -> Option<Rules> {
+    let mut input = In(data);
+    let name = input.text()?.to_string();
+    let geometry = Geometry::new(input.number()?, input.number()?)?;
+    let start = input.text()?.to_string();
+    let promotion_ranks = input.number()?;
+    let promotion_pieces = input.text()?.chars().collect();
+    let castling = match input.number::<u8>()? {
+        0 => None,
+        1 => Some(Castling {
+            king_side_file: input.number()?,
+            queen_side_file: input.number()?,
+        }),
+        _ => return None,
+    };
+    let stalemate = match input.number::<u8>()? {
+        0 => Stalemate::Draw,
+        1 => Stalemate::Loss,
+        _ => return None,
+    };
+    let count: usize = input.number()?;
+    let mut pieces = Vec::new();
+    for _ in 0..count {
+        let letter = input.char()?;
+        let name = input.text()?.to_string();
+        let betza = input.text()?.to_string();
+        let kind: u8 = input.number()?;
+        let symbols = (input.char()?, input.char()?);
+        let atom_count: usize = input.number()?;
+        let mut atoms = Vec::new();
+        for _ in 0..atom_count {
+            let leap = (input.number()?, input.number()?);
+            let range = input.number()?;
+            let flags: u8 = input.number()?;
+            let vector_count: usize = input.number()?;
+            let mut vectors = Vec::new();
+            for _ in 0..vector_count {
+                vectors.push((input.signed()?, input.signed()?));
+            }
+            let flag = |i: u8| flags >> i & 1 == 1;
+            atoms.push(Atom {
+                leap,
+                vectors,
+                range,
+                moves: flag(0),
+                captures: flag(1),
+                initial: flag(2),
+                lame: flag(3),
+                en_passant: flag(4),
+            });
+        }
+        pieces.push(PieceDef {
+            letter,
+            name,
+            betza,
+            atoms,
+            royal: kind & 1 != 0,
+            pawn: kind & 2 != 0,
+            symbols,
+        });
+    }
+    input.0.is_empty().then_some(Rules {
+        name,
+        geometry,
+        pieces,
+        start,
+        promotion_ranks,
+        promotion_pieces,
+        castling,
+        stalemate,
+    })
+}
+
+/// The data being written.
+struct Out(String);
+
+impl Out {
+    fn number(&mut self, n: impl ToString) {
+        self.0.push_str(&n.to_string());
+        self.0.push(',');
+    }
+
+    fn signed(&mut self, n: i8) {
+        self.0.push_str(&n.to_string());
+        self.0.push(',');
+    }
+
+    fn text(&mut self, text: &str) {
+        self.0.push_str(&text.len().to_string());
+        self.0.push(':');
+        self.0.push_str(text);
+    }
+}
+
+/// The data still to read.
+struct In<'a>(&'a str);
+
+impl<'a> In<'a> {
+    /// The digits up to `end`, and the rest after it.
+    fn until(&mut self, end: char) -> Option<&'a str> {
+        let (head, rest) = self.0.split_once(end)?;
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn number<T: TryFrom<u64>>(&mut self) -> Option<T> {
+        let digits = self.until(',')?;
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        T::try_from(digits.parse::<u64>().ok()?).ok()
+    }
+
+    fn signed(&mut self) -> Option<i8> {
+        self.until(',')?.parse().ok()
+    }
+
+    fn text(&mut self) -> Option<&'a str> {
+        let len: usize = self.until(':')?.parse().ok()?;
+        let text = self.0.get(..len)?;
+        self.0 = &self.0[len..];
+        Some(text)
+    }
+
+    fn char(&mut self) -> Option<char> {
+        let mut chars = self.text()?.chars();
+        let c = chars.next()?;
+        chars.next().is_none().then_some(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_sets_of_every_reader_round_trip() {
+        let ini = crate::ini::variants(include_str!("../tests/fairy/variants.ini")).unwrap();
+        let yaml = crate::yaml::rules(include_str!("../tests/customchesskell/mini.yaml")).unwrap();
+        for rules in ini.into_iter().chain([yaml, Rules::chess()]) {
+            let data = write(&rules);
+            assert_eq!(read(&data).as_ref(), Some(&rules), "{data}");
+            // Cut anywhere, it reads as nothing.
+            for cut in (0..data.len()).filter(|&i| data.is_char_boundary(i)) {
+                assert_eq!(read(&data[..cut]), None, "{}", &data[..cut]);
+            }
+        }
+        assert_eq!(read(&format!("{}x", write(&Rules::chess()))), None);
+    }
+}

@@ -1,0 +1,347 @@
+//! FEN under a rule set: ranks from the top with runs of empty squares
+//! of any length (`10`), the rule set's letters, the side to move,
+//! castling rights (`KQkq` or rook files, as X-FEN), en passant and the
+//! clocks; read into a [`Position`] and written back.
+
+use std::sync::Arc;
+
+use crate::budget::check_work;
+use crate::error::Error;
+use crate::geometry::Square;
+use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, cell_of, encode, is};
+use crate::position::{Position, State, back_rank};
+use crate::rules::Rules;
+use crate::tables::Tables;
+use crate::types::{Color, Piece};
+
+/// Each side's pieces on `cells` and its royal pieces, a bit per cell.
+fn occupancy(t: &Tables, cells: &[u8; CELLS]) -> [[[u64; WORDS]; 2]; 2] {
+    let mut occupied = [[[0; WORDS]; 2]; 2];
+    for (c, &cell) in cells.iter().enumerate() {
+        for color in [Color::White, Color::Black] {
+            if is(cell, color) {
+                occupied[0][color.index()][c / 64] |= 1 << (c % 64);
+                if t.is_royal(cell) {
+                    occupied[1][color.index()][c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+    }
+    occupied
+}
+
+/// The pieces' placement of `fen`, its first field (at byte `start`), as
+/// mailbox cells.
+fn placement(rules: &Rules, fen: &str, start: usize) -> Result<[u8; CELLS], Error> {
+    let g = rules.geometry;
+    let mut cells = [OFF; CELLS];
+    for sq in g.squares() {
+        cells[cell_of(sq)] = EMPTY;
+    }
+    let field = &fen[start..];
+    let field = &field[..field.find(' ').unwrap_or(field.len())];
+    let err = |at: usize, len: usize, message: String| {
+        Error::new(fen, start + at..start + at + len, message)
+    };
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != usize::from(g.ranks()) {
+        return Err(err(
+            0,
+            field.len(),
+            format!("{} ranks, the board has {}", ranks.len(), g.ranks()),
+        ));
+    }
+    let mut at = 0;
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = g.ranks() - 1 - row as u8;
+        let mut file: u32 = 0;
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_digit() {
+                let len = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                let run = text[i..i + len].parse::<u32>().ok().filter(|&n| n >= 1);
+                let Some(run) = run.filter(|&n| file + n <= u32::from(g.files())) else {
+                    return Err(err(
+                        at + i,
+                        len,
+                        format!(
+                            "`{}` empty squares do not fit rank {} of {} files",
+                            &text[i..i + len],
+                            rank + 1,
+                            g.files()
+                        ),
+                    ));
+                };
+                file += run;
+                i += len;
+                continue;
+            }
+            let letter = text[i..].chars().next().unwrap_or('?');
+            let Some(kind) = rules.index(letter).filter(|_| letter.is_ascii_alphabetic()) else {
+                return Err(err(
+                    at + i,
+                    letter.len_utf8(),
+                    format!("`{letter}` is no piece of {}", rules.name),
+                ));
+            };
+            if file >= u32::from(g.files()) {
+                return Err(err(
+                    at + i,
+                    1,
+                    format!("rank {} has more than {} squares", rank + 1, g.files()),
+                ));
+            }
+            let color = if b.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            cells[cell_of(Square::new(file as u8, rank))] = encode(Piece {
+                color,
+                kind: kind as u8,
+            });
+            file += 1;
+            i += 1;
+        }
+        if file != u32::from(g.files()) {
+            return Err(err(
+                at,
+                text.len(),
+                format!(
+                    "rank {} has {file} squares, the board has {} files",
+                    rank + 1,
+                    g.files()
+                ),
+            ));
+        }
+        at += text.len() + 1;
+    }
+    Ok(cells)
+}
+
+impl<'r> Position<'r> {
+    /// The rule set's start position.
+    pub fn start(rules: &'r Rules) -> Result<Position<'r>, Error> {
+        Position::from_fen(rules, &rules.start)
+    }
+
+    /// A position from FEN: ranks from the top, runs of empty squares of
+    /// any length (`10`), the rule set's piece letters; side to move;
+    /// castling (`KQkq` for the outermost rooks, or rook files `HAha`);
+    /// en passant square; clocks (optional).
+    pub fn from_fen(rules: &'r Rules, fen: &str) -> Result<Position<'r>, Error> {
+        let err = |at: usize, len: usize, message: String| Error::new(fen, at..at + len, message);
+        // A problem of the whole position is shown at its board.
+        let board = fen.len() - fen.trim_start_matches(' ').len();
+        let board_len = fen[board..].find(' ').unwrap_or(fen.len() - board);
+        let whole = |message: String| Error::new(fen, board..board + board_len, message);
+        if rules.pieces.len() > 64 {
+            return Err(whole(format!(
+                "{} kinds of piece: a rule set has at most 64",
+                rules.pieces.len()
+            )));
+        }
+        check_work(rules).map_err(whole)?;
+        let g = rules.geometry;
+        let mut fields = Vec::new();
+        let mut offset = 0;
+        for part in fen.split(' ') {
+            if !part.is_empty() {
+                fields.push((offset, part));
+            }
+            offset += part.len() + 1;
+        }
+        let Some(&(first, _)) = fields.first() else {
+            return Err(err(0, fen.len(), "an empty FEN".into()));
+        };
+        let cells = placement(rules, fen, first)?;
+        let start = if fen == rules.start {
+            cells
+        } else {
+            let start_fen = &rules.start;
+            let at = start_fen.len() - start_fen.trim_start_matches(' ').len();
+            placement(rules, start_fen, at).map_err(|e| {
+                whole(format!(
+                    "the start position of {}: {}",
+                    rules.name, e.message
+                ))
+            })?
+        };
+        let field = |n: usize| fields.get(n).copied();
+        let turn = match field(1) {
+            None | Some((_, "w")) => Color::White,
+            Some((_, "b")) => Color::Black,
+            Some((at, other)) => {
+                return Err(err(
+                    at,
+                    other.len(),
+                    format!("`{other}` is not a side to move (w or b)"),
+                ));
+            }
+        };
+        let tables = Arc::new(Tables::new(rules, start));
+        let [occupied, royal] = occupancy(&tables, &cells);
+        let mut position = Position {
+            rules,
+            tables,
+            s: State {
+                occupied,
+                royal,
+                cells,
+                turn,
+                castling: 0,
+                en_passant: None,
+                halfmoves: 0,
+                fullmoves: 1,
+            },
+        };
+        if let Some((at, rights)) = field(2).filter(|(_, r)| *r != "-") {
+            for (i, c) in rights.char_indices() {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let Some(rook) = position.castling_rook(color, c.to_ascii_uppercase()) else {
+                    return Err(err(
+                        at + i,
+                        c.len_utf8(),
+                        format!("`{c}`: no rook that could castle there"),
+                    ));
+                };
+                position.s.castling |= 1 << (16 * color.index() + usize::from(rook.file));
+            }
+        }
+        if let Some((at, ep)) = field(3).filter(|(_, e)| *e != "-") {
+            let passed = Square::parse(ep)
+                .filter(|&s| g.contains(s))
+                .ok_or_else(|| err(at, ep.len(), format!("`{ep}` is not a square of the board")))?;
+            let dy = if turn == Color::White { -1 } else { 1 };
+            let pawn = g.offset(passed, 0, dy).ok_or_else(|| {
+                err(
+                    at,
+                    ep.len(),
+                    format!("`{ep}` cannot be an en passant square"),
+                )
+            })?;
+            position.s.en_passant = Some((passed, pawn));
+        }
+        if let Some((at, n)) = field(4) {
+            position.s.halfmoves = n
+                .parse()
+                .map_err(|_| err(at, n.len(), format!("`{n}` is not a number")))?;
+        }
+        if let Some((at, n)) = field(5) {
+            position.s.fullmoves = n
+                .parse()
+                .map_err(|_| err(at, n.len(), format!("`{n}` is not a number")))?;
+        }
+        // The side that just moved cannot have left a royal piece attacked.
+        for sq in g.squares() {
+            let Some(piece) = position.piece_at(sq) else {
+                continue;
+            };
+            let def = &rules.pieces[usize::from(piece.kind)];
+            if piece.color != turn && def.royal && position.attacked(sq, turn) {
+                return Err(whole(format!(
+                    "{}'s {} on {sq} is attacked with {} to move: no move can lead to this position",
+                    piece.color.name(),
+                    def.name,
+                    turn.name()
+                )));
+            }
+        }
+        Ok(position)
+    }
+
+    /// The rook a castling letter stands for: `K`/`Q` the outermost rook
+    /// on that side of the king on the back rank, a file letter the rook
+    /// on that file.
+    pub(crate) fn castling_rook(&self, color: Color, letter: char) -> Option<Square> {
+        self.rules.castling?;
+        let g = self.rules.geometry;
+        let rank = back_rank(g, color);
+        let king = (0..g.files()).find(|&f| {
+            self.piece_at(Square::new(f, rank))
+                .is_some_and(|p| p.color == color && self.rules.pieces[p.kind as usize].royal)
+        })?;
+        let rook = self.rules.index('R')?;
+        let is_rook = |f: u8| {
+            self.piece_at(Square::new(f, rank))
+                .is_some_and(|p| p.color == color && usize::from(p.kind) == rook)
+        };
+        let file = match letter {
+            'K' => (king + 1..g.files()).rev().find(|&f| is_rook(f))?,
+            'Q' => (0..king).find(|&f| is_rook(f))?,
+            l @ 'A'..='P' => Some(l as u8 - b'A').filter(|&f| is_rook(f))?,
+            _ => return None,
+        };
+        Some(Square::new(file, rank))
+    }
+
+    /// The position in FEN.
+    pub fn fen(&self) -> String {
+        let g = self.geometry();
+        let mut out = String::new();
+        for rank in (0..g.ranks()).rev() {
+            let mut empty = 0;
+            for file in 0..g.files() {
+                match self.piece_at(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let letter = self.rules.pieces[p.kind as usize].letter;
+                        out.push(if p.color == Color::White {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if self.s.turn == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        if self.s.castling == 0 {
+            out.push('-');
+        }
+        // X-FEN: `K`/`Q` for the outermost rook on its side of the king,
+        // the rook's file otherwise.
+        for color in [Color::White, Color::Black] {
+            for file in (0..16u8).rev() {
+                if self.s.castling & (1 << (16 * color.index() + usize::from(file))) == 0 {
+                    continue;
+                }
+                let rook = Square::new(file, back_rank(self.geometry(), color));
+                let letter = ['K', 'Q']
+                    .into_iter()
+                    .find(|&l| self.castling_rook(color, l) == Some(rook))
+                    .unwrap_or((b'A' + file) as char);
+                out.push(match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
+                });
+            }
+        }
+        match self.s.en_passant {
+            Some((passed, _)) => out.push_str(&format!(" {passed}")),
+            None => out.push_str(" -"),
+        }
+        out.push_str(&format!(" {} {}", self.s.halfmoves, self.s.fullmoves));
+        out
+    }
+}

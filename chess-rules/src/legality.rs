@@ -1,0 +1,525 @@
+//! Legality: a move is legal when it leaves no royal piece of the side to
+//! move attacked. A move of a non-royal piece, when the side to move is
+//! not in check, can only be illegal by uncovering a line onto a royal
+//! piece, so only the pieces standing on such a line (and royal moves,
+//! en passant and castling, and every move when in check) are tried on a
+//! scratch board ([`Guard`]); the others are listed, or counted, as they
+//! are generated.
+
+use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, cell_of, is, kind_of, path_clear, step};
+use crate::make::apply;
+use crate::movegen::{
+    List, castles, count_piece, en_passant_capture, en_passant_target, piece_moves,
+};
+use crate::position::State;
+use crate::rules::Rules;
+use crate::tables::Tables;
+use crate::types::{Move, MoveKind};
+
+/// The royal pieces of the side to move, as cells.
+#[derive(Default)]
+pub(crate) struct Royals {
+    few: [usize; 8],
+    n: usize,
+    more: Vec<usize>,
+}
+
+impl Royals {
+    pub(crate) fn push(&mut self, cell: usize) {
+        if self.n < self.few.len() {
+            self.few[self.n] = cell;
+            self.n += 1;
+        } else {
+            self.more.push(cell);
+        }
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.few[..self.n].iter().chain(&self.more).copied()
+    }
+}
+
+/// What the legality test needs to know of a position: the royal pieces
+/// of the side to move, which of its pieces are pinned, and whether every
+/// move must be tried (in check, or the other side has captures a move
+/// may uncover off any line).
+pub(crate) struct Guard {
+    royals: Royals,
+    pinned: [u64; WORDS],
+    every: bool,
+}
+
+impl Guard {
+    #[inline]
+    fn new(t: &Tables, s: &State) -> Guard {
+        let us = s.turn;
+        let them = !us;
+        let side = us.index();
+        let mut royals = Royals::default();
+        for (word, &bits) in s.royal[side].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                royals.push(word * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        // One walk back from each royal piece along each line the other side
+        // captures along finds both a check (the first piece met is theirs
+        // and captures along it) and a pin (the first is ours, the next
+        // theirs): moving a pinned piece may uncover the line.
+        let mut in_check = false;
+        let mut pinned = [0u64; WORDS];
+        for r in royals.iter() {
+            // Leaps: one square to look at each, nothing to pin.
+            for leap in &t.leap_rays[them.index()] {
+                let at = step(r, -leap.delta);
+                let cell = s.cells[at];
+                if is(cell, them) {
+                    let bit = 1u64 << kind_of(cell);
+                    in_check |=
+                        leap.kinds & bit != 0 && (leap.free & bit != 0 || t.start[at] == cell);
+                }
+            }
+            for ray in &t.line_rays[them.index()] {
+                let mut at = r;
+                let mut k = 0u8;
+                let mut ours = None;
+                loop {
+                    at = step(at, -ray.delta);
+                    k += 1;
+                    let cell = s.cells[at];
+                    if cell == OFF || k > ray.range {
+                        break;
+                    }
+                    if cell == EMPTY {
+                        continue;
+                    }
+                    if is(cell, us) {
+                        if ours.is_some() || ray.range == 1 || ray.lame {
+                            break;
+                        }
+                        ours = Some(at);
+                        continue;
+                    }
+                    if ray.hits(t, cell, at, k) {
+                        match ours {
+                            Some(p) => pinned[p / 64] |= 1 << (p % 64),
+                            None => in_check |= !ray.lame || path_clear(&s.cells, at, &ray.path),
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if t.has_far {
+            in_check |= royals.iter().any(|r| t.far_attacked(&s.cells, r, them));
+        }
+        Guard {
+            every: in_check || t.lame_captures[them.index()],
+            royals,
+            pinned,
+        }
+    }
+
+    /// Whether the moves of the piece on `from` must be tried one by one
+    /// (en passant and castling aside).
+    fn all(&self, t: &Tables, s: &State, from: usize) -> bool {
+        self.every || self.pinned[from / 64] & (1 << (from % 64)) != 0 || t.is_royal(s.cells[from])
+    }
+}
+
+/// The legal moves, added to `out`.
+pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    legal::<false>(rules, t, s, out);
+}
+
+/// How many legal moves there are.
+pub(crate) fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) -> u64 {
+    legal::<true>(rules, t, s, scratch)
+}
+
+/// The legal moves added to `out`, or (`COUNT`) counted: then `out` is
+/// scratch space, and only the moves that must be tried are listed.
+fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) -> u64 {
+    let mut count = 0u64;
+    let us = s.turn;
+    let them = !us;
+    let side = us.index();
+    let guard = Guard::new(t, s);
+    let (royals, every) = (&guard.royals, guard.every);
+    let ep = en_passant_target(s);
+    let mut scratch = None;
+    for (word, &bits) in s.occupied[side].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let from = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Only moves that may uncover or leave an attack are tried:
+            // every move when in check, a pinned or royal piece's moves,
+            // en passant (two pieces leave the line) and castling.
+            let all = guard.all(t, s, from);
+            let bit = 1u64 << kind_of(s.cells[from]);
+            let en_passant = ep.filter(|_| t.en_passant & bit != 0);
+            // (A capture en passant into the promotion zone is listed, with
+            // its promotions.)
+            let into_zone = en_passant.is_some_and(|(passed, _)| t.in_zone(us, passed));
+            let tried = all || t.overlapping & bit != 0 || into_zone;
+            if COUNT && !tried {
+                // Counted, and an en passant capture (two pieces leave
+                // their squares) tried on its own.
+                count += count_piece(rules, t, s, from);
+                if let Some(ep) = en_passant
+                    && let Some(m) = en_passant_capture(t, s, from, ep)
+                {
+                    let scratch = scratch.get_or_insert(s.cells);
+                    count += u64::from(safe_after(t, s, scratch, royals, m));
+                }
+                continue;
+            }
+            let tried = tried || en_passant.is_some();
+            let cell = s.cells[from];
+            let (side, kind) = (us.index(), kind_of(cell));
+            if COUNT
+                && !every
+                && royals.n == 1
+                && t.is_royal(cell)
+                && t.overlapping & (1 << kind) == 0
+                && t.leaper[side] & (1 << kind) != 0
+                && !(ep.is_some() && t.en_passant & (1 << kind) != 0)
+            {
+                // The only royal piece, out of check, with plain leaps:
+                // each destination counted if it is not attacked once the
+                // piece has left its square (no lame or far captures, so
+                // only lines pass it); castling tried in full.
+                for leap in &t.atoms[side][kind] {
+                    let to = step(from, leap.delta);
+                    let target = s.cells[to];
+                    let goes = if target == EMPTY {
+                        leap.moves
+                    } else {
+                        leap.captures && target != OFF && !is(target, us)
+                    };
+                    if goes && !t.attacked_past(&s.cells, to, them, from) {
+                        count += 1;
+                    }
+                }
+                if s.castling != 0 {
+                    out.clear();
+                    castles(
+                        rules,
+                        t,
+                        s,
+                        &mut List::new(t, s, out, from),
+                        t.square_of[from],
+                    );
+                    if out.is_empty() {
+                        continue;
+                    }
+                    let scratch = scratch.get_or_insert(s.cells);
+                    let safe = out
+                        .iter()
+                        .filter(|&&m| safe_after(t, s, scratch, royals, m));
+                    count += safe.count() as u64;
+                }
+                continue;
+            }
+            if COUNT {
+                out.clear();
+            }
+            let start = out.len();
+            piece_moves(rules, t, s, out, from, ep);
+            if !tried {
+                continue;
+            }
+            let scratch = scratch.get_or_insert(s.cells);
+            let mut kept = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if (all || !matches!(m.kind, MoveKind::Normal))
+                    && !safe_after(t, s, scratch, royals, m)
+                {
+                    continue;
+                }
+                out[kept] = m;
+                kept += 1;
+            }
+            out.truncate(kept);
+            if COUNT {
+                count += out.len() as u64;
+            }
+        }
+    }
+    count
+}
+
+/// Whether no royal piece of the side to move is attacked after `m`,
+/// tried on `scratch` (a copy of the board, left as it was).
+pub(crate) fn safe_after(
+    t: &Tables,
+    s: &State,
+    scratch: &mut [u8; CELLS],
+    royals: &Royals,
+    m: Move,
+) -> bool {
+    let us = s.turn;
+    apply(scratch, us, m);
+    let (from, to) = (cell_of(m.from), cell_of(m.to));
+    let safe = royals.iter().all(|r| {
+        let r = if r == from { to } else { r };
+        !t.attacked(scratch, r, !us)
+    });
+    for sq in m.touched() {
+        scratch[cell_of(sq)] = s.cells[cell_of(sq)];
+    }
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::{Geometry, Square};
+    use crate::position::Position;
+    use crate::rules::{PieceDef, Rules};
+    use crate::types::{Move, MoveKind};
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// The legal moves the slow way: every pseudo-legal move played, and
+    /// kept if no move of the other side then captures a royal piece of
+    /// the mover (attacks found by generating moves, not by the walk back
+    /// along rays the engine uses).
+    fn naive(pos: &Position<'_>) -> Vec<Move> {
+        pos.pseudo_legal()
+            .into_iter()
+            .filter(|&m| {
+                let after = pos.play(m);
+                !after.pseudo_legal().iter().any(|reply| {
+                    after.piece_at(reply.to).is_some_and(|p| {
+                        p.color == pos.turn() && pos.rules.pieces[p.kind as usize].royal
+                    })
+                })
+            })
+            .collect()
+    }
+
+    /// Rule sets that exercise every shortcut of the legality test: lame
+    /// leapers (which moving any piece may uncover), riders of leaps,
+    /// moves from the start square only, a non-pawn that captures en
+    /// passant, several royal pieces, a royal rider, boards of other sizes.
+    fn rule_sets() -> Vec<Rules> {
+        let piece = |l, n, b| PieceDef::new(l, n, b).unwrap();
+        let mut out = Vec::new();
+        let mut xiangqi_ish = Rules::chess();
+        xiangqi_ish.pieces[1] = piece('N', "horse", "nN");
+        xiangqi_ish.pieces.push(piece('E', "elephant", "nA"));
+        xiangqi_ish.start = "rnbqkbnr/pppppppp/8/2E2e2/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into();
+        out.push(xiangqi_ish);
+        let mut riders = Rules::chess();
+        riders.geometry = Geometry::new(10, 10).unwrap();
+        riders.pieces.push(piece('X', "nightrider", "NN"));
+        riders.pieces.push(piece('Y', "pusher", "ifmW3cF"));
+        riders.pieces.push(piece('Z', "sneak", "fmWfceF"));
+        // A rider and a leaper along the same lines (found by the fuzz
+        // target: each move was listed twice).
+        riders.pieces.push(piece('O', "double", "NNN"));
+        // Moves along one line with different steps that meet: a rider of
+        // threes and a lame stepper of up to three.
+        riders.pieces.push(piece('S', "meeting", "HHnW3"));
+        riders.castling = None;
+        riders.start =
+            "rnbxqkyznr/pppppppppp/10/10/10/10/4s5/5S4/PPPPPPPPPP/RNBXQKYZNO w - - 0 1".into();
+        out.push(riders);
+        // Far leaps, as CustomChessKell's Jumps may be (up to 15 squares,
+        // beyond the mailbox's border), by a piece and by a royal piece.
+        let far = |leap: (u8, u8)| {
+            let (a, b) = (leap.0 as i8, leap.1 as i8);
+            let mut vectors = Vec::new();
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    if !vectors.contains(&(x * sx, y * sy)) {
+                        vectors.push((x * sx, y * sy));
+                    }
+                }
+            }
+            crate::betza::Atom {
+                leap,
+                vectors,
+                range: 1,
+                moves: true,
+                captures: true,
+                initial: false,
+                lame: false,
+                en_passant: false,
+            }
+        };
+        let mut far_leaps = Rules::chess();
+        far_leaps.geometry = Geometry::new(16, 16).unwrap();
+        far_leaps.castling = None;
+        let mut giraffe = piece('G', "giraffe", "W");
+        giraffe.atoms = vec![far((4, 1)), far((15, 1))];
+        far_leaps.pieces.push(giraffe);
+        far_leaps.pieces[5].atoms.push(far((6, 0)));
+        far_leaps.start = "rnbqkbnrgg6/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/RNBQKBNRGG6 w - - 0 1".into();
+        out.push(far_leaps);
+        let mut two_kings = Rules::chess();
+        two_kings.pieces[5] = piece('K', "king", "K").royal();
+        two_kings
+            .pieces
+            .push(piece('G', "royal queen", "Q").royal());
+        two_kings.castling = None;
+        two_kings.start = "rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w - - 0 1".into();
+        out.push(two_kings);
+        out
+    }
+
+    #[test]
+    fn fast_legality_and_counting_agree_with_the_naive_way() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for rules in rule_sets() {
+            for _ in 0..20 {
+                let mut pos = Position::start(&rules).unwrap();
+                for _ in 0..80 {
+                    let mut fast: Vec<String> =
+                        pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+                    let mut slow: Vec<String> =
+                        naive(&pos).into_iter().map(|m| pos.uci(m)).collect();
+                    fast.sort();
+                    slow.sort();
+                    let mut once = fast.clone();
+                    once.dedup();
+                    assert_eq!(once, fast, "a move listed twice in {}", pos.fen());
+                    assert_eq!(fast, slow, "{} in {}", rules.name, pos.fen());
+                    assert_eq!(pos.perft(1), slow.len() as u64, "{}", pos.fen());
+                    if checked % 100 == 0 {
+                        // Three plies: each move made and taken back on one
+                        // copy of the state (a royal piece that moved at
+                        // the first ply counts at the third), against a new
+                        // position each.
+                        let by_play: u64 =
+                            naive(&pos).into_iter().map(|m| pos.play(m).perft(2)).sum();
+                        assert_eq!(pos.perft(3), by_play, "{}", pos.fen());
+                        // The state kept along the way (pieces, royal
+                        // pieces) is the one a FEN gives.
+                        let again = Position::from_fen(&rules, &pos.fen()).unwrap();
+                        assert_eq!(again.perft(3), by_play, "{}", pos.fen());
+                    }
+                    checked += 1;
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = pos.play(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked}");
+    }
+
+    #[test]
+    fn pawns_with_nothing_to_promote_to_count_no_move_into_the_zone() {
+        // Found by the `rules` fuzz target: counting multiplied by the
+        // number of promotions less one, which underflowed at none.
+        let mut rules = Rules::chess();
+        rules.promotion_pieces.clear();
+        rules.start = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
+        assert!(pos.legal_moves().iter().all(|m| m.to.rank != 7));
+    }
+
+    #[test]
+    fn a_piece_named_twice_among_the_promotions_promotes_once() {
+        // Found by the `rules` fuzz target: `promotionPieceTypes = qrrn`
+        // listed the rook promotion twice, so its coordinates read back
+        // as ambiguous.
+        let mut rules = Rules::chess();
+        rules.promotion_pieces = vec!['Q', 'R', 'R', 'N', 'R'];
+        rules.start = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        let moves = pos.legal_moves();
+        let a7 = |m: &&Move| m.from == Square::new(0, 6);
+        // a8 and b8, each as a queen, a rook and a knight.
+        assert_eq!(moves.iter().filter(a7).count(), 6);
+        assert_eq!(pos.perft(1), moves.len() as u64);
+        for m in moves.iter().filter(a7) {
+            assert_eq!(pos.parse_move(&pos.uci(*m)), Some(*m));
+        }
+        let ini = crate::ini::variants("[twice:chess]\npromotionPieceTypes = qrrn\n").unwrap();
+        assert_eq!(ini[0].promotion_pieces, ['Q', 'R', 'N']);
+    }
+
+    #[test]
+    fn a_royal_piece_of_the_side_not_to_move_may_not_be_attacked() {
+        // Found by the `rules` fuzz target: a start position with Black's
+        // king attacked and White to move let White take the king.
+        let mut rules = Rules::chess();
+        rules.start = "rnbqkbnr/pppppPpp/8/8/8/8/PPPPP1PP/RNBQKBNR w KQkq - 0 1".into();
+        let error = Position::start(&rules).unwrap_err();
+        assert_eq!(
+            error.message,
+            "Black's king on e8 is attacked with White to move: no move can lead to this position"
+        );
+        // With Black to move it is a check, as any.
+        rules.start = rules.start.replace(" w ", " b ");
+        assert!(Position::start(&rules).unwrap().is_check());
+    }
+
+    #[test]
+    fn a_castling_the_king_could_also_step_is_written_king_takes_rook() {
+        // Found by the `rules` fuzz target: the king castles from h8 to i8
+        // with the rook on j8, and h8i8 is also a step of the king.
+        let mut rules = Rules::chess();
+        rules.geometry = Geometry::new(10, 8).unwrap();
+        let castling = rules.castling.as_mut().unwrap();
+        castling.king_side_file = 8;
+        rules.start = "7k1r/10/10/10/10/10/10/4K5 b k - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        let moves = pos.legal_moves();
+        let castle = *moves
+            .iter()
+            .find(|m| matches!(m.kind, MoveKind::Castle { .. }))
+            .unwrap();
+        assert_eq!(pos.uci(castle), "h8j8");
+        assert_eq!(pos.parse_move("h8j8"), Some(castle));
+        let step = pos.parse_move("h8i8").unwrap();
+        assert_eq!(
+            (step.kind, pos.uci(step).as_str()),
+            (MoveKind::Normal, "h8i8")
+        );
+        // Where the king goes two squares, its castling is written as usual.
+        let chess = Rules::chess();
+        let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let castle = pos.parse_move("O-O").unwrap();
+        assert_eq!(pos.uci(castle), "e1g1");
+        assert_eq!(pos.parse_move("e1h1"), Some(castle));
+    }
+
+    #[test]
+    fn many_royal_pieces() {
+        // More royal pieces than the shortcut's list holds inline.
+        let mut rules = Rules::chess();
+        rules.castling = None;
+        rules.start = "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1".into();
+        let pos = Position::start(&rules).unwrap();
+        assert_eq!(pos.legal_moves().len(), naive(&pos).len());
+        assert_eq!(pos.perft(2), {
+            pos.legal_moves()
+                .into_iter()
+                .map(|m| naive(&pos.play(m)).len() as u64)
+                .sum::<u64>()
+        });
+    }
+}

@@ -1,0 +1,113 @@
+//! The board as a mailbox: the squares of a 16 × 16 board with a border
+//! of three off-board cells on every side (no atom leaps further than
+//! three), so a step off the board lands on a border cell and every move
+//! is an index plus a constant. A cell is a byte: empty, off the board,
+//! or a piece (its kind plus one, and a bit for Black).
+
+use crate::geometry::{MAX_SIDE, Square};
+use crate::types::{Color, Piece};
+
+/// Off-board cells on each side of the mailbox: no atom leaps further.
+pub(crate) const PAD: usize = 3;
+/// Cells per row of the mailbox.
+pub(crate) const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
+/// Cells in the mailbox.
+pub(crate) const CELLS: usize = STRIDE * STRIDE;
+
+/// An empty cell.
+pub(crate) const EMPTY: u8 = 0;
+/// Words of a bit set of cells.
+pub(crate) const WORDS: usize = CELLS.div_ceil(64);
+
+/// A cell off the board (a kind no rule set has: at most 64).
+pub(crate) const OFF: u8 = 0x7F;
+/// The bit of a black piece's cell.
+pub(crate) const BLACK_BIT: u8 = 0x80;
+
+/// The mailbox cell of a square.
+#[inline]
+pub(crate) fn cell_of(sq: Square) -> usize {
+    (usize::from(sq.rank) + PAD) * STRIDE + usize::from(sq.file) + PAD
+}
+
+/// A vector as a difference of cells.
+#[inline]
+pub(crate) fn delta((dx, dy): (i8, i8)) -> isize {
+    isize::from(dy) * STRIDE as isize + isize::from(dx)
+}
+
+/// The cell `d` away from `cell` (on the mailbox for every step of at most
+/// three files and ranks from a cell on the board or its border walk).
+#[inline]
+pub(crate) fn step(cell: usize, d: isize) -> usize {
+    cell.wrapping_add_signed(d)
+}
+
+/// The cell of a piece.
+#[inline]
+pub(crate) fn encode(piece: Piece) -> u8 {
+    (piece.kind + 1)
+        | if piece.color == Color::Black {
+            BLACK_BIT
+        } else {
+            0
+        }
+}
+
+/// The piece of a cell, if it holds one.
+#[inline]
+pub(crate) fn decode(cell: u8) -> Option<Piece> {
+    (cell != EMPTY && cell != OFF).then(|| Piece {
+        color: if cell & BLACK_BIT != 0 {
+            Color::Black
+        } else {
+            Color::White
+        },
+        kind: (cell & !BLACK_BIT) - 1,
+    })
+}
+
+/// The kind of a piece's cell.
+#[inline]
+pub(crate) fn kind_of(cell: u8) -> usize {
+    usize::from((cell & !BLACK_BIT) - 1)
+}
+
+/// Whether a cell holds a piece of `color`.
+#[inline]
+pub(crate) fn is(cell: u8, color: Color) -> bool {
+    cell != EMPTY && cell != OFF && ((cell & BLACK_BIT != 0) == (color == Color::Black))
+}
+
+/// The squares a lame leap by `(dx, dy)` passes, relative to its start:
+/// straight and diagonal leaps every square on the line, oblique ones
+/// their orthogonal steps first, then diagonal ones.
+pub(crate) fn lame_path((dx, dy): (i8, i8)) -> Vec<(i8, i8)> {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut steps = Vec::new();
+    if ax == 0 || ay == 0 || ax == ay {
+        for k in 1..ax.max(ay) {
+            steps.push((sx * k, sy * k));
+        }
+    } else {
+        let (major, minor) = (ax.max(ay), ax.min(ay));
+        let (ox, oy) = if ax > ay { (sx, 0) } else { (0, sy) };
+        let mut pos = (0, 0);
+        for _ in 0..major - minor {
+            pos = (pos.0 + ox, pos.1 + oy);
+            steps.push(pos);
+        }
+        for _ in 1..minor {
+            pos = (pos.0 + sx, pos.1 + sy);
+            steps.push(pos);
+        }
+    }
+    steps
+}
+
+/// Whether every cell of a lame path from `from` is empty.
+#[inline]
+pub(crate) fn path_clear(cells: &[u8; CELLS], from: usize, path: &[isize]) -> bool {
+    path.iter().all(|&d| cells[step(from, d)] == EMPTY)
+}

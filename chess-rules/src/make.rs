@@ -1,0 +1,102 @@
+//! Making a move and taking it back: the cells it changes, the bit sets of
+//! pieces kept with them, castling rights, en passant and the clocks.
+//! Perft makes and takes back each move on one copy of the state.
+
+use crate::geometry::{Geometry, Square};
+use crate::mailbox::{CELLS, EMPTY, cell_of, encode, is};
+use crate::position::{State, back_rank};
+use crate::tables::Tables;
+use crate::types::{Color, Move, MoveKind, Piece};
+
+/// The cells a move changes, with what they hold after it.
+pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
+    let from = cell_of(m.from);
+    let moving = cells[from];
+    cells[from] = EMPTY;
+    match m.kind {
+        MoveKind::Castle { rook_from, rook_to } => {
+            let rook = cells[cell_of(rook_from)];
+            cells[cell_of(rook_from)] = EMPTY;
+            cells[cell_of(rook_to)] = rook;
+        }
+        MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
+        MoveKind::Normal => {}
+    }
+    cells[cell_of(m.to)] = match m.promotion {
+        Some(kind) => encode(Piece { color, kind }),
+        None => moving,
+    };
+}
+
+/// The state after `m`.
+pub(crate) fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
+    let mut next = s.clone();
+    play_into(g, t, s, m, &mut next);
+    next
+}
+
+/// Makes `next`, a copy of `s`, the state after `m`.
+pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut State) {
+    let moving = s.cells[cell_of(m.from)];
+    let captured = s.cells[cell_of(m.to)] != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
+    apply(&mut next.cells, s.turn, m);
+    for sq in m.touched() {
+        let c = cell_of(sq);
+        let cell = next.cells[c];
+        for color in [Color::White, Color::Black] {
+            let (bit, side) = (1 << (c % 64), color.index());
+            let ours = is(cell, color);
+            let word = &mut next.occupied[side][c / 64];
+            *word = if ours { *word | bit } else { *word & !bit };
+            let word = &mut next.royal[side][c / 64];
+            *word = if ours && t.is_royal(cell) {
+                *word | bit
+            } else {
+                *word & !bit
+            };
+        }
+    }
+    let pawn = moving != EMPTY && t.is_pawn(moving);
+    let royal = moving != EMPTY && t.is_royal(moving);
+    // A pawn's straight two-square step allows en passant.
+    next.en_passant = None;
+    if pawn && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
+        let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
+        next.en_passant = Some((passed, m.to));
+    }
+    // Castling rights: a royal piece that moves loses its side's; a rook
+    // that moves or is taken loses its own.
+    if royal {
+        next.castling &= !(0xFFFF << (16 * s.turn.index()));
+    }
+    for color in [Color::White, Color::Black] {
+        for sq in [m.from, m.to] {
+            if sq.rank == back_rank(g, color) {
+                next.castling &= !(1 << (16 * color.index() + usize::from(sq.file)));
+            }
+        }
+    }
+    next.halfmoves = if pawn || captured { 0 } else { s.halfmoves + 1 };
+    if s.turn == Color::Black {
+        next.fullmoves += 1;
+    }
+    next.turn = !s.turn;
+}
+
+/// Makes `next`, the state after `m` played in `s` by [`play_into`], a
+/// copy of `s` again.
+pub(crate) fn take_back(s: &State, m: Move, next: &mut State) {
+    for sq in m.touched() {
+        let c = cell_of(sq);
+        next.cells[c] = s.cells[c];
+        for side in 0..2 {
+            next.occupied[side][c / 64] = s.occupied[side][c / 64];
+            next.royal[side][c / 64] = s.royal[side][c / 64];
+        }
+    }
+    next.turn = s.turn;
+    next.castling = s.castling;
+    next.en_passant = s.en_passant;
+    next.halfmoves = s.halfmoves;
+    next.fullmoves = s.fullmoves;
+}

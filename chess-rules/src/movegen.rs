@@ -1,0 +1,430 @@
+//! Move generation: one walk along a piece's moves ([`walk`]), in the
+//! order its rule set gives them, whose destinations go to a [`Sink`] —
+//! listed as moves ([`List`]) or counted ([`Count`], perft's last ply) —
+//! so that a movement rule is written once for both. Castling and en
+//! passant, and every move of the side to move that follows its pieces'
+//! moves (pseudo-legal: legality is `legality`'s).
+
+use crate::geometry::Square;
+use crate::mailbox::{BLACK_BIT, EMPTY, OFF, WORDS, cell_of, is, kind_of, path_clear, step};
+use crate::position::{State, back_rank};
+use crate::rules::Rules;
+use crate::tables::{Shape, Tables, Walk};
+use crate::types::{Color, Move, MoveKind};
+
+/// Where the destinations of a piece's walk go: a list of moves, or a
+/// count.
+pub(crate) trait Sink {
+    /// Whether en passant captures are asked for (counting leaves them to
+    /// be tried on their own).
+    const EN_PASSANT: bool;
+
+    /// A square the walk reached: a move goes there if `quiet` (it is
+    /// empty and the walk moves there) or `capture` (the other side's
+    /// piece stands there and the walk captures).
+    fn reach(&mut self, to: usize, quiet: bool, capture: bool);
+
+    /// An en passant capture on `to` of the pawn on `captured`.
+    fn en_passant(&mut self, to: usize, captured: Square);
+
+    /// A castling move.
+    fn castle(&mut self, m: Move);
+}
+
+/// The moves of one piece, listed (a pawn's into the promotion zone once
+/// per promotion).
+pub(crate) struct List<'a> {
+    t: &'a Tables,
+    out: &'a mut Vec<Move>,
+    from: Square,
+    pawn: bool,
+    color: Color,
+}
+
+impl<'a> List<'a> {
+    /// The moves of the piece on `from` in `s`, into `out`.
+    pub(crate) fn new(t: &'a Tables, s: &State, out: &'a mut Vec<Move>, from: usize) -> List<'a> {
+        List {
+            t,
+            out,
+            from: t.square_of[from],
+            pawn: t.is_pawn(s.cells[from]),
+            color: s.turn,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, to: usize, kind: MoveKind) {
+        let in_zone = self.pawn && self.t.in_zone(self.color, to);
+        let to = self.t.square_of[to];
+        if in_zone {
+            for &promotion in &self.t.promotions {
+                self.out.push(Move {
+                    from: self.from,
+                    to,
+                    promotion: Some(promotion),
+                    kind,
+                });
+            }
+            return;
+        }
+        self.out.push(Move {
+            from: self.from,
+            to,
+            promotion: None,
+            kind,
+        });
+    }
+}
+
+impl Sink for List<'_> {
+    const EN_PASSANT: bool = true;
+
+    #[inline]
+    fn reach(&mut self, to: usize, quiet: bool, capture: bool) {
+        if quiet | capture {
+            self.add(to, MoveKind::Normal);
+        }
+    }
+
+    fn en_passant(&mut self, to: usize, captured: Square) {
+        self.add(to, MoveKind::EnPassant { captured });
+    }
+
+    fn castle(&mut self, m: Move) {
+        self.out.push(m);
+    }
+}
+
+/// The moves of one piece, counted with few branches: a destination adds
+/// by arithmetic, not by branching on what stands there. `PAWN`: a pawn
+/// whose moves into its promotion zone count once per promotion (none at
+/// all when there is nothing to promote to).
+pub(crate) struct Count<'a, const PAWN: bool> {
+    pub(crate) n: u64,
+    zone: &'a [u64; WORDS],
+    promotions: u64,
+}
+
+impl<'a, const PAWN: bool> Count<'a, PAWN> {
+    fn new(t: &'a Tables, color: Color) -> Self {
+        Count {
+            n: 0,
+            zone: &t.zone[color.index()],
+            promotions: t.promotions.len() as u64,
+        }
+    }
+
+    #[inline(always)]
+    fn times(&self, to: usize) -> u64 {
+        if PAWN && self.zone[to / 64] >> (to % 64) & 1 != 0 {
+            self.promotions
+        } else {
+            1
+        }
+    }
+}
+
+impl<const PAWN: bool> Sink for Count<'_, PAWN> {
+    const EN_PASSANT: bool = false;
+
+    #[inline(always)]
+    fn reach(&mut self, to: usize, quiet: bool, capture: bool) {
+        self.n += self.times(to) * (u64::from(quiet) + u64::from(capture));
+    }
+
+    fn en_passant(&mut self, _: usize, _: Square) {}
+
+    fn castle(&mut self, _: Move) {
+        self.n += 1;
+    }
+}
+
+/// The moves of the piece on `from` into `sink`: one walk along each of
+/// its moves in the rule set's order (a leap looks at one square, a slide
+/// goes to the first piece, any other walk minds its range, lame path,
+/// start square and en passant), then its moves beyond the mailbox's
+/// border, then castling for a royal piece. `ep`: the square a pawn just
+/// passed and where it stands.
+#[inline(always)]
+pub(crate) fn walk<S: Sink>(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    from: usize,
+    ep: Option<(usize, Square)>,
+    sink: &mut S,
+) {
+    let us = s.turn;
+    let side = us.index();
+    let cell = s.cells[from];
+    let kind = kind_of(cell);
+    let black = u8::from(us == Color::Black) << 7;
+    let at_start = t.start[from] == cell;
+    for walk in &t.atoms[side][kind] {
+        match walk.shape {
+            Shape::Leap => {
+                let to = step(from, walk.delta);
+                let target = s.cells[to];
+                let empty = target == EMPTY;
+                let enemy = !empty & (target != OFF) & (target & BLACK_BIT != black);
+                sink.reach(to, empty & walk.moves, enemy & walk.captures);
+                if S::EN_PASSANT
+                    && empty
+                    && !walk.moves
+                    && walk.en_passant
+                    && let Some((passed, captured)) = ep
+                    && passed == to
+                {
+                    sink.en_passant(to, captured);
+                }
+            }
+            // The empty squares, and the first piece if it is the other
+            // side's.
+            Shape::Slide => {
+                let mut to = step(from, walk.delta);
+                while s.cells[to] == EMPTY {
+                    sink.reach(to, true, false);
+                    to = step(to, walk.delta);
+                }
+                let target = s.cells[to];
+                sink.reach(to, false, (target != OFF) & (target & BLACK_BIT != black));
+            }
+            Shape::Ride => ride(s, from, at_start, walk, ep, sink),
+        }
+    }
+    for walk in t.far_walks(side, kind) {
+        if walk.initial && !at_start {
+            continue;
+        }
+        let mut k = 1;
+        while let Some(to) = t.far_step(from, walk.vector, k) {
+            let target = s.cells[to];
+            let empty = target == EMPTY;
+            let enemy = !empty && !is(target, us);
+            sink.reach(to, empty & walk.moves, enemy & walk.captures);
+            if walk.range == k || !empty {
+                break;
+            }
+            k += 1;
+        }
+    }
+    if t.is_royal(cell) && s.castling != 0 {
+        castles(rules, t, s, sink, t.square_of[from]);
+    }
+}
+
+/// A walk with conditions: from the start square only, along a lame path
+/// that must be empty, up to its range, capturing en passant.
+#[inline]
+fn ride<S: Sink>(
+    s: &State,
+    from: usize,
+    at_start: bool,
+    walk: &Walk,
+    ep: Option<(usize, Square)>,
+    sink: &mut S,
+) {
+    if walk.initial && !at_start {
+        return;
+    }
+    if let Some(path) = &walk.path
+        && !path_clear(&s.cells, from, path)
+    {
+        return;
+    }
+    let us = s.turn;
+    let mut to = from;
+    let mut k = 0u8;
+    loop {
+        to = step(to, walk.delta);
+        k += 1;
+        let target = s.cells[to];
+        let empty = target == EMPTY;
+        let enemy = !empty && target != OFF && !is(target, us);
+        sink.reach(to, empty & walk.moves, enemy & walk.captures);
+        if S::EN_PASSANT
+            && empty
+            && !walk.moves
+            && walk.en_passant
+            && let Some((passed, captured)) = ep
+            && passed == to
+        {
+            sink.en_passant(to, captured);
+        }
+        if walk.range == k || !empty {
+            break;
+        }
+    }
+}
+
+/// Every move of the side to move that follows its pieces' moves, added to
+/// `out`.
+pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    let ep = en_passant_target(s);
+    for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let from = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            piece_moves(rules, t, s, out, from, ep);
+        }
+    }
+}
+
+/// The en passant square as a cell, and where the pawn that passed it
+/// stands.
+#[inline]
+pub(crate) fn en_passant_target(s: &State) -> Option<(usize, Square)> {
+    s.en_passant
+        .map(|(passed, captured)| (cell_of(passed), captured))
+}
+
+/// How many pseudo-legal moves the piece on `from` has, castling and en
+/// passant aside (it is not royal, and no en passant capture is possible
+/// for it).
+#[inline]
+pub(crate) fn count_piece(rules: &Rules, t: &Tables, s: &State, from: usize) -> u64 {
+    let near_zone = t.near_zone[s.turn.index()][from / 64] & (1 << (from % 64)) != 0;
+    if near_zone && t.is_pawn(s.cells[from]) {
+        let mut count = Count::<true>::new(t, s.turn);
+        walk(rules, t, s, from, None, &mut count);
+        count.n
+    } else {
+        let mut count = Count::<false>::new(t, s.turn);
+        walk(rules, t, s, from, None, &mut count);
+        count.n
+    }
+}
+
+/// The pseudo-legal moves of the piece on `from`, added to `out` once
+/// each: a kind whose moves overlap (`HHH`: a rider and a leaper along the
+/// same line) could give a move twice.
+pub(crate) fn piece_moves(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    out: &mut Vec<Move>,
+    from: usize,
+    ep: Option<(usize, Square)>,
+) {
+    let start = out.len();
+    walk(rules, t, s, from, ep, &mut List::new(t, s, out, from));
+    if t.overlapping & (1 << kind_of(s.cells[from])) != 0 {
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if !out[start..kept].contains(&m) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
+/// Castling moves of the royal piece on `king`: with each rook that still
+/// may, the squares between the two and their destinations empty, the king
+/// not in check and not passing an attacked square.
+pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink, king: Square) {
+    let Some(castling) = rules.castling else {
+        return;
+    };
+    let us = s.turn;
+    let g = rules.geometry;
+    let rank = back_rank(g, us);
+    if king.rank != rank {
+        return;
+    }
+    let occupied = |f: u8| s.cells[cell_of(Square::new(f, rank))] != EMPTY;
+    let attacked = |f: u8| t.attacked(&s.cells, cell_of(Square::new(f, rank)), !us);
+    // The king's own square is looked at once, when a castling's squares
+    // are clear.
+    let mut in_check = None;
+    let mut rights = (s.castling >> (16 * us.index())) & 0xFFFF;
+    while rights != 0 {
+        let file = rights.trailing_zeros() as u8;
+        rights &= rights - 1;
+        let rook = Square::new(file, rank);
+        let king_side = rook.file > king.file;
+        let king_to = Square::new(
+            if king_side {
+                castling.king_side_file
+            } else {
+                castling.queen_side_file
+            },
+            rank,
+        );
+        let rook_file = if king_side {
+            king_to.file.wrapping_sub(1)
+        } else {
+            king_to.file + 1
+        };
+        if rook_file >= g.files() || king_to.file >= g.files() {
+            continue;
+        }
+        let rook_to = Square::new(rook_file, rank);
+        let lo = king.file.min(rook.file).min(king_to.file).min(rook_to.file);
+        let hi = king.file.max(rook.file).max(king_to.file).max(rook_to.file);
+        let clear = (lo..=hi).all(|f| f == king.file || f == rook.file || !occupied(f));
+        if !clear || *in_check.get_or_insert_with(|| attacked(king.file)) {
+            continue;
+        }
+        let (a, b) = (king.file.min(king_to.file), king.file.max(king_to.file));
+        if (a..=b).any(|f| f != king.file && attacked(f)) {
+            continue;
+        }
+        out.castle(Move {
+            from: king,
+            to: king_to,
+            promotion: None,
+            kind: MoveKind::Castle {
+                rook_from: rook,
+                rook_to,
+            },
+        });
+    }
+}
+
+/// The en passant capture of the piece on `from` (of a kind that captures
+/// en passant), if it has one: `ep` is the square passed and the pawn
+/// that passed it.
+pub(crate) fn en_passant_capture(
+    t: &Tables,
+    s: &State,
+    from: usize,
+    ep: (usize, Square),
+) -> Option<Move> {
+    let (passed, captured) = ep;
+    let cell = s.cells[from];
+    let at_start = t.start[from] == cell;
+    let walks = &t.atoms[s.turn.index()][kind_of(cell)];
+    let reaches = |walk: &Walk| {
+        let mut to = from;
+        for k in 1.. {
+            to = step(to, walk.delta);
+            if to == passed {
+                return true;
+            }
+            if s.cells[to] != EMPTY || (walk.range != 0 && k >= walk.range) {
+                return false;
+            }
+        }
+        false
+    };
+    walks
+        .iter()
+        .filter(|w| w.en_passant && !w.moves && (at_start || !w.initial))
+        .filter(|w| {
+            w.path
+                .as_ref()
+                .is_none_or(|path| path_clear(&s.cells, from, path))
+        })
+        .any(reaches)
+        .then(|| Move {
+            from: t.square_of[from],
+            to: t.square_of[passed],
+            promotion: None,
+            kind: MoveKind::EnPassant { captured },
+        })
+}

@@ -1,0 +1,564 @@
+//! Moves in words under a rule set: a move as written ([`MoveText`], read
+//! from one word without a position: SAN with the rule set's letters,
+//! coordinates, castling, a drop), matched with a position's legal moves;
+//! and a move written as SAN or coordinates.
+
+use crate::geometry::Square;
+use crate::legality::{Royals, safe_after};
+use crate::mailbox::{cell_of, kind_of};
+use crate::movegen::{en_passant_target, piece_moves};
+use crate::position::Position;
+use crate::types::{Move, MoveKind};
+
+/// A move as written under a rule set, before it is matched with the
+/// moves of a position: what [`MoveText::read`] makes of a word.
+///
+/// ```
+/// use chess_rules::{MoveText, Square};
+///
+/// let j10 = Square::new(9, 9);
+/// assert_eq!(
+///     MoveText::read("Axj10"),
+///     Some(MoveText::San { piece: Some('A'), file: None, rank: None, capture: true, to: j10, promotion: None }),
+/// );
+/// let e7 = Square::new(4, 6);
+/// let e8 = Square::new(4, 7);
+/// assert_eq!(MoveText::read("e7e8q"), Some(MoveText::Coordinates { from: e7, to: e8, promotion: Some('Q') }));
+/// assert_eq!(MoveText::read("e7 - e8"), MoveText::read("e7-e8"));
+/// assert_eq!(MoveText::read("O-O-O"), Some(MoveText::Castle { king_side: false }));
+/// assert_eq!(MoveText::read("N@f3"), Some(MoveText::Drop { piece: Some('N'), to: Square::new(5, 2) }));
+/// assert_eq!(MoveText::read("zz9"), None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveText {
+    /// Standard algebraic notation with the rule set's letters: `e4`,
+    /// `Nf3`, `exd5`, `Ad3`, `j10`, `R1a3`, `Nb1c3`, `e8=Q`.
+    San {
+        /// The piece's letter (upper case); `None` for a pawn.
+        piece: Option<char>,
+        /// The file the piece comes from, if written (from 0, `a`).
+        file: Option<u8>,
+        /// The rank the piece comes from, if written (from 0, `1`).
+        rank: Option<u8>,
+        /// `x` (or `:`) was written.
+        capture: bool,
+        /// Where it goes.
+        to: Square,
+        /// What a pawn becomes (`=Q`, or `Q` after the square).
+        promotion: Option<char>,
+    },
+    /// Two squares, as CustomChessKell's command line takes them (`a2a3`,
+    /// `a2-a3`, `a2 a3`), and what a pawn becomes (`e7e8q`, `e7e8=Q`).
+    Coordinates {
+        /// Where the piece stands (the king, for castling).
+        from: Square,
+        /// Where it goes (the king's square after castling, or the rook's).
+        to: Square,
+        /// What a pawn becomes (upper case).
+        promotion: Option<char>,
+    },
+    /// `O-O` (`king_side`) or `O-O-O`, also written with zeros.
+    Castle {
+        /// Castling with the rook on the side of the higher files.
+        king_side: bool,
+    },
+    /// A piece put on the board: `N@f3`, or `@f3` for a pawn.
+    Drop {
+        /// The piece's letter (upper case); `None` for a pawn.
+        piece: Option<char>,
+        /// Where.
+        to: Square,
+    },
+}
+
+/// The square at the start of `b` (a file `a`–`p`, a rank 1–16 without a
+/// leading zero) and its length.
+fn square_at(b: &[u8]) -> Option<(Square, usize)> {
+    let (&file, rest) = b.split_first()?;
+    if !(b'a'..=b'p').contains(&file) {
+        return None;
+    }
+    let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    let rank = rank_of(&rest[..digits])?;
+    Some((Square::new(file - b'a', rank), 1 + digits))
+}
+
+/// The rank `digits` name (1–16, without a leading zero), from 0.
+fn rank_of(digits: &[u8]) -> Option<u8> {
+    match digits {
+        [d @ b'1'..=b'9'] => Some(d - b'1'),
+        [b'1', d @ b'0'..=b'6'] => Some(9 + d - b'0'),
+        _ => None,
+    }
+}
+
+/// A piece letter of a rule set: an ASCII letter, upper case.
+fn letter(b: u8) -> Option<char> {
+    b.is_ascii_alphabetic()
+        .then(|| char::from(b.to_ascii_uppercase()))
+}
+
+impl MoveText {
+    /// Reads one move as written (without a check or mate sign or an
+    /// annotation after it); `None` if it is none of the forms.
+    pub fn read(text: &str) -> Option<MoveText> {
+        let text = text.trim();
+        // Two words, or three with a `-` between: coordinates.
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            [_] => {}
+            [from, to] | [from, "-", to] => {
+                return match MoveText::read(&format!("{from}{to}"))? {
+                    m @ MoveText::Coordinates { .. } => Some(m),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        }
+        let b = text.as_bytes();
+        match b {
+            b"O-O" | b"0-0" | b"o-o" => return Some(MoveText::Castle { king_side: true }),
+            b"O-O-O" | b"0-0-0" | b"o-o-o" => {
+                return Some(MoveText::Castle { king_side: false });
+            }
+            _ => {}
+        }
+        if let Some(at) = b.iter().position(|&c| c == b'@') {
+            let piece = match &b[..at] {
+                [] => None,
+                [p] if p.is_ascii_uppercase() => Some(char::from(*p)),
+                _ => return None,
+            };
+            let (to, len) = square_at(&b[at + 1..])?;
+            return (at + 1 + len == b.len()).then_some(MoveText::Drop { piece, to });
+        }
+        if let Some((from, len)) = square_at(b) {
+            let mut rest = &b[len..];
+            if let [b'-' | b'x', after @ ..] = rest {
+                rest = after;
+            }
+            if let Some((to, len)) = square_at(rest) {
+                let promotion = match &rest[len..] {
+                    [] => None,
+                    [p] | [b'=', p] => Some(letter(*p)?),
+                    _ => return None,
+                };
+                return Some(MoveText::Coordinates {
+                    from,
+                    to,
+                    promotion,
+                });
+            }
+        }
+        MoveText::san(b)
+    }
+
+    /// SAN: a piece letter (none for a pawn), a file and/or rank telling
+    /// it apart, `x`, the square, a promotion.
+    fn san(b: &[u8]) -> Option<MoveText> {
+        let (piece, mut rest) = match b.split_first()? {
+            (p, rest) if p.is_ascii_uppercase() => (Some(char::from(*p)), rest),
+            _ => (None, b),
+        };
+        let mut promotion = None;
+        if let [body @ .., p] = rest
+            && p.is_ascii_uppercase()
+        {
+            promotion = Some(char::from(*p));
+            rest = body.strip_suffix(b"=").unwrap_or(body);
+        }
+        // The square: the last file letter and its digits.
+        let at = rest.iter().rposition(u8::is_ascii_lowercase)?;
+        let (to, len) = square_at(&rest[at..])?;
+        if at + len != rest.len() {
+            return None;
+        }
+        let mut prefix = &rest[..at];
+        let mut capture = false;
+        if let [before @ .., b'x' | b':'] = prefix {
+            capture = true;
+            prefix = before;
+        }
+        let (file, prefix) = match prefix.split_first() {
+            Some((f @ b'a'..=b'p', after)) => (Some(f - b'a'), after),
+            _ => (None, prefix),
+        };
+        let rank = match prefix {
+            [] => None,
+            digits => Some(rank_of(digits)?),
+        };
+        Some(MoveText::San {
+            piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+}
+
+impl Position<'_> {
+    /// The kind of piece a letter names (`None`: a pawn, the rule set's
+    /// first pawn kind).
+    pub(crate) fn kind_of_letter(&self, piece: Option<char>) -> Option<usize> {
+        match piece {
+            Some(letter) => self.rules.index(letter),
+            None => self.rules.pieces.iter().position(|p| p.pawn),
+        }
+    }
+
+    /// The squares a move as written may be made from, each with where it
+    /// goes, whether or not the move is legal: the square of coordinates,
+    /// every square of the side to move that holds the kind of piece SAN
+    /// names (within its file or rank, if written). None for castling and
+    /// drops, and for a letter the rule set has no piece for.
+    pub fn origins(&self, text: &MoveText) -> Vec<(Square, Square)> {
+        match *text {
+            MoveText::Coordinates { from, to, .. } => vec![(from, to)],
+            MoveText::San {
+                piece,
+                file,
+                rank,
+                to,
+                ..
+            } => {
+                let Some(kind) = self.kind_of_letter(piece) else {
+                    return Vec::new();
+                };
+                self.geometry()
+                    .squares()
+                    .filter(|s| {
+                        self.piece_at(*s)
+                            .is_some_and(|p| p.color == self.turn() && usize::from(p.kind) == kind)
+                            && file.is_none_or(|f| s.file == f)
+                            && rank.is_none_or(|r| s.rank == r)
+                    })
+                    .map(|s| (s, to))
+                    .collect()
+            }
+            MoveText::Castle { .. } | MoveText::Drop { .. } => Vec::new(),
+        }
+    }
+
+    /// The legal moves a move as written may mean (one, if it says which;
+    /// several, if it is ambiguous; none, if it is not legal).
+    ///
+    /// ```
+    /// use chess_rules::{MoveText, Position, Rules};
+    ///
+    /// let chess = Rules::chess();
+    /// let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+    /// let nd2 = MoveText::read("Nd2").unwrap();
+    /// assert_eq!(pos.matching(&nd2).len(), 2);
+    /// assert_eq!(pos.matching(&MoveText::read("Nbd2").unwrap()).len(), 1);
+    /// ```
+    pub fn matching(&self, text: &MoveText) -> Vec<Move> {
+        let promoted = |promotion: Option<char>, m: &Move| match (promotion, m.promotion) {
+            (None, None) => true,
+            (Some(letter), Some(kind)) => self.rules.index(letter) == Some(usize::from(kind)),
+            _ => false,
+        };
+        let castle = |m: &Move| matches!(m.kind, MoveKind::Castle { .. });
+        match *text {
+            MoveText::Coordinates {
+                from,
+                to,
+                promotion,
+            } => {
+                if !self.geometry().contains(from) {
+                    return Vec::new();
+                }
+                let cell = cell_of(from);
+                let mut moves = self.legal_of(|c| c == cell, Some(to));
+                moves.retain(|m| promoted(promotion, m));
+                // A king's step where it could also castle to: the step
+                // (the castling is written as the king taking its rook).
+                if moves.iter().any(|m| !castle(m)) {
+                    moves.retain(|m| !castle(m));
+                }
+                if moves.is_empty() && promotion.is_none() {
+                    // A royal piece taking its own rook: its castling with
+                    // that rook (whose destination is another square).
+                    moves = self.legal_of(|c| c == cell, None);
+                    moves.retain(
+                        |m| matches!(m.kind, MoveKind::Castle { rook_from, .. } if rook_from == to),
+                    );
+                }
+                moves
+            }
+            MoveText::San {
+                piece,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let Some(kind) = self.kind_of_letter(piece) else {
+                    return Vec::new();
+                };
+                let mut moves = self.legal_of(|c| kind_of(self.s.cells[c]) == kind, Some(to));
+                moves.retain(|m| {
+                    !castle(m)
+                        && promoted(promotion, m)
+                        && file.is_none_or(|f| m.from.file == f)
+                        && rank.is_none_or(|r| m.from.rank == r)
+                });
+                moves
+            }
+            MoveText::Castle { king_side } => {
+                let t = &*self.tables;
+                let mut moves = self.legal_of(|c| t.is_royal(self.s.cells[c]), None);
+                moves.retain(|m| match m.kind {
+                    MoveKind::Castle { rook_from, .. } => {
+                        (rook_from.file > m.from.file) == king_side
+                    }
+                    _ => false,
+                });
+                moves
+            }
+            // No rule set of this engine drops pieces yet.
+            MoveText::Drop { .. } => Vec::new(),
+        }
+    }
+
+    /// The legal moves of the pieces of the side to move whose cells
+    /// `pick` accepts, to `to` if given: each tried on a scratch board.
+    fn legal_of(&self, pick: impl Fn(usize) -> bool, to: Option<Square>) -> Vec<Move> {
+        let (t, s) = (&*self.tables, &self.s);
+        let ep = en_passant_target(s);
+        let mut royals = Royals::default();
+        let mut out = Vec::new();
+        for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let from = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if t.is_royal(s.cells[from]) {
+                    royals.push(from);
+                }
+                if pick(from) {
+                    piece_moves(self.rules, t, s, &mut out, from, ep);
+                }
+            }
+        }
+        if let Some(to) = to {
+            out.retain(|m| m.to == to);
+        }
+        let mut scratch = s.cells;
+        out.retain(|&m| safe_after(t, s, &mut scratch, &royals, m));
+        out
+    }
+
+    /// The legal move `text` means: coordinates as CustomChessKell's CLI
+    /// takes them (`a2 a3`, `a2a3`, `a2-a3`, a promotion letter after), or
+    /// SAN with the rule set's letters (`+`, `#`, `!`, `?` after it are
+    /// ignored); see [`MoveText`]. `None` if it means no legal move, or
+    /// more than one.
+    ///
+    /// ```
+    /// use chess_rules::{Position, Rules};
+    ///
+    /// let chess = Rules::chess();
+    /// let start = Position::start(&chess).unwrap();
+    /// let e4 = start.parse_move("e2 e4").unwrap();
+    /// assert_eq!(start.parse_move("e4"), Some(e4));
+    /// assert_eq!(start.parse_move("e2-e4"), Some(e4));
+    /// assert_eq!(start.san(start.parse_move("g1f3").unwrap()), "Nf3");
+    /// assert_eq!(start.parse_move("e5"), None);
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Option<Move> {
+        let text = MoveText::read(text.trim().trim_end_matches(['+', '#', '!', '?']))?;
+        match self.matching(&text).as_slice() {
+            [m] => Some(*m),
+            _ => None,
+        }
+    }
+
+    /// Where a move's coordinates say it goes: its destination, or for a
+    /// castling whose king goes where it could also step, the rook's
+    /// square (as Chess960's UCI writes every castling: `h8i8` is the
+    /// step, `h8j8` the castling with the rook on j8).
+    pub fn uci_target(&self, m: Move) -> Square {
+        match m.kind {
+            MoveKind::Castle { rook_from, .. }
+                if self
+                    .legal_moves()
+                    .iter()
+                    .any(|o| *o != m && o.from == m.from && o.to == m.to) =>
+            {
+                rook_from
+            }
+            _ => m.to,
+        }
+    }
+
+    /// A move in UCI-like coordinates (`e2e4`, `j9j10`, `e7e8q`; castling
+    /// as the king's move, or as the king taking its rook where the king's
+    /// move could also be a step: [`Position::uci_target`]).
+    pub fn uci(&self, m: Move) -> String {
+        let mut out = format!("{}{}", m.from, self.uci_target(m));
+        if let Some(kind) = m.promotion {
+            out.push(self.rules.pieces[kind as usize].letter.to_ascii_lowercase());
+        }
+        out
+    }
+
+    /// `m` in standard algebraic notation with the rule set's letters:
+    /// the piece's letter (none for a pawn), the file, rank or square
+    /// that tells it from another piece of its kind that could go there,
+    /// `x` for a capture, the square (`j10`), `=` and the promotion,
+    /// `O-O` or `O-O-O` for castling, `+` or `#`.
+    pub fn san(&self, m: Move) -> String {
+        let mut out = String::new();
+        let piece = self.piece_at(m.from).expect("a legal move's piece");
+        let def = &self.rules.pieces[piece.kind as usize];
+        let capture = self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
+        if let MoveKind::Castle { rook_from, .. } = m.kind {
+            out.push_str(if rook_from.file > m.from.file {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+        } else if def.pawn {
+            if capture {
+                out.push(char::from(b'a' + m.from.file));
+                out.push('x');
+            }
+            out.push_str(&m.to.to_string());
+        } else {
+            out.push(def.letter);
+            // Others of the kind that could go there too.
+            let others: Vec<Square> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|o| {
+                    o.to == m.to
+                        && o.from != m.from
+                        && !matches!(o.kind, MoveKind::Castle { .. })
+                        && self.piece_at(o.from) == Some(piece)
+                })
+                .map(|o| o.from)
+                .collect();
+            if !others.is_empty() {
+                let file_unique = others.iter().all(|o| o.file != m.from.file);
+                let rank_unique = others.iter().all(|o| o.rank != m.from.rank);
+                if file_unique {
+                    out.push(char::from(b'a' + m.from.file));
+                } else if rank_unique {
+                    out.push_str(&(u32::from(m.from.rank) + 1).to_string());
+                } else {
+                    out.push_str(&m.from.to_string());
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+            out.push_str(&m.to.to_string());
+        }
+        if let Some(kind) = m.promotion {
+            out.push('=');
+            out.push(self.rules.pieces[kind as usize].letter);
+        }
+        let after = self.play(m);
+        if after.is_check() {
+            out.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(text: &str) -> Square {
+        Square::parse(text).unwrap()
+    }
+
+    #[test]
+    fn every_form_reads() {
+        let san = |piece, file, rank, capture, to: &str, promotion| MoveText::San {
+            piece,
+            file,
+            rank,
+            capture,
+            to: sq(to),
+            promotion,
+        };
+        assert_eq!(
+            MoveText::read("e4"),
+            Some(san(None, None, None, false, "e4", None))
+        );
+        assert_eq!(
+            MoveText::read("exd5"),
+            Some(san(None, Some(4), None, true, "d5", None))
+        );
+        assert_eq!(
+            MoveText::read("Pxa3"),
+            Some(san(Some('P'), None, None, true, "a3", None))
+        );
+        assert_eq!(
+            MoveText::read("R1a3"),
+            Some(san(Some('R'), None, Some(0), false, "a3", None))
+        );
+        assert_eq!(
+            MoveText::read("R12a3"),
+            Some(san(Some('R'), None, Some(11), false, "a3", None))
+        );
+        assert_eq!(
+            MoveText::read("Nb1c3"),
+            Some(san(Some('N'), Some(1), Some(0), false, "c3", None))
+        );
+        assert_eq!(
+            MoveText::read("e8=Q"),
+            Some(san(None, None, None, false, "e8", Some('Q')))
+        );
+        assert_eq!(
+            MoveText::read("p16"),
+            Some(san(None, None, None, false, "p16", None))
+        );
+        let coordinates = |from: &str, to: &str, promotion| MoveText::Coordinates {
+            from: sq(from),
+            to: sq(to),
+            promotion,
+        };
+        for text in ["a2a3", "a2-a3", "a2 a3", "a2 - a3", "a2xa3"] {
+            assert_eq!(
+                MoveText::read(text),
+                Some(coordinates("a2", "a3", None)),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            MoveText::read("j9j10"),
+            Some(coordinates("j9", "j10", None))
+        );
+        assert_eq!(
+            MoveText::read("e7e8=q"),
+            Some(coordinates("e7", "e8", Some('Q')))
+        );
+        assert_eq!(
+            MoveText::read("0-0"),
+            Some(MoveText::Castle { king_side: true })
+        );
+        assert_eq!(
+            MoveText::read("@e6"),
+            Some(MoveText::Drop {
+                piece: None,
+                to: sq("e6")
+            })
+        );
+        for bad in [
+            "", "zz9", "e0", "e17", "a01", "Nq3", "x", "e4 e5 e6", "e4 Nf3", "N@", "n@e4", "e4@",
+            "e2e4qq", "Nf3x", "R0a3", "e4-",
+        ] {
+            assert_eq!(MoveText::read(bad), None, "{bad}");
+        }
+    }
+}

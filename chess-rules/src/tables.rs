@@ -1,0 +1,474 @@
+//! What a rule set's pieces do, worked out once per rule set for the
+//! mailbox ([`Tables`]): each kind's moves turned for each side, in the
+//! order the rule set gives them (each walk marked with its shape, so
+//! that generating and counting take one walk: `movegen`); the lines each
+//! side captures along (for attack tests, checks and pins); the
+//! promotion zones; the bits of royal, pawn and en passant kinds.
+
+use crate::geometry::{Geometry, Square};
+use crate::mailbox::{CELLS, PAD, WORDS, cell_of, delta, kind_of, lame_path};
+use crate::position::turned;
+use crate::rules::Rules;
+use crate::types::Color;
+
+/// How a walk goes, for the one walk that generates and counts moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// One step, no condition (but en passant): one square to look at.
+    Leap,
+    /// To the edge or the first piece, moving and capturing, no condition.
+    Slide,
+    /// Anything else: a range, a lame path, the start square, en passant
+    /// along a line, moves only or captures only along a line.
+    Ride,
+}
+
+/// One direction of one kind of move of a kind of piece, turned for one
+/// side: the cells walked `range` times (0: to the edge or the first
+/// piece).
+#[derive(Clone, Debug)]
+pub(crate) struct Walk {
+    pub(crate) shape: Shape,
+    pub(crate) delta: isize,
+    pub(crate) range: u8,
+    pub(crate) moves: bool,
+    pub(crate) captures: bool,
+    pub(crate) initial: bool,
+    pub(crate) en_passant: bool,
+    /// For a lame leap: the cells it passes, which must be empty.
+    pub(crate) path: Option<Box<[isize]>>,
+}
+
+/// A move along a vector longer than the border is wide (a CustomChessKell
+/// `Jump` of up to 15 squares): its destinations found by coordinates.
+#[derive(Clone, Debug)]
+pub(crate) struct FarWalk {
+    pub(crate) vector: (i8, i8),
+    pub(crate) range: u8,
+    pub(crate) moves: bool,
+    pub(crate) captures: bool,
+    pub(crate) initial: bool,
+}
+
+/// A capture along such a vector: the kinds that have it, those that have
+/// it from any square.
+#[derive(Clone, Debug)]
+pub(crate) struct FarRay {
+    pub(crate) vector: (i8, i8),
+    pub(crate) range: u8,
+    pub(crate) kinds: u64,
+    pub(crate) free: u64,
+}
+
+/// A capture by a plain leap: the kinds that have it, those of them that
+/// have it from any square.
+#[derive(Clone, Debug)]
+pub(crate) struct LeapRay {
+    pub(crate) delta: isize,
+    pub(crate) kinds: u64,
+    pub(crate) free: u64,
+}
+
+/// A line some kinds of piece capture along: `vector` (turned for their
+/// side), lame or not; `range` the furthest any of them reaches
+/// (`u8::MAX`: any distance, so that a walk stops at `k > range` alone),
+/// `kinds` a bit per piece kind that captures along it, and how far each
+/// reaches.
+#[derive(Clone, Debug)]
+pub(crate) struct Ray {
+    pub(crate) vector: (i8, i8),
+    pub(crate) delta: isize,
+    pub(crate) range: u8,
+    pub(crate) lame: bool,
+    pub(crate) path: Vec<isize>,
+    pub(crate) kinds: u64,
+    pub(crate) reaches: Vec<Reach>,
+}
+
+/// The kinds that capture `range` steps along a ray (0: any), `free`
+/// those of them that do so from any square (not only from their start
+/// square).
+#[derive(Clone, Debug)]
+pub(crate) struct Reach {
+    pub(crate) range: u8,
+    pub(crate) kinds: u64,
+    pub(crate) free: u64,
+}
+
+impl Shape {
+    /// The shape of a walk along one of `atom`'s vectors (one within the
+    /// mailbox's border).
+    fn of(atom: &crate::betza::Atom) -> Shape {
+        let plain = !atom.initial && !atom.lame;
+        if plain && atom.range == 1 {
+            Shape::Leap
+        } else if plain && atom.range == 0 && atom.moves && atom.captures && !atom.en_passant {
+            Shape::Slide
+        } else {
+            Shape::Ride
+        }
+    }
+}
+
+impl Ray {
+    /// Whether the piece `cell` on `at`, `k` steps back from the target,
+    /// captures along the ray (its lame path aside).
+    pub(crate) fn hits(&self, t: &Tables, cell: u8, at: usize, k: u8) -> bool {
+        let bit = 1u64 << kind_of(cell);
+        self.kinds & bit != 0
+            && self.reaches.iter().any(|r| {
+                r.kinds & bit != 0
+                    && (r.range == 0 || r.range >= k)
+                    && (r.free & bit != 0 || t.start[at] == cell)
+            })
+    }
+}
+
+/// What a rule set's pieces do, worked out once for the mailbox.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    /// The cells of the board's squares, rank by rank from `a1`.
+    pub(crate) squares: Vec<usize>,
+    /// Each side's moves, by kind.
+    pub(crate) atoms: [Vec<Vec<Walk>>; 2],
+    /// A bit per kind whose moves are all plain leaps (no far ones): a
+    /// lone royal piece of such a kind is counted by its destinations.
+    pub(crate) leaper: [u64; 2],
+    /// How each side captures, for attack tests and for finding checks
+    /// and pins: plain leaps (one square to look at) and the other rays.
+    pub(crate) leap_rays: [Vec<LeapRay>; 2],
+    pub(crate) line_rays: [Vec<Ray>; 2],
+    /// Moves and captures along vectors longer than the border is wide.
+    pub(crate) far: [Vec<Vec<FarWalk>>; 2],
+    pub(crate) far_rays: [Vec<FarRay>; 2],
+    /// Whether there are any far moves.
+    pub(crate) has_far: bool,
+    /// A bit per kind two of whose moves share a direction (so may reach
+    /// a square both ways): its moves are listed, not counted, and listed
+    /// once.
+    pub(crate) overlapping: u64,
+    /// The board.
+    pub(crate) geometry: Geometry,
+    /// A side has a lame capture (a move can uncover it off any line) or a
+    /// far rider (not followed for pins): every move against it is tried.
+    pub(crate) lame_captures: [bool; 2],
+    /// A bit per royal kind.
+    pub(crate) royal: u64,
+    /// A bit per pawn kind.
+    pub(crate) pawn: u64,
+    /// A bit per kind that captures en passant.
+    pub(crate) en_passant: u64,
+    /// What a pawn may promote to.
+    pub(crate) promotions: Vec<u8>,
+    /// The start position's cells (where `i` moves may be made).
+    pub(crate) start: [u8; CELLS],
+    /// The square of each cell on the board.
+    pub(crate) square_of: Vec<Square>,
+    /// Each side's promotion zone: a bit per cell.
+    pub(crate) zone: [[u64; WORDS]; 2],
+    /// The cells from which a pawn's move may reach the zone.
+    pub(crate) near_zone: [[u64; WORDS]; 2],
+}
+
+impl Tables {
+    pub(crate) fn new(rules: &Rules, start: [u8; CELLS]) -> Tables {
+        let g = rules.geometry;
+        let squares = g.squares().map(cell_of).collect();
+        let mut atoms: [Vec<Vec<Walk>>; 2] = [Vec::new(), Vec::new()];
+        let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+        let mut far: [Vec<Vec<FarWalk>>; 2] = [Vec::new(), Vec::new()];
+        let mut far_rays: [Vec<FarRay>; 2] = [Vec::new(), Vec::new()];
+        let is_far =
+            |(dx, dy): (i8, i8)| usize::from(dx.unsigned_abs().max(dy.unsigned_abs())) > PAD;
+        for color in [Color::White, Color::Black] {
+            let side = color.index();
+            for (kind, def) in rules.pieces.iter().enumerate().take(64) {
+                let mut walks = Vec::new();
+                let mut far_walks = Vec::new();
+                for atom in &def.atoms {
+                    let vectors: Vec<(i8, i8)> =
+                        atom.vectors.iter().map(|&v| turned(color, v)).collect();
+                    let paths = |v: (i8, i8)| -> Vec<isize> {
+                        lame_path(v).into_iter().map(delta).collect()
+                    };
+                    for &v in vectors.iter().filter(|&&v| is_far(v)) {
+                        far_walks.push(FarWalk {
+                            vector: v,
+                            range: atom.range,
+                            moves: atom.moves,
+                            captures: atom.captures,
+                            initial: atom.initial,
+                        });
+                        if atom.captures {
+                            let bit = 1u64 << kind;
+                            let free = if atom.initial { 0 } else { bit };
+                            match far_rays[side]
+                                .iter_mut()
+                                .find(|r| r.vector == v && r.range == atom.range)
+                            {
+                                Some(r) => {
+                                    r.kinds |= bit;
+                                    r.free |= free;
+                                }
+                                None => far_rays[side].push(FarRay {
+                                    vector: v,
+                                    range: atom.range,
+                                    kinds: bit,
+                                    free,
+                                }),
+                            }
+                        }
+                    }
+                    let vectors: Vec<(i8, i8)> =
+                        vectors.into_iter().filter(|&v| !is_far(v)).collect();
+                    for &v in &vectors {
+                        walks.push(Walk {
+                            shape: Shape::of(atom),
+                            delta: delta(v),
+                            range: atom.range,
+                            moves: atom.moves,
+                            captures: atom.captures,
+                            initial: atom.initial,
+                            en_passant: atom.en_passant,
+                            path: atom.lame.then(|| paths(v).into()),
+                        });
+                    }
+                    if !atom.captures {
+                        continue;
+                    }
+                    for &vector in &vectors {
+                        let ray = match rays[side]
+                            .iter_mut()
+                            .find(|r| r.vector == vector && r.lame == atom.lame)
+                        {
+                            Some(r) => r,
+                            None => {
+                                rays[side].push(Ray {
+                                    vector,
+                                    delta: delta(vector),
+                                    range: atom.range,
+                                    lame: atom.lame,
+                                    path: if atom.lame { paths(vector) } else { Vec::new() },
+                                    kinds: 0,
+                                    reaches: Vec::new(),
+                                });
+                                rays[side].last_mut().expect("just pushed")
+                            }
+                        };
+                        ray.range = if ray.range == 0 || atom.range == 0 {
+                            0
+                        } else {
+                            ray.range.max(atom.range)
+                        };
+                        ray.kinds |= 1 << kind;
+                        let reach = match ray.reaches.iter_mut().find(|r| r.range == atom.range) {
+                            Some(r) => r,
+                            None => {
+                                ray.reaches.push(Reach {
+                                    range: atom.range,
+                                    kinds: 0,
+                                    free: 0,
+                                });
+                                ray.reaches.last_mut().expect("just pushed")
+                            }
+                        };
+                        reach.kinds |= 1 << kind;
+                        if !atom.initial {
+                            reach.free |= 1 << kind;
+                        }
+                    }
+                }
+                atoms[side].push(walks);
+                far[side].push(far_walks);
+            }
+        }
+        let bits = |f: fn(&crate::rules::PieceDef) -> bool| {
+            rules
+                .pieces
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, p)| f(p))
+                .fold(0u64, |acc, (i, _)| acc | 1 << i)
+        };
+        // How many ranks forward a pawn's move goes at most: a pawn further
+        // from the zone than that cannot promote with its next move.
+        let pawn_reach = rules
+            .pieces
+            .iter()
+            .filter(|p| p.pawn)
+            .flat_map(|p| &p.atoms)
+            .flat_map(|a| {
+                let steps = if a.range == 0 { g.ranks() } else { a.range };
+                a.vectors
+                    .iter()
+                    .map(move |&(_, dy)| i16::from(dy) * i16::from(steps))
+            })
+            .max()
+            .unwrap_or(0);
+        let mut square_of = vec![Square::new(0, 0); CELLS];
+        let mut zone = [[0u64; WORDS]; 2];
+        let mut near_zone = [[0u64; WORDS]; 2];
+        for sq in g.squares() {
+            let c = cell_of(sq);
+            square_of[c] = sq;
+            for color in [Color::White, Color::Black] {
+                let relative = match color {
+                    Color::White => sq.rank,
+                    Color::Black => g.ranks() - 1 - sq.rank,
+                };
+                let to_zone = i16::from(g.ranks()) - i16::from(rules.promotion_ranks);
+                if i16::from(relative) >= to_zone {
+                    zone[color.index()][c / 64] |= 1 << (c % 64);
+                }
+                if i16::from(relative) + pawn_reach >= to_zone {
+                    near_zone[color.index()][c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        let leaper = [0, 1].map(|side: usize| {
+            (0..atoms[side].len())
+                .filter(|&kind| {
+                    far[side][kind].is_empty()
+                        && atoms[side][kind].iter().all(|w| w.shape == Shape::Leap)
+                })
+                .fold(0u64, |acc, kind| acc | 1 << kind)
+        });
+        // Built with 0 for any distance; walks compare with the furthest.
+        for ray in rays.iter_mut().flatten().filter(|r| r.range == 0) {
+            ray.range = u8::MAX;
+        }
+        let lame_captures = [0, 1].map(|s: usize| {
+            rays[s].iter().any(|r| r.lame) || far_rays[s].iter().any(|r| r.range != 1)
+        });
+        let leap_ray = |r: &Ray| r.range == 1 && !r.lame;
+        let leap_rays = [0, 1].map(|side| {
+            rays[side]
+                .iter()
+                .filter(|r| leap_ray(r))
+                .map(|r| LeapRay {
+                    delta: r.delta,
+                    kinds: r.kinds,
+                    free: r.reaches.iter().fold(0, |acc, reach| acc | reach.free),
+                })
+                .collect()
+        });
+        let line_rays = [0, 1].map(|side| {
+            rays[side]
+                .iter()
+                .filter(|r| !leap_ray(r))
+                .cloned()
+                .collect()
+        });
+        // Two moves of a kind reach the same square when their vectors lie
+        // on one line in one direction and some multiples within their
+        // ranges meet (`HH` and `W` reach three squares along a file both
+        // ways; a pawn's step and double step never meet).
+        let mut overlapping = 0u64;
+        for (kind, def) in rules.pieces.iter().enumerate().take(64) {
+            let lines: Vec<((i8, i8), u8)> = def
+                .atoms
+                .iter()
+                .flat_map(|a| a.vectors.iter().map(move |&v| (v, a.range)))
+                .collect();
+            let meet = |((x1, y1), r1): ((i8, i8), u8), ((x2, y2), r2): ((i8, i8), u8)| {
+                let (x1, y1, x2, y2) = (i32::from(x1), i32::from(y1), i32::from(x2), i32::from(y2));
+                if x1 * y2 != x2 * y1 || x1 * x2 + y1 * y2 <= 0 {
+                    return false;
+                }
+                // v1 = a·u and v2 = b·u for the primitive u of the line.
+                let gcd = |mut a: i32, mut b: i32| {
+                    (a, b) = (a.abs(), b.abs());
+                    while b != 0 {
+                        (a, b) = (b, a % b);
+                    }
+                    a
+                };
+                let (a, b) = (gcd(x1, y1), gcd(x2, y2));
+                let lcm = a / gcd(a, b) * b;
+                let within = |step: i32, range: u8| range == 0 || lcm / step <= i32::from(range);
+                within(a, r1) && within(b, r2)
+            };
+            let overlaps = lines
+                .iter()
+                .enumerate()
+                .any(|(i, &l1)| lines[i + 1..].iter().any(|&l2| meet(l1, l2)));
+            if overlaps {
+                overlapping |= 1 << kind;
+            }
+        }
+        Tables {
+            overlapping,
+            leap_rays,
+            line_rays,
+            lame_captures,
+            has_far: far.iter().flatten().any(|walks| !walks.is_empty()),
+            far,
+            far_rays,
+            geometry: g,
+            leaper,
+            squares,
+            square_of,
+            zone,
+            near_zone,
+            atoms,
+            royal: bits(|p| p.royal),
+            pawn: bits(|p| p.pawn),
+            en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
+            // Each kind once, however often the rule set names it.
+            promotions: rules
+                .promotion_pieces
+                .iter()
+                .filter_map(|&l| rules.index(l).map(|i| i as u8))
+                .fold(Vec::new(), |mut kinds, kind| {
+                    if !kinds.contains(&kind) {
+                        kinds.push(kind);
+                    }
+                    kinds
+                }),
+            start,
+        }
+    }
+
+    /// Whether `cell` holds a royal piece.
+    #[inline]
+    pub(crate) fn is_royal(&self, cell: u8) -> bool {
+        self.royal & (1 << kind_of(cell)) != 0
+    }
+
+    /// Whether `cell` is in `color`'s promotion zone.
+    #[inline]
+    pub(crate) fn in_zone(&self, color: Color, cell: usize) -> bool {
+        self.zone[color.index()][cell / 64] & (1 << (cell % 64)) != 0
+    }
+
+    /// Whether `cell` holds a pawn.
+    #[inline]
+    pub(crate) fn is_pawn(&self, cell: u8) -> bool {
+        self.pawn & (1 << kind_of(cell)) != 0
+    }
+
+    /// The far moves of a kind of piece of a side (none in most rule sets:
+    /// then without an index into the table).
+    #[inline]
+    pub(crate) fn far_walks(&self, side: usize, kind: usize) -> &[FarWalk] {
+        if self.has_far {
+            &self.far[side][kind]
+        } else {
+            &[]
+        }
+    }
+
+    /// The cell `k` times `v` away from the on-board cell `from`, if it is
+    /// on the board.
+    #[inline]
+    pub(crate) fn far_step(&self, from: usize, (dx, dy): (i8, i8), k: u8) -> Option<usize> {
+        let sq = self.square_of[from];
+        let k = i16::from(k);
+        let file = i16::from(sq.file) + i16::from(dx) * k;
+        let rank = i16::from(sq.rank) + i16::from(dy) * k;
+        let on = (0..i16::from(self.geometry.files())).contains(&file)
+            && (0..i16::from(self.geometry.ranks())).contains(&rank);
+        on.then(|| cell_of(Square::new(file as u8, rank as u8)))
+    }
+}

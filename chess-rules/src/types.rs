@@ -1,0 +1,122 @@
+//! The values positions are made of: sides, pieces, moves, how a game
+//! stands.
+
+use crate::geometry::Square;
+use crate::rules::Stalemate;
+
+/// A side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first; forward is up the ranks.
+    White,
+    /// Forward is down the ranks.
+    Black,
+}
+
+impl core::ops::Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl Color {
+    /// 0 for White, 1 for Black: an index into a pair of tables.
+    pub(crate) fn index(self) -> usize {
+        usize::from(self == Color::Black)
+    }
+
+    /// "White" or "Black".
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+}
+
+/// A piece on the board: its side and its kind (an index into
+/// [`Rules::pieces`](crate::Rules::pieces)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose it is.
+    pub color: Color,
+    /// Which of the rule set's pieces.
+    pub kind: u8,
+}
+
+/// What a move does besides going from one square to another.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move or a capture.
+    Normal,
+    /// A pawn's capture of a pawn that passed the square it moves to.
+    EnPassant {
+        /// Where the captured pawn stands.
+        captured: Square,
+    },
+    /// The king and a rook.
+    Castle {
+        /// The rook's square.
+        rook_from: Square,
+        /// The rook's square after castling.
+        rook_to: Square,
+    },
+}
+
+/// A move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The moving piece's square (the king's, for castling).
+    pub from: Square,
+    /// Where it goes (the king's square after castling).
+    pub to: Square,
+    /// What a pawn becomes (a piece index).
+    pub promotion: Option<u8>,
+    /// What else it does.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// Where castling puts the rook.
+    pub(crate) fn rook_to(self) -> Option<Square> {
+        match self.kind {
+            MoveKind::Castle { rook_to, .. } => Some(rook_to),
+            _ => None,
+        }
+    }
+
+    /// The other square a move empties: the rook's for castling, the
+    /// captured pawn's for en passant.
+    pub(crate) fn castle_or_ep(self) -> Option<Square> {
+        match self.kind {
+            MoveKind::Castle { rook_from, .. } => Some(rook_from),
+            MoveKind::EnPassant { captured } => Some(captured),
+            MoveKind::Normal => None,
+        }
+    }
+
+    /// The squares the move changes.
+    pub(crate) fn touched(self) -> impl Iterator<Item = Square> {
+        [
+            Some(self.from),
+            Some(self.to),
+            self.castle_or_ep(),
+            self.rook_to(),
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+/// How a game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no move and is not in check.
+    Stalemate(Stalemate),
+}

@@ -1,0 +1,217 @@
+//! Why a move from one square to another is not legal, as data
+//! ([`Rejection`]): the game is over, no piece or the other side's, a
+//! square of its own, not a move of the piece (with its moves in words),
+//! a blocker, the start square, the promotion, a royal piece left
+//! attacked. The verifier words it.
+
+use crate::geometry::Square;
+use crate::mailbox::{cell_of, encode};
+use crate::position::{Position, turned};
+use crate::types::{Move, Outcome, Piece};
+
+/// Why a move from one square to another is not legal, as data (the
+/// verifier words it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The game is over.
+    GameOver(Outcome),
+    /// No piece stands on the square.
+    NoPiece,
+    /// The piece is the other side's.
+    NotYours(Piece),
+    /// The destination holds a piece of the side to move.
+    OwnPiece(Piece),
+    /// No move of the piece goes there; what its moves are, in words.
+    NotAMove {
+        /// The piece.
+        piece: Piece,
+        /// Its moves, in words ("a camel leaps (1,3)").
+        moves: String,
+    },
+    /// The move goes there only to an empty square, and a piece is there.
+    CannotCapture(Piece),
+    /// The move goes there only to capture, and the square is empty.
+    OnlyCaptures(Piece),
+    /// The move is made only from the piece's start square.
+    NotFromStart(Piece),
+    /// A piece stands in the way.
+    Blocked {
+        /// Where.
+        at: Square,
+        /// What.
+        by: Piece,
+    },
+    /// A pawn reaching the promotion zone must say what it becomes (or it
+    /// named a piece it may not become).
+    Promotion,
+    /// The move leaves a royal piece of the side to move attacked.
+    LeavesRoyalAttacked {
+        /// The royal piece's square after the move.
+        royal: Square,
+        /// A piece that attacks it then.
+        by: Square,
+    },
+}
+
+impl Position<'_> {
+    /// Why the move from `from` to `to` (becoming `promotion`, if given)
+    /// is not legal, or `None` if it is.
+    ///
+    /// ```
+    /// use chess_rules::{Position, Rejection, Rules, Square};
+    ///
+    /// let chess = Rules::chess();
+    /// let start = Position::start(&chess).unwrap();
+    /// let sq = |s| Square::parse(s).unwrap();
+    /// assert!(matches!(start.why_not(sq("a1"), sq("a3"), None), Some(Rejection::Blocked { .. })));
+    /// match start.why_not(sq("b1"), sq("b3"), None) {
+    ///     Some(Rejection::NotAMove { moves, .. }) => assert_eq!(moves, "a knight leaps (1,2)"),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// assert_eq!(start.why_not(sq("g1"), sq("f3"), None), None);
+    /// ```
+    pub fn why_not(&self, from: Square, to: Square, promotion: Option<u8>) -> Option<Rejection> {
+        let legal = self.legal_moves();
+        let matching = |m: &&Move| m.from == from && m.to == to;
+        if legal
+            .iter()
+            .filter(matching)
+            .any(|m| m.promotion == promotion)
+        {
+            return None;
+        }
+        if legal.is_empty() {
+            return Some(Rejection::GameOver(self.outcome()?));
+        }
+        let g = self.geometry();
+        if !g.contains(from) || !g.contains(to) {
+            return Some(Rejection::NoPiece);
+        }
+        let Some(piece) = self.piece_at(from) else {
+            return Some(Rejection::NoPiece);
+        };
+        if piece.color != self.s.turn {
+            return Some(Rejection::NotYours(piece));
+        }
+        let target = self.piece_at(to);
+        if let Some(own) = target.filter(|p| p.color == self.s.turn) {
+            return Some(Rejection::OwnPiece(own));
+        }
+        // The piece goes there: either the promotion is wrong, or the move
+        // leaves a royal piece attacked.
+        let pseudo = self.pseudo_legal();
+        let goes: Vec<&Move> = pseudo.iter().filter(matching).collect();
+        if !goes.is_empty() {
+            return Some(match goes.iter().find(|m| m.promotion == promotion) {
+                Some(m) => self.attacked_after(**m),
+                None => Rejection::Promotion,
+            });
+        }
+        // Which of the piece's moves could reach `to`, and what stops it.
+        let def = &self.rules.pieces[piece.kind as usize];
+        let mut best: Option<Rejection> = None;
+        for atom in &def.atoms {
+            for &v in &atom.vectors {
+                let (dx, dy) = turned(piece.color, v);
+                let (tx, ty) = (
+                    i16::from(to.file) - i16::from(from.file),
+                    i16::from(to.rank) - i16::from(from.rank),
+                );
+                let k = if dx != 0 {
+                    tx / i16::from(dx)
+                } else {
+                    ty / i16::from(dy)
+                };
+                if k < 1 || tx != k * i16::from(dx) || ty != k * i16::from(dy) {
+                    continue;
+                }
+                if atom.range != 0 && k > i16::from(atom.range) {
+                    continue;
+                }
+                let reason = if atom.initial && !self.on_start_square(from, piece) {
+                    Rejection::NotFromStart(piece)
+                } else if let Some((at, by)) = (1..k).find_map(|j| {
+                    let s = g.offset(from, dx * j as i8, dy * j as i8)?;
+                    Some((s, self.piece_at(s)?))
+                }) {
+                    Rejection::Blocked { at, by }
+                } else if atom.lame && !self.path_clear(from, (dx, dy)) {
+                    let blocker = g.squares().find(|&s| {
+                        s != from && s != to && self.piece_at(s).is_some() && {
+                            // A square on the lame path: any occupied square
+                            // next to the start in the move's direction.
+                            s.file.abs_diff(from.file) <= 1 && s.rank.abs_diff(from.rank) <= 1
+                        }
+                    });
+                    match blocker.and_then(|s| Some((s, self.piece_at(s)?))) {
+                        Some((at, by)) => Rejection::Blocked { at, by },
+                        None => Rejection::NotAMove {
+                            piece,
+                            moves: def.describe(),
+                        },
+                    }
+                } else if target.is_some() && !atom.captures {
+                    Rejection::CannotCapture(piece)
+                } else if target.is_none() && !atom.moves {
+                    Rejection::OnlyCaptures(piece)
+                } else {
+                    continue;
+                };
+                // A reason that names a blocker beats a general one.
+                if best.is_none() || matches!(reason, Rejection::Blocked { .. }) {
+                    best = Some(reason);
+                }
+            }
+        }
+        Some(best.unwrap_or(Rejection::NotAMove {
+            piece,
+            moves: def.describe(),
+        }))
+    }
+
+    /// The royal piece a pseudo-legal move leaves attacked, and by what.
+    fn attacked_after(&self, m: Move) -> Rejection {
+        let after = self.play(m);
+        let g = self.geometry();
+        for royal in g.squares() {
+            let Some(p) = after.piece_at(royal) else {
+                continue;
+            };
+            if p.color != self.s.turn || !self.rules.pieces[p.kind as usize].royal {
+                continue;
+            }
+            if let Some(by) = g.squares().find(|&by| {
+                after.piece_at(by).is_some_and(|q| q.color != self.s.turn)
+                    && after.attacks_from(by, royal)
+            }) {
+                return Rejection::LeavesRoyalAttacked { royal, by };
+            }
+        }
+        // Not reached for a move that is pseudo-legal and not legal.
+        Rejection::Promotion
+    }
+
+    /// Whether the piece on `from` attacks `target`.
+    fn attacks_from(&self, from: Square, target: Square) -> bool {
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let mut only = self.clone();
+        // The same board, with only this piece of its side: `attacked`
+        // then answers for it alone. The other pieces of its side stay as
+        // blockers, turned to the side attacked (they block, they do not
+        // attack).
+        for sq in self.geometry().squares() {
+            if let Some(p) = self.piece_at(sq)
+                && sq != from
+                && p.color == piece.color
+            {
+                only.s.cells[cell_of(sq)] = encode(Piece {
+                    color: !piece.color,
+                    kind: p.kind,
+                });
+            }
+        }
+        only.attacked(target, piece.color)
+    }
+}
