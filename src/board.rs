@@ -4,7 +4,9 @@
 
 use core::fmt;
 
-use crate::{Color, File, Position, Rank, Square, Variant};
+use chess_format::Variant;
+
+use crate::{Color, File, Position, Rank, Square};
 
 /// How a [`BoardDisplay`] draws pieces and frame.
 ///

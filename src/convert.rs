@@ -193,7 +193,7 @@ impl From<&Position> for shakmaty::Setup {
         setup.fullmoves =
             core::num::NonZeroU32::new(pos.fullmove_number()).unwrap_or(core::num::NonZeroU32::MIN);
         match pos.variant() {
-            crate::Variant::Crazyhouse => {
+            chess_format::Variant::Crazyhouse => {
                 let mut pockets = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
                 for color in Color::ALL {
                     for role in pos.pockets().of(color) {
@@ -204,7 +204,7 @@ impl From<&Position> for shakmaty::Setup {
                 let promoted = crate::Square::all().filter(|sq| pos.is_promoted(*sq));
                 setup.promoted = promoted.map(shakmaty::Square::from).collect();
             }
-            crate::Variant::ThreeCheck => {
+            chess_format::Variant::ThreeCheck => {
                 setup.remaining_checks = Some(shakmaty::ByColor::new_with(|color| {
                     shakmaty::RemainingChecks::new(u32::from(pos.remaining_checks(color.into())))
                 }));
@@ -212,22 +212,6 @@ impl From<&Position> for shakmaty::Setup {
             _ => {}
         }
         setup
-    }
-}
-
-impl From<crate::Variant> for shakmaty::variant::Variant {
-    fn from(variant: crate::Variant) -> shakmaty::variant::Variant {
-        use shakmaty::variant::Variant as V;
-        match variant {
-            crate::Variant::Standard => V::Chess,
-            crate::Variant::Crazyhouse => V::Crazyhouse,
-            crate::Variant::Atomic => V::Atomic,
-            crate::Variant::Antichess => V::Antichess,
-            crate::Variant::KingOfTheHill => V::KingOfTheHill,
-            crate::Variant::ThreeCheck => V::ThreeCheck,
-            crate::Variant::Horde => V::Horde,
-            crate::Variant::RacingKings => V::RacingKings,
-        }
     }
 }
 
@@ -285,16 +269,7 @@ impl From<&shakmaty::variant::VariantPosition> for Position {
     /// double step, as FEN records it).
     fn from(pos: &shakmaty::variant::VariantPosition) -> Position {
         use shakmaty::Position as _;
-        let variant = match pos.variant() {
-            shakmaty::variant::Variant::Chess => chess_format::Variant::Standard,
-            shakmaty::variant::Variant::Crazyhouse => chess_format::Variant::Crazyhouse,
-            shakmaty::variant::Variant::Atomic => chess_format::Variant::Atomic,
-            shakmaty::variant::Variant::Antichess => chess_format::Variant::Antichess,
-            shakmaty::variant::Variant::KingOfTheHill => chess_format::Variant::KingOfTheHill,
-            shakmaty::variant::Variant::ThreeCheck => chess_format::Variant::ThreeCheck,
-            shakmaty::variant::Variant::Horde => chess_format::Variant::Horde,
-            shakmaty::variant::Variant::RacingKings => chess_format::Variant::RacingKings,
-        };
+        let variant = chess_format::Variant::from(pos.variant());
         let setup = pos.to_setup(shakmaty::EnPassantMode::Always);
         let mut board = [b'.'; 64];
         for (sq, piece) in setup.board.iter() {

@@ -5,7 +5,9 @@ use core::iter::FusedIterator;
 
 use chess_format::{GameData, Header, OutcomeCode, ResultCode};
 
-use crate::{Color, Move, Position, San, Variant};
+use chess_format::Variant;
+
+use crate::{Color, Move, Position, San};
 
 /// How a game ended, if it did.
 ///
@@ -379,7 +381,7 @@ impl Game {
     /// The rules the game was verified under.
     pub const fn variant(&self) -> Variant {
         match self.header() {
-            Some(header) => Variant::from_format(header.variant),
+            Some(header) => header.variant,
             None => Variant::Standard,
         }
     }

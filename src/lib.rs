@@ -63,6 +63,7 @@ mod types;
 mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
+pub use chess_format::Variant;
 pub use custom::CustomGame;
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
@@ -73,7 +74,7 @@ pub use position::{CastlingRights, Fen, Position};
 pub use puzzle::{ProblemKind, Puzzle, Stipulation};
 pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
-pub use variant::{Pockets, Variant};
+pub use variant::Pockets;
 
 /// Implementation details of the macros. Not a public API.
 #[doc(hidden)]

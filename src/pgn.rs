@@ -6,7 +6,9 @@ use core::iter::Peekable;
 use chess_format::{Note, Notes};
 
 use crate::game::make_ply;
-use crate::{Color, Game, Ply, Position, Variant};
+use chess_format::Variant;
+
+use crate::{Color, Game, Ply, Position};
 
 /// The Seven Tag Roster, in the order PGN requires, with the value written
 /// when a game lacks the tag.

@@ -3,9 +3,9 @@
 
 use core::fmt;
 
-use crate::{
-    CastlingSide, Color, File, Move, MoveKind, Piece, Pockets, Rank, Role, Square, Variant,
-};
+use chess_format::Variant;
+
+use crate::{CastlingSide, Color, File, Move, MoveKind, Piece, Pockets, Rank, Role, Square};
 
 /// The rooks that may still castle, as a set of rook squares (this is how
 /// both standard chess and Chess960 are described).
@@ -144,7 +144,7 @@ impl Position {
         variant: chess_format::Variant,
     ) -> Position {
         let mut pos = Position::from_start(start);
-        pos.variant = Variant::from_format(variant);
+        pos.variant = variant;
         pos.pockets = Pockets(start.pockets);
         pos.promoted = start.promoted;
         pos.checks = start.checks;

@@ -1,94 +1,10 @@
-//! The rules a game is played under, and what variants add to a position:
-//! pockets (Crazyhouse) and checks given (Three-check).
+//! What variants add to a position: pockets (Crazyhouse) and checks given
+//! (Three-check). The rules themselves are [`Variant`](crate::Variant),
+//! defined once in `chess-format` and re-exported.
 
 use core::fmt;
 
 use crate::{Color, Role};
-
-/// The rules of a game: standard chess or one of the variants lichess
-/// plays. (Chess960 is not one of them: it changes only the start and
-/// castling, and combines with each; see [`Game::is_chess960`](crate::Game::is_chess960).)
-///
-/// ```
-/// use verified_chess::{game, Variant};
-///
-/// assert_eq!(game! { 1. e4 }.variant(), Variant::Standard);
-/// let zh = game! { [Variant "Crazyhouse"] 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 };
-/// assert_eq!(zh.variant(), Variant::Crazyhouse);
-/// assert_eq!(zh.variant().name(), "Crazyhouse");
-/// assert_eq!(Variant::KingOfTheHill.to_string(), "King of the Hill");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Variant {
-    /// Standard chess.
-    #[default]
-    Standard,
-    /// Crazyhouse: a captured piece goes to the captor's pocket and may be
-    /// dropped back on the board as a move of its own (`N@f3`).
-    Crazyhouse,
-    /// Atomic: a capture explodes the capturing piece, the captured one and
-    /// every piece but pawns next to it; exploding the king wins.
-    Atomic,
-    /// Antichess: captures are compulsory, the king is an ordinary piece,
-    /// losing every piece (or having no move) wins.
-    Antichess,
-    /// King of the Hill: a king on d4, e4, d5 or e5 wins.
-    KingOfTheHill,
-    /// Three-check: the third check wins.
-    ThreeCheck,
-    /// Horde: 36 white pawns against Black's army; capturing them all wins.
-    Horde,
-    /// Racing Kings: no checks; the first king on the eighth rank wins.
-    RacingKings,
-}
-
-impl Variant {
-    /// Every variant, standard chess first.
-    pub const ALL: [Variant; 8] = [
-        Variant::Standard,
-        Variant::Crazyhouse,
-        Variant::Atomic,
-        Variant::Antichess,
-        Variant::KingOfTheHill,
-        Variant::ThreeCheck,
-        Variant::Horde,
-        Variant::RacingKings,
-    ];
-
-    /// Its name as lichess writes it in the `[Variant]` tag.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Standard => "Standard",
-            Variant::Crazyhouse => "Crazyhouse",
-            Variant::Atomic => "Atomic",
-            Variant::Antichess => "Antichess",
-            Variant::KingOfTheHill => "King of the Hill",
-            Variant::ThreeCheck => "Three-check",
-            Variant::Horde => "Horde",
-            Variant::RacingKings => "Racing Kings",
-        }
-    }
-
-    /// The variant a game's data records.
-    pub(crate) const fn from_format(variant: chess_format::Variant) -> Variant {
-        match variant {
-            chess_format::Variant::Standard => Variant::Standard,
-            chess_format::Variant::Crazyhouse => Variant::Crazyhouse,
-            chess_format::Variant::Atomic => Variant::Atomic,
-            chess_format::Variant::Antichess => Variant::Antichess,
-            chess_format::Variant::KingOfTheHill => Variant::KingOfTheHill,
-            chess_format::Variant::ThreeCheck => Variant::ThreeCheck,
-            chess_format::Variant::Horde => Variant::Horde,
-            chess_format::Variant::RacingKings => Variant::RacingKings,
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The pieces in each side's pocket (Crazyhouse), ready to be dropped.
 ///

@@ -148,25 +148,9 @@ fn header<P: Rules>(game: &VerifiedGame<P>) -> Header {
         result,
         outcome,
         chess960: game.mode.is_chess960(),
-        variant: variant_code(game.start.variant()),
+        variant: game.start.variant().into(),
         plies: game.moves.len().min(game.sans.len()),
         ended: game.end.map(|(_, plies)| plies),
-    }
-}
-
-/// A variant as a game's data records it.
-fn variant_code(variant: shakmaty::variant::Variant) -> chess_format::Variant {
-    use chess_format::Variant as F;
-    use shakmaty::variant::Variant as V;
-    match variant {
-        V::Chess => F::Standard,
-        V::Crazyhouse => F::Crazyhouse,
-        V::Atomic => F::Atomic,
-        V::Antichess => F::Antichess,
-        V::KingOfTheHill => F::KingOfTheHill,
-        V::ThreeCheck => F::ThreeCheck,
-        V::Horde => F::Horde,
-        V::RacingKings => F::RacingKings,
     }
 }
 

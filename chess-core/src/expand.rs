@@ -131,12 +131,24 @@ impl Input {
                     // writes it, `#![variant("King of the Hill")]`.
                     let name = syn::parse_str::<syn::LitStr>(&names[0])
                         .map_or_else(|_| names[0].clone(), |l| l.value());
-                    match crate::syntax::Variant::from_name(&name) {
+                    match crate::syntax::variant_named(&name) {
                         Ok(variant) => options.variant = Some(variant),
                         Err(message) => {
+                            // Every variant's attribute but standard chess's
+                            // (the default), Chess960's last.
+                            let mut names: Vec<&str> = chess_format::NAMES
+                                .iter()
+                                .filter(|e| e.rules.variant != chess_format::Variant::Standard)
+                                .map(|e| e.attribute)
+                                .collect();
+                            names.push("chess960");
+                            let (first, rest) = names.split_first().unwrap_or((&"", &[]));
+                            let (last, middle) = rest.split_last().unwrap_or((&"", &[]));
+                            let middle: String =
+                                middle.iter().map(|n| format!(", `{n}`")).collect();
                             return Err(emit::compile_error(
                                 &format!(
-                                    "{message}\nhelp: write `#![variant(crazyhouse)]`, `atomic`, `antichess`, `king_of_the_hill`, `three_check`, `horde`, `racing_kings` or `chess960`"
+                                    "{message}\nhelp: write `#![variant({first})]`{middle} or `{last}`"
                                 ),
                                 group.span(),
                                 group.span(),

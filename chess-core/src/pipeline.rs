@@ -146,7 +146,7 @@ impl<'s> Games<'s> {
     /// ```
     pub fn check_syntax(&self, game: &GameSyntax) -> Result<Checked, Diagnostic> {
         match &game.variant {
-            Ok(variant) if !variant.is_standard() => {
+            Ok(named) if named.variant != chess_format::Variant::Standard => {
                 let (start, mode) =
                     start::variant_position(game).map_err(explain::start_failure)?;
                 replay::replay(game, start, mode, self.options)

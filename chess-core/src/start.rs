@@ -9,7 +9,9 @@ use shakmaty::{CastlingMode, Chess, FromSetup, PositionErrorKinds};
 
 use crate::diagnostic::Diagnostic;
 use crate::input::Range;
-use crate::syntax::{GameSyntax, SetupSyntax, Variant};
+use chess_format::{Named, Variant};
+
+use crate::syntax::{GameSyntax, SetupSyntax};
 
 /// A setup that is not a legal position, and why, as shakmaty found.
 #[derive(Clone, Debug)]
@@ -36,7 +38,7 @@ pub enum Failure {
     /// puzzle or a problem); `at` is its `[Variant]` tag's value.
     Variant {
         /// The rules it names.
-        variant: Variant,
+        variant: Named,
         /// Where.
         at: Range,
     },
@@ -47,8 +49,10 @@ pub enum Failure {
 /// `[Variant]` tag ([`variant_position`] starts it).
 pub fn position(game: &GameSyntax) -> Result<(Chess, CastlingMode), Failure> {
     let hint = match &game.variant {
-        Ok(Variant::Standard) => None,
-        Ok(Variant::Chess960) => Some(CastlingMode::Chess960),
+        Ok(Named {
+            variant: Variant::Standard,
+            chess960,
+        }) => chess960.then_some(CastlingMode::Chess960),
         Ok(other) => {
             return Err(Failure::Variant {
                 variant: *other,
@@ -73,8 +77,8 @@ pub fn variant_position(game: &GameSyntax) -> Result<(VariantPosition, CastlingM
         .variant
         .as_ref()
         .map_err(|d| Failure::Unreadable(d.clone()))?;
-    let rules = rules(*variant);
-    let hint = (*variant == Variant::Chess960).then_some(CastlingMode::Chess960);
+    let rules: shakmaty::variant::Variant = variant.variant.into();
+    let hint = variant.chess960.then_some(CastlingMode::Chess960);
     match &game.setup {
         Err(d) => Err(Failure::Unreadable(d.clone())),
         Ok(None) => Ok((
@@ -94,21 +98,6 @@ pub fn variant_position(game: &GameSyntax) -> Result<(VariantPosition, CastlingM
                     }))
                 })
         }
-    }
-}
-
-/// shakmaty's rules for a variant.
-pub fn rules(variant: Variant) -> shakmaty::variant::Variant {
-    use shakmaty::variant::Variant as V;
-    match variant {
-        Variant::Standard | Variant::Chess960 => V::Chess,
-        Variant::Crazyhouse => V::Crazyhouse,
-        Variant::Atomic => V::Atomic,
-        Variant::Antichess => V::Antichess,
-        Variant::KingOfTheHill => V::KingOfTheHill,
-        Variant::ThreeCheck => V::ThreeCheck,
-        Variant::Horde => V::Horde,
-        Variant::RacingKings => V::RacingKings,
     }
 }
 

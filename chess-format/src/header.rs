@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::digits::{expect, read_decimal};
+use crate::variant::Variant;
 
 /// The result written after the moves, or the one the rules decided.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -30,54 +31,6 @@ impl ResultCode {
     pub const fn from_u8(code: u8) -> Option<ResultCode> {
         if (code as usize) < ResultCode::ALL.len() {
             Some(ResultCode::ALL[code as usize])
-        } else {
-            None
-        }
-    }
-}
-
-/// The rules a game is played under (Chess960 castling is a separate flag
-/// and combines with each).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Variant {
-    /// Standard chess.
-    #[default]
-    Standard = 0,
-    /// Crazyhouse: captured pieces go to the captor's pocket and may be
-    /// dropped.
-    Crazyhouse = 1,
-    /// Atomic: a capture explodes every piece but pawns next to it.
-    Atomic = 2,
-    /// Antichess: captures are compulsory; losing every piece (or being
-    /// stalemated) wins.
-    Antichess = 3,
-    /// King of the Hill: a king on d4, e4, d5 or e5 wins.
-    KingOfTheHill = 4,
-    /// Three-check: the third check wins.
-    ThreeCheck = 5,
-    /// Horde: 36 white pawns against Black's army.
-    Horde = 6,
-    /// Racing Kings: the first king on the eighth rank wins; no checks.
-    RacingKings = 7,
-}
-
-impl Variant {
-    /// Every variant, in order.
-    pub const ALL: [Variant; 8] = [
-        Variant::Standard,
-        Variant::Crazyhouse,
-        Variant::Atomic,
-        Variant::Antichess,
-        Variant::KingOfTheHill,
-        Variant::ThreeCheck,
-        Variant::Horde,
-        Variant::RacingKings,
-    ];
-
-    /// The variant with this number.
-    pub const fn from_u8(code: u8) -> Option<Variant> {
-        if (code as usize) < Variant::ALL.len() {
-            Some(Variant::ALL[code as usize])
         } else {
             None
         }

@@ -69,13 +69,15 @@ mod header;
 pub mod notes;
 mod ply;
 mod start;
+mod variant;
 
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
-pub use header::{Header, OutcomeCode, ResultCode, Variant};
+pub use header::{Header, OutcomeCode, ResultCode};
 pub use notes::{Note, Notes, NotesWriter};
 pub use ply::{MoveKind, Ply, Suffix};
 pub use start::Start;
+pub use variant::{NAMES, NameError, Named, Names, Variant};
 
 /// The codes of the kinds of piece, as [`Ply`] stores them (`0` is "none"
 /// where a piece is optional).

@@ -76,7 +76,7 @@ pub fn write(rules: &Rules) -> String {
 }
 
 /// The rule set `data` holds, or `None` if it holds none (it was not
-/// written by [`write`], or was cut).
+/// written by [`write()`], or was cut).
 pub fn read(data: &str) -> Option<Rules> {
     let mut input = In(data);
     let name = input.text()?.to_string();

@@ -11,10 +11,32 @@ use crate::make::apply;
 use crate::movegen::{
     List, castles, count_piece, en_passant_capture, en_passant_target, piece_moves,
 };
-use crate::position::State;
+use crate::position::{Position, State};
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Move, MoveKind};
+use crate::types::{Move, MoveKind, Outcome};
+
+impl Position<'_> {
+    /// The legal moves: those that leave no royal piece of the side to
+    /// move attacked.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        legal_moves(self.rules, &self.tables, &self.s, &mut out);
+        out
+    }
+
+    /// Checkmate or stalemate, if the side to move has no move.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        Some(if self.is_check() {
+            Outcome::Checkmate
+        } else {
+            Outcome::Stalemate(self.rules.stalemate)
+        })
+    }
+}
 
 /// The royal pieces of the side to move, as cells.
 #[derive(Default)]

@@ -4,9 +4,22 @@
 
 use crate::geometry::{Geometry, Square};
 use crate::mailbox::{CELLS, EMPTY, cell_of, encode, is};
-use crate::position::{State, back_rank};
+use std::sync::Arc;
+
+use crate::position::{Position, State, back_rank};
 use crate::tables::Tables;
 use crate::types::{Color, Move, MoveKind, Piece};
+
+impl<'r> Position<'r> {
+    /// The position after `m` (which must be one of [`Position::legal_moves`]).
+    pub fn play(&self, m: Move) -> Position<'r> {
+        Position {
+            rules: self.rules,
+            tables: Arc::clone(&self.tables),
+            s: play(self.rules.geometry, &self.tables, &self.s, m),
+        }
+    }
+}
 
 /// The cells a move changes, with what they hold after it.
 pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
@@ -29,7 +42,7 @@ pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
 }
 
 /// The state after `m`.
-pub(crate) fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
+fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
     let mut next = s.clone();
     play_into(g, t, s, m, &mut next);
     next

@@ -7,7 +7,7 @@
 
 use crate::geometry::Square;
 use crate::mailbox::{BLACK_BIT, EMPTY, OFF, WORDS, cell_of, is, kind_of, path_clear, step};
-use crate::position::{State, back_rank};
+use crate::position::{Position, State, back_rank};
 use crate::rules::Rules;
 use crate::tables::{Shape, Tables, Walk};
 use crate::types::{Color, Move, MoveKind};
@@ -258,9 +258,19 @@ fn ride<S: Sink>(
     }
 }
 
+impl Position<'_> {
+    /// Every move of the side to move that follows its pieces' moves,
+    /// whether or not it leaves a royal piece attacked.
+    pub(crate) fn pseudo_legal(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        pseudo_legal(self.rules, &self.tables, &self.s, &mut out);
+        out
+    }
+}
+
 /// Every move of the side to move that follows its pieces' moves, added to
 /// `out`.
-pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let ep = en_passant_target(s);
     for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
         let mut bits = bits;

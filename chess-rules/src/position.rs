@@ -12,7 +12,7 @@ use crate::geometry::{Geometry, Square};
 use crate::mailbox::{CELLS, WORDS, cell_of, decode, encode, is, lame_path, path_clear};
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Color, Move, Outcome, Piece};
+use crate::types::{Color, Piece};
 
 /// What a position is, apart from its rule set.
 #[derive(Clone)]
@@ -52,14 +52,6 @@ pub(crate) fn back_rank(g: Geometry, color: Color) -> u8 {
     match color {
         Color::White => 0,
         Color::Black => g.ranks() - 1,
-    }
-}
-
-/// A vector of an atom, turned for `color` (Black's forward is down).
-pub(crate) fn turned(color: Color, (dx, dy): (i8, i8)) -> (i8, i8) {
-    match color {
-        Color::White => (dx, dy),
-        Color::Black => (dx, -dy),
     }
 }
 
@@ -125,42 +117,5 @@ impl<'r> Position<'r> {
     /// attacked).
     pub fn is_check(&self) -> bool {
         in_check(&self.tables, &self.s, self.s.turn)
-    }
-
-    /// Every move of the side to move that follows its pieces' moves,
-    /// whether or not it leaves a royal piece attacked.
-    pub(crate) fn pseudo_legal(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        crate::movegen::pseudo_legal(self.rules, &self.tables, &self.s, &mut out);
-        out
-    }
-
-    /// The position after `m` (which must be one of [`Position::legal_moves`]).
-    pub fn play(&self, m: Move) -> Position<'r> {
-        Position {
-            rules: self.rules,
-            tables: Arc::clone(&self.tables),
-            s: crate::make::play(self.rules.geometry, &self.tables, &self.s, m),
-        }
-    }
-
-    /// The legal moves: those that leave no royal piece of the side to
-    /// move attacked.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        crate::legality::legal_moves(self.rules, &self.tables, &self.s, &mut out);
-        out
-    }
-
-    /// Checkmate or stalemate, if the side to move has no move.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if !self.legal_moves().is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            Outcome::Checkmate
-        } else {
-            Outcome::Stalemate(self.rules.stalemate)
-        })
     }
 }

@@ -7,9 +7,16 @@
 
 use crate::geometry::{Geometry, Square};
 use crate::mailbox::{CELLS, PAD, WORDS, cell_of, delta, kind_of, lame_path};
-use crate::position::turned;
 use crate::rules::Rules;
 use crate::types::Color;
+
+/// A vector of an atom, turned for `color` (Black's forward is down).
+pub(crate) fn turned(color: Color, (dx, dy): (i8, i8)) -> (i8, i8) {
+    match color {
+        Color::White => (dx, dy),
+        Color::Black => (dx, -dy),
+    }
+}
 
 /// How a walk goes, for the one walk that generates and counts moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

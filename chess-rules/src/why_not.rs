@@ -6,7 +6,8 @@
 
 use crate::geometry::Square;
 use crate::mailbox::{cell_of, encode};
-use crate::position::{Position, turned};
+use crate::position::Position;
+use crate::tables::turned;
 use crate::types::{Move, Outcome, Piece};
 
 /// Why a move from one square to another is not legal, as data (the

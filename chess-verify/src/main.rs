@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use chess_core::syntax::{PieceLetters, Variant};
+use chess_core::syntax::PieceLetters;
 use chess_verify::check::{Context, Encoding, Shard};
 use chess_verify::input::Input;
 use chess_verify::read::Limits;
@@ -174,7 +174,7 @@ fn main() -> ExitCode {
     };
     // Without `--rules`, `--variant` names one of the verified variants.
     let lichess_variant = match (&args.rules, &args.variant) {
-        (None, Some(name)) => match Variant::from_name(name) {
+        (None, Some(name)) => match chess_core::syntax::variant_named(name) {
             Ok(variant) => Some(variant),
             Err(message) => {
                 eprintln!("error: --variant: {message}");

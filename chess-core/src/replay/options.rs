@@ -20,7 +20,7 @@ pub struct Options {
     pub drop_annotations: bool,
     /// The rules of games without a `[Variant]` tag (standard chess unless
     /// set: the macros' `#![variant(crazyhouse)]`).
-    pub variant: Option<crate::syntax::Variant>,
+    pub variant: Option<chess_format::Named>,
 }
 
 impl Options {

@@ -101,8 +101,8 @@ pub(crate) fn null_move(range: Range, source: &Source) -> Diagnostic {
 }
 
 /// A drop in a game of `variant`'s rules, which have none.
-pub(crate) fn drop(range: Range, source: &Source, variant: super::Variant) -> Diagnostic {
-    let game = if variant.is_standard() {
+pub(crate) fn drop(range: Range, source: &Source, variant: chess_format::Named) -> Diagnostic {
+    let game = if variant.variant == chess_format::Variant::Standard {
         "this is standard chess".to_string()
     } else {
         format!("this game is {}", variant.name())

@@ -16,7 +16,9 @@ use crate::input::{Mode, Range, Source};
 use super::errors;
 use super::letters::PieceLetters;
 use super::notation::{self, MoveSyntax, Part, Spanned};
-use super::setup::{self, SetupSyntax, Variant};
+use chess_format::{Named, Variant};
+
+use super::setup::{self, SetupSyntax};
 use super::tag::Tag;
 use super::tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};
 
@@ -40,7 +42,7 @@ pub(super) struct GameParser {
     /// Keep comments and NAGs as notes.
     pub(super) notes: bool,
     /// The rules without a `[Variant]` tag, if not standard chess.
-    pub(super) variant: Option<Variant>,
+    pub(super) variant: Option<Named>,
 }
 
 impl GameParser {
@@ -241,7 +243,7 @@ impl GameParser {
                     Some(variant) if !tagged => variant,
                     _ => setup::variant(&self.game.tags, source)?,
                 };
-                if variant != setup::Variant::Crazyhouse {
+                if variant.variant != Variant::Crazyhouse {
                     return Err(errors::drop(range, source, variant));
                 }
                 self.push_ply(MoveSyntax::Drop { role, to }, range);

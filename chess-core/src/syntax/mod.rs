@@ -27,7 +27,7 @@ pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped};
 pub(crate) use setup::fen_string;
-pub use setup::{SetupForm, SetupSyntax, Variant};
+pub use setup::{SetupForm, SetupSyntax, variant_named};
 pub use split::Splitter;
 pub(crate) use stipulation::missing as missing_stipulation;
 pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};

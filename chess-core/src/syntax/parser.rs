@@ -12,7 +12,9 @@ use super::game::GameParser;
 use super::letters::PieceLetters;
 use super::lexer::{self, Delim, Lex, Lexeme};
 use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
-use super::setup::{self, Variant};
+use chess_format::Named;
+
+use super::setup;
 use super::split::Splitter;
 use super::tag::Tag;
 use super::tree::GameSyntax;
@@ -257,7 +259,7 @@ pub struct Parser<'s> {
     /// The piece letters of games without a `[PieceLetters]` tag.
     letters: PieceLetters,
     /// The rules of games without a `[Variant]` tag, if not standard chess.
-    variant: Option<Variant>,
+    variant: Option<Named>,
     /// Keep comments and NAGs as notes.
     notes: bool,
     /// Read plain games through the express lane.
@@ -332,7 +334,7 @@ impl<'s> Parser<'s> {
     /// macros' `#![variant(crazyhouse)]`); `None` is standard chess. (Such
     /// games are read by the lexer and grammar: the express lane is for
     /// plain games.)
-    pub fn with_variant(mut self, variant: Option<Variant>) -> Parser<'s> {
+    pub fn with_variant(mut self, variant: Option<Named>) -> Parser<'s> {
         self.variant = variant;
         if variant.is_some() {
             self.express = false;

@@ -22,6 +22,8 @@ use shakmaty::{
     Square,
 };
 
+use chess_format::{NAMES, NameError, Named, Variant};
+
 use crate::diagnostic::words::{color_adj, color_name, role_name};
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::input::{Range, Source};
@@ -99,56 +101,6 @@ impl SetupSyntax {
             return *r;
         }
         self.ranks[sq.rank() as usize].unwrap_or(self.board)
-    }
-}
-
-/// The rules a game names in its `[Variant]` tag.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Variant {
-    /// Standard chess (no tag, or a name for it): Chess960 castling is
-    /// still recognised in a set-up position that needs it.
-    #[default]
-    Standard,
-    /// Chess960 (Fischer random chess).
-    Chess960,
-    /// Crazyhouse: captured pieces go to the captor's pocket and may be
-    /// dropped back on the board (`N@f3`).
-    Crazyhouse,
-    /// Atomic: a capture explodes every piece but pawns around it.
-    Atomic,
-    /// Antichess (lichess's rules, no castling): captures are compulsory,
-    /// the king is an ordinary piece, losing every piece wins.
-    Antichess,
-    /// King of the Hill: a king on d4, e4, d5 or e5 wins.
-    KingOfTheHill,
-    /// Three-check: the third check wins.
-    ThreeCheck,
-    /// Horde: White's pawns against Black's pieces.
-    Horde,
-    /// Racing Kings: no checks; the first king on the eighth rank wins.
-    RacingKings,
-}
-
-impl Variant {
-    /// Its name as lichess writes it in the `[Variant]` tag.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Standard => "Standard",
-            Variant::Chess960 => "Chess960",
-            Variant::Crazyhouse => "Crazyhouse",
-            Variant::Atomic => "Atomic",
-            Variant::Antichess => "Antichess",
-            Variant::KingOfTheHill => "King of the Hill",
-            Variant::ThreeCheck => "Three-check",
-            Variant::Horde => "Horde",
-            Variant::RacingKings => "Racing Kings",
-        }
-    }
-
-    /// Whether these are the rules of standard chess (Chess960 is: only
-    /// its start and castling differ).
-    pub fn is_standard(self) -> bool {
-        matches!(self, Variant::Standard | Variant::Chess960)
     }
 }
 
@@ -1038,69 +990,56 @@ fn parse_entry(entry: &str) -> Option<(Role, Square)> {
 
 /// The rules the `[Variant]` tag among `tags` names (standard chess when
 /// there is none).
-pub(crate) fn variant(tags: &[Tag], source: &Source) -> Result<Variant, Diagnostic> {
+pub(crate) fn variant(tags: &[Tag], source: &Source) -> Result<Named, Diagnostic> {
     variant_of(Tag::find(tags, source, "Variant"), source)
 }
 
 /// The rules a `[Variant]` tag names (standard chess without one).
-pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Variant, Diagnostic> {
+pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Diagnostic> {
     let Some(tag) = tag else {
-        return Ok(Variant::Standard);
+        return Ok(Named::STANDARD);
     };
     let value = tag.value(source);
-    Variant::from_name(&value).map_err(|message| malformed(tag.value_range, message))
+    variant_named(&value).map_err(|message| malformed(tag.value_range, message))
 }
 
-impl Variant {
-    /// The rules a name stands for, as the `[Variant]` tag and the macros'
-    /// `#![variant(…)]` write it: lichess's names, python-chess's and Cute
-    /// Chess's; case, spaces, hyphens and underscores do not matter
-    /// (`King of the Hill`, `king_of_the_hill`, `KOTH`). Else what to write.
-    ///
-    /// ```
-    /// use chess_core::syntax::Variant;
-    ///
-    /// assert_eq!(Variant::from_name("three_check"), Ok(Variant::ThreeCheck));
-    /// assert_eq!(Variant::from_name("fischerandom"), Ok(Variant::Chess960));
-    /// assert!(Variant::from_name("suicide").unwrap_err().contains("Antichess"));
-    /// ```
-    pub fn from_name(value: &str) -> Result<Variant, String> {
-        // `From Position`, `fromPosition` and `from-position` are one
-        // spelling.
-        let key: String = value
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        match key.as_str() {
-            // lichess (`Standard`, `From Position` for a game from a set-up
-            // position), TCEC (`normal`), python-chess's other names.
-            "" | "standard" | "normal" | "chess" | "classical" | "fromposition" => {
-                Ok(Variant::Standard)
-            }
-            // lichess (`Chess960`), Cute Chess and Arena (`fischerandom`),
-            // python-chess's other names.
-            "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc"
-            | "960" => Ok(Variant::Chess960),
-            // lichess's names, then python-chess's and Cute Chess's.
-            "crazyhouse" | "zh" | "house" | "crazyhousechess" => Ok(Variant::Crazyhouse),
-            "atomic" | "atom" | "atomicchess" => Ok(Variant::Atomic),
-            "antichess" | "anti" => Ok(Variant::Antichess),
-            "kingofthehill" | "koth" | "hill" | "kingofthehillchess" => Ok(Variant::KingOfTheHill),
-            "threecheck" | "3check" | "threecheckchess" => Ok(Variant::ThreeCheck),
-            "horde" | "hordechess" => Ok(Variant::Horde),
-            "racingkings" | "racing" | "race" | "racingkingschess" => Ok(Variant::RacingKings),
-            // Other rules under related names: not antichess as lichess
-            // plays it, so not read as antichess.
-            "giveaway" | "giveawaychess" | "suicide" | "suicidechess" | "losers"
-            | "loserschess" => Err(format!(
-                "`{value}` is not verified: its rules differ from lichess's Antichess (castling, or who wins a stalemate); write `[Variant \"Antichess\"]` if the game was played under those"
-            )),
-            _ => Err(format!(
-                "the variant `{value}` is not one verified: standard chess, Chess960, Crazyhouse, Atomic, Antichess, King of the Hill, Three-check, Horde, Racing Kings"
-            )),
+/// The rules a name stands for, as the `[Variant]` tag and the macros'
+/// `#![variant(…)]` write it (see [`Named::from_name`]: lichess's names,
+/// python-chess's and Cute Chess's; case, spaces, hyphens and underscores
+/// do not matter); else why not, in words. The one wording of a name that
+/// names no verified rules.
+///
+/// ```
+/// use chess_core::syntax::variant_named;
+/// use chess_format::Variant;
+///
+/// assert_eq!(variant_named("three_check").map(|n| n.variant), Ok(Variant::ThreeCheck));
+/// assert!(variant_named("fischerandom").unwrap().chess960);
+/// assert!(variant_named("suicide").unwrap_err().contains("Antichess"));
+/// ```
+pub fn variant_named(value: &str) -> Result<Named, String> {
+    Named::from_name(value).map_err(|error| match error {
+        NameError::Related(variant) => format!(
+            "`{value}` is not verified: its rules differ from lichess's {0} (castling, or who wins a stalemate); write `[Variant \"{0}\"]` if the game was played under those",
+            variant.name()
+        ),
+        NameError::Unknown => {
+            let names: Vec<&str> = NAMES
+                .iter()
+                .map(|entry| {
+                    if entry.rules == Named::STANDARD {
+                        "standard chess"
+                    } else {
+                        entry.name
+                    }
+                })
+                .collect();
+            format!(
+                "the variant `{value}` is not one verified: {}",
+                names.join(", ")
+            )
         }
-    }
+    })
 }
 
 /// A FEN in the string literal at `string` (quotes included). A FEN needs
@@ -1126,7 +1065,7 @@ fn fen_in_string(source: &Source, string: Range, whole: Range) -> Result<SetupSy
 /// Three-check (shakmaty's standard chess would drop them unsaid).
 pub(crate) fn fits_variant(
     setup: Option<SetupSyntax>,
-    variant: &Result<Variant, Diagnostic>,
+    variant: &Result<Named, Diagnostic>,
 ) -> Result<Option<SetupSyntax>, Diagnostic> {
     let (Some(s), Ok(variant)) = (&setup, variant) else {
         return Ok(setup);
@@ -1142,7 +1081,7 @@ pub(crate) fn fits_variant(
             ),
         )
     };
-    if *variant != Variant::Crazyhouse {
+    if variant.variant != Variant::Crazyhouse {
         if s.setup.pockets.is_some() {
             return Err(misfit("pockets", s.pockets, Variant::Crazyhouse));
         }
@@ -1154,7 +1093,7 @@ pub(crate) fn fits_variant(
             ));
         }
     }
-    if *variant != Variant::ThreeCheck && s.setup.remaining_checks.is_some() {
+    if variant.variant != Variant::ThreeCheck && s.setup.remaining_checks.is_some() {
         return Err(misfit("check counters", s.checks, Variant::ThreeCheck));
     }
     Ok(setup)

@@ -7,7 +7,9 @@ use crate::diagnostic::Diagnostic;
 use crate::input::{Range, Source};
 
 use super::notation::{Marker, MoveSyntax, ResultToken};
-use super::setup::{SetupSyntax, Variant};
+use chess_format::Named;
+
+use super::setup::SetupSyntax;
 use super::tag::Tag;
 
 /// A move number as written.
@@ -101,7 +103,7 @@ pub struct GameSyntax {
     pub tags: Vec<Tag>,
     /// The rules its `[Variant]` tag names; or what is wrong with the tag,
     /// reported when the game is verified.
-    pub variant: Result<Variant, Diagnostic>,
+    pub variant: Result<Named, Diagnostic>,
     /// Where the `[Variant]` tag's value is, if the game has one.
     pub variant_tag: Option<Range>,
     /// The setup it starts from: written before the moves (FEN, a board
@@ -126,7 +128,7 @@ impl Default for GameSyntax {
     fn default() -> GameSyntax {
         GameSyntax {
             tags: Vec::new(),
-            variant: Ok(Variant::Standard),
+            variant: Ok(Named::STANDARD),
             variant_tag: None,
             setup: Ok(None),
             lines: vec![Line::default()],
