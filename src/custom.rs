@@ -2,13 +2,19 @@
 
 use core::fmt;
 
+use chess_format::{CustomGameData, CustomPly};
+
+use crate::{GameResult, Outcome, Tags};
+
 /// A game verified at compile time under the rules of a file in the crate
 /// (`game! { #![rules("rules/mini.yaml")] … }`, feature `macros`): a
 /// CustomChessKell YAML rules file, or a section of a Fairy-Stockfish
-/// `variants.ini` (`#![rules("variants.ini", capablanca)]`). It holds the
-/// rules file's text and the moves; with the feature `custom-rules` the
-/// rules engine (the permissive `chess-rules` crate) gives the positions
-/// after every ply and draws them.
+/// `variants.ini` (`#![rules("variants.ini", capablanca)]`). It is data,
+/// as a [`Game`](crate::Game) is: its moves in coordinates (boards up to
+/// 16 × 16), its tags, result and end; and its rule set, read once at
+/// compile time, which the feature `custom-rules` turns back into the
+/// permissively licensed `chess-rules` engine's [`Rules`] to give the
+/// positions after every ply and draw them.
 ///
 /// ```
 /// use verified_chess::{game, CustomGame};
@@ -19,74 +25,122 @@ use core::fmt;
 /// };
 /// assert_eq!(MINI.len(), 3);
 /// // Black's pawn on a4 (the mirror of White's on a2) takes on a3.
-/// assert_eq!(MINI.moves().collect::<Vec<_>>(), ["a2a3", "a4a3", "b1c3"]);
+/// let moves: Vec<String> = MINI.moves().map(|m| m.to_string()).collect();
+/// assert_eq!(moves, ["a2a3", "a4a3", "b1c3"]);
+/// assert_eq!(MINI.rules_name(), "mini");
 /// ```
+///
+/// [`Rules`]: chess_rules::Rules
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct CustomGame {
+    data: &'static str,
     rules: &'static str,
     path: &'static str,
-    variant: &'static str,
-    start: &'static str,
-    tags: &'static [(&'static str, &'static str)],
-    moves: &'static str,
-    result: &'static str,
+}
+
+/// A square of a board of rules you define (up to 16 × 16).
+///
+/// ```
+/// use verified_chess::CustomSquare;
+///
+/// assert_eq!(CustomSquare { file: 9, rank: 9 }.to_string(), "j10");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CustomSquare {
+    /// From 0 (`a`).
+    pub file: u8,
+    /// From 0 (`1`).
+    pub rank: u8,
+}
+
+impl fmt::Display for CustomSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.file.min(25)),
+            u32::from(self.rank) + 1
+        )
+    }
+}
+
+/// A move of a [`CustomGame`], as its coordinates say it: written as UCI
+/// writes moves (`a2a3`, `j9j10`, `e7e8q`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CustomMove {
+    /// The moving piece's square (the king's, for castling).
+    pub from: CustomSquare,
+    /// Where it goes (for a castling whose king's square a step could also
+    /// reach, the rook's square).
+    pub to: CustomSquare,
+    /// What a pawn becomes: the piece's letter (upper case).
+    pub promotion: Option<char>,
+}
+
+impl CustomMove {
+    fn from_ply(ply: CustomPly) -> CustomMove {
+        let square = |(file, rank)| CustomSquare { file, rank };
+        CustomMove {
+            from: square(ply.from),
+            to: square(ply.to),
+            promotion: ply.promotion,
+        }
+    }
+}
+
+impl fmt::Display for CustomMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        match self.promotion {
+            Some(letter) => write!(f, "{}", letter.to_ascii_lowercase()),
+            None => Ok(()),
+        }
+    }
 }
 
 impl CustomGame {
     /// A game from the data the macro wrote. Not a public API.
     #[doc(hidden)]
-    #[allow(clippy::too_many_arguments)]
-    pub const fn __new(
-        rules: &'static str,
-        path: &'static str,
-        variant: &'static str,
-        start: &'static str,
-        tags: &'static [(&'static str, &'static str)],
-        moves: &'static str,
-        result: &'static str,
-    ) -> CustomGame {
-        CustomGame {
-            rules,
-            path,
-            variant,
-            start,
-            tags,
-            moves,
-            result,
-        }
+    pub const fn __new(data: &'static str, rules: &'static str, path: &'static str) -> CustomGame {
+        CustomGame { data, rules, path }
+    }
+
+    /// The game's data (written by the macro, so it reads).
+    fn read(&self) -> Option<CustomGameData<'static>> {
+        CustomGameData::read(self.data)
     }
 
     /// The start position in FEN when the game sets one up (a `[FEN]`
     /// tag); `None` for the rule set's start.
-    pub const fn start_fen(&self) -> Option<&'static str> {
-        if self.start.is_empty() {
-            None
-        } else {
-            Some(self.start)
-        }
+    pub fn start_fen(&self) -> Option<&'static str> {
+        self.read()?.start_fen()
     }
 
     /// The tags, as written (`[Event "…"]` → `("Event", "…")`).
-    pub const fn tags(&self) -> &'static [(&'static str, &'static str)] {
-        self.tags
+    pub fn tags(&self) -> Tags {
+        Tags(self.read().map(|g| g.tags()).unwrap_or_default())
     }
 
     /// The value of the tag `name` (any case), if the game has it.
     pub fn tag(&self, name: &str) -> Option<&'static str> {
-        self.tags
-            .iter()
+        self.tags()
             .find(|(key, _)| key.eq_ignore_ascii_case(name))
-            .map(|&(_, value)| value)
+            .map(|(_, value)| value)
     }
 
-    /// The result written after the moves (`1-0`, `0-1`, `1/2-1/2`, `*`),
-    /// if any; checked against a checkmate or stalemate.
-    pub const fn result(&self) -> Option<&'static str> {
-        if self.result.is_empty() {
-            None
-        } else {
-            Some(self.result)
-        }
+    /// The result: as written after the moves, else as the rules decided
+    /// (a checkmate, a stalemate as the rule set scores it), else `*`.
+    pub fn result(&self) -> GameResult {
+        self.read().map_or(GameResult::Unknown, |g| {
+            GameResult::from_code(g.header().result)
+        })
+    }
+
+    /// How the game ended: by checkmate or stalemate, by the recorded
+    /// result, or not at all.
+    pub fn outcome(&self) -> Outcome {
+        self.read()
+            .map_or(Outcome::Ongoing, |g| Outcome::from_code(g.header().outcome))
     }
 
     /// The game as PGN (a value to print or `to_string()`): its tags, the
@@ -106,48 +160,44 @@ impl CustomGame {
         CustomPgn(self)
     }
 
-    /// The rules file's text, as it was when the game was verified.
-    pub const fn rules_text(&self) -> &'static str {
-        self.rules
-    }
-
     /// The rules file's path, relative to the crate.
     pub const fn rules_path(&self) -> &'static str {
         self.path
     }
 
-    /// The section of a `variants.ini` the game is played under (empty for
-    /// a YAML file).
-    pub const fn variant(&self) -> &'static str {
-        self.variant
+    /// The name of the rule set the game is played under: the section of a
+    /// `variants.ini`, the file's name (without its extension) for a
+    /// CustomChessKell file.
+    pub fn rules_name(&self) -> &'static str {
+        // The data starts with the name (length-prefixed).
+        self.rules
+            .split_once(':')
+            .and_then(|(len, rest)| rest.get(..len.parse().ok()?))
+            .unwrap_or("")
     }
 
-    /// The moves, in coordinates (`a2a3`; a promotion's letter after).
-    pub fn moves(&self) -> impl Iterator<Item = &'static str> + use<> {
-        self.moves.split_whitespace()
+    /// The moves of the main line.
+    pub fn moves(&self) -> impl Iterator<Item = CustomMove> + use<> {
+        let game = self.read();
+        (0..self.len()).map_while(move |i| Some(CustomMove::from_ply(game?.ply(i)?)))
     }
 
     /// The number of plies.
     pub fn len(&self) -> usize {
-        self.moves().count()
+        self.read().map_or(0, |g| g.header().plies)
     }
 
     /// Whether there are no moves.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.len() == 0
     }
 
-    /// The rule set (feature `custom-rules`).
+    /// The rule set (feature `custom-rules`), as the macro read it from
+    /// the rules file.
     #[cfg(feature = "custom-rules")]
     pub fn rules(&self) -> chess_rules::Rules {
-        let rules = chess_rules::read(self.path, self.rules)
-            .ok()
-            .and_then(|all| {
-                all.into_iter()
-                    .find(|r| self.variant.is_empty() || r.name == self.variant)
-            });
-        // The macro read the same text.
-        rules.expect("rules verified at compile time")
+        // The macro wrote the rule set's data.
+        chess_rules::data::read(self.rules).expect("a rule set written at compile time")
     }
 
     /// The positions from the start to after the last move, under `rules`
@@ -182,7 +232,19 @@ impl CustomGame {
             return out;
         };
         for m in self.moves() {
-            let next = pos.parse_move(m).map(|m| pos.play(m));
+            let square = |s: CustomSquare| chess_rules::Square::new(s.file, s.rank);
+            // The legal move the coordinates name (as chess-rules writes
+            // them: `Position::uci_target`).
+            let next = pos
+                .legal_moves()
+                .into_iter()
+                .find(|&legal| {
+                    legal.from == square(m.from)
+                        && pos.uci_target(legal) == square(m.to)
+                        && legal.promotion.map(|k| rules.pieces[usize::from(k)].letter)
+                            == m.promotion
+                })
+                .map(|legal| pos.play(legal));
             out.push(pos);
             match next {
                 Some(next) => pos = next,
@@ -198,11 +260,10 @@ impl fmt::Debug for CustomGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CustomGame")
             .field("rules", &self.path)
-            .field("variant", &self.variant)
-            .field("start", &self.start)
-            .field("tags", &self.tags)
-            .field("moves", &self.moves)
-            .field("result", &self.result)
+            .field("rules_name", &self.rules_name())
+            .field("start", &self.start_fen())
+            .field("moves", &self.len())
+            .field("result", &self.result())
             .finish()
     }
 }
@@ -213,7 +274,9 @@ struct CustomPgn<'a>(&'a CustomGame);
 impl fmt::Display for CustomPgn<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = self.0;
-        for (key, value) in game.tags {
+        let mut tags = game.tags().peekable();
+        let any = tags.peek().is_some();
+        for (key, value) in tags {
             f.write_str("[")?;
             f.write_str(key)?;
             f.write_str(" \"")?;
@@ -225,11 +288,11 @@ impl fmt::Display for CustomPgn<'_> {
             }
             f.write_str("\"]\n")?;
         }
-        if !game.tags.is_empty() {
+        if any {
             f.write_str("\n")?;
         }
         // A set-up position may have Black to move.
-        let mut fields = game.start.split_whitespace();
+        let mut fields = game.start_fen().unwrap_or_default().split_whitespace();
         let black_first = fields.nth(1) == Some("b");
         let mut number: u32 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
         for (i, m) in game.moves().enumerate() {
@@ -245,11 +308,6 @@ impl fmt::Display for CustomPgn<'_> {
                 number += 1;
             }
         }
-        f.write_str(if game.result.is_empty() {
-            "*"
-        } else {
-            game.result
-        })?;
-        f.write_str("\n")
+        writeln!(f, "{}", game.result())
     }
 }

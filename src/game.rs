@@ -78,6 +78,9 @@ pub enum DecisiveReason {
     /// Racing Kings: the winner's king reached the eighth rank and the
     /// other king could not follow.
     EighthRank,
+    /// Under rules a user defines where a stalemate loses
+    /// ([`CustomGame`](crate::CustomGame)): the loser, to move, had no move.
+    Stalemate,
 }
 
 /// Why a game was drawn.
@@ -117,7 +120,7 @@ const fn win(winner: Color, reason: DecisiveReason) -> Outcome {
 
 impl Outcome {
     /// The outcome a game's data records.
-    const fn from_code(code: OutcomeCode) -> Outcome {
+    pub(crate) const fn from_code(code: OutcomeCode) -> Outcome {
         use Color::{Black, White};
         match code {
             OutcomeCode::Ongoing => Outcome::Ongoing,
@@ -168,6 +171,8 @@ impl Outcome {
             OutcomeCode::BothReachEighthRank => Outcome::Draw {
                 reason: DrawReason::BothKingsOnEighthRank,
             },
+            OutcomeCode::WhiteWinsByStalemate => win(White, DecisiveReason::Stalemate),
+            OutcomeCode::BlackWinsByStalemate => win(Black, DecisiveReason::Stalemate),
         }
     }
 
@@ -233,6 +238,7 @@ impl fmt::Display for Outcome {
                     DecisiveReason::NoMoves => " by having no legal move",
                     DecisiveReason::HordeCaptured => " by capturing the horde",
                     DecisiveReason::EighthRank => " by reaching the eighth rank",
+                    DecisiveReason::Stalemate => " by stalemate",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {
@@ -270,6 +276,16 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The result a game's data records.
+    pub(crate) const fn from_code(code: ResultCode) -> GameResult {
+        match code {
+            ResultCode::Unknown => GameResult::Unknown,
+            ResultCode::WhiteWins => GameResult::WhiteWins,
+            ResultCode::BlackWins => GameResult::BlackWins,
+            ResultCode::Draw => GameResult::Draw,
+        }
+    }
+
     /// The PGN token.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -445,12 +461,7 @@ impl Game {
     /// decided, or `*`.
     pub const fn result(&self) -> GameResult {
         match self.header() {
-            Some(header) => match header.result {
-                ResultCode::Unknown => GameResult::Unknown,
-                ResultCode::WhiteWins => GameResult::WhiteWins,
-                ResultCode::BlackWins => GameResult::BlackWins,
-                ResultCode::Draw => GameResult::Draw,
-            },
+            Some(header) => GameResult::from_code(header.result),
             None => GameResult::Unknown,
         }
     }
@@ -576,7 +587,7 @@ impl fmt::Debug for DebugList {
 /// assert_eq!(g.tags().collect::<Vec<_>>(), [("White", "Morphy"), ("Black", "Duke of Brunswick")]);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Tags(chess_format::Tags<'static>);
+pub struct Tags(pub(crate) chess_format::Tags<'static>);
 
 impl Iterator for Tags {
     type Item = (&'static str, &'static str);

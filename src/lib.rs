@@ -64,7 +64,7 @@ mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
 pub use chess_format::Variant;
-pub use custom::CustomGame;
+pub use custom::{CustomGame, CustomMove, CustomSquare};
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };

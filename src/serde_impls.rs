@@ -159,6 +159,7 @@ impl Serialize for Outcome {
                     DecisiveReason::NoMoves => "no-moves",
                     DecisiveReason::HordeCaptured => "horde-captured",
                     DecisiveReason::EighthRank => "eighth-rank",
+                    DecisiveReason::Stalemate => "stalemate",
                 },
             ),
             Outcome::Draw { reason } => (

@@ -4,7 +4,14 @@
 //! `custom-rules` feature.
 
 use chess_rules::BoardStyle;
-use verified_chess::{CustomGame, game, games, include_pgn};
+use verified_chess::{
+    Color, CustomGame, DecisiveReason, GameResult, Outcome, game, games, include_pgn,
+};
+
+/// A game's moves, in coordinates.
+fn moves(game: &CustomGame) -> Vec<String> {
+    game.moves().map(|m| m.to_string()).collect()
+}
 
 const TWO: &[CustomGame] = include_pgn!(
     #![rules("chess-rules/tests/fairy/variants.ini")]
@@ -26,15 +33,15 @@ const FOOLS_MATE: CustomGame = game! {
 #[test]
 fn a_file_of_games_each_under_its_section() {
     assert_eq!(TWO.len(), 2);
-    assert_eq!(TWO[0].variant(), "capablanca");
+    assert_eq!(TWO[0].rules_name(), "capablanca");
     assert_eq!(TWO[0].tag("event"), Some("Two variants in one file"));
     // The main line only (the variation was checked).
     assert_eq!(
-        TWO[0].moves().collect::<Vec<_>>(),
+        moves(&TWO[0]),
         ["e2e4", "e7e5", "c1d3", "b8c6", "i1h3", "h8g6"]
     );
-    assert_eq!(TWO[0].result(), Some("*"));
-    assert_eq!(TWO[1].variant(), "janus");
+    assert_eq!(TWO[0].result(), GameResult::Unknown);
+    assert_eq!(TWO[1].rules_name(), "janus");
     assert_eq!(
         TWO[1].start_fen(),
         Some("rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR b KQkq - 0 4")
@@ -61,16 +68,23 @@ fn a_file_of_games_each_under_its_section() {
 #[test]
 fn tokens_with_a_default_section_and_a_tag() {
     assert_eq!(TOKENS.len(), 2);
-    assert_eq!(TOKENS[0].variant(), "janus");
-    assert_eq!(TOKENS[1].variant(), "losalamos");
-    assert_eq!(TOKENS[1].moves().collect::<Vec<_>>(), ["b2b3", "b5b4"]);
+    assert_eq!(TOKENS[0].rules_name(), "janus");
+    assert_eq!(TOKENS[1].rules_name(), "losalamos");
+    assert_eq!(moves(&TOKENS[1]), ["b2b3", "b5b4"]);
     let rules = TOKENS[1].rules();
     assert_eq!(rules.geometry.files(), 6);
 }
 
 #[test]
 fn chess_as_a_rules_file_ends_in_mate() {
-    assert_eq!(FOOLS_MATE.result(), Some("0-1"));
+    assert_eq!(FOOLS_MATE.result(), GameResult::BlackWins);
+    assert_eq!(
+        FOOLS_MATE.outcome(),
+        Outcome::Decisive {
+            winner: Color::Black,
+            reason: DecisiveReason::Checkmate
+        }
+    );
     let rules = FOOLS_MATE.rules();
     let last = FOOLS_MATE.positions(&rules).pop().unwrap();
     assert_eq!(last.outcome(), Some(chess_rules::Outcome::Checkmate));
@@ -95,12 +109,9 @@ const STRINGS: &[CustomGame] = games!(
 #[test]
 fn strings_read_as_pgn_under_custom_rules() {
     assert_eq!(IN_A_STRING.tag("event"), Some("Mini, pasted"));
-    assert_eq!(
-        IN_A_STRING.moves().collect::<Vec<_>>(),
-        ["a2a3", "a4a3", "b1c4"]
-    );
+    assert_eq!(moves(&IN_A_STRING), ["a2a3", "a4a3", "b1c4"]);
     assert_eq!(STRINGS.len(), 2);
-    assert_eq!(STRINGS[0].variant(), "capablanca");
-    assert_eq!(STRINGS[1].variant(), "janus");
-    assert_eq!(STRINGS[1].moves().collect::<Vec<_>>(), ["b1c3"]);
+    assert_eq!(STRINGS[0].rules_name(), "capablanca");
+    assert_eq!(STRINGS[1].rules_name(), "janus");
+    assert_eq!(moves(&STRINGS[1]), ["b1c3"]);
 }

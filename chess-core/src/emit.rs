@@ -7,13 +7,16 @@
 //! its SAN needs), tags — which the facade's `Game` decodes. One literal
 //! without escapes is what costs the compiler least to carry.
 
-use chess_format::{Header, MoveKind, NotesWriter, OutcomeCode, ResultCode, Start};
+use chess_format::{
+    CustomPly, Header, MoveKind, NotesWriter, OutcomeCode, ResultCode, Start, write_custom_game,
+};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Rank, Role};
 
 use crate::diagnostic::{Diagnostic, Spelling};
 use crate::input::{Mode, Source};
+use crate::replay::custom::CustomGame;
 use crate::replay::{Annotations, End, Rules, SanBits, VariantEnd, VerifiedGame};
 use crate::syntax::{Note, NoteKind, ResultToken};
 
@@ -124,14 +127,19 @@ fn is_standard_start<P: Position>(pos: &P) -> bool {
             .is_none_or(|r| u8::from(r.white) == 3 && u8::from(r.black) == 3)
 }
 
-/// The header of a verified game.
-fn header<P: Rules>(game: &VerifiedGame<P>) -> Header {
-    let result = match game.result {
+/// A result as a game's data records it.
+fn result_code(result: ResultToken) -> ResultCode {
+    match result {
         ResultToken::WhiteWins => ResultCode::WhiteWins,
         ResultToken::BlackWins => ResultCode::BlackWins,
         ResultToken::Draw => ResultCode::Draw,
         ResultToken::Unknown => ResultCode::Unknown,
-    };
+    }
+}
+
+/// The header of a verified game.
+fn header<P: Rules>(game: &VerifiedGame<P>) -> Header {
+    let result = result_code(game.result);
     let outcome = match game.end {
         Some((end, _)) => match end {
             End::Checkmate(Color::White) => OutcomeCode::WhiteCheckmates,
@@ -385,6 +393,23 @@ pub fn game_list(krate: &TokenStream, games: &[TokenStream]) -> TokenStream {
     list(krate, "Game", "GAMES", games)
 }
 
+/// `const NAME: &[&str] = &[s1, s2, …];` (the strings given as literals).
+pub fn str_list(name: &str, items: &[TokenStream]) -> TokenStream {
+    let mut values = Out::new();
+    for item in items {
+        values.tokens.extend(item.clone());
+        values.comma();
+    }
+    let mut out = Out::new();
+    out.ident("const").ident(name).punct(':').punct('&');
+    let mut element = Out::new();
+    element.punct('&').ident("str");
+    out.group(Delimiter::Bracket, element);
+    out.punct('=').punct('&').group(Delimiter::Bracket, values);
+    out.punct(';');
+    out.tokens
+}
+
 /// `const NAME: &[krate::Type] = &[v1, v2, …]; NAME`
 pub fn list(krate: &TokenStream, ty: &str, name: &str, items: &[TokenStream]) -> TokenStream {
     let mut values = Out::new();
@@ -502,45 +527,79 @@ pub fn diagnostic(source: &Source, d: &Diagnostic) -> TokenStream {
     compile_error(&message(d, source), start, end)
 }
 
-/// `krate::CustomGame::__new("rules", "path", "variant", "moves")` for a
-/// game verified under custom rules: the rules file's text (the value
-/// reads its rules from it at run time), its path (which format), the
-/// `variants.ini` section, the moves in coordinates.
-pub fn custom_game(
-    krate: &TokenStream,
-    rules_text: &str,
-    path: &str,
-    game: &crate::custom::CustomGame,
-) -> TokenStream {
-    // A section of a variants.ini is named; a YAML file is one rule set.
-    let variant = if path.to_ascii_lowercase().ends_with(".ini") {
-        game.rules.name.as_str()
-    } else {
-        ""
+/// The data string of a game verified under rules a user defines, in the
+/// format of the `chess-format` crate (`chess_format::CustomGameData`):
+/// its result and end, its start when it sets one up, its moves as
+/// coordinates, its tags (read from `source`).
+pub fn custom_game_data(game: &CustomGame, source: &Source) -> String {
+    let result = result_code(game.result);
+    let outcome = match game.end {
+        Some((outcome, stuck)) => {
+            let white = stuck == chess_rules::Color::Black;
+            let pick = |w, b| if white { w } else { b };
+            match outcome {
+                chess_rules::Outcome::Checkmate => {
+                    pick(OutcomeCode::WhiteCheckmates, OutcomeCode::BlackCheckmates)
+                }
+                chess_rules::Outcome::Stalemate(chess_rules::Stalemate::Draw) => {
+                    OutcomeCode::Stalemate
+                }
+                chess_rules::Outcome::Stalemate(chess_rules::Stalemate::Loss) => pick(
+                    OutcomeCode::WhiteWinsByStalemate,
+                    OutcomeCode::BlackWinsByStalemate,
+                ),
+            }
+        }
+        None => OutcomeCode::declared(result),
     };
-    let mut tags = Out::new();
-    for (key, value) in &game.tags {
-        let mut pair = Out::new();
-        pair.tt(Literal::string(key));
-        pair.comma();
-        pair.tt(Literal::string(value));
-        tags.group(Delimiter::Parenthesis, pair);
-        tags.comma();
-    }
+    let header = Header {
+        result,
+        outcome,
+        chess960: false,
+        variant: chess_format::Variant::Standard,
+        plies: game.moves.len(),
+        ended: game.end.map(|_| game.moves.len()),
+    };
+    let plies: Vec<CustomPly> = game
+        .moves
+        .iter()
+        .map(|c| CustomPly {
+            from: (c.from.file, c.from.rank),
+            to: (c.to.file, c.to.rank),
+            promotion: c.promotion,
+        })
+        .collect();
+    let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));
+    let mut data = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = write_custom_game(&mut data, &header, game.start.as_deref(), &plies, tags);
+    data
+}
+
+/// A rule set as the string a `CustomGame` reads it from at run time
+/// (`chess_rules::data`): the literal, or a name it is bound to.
+pub fn rules_literal(rules: &chess_rules::Rules) -> TokenStream {
+    TokenStream::from(TokenTree::Literal(Literal::string(
+        &chess_rules::data::write(rules),
+    )))
+}
+
+/// `krate::CustomGame::__new("data", rules, "path")` for a game verified
+/// under rules a user defines: its data ([`custom_game_data`]), the rule
+/// set (`rules`: [`rules_literal`], or a name bound to it) and the rules
+/// file's path.
+pub fn custom_game_expr(
+    krate: &TokenStream,
+    data: &str,
+    rules: &TokenStream,
+    path: &str,
+) -> TokenStream {
     let mut args = Out::new();
-    args.tt(Literal::string(rules_text));
+    args.tt(Literal::string(data));
+    args.comma();
+    args.tokens.extend(rules.clone());
     args.comma();
     args.tt(Literal::string(path));
-    args.comma();
-    args.tt(Literal::string(variant));
-    args.comma();
-    args.tt(Literal::string(game.start.as_deref().unwrap_or("")));
-    args.comma();
-    args.punct('&').group(Delimiter::Bracket, tags);
-    args.comma();
-    args.tt(Literal::string(&game.moves.join(" ")));
-    args.comma();
-    args.tt(Literal::string(game.result.as_deref().unwrap_or("")));
     let mut out = Out::new();
     out.path(krate, &["CustomGame", "__new"])
         .group(Delimiter::Parenthesis, args);

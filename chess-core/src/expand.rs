@@ -11,7 +11,7 @@ use crate::input::{Range, Source, files, tokens};
 use crate::puzzle::{self, PuzzleOptions};
 use crate::replay::Options;
 use crate::syntax::{self, PieceLetters, errors};
-use crate::{custom, emit, explain, pipeline, start};
+use crate::{emit, explain, pipeline, start};
 
 /// The macro input, read once, front to back, with a little lookahead.
 /// (Collecting and rebuilding token streams costs a round trip through the
@@ -328,26 +328,105 @@ pub fn game(input: TokenStream) -> TokenStream {
 /// `game! { … }` with the problem, if any, as a [`Diagnostic`].
 pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     let (krate, options, mut input) = start(input).map_err(Failure::Call)?;
-    if let Some((path, variant, span)) = input.rules.take() {
-        return custom_game(&krate, input, &path, variant.as_deref(), span);
-    }
+    let rules = input.rules.take().map(rules_file).transpose()?;
     let source = input.source();
     let checked = {
         let mut games = pipeline::verify(&source, options);
+        if let Some(rules) = &rules {
+            games = games.under_rules(&rules.sets);
+        }
         only_game(&mut games).and_then(|game| games.check_syntax(&game))
     };
-    match checked {
-        Ok(checked) => Ok(checked_expr(&krate, &source, &checked)),
-        Err(d) => Err(Failure::Chess(Box::new(source), d)),
+    let checked = match checked {
+        Ok(checked) => checked,
+        Err(d) => return Err(Failure::Chess(Box::new(source), d)),
+    };
+    let Some(rules) = rules else {
+        return Ok(checked_expr(&krate, &source, &checked, None));
+    };
+    // Under a rules file: the rule set inline, and the file tracked.
+    let mut out = rules.prelude.clone();
+    out.extend(checked_expr(
+        &krate,
+        &source,
+        &checked,
+        Some((&rules, None)),
+    ));
+    Ok(TokenStream::from(TokenTree::Group(
+        proc_macro2::Group::new(Delimiter::Brace, out),
+    )))
+}
+
+/// A verified game of any rules as a `Game` expression, or under a rules
+/// file (`rules`) as a `CustomGame` expression: its rule set written
+/// inline, or, given the sets used so far, bound to `RULES[i]` for the
+/// `i`-th of them.
+fn checked_expr(
+    krate: &TokenStream,
+    source: &Source,
+    checked: &pipeline::Checked,
+    rules: Option<(&RulesFile, Option<&mut Vec<usize>>)>,
+) -> TokenStream {
+    match (checked, rules) {
+        (pipeline::Checked::Chess(game), _) => emit::game_expr(krate, source, game),
+        (pipeline::Checked::Variant(game), _) => emit::game_expr(krate, source, game),
+        (pipeline::Checked::Custom(game), Some((file, used))) => {
+            let set = &file.sets.sets[game.set];
+            let rules = match used {
+                None => emit::rules_literal(set),
+                Some(used) => {
+                    let i = match used.iter().position(|&u| u == game.set) {
+                        Some(i) => i,
+                        None => {
+                            used.push(game.set);
+                            used.len() - 1
+                        }
+                    };
+                    format!("RULES[{i}]").parse().unwrap_or_default()
+                }
+            };
+            let data = emit::custom_game_data(game, source);
+            emit::custom_game_expr(krate, &data, &rules, &file.path)
+        }
+        // (Games are checked under a rules file only with one.)
+        (pipeline::Checked::Custom(_), None) => TokenStream::new(),
     }
 }
 
-/// A verified game of any rules as a `Game` expression.
-fn checked_expr(krate: &TokenStream, source: &Source, checked: &pipeline::Checked) -> TokenStream {
-    match checked {
-        pipeline::Checked::Chess(game) => emit::game_expr(krate, source, game),
-        pipeline::Checked::Variant(game) => emit::game_expr(krate, source, game),
+/// The rules file of a macro's `#![rules("path", section)]`: its rule
+/// sets (the section, if named, for games whose `[Variant]` tag names
+/// none), its path, and the prelude that makes cargo rebuild when it
+/// changes.
+struct RulesFile {
+    sets: syntax::RuleSets,
+    path: String,
+    prelude: TokenStream,
+}
+
+/// Reads the rules file of `#![rules(…)]`: its errors at the key or value
+/// concerned, a section named that it does not define at its start.
+fn rules_file((path, section, span): (String, Option<String>, Span)) -> Result<RulesFile, Failure> {
+    let (source, prelude) = read_included(&path, span).map_err(Failure::Call)?;
+    let sets = match syntax::RuleSets::read(&source) {
+        Ok(sets) => sets.with_default(section.clone()),
+        Err(d) => return Err(Failure::Chess(Box::new(source), d)),
+    };
+    if section.is_some()
+        && let Err(why) = sets.pick(None)
+    {
+        let d = Diagnostic::new(
+            crate::ErrorKind::RulesFile,
+            Range::new(0, 0),
+            explain::unnamed(&why, &sets),
+        )
+        .with_note("write `#![rules(\"variants.ini\", capablanca)]`");
+        return Err(Failure::Chess(Box::new(source), d));
     }
+    Ok(RulesFile {
+        sets,
+        path,
+        prelude,
+    })
 }
 
 /// The one game of a macro that takes one: a second is an error; none is
@@ -400,16 +479,24 @@ fn games_output(
     krate: &TokenStream,
     source: &Source,
     options: Options,
-    prelude: TokenStream,
+    mut prelude: TokenStream,
+    rules: Option<&RulesFile>,
 ) -> TokenStream {
     let mut errors = TokenStream::new();
     let mut games = Vec::new();
     let mut verify = pipeline::verify(source, options);
+    if let Some(rules) = rules {
+        verify = verify.under_rules(&rules.sets);
+        prelude.extend(rules.prelude.clone());
+    }
+    // The rule sets the games use, each written once.
+    let mut used = Vec::new();
     while let Some(checked) = verify.next_checked() {
         match checked {
             Ok(checked) => {
                 if errors.is_empty() {
-                    games.push(checked_expr(krate, source, &checked));
+                    let rules = rules.map(|r| (r, Some(&mut used)));
+                    games.push(checked_expr(krate, source, &checked, rules));
                 }
             }
             Err(d) => errors.extend(emit::diagnostic(source, &d)),
@@ -423,7 +510,17 @@ fn games_output(
         out.extend(";".parse::<TokenStream>().unwrap_or_default());
         games.clear();
     }
-    out.extend(emit::game_list(krate, &games));
+    match rules {
+        Some(rules) => {
+            let sets: Vec<TokenStream> = used
+                .iter()
+                .map(|&set| emit::rules_literal(&rules.sets.sets[set]))
+                .collect();
+            out.extend(emit::str_list("RULES", &sets));
+            out.extend(emit::list(krate, "CustomGame", "GAMES", &games));
+        }
+        None => out.extend(emit::game_list(krate, &games)),
+    }
     let mut block = TokenStream::new();
     block.extend([TokenTree::Group(proc_macro2::Group::new(
         Delimiter::Brace,
@@ -438,12 +535,12 @@ pub fn games(input: TokenStream) -> TokenStream {
         Ok(started) => started,
         Err(error) => return error,
     };
-    if let Some(rules) = input.rules.take() {
-        let source = input.source();
-        return custom_games(&krate, &source, rules, TokenStream::new());
-    }
+    let rules = match input.rules.take().map(rules_file).transpose() {
+        Ok(rules) => rules,
+        Err(failure) => return failure.into_tokens(),
+    };
     let source = input.source();
-    games_output(&krate, &source, options, TokenStream::new())
+    games_output(&krate, &source, options, TokenStream::new(), rules.as_ref())
 }
 
 /// `include_pgn!("path")`: the games of a PGN file in the crate, verified.
@@ -452,12 +549,12 @@ pub fn include_pgn(input: TokenStream) -> TokenStream {
         Ok(started) => started,
         Err(error) => return error,
     };
-    let rules = input.rules.take();
+    let rules = match input.rules.take().map(rules_file).transpose() {
+        Ok(rules) => rules,
+        Err(failure) => return failure.into_tokens(),
+    };
     match included(&mut input, "include_pgn", "games/collection.pgn") {
-        Ok((source, prelude)) => match rules {
-            Some(rules) => custom_games(&krate, &source, rules, prelude),
-            None => games_output(&krate, &source, options, prelude),
-        },
+        Ok((source, prelude)) => games_output(&krate, &source, options, prelude, rules.as_ref()),
         Err(error) => error,
     }
 }
@@ -513,83 +610,6 @@ fn read_included(path: &str, span: Span) -> Result<(Source, TokenStream), TokenS
             .unwrap_or_default(),
     );
     Ok((Source::text(file.text, Some(path), Some(span)), prelude))
-}
-
-/// `game! { #![rules("rules.yaml")] … }`: a game under the rules of a
-/// file in the crate (see [`custom`]), as a `CustomGame` expression.
-fn custom_game(
-    krate: &TokenStream,
-    input: Input,
-    path: &str,
-    variant: Option<&str>,
-    span: Span,
-) -> Result<TokenStream, Failure> {
-    let (rules_source, prelude) = read_included(path, span).map_err(Failure::Call)?;
-    // The section the attribute names must exist; a game's `[Variant]` tag
-    // may name another.
-    let sets = match custom::rule_sets(&rules_source) {
-        Ok(sets) => sets,
-        Err(d) => return Err(Failure::Chess(Box::new(rules_source), d)),
-    };
-    if variant.is_some()
-        && let Err(d) = custom::rules(&rules_source, variant)
-    {
-        return Err(Failure::Chess(Box::new(rules_source), d));
-    }
-    let source = input.source();
-    let game =
-        custom::replay(&sets, variant, &source).map_err(|d| Failure::Chess(Box::new(source), d))?;
-    let mut out = prelude;
-    out.extend(emit::custom_game(krate, rules_source.as_str(), path, &game));
-    Ok(TokenStream::from(TokenTree::Group(
-        proc_macro2::Group::new(Delimiter::Brace, out),
-    )))
-}
-
-/// `games!` or `include_pgn!` under `#![rules("…")]`: every game of
-/// `source` under the rules file's sets (a game's `[Variant]` tag names
-/// its section, else the attribute's), as
-/// `{ const GAMES: &[krate::CustomGame] = &[…]; GAMES }`, or one
-/// `compile_error!` per bad game.
-fn custom_games(
-    krate: &TokenStream,
-    source: &Source,
-    (path, variant, span): (String, Option<String>, Span),
-    mut prelude: TokenStream,
-) -> TokenStream {
-    let (rules_source, rules_prelude) = match read_included(&path, span) {
-        Ok(read) => read,
-        Err(error) => return error,
-    };
-    prelude.extend(rules_prelude);
-    let sets = match custom::rule_sets(&rules_source) {
-        Ok(sets) => sets,
-        Err(d) => return emit::diagnostic(&rules_source, &d),
-    };
-    let mut errors = TokenStream::new();
-    let mut games = Vec::new();
-    for result in custom::replay_games(&sets, variant.as_deref(), source) {
-        match result {
-            Ok(game) => games.push(emit::custom_game(
-                krate,
-                rules_source.as_str(),
-                &path,
-                &game,
-            )),
-            Err(d) => errors.extend(emit::diagnostic(source, &d)),
-        }
-    }
-    let mut out = prelude;
-    if !errors.is_empty() {
-        out.extend(errors);
-        out.extend(";".parse::<TokenStream>().unwrap_or_default());
-        games.clear();
-    }
-    out.extend(emit::list(krate, "CustomGame", "GAMES", &games));
-    TokenStream::from(TokenTree::Group(proc_macro2::Group::new(
-        Delimiter::Brace,
-        out,
-    )))
 }
 
 /// `include_puzzles!("puzzles.csv")`: the puzzles of a lichess puzzle

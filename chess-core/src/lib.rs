@@ -62,8 +62,6 @@ pub mod search;
 mod explain;
 // 5b. puzzles proven (search + the stages above)
 pub mod puzzle;
-// 5c. games under custom rules (chess-rules)
-pub mod custom;
 // 6. what goes out
 pub mod emit;
 
@@ -80,5 +78,6 @@ pub mod testing;
 pub use diagnostic::{Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
+pub use replay::custom::{Coordinates, CustomGame};
 pub use replay::{End, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame};
 pub use syntax::Splitter;

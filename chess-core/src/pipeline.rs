@@ -4,8 +4,9 @@ use shakmaty::variant::VariantPosition;
 
 use crate::diagnostic::Diagnostic;
 use crate::input::Source;
+use crate::replay::custom::CustomGame;
 use crate::replay::{self, Options, VerifiedGame};
-use crate::syntax::{GameSyntax, Parser};
+use crate::syntax::{GameSyntax, Parser, RuleSets};
 use crate::{explain, start};
 
 /// Reads and verifies the games of `source`, one at a time, in order.
@@ -37,6 +38,7 @@ pub fn verify(source: &Source, options: Options) -> Games<'_> {
             options,
         ),
         options,
+        rules: None,
     }
 }
 
@@ -65,6 +67,7 @@ pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Ga
             options,
         ),
         options,
+        rules: None,
     }
 }
 
@@ -84,6 +87,8 @@ pub enum Checked {
     /// A variant: Crazyhouse, Atomic, Antichess, King of the Hill,
     /// Three-check, Horde or Racing Kings.
     Variant(VerifiedGame<VariantPosition>),
+    /// A game under rules a user defines ([`Games::under_rules`]).
+    Custom(CustomGame),
 }
 
 impl Checked {
@@ -92,14 +97,20 @@ impl Checked {
         match self {
             Checked::Chess(g) => g.moves.len(),
             Checked::Variant(g) => g.moves.len(),
+            Checked::Custom(g) => g.plies(),
         }
     }
 
-    /// The main line's SAN, separated by spaces.
+    /// The main line's SAN (coordinates, under rules a user defines),
+    /// separated by spaces.
     pub fn san(&self) -> String {
         match self {
             Checked::Chess(g) => g.san(),
             Checked::Variant(g) => g.san(),
+            Checked::Custom(g) => {
+                let moves: Vec<String> = g.moves.iter().map(ToString::to_string).collect();
+                moves.join(" ")
+            }
         }
     }
 }
@@ -109,6 +120,8 @@ pub struct Games<'s> {
     source: &'s Source,
     parser: Parser<'s>,
     options: Options,
+    /// The rule sets of games under rules a user defines.
+    rules: Option<&'s RuleSets>,
 }
 
 impl<'s> Games<'s> {
@@ -145,6 +158,13 @@ impl<'s> Games<'s> {
     /// assert_eq!(checked.san(), "e4 d5 exd5 Qxd5 Nc3 Qd8 @d5");
     /// ```
     pub fn check_syntax(&self, game: &GameSyntax) -> Result<Checked, Diagnostic> {
+        if let Some(sets) = self.rules {
+            let (set, start, set_up) = start::custom_position(game, self.source, sets)
+                .map_err(|failure| explain::custom_start_failure(failure, sets))?;
+            return replay::custom::replay(game, set, start, set_up)
+                .map(Checked::Custom)
+                .map_err(|failure| explain::custom_failure(&failure, self.source));
+        }
         match &game.variant {
             Ok(named) if named.variant != chess_format::Variant::Standard => {
                 let (start, mode) =
@@ -162,6 +182,37 @@ impl<'s> Games<'s> {
     pub fn next_checked(&mut self) -> Option<Result<Checked, Diagnostic>> {
         let game = self.next_syntax()?;
         Some(game.and_then(|game| self.check_syntax(&game)))
+    }
+
+    /// Reads and verifies the games under the rules of a rules file (a
+    /// CustomChessKell YAML file, or a Fairy-Stockfish `variants.ini`):
+    /// each under the rule set its `[Variant]` tag names, else the
+    /// default, else the only one ([`RuleSets::pick`]), from its `[FEN]`
+    /// tag read under it or the rule set's start. The games are read by
+    /// the same lexer, grammar and game ends as chess's, their moves in
+    /// the rule set's notation; [`Games::check_syntax`] and
+    /// [`Games::next_checked`] give [`Checked::Custom`].
+    ///
+    /// ```
+    /// use chess_core::syntax::RuleSets;
+    /// use chess_core::{Checked, Options, Source, verify};
+    ///
+    /// let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
+    /// let rules = RuleSets::read(&ini).unwrap();
+    /// let source = Source::text("1. f3 e5 2. g4 Qh4# 0-1", None, None);
+    /// let mut games = verify(&source, Options::default()).under_rules(&rules);
+    /// let game = games.next_checked().unwrap().unwrap();
+    /// assert_eq!(game.san(), "f2f3 e7e5 g2g4 d8h4");
+    ///
+    /// let source = Source::text("1. e4 e5 2. Ke3", None, None);
+    /// let mut games = verify(&source, Options::default()).under_rules(&rules);
+    /// let error = games.next_checked().unwrap().unwrap_err();
+    /// assert_eq!(error.message, "White cannot play `2. Ke3`: e1 to e3 is not a king move: a king steps orthogonally; or steps diagonally");
+    /// ```
+    pub fn under_rules(mut self, rules: &'s RuleSets) -> Games<'s> {
+        self.parser = self.parser.under_rules();
+        self.rules = Some(rules);
+        self
     }
 
     /// Skips text that is not PGN where a game would begin (a forum

@@ -208,7 +208,8 @@ fn null_move_is_rejected_where_it_stands() {
 #[test]
 #[ignore = "needs ../shared/data"]
 fn chess_as_a_rules_file_agrees_with_the_built_in_rules() {
-    use chess_core::custom::{replay_games, rule_sets};
+    use chess_core::syntax::RuleSets;
+    use chess_core::{Checked, verify};
     use shakmaty::{CastlingMode, Position as _};
 
     let rules_path = concat!(
@@ -220,7 +221,7 @@ fn chess_as_a_rules_file_agrees_with_the_built_in_rules() {
         Some("chess.ini".into()),
         None,
     );
-    let sets = rule_sets(&rules_file).expect("chess.ini reads");
+    let sets = RuleSets::read(&rules_file).expect("chess.ini reads");
     let mut games = 0;
     let mut plies = 0;
     let mut ends = 0;
@@ -233,19 +234,24 @@ fn chess_as_a_rules_file_agrees_with_the_built_in_rules() {
                 ..Options::default()
             },
         );
-        let custom = replay_games(&sets, None, &source);
+        let mut under_rules = verify(&source, Options::default()).under_rules(&sets);
+        let custom: Vec<_> = std::iter::from_fn(|| under_rules.next_checked()).collect();
         assert_eq!(built_in.len(), custom.len(), "{name}: games");
         for (a, b) in built_in.iter().zip(&custom) {
             let a = a.as_ref().expect("legal under the built-in rules");
-            let b = b
+            let Checked::Custom(b) = b
                 .as_ref()
-                .unwrap_or_else(|d| panic!("{name} {}: {}", location(&source, d), d.message));
+                .unwrap_or_else(|d| panic!("{name} {}: {}", location(&source, d), d.message))
+            else {
+                panic!("{name}: a game under the rules file is a custom game");
+            };
+            let b_moves: Vec<String> = b.moves.iter().map(ToString::to_string).collect();
             let uci: Vec<String> = a
                 .moves
                 .iter()
                 .map(|m| m.to_uci(CastlingMode::Standard).to_string())
                 .collect();
-            assert_eq!(uci, b.moves, "{name} at {:?}", a.range);
+            assert_eq!(uci, b_moves, "{name} at {:?}", a.range);
             let mated = a.last.is_checkmate() || a.last.is_stalemate();
             assert_eq!(mated, b.end.is_some(), "{name} at {:?}", a.range);
             games += 1;

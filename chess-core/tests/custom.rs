@@ -1,9 +1,9 @@
-//! Games under custom rules (`chess_core::custom`): rules files read with
-//! their errors placed, moves read as coordinates or SAN, and what is not
-//! legal worded.
+//! Games under custom rules (`Games::under_rules`): rules files read with
+//! their errors placed, moves read as coordinates or SAN by the one
+//! reader, and what is not legal worded as chess's refusals are.
 
-use chess_core::custom::{replay, replay_games, rule_sets, rules};
-use chess_core::{ErrorKind, Source};
+use chess_core::syntax::RuleSets;
+use chess_core::{Checked, CustomGame, ErrorKind, Options, Source, verify};
 use chess_rules::Outcome;
 
 fn file(path: &str) -> Source {
@@ -15,16 +15,52 @@ fn file(path: &str) -> Source {
     )
 }
 
+/// Every game of `pgn` under the sets of `rules_file` (`default` for games
+/// whose tag names none): each game, or its error.
+fn checked(
+    rules_file: &Source,
+    default: Option<&str>,
+    pgn: &str,
+) -> (Source, Vec<Result<CustomGame, chess_core::Diagnostic>>) {
+    let sets = RuleSets::read(rules_file)
+        .unwrap()
+        .with_default(default.map(str::to_string));
+    let source = Source::text(pgn, None, None);
+    let mut games = verify(&source, Options::default()).under_rules(&sets);
+    let mut all = Vec::new();
+    while let Some(game) = games.next_checked() {
+        all.push(game.map(|g| match g {
+            Checked::Custom(g) => g,
+            _ => panic!("a game under a rules file is a custom game"),
+        }));
+    }
+    drop(games);
+    (source, all)
+}
+
+/// The moves of every game, or the error's kind, the text it covers and
+/// its message.
+fn games(
+    rules_file: &Source,
+    default: Option<&str>,
+    pgn: &str,
+) -> Vec<Result<Vec<String>, (ErrorKind, String, String)>> {
+    let (source, all) = checked(rules_file, default, pgn);
+    all.into_iter()
+        .map(|r| {
+            r.map(|g| g.moves.iter().map(ToString::to_string).collect())
+                .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
+        })
+        .collect()
+}
+
+/// The first game's moves, or its error.
 fn play(
     rules_file: &Source,
     variant: Option<&str>,
     moves: &str,
 ) -> Result<Vec<String>, (ErrorKind, String, String)> {
-    let sets = rule_sets(rules_file).unwrap();
-    let source = Source::text(moves, None, None);
-    replay(&sets, variant, &source)
-        .map(|g| g.moves)
-        .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
+    games(rules_file, variant, moves).remove(0)
 }
 
 #[test]
@@ -33,6 +69,12 @@ fn moves_as_coordinates_and_san() {
     assert_eq!(
         play(&mini, None, "1. a2 a3 a4 a3 2. b1-c3").unwrap(),
         ["a2a3", "a4a3", "b1c3"]
+    );
+    // A `-` between two squares, and a chain of squares read left to
+    // right: a square without a piece is a move in SAN.
+    assert_eq!(
+        play(&mini, None, "1. a2 - a3 a4 a3").unwrap(),
+        ["a2a3", "a4a3"]
     );
     // SAN with the file's letters (its pawn is a piece like any other).
     assert_eq!(play(&mini, None, "a2a3 Pxa3").unwrap(), ["a2a3", "a4a3"]);
@@ -46,7 +88,14 @@ fn moves_as_coordinates_and_san() {
         play(&ini, Some("capablanca"), "1. e4 e5 2. Ad3").unwrap(),
         ["e2e4", "e7e5", "c1d3"]
     );
+    assert_eq!(
+        play(&ini, Some("capablanca"), "1. e4 e7 e5").unwrap(),
+        ["e2e4", "e7e5"]
+    );
     assert_eq!(play(&ini, Some("janus"), "1. Jc3").unwrap(), ["b1c3"]);
+    // A lone `-` is no move.
+    let (kind, at, _) = play(&ini, Some("janus"), "1. e4 - Jc3").unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::ExpectedMove, "-"));
 }
 
 #[test]
@@ -55,7 +104,7 @@ fn what_is_not_legal_is_said() {
     let (kind, at, message) = play(&mini, None, "1. a2a3 a4a3 2. Ra4").unwrap_err();
     assert_eq!((kind, at.as_str()), (ErrorKind::Blocked, "Ra4"));
     assert!(
-        message.contains("blocked by Black's SuperPawn on a3"),
+        message.contains("blocked by the black SuperPawn on a3"),
         "{message}"
     );
     let (kind, at, message) = play(&mini, None, "1. b1 b3").unwrap_err();
@@ -63,56 +112,48 @@ fn what_is_not_legal_is_said() {
     assert!(message.contains("a Knight leaps (1,2)"), "{message}");
     let (kind, _, message) = play(&mini, None, "1. a4 a3").unwrap_err();
     assert_eq!(kind, ErrorKind::WrongPiece);
-    assert!(message.contains("is Black's"), "{message}");
+    assert!(message.contains("belongs to Black"), "{message}");
     let ini = file("fairy/variants.ini");
     let (kind, _, message) = play(&ini, Some("capablanca"), "1. Ne4").unwrap_err();
     assert_eq!(kind, ErrorKind::CannotReach);
     assert!(
-        message.contains("no knight of White's can go to e4"),
+        message.contains("no white knight can reach e4 (they are on b1 and i1)"),
         "{message}"
     );
     let (kind, _, _) = play(&ini, Some("capablanca"), "1. Ne2").unwrap_err();
     assert_eq!(kind, ErrorKind::OwnPiece);
+    // A letter the rule set has no piece for.
+    let (kind, at, message) = play(&ini, Some("capablanca"), "1. Jc3").unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::NoSuchPiece, "Jc3"));
+    assert!(
+        message.contains("capablanca has no piece written `J`"),
+        "{message}"
+    );
 }
 
 #[test]
 fn rules_files_say_which_section_and_where() {
     let ini = file("fairy/variants.ini");
-    let d = rules(&ini, None).unwrap_err();
+    let (_, all) = checked(&ini, None, "1. e4");
+    let d = all.into_iter().next().unwrap().unwrap_err();
     assert_eq!(d.kind, ErrorKind::RulesFile);
     assert!(d.message.contains("say which"), "{}", d.message);
+    let (_, all) = checked(&ini, Some("shogi"), "1. e4");
+    let d = all.into_iter().next().unwrap().unwrap_err();
     assert!(
-        rules(&ini, Some("shogi"))
-            .unwrap_err()
-            .message
-            .contains("no rule set `shogi`: the rules file defines `capablanca`")
+        d.message
+            .contains("no rule set `shogi`: the rules file defines `capablanca`"),
+        "{}",
+        d.message
     );
     let bad = Source::text(
         "board_size: { rows: 5, cols: 99 }\n",
         Some("bad.yaml".into()),
         None,
     );
-    let d = rules(&bad, None).unwrap_err();
+    let d = RuleSets::read(&bad).unwrap_err();
     assert_eq!(bad.slice(d.range), "99");
     assert!(d.message.contains("1 to 16"), "{}", d.message);
-}
-
-/// Every game of `pgn` under the sets of `rules_file`: the moves, or the
-/// error's kind, the text it covers and its message.
-fn games(
-    rules_file: &Source,
-    default: Option<&str>,
-    pgn: &str,
-) -> Vec<Result<Vec<String>, (ErrorKind, String, String)>> {
-    let sets = rule_sets(rules_file).unwrap();
-    let source = Source::text(pgn, None, None);
-    replay_games(&sets, default, &source)
-        .into_iter()
-        .map(|r| {
-            r.map(|g| g.moves)
-                .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
-        })
-        .collect()
 }
 
 #[test]
@@ -138,17 +179,20 @@ fn pgn_with_tags_comments_variations_and_results() {
     );
     assert_eq!(all[1].as_ref().unwrap(), &["e2e4", "e7e5", "b1c3"]);
     // The tag is what picks the section, whatever its case.
-    let sets = rule_sets(&ini).unwrap();
-    let game = replay_games(&sets, None, &Source::text(pgn, None, None))
-        .remove(1)
-        .unwrap();
-    assert_eq!(game.rules.name, "janus");
+    let sets = RuleSets::read(&ini).unwrap();
+    let (source, mut all) = checked(&ini, None, pgn);
+    let game = all.remove(1).unwrap();
+    assert_eq!(sets.sets[game.set].name, "janus");
     assert_eq!(
         game.start.as_deref(),
         Some("rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1")
     );
-    assert_eq!(game.result.as_deref(), Some("*"));
-    assert!(game.tags.contains(&("Variant".into(), "janus".into())));
+    assert_eq!(game.result.as_str(), "*");
+    assert!(
+        game.tags
+            .iter()
+            .any(|t| t.name(&source) == "Variant" && t.value(&source) == "janus")
+    );
 }
 
 #[test]
@@ -163,9 +207,10 @@ fn errors_in_variations_tags_and_results_are_placed() {
     assert_eq!(one("1. e4 ( 1. d4").1, "(");
     assert_eq!(one("1. e4 )").0, ErrorKind::Variation);
     assert_eq!(one("1. e4 {never closed").0, ErrorKind::Lexical);
-    let (kind, at, _) = one("[Event \"x\"\n1. e4");
-    assert_eq!(kind, ErrorKind::BadTag);
-    assert!(at.starts_with("[Event"), "{at}");
+    // (Read by chess's tag grammar: the tag's end is missing before `1.`.)
+    let (kind, at, message) = one("[Event \"x\"\n1. e4");
+    assert_eq!((kind, at.as_str()), (ErrorKind::BadTag, "1."));
+    assert_eq!(message, "malformed tag pair: expected `]`");
     let (kind, at, message) =
         one("[FEN \"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNX w - - 0 1\"]\n1. e4");
     assert_eq!((kind, at.as_str()), (ErrorKind::BadSetup, "X"));
@@ -177,8 +222,14 @@ fn errors_in_variations_tags_and_results_are_placed() {
     let (kind, at, message) = games(&ini, None, "[Variant \"shogi\"]\n1. e4")
         .remove(0)
         .unwrap_err();
-    assert_eq!((kind, at.as_str()), (ErrorKind::BadTag, "shogi"));
+    assert_eq!((kind, at.as_str()), (ErrorKind::BadTag, "\"shogi\""));
     assert!(message.contains("no rule set `shogi`"), "{message}");
+    // Move numbers and markers are held to the position, as in chess.
+    let (kind, at, _) = one("1. e4 e5 3. Nf3");
+    assert_eq!((kind, at.as_str()), (ErrorKind::WrongMoveNumber, "3."));
+    let (kind, at, message) = one("1. e4 e5 2. Nh3+");
+    assert_eq!((kind, at.as_str()), (ErrorKind::WrongMarker, "+"));
+    assert!(message.contains("gives no check"), "{message}");
 }
 
 #[test]
@@ -186,27 +237,27 @@ fn results_are_checked_against_the_end() {
     // Chess as a section of a variants.ini: fool's mate.
     let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
     let mated = "1. f3 e5 2. g4 Qh4#";
-    let sets = rule_sets(&ini).unwrap();
-    let game = replay_games(
-        &sets,
-        None,
-        &Source::text(format!("{mated} 0-1"), None, None),
-    )
-    .remove(0)
-    .unwrap();
-    assert_eq!(game.end, Some(Outcome::Checkmate));
+    let (_, mut all) = checked(&ini, None, &format!("{mated} 0-1"));
+    let game = all.remove(0).unwrap();
+    assert_eq!(
+        game.end,
+        Some((Outcome::Checkmate, chess_rules::Color::White))
+    );
     let wrong = format!("{mated} 1-0");
     let (kind, at, message) = games(&ini, None, &wrong).remove(0).unwrap_err();
     assert_eq!((kind, at.as_str()), (ErrorKind::WrongResult, "1-0"));
     assert!(
-        message.contains("the result is `0-1`, not `1-0`: White is checkmated"),
+        message.contains("the result `1-0` contradicts the final position: Black checkmated White"),
         "{message}"
     );
     let (kind, at, message) = games(&ini, None, "1. f3 e5 2. g4 Qh4# 3. Kf2")
         .remove(0)
         .unwrap_err();
     assert_eq!((kind, at.as_str()), (ErrorKind::GameOver, "Kf2"));
-    assert!(message.contains("White is checkmated"), "{message}");
+    assert!(
+        message.contains("Black checkmated White with `2... Qh4#`"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -217,27 +268,28 @@ fn pins_checks_and_did_you_mean() {
     let (kind, at, message) = one("1. e4 d6 2. Bb5+ Nd7 3. a3 Ne5");
     assert_eq!((kind, at.as_str()), (ErrorKind::Pinned, "Ne5"));
     assert!(
-        message.contains("Black's knight on d7 is pinned"),
+        message.contains("the knight on d7 is pinned to its king on e8"),
         "{message}"
     );
-    assert!(
-        message.contains("attacked by White's bishop on b5"),
-        "{message}"
-    );
+    assert!(message.contains("by the white bishop on b5"), "{message}");
     // In check, a move that does not meet it.
     let (kind, _, message) = one("1. e4 d6 2. Bb5+ a6");
     assert_eq!(kind, ErrorKind::InCheck);
     assert!(
-        message.contains("is in check from White's bishop on b5"),
+        message.contains("is in check from the white bishop on b5"),
         "{message}"
     );
     // The king into an attack.
     let (kind, _, message) = one("1. e4 e5 2. Ke2 Qh4 3. Kf3 d6 4. Kg4");
     assert_eq!(kind, ErrorKind::IntoCheck, "{message}");
     // One letter off.
-    let sets = rule_sets(&ini).unwrap();
+    let sets = RuleSets::read(&ini).unwrap();
     let source = Source::text("1. Nf4", None, None);
-    let d = replay_games(&sets, None, &source).remove(0).unwrap_err();
+    let d = verify(&source, Options::default())
+        .under_rules(&sets)
+        .next_checked()
+        .unwrap()
+        .unwrap_err();
     assert!(
         d.help
             .contains(&chess_core::Help::DidYouMean(vec!["Nf3".to_string()])),

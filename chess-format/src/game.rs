@@ -159,13 +159,18 @@ impl<'a> GameData<'a> {
 }
 
 /// The tag pairs of a game's data, as `(name, value)`; see
-/// [`GameData::tags`].
-#[derive(Clone, Debug)]
+/// [`GameData::tags`] (the default: none).
+#[derive(Clone, Debug, Default)]
 pub struct Tags<'a> {
     rest: &'a str,
 }
 
 impl<'a> Tags<'a> {
+    /// The tag pairs written at the start of `rest`.
+    pub(crate) fn new(rest: &'a str) -> Tags<'a> {
+        Tags { rest }
+    }
+
     /// A length-prefixed string at the start of `rest`.
     fn field(&mut self) -> Option<&'a str> {
         let bytes = self.rest.as_bytes();

@@ -88,11 +88,16 @@ pub enum OutcomeCode {
     BlackReachesEighthRank = 22,
     /// Racing Kings: both kings reached the eighth rank (a draw).
     BothReachEighthRank = 23,
+    /// Under rules a user defines where a stalemate loses: Black, to move,
+    /// had no move, and White wins.
+    WhiteWinsByStalemate = 24,
+    /// The same, with White stalemated: Black wins.
+    BlackWinsByStalemate = 25,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 24] = [
+    pub const ALL: [OutcomeCode; 26] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -117,6 +122,8 @@ impl OutcomeCode {
         OutcomeCode::WhiteReachesEighthRank,
         OutcomeCode::BlackReachesEighthRank,
         OutcomeCode::BothReachEighthRank,
+        OutcomeCode::WhiteWinsByStalemate,
+        OutcomeCode::BlackWinsByStalemate,
     ];
 
     /// The code with this number.
@@ -273,7 +280,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(24), None);
+        assert_eq!(OutcomeCode::from_u8(26), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -283,7 +290,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0H01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0J01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

@@ -63,6 +63,7 @@
 #[cfg(test)]
 extern crate std;
 
+mod custom;
 mod digits;
 mod game;
 mod header;
@@ -71,6 +72,7 @@ mod ply;
 mod start;
 mod variant;
 
+pub use custom::{CustomGameData, CustomPly, write_custom_game};
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
 pub use header::{Header, OutcomeCode, ResultCode};

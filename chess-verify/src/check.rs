@@ -2,7 +2,7 @@
 //! (of the shard asked for), and put each problem into words and data.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use chess_core::syntax::Skipped;
+use chess_core::syntax::{RuleSets, Skipped};
 use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
 
 use crate::read::Piece;
@@ -285,8 +285,9 @@ pub(crate) fn decode_piece(
     })
 }
 
-/// Checks the games of one piece of input called `name`.
-pub fn check(piece: Piece, name: &str, context: &Context) -> Checked {
+/// Checks the games of one piece of input called `name`: chess games, or
+/// games under the rule sets `rules` of a rules file.
+pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSets>) -> Checked {
     let line = piece.line;
     let more = piece.more;
     let mut checked = Checked {
@@ -306,6 +307,9 @@ pub fn check(piece: Piece, name: &str, context: &Context) -> Checked {
         verify(source, context.options)
     }
     .skipping_text(more);
+    if let Some(rules) = rules {
+        games = games.under_rules(rules);
+    }
     loop {
         let next = games.next_syntax();
         for skipped in games.take_skipped() {

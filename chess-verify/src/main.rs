@@ -22,7 +22,6 @@ use chess_verify::check::{Context, Encoding, Shard};
 use chess_verify::input::Input;
 use chess_verify::read::Limits;
 use chess_verify::report::{Format, Progress, Reporter};
-use chess_verify::rules::RuleSets;
 use chess_verify::run::{Run, Task};
 use clap::{Parser, ValueEnum};
 
@@ -221,7 +220,7 @@ fn main() -> ExitCode {
     .max_errors(args.max_errors)
     .progress(progress);
     let rule_sets = match &args.rules {
-        Some(path) => match chess_verify::rules::load(path, run.context.styled) {
+        Some(path) => match chess_verify::rules::load(path, args.variant, run.context.styled) {
             Ok(sets) => Some(sets),
             Err(report) => {
                 eprintln!("{report}");
@@ -230,11 +229,7 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    if let Some(sets) = rule_sets {
-        let rules = RuleSets {
-            sets,
-            variant: args.variant,
-        };
+    if let Some(rules) = rule_sets {
         let run = Run {
             task: Task::Rules(Arc::new(rules)),
             ..run

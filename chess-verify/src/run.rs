@@ -14,7 +14,7 @@ use chess_core::puzzle::PuzzleOptions;
 use crate::check::{Checked, Context, check};
 use crate::input::{Compression, Input, open};
 use crate::read::{Chunk, Cut, Limits, Piece, Pieces};
-use crate::rules::RuleSets;
+use chess_core::syntax::RuleSets;
 
 /// Everything that happens, in input order.
 #[derive(Debug)]
@@ -77,8 +77,8 @@ pub enum Task {
     /// begins) and files of chess problems (PGN), proven by
     /// [`crate::puzzles::check_piece`].
     Puzzles(PuzzleOptions),
-    /// Games under rules a user defines (`--rules`), replayed by
-    /// [`crate::rules::check_piece`].
+    /// Games under rules a user defines (`--rules`): read and checked as
+    /// chess games are, under the rule sets of a rules file.
     Rules(Arc<RuleSets>),
 }
 
@@ -133,13 +133,11 @@ impl Run {
                 let consumed = piece.consumed;
                 let name = &names[file];
                 let checked = match &self.task {
-                    Task::Games => check(piece, name, &self.context),
+                    Task::Games => check(piece, name, &self.context, None),
                     Task::Puzzles(options) => {
                         crate::puzzles::check_piece(piece, name, &self.context, *options)
                     }
-                    Task::Rules(rules) => {
-                        crate::rules::check_piece(piece, name, &self.context, rules)
-                    }
+                    Task::Rules(rules) => check(piece, name, &self.context, Some(rules)),
                 };
                 Item::Checked {
                     file,

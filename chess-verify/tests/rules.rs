@@ -48,11 +48,16 @@ fn each_game_under_the_section_its_tag_names() {
     // Human output: the move underlined, the reason, the piece's moves.
     let (_, human, _) = run(&["--rules", &ini, path.to_str().unwrap()]);
     assert!(
-        human.contains("error[own-piece]: White cannot play `Ae4`: e4 holds White's pawn on e4"),
+        human.contains(
+            "error[own-piece]: White cannot play `3. Ae4`: e4 is occupied by White's own pawn"
+        ),
         "{human}"
     );
     assert!(human.contains(":4:24"), "{human}");
-    assert!(human.contains("help: its legal moves:"), "{human}");
+    assert!(
+        human.contains("help: the archbishop on d3 can play `Ac4`"),
+        "{human}"
+    );
 }
 
 #[test]
@@ -68,11 +73,11 @@ fn variant_option_stdin_and_other_formats() {
         "{out}"
     );
     // Without a section named, the file's several sections are an error
-    // at the game.
+    // at the game (from its first move number).
     let (code, out, _) = run_with(&["--rules", &ini, "-", "--format", "github"], b"1. e4 *\n");
     assert_eq!(code, 1);
     assert!(
-        out.starts_with("::error file=<stdin>,line=1,col=4"),
+        out.starts_with("::error file=<stdin>,line=1,col=1"),
         "{out}"
     );
     assert!(out.contains("say which"), "{out}");
@@ -102,14 +107,16 @@ fn chess_as_a_rules_file_and_a_yaml_file() {
     let (code, out, _) = run_with(&["--rules", &chess, "-"], b"1. f3 e5 2. g4 Qh4# 1-0\n");
     assert_eq!(code, 1);
     assert!(
-        out.contains("error[wrong-result]: the result is `0-1`, not `1-0`: White is checkmated"),
+        out.contains(
+            "error[wrong-result]: the result `1-0` contradicts the final position: Black checkmated White"
+        ),
         "{out}"
     );
     let mini = repo("chess-rules/tests/customchesskell/mini.yaml");
     let (code, out, _) = run_with(&["--rules", &mini, "-"], b"1. b1 b4\n");
     assert_eq!(code, 1);
     assert!(
-        out.contains("Knight on b1 cannot go to b4: a Knight leaps (1,2)"),
+        out.contains("b1 to b4 is not a Knight move: a Knight leaps (1,2)"),
         "{out}"
     );
 }
@@ -138,13 +145,10 @@ fn a_broken_rules_file_is_reported_at_its_value() {
 #[test]
 fn games_under_custom_rules_stream_in_pieces_and_split_into_shards() {
     use chess_verify::read::Limits;
-    use chess_verify::rules::{RuleSets, load};
+    use chess_verify::rules::load;
     use chess_verify::run::Task;
     let ini = repo("chess-rules/tests/fairy/variants.ini");
-    let rules = Task::Rules(std::sync::Arc::new(RuleSets {
-        sets: load(&ini, false).unwrap(),
-        variant: None,
-    }));
+    let rules = Task::Rules(std::sync::Arc::new(load(&ini, None, false).unwrap()));
     // Twenty copies of two games, one with an illegal move, and a game
     // whose tag names no section.
     let path = dir("rules-stream").join("games.pgn");

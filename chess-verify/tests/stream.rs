@@ -180,7 +180,7 @@ fn lines_beyond_four_billion() {
         shard: None,
         styled: false,
     };
-    let checked = chess_verify::check::check(piece, "far.pgn", &context);
+    let checked = chess_verify::check::check(piece, "far.pgn", &context, None);
     let p = &checked.problems[0];
     assert_eq!(
         (p.line, p.column, p.end_line, p.end_column),

@@ -22,7 +22,6 @@ pub const STAGES: &[&str] = &[
     "search",
     "explain",
     "puzzle",
-    "custom",
     "emit",
     "pipeline",
     "expand",

@@ -11,8 +11,8 @@ use crate::diagnostic::words::color_name;
 use crate::diagnostic::{Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 use crate::replay::Rules;
-use crate::replay::{End, EndInfo, Failure, PlyRef, VariantEnd};
-use crate::syntax::{Marker, MoveNumber, PlySyntax};
+use crate::replay::{End, Failure, VariantEnd};
+use crate::syntax::{Marker, MoveNumber, PlySyntax, ResultToken};
 
 use super::moves;
 use super::rejection::{Context, Rejection};
@@ -20,8 +20,21 @@ use super::rejection::{Context, Rejection};
 /// The diagnostic for a replay's failure; `source` is the text it read.
 pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
     match failure {
-        Failure::GameOver { ply, before, end } => game_over(end, ply, before, source),
-        Failure::WrongNumber { number, before } => wrong_number(before, *number),
+        Failure::GameOver { ply, before, end } => {
+            let by = end
+                .by
+                .map(|by| (by.to_string(), matches!(end.end, End::Checkmate(_))));
+            game_over(
+                ply.range,
+                &label(before, ply, source),
+                describe(end.end),
+                by,
+                end.end.is_continuable(),
+            )
+        }
+        Failure::WrongNumber { number, before } => {
+            wrong_number(*number, before.fullmoves().get(), before.turn())
+        }
         Failure::Illegal {
             ply,
             before,
@@ -34,17 +47,16 @@ pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagno
                 text: source.slice(ply.range),
             };
             let rejection = moves::rejection(&ctx, &ply.mv, why);
-            illegal(before, ply.range, &label(before, ply, source), rejection)
+            illegal(
+                before.turn(),
+                ply.range,
+                &label(before, ply, source),
+                rejection,
+            )
         }
-        Failure::NotEnPassant { ply, before } => Diagnostic::new(
-            ErrorKind::WrongMarker,
-            ply.ep.unwrap_or(ply.range),
-            format!(
-                "`{}` is marked `e.p.`, but it is not an en passant capture",
-                label(before, ply, source)
-            ),
-        )
-        .with_note("remove `e.p.`"),
+        Failure::NotEnPassant { ply, before } => {
+            not_en_passant(ply.ep.unwrap_or(ply.range), &label(before, ply, source))
+        }
         Failure::WrongMarker {
             marker,
             range,
@@ -53,31 +65,56 @@ pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagno
             won,
             played,
             text,
-        } => wrong_marker(
-            *marker,
-            *range,
-            (*check, *mate, *won),
-            played,
-            source.slice(*text),
-        ),
-        Failure::WrongResult { range, end } => Diagnostic::new(
-            ErrorKind::WrongResult,
-            *range,
-            format!(
-                "the result `{}` contradicts the final position: {}",
-                source.slice(*range),
-                describe(*end)
-            ),
-        )
-        .with(Help::Write {
-            lead: "write ",
-            choices: vec![end.result().as_str().to_string()],
-        }),
+        } => {
+            let san = played.san.san_plus(played.m).to_string();
+            wrong_marker(
+                *marker,
+                *range,
+                (*check, *mate, won.map(describe)),
+                &numbered(played.number, played.color, source.slice(*text)),
+                san,
+            )
+        }
+        Failure::WrongResult { range, end } => {
+            wrong_result(*range, source, describe(*end), end.result())
+        }
     }
 }
 
+/// A result the final position contradicts (`describe`: how the game
+/// ended, `right`: the result it gives).
+pub(super) fn wrong_result(
+    range: Range,
+    source: &Source,
+    describe: &str,
+    right: ResultToken,
+) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::WrongResult,
+        range,
+        format!(
+            "the result `{}` contradicts the final position: {describe}",
+            source.slice(range)
+        ),
+    )
+    .with(Help::Write {
+        lead: "write ",
+        choices: vec![right.as_str().to_string()],
+    })
+}
+
+/// `e.p.` written on a move (`label`) that is no en passant capture.
+pub(super) fn not_en_passant(range: Range, label: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::WrongMarker,
+        range,
+        format!("`{label}` is marked `e.p.`, but it is not an en passant capture"),
+    )
+    .with_note("remove `e.p.`")
+}
+
 /// How the rules ended a game, as a clause.
-fn describe(end: End) -> &'static str {
+pub(super) fn describe(end: End) -> &'static str {
     match end {
         End::Checkmate(Color::White) => "White checkmated Black",
         End::Checkmate(Color::Black) => "Black checkmated White",
@@ -122,36 +159,51 @@ fn variant_end(winner: Option<Color>, how: VariantEnd) -> &'static str {
     }
 }
 
-/// "12." or "12..." for the side to move in `pos`.
-fn number_label<P: Rules>(pos: &P) -> String {
-    match pos.turn() {
-        Color::White => format!("{}.", pos.fullmoves()),
-        Color::Black => format!("{}...", pos.fullmoves()),
+/// "12." or "12..." for move `number` of `color`.
+pub(super) fn number_label(number: u32, color: Color) -> String {
+    match color {
+        Color::White => format!("{number}."),
+        Color::Black => format!("{number}..."),
     }
 }
 
-/// The move as written with its number: "12. Bc4".
-fn label<P: Rules>(before: &P, ply: &PlySyntax, source: &Source) -> String {
-    format!("{} {}", number_label(before), source.slice(ply.range))
+/// A move as written with its number: "12. Bc4".
+pub(super) fn numbered(number: u32, color: Color, text: &str) -> String {
+    format!("{} {text}", number_label(number, color))
 }
 
-fn game_over<P: Rules>(end: &EndInfo, ply: &PlySyntax, before: &P, source: &Source) -> Diagnostic {
-    let when = match (&end.by, end.end) {
-        (Some(by), End::Checkmate(_)) => format!(" with `{by}`"),
-        (Some(by), _) => format!(" after `{by}`"),
-        (None, _) => " in the starting position".to_string(),
+/// The move `ply` as written with its number in `before`: "12. Bc4".
+fn label<P: Rules>(before: &P, ply: &PlySyntax, source: &Source) -> String {
+    numbered(
+        before.fullmoves().get(),
+        before.turn(),
+        source.slice(ply.range),
+    )
+}
+
+/// A move (`label`, at `range`) after the end of the game, which
+/// `describe` says how it ended: `by` the move that ended it (with its
+/// number, and whether it mated), none for the starting position;
+/// `continuable` a draw that an option lets a game go on after.
+pub(super) fn game_over(
+    range: Range,
+    label: &str,
+    describe: &str,
+    by: Option<(String, bool)>,
+    continuable: bool,
+) -> Diagnostic {
+    let when = match by {
+        Some((by, true)) => format!(" with `{by}`"),
+        Some((by, false)) => format!(" after `{by}`"),
+        None => " in the starting position".to_string(),
     };
     let d = Diagnostic::new(
         ErrorKind::GameOver,
-        ply.range,
-        format!(
-            "`{}` comes after the end of the game: {}{when}",
-            label(before, ply, source),
-            describe(end.end)
-        ),
+        range,
+        format!("`{label}` comes after the end of the game: {describe}{when}"),
     );
     let otherwise = "remove this move and everything after it";
-    if end.end.is_continuable() {
+    if continuable {
         d.with(Help::OptIn {
             otherwise,
             option: OptIn::MovesAfterDraw,
@@ -161,9 +213,8 @@ fn game_over<P: Rules>(end: &EndInfo, ply: &PlySyntax, before: &P, source: &Sour
     }
 }
 
-fn wrong_number<P: Rules>(before: &P, n: MoveNumber) -> Diagnostic {
-    let expected = before.fullmoves().get();
-    let turn = before.turn();
+/// A move number that is not `expected`, `turn`'s move's.
+pub(super) fn wrong_number(n: MoveNumber, expected: u32, turn: Color) -> Diagnostic {
     let message = match n.value {
         None => format!(
             "this move number is far too large: the move after it is {}'s move {expected}",
@@ -183,37 +234,31 @@ fn wrong_number<P: Rules>(before: &P, n: MoveNumber) -> Diagnostic {
     };
     Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message).with(Help::Write {
         lead: "write ",
-        choices: vec![number_label(before)],
+        choices: vec![number_label(expected, turn)],
     })
 }
 
-/// A `+`, `#` or `++` (at `range`) that is not true of the move `played`,
-/// written `text`, which gives check and mates as `(check, mate)` say.
-fn wrong_marker(
+/// A `+`, `#` or `++` (at `range`) that is not true of the move `label`
+/// (as written, with its number; `san` as it is), which gives check and
+/// mates as `(check, mate)` say, or wins by a variant's own rule (`won`,
+/// how, as a clause).
+pub(super) fn wrong_marker(
     marker: Marker,
     range: Range,
-    (check, mate, won): (bool, bool, Option<End>),
-    played: &PlyRef,
-    text: &str,
+    (check, mate, won): (bool, bool, Option<&str>),
+    label: &str,
+    san: String,
 ) -> Diagnostic {
-    let dots = if played.color == Color::White {
-        "."
-    } else {
-        "..."
-    };
-    let label = format!("{}{dots} {text}", played.number);
-    let san = played.san.san_plus(played.m);
     // (A `+` on a check that is not mate, or `#` on a mate, never fails.)
     let (message, help) = match marker {
         Marker::Check if mate => (
             match won {
                 Some(end) => format!(
-                    "`{label}` is marked `+`, but it wins the game ({}), which is marked `#`",
-                    describe(end)
+                    "`{label}` is marked `+`, but it wins the game ({end}), which is marked `#`"
                 ),
                 None => format!("`{label}` is marked `+`, but it is checkmate"),
             },
-            Help::WriteMate(san.to_string()),
+            Help::WriteMate(san.clone()),
         ),
         Marker::Check => (
             format!("`{label}` is marked `+`, but it gives no check"),
@@ -245,13 +290,14 @@ fn wrong_marker(
     }
 }
 
-fn illegal<P: Rules>(before: &P, range: Range, label: &str, rejection: Rejection) -> Diagnostic {
+/// A move `color` cannot play (`label`, at `range`), and why.
+pub(super) fn illegal(color: Color, range: Range, label: &str, rejection: Rejection) -> Diagnostic {
     Diagnostic {
         kind: rejection.kind,
         range,
         message: format!(
             "{} cannot play `{label}`: {}",
-            color_name(before.turn()),
+            color_name(color),
             rejection.reason
         ),
         help: rejection.help,

@@ -17,17 +17,22 @@
 //! | `castling.rs` | why castling is not legal |
 //! | `suggest.rs` | legal alternatives and the moves one edit away |
 //! | `position.rs` | why a setup is not a legal position |
+//! | `custom.rs` | games under rules a user defines: chess-rules' refusals in the same sentences, and what only they have |
 //! | `variant.rs` | a variant's own reasons: drops, compulsory captures, atomic explosions, racing kings' checks |
 //! | `rejection.rs` | a rejected move before it becomes a diagnostic |
+//! | `reasons.rs` | the reasons a move is refused and the moves suggested, worded once for every rules |
 
 mod castling;
+mod custom;
 mod game;
 mod moves;
 mod position;
+mod reasons;
 mod rejection;
 mod suggest;
 mod variant;
 mod verdict;
 
+pub use custom::{custom_failure, custom_start_failure, unnamed};
 pub use game::replay_failure;
 pub use position::{illegal_position, start_failure};

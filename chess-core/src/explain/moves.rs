@@ -7,7 +7,7 @@ use shakmaty::san::San;
 use shakmaty::{Color, File, Move, MoveList, Role, Square};
 
 use crate::diagnostic::words::{
-    color_adj, color_name, join_and, own_piece_on, piece_on, plural, role_name, side_name,
+    color_name, join_and, own_piece_on, piece_on, plural, role_name, side_name,
 };
 use crate::diagnostic::{ErrorKind, Help};
 use crate::replay::Rules;
@@ -15,6 +15,7 @@ use crate::replay::Unresolved;
 use crate::syntax::MoveSyntax;
 
 use super::castling::{castling_intent, explain_castle, side_san};
+use super::reasons::{self, write};
 use super::rejection::{Context, Rejection};
 use super::suggest::{did_you_mean, moves_of_piece, moves_of_role, moves_to, san_of};
 use super::verdict::{Verdict, forward, verdict, verdict_rejection};
@@ -53,20 +54,8 @@ fn explain<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
     if let Some(rejection) = super::variant::rejection(ctx, mv) {
         return rejection;
     }
-    let mut rejection = super::variant::atomic_kings(ctx, explain_move(ctx, mv));
-    if let Some(moves) = did_you_mean(ctx.pos, ctx.text, mv) {
-        // Not when the help already proposes exactly these moves, or the
-        // explanation knows what was meant.
-        let repeated = rejection.help.iter().any(|help| {
-            let listed = help.proposals();
-            matches!(help, Help::DidYouMean(_))
-                || listed.len() == moves.len() && moves.iter().all(|m| listed.contains(m))
-        });
-        if !repeated {
-            rejection.help.insert(0, Help::DidYouMean(moves));
-        }
-    }
-    rejection
+    let rejection = super::variant::atomic_kings(ctx, explain_move(ctx, mv));
+    reasons::with_guess(rejection, did_you_mean(ctx.pos, ctx.text, mv))
 }
 
 fn explain_move<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
@@ -90,23 +79,11 @@ fn explain_move<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
         } => {
             let us = pos.turn();
             let Some(piece) = pos.board().piece_at(from) else {
-                return Rejection::new(
-                    ErrorKind::WrongPiece,
-                    format!("there is no piece on {from}"),
-                )
-                .help_opt(moves_to(pos, to, None));
+                return reasons::no_piece(&from.to_string()).help_opt(moves_to(pos, to, None));
             };
             if piece.color != us {
-                return Rejection::new(
-                    ErrorKind::WrongPiece,
-                    format!(
-                        "{} belongs to {}, and it is {}'s turn",
-                        piece_on(pos.board(), from),
-                        color_name(!us),
-                        color_name(us)
-                    ),
-                )
-                .help_opt(moves_to(pos, to, None));
+                return reasons::not_yours(&piece_on(pos.board(), from), us)
+                    .help_opt(moves_to(pos, to, None));
             }
             if let Some(role) = role.filter(|r| *r != piece.role) {
                 return Rejection::new(
@@ -132,21 +109,14 @@ fn explain_move<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
         }
         // Drops are explained by the variant's rules.
         MoveSyntax::Drop { .. } => Rejection::new(ErrorKind::Drop, "a drop is not legal here"),
+        // A move under a rules file never reaches chess's explanations.
+        MoveSyntax::Rules(_) => Rejection::new(ErrorKind::ExpectedMove, "it is not a chess move"),
     }
 }
 
 fn own_target<P: Rules>(pos: &P, to: Square) -> Option<Rejection> {
     let p = pos.board().piece_at(to)?;
-    (p.color == pos.turn()).then(|| {
-        Rejection::new(
-            ErrorKind::OwnPiece,
-            format!(
-                "{to} is occupied by {}'s own {}",
-                color_name(p.color),
-                role_name(p.role)
-            ),
-        )
-    })
+    (p.color == pos.turn()).then(|| reasons::own_piece(&to.to_string(), p.color, role_name(p.role)))
 }
 
 fn explain_san<P: Rules>(
@@ -260,17 +230,9 @@ fn judge<P: Rules>(
     if origins.len() > 1 && matches!(v, Verdict::Geometry(_)) {
         let squares: Vec<String> = origins.iter().map(ToString::to_string).collect();
         return Some(
-            Rejection::new(
-                ErrorKind::CannotReach,
-                format!(
-                    "no {} {} can reach {to} (they are on {})",
-                    color_adj(pos.turn()),
-                    role_name(role),
-                    join_and(squares)
-                ),
-            )
-            .help(moves_of_role(pos, role))
-            .help_opt(moves_to(pos, to, Some(role))),
+            reasons::none_reaches(pos.turn(), role_name(role), &to.to_string(), squares)
+                .help(moves_of_role(pos, role))
+                .help_opt(moves_to(pos, to, Some(role))),
         );
     }
     let help = if origins.len() == 1 {
@@ -339,28 +301,12 @@ fn no_origin<P: Rules>(
         (None, None) => String::new(),
     };
     let all: Vec<String> = pos.our(role).into_iter().map(|s| s.to_string()).collect();
-    let have = if all.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " ({} {} {} on {})",
-            color_name(us),
-            if all.len() == 1 { "has its" } else { "has" },
-            if all.len() == 1 {
-                role_name(role).to_string()
-            } else {
-                plural(role)
-            },
-            join_and(all)
-        )
-    };
-    Rejection::new(
-        ErrorKind::NoSuchPiece,
-        format!(
-            "{} has no {}{place} that could go to {to}{have}",
-            color_name(us),
-            role_name(role)
-        ),
+    reasons::no_such_piece(
+        us,
+        (role_name(role), &plural(role)),
+        &place,
+        &to.to_string(),
+        all,
     )
     .help(moves_of_role(pos, role))
     .help_opt(moves_to(pos, to, Some(role)))
@@ -383,18 +329,7 @@ fn ambiguous<P: Rules>(pos: &P, matches: &[Move], candidates: &MoveList) -> Reje
         .first()
         .map(|m| m.to().to_string())
         .unwrap_or_default();
-    Rejection::new(
-        ErrorKind::Ambiguous,
-        format!(
-            "it is ambiguous: {} {} can go to {to}",
-            if pieces.len() == 2 { "both" } else { "all of" },
-            join_and(pieces)
-        ),
-    )
-    .help(Help::Write {
-        lead: "say which: ",
-        choices: alternatives,
-    })
+    reasons::ambiguous(pieces, &to, alternatives)
 }
 
 /// Explains a pawn move that reaches the last rank without a promotion piece.
@@ -407,11 +342,7 @@ fn promotion_missing(matches: &[Move], candidates: &MoveList) -> Rejection {
         .first()
         .map(|m| m.to().to_string())
         .unwrap_or_default();
-    Rejection::new(
-        ErrorKind::PromotionMissing,
-        format!("the pawn reaches the last rank on {to} and must promote"),
-    )
-    .help(write(alternatives))
+    reasons::must_promote("the pawn", "the last rank", &to).help(write(alternatives))
 }
 
 /// Explains a promotion to a piece a pawn cannot become, or a promotion
@@ -448,17 +379,5 @@ fn bad_promotion<P: Rules>(
 
 /// Explains a capture sign on a move that captures nothing.
 fn nothing_to_capture<P: Rules>(pos: &P, m: Move) -> Rejection {
-    Rejection::new(
-        ErrorKind::NothingToCapture,
-        format!("there is nothing to capture on {}", m.to()),
-    )
-    .help(write(vec![san_of(pos, m)]))
-}
-
-/// "write `a` or `b`"
-fn write(choices: Vec<String>) -> Help {
-    Help::Write {
-        lead: "write ",
-        choices,
-    }
+    reasons::nothing_to_capture(&m.to().to_string()).help(write(vec![san_of(pos, m)]))
 }

@@ -10,6 +10,8 @@ use crate::diagnostic::words::{color_name, own_piece_on, role_name};
 use crate::replay::Rules;
 use crate::syntax::MoveSyntax;
 
+use super::reasons;
+
 /// SAN of a legal move in `pos` (with `+`/`#`).
 pub(super) fn san_of<P: Rules>(pos: &P, m: Move) -> String {
     shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string()
@@ -22,10 +24,7 @@ fn listing<P: Rules>(
     moves: impl Iterator<Item = Move>,
     limit: usize,
 ) -> Help {
-    let mut moves: Vec<String> = moves.map(|m| san_of(pos, m)).collect();
-    let more = moves.len().saturating_sub(limit);
-    moves.truncate(limit);
-    Help::Moves { lead, moves, more }
+    reasons::listing(lead, moves.map(|m| san_of(pos, m)).collect(), limit)
 }
 
 /// "the knight on g1 can play `Nf3`, `Nh3`" or "… has no legal move".
@@ -36,12 +35,8 @@ pub(super) fn moves_of_piece<P: Rules>(pos: &P, from: Square) -> Help {
         .copied()
         .filter(|m| m.from() == Some(from))
         .collect();
-    let piece = own_piece_on(pos.board(), from);
-    if moves.is_empty() {
-        Help::Note(format!("{piece} has no legal move"))
-    } else {
-        listing(pos, format!("{piece} can play "), moves.into_iter(), 10)
-    }
+    let moves = moves.into_iter().map(|m| san_of(pos, m)).collect();
+    reasons::piece_can_play(&own_piece_on(pos.board(), from), moves)
 }
 
 /// "legal knight moves: `Nf3`, `Nh3`" or "White has no legal knight move".
@@ -72,21 +67,7 @@ pub(super) fn moves_of_role<P: Rules>(pos: &P, role: Role) -> Help {
 /// `g6`" (or, with none, that it is checkmate).
 pub(super) fn check_answers<P: Rules>(pos: &P) -> Help {
     let legal = pos.legal_moves();
-    match legal.len() {
-        0 => Help::Note("it is checkmate: no move answers the check".to_string()),
-        1 => listing(
-            pos,
-            "the only move that answers the check is ".to_string(),
-            legal.iter().copied(),
-            1,
-        ),
-        _ => listing(
-            pos,
-            "moves that answer the check: ".to_string(),
-            legal.iter().copied(),
-            10,
-        ),
-    }
+    reasons::check_answers(legal.iter().map(|&m| san_of(pos, m)).collect())
 }
 
 /// "moves that reach e4: `Nxe4`, `d3`" (but castling and moves of
@@ -130,30 +111,15 @@ pub(super) fn did_you_mean<P: Rules>(pos: &P, text: &str, mv: &MoveSyntax) -> Op
         MoveSyntax::FromTo { .. } => Style::Uci,
         _ => return None,
     };
-    let written: Vec<char> = text.chars().filter(|c| !matches!(c, '+' | '#')).collect();
-    if written.len() > 12 {
-        return None;
-    }
     let mode = pos.castles().mode();
-    let mut found: Vec<String> = Vec::new();
-    for &m in &pos.legal_moves() {
-        let spelled = match style {
-            Style::San => San::from_move(pos, m).to_string(),
-            Style::Uci => m.to_uci(mode).to_string(),
-            Style::Lan if m.is_castle() => continue,
-            Style::Lan => lan(m, written.first().is_some_and(char::is_ascii_uppercase)),
-        };
-        // A piece letter added or dropped turns a piece move into a pawn
-        // move or back: too far to guess.
-        let piece_letter = |w: Option<&char>| w.is_some_and(char::is_ascii_uppercase);
-        if piece_letter(written.first()) != piece_letter(spelled.chars().next().as_ref()) {
-            continue;
-        }
-        if one_edit(&written, &spelled) && !found.contains(&spelled) {
-            found.push(spelled);
-        }
-    }
-    (1..=3).contains(&found.len()).then_some(found)
+    let letter = text.starts_with(|c: char| c.is_ascii_uppercase());
+    let spelled = pos.legal_moves().into_iter().filter_map(|m| match style {
+        Style::San => Some(San::from_move(pos, m).to_string()),
+        Style::Uci => Some(m.to_uci(mode).to_string()),
+        Style::Lan if m.is_castle() => None,
+        Style::Lan => Some(lan(m, letter)),
+    });
+    reasons::one_edit_away(text, spelled)
 }
 
 /// Long algebraic notation: `e2-e4`, `e4xd5`, `Ng1-f3` (the piece letter
@@ -173,21 +139,4 @@ fn lan(m: Move, letter: bool) -> String {
         out.push(p.upper_char());
     }
     out
-}
-
-/// `true` if `b` differs from `a` by exactly one replaced, inserted or
-/// removed character.
-fn one_edit(a: &[char], b: &str) -> bool {
-    let b: Vec<char> = b.chars().collect();
-    let (short, long) = if a.len() <= b.len() {
-        (a, b.as_slice())
-    } else {
-        (b.as_slice(), a)
-    };
-    let prefix = short.iter().zip(long).take_while(|(x, y)| x == y).count();
-    match long.len() - short.len() {
-        0 => prefix < short.len() && short[prefix + 1..] == long[prefix + 1..],
-        1 => short[prefix..] == long[prefix + 1..],
-        _ => false,
-    }
 }

@@ -8,6 +8,7 @@ use crate::diagnostic::ErrorKind;
 use crate::diagnostic::words::{own_piece_on, piece_on, pieces_on, role_name};
 use crate::replay::Rules;
 
+use super::reasons;
 use super::rejection::Rejection;
 use super::suggest::check_answers;
 
@@ -48,8 +49,8 @@ fn first_blocker<P: Rules>(pos: &P, from: Square, to: Square) -> Option<Square> 
 /// Why the piece on `from` cannot go to `to`, ordered by how much it tells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Verdict {
-    /// It does not move like that.
-    Geometry(String),
+    /// It does not move like that (a piece of this kind).
+    Geometry(Role),
     /// The way is blocked.
     Blocked(Square),
     /// Pawn rules.
@@ -79,16 +80,16 @@ impl Verdict {
     }
 }
 
-fn geometry_phrase(role: Role, from: Square, to: Square) -> String {
-    let how = match role {
+/// How a piece of `role` moves, in words.
+fn how_it_moves(role: Role) -> &'static str {
+    match role {
         Role::Knight => "a knight jumps two squares one way and one the other",
         Role::Bishop => "a bishop moves diagonally",
         Role::Rook => "a rook moves along ranks and files",
         Role::Queen => "a queen moves along ranks, files and diagonals",
         Role::King => "a king moves one square (or castles with `O-O`/`O-O-O`)",
         Role::Pawn => "a pawn moves straight ahead and captures diagonally forward",
-    };
-    format!("{from} to {to} is not a {} move: {how}", role_name(role))
+    }
 }
 
 /// The verdict for the (existing, own) piece on `from` going to `to`.
@@ -113,7 +114,7 @@ pub(super) fn verdict<P: Rules>(
     } else {
         let empty_board = attacks::attacks(from, piece, Bitboard::EMPTY);
         if !empty_board.contains(to) {
-            return Verdict::Geometry(geometry_phrase(role, from, to));
+            return Verdict::Geometry(role);
         }
         if !attacks::attacks(from, piece, occupied).contains(to)
             && let Some(b) = first_blocker(pos, from, to)
@@ -262,58 +263,34 @@ pub(super) fn verdict_rejection<P: Rules>(
 ) -> Rejection {
     let piece = own_piece_on(pos.board(), from);
     let us = pos.turn();
+    let king = || {
+        pos.board()
+            .king_of(us)
+            .map_or("king".to_string(), |k| format!("king on {k}"))
+    };
     match v {
-        Verdict::Geometry(phrase) => Rejection::new(ErrorKind::CannotReach, phrase),
-        Verdict::Blocked(b) => Rejection::new(
-            ErrorKind::Blocked,
-            format!("{piece} is blocked by {}", piece_on(pos.board(), b)),
+        Verdict::Geometry(role) => reasons::not_a_move(
+            &from.to_string(),
+            &to.to_string(),
+            role_name(role),
+            how_it_moves(role),
         ),
+        Verdict::Blocked(b) => reasons::blocked(&piece, &piece_on(pos.board(), b)),
         Verdict::Pawn(kind, reason) => Rejection::new(kind, reason),
-        Verdict::NothingToCapture => Rejection::new(
-            ErrorKind::NothingToCapture,
-            format!("there is nothing to capture on {to}"),
-        ),
-        Verdict::InCheck(checkers) => {
-            let king = pos
-                .board()
-                .king_of(us)
-                .map_or(String::new(), |k| format!(" on {k}"));
-            let reason = if checkers.count() > 1 {
-                format!(
-                    "the king{king} is in double check from {}, and only a king move answers a double check",
-                    pieces_on(pos.board(), checkers)
-                )
-            } else {
-                format!(
-                    "the king{king} is in check from {}, and this move does not answer it",
-                    pieces_on(pos.board(), checkers)
-                )
-            };
-            Rejection::new(ErrorKind::InCheck, reason).help(check_answers(pos))
-        }
-        Verdict::Pinned(pinner) => {
-            let king = pos
-                .board()
-                .king_of(us)
-                .map_or(String::new(), |k| format!(" on {k}"));
-            Rejection::new(
-                ErrorKind::Pinned,
-                format!(
-                    "{piece} is pinned to its king{king} by {}",
-                    piece_on(pos.board(), pinner)
-                ),
-            )
-        }
+        Verdict::NothingToCapture => reasons::nothing_to_capture(&to.to_string()),
+        Verdict::InCheck(checkers) => reasons::in_check(
+            &king(),
+            &pieces_on(pos.board(), checkers),
+            checkers.count() > 1,
+        )
+        .help(check_answers(pos)),
+        Verdict::Pinned(pinner) => reasons::pinned(&piece, &king(), &piece_on(pos.board(), pinner)),
         Verdict::IntoCheck(by) => {
-            let reason = if pos.board().role_at(from) == Some(Role::King) {
-                format!(
-                    "the king would be in check on {to} from {}",
-                    pieces_on(pos.board(), by)
-                )
+            if pos.board().role_at(from) == Some(Role::King) {
+                reasons::into_check("king", &to.to_string(), &pieces_on(pos.board(), by))
             } else {
-                format!("it would expose the king to {}", pieces_on(pos.board(), by))
-            };
-            Rejection::new(ErrorKind::IntoCheck, reason)
+                reasons::exposes("king", &pieces_on(pos.board(), by))
+            }
         }
         Verdict::Unknown => Rejection::new(
             ErrorKind::CannotReach,

@@ -107,17 +107,20 @@ pub(super) fn made_dead<P: Rules>(pos: &P, m: shakmaty::Move) -> bool {
         && pos.is_insufficient_material()
 }
 
-/// The game's result: as written, else as the rules decided, else `*`; or
-/// the written result's range and the end it contradicts.
-pub(super) fn result(
+/// The game's result: as written, else as the rules decided (`of` gives
+/// the result of an end), else `*`; or the written result's range and the
+/// end it contradicts. The same for every rules: chess's and a variant's
+/// ends, and a rule set's a user defines.
+pub(super) fn result<E: Copy>(
     written: Option<(ResultToken, Range)>,
-    end: Option<End>,
-) -> Result<ResultToken, (Range, End)> {
+    end: Option<E>,
+    of: impl Fn(E) -> ResultToken,
+) -> Result<ResultToken, (Range, E)> {
     let Some((written, range)) = written else {
-        return Ok(end.map_or(ResultToken::Unknown, End::result));
+        return Ok(end.map_or(ResultToken::Unknown, of));
     };
     match end {
-        Some(end) if written != end.result() => Err((range, end)),
+        Some(end) if written != of(end) => Err((range, end)),
         _ => Ok(written),
     }
 }

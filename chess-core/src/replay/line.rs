@@ -10,14 +10,13 @@ use super::played::{LostRights, PlyRef};
 use super::repetition::{History, segment_start};
 use super::rules::Rules;
 use super::san::SanBits;
+use super::walk::Cursor;
 
 /// The replay state of one line.
 #[derive(Clone)]
 pub(super) struct Frame<P> {
-    /// The line (an index into the game's lines).
-    pub(super) line: u32,
-    /// The next of its plies to replay.
-    pub(super) next: usize,
+    /// The line and its next ply.
+    pub(super) cursor: Cursor,
     pub(super) pos: P,
     /// Plies from the start of the game.
     pub(super) plies: usize,
@@ -59,8 +58,7 @@ impl<P: Rules> Frame<P> {
     /// line's length, to reserve its record.
     pub(super) fn root(start: &P, plies: usize) -> Frame<P> {
         Frame {
-            line: 0,
-            next: 0,
+            cursor: Cursor::default(),
             pos: start.clone(),
             plies: 0,
             moves: Vec::with_capacity(plies),
@@ -93,8 +91,10 @@ impl<P: Rules> Frame<P> {
     /// the line's record.
     pub(super) fn branch(&self) -> Frame<P> {
         Frame {
-            line: self.line,
-            next: 0,
+            cursor: Cursor {
+                line: self.cursor.line,
+                next: 0,
+            },
             pos: self.pos.clone(),
             plies: self.plies,
             moves: self.moves.get(self.segment..).unwrap_or_default().to_vec(),

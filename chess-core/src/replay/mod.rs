@@ -28,6 +28,7 @@
 //! | `options.rs` | what a replay accepts beyond the strict rules |
 
 mod candidates;
+pub mod custom;
 mod ends;
 mod failure;
 mod line;
@@ -39,20 +40,24 @@ mod repetition;
 mod resolve;
 mod rules;
 mod san;
+mod walk;
+
+use std::marker::PhantomData;
 
 use shakmaty::CastlingMode;
 
-use crate::syntax::GameSyntax;
+use crate::syntax::{GameSyntax, PlySyntax};
 
 pub use ends::{End, EndInfo};
 pub use failure::{Failure, Unresolved};
 pub use options::Options;
-pub use played::{LostHow, LostRight, LostRights, PlyRef};
+pub use played::{LostHow, LostRight, LostRights};
 pub use record::{Annotations, VerifiedGame, VerifiedLine};
 pub use rules::{Rules, TableLookup, VariantEnd};
 pub use san::SanBits;
 
 use line::Frame;
+use walk::{Cursor, Walk};
 
 /// Replays `game` from `start` (with `mode`'s castling rules). Returns the
 /// verified main line, or the first problem in source order.
@@ -64,46 +69,23 @@ pub fn replay<P: Rules>(
 ) -> Result<VerifiedGame<P>, Box<Failure<P>>> {
     let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
     let mut main = Frame::root(&start, main_plies);
-    // The variations being replayed, innermost last.
-    let mut variations: Vec<Frame<P>> = Vec::new();
     // What the game has besides its main line, if anything.
     let annotated = game.lines.len() > 1 || !game.notes.is_empty();
-    let mut annotations = (annotated && !options.drop_annotations).then(|| {
+    let annotations = (annotated && !options.drop_annotations).then(|| {
         Box::new(Annotations {
             lines: vec![VerifiedLine::default(); game.lines.len()],
             notes: game.notes.clone(),
         })
     });
-    loop {
-        let frame = match variations.last_mut() {
-            Some(frame) => frame,
-            None => &mut main,
-        };
-        match ply::walk(frame, game, options, mode)? {
-            Some((before, ply)) => {
-                // Variations replace this ply: each starts from the position
-                // before it. Pushed in reverse so the first is replayed first.
-                let lines: Vec<u32> = game.variations(ply).collect();
-                for &var in lines.iter().rev() {
-                    let mut f = before.clone();
-                    f.line = var;
-                    f.next = 0;
-                    variations.push(f);
-                }
-            }
-            None => {
-                ply::settle(frame)?;
-                let Some(done) = variations.pop() else {
-                    break;
-                };
-                if let Some(annotations) = &mut annotations {
-                    record_variation(annotations, done);
-                }
-            }
-        }
-    }
+    let mut replay = Shakmaty {
+        options,
+        mode,
+        annotations,
+        rules: PhantomData,
+    };
+    walk::walk(&mut replay, game, &mut main)?;
     let end = final_end(&mut main).map(|e| (e.end, e.plies));
-    let result = ends::result(game.result, end.map(|e| e.0))
+    let result = ends::result(game.result, end.map(|e| e.0), End::result)
         .map_err(|(range, end)| Box::new(Failure::WrongResult { range, end }))?;
     Ok(VerifiedGame {
         start,
@@ -115,11 +97,55 @@ pub fn replay<P: Rules>(
         last: main.pos,
         tags: game.tags.clone(),
         range: game.range,
-        annotations: annotations.map(|mut a| {
+        annotations: replay.annotations.map(|mut a| {
             record_branches(&mut a, game);
             a
         }),
     })
+}
+
+/// A replay through shakmaty (chess or a variant, `P`), on the walk: its
+/// options and castling rules, and the variations kept.
+struct Shakmaty<P> {
+    options: Options,
+    mode: CastlingMode,
+    annotations: Option<Box<Annotations>>,
+    rules: PhantomData<P>,
+}
+
+impl<P: Rules> Walk for Shakmaty<P> {
+    type Frame = Frame<P>;
+    type Failure = Box<Failure<P>>;
+
+    #[inline(always)]
+    fn cursor(frame: &mut Frame<P>) -> &mut Cursor {
+        &mut frame.cursor
+    }
+
+    fn branch(&self, frame: &Frame<P>) -> Frame<P> {
+        frame.branch()
+    }
+
+    #[inline(always)]
+    fn step(
+        &mut self,
+        frame: &mut Frame<P>,
+        _: &GameSyntax,
+        ply: &PlySyntax,
+        _: Option<&PlySyntax>,
+    ) -> Result<(), Box<Failure<P>>> {
+        ply::step(frame, ply, self.options, self.mode)
+    }
+
+    fn settle(&mut self, frame: &mut Frame<P>) -> Result<(), Box<Failure<P>>> {
+        ply::settle(frame)
+    }
+
+    fn finished(&mut self, variation: Frame<P>) {
+        if let Some(annotations) = &mut self.annotations {
+            record_variation(annotations, variation);
+        }
+    }
 }
 
 /// Keeps a replayed variation's own moves.
@@ -127,7 +153,7 @@ fn record_variation<P>(annotations: &mut Annotations, mut frame: Frame<P>) {
     let own = frame.own.min(frame.moves.len());
     let moves = frame.moves.split_off(own);
     let sans = frame.sans.split_off(own.min(frame.sans.len()));
-    if let Some(line) = annotations.lines.get_mut(frame.line as usize) {
+    if let Some(line) = annotations.lines.get_mut(frame.cursor.line as usize) {
         line.first_ply = frame.plies - moves.len();
         line.moves = moves;
         line.sans = sans;

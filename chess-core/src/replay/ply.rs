@@ -11,7 +11,7 @@
 use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Color, Move, Position};
 
-use crate::syntax::{GameSyntax, Marker, MoveNumber, PlySyntax};
+use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
 use super::ends::{self, End, EndInfo};
 use super::failure::{Failure, Unresolved};
@@ -32,39 +32,9 @@ struct Status {
     variant: Option<(Option<Color>, VariantEnd)>,
 }
 
-/// A ply that variations replace, and the frame before it.
-type Branch<'g, P> = (Frame<P>, &'g PlySyntax);
-
-/// Replays `frame`'s line from its next ply up to its end, or up to a ply
-/// that variations replace: then that ply and the frame before it, for the
-/// variations to start from. (One loop, with the ply's replay inlined: it
-/// runs for every ply.)
-pub(super) fn walk<'g, P: Rules>(
-    frame: &mut Frame<P>,
-    game: &'g GameSyntax,
-    options: Options,
-    mode: CastlingMode,
-) -> Result<Option<Branch<'g, P>>, Box<Failure<P>>> {
-    let line = &game.lines[frame.line as usize];
-    for &ply_id in line.plies.get(frame.next..).unwrap_or_default() {
-        frame.next += 1;
-        let ply = &game.plies[ply_id as usize];
-        let before = ply.first_variation.is_some().then(|| frame.branch());
-        // Not `?`: in unoptimized builds `?` is two calls.
-        #[allow(clippy::question_mark)]
-        if let Err(failure) = step(frame, ply, options, mode) {
-            return Err(failure);
-        }
-        if let Some(before) = before {
-            return Ok(Some((before, ply)));
-        }
-    }
-    Ok(None)
-}
-
 /// Replays one ply of `frame`'s line.
 #[inline(always)]
-fn step<P: Rules>(
+pub(super) fn step<P: Rules>(
     frame: &mut Frame<P>,
     ply: &PlySyntax,
     options: Options,

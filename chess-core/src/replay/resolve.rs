@@ -346,7 +346,8 @@ fn resolve_rest<P: Position>(
                 san: SanBits::default(),
             })
             .ok_or(Unresolved::NoMatch),
-        MoveSyntax::San { .. } => Err(Unresolved::NoMatch),
+        // (A move under a rules file is replayed by `custom`, never here.)
+        MoveSyntax::San { .. } | MoveSyntax::Rules(_) => Err(Unresolved::NoMatch),
     }
 }
 

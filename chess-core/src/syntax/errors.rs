@@ -4,7 +4,9 @@
 //! Kinds worded here: `expected-move`, `number-without-dot`,
 //! `number-without-move`, `bad-annotation`, `bad-nag`,
 //! `marker-without-move`, `lexical`, `variation`, `misplaced-result`,
-//! `bad-tag`, `long-form`, `null-move`, `drop`, `second-game`.
+//! `bad-tag`, `long-form`, `null-move`, `drop`, `second-game` (under
+//! rules a user defines too: only a word that is no move there is worded
+//! apart, with how moves are written under a rules file).
 
 use crate::diagnostic::words::{join_and, join_or};
 use crate::diagnostic::{Diagnostic, ErrorKind};
@@ -26,6 +28,25 @@ pub(crate) fn expected_move(range: Range, found: &str) -> Diagnostic {
     .with_note(
         "moves are written like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1f3` or `knight g1 to f3`",
     )
+}
+
+/// A word that is no move under rules a user defines.
+pub(crate) fn expected_rules_move(range: Range, source: &Source) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::ExpectedMove,
+        range,
+        format!("expected a move, found `{}`", source.slice(range)),
+    )
+    .with_note(
+        "under a rules file, moves are written like `e4`, `Nf3`, `j10`, `Axd5`, `O-O`, `e8=Q`, `a2a3` or `a2 a3`, with the rule set's letters",
+    )
+}
+
+/// A `-` that does not stand between the two squares of a move (`a2 - a3`),
+/// under rules a user defines.
+pub(crate) fn stray_dash(range: Range) -> Diagnostic {
+    Diagnostic::new(ErrorKind::ExpectedMove, range, "expected a move, found `-`")
+        .with_note("a `-` stands between the two squares of a move: `a2 - a3` or `a2-a3`")
 }
 
 pub(crate) fn string_among_moves(range: Range) -> Diagnostic {

@@ -15,12 +15,13 @@ use crate::input::{Mode, Range, Source};
 
 use super::errors;
 use super::letters::PieceLetters;
-use super::notation::{self, MoveSyntax, Part, Spanned};
+use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use chess_format::{Named, Variant};
+use chess_rules::MoveText;
 
 use super::setup::{self, SetupSyntax};
 use super::tag::Tag;
-use super::tree::{GameSyntax, Line, MoveNumber, Note, NoteKind, PlySyntax};
+use super::tree::{GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove};
 
 /// The state of one game's parse.
 pub(super) struct GameParser {
@@ -43,6 +44,15 @@ pub(super) struct GameParser {
     pub(super) notes: bool,
     /// The rules without a `[Variant]` tag, if not standard chess.
     pub(super) variant: Option<Named>,
+    /// The game is under rules a user defines: its moves are read as the
+    /// rule set's notation, its `[Variant]` tag names a rule set and its
+    /// `[FEN]` tag is read under it (by the start stage).
+    pub(super) rules: bool,
+    /// Under such rules: the last move, a bare square, while nothing but
+    /// a `-` came after it (the first square of a move that may be written
+    /// `a2 a3`), and the `-`.
+    joinable: Option<u32>,
+    dash: Option<Range>,
 }
 
 impl GameParser {
@@ -68,6 +78,9 @@ impl GameParser {
             letters,
             notes,
             variant: None,
+            rules: false,
+            joinable: None,
+            dash: None,
         }
     }
 
@@ -75,6 +88,11 @@ impl GameParser {
         self.game.range = self.first.unwrap_or_default().to(self.last);
         let tag = Tag::find(&self.game.tags, source, "Variant");
         self.game.variant_tag = tag.map(|t| t.value_range);
+        if self.rules {
+            // The tag names a rule set, and the start stage reads the
+            // `[FEN]` tag under it.
+            return self.game;
+        }
         self.game.variant = match (tag, self.variant) {
             (None, Some(variant)) => Ok(variant),
             _ => setup::variant_of(tag, source),
@@ -108,6 +126,8 @@ impl GameParser {
     /// Keeps the comments passed over as notes where the game is now.
     #[cold]
     pub(super) fn take_comments(&mut self, source: &Source, comments: &mut Vec<Range>) {
+        // A comment between two squares parts them.
+        self.joinable = None;
         if !self.notes {
             comments.clear();
             return;
@@ -162,6 +182,9 @@ impl GameParser {
     }
 
     pub(super) fn end_of_input(&mut self) -> Result<(), Diagnostic> {
+        if let Some(dash) = self.dash {
+            return Err(errors::stray_dash(dash));
+        }
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }
@@ -217,6 +240,9 @@ impl GameParser {
         if !keep_attach {
             self.attach = None;
         }
+        if self.rules && !matches!(spanned.part, Part::RulesMove(_) | Part::Dash) {
+            self.no_join()?;
+        }
         match spanned.part {
             Part::Number { value, black } => {
                 if let Some(previous) = self.pending_number {
@@ -249,6 +275,11 @@ impl GameParser {
                 self.push_ply(MoveSyntax::Drop { role, to }, range);
             }
             Part::Move(mv) => self.push_ply(mv, range),
+            Part::RulesMove(text) => self.rules_move(text, range)?,
+            Part::Dash => match (self.joinable, self.dash) {
+                (Some(_), None) => self.dash = Some(range),
+                _ => return Err(errors::stray_dash(range)),
+            },
             Part::PieceName(role) => {
                 let (mv, full) = long_form(role, range)?;
                 self.touch(full);
@@ -284,11 +315,62 @@ impl GameParser {
                 self.game.result = Some((result, range));
                 return Ok(true);
             }
+            Part::Invalid(Invalid::NotNotation) if self.rules => {
+                return Err(errors::expected_rules_move(range, source));
+            }
             Part::Invalid(invalid) => {
                 return Err(errors::invalid_word(invalid, range, source));
             }
         }
         Ok(false)
+    }
+
+    /// A move under rules a user defines: a ply, and a bare square noted
+    /// as the possible first square of a move in coordinates, or as the
+    /// second one after such a first.
+    fn rules_move(&mut self, text: MoveText, range: Range) -> Result<(), Diagnostic> {
+        let bare = matches!(
+            text,
+            MoveText::San {
+                piece: None,
+                file: None,
+                rank: None,
+                capture: false,
+                promotion: None,
+                ..
+            }
+        );
+        match self.joinable.take() {
+            Some(first) if bare => {
+                self.game.rules_moves[first as usize].joins_next = match self.dash.take() {
+                    Some(_) => Join::Dashed,
+                    None => Join::Spaced,
+                };
+            }
+            _ => self.no_join()?,
+        }
+        let index = self.game.rules_moves.len() as u32;
+        self.game.rules_moves.push(RulesMove {
+            text,
+            joins_next: Join::No,
+        });
+        self.push_ply(MoveSyntax::Rules(index), range);
+        // Each bare square may be the first of a move in coordinates (the
+        // replay reads them left to right: `e4 a7 a5` is `e4` then `a7 a5`).
+        if bare {
+            self.joinable = Some(index);
+        }
+        Ok(())
+    }
+
+    /// Something other than the second square of a move in coordinates:
+    /// no move joins the last one, and a `-` before it stood alone.
+    fn no_join(&mut self) -> Result<(), Diagnostic> {
+        self.joinable = None;
+        match self.dash.take() {
+            Some(dash) => Err(errors::stray_dash(dash)),
+            None => Ok(()),
+        }
     }
 
     /// The ply a marker attaches to.
@@ -300,6 +382,7 @@ impl GameParser {
     }
 
     pub(super) fn open_variation(&mut self, open: Range) -> Result<(), Diagnostic> {
+        self.no_join()?;
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }
@@ -330,6 +413,7 @@ impl GameParser {
     }
 
     pub(super) fn close_variation(&mut self, close: Range) -> Result<(), Diagnostic> {
+        self.no_join()?;
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }

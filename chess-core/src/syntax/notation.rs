@@ -3,6 +3,7 @@
 //! NAGs and results. No chess knowledge: `Nf3` is parsed without knowing
 //! whether a knight can get there.
 
+use chess_rules::MoveText;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use crate::input::Range;
@@ -54,6 +55,10 @@ pub enum MoveSyntax {
         /// Where.
         to: Square,
     },
+    /// A move of a game under rules a user defines: the index of its
+    /// [`RulesMove`](super::RulesMove) in
+    /// [`GameSyntax::rules_moves`](super::GameSyntax::rules_moves).
+    Rules(u32),
 }
 
 impl MoveSyntax {
@@ -162,6 +167,12 @@ pub enum Part {
     Null,
     /// A crazyhouse drop (`N@f3`, `@f3`): not a standard chess move.
     Drop(Role, Square),
+    /// A move under rules a user defines, as the rule set's notation reads
+    /// it ([`split_word_under_rules`]).
+    RulesMove(MoveText),
+    /// A lone `-` (between the two squares of a move in coordinates, under
+    /// rules a user defines: `a2 - a3`).
+    Dash,
     /// `pawn`, `knight`, … of the long form.
     PieceName(Role),
     /// `to` of the long form.
@@ -534,6 +545,34 @@ fn rewrite(
 
 /// [`split_word`] for words as written.
 fn split_ascii(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
+    split_with(word, offset, out, body_part);
+}
+
+/// Splits a word of a game under rules a user defines (a rules file):
+/// move numbers, markers, annotations, NAGs and results as in chess, and
+/// the move read as the rule set's notation is ([`MoveText`]: squares
+/// beyond `h8` such as `j10`, any piece letter, coordinates, drops); a
+/// lone `-` between two squares is [`Part::Dash`]. Only the move itself is
+/// read differently from chess.
+pub fn split_word_under_rules(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
+    split_with(word, offset, out, rules_body_part);
+}
+
+/// A move body under rules a user defines.
+fn rules_body_part(body: &[u8]) -> Part {
+    match body {
+        b"-" => return Part::Dash,
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Part::Null,
+        _ => {}
+    }
+    match std::str::from_utf8(body).ok().and_then(MoveText::read) {
+        Some(text) => Part::RulesMove(text),
+        None => Part::Invalid(Invalid::NotNotation),
+    }
+}
+
+/// [`split_word`] for words as written, with `body` reading the move.
+fn split_with(word: &[u8], offset: u32, out: &mut Vec<Spanned>, body: fn(&[u8]) -> Part) {
     let Some(&first) = word.first() else {
         return;
     };
@@ -547,10 +586,10 @@ fn split_ascii(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
     };
     // The common case: a bare move.
     if word[word.len() - 1].is_ascii_alphanumeric() {
-        push(out, offset, body_part(&word[start..]), start, word.len());
+        push(out, offset, body(&word[start..]), start, word.len());
         return;
     }
-    with_suffixes(word, start, offset, out);
+    with_suffixes(word, start, offset, out, body);
 }
 
 #[inline(always)]
@@ -650,7 +689,13 @@ fn decimal(word: &[u8]) -> (Option<u64>, usize) {
 
 /// A move from `start` on, followed by an `e.p.`, a check or mate marker
 /// and an annotation (each optional), collected from the end.
-fn with_suffixes(word: &[u8], start: usize, offset: u32, out: &mut Vec<Spanned>) {
+fn with_suffixes(
+    word: &[u8],
+    start: usize,
+    offset: u32,
+    out: &mut Vec<Spanned>,
+    body: fn(&[u8]) -> Part,
+) {
     let mut end = word.len();
     let mut tail: [Option<(Part, usize, usize)>; 3] = [None; 3];
     let mut tails = 0;
@@ -688,7 +733,7 @@ fn with_suffixes(word: &[u8], start: usize, offset: u32, out: &mut Vec<Spanned>)
         end -= 4;
     }
     if start < end {
-        push(out, offset, body_part(&word[start..end]), start, end);
+        push(out, offset, body(&word[start..end]), start, end);
     }
     while tails > 0 {
         tails -= 1;

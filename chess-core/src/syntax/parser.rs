@@ -69,10 +69,12 @@ struct Items<'a> {
     english: Vec<u8>,
     /// The comments passed over since the game parser last took them.
     comments: Vec<Range>,
+    /// Moves are read as a rule set's notation (rules a user defines).
+    rules: bool,
 }
 
 impl<'a> Items<'a> {
-    fn new(source: &'a Source, known: Option<Vec<u32>>) -> Items<'a> {
+    fn new(source: &'a Source, known: Option<Vec<u32>>, rules: bool) -> Items<'a> {
         let splitter = match source.mode() {
             Mode::Pgn => Splitter::new(),
             Mode::Tokens => Splitter::without_line_comments(),
@@ -92,6 +94,7 @@ impl<'a> Items<'a> {
             letters: PieceLetters::English,
             english: Vec::new(),
             comments: Vec::new(),
+            rules,
         };
         items.next_stretch();
         items
@@ -174,7 +177,9 @@ impl<'a> Items<'a> {
                     self.part = 0;
                     let bytes = self.source.as_str().as_bytes();
                     let word = bytes.get(lexeme.range.as_usize()).unwrap_or_default();
-                    if self.letters == PieceLetters::English {
+                    if self.rules {
+                        notation::split_word_under_rules(word, lexeme.range.start, &mut self.parts);
+                    } else if self.letters == PieceLetters::English {
                         notation::split_word(word, lexeme.range.start, &mut self.parts);
                     } else {
                         // One byte for one: every part keeps its range.
@@ -264,6 +269,8 @@ pub struct Parser<'s> {
     notes: bool,
     /// Read plain games through the express lane.
     express: bool,
+    /// Read games under rules a user defines.
+    rules: bool,
     /// Skip text that is not PGN where a game would begin (see
     /// [`Parser::skipping_text`]).
     skip_text: bool,
@@ -296,6 +303,7 @@ impl<'s> Parser<'s> {
             variant: None,
             notes: true,
             express: true,
+            rules: false,
             skip_text: false,
             skipped: Vec::new(),
             wrapper_seen: false,
@@ -315,6 +323,7 @@ impl<'s> Parser<'s> {
             variant: None,
             notes: true,
             express: true,
+            rules: false,
             skip_text: false,
             skipped: Vec::new(),
             wrapper_seen: false,
@@ -339,6 +348,32 @@ impl<'s> Parser<'s> {
         if variant.is_some() {
             self.express = false;
         }
+        self
+    }
+
+    /// Reads games under rules a user defines (a rules file): tags,
+    /// comments, NAGs, variations, move numbers, markers and results as in
+    /// chess, and each move as the rule set's notation reads it
+    /// ([`RulesMove`](super::RulesMove): squares beyond `h8` such as `j10`,
+    /// any piece letter, coordinates, drops). A game's `[Variant]` tag names
+    /// a rule set and its `[FEN]` tag is read under it, by the start stage;
+    /// no setup is read before the moves. (Such games are read by the lexer
+    /// and grammar: the express lane is for plain chess games.)
+    ///
+    /// ```
+    /// use chess_core::Source;
+    /// use chess_core::syntax::{Join, MoveSyntax, Parser};
+    ///
+    /// let source = Source::text("1. a2 a3 a4 a3 2. Jc3 j10 *", None, None);
+    /// let game = Parser::new(&source).under_rules().next().unwrap().unwrap();
+    /// assert_eq!(game.plies.len(), 6);
+    /// assert!(matches!(game.plies[4].mv, MoveSyntax::Rules(4)));
+    /// assert_eq!(game.rules_moves[0].joins_next, Join::Spaced);
+    /// assert_eq!(game.rules_moves[4].joins_next, Join::No);
+    /// ```
+    pub fn under_rules(mut self) -> Parser<'s> {
+        self.rules = true;
+        self.express = false;
         self
     }
 
@@ -446,7 +481,7 @@ impl Iterator for Parser<'_> {
         let known = &mut self.known;
         let items = self
             .items
-            .get_or_insert_with(|| Items::new(source, known.take()));
+            .get_or_insert_with(|| Items::new(source, known.take(), self.rules));
         loop {
             if self.express
                 && let Some(game) = items.express(self.letters, self.notes)
@@ -474,6 +509,7 @@ impl Iterator for Parser<'_> {
         }
         let mut parser = GameParser::new(self.letters, self.notes);
         parser.variant = self.variant;
+        parser.rules = self.rules;
         Some(match parser.game(items) {
             Ok(()) => Ok(parser.finish(source)),
             Err(d) => {
@@ -518,7 +554,7 @@ impl GameParser {
                     self.touch(open);
                     self.tag(items, open)?;
                 }
-                Some(Item::Part(_)) if self.setup.is_none() => {
+                Some(Item::Part(_)) if self.setup.is_none() && !self.rules => {
                     let source = items.source();
                     if let Some((setup, consumed)) =
                         setup::parse(source, items.remaining_lexemes())?
@@ -532,7 +568,9 @@ impl GameParser {
                 _ => break,
             }
         }
-        items.set_letters(self.piece_letters(items.source())?);
+        if !self.rules {
+            items.set_letters(self.piece_letters(items.source())?);
+        }
 
         while let Some(item) = items.peek() {
             let range = item.range();

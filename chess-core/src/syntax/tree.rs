@@ -8,6 +8,7 @@ use crate::input::{Range, Source};
 
 use super::notation::{Marker, MoveSyntax, ResultToken};
 use chess_format::Named;
+use chess_rules::MoveText;
 
 use super::setup::SetupSyntax;
 use super::tag::Tag;
@@ -56,6 +57,31 @@ impl PlySyntax {
             first_variation: None,
         }
     }
+}
+
+/// A move of a game under rules a user defines, as written
+/// ([`MoveSyntax::Rules`] is its index in [`GameSyntax::rules_moves`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RulesMove {
+    /// The word, read as the rule set's notation.
+    pub text: MoveText,
+    /// How this move, a bare square, and the next of its line, another,
+    /// may be one move in coordinates.
+    pub joins_next: Join,
+}
+
+/// Whether two bare squares in a row (`a2 a3`) are one move in
+/// coordinates, under rules a user defines.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// The next ply is not a bare square right after this one.
+    No,
+    /// Only spaces between (`a2 a3`): one move if a piece stands on the
+    /// first square, two moves in SAN if not (`e4 e5`). The replay
+    /// decides.
+    Spaced,
+    /// A `-` between (`a2 - a3`): one move.
+    Dashed,
 }
 
 /// A sequence of plies: the main line or a variation.
@@ -115,6 +141,9 @@ pub struct GameSyntax {
     pub lines: Vec<Line>,
     /// Every ply of every line.
     pub plies: Vec<PlySyntax>,
+    /// The moves of a game under rules a user defines, as written (empty
+    /// for chess).
+    pub rules_moves: Vec<RulesMove>,
     /// Comments and NAGs, in the order written (empty for most games).
     pub notes: Vec<Note>,
     /// The result token.
@@ -133,6 +162,7 @@ impl Default for GameSyntax {
             setup: Ok(None),
             lines: vec![Line::default()],
             plies: Vec::new(),
+            rules_moves: Vec::new(),
             notes: Vec::new(),
             result: None,
             range: Range::default(),

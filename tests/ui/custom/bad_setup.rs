@@ -1,4 +1,5 @@
 // A set-up position with a letter that names no piece of the rule set.
+// Shown in the catalogue: the FEN is read under the rule set.
 use verified_chess::{game, CustomGame};
 
 fn main() {

@@ -1,4 +1,5 @@
 // A camel asked to go where it cannot leap; the help lists its legal moves.
+// Shown in the catalogue: how the piece moves is said from the rules file.
 use verified_chess::{game, CustomGame};
 
 fn main() {

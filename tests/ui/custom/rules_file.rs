@@ -1,4 +1,5 @@
 // Rules files that break the validation rules, each reported at the key or value concerned.
+// Shown in the catalogue: only rules files have these errors.
 use verified_chess::{game, CustomGame};
 
 fn main() {

@@ -9,6 +9,10 @@ use shakmaty::{CastlingMode, Chess, FromSetup, PositionErrorKinds};
 
 use crate::diagnostic::Diagnostic;
 use crate::input::Range;
+mod custom;
+
+pub use custom::{CustomStart, custom_position};
+
 use chess_format::{Named, Variant};
 
 use crate::syntax::{GameSyntax, SetupSyntax};

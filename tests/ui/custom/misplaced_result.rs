@@ -1,4 +1,4 @@
-// Two games where `game!` takes one.
+// Moves after the result, which ends the game (`game!` takes one game), as in chess.
 use verified_chess::{game, CustomGame};
 
 fn main() {

@@ -1,0 +1,502 @@
+//! Games under rules a user defines, in words: the start stage's
+//! [`CustomStart`] and the replay's [`CustomFailure`] as diagnostics. A
+//! refused move is explained from chess-rules' [`Rejection`]s (blocked,
+//! pinned, in check, not a move of the piece, with its moves in words …)
+//! in the sentences chess's refusals are worded in (`game.rs`,
+//! `reasons.rs`), with the piece's legal moves and a did-you-mean as help.
+//! Worded here only what chess has no words for: a move made only from
+//! the start square or only to an empty square, a letter the rule set has
+//! no piece for, castling or drops the rule set does not have, a
+//! stalemate that loses, a game that names no rule set of the file.
+
+use chess_rules::{Move, MoveText, Outcome, Position, Rejection as Refusal, Square, Stalemate};
+use shakmaty::Color;
+
+use crate::diagnostic::words::{color_adj, color_name, join_and};
+use crate::diagnostic::{Diagnostic, ErrorKind, Help};
+use crate::input::{Range, Source};
+use crate::replay::End;
+use crate::replay::custom::{CustomFailure, result_of};
+use crate::start::CustomStart;
+use crate::syntax::{RuleSets, Unnamed};
+
+use super::game::{
+    describe, game_over, illegal, not_en_passant, numbered, wrong_marker, wrong_number,
+    wrong_result,
+};
+use super::reasons::{self, piece_can_play, with_guess, write};
+use super::rejection::Rejection;
+
+/// The diagnostic for a replay's failure under rules a user defines;
+/// `source` is the text it read.
+pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnostic {
+    match failure {
+        CustomFailure::GameOver {
+            range,
+            before,
+            last,
+        } => {
+            let end = before.outcome().unwrap_or(Outcome::Checkmate);
+            let by = last.as_ref().map(|(pos, m)| {
+                (
+                    numbered(pos.fullmoves(), color(pos), &pos.san(*m)),
+                    end == Outcome::Checkmate,
+                )
+            });
+            game_over(
+                *range,
+                &label(before, *range, source),
+                &describe_end(end, color(before)),
+                by,
+                false,
+            )
+        }
+        CustomFailure::WrongNumber { number, before } => {
+            wrong_number(*number, before.fullmoves(), color(before))
+        }
+        CustomFailure::Illegal {
+            range,
+            text,
+            before,
+            matches,
+        } => {
+            let written = source.slice(*range);
+            let rejection = match matches.as_slice() {
+                [] => why(before, text, written),
+                several => ambiguous(before, several),
+            };
+            illegal(
+                color(before),
+                *range,
+                &label(before, *range, source),
+                rejection,
+            )
+        }
+        CustomFailure::WrongMarker {
+            marker,
+            range,
+            check,
+            mate,
+            before,
+            played,
+            text,
+        } => wrong_marker(
+            *marker,
+            *range,
+            (*check, *mate, None),
+            &label(before, *text, source),
+            before.san(*played),
+        ),
+        CustomFailure::NotEnPassant { ep, text, before } => {
+            not_en_passant(*ep, &label(before, *text, source))
+        }
+        CustomFailure::WrongResult { range, end } => {
+            let (outcome, stuck) = *end;
+            let stuck = match stuck {
+                chess_rules::Color::White => Color::White,
+                chess_rules::Color::Black => Color::Black,
+            };
+            wrong_result(
+                *range,
+                source,
+                &describe_end(outcome, stuck),
+                result_of(*end),
+            )
+        }
+    }
+}
+
+/// The diagnostic for a game under rules a user defines that has no
+/// start position.
+pub fn custom_start_failure(failure: CustomStart, sets: &RuleSets) -> Diagnostic {
+    match failure {
+        CustomStart::Unnamed { why, at } => {
+            let kind = match why {
+                Unnamed::Tag(_) => ErrorKind::BadTag,
+                Unnamed::Default(_) | Unnamed::SayWhich => ErrorKind::RulesFile,
+            };
+            Diagnostic::new(kind, at, unnamed(&why, sets))
+        }
+        CustomStart::Fen { set, error, at } => Diagnostic::new(
+            ErrorKind::BadSetup,
+            at,
+            format!(
+                "the FEN cannot be read under {}: {}",
+                sets.sets[set].name, error.message
+            ),
+        ),
+        CustomStart::Start { set, error, at } => Diagnostic::new(
+            ErrorKind::RulesFile,
+            at,
+            format!(
+                "the start position of {} cannot be read: {}",
+                sets.sets[set].name, error.message
+            ),
+        ),
+    }
+}
+
+/// Why no rule set of `sets` was picked, in words.
+pub fn unnamed(why: &Unnamed, sets: &RuleSets) -> String {
+    let names: Vec<String> = sets.names().iter().map(|n| format!("`{n}`")).collect();
+    match why {
+        Unnamed::Tag(name) | Unnamed::Default(name) => format!(
+            "no rule set `{name}`: the rules file defines {}",
+            names.join(", ")
+        ),
+        Unnamed::SayWhich => format!("the rules file defines {}: say which", names.join(", ")),
+    }
+}
+
+/// shakmaty's color for a side, for the shared vocabulary.
+fn side(color: chess_rules::Color) -> Color {
+    match color {
+        chess_rules::Color::White => Color::White,
+        chess_rules::Color::Black => Color::Black,
+    }
+}
+
+/// The side to move.
+fn color(pos: &Position<'_>) -> Color {
+    side(pos.turn())
+}
+
+/// A move as written with its number: "12. Ad3".
+fn label(before: &Position<'_>, range: Range, source: &Source) -> String {
+    numbered(before.fullmoves(), color(before), source.slice(range))
+}
+
+/// How a game ended, `stuck` being the side with no move, as a clause.
+fn describe_end(outcome: Outcome, stuck: Color) -> String {
+    match outcome {
+        Outcome::Checkmate => describe(End::Checkmate(!stuck)).to_string(),
+        Outcome::Stalemate(Stalemate::Draw) => describe(End::Stalemate).to_string(),
+        Outcome::Stalemate(Stalemate::Loss) => format!(
+            "{} had no move, and a stalemate loses under these rules",
+            color_name(stuck)
+        ),
+    }
+}
+
+/// The name of the piece on `sq` (of a legal position).
+fn name<'p>(pos: &'p Position<'_>, sq: Square) -> &'p str {
+    pos.piece_at(sq).map_or("piece", |p| {
+        pos.rules().pieces[usize::from(p.kind)].name.as_str()
+    })
+}
+
+/// "the Rook on a1": a piece of the side the message is about.
+fn own_piece_on(pos: &Position<'_>, sq: Square) -> String {
+    match pos.piece_at(sq) {
+        Some(_) => format!("the {} on {sq}", name(pos, sq)),
+        None => format!("the empty square {sq}"),
+    }
+}
+
+/// "the black Pawn on a3" (or "the empty square a3").
+fn piece_on(pos: &Position<'_>, sq: Square) -> String {
+    match pos.piece_at(sq) {
+        Some(p) => format!("the {} {} on {sq}", color_adj(side(p.color)), name(pos, sq)),
+        None => format!("the empty square {sq}"),
+    }
+}
+
+/// The legal moves of the piece on `from`, as help.
+fn moves_of(pos: &Position<'_>, from: Square) -> Help {
+    let moves = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == from)
+        .map(|m| pos.san(m))
+        .collect();
+    piece_can_play(&own_piece_on(pos, from), moves)
+}
+
+/// The moves `matches`, all legal, that one move as written may mean.
+fn ambiguous(pos: &Position<'_>, matches: &[Move]) -> Rejection {
+    let mut sorted = matches.to_vec();
+    sorted.sort_by_key(|m| (m.from.file, m.from.rank));
+    let pieces = sorted.iter().map(|m| own_piece_on(pos, m.from)).collect();
+    let choices = sorted.iter().map(|&m| pos.san(m)).collect();
+    let to = sorted.first().map(|m| m.to.to_string()).unwrap_or_default();
+    reasons::ambiguous(pieces, &to, choices)
+}
+
+/// Why `text` (written `written`) is no legal move in `pos`, which has
+/// legal moves.
+fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
+    let rules = pos.rules();
+    let mover = color(pos);
+    match *text {
+        MoveText::Castle { king_side } => {
+            let side = if king_side { "kingside" } else { "queenside" };
+            let reason = match rules.castling {
+                None => format!("{} has no castling", rules.name),
+                Some(_) => format!("castling {side} is not legal here"),
+            };
+            let king = pos.rules().pieces.iter().position(|p| p.royal);
+            let squares = rules.geometry.squares().filter(|&s| {
+                pos.piece_at(s)
+                    .is_some_and(|p| p.color == pos.turn() && Some(usize::from(p.kind)) == king)
+            });
+            squares.fold(Rejection::new(ErrorKind::CannotReach, reason), |r, king| {
+                r.help(moves_of(pos, king))
+            })
+        }
+        MoveText::Drop { .. } => Rejection::new(
+            ErrorKind::Drop,
+            format!(
+                "{} has no drops: a piece cannot be put on the board",
+                rules.name
+            ),
+        ),
+        MoveText::San {
+            piece: Some(letter),
+            ..
+        } if rules.index(letter).is_none() => {
+            let letters: Vec<String> = rules
+                .pieces
+                .iter()
+                .map(|p| format!("`{}` ({})", p.letter, p.name))
+                .collect();
+            Rejection::new(
+                ErrorKind::NoSuchPiece,
+                format!("{} has no piece written `{letter}`", rules.name),
+            )
+            .help(Help::Note(format!(
+                "its pieces are written {}",
+                join_and(letters)
+            )))
+        }
+        _ => why_not_here(pos, text, written, mover),
+    }
+}
+
+/// Why none of the pieces `text` may mean can make it.
+fn why_not_here(pos: &Position<'_>, text: &MoveText, written: &str, mover: Color) -> Rejection {
+    let tries = pos.origins(text);
+    let (promotion, to) = match *text {
+        MoveText::San { promotion, to, .. } | MoveText::Coordinates { promotion, to, .. } => {
+            (promotion, to)
+        }
+        _ => (None, Square::new(0, 0)),
+    };
+    let Some(&(from, _)) = tries.first() else {
+        return with_guess(
+            no_such_piece(pos, text, to, mover),
+            did_you_mean(pos, text, written),
+        );
+    };
+    // What a promotion letter names, if it is a piece (else none matches).
+    let promotion_kind = promotion.map(|l| pos.rules().index(l).map_or(u8::MAX, |k| k as u8));
+    let refusals: Vec<(Square, Refusal)> = tries
+        .iter()
+        .filter_map(|&(f, t)| Some((f, pos.why_not(f, t, promotion_kind)?)))
+        .collect();
+    let not_a_move = |r: &Refusal| matches!(r, Refusal::NotAMove { .. });
+    // Several pieces of the kind, none of which moves that way.
+    if tries.len() > 1
+        && refusals.len() == tries.len()
+        && refusals.iter().all(|(_, r)| not_a_move(r))
+    {
+        let squares = tries.iter().map(|(f, _)| f.to_string()).collect();
+        return with_guess(
+            reasons::none_reaches(mover, name(pos, from), &to.to_string(), squares),
+            did_you_mean(pos, text, written),
+        );
+    }
+    // The most telling reason among the pieces tried.
+    let Some((from, refusal)) = refusals
+        .iter()
+        .find(|(_, r)| !not_a_move(r))
+        .or(refusals.first())
+        .cloned()
+    else {
+        // Each piece tried can go there, in another way than written.
+        return Rejection::new(
+            ErrorKind::CannotReach,
+            format!("{} cannot move to {to} as written", own_piece_on(pos, from)),
+        )
+        .help(moves_of(pos, from));
+    };
+    let rejection = refusal_rejection(pos, from, to, promotion, refusal);
+    let guess = matches!(
+        rejection.kind,
+        ErrorKind::CannotReach | ErrorKind::WrongPiece | ErrorKind::NothingToCapture
+    );
+    // The piece's legal moves, unless the help proposes moves already.
+    let rejection = match pos.piece_at(from) {
+        Some(p) if p.color == pos.turn() && rejection.help.is_empty() => {
+            rejection.help(moves_of(pos, from))
+        }
+        _ => rejection,
+    };
+    if guess {
+        with_guess(rejection, did_you_mean(pos, text, written))
+    } else {
+        rejection
+    }
+}
+
+/// chess-rules' reason why the piece on `from` cannot go to `to`, in the
+/// sentences chess's are worded in.
+fn refusal_rejection(
+    pos: &Position<'_>,
+    from: Square,
+    to: Square,
+    promotion: Option<char>,
+    refusal: Refusal,
+) -> Rejection {
+    let mover = color(pos);
+    let piece = own_piece_on(pos, from);
+    let royal_name = |sq: Square| name(pos, sq).to_string();
+    match refusal {
+        // (The replay asks for a move after the end before it asks why.)
+        Refusal::GameOver(_) => Rejection::new(ErrorKind::GameOver, "the game is over"),
+        Refusal::NoPiece => reasons::no_piece(&from.to_string()),
+        Refusal::NotYours(_) => reasons::not_yours(&piece_on(pos, from), mover),
+        Refusal::OwnPiece(_) => reasons::own_piece(&to.to_string(), mover, name(pos, to)),
+        Refusal::NotAMove { moves, .. } => {
+            reasons::not_a_move(&from.to_string(), &to.to_string(), name(pos, from), &moves)
+        }
+        Refusal::CannotCapture(_) => Rejection::new(
+            ErrorKind::CannotReach,
+            format!(
+                "{piece} goes to {to} only when it is empty, and {} stands there",
+                piece_on(pos, to)
+            ),
+        ),
+        Refusal::OnlyCaptures(_) => Rejection::new(
+            ErrorKind::NothingToCapture,
+            format!(
+                "{piece} goes to {to} only to capture, and there is nothing to capture on {to}"
+            ),
+        ),
+        Refusal::NotFromStart(_) => Rejection::new(
+            ErrorKind::CannotReach,
+            format!("{piece} makes that move only from its start square"),
+        ),
+        Refusal::Blocked { at, .. } => reasons::blocked(&piece, &piece_on(pos, at)),
+        Refusal::Promotion => {
+            let choices: Vec<String> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.from == from && m.to == to && m.promotion.is_some())
+                .map(|m| pos.san(m))
+                .collect();
+            match promotion {
+                None => reasons::must_promote(&piece, "its promotion zone", &to.to_string())
+                    .help(write(choices)),
+                Some(letter) => Rejection::new(
+                    ErrorKind::BadPromotion,
+                    format!("{piece} cannot become `{letter}` on {to}"),
+                )
+                .help(write(choices)),
+            }
+        }
+        Refusal::LeavesRoyalAttacked { royal, by } => {
+            let moving_royal = pos
+                .piece_at(from)
+                .is_some_and(|p| pos.rules().pieces[usize::from(p.kind)].royal);
+            // (The attacker stands on `by` before the move too.)
+            let attacker = piece_on(pos, by);
+            if moving_royal {
+                reasons::into_check(&royal_name(from), &royal.to_string(), &attacker)
+            } else if pos.is_check() {
+                let answers = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+                reasons::in_check(
+                    &format!("{} on {royal}", royal_name(royal)),
+                    &attacker,
+                    false,
+                )
+                .help(reasons::check_answers(answers))
+            } else {
+                reasons::pinned(
+                    &piece,
+                    &format!("{} on {royal}", royal_name(royal)),
+                    &attacker,
+                )
+            }
+        }
+    }
+}
+
+/// No piece of the side to move of the kind `text` names could make it.
+fn no_such_piece(pos: &Position<'_>, text: &MoveText, to: Square, mover: Color) -> Rejection {
+    let rules = pos.rules();
+    let (kind, file, rank) = match *text {
+        MoveText::San {
+            piece, file, rank, ..
+        } => (
+            match piece {
+                Some(letter) => rules.index(letter),
+                None => rules.pieces.iter().position(|p| p.pawn),
+            },
+            file,
+            rank,
+        ),
+        _ => (None, None, None),
+    };
+    let Some(kind) = kind else {
+        return Rejection::new(
+            ErrorKind::NoSuchPiece,
+            format!("{} has no pawn: name the piece", rules.name),
+        );
+    };
+    let name = rules.pieces[kind].name.as_str();
+    let place = match (file, rank) {
+        (Some(f), Some(r)) => format!(" on {}", Square::new(f, r)),
+        (Some(f), None) => format!(" on the {}-file", char::from(b'a' + f)),
+        (None, Some(r)) => format!(" on rank {}", u32::from(r) + 1),
+        (None, None) => String::new(),
+    };
+    let all = rules
+        .geometry
+        .squares()
+        .filter(|&s| {
+            pos.piece_at(s)
+                .is_some_and(|p| p.color == pos.turn() && usize::from(p.kind) == kind)
+        })
+        .map(|s| s.to_string())
+        .collect();
+    reasons::no_such_piece(
+        mover,
+        (name, &format!("{name}s")),
+        &place,
+        &to.to_string(),
+        all,
+    )
+}
+
+/// The legal moves one edit away from what was written, spelled the way
+/// it was: SAN, or coordinates with their separator (`b1 c4`, `b1-c4`,
+/// `b1c4`).
+fn did_you_mean(pos: &Position<'_>, text: &MoveText, written: &str) -> Option<Vec<String>> {
+    let coordinates = matches!(text, MoveText::Coordinates { .. });
+    let separator = if written.contains('-') {
+        "-"
+    } else if written.trim().contains(char::is_whitespace) {
+        " "
+    } else {
+        ""
+    };
+    let spelled = pos.legal_moves().into_iter().map(|m: Move| {
+        if coordinates {
+            let promotion = m.promotion.map(|k| {
+                pos.rules().pieces[usize::from(k)]
+                    .letter
+                    .to_ascii_lowercase()
+            });
+            let mut out = format!("{}{separator}{}", m.from, pos.uci_target(m));
+            out.extend(promotion);
+            out
+        } else {
+            pos.san(m).trim_end_matches(['+', '#']).to_string()
+        }
+    });
+    let written: String = written
+        .chars()
+        .filter(|c| !matches!(c, '!' | '?'))
+        .collect();
+    reasons::one_edit_away(&written, spelled)
+}

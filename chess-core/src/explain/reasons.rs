@@ -1,0 +1,266 @@
+//! The reasons a move is refused, each worded once for every rules —
+//! chess's, its variants' and those a user defines — from descriptions of
+//! the pieces and squares concerned ("the bishop on f1", "the white pawn
+//! on e2"): each completes "White cannot play `12. Bc4`: …". And the help
+//! that lists moves, or guesses the move meant.
+
+use shakmaty::Color;
+
+use crate::diagnostic::words::{color_adj, color_name, join_and};
+use crate::diagnostic::{ErrorKind, Help};
+
+use super::rejection::Rejection;
+
+/// The piece (`piece`: "the bishop on f1") is blocked by `blocker`.
+pub(super) fn blocked(piece: &str, blocker: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::Blocked,
+        format!("{piece} is blocked by {blocker}"),
+    )
+}
+
+/// The piece is pinned to its `king` ("king on e1") by `pinner`.
+pub(super) fn pinned(piece: &str, king: &str, pinner: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::Pinned,
+        format!("{piece} is pinned to its {king} by {pinner}"),
+    )
+}
+
+/// The `king` ("king on e8") is in check from `checkers` (`double`: two of
+/// them) and the move does not answer it.
+pub(super) fn in_check(king: &str, checkers: &str, double: bool) -> Rejection {
+    let reason = if double {
+        format!(
+            "the {king} is in double check from {checkers}, and only a king move answers a double check"
+        )
+    } else {
+        format!("the {king} is in check from {checkers}, and this move does not answer it")
+    };
+    Rejection::new(ErrorKind::InCheck, reason)
+}
+
+/// The `king` (moving) would be in check on `to` from `attackers`.
+pub(super) fn into_check(king: &str, to: &str, attackers: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::IntoCheck,
+        format!("the {king} would be in check on {to} from {attackers}"),
+    )
+}
+
+/// The move would expose the `king` to `attackers`.
+pub(super) fn exposes(king: &str, attackers: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::IntoCheck,
+        format!("it would expose the {king} to {attackers}"),
+    )
+}
+
+/// No piece stands on `from`.
+pub(super) fn no_piece(from: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::WrongPiece,
+        format!("there is no piece on {from}"),
+    )
+}
+
+/// The piece (`piece`: "the black pawn on e7") is the other side's.
+pub(super) fn not_yours(piece: &str, mover: Color) -> Rejection {
+    Rejection::new(
+        ErrorKind::WrongPiece,
+        format!(
+            "{piece} belongs to {}, and it is {}'s turn",
+            color_name(!mover),
+            color_name(mover)
+        ),
+    )
+}
+
+/// `to` holds a piece (`name`) of the side to move, `mover`.
+pub(super) fn own_piece(to: &str, mover: Color, name: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::OwnPiece,
+        format!("{to} is occupied by {}'s own {name}", color_name(mover)),
+    )
+}
+
+/// `from` to `to` is no move of a piece called `name`; `how` says how it
+/// moves ("a knight jumps two squares one way and one the other").
+pub(super) fn not_a_move(from: &str, to: &str, name: &str, how: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::CannotReach,
+        format!("{from} to {to} is not a {name} move: {how}"),
+    )
+}
+
+/// Nothing stands on `to` for a move that captures.
+pub(super) fn nothing_to_capture(to: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::NothingToCapture,
+        format!("there is nothing to capture on {to}"),
+    )
+}
+
+/// A piece (`piece`: "the pawn") reaches `zone` ("the last rank") on `to`
+/// and must say what it becomes.
+pub(super) fn must_promote(piece: &str, zone: &str, to: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::PromotionMissing,
+        format!("{piece} reaches {zone} on {to} and must promote"),
+    )
+}
+
+/// Several pieces (`pieces`: "the knight on b5") can go to `to`; `choices`
+/// say which.
+pub(super) fn ambiguous(pieces: Vec<String>, to: &str, choices: Vec<String>) -> Rejection {
+    Rejection::new(
+        ErrorKind::Ambiguous,
+        format!(
+            "it is ambiguous: {} {} can go to {to}",
+            if pieces.len() == 2 { "both" } else { "all of" },
+            join_and(pieces)
+        ),
+    )
+    .help(Help::Write {
+        lead: "say which: ",
+        choices,
+    })
+}
+
+/// None of `mover`'s pieces called `name`, on `squares`, can reach `to`.
+pub(super) fn none_reaches(mover: Color, name: &str, to: &str, squares: Vec<String>) -> Rejection {
+    Rejection::new(
+        ErrorKind::CannotReach,
+        format!(
+            "no {} {name} can reach {to} (they are on {})",
+            color_adj(mover),
+            join_and(squares)
+        ),
+    )
+}
+
+/// `mover` has no piece called `name` (`names`, in the plural) at `place`
+/// (" on the b-file", or nothing) that could go to `to`; `all` are the
+/// squares of those it has.
+pub(super) fn no_such_piece(
+    mover: Color,
+    (name, names): (&str, &str),
+    place: &str,
+    to: &str,
+    all: Vec<String>,
+) -> Rejection {
+    let have = match all.len() {
+        0 => String::new(),
+        1 => format!(" ({} has its {name} on {})", color_name(mover), all[0]),
+        _ => format!(" ({} has {names} on {})", color_name(mover), join_and(all)),
+    };
+    Rejection::new(
+        ErrorKind::NoSuchPiece,
+        format!(
+            "{} has no {name}{place} that could go to {to}{have}",
+            color_name(mover)
+        ),
+    )
+}
+
+/// The moves in SAN after `lead`, at most `limit` of them.
+pub(super) fn listing(lead: String, mut moves: Vec<String>, limit: usize) -> Help {
+    let more = moves.len().saturating_sub(limit);
+    moves.truncate(limit);
+    Help::Moves { lead, moves, more }
+}
+
+/// "the knight on g1 can play `Nf3`, `Nh3`", or "… has no legal move".
+pub(super) fn piece_can_play(piece: &str, moves: Vec<String>) -> Help {
+    if moves.is_empty() {
+        Help::Note(format!("{piece} has no legal move"))
+    } else {
+        listing(format!("{piece} can play "), moves, 10)
+    }
+}
+
+/// In check, every legal move (`moves`, in SAN) answers it: "moves that
+/// answer the check: `g6`", the only one, or that none does.
+pub(super) fn check_answers(moves: Vec<String>) -> Help {
+    match moves.len() {
+        0 => Help::Note("it is checkmate: no move answers the check".to_string()),
+        1 => listing(
+            "the only move that answers the check is ".to_string(),
+            moves,
+            1,
+        ),
+        _ => listing("moves that answer the check: ".to_string(), moves, 10),
+    }
+}
+
+/// "write `a` or `b`"
+pub(super) fn write(choices: Vec<String>) -> Help {
+    Help::Write {
+        lead: "write ",
+        choices,
+    }
+}
+
+/// `rejection` with the legal moves one edit away from what was written
+/// (`moves`, if any) first among its help: "did you mean `Nf3`?" (not when
+/// the help proposes exactly these moves already).
+pub(super) fn with_guess(mut rejection: Rejection, moves: Option<Vec<String>>) -> Rejection {
+    let Some(moves) = moves else {
+        return rejection;
+    };
+    let repeated = rejection.help.iter().any(|help| {
+        let listed = help.proposals();
+        matches!(help, Help::DidYouMean(_))
+            || listed.len() == moves.len() && moves.iter().all(|m| listed.contains(m))
+    });
+    if !repeated {
+        rejection.help.insert(0, Help::DidYouMean(moves));
+    }
+    rejection
+}
+
+/// The moves of `spelled` (legal moves, spelled as the move was written)
+/// one edit (a wrong, missing or extra character: a file, a rank, a
+/// piece letter) away from `written`, if there are one to three of them.
+/// A piece letter added or dropped turns a piece move into a pawn move or
+/// back: too far to guess.
+pub(super) fn one_edit_away(
+    written: &str,
+    spelled: impl Iterator<Item = String>,
+) -> Option<Vec<String>> {
+    let written: Vec<char> = written
+        .chars()
+        .filter(|c| !matches!(c, '+' | '#'))
+        .collect();
+    if written.len() > 12 {
+        return None;
+    }
+    let piece_letter = |w: Option<&char>| w.is_some_and(char::is_ascii_uppercase);
+    let mut found: Vec<String> = Vec::new();
+    for spelled in spelled {
+        if piece_letter(written.first()) != piece_letter(spelled.chars().next().as_ref()) {
+            continue;
+        }
+        if one_edit(&written, &spelled) && !found.contains(&spelled) {
+            found.push(spelled);
+        }
+    }
+    (1..=3).contains(&found.len()).then_some(found)
+}
+
+/// `true` if `b` differs from `a` by exactly one replaced, inserted or
+/// removed character.
+fn one_edit(a: &[char], b: &str) -> bool {
+    let b: Vec<char> = b.chars().collect();
+    let (short, long) = if a.len() <= b.len() {
+        (a, b.as_slice())
+    } else {
+        (b.as_slice(), a)
+    };
+    let prefix = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    match long.len() - short.len() {
+        0 => prefix < short.len() && short[prefix + 1..] == long[prefix + 1..],
+        1 => short[prefix..] == long[prefix + 1..],
+        _ => false,
+    }
+}

@@ -1,0 +1,357 @@
+//! Games under rules a user defines: every move through chess-rules'
+//! engine, on the same walk as chess (`walk.rs`): move numbers, the move
+//! as written matched with the position's legal moves (two bare squares
+//! in a row are one move in coordinates when a piece stands on the first:
+//! `a2 a3`), check and mate markers, `e.p.`, the end (checkmate, or
+//! stalemate as the rule set scores it) and the written result. What is
+//! wrong is handed on as data ([`CustomFailure`]); `explain` words it.
+
+use std::marker::PhantomData;
+
+use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Square, Stalemate};
+
+use crate::input::Range;
+use crate::syntax::{
+    GameSyntax, Join, Marker, MoveNumber, MoveSyntax, PlySyntax, ResultToken, Tag,
+};
+
+use super::ends;
+use super::walk::{self, Cursor, Walk};
+
+/// A game verified under rules a user defines.
+#[derive(Clone, Debug)]
+pub struct CustomGame {
+    /// Which rule set of the rules file it is played under (an index into
+    /// [`RuleSets::sets`](crate::syntax::RuleSets::sets)).
+    pub set: usize,
+    /// The start position in FEN, when the game sets one up (`[FEN]`).
+    pub start: Option<String>,
+    /// The moves of the main line, as their coordinates say them.
+    pub moves: Vec<Coordinates>,
+    /// How the main line ended, if it did: the outcome, and the side that
+    /// had no move.
+    pub end: Option<(Outcome, Color)>,
+    /// The result: as written, else as the rules decided, else `*`.
+    pub result: ResultToken,
+    /// The tags.
+    pub tags: Vec<Tag>,
+    /// Where the game is in the source.
+    pub range: Range,
+}
+
+impl CustomGame {
+    /// The number of plies of the main line.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// A move played, as its coordinates say it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Coordinates {
+    /// The moving piece's square (the king's, for castling).
+    pub from: Square,
+    /// Where it goes ([`Position::uci_target`]: the rook's square for a
+    /// castling whose king's square a step could also reach).
+    pub to: Square,
+    /// What a pawn becomes: its letter (upper case).
+    pub promotion: Option<char>,
+}
+
+impl Coordinates {
+    /// The coordinates of `m`, a legal move in `pos`.
+    pub fn of(pos: &Position<'_>, m: Move) -> Coordinates {
+        Coordinates {
+            from: m.from,
+            to: pos.uci_target(m),
+            promotion: m
+                .promotion
+                .map(|kind| pos.rules().pieces[usize::from(kind)].letter),
+        }
+    }
+}
+
+/// As UCI writes a move: `e2e4`, `j9j10`, `e7e8q`.
+impl core::fmt::Display for Coordinates {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        match self.promotion {
+            Some(letter) => write!(f, "{}", letter.to_ascii_lowercase()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The first problem a replay under rules a user defines met (handed on
+/// boxed: a variant holds two positions).
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum CustomFailure<'r> {
+    /// A move after the game ended.
+    GameOver {
+        /// The move as written.
+        range: Range,
+        /// The position it was tried in (no legal move).
+        before: Position<'r>,
+        /// The last move, and the position before it.
+        last: Option<(Position<'r>, Move)>,
+    },
+    /// A move number that does not match the move after it.
+    WrongNumber {
+        /// The number as written.
+        number: MoveNumber,
+        /// The position before the move.
+        before: Position<'r>,
+    },
+    /// A move that is no legal move, or more than one, in `before`.
+    Illegal {
+        /// The move as written (both words of a move written as two).
+        range: Range,
+        /// What it says.
+        text: MoveText,
+        /// The position it was tried in.
+        before: Position<'r>,
+        /// The legal moves it may mean: none, or several.
+        matches: Vec<Move>,
+    },
+    /// A check or mate marker that is not true of its move.
+    WrongMarker {
+        /// The marker.
+        marker: Marker,
+        /// Where it is.
+        range: Range,
+        /// The move gives check.
+        check: bool,
+        /// The move mates.
+        mate: bool,
+        /// The position the move was played in.
+        before: Position<'r>,
+        /// The move.
+        played: Move,
+        /// The move as written.
+        text: Range,
+    },
+    /// `e.p.` written on a move that is not an en passant capture.
+    NotEnPassant {
+        /// The `e.p.`.
+        ep: Range,
+        /// The move as written.
+        text: Range,
+        /// The position it was played in.
+        before: Position<'r>,
+    },
+    /// A result the final position contradicts.
+    WrongResult {
+        /// The result as written.
+        range: Range,
+        /// How the game ended, and the side that had no move.
+        end: (Outcome, Color),
+    },
+}
+
+/// Replays `game` under the rule set `set`, from `start` (`set_up`: a
+/// position the game sets up, not the rule set's own start). Returns the
+/// verified main line, or the first problem in source order.
+pub fn replay<'r>(
+    game: &GameSyntax,
+    set: usize,
+    start: Position<'r>,
+    set_up: bool,
+) -> Result<CustomGame, Box<CustomFailure<'r>>> {
+    let start_fen = set_up.then(|| start.fen());
+    let mut main = Frame {
+        cursor: Cursor::default(),
+        pos: start,
+        moves: Vec::new(),
+        record: true,
+        last: None,
+    };
+    walk::walk(&mut Custom(PhantomData), game, &mut main)?;
+    let end = main.pos.outcome().map(|o| (o, main.pos.turn()));
+    let result = ends::result(game.result, end, result_of)
+        .map_err(|(range, end)| Box::new(CustomFailure::WrongResult { range, end }))?;
+    Ok(CustomGame {
+        set,
+        start: start_fen,
+        moves: main.moves,
+        end,
+        result,
+        tags: game.tags.clone(),
+        range: game.range,
+    })
+}
+
+/// The result an end gives: the side with no move loses a checkmate, and
+/// a stalemate as the rule set scores it.
+pub fn result_of((outcome, stuck): (Outcome, Color)) -> ResultToken {
+    let winner = match outcome {
+        Outcome::Stalemate(Stalemate::Draw) => return ResultToken::Draw,
+        Outcome::Checkmate | Outcome::Stalemate(Stalemate::Loss) => !stuck,
+    };
+    match winner {
+        Color::White => ResultToken::WhiteWins,
+        Color::Black => ResultToken::BlackWins,
+    }
+}
+
+/// One line's state.
+#[derive(Clone)]
+struct Frame<'r> {
+    cursor: Cursor,
+    pos: Position<'r>,
+    /// The main line's moves (a variation records none).
+    moves: Vec<Coordinates>,
+    record: bool,
+    /// The last move, and the position before it.
+    last: Option<(Position<'r>, Move)>,
+}
+
+/// The replay under rules a user defines, on the walk.
+struct Custom<'r>(PhantomData<Position<'r>>);
+
+impl<'r> Walk for Custom<'r> {
+    type Frame = Frame<'r>;
+    type Failure = Box<CustomFailure<'r>>;
+
+    const JOINS: bool = true;
+
+    fn cursor(frame: &mut Self::Frame) -> &mut Cursor {
+        &mut frame.cursor
+    }
+
+    /// Two bare squares in a row are one move when a `-` stands between
+    /// them or a piece stands on the first.
+    fn joins(&self, frame: &Frame<'r>, game: &GameSyntax, ply: &PlySyntax, _: &PlySyntax) -> bool {
+        let Some(written) = rules_move(game, ply) else {
+            return false;
+        };
+        match (written.joins_next, written.text) {
+            (Join::Dashed, _) => true,
+            (Join::Spaced, MoveText::San { to, .. }) => frame.pos.piece_at(to).is_some(),
+            _ => false,
+        }
+    }
+
+    fn branch(&self, frame: &Frame<'r>) -> Frame<'r> {
+        Frame {
+            cursor: frame.cursor,
+            pos: frame.pos.clone(),
+            moves: Vec::new(),
+            record: false,
+            last: frame.last.clone(),
+        }
+    }
+
+    fn step(
+        &mut self,
+        frame: &mut Frame<'r>,
+        game: &GameSyntax,
+        ply: &PlySyntax,
+        second: Option<&PlySyntax>,
+    ) -> Result<(), Box<CustomFailure<'r>>> {
+        let last = second.unwrap_or(ply);
+        let range = ply.range.to(last.range);
+        let game_over = |frame: &Frame<'r>| {
+            Box::new(CustomFailure::GameOver {
+                range,
+                before: frame.pos.clone(),
+                last: frame.last.clone(),
+            })
+        };
+        if let Some(number) = ply.number
+            && !(number.value == Some(frame.pos.fullmoves())
+                && number.black == (frame.pos.turn() == Color::Black))
+        {
+            // A move after the end of the game: that comes first.
+            if frame.pos.legal_moves().is_empty() {
+                return Err(game_over(frame));
+            }
+            return Err(Box::new(CustomFailure::WrongNumber {
+                number,
+                before: frame.pos.clone(),
+            }));
+        }
+        let text = match (
+            rules_move(game, ply),
+            second.and_then(|s| rules_move(game, s)),
+        ) {
+            (Some(first), Some(then)) => match (first.text, then.text) {
+                (MoveText::San { to: from, .. }, MoveText::San { to, .. }) => {
+                    MoveText::Coordinates {
+                        from,
+                        to,
+                        promotion: None,
+                    }
+                }
+                (text, _) => text,
+            },
+            (Some(written), None) => written.text,
+            // (Every move of a game read under rules is one of them.)
+            (None, _) => return Err(game_over(frame)),
+        };
+        let matches = frame.pos.matching(&text);
+        let m = match matches.as_slice() {
+            [m] => *m,
+            _ => {
+                if frame.pos.legal_moves().is_empty() {
+                    return Err(game_over(frame));
+                }
+                return Err(Box::new(CustomFailure::Illegal {
+                    range,
+                    text,
+                    before: frame.pos.clone(),
+                    matches,
+                }));
+            }
+        };
+        if let Some(ep) = last.ep
+            && !matches!(m.kind, MoveKind::EnPassant { .. })
+        {
+            return Err(Box::new(CustomFailure::NotEnPassant {
+                ep,
+                text: range,
+                before: frame.pos.clone(),
+            }));
+        }
+        let next = frame.pos.play(m);
+        if let Some((marker, at)) = last.marker {
+            let check = next.is_check();
+            let mate = check && next.legal_moves().is_empty();
+            let fits = match marker {
+                Marker::Check => check && !mate,
+                Marker::Mate | Marker::DoublePlus => mate,
+            };
+            if !fits {
+                return Err(Box::new(CustomFailure::WrongMarker {
+                    marker,
+                    range: at,
+                    check,
+                    mate,
+                    before: frame.pos.clone(),
+                    played: m,
+                    text: range,
+                }));
+            }
+        }
+        if frame.record {
+            frame.moves.push(Coordinates::of(&frame.pos, m));
+        }
+        let before = std::mem::replace(&mut frame.pos, next);
+        frame.last = Some((before, m));
+        Ok(())
+    }
+
+    fn settle(&mut self, _: &mut Frame<'r>) -> Result<(), Box<CustomFailure<'r>>> {
+        Ok(())
+    }
+
+    fn finished(&mut self, _: Frame<'r>) {}
+}
+
+/// A ply's move as written under the rules, if it is one.
+fn rules_move<'g>(game: &'g GameSyntax, ply: &PlySyntax) -> Option<&'g crate::syntax::RulesMove> {
+    match ply.mv {
+        MoveSyntax::Rules(i) => game.rules_moves.get(i as usize),
+        _ => None,
+    }
+}

@@ -1,0 +1,97 @@
+//! The start of a game under rules a user defines: the rule set it is
+//! played under (the one its `[Variant]` tag names, else the default,
+//! else the only one) and its start position, the rule set's own or its
+//! `[FEN]` tag read under the rule set. What does not fit goes on as data
+//! ([`CustomStart`]) for `explain` to word.
+
+use chess_rules::{Error, Position};
+
+use crate::input::{Range, Source};
+use crate::syntax::{GameSyntax, RuleSets, Tag, Unnamed};
+
+/// Why a game under rules a user defines has no start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CustomStart {
+    /// It names no rule set of the file: `at` is its `[Variant]` tag's
+    /// value for a name no set has, else the game.
+    Unnamed {
+        /// Why.
+        why: Unnamed,
+        /// Where.
+        at: Range,
+    },
+    /// Its `[FEN]` tag cannot be read under the rule set.
+    Fen {
+        /// The rule set's index.
+        set: usize,
+        /// What chess-rules found.
+        error: Error,
+        /// Where, in the source.
+        at: Range,
+    },
+    /// The rule set's own start position cannot be read.
+    Start {
+        /// The rule set's index.
+        set: usize,
+        /// What chess-rules found.
+        error: Error,
+        /// The game.
+        at: Range,
+    },
+}
+
+/// The rule set `game` is played under (an index into `sets.sets`), its
+/// start position, and whether the game sets it up.
+pub fn custom_position<'r>(
+    game: &GameSyntax,
+    source: &Source,
+    sets: &'r RuleSets,
+) -> Result<(usize, Position<'r>, bool), CustomStart> {
+    let tag = Tag::find(&game.tags, source, "Variant");
+    let name = tag.map(|t| t.value(source));
+    let set = sets
+        .pick(name.as_deref())
+        .map_err(|why| CustomStart::Unnamed {
+            at: match (&why, tag) {
+                (Unnamed::Tag(_), Some(tag)) => tag.value_range,
+                _ => game.range,
+            },
+            why,
+        })?;
+    let rules = &sets.sets[set];
+    match Tag::find(&game.tags, source, "FEN") {
+        Some(fen) => {
+            let value = fen.value(source);
+            Position::from_fen(rules, &value)
+                .map(|pos| (set, pos, true))
+                .map_err(|error| CustomStart::Fen {
+                    set,
+                    at: within(source, fen.value_range, &value, &error),
+                    error,
+                })
+        }
+        None => Position::start(rules)
+            .map(|pos| (set, pos, false))
+            .map_err(|error| CustomStart::Start {
+                set,
+                error,
+                at: game.range,
+            }),
+    }
+}
+
+/// Where `error`, found in a tag's `value`, is in the source: inside the
+/// quotes of `quoted` when the value is written without escapes, else the
+/// whole value.
+fn within(source: &Source, quoted: Range, value: &str, error: &Error) -> Range {
+    let raw = source.slice(quoted);
+    let plain = raw.len() == value.len() + 2 && raw.get(1..raw.len() - 1) == Some(value);
+    if !plain {
+        return quoted;
+    }
+    let start = quoted.start + 1;
+    Range::new(
+        start + error.span.start as u32,
+        start + error.span.end.max(error.span.start + 1).min(value.len()) as u32,
+    )
+}

@@ -1,0 +1,264 @@
+//! A game under rules a user defines (`CustomGame`): boards up to
+//! 16 × 16, so its plies are written as coordinates rather than as
+//! chess's [`Ply`](crate::Ply).
+//!
+//! Its data is the [`Header`], then the start (`S` for the rule set's own,
+//! else `F`, the FEN's length in bytes, `:` and the FEN), then four
+//! base-64 [`DIGITS`](crate::DIGITS) per [`CustomPly`], then the tags as
+//! [`write_tag`] writes them. The rule set itself is data of its own
+//! (`chess_rules::data`).
+//!
+//! ```
+//! use chess_format::{CustomGameData, CustomPly, Header, OutcomeCode, ResultCode, Variant, write_custom_game};
+//!
+//! let header = Header {
+//!     result: ResultCode::Unknown,
+//!     outcome: OutcomeCode::Ongoing,
+//!     chess960: false,
+//!     variant: Variant::Standard,
+//!     plies: 1,
+//!     ended: None,
+//! };
+//! // j2-j4 on a 10 × 10 board: file 9, ranks 1 and 3 (from 0).
+//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None };
+//! let mut data = String::new();
+//! write_custom_game(&mut data, &header, None, &[ply], [("Event", "Test")]).unwrap();
+//! let game = CustomGameData::read(&data).unwrap();
+//! assert_eq!(game.header(), header);
+//! assert_eq!(game.start_fen(), None);
+//! assert_eq!(game.ply(0), Some(ply));
+//! assert_eq!(game.tags().collect::<Vec<_>>(), [("Event", "Test")]);
+//! ```
+
+use core::fmt;
+
+use crate::digits::{digit, digit_value, expect, read_decimal};
+use crate::game::{Tags, write_tag};
+use crate::header::Header;
+
+/// One ply of a game under rules a user defines: where the piece stands,
+/// where its coordinates say it goes (for a castling whose king's square a
+/// step could also reach, the rook's square), what a pawn becomes. Squares
+/// are `(file, rank)` from 0, each below 16.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CustomPly {
+    /// The moving piece's square.
+    pub from: (u8, u8),
+    /// Where it goes.
+    pub to: (u8, u8),
+    /// What a pawn becomes: the piece's letter (`A`–`Z`).
+    pub promotion: Option<char>,
+}
+
+impl CustomPly {
+    /// The digits a ply takes.
+    pub const DIGITS: usize = 4;
+
+    /// The ply as its digits: the squares (four bits a file or rank) and
+    /// the promotion's letter (0 for none, 1 for `A` … 26 for `Z`).
+    pub fn encode(self) -> [u8; 4] {
+        let square = |(file, rank): (u8, u8)| u32::from(file & 15) | u32::from(rank & 15) << 4;
+        let promotion = self
+            .promotion
+            .filter(char::is_ascii_uppercase)
+            .map_or(0, |l| l as u32 - 'A' as u32 + 1);
+        let bits = square(self.from) | square(self.to) << 8 | promotion << 16;
+        [
+            digit(bits),
+            digit(bits >> 6),
+            digit(bits >> 12),
+            digit(bits >> 18),
+        ]
+    }
+
+    /// A ply from the start of `digits`, or `None` if they are not one.
+    pub fn decode(digits: &[u8]) -> Option<CustomPly> {
+        if digits.len() < 4 {
+            return None;
+        }
+        let mut bits = 0;
+        let mut i = 0;
+        while i < 4 {
+            bits |= digit_value(digits[i])? << (6 * i);
+            i += 1;
+        }
+        let square = |bits: u32| ((bits & 15) as u8, (bits >> 4 & 15) as u8);
+        let promotion = match bits >> 16 {
+            0 => None,
+            n @ 1..=26 => Some((b'A' + n as u8 - 1) as char),
+            _ => return None,
+        };
+        Some(CustomPly {
+            from: square(bits),
+            to: square(bits >> 8),
+            promotion,
+        })
+    }
+}
+
+/// Writes a game under rules a user defines: `header`, the start
+/// (`start_fen`, or the rule set's own), `plies` (as many as
+/// `header.plies` says), the tags.
+pub fn write_custom_game<W, N, V>(
+    out: &mut W,
+    header: &Header,
+    start_fen: Option<&str>,
+    plies: &[CustomPly],
+    tags: impl IntoIterator<Item = (N, V)>,
+) -> fmt::Result
+where
+    W: fmt::Write + ?Sized,
+    N: AsRef<str>,
+    V: AsRef<str>,
+{
+    header.write(out)?;
+    match start_fen {
+        Some(fen) => write!(out, "F{}:{fen}", fen.len())?,
+        None => out.write_char('S')?,
+    }
+    for ply in plies.iter().take(header.plies) {
+        let digits = ply.encode();
+        out.write_str(core::str::from_utf8(&digits).map_err(|_| fmt::Error)?)?;
+    }
+    for (name, value) in tags {
+        write_tag(out, name.as_ref(), value.as_ref())?;
+    }
+    Ok(())
+}
+
+/// A game under rules a user defines, read: its header and start, and
+/// where its plies and tags are.
+#[derive(Copy, Clone, Debug)]
+pub struct CustomGameData<'a> {
+    data: &'a str,
+    header: Header,
+    fen: Option<(usize, usize)>,
+    plies_at: usize,
+    tags_at: usize,
+}
+
+impl<'a> CustomGameData<'a> {
+    /// Reads `data` as [`write_custom_game`] wrote it, or `None` if its
+    /// header, start or plies are not there.
+    pub fn read(data: &'a str) -> Option<CustomGameData<'a>> {
+        let bytes = data.as_bytes();
+        let (header, at) = Header::read(bytes)?;
+        let (fen, plies_at) = match expect(bytes, at, b'S') {
+            Some(at) => (None, at),
+            None => {
+                let at = expect(bytes, at, b'F')?;
+                let (len, at) = read_decimal(bytes, at)?;
+                let at = expect(bytes, at, b':')?;
+                let end = at.checked_add(usize::try_from(len).ok()?)?;
+                data.get(at..end)?;
+                (Some((at, end)), end)
+            }
+        };
+        let tags_at = plies_at.checked_add(header.plies.checked_mul(CustomPly::DIGITS)?)?;
+        if tags_at > bytes.len() {
+            return None;
+        }
+        Some(CustomGameData {
+            data,
+            header,
+            fen,
+            plies_at,
+            tags_at,
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> Header {
+        self.header
+    }
+
+    /// The start position in FEN, if the game sets one up.
+    pub fn start_fen(&self) -> Option<&'a str> {
+        let (start, end) = self.fen?;
+        self.data.get(start..end)
+    }
+
+    /// Ply `index` (0 is the first), if the game has it.
+    pub fn ply(&self, index: usize) -> Option<CustomPly> {
+        if index >= self.header.plies {
+            return None;
+        }
+        let at = self.plies_at + index * CustomPly::DIGITS;
+        CustomPly::decode(self.data.as_bytes().get(at..)?)
+    }
+
+    /// The tag pairs.
+    pub fn tags(&self) -> Tags<'a> {
+        Tags::new(self.data.get(self.tags_at..).unwrap_or(""))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{OutcomeCode, ResultCode, Variant};
+    use std::string::String;
+    use std::vec::Vec;
+
+    #[test]
+    fn every_square_and_promotion_round_trips() {
+        for from in 0..=255u8 {
+            for promotion in [None, Some('A'), Some('Q'), Some('Z')] {
+                let ply = CustomPly {
+                    from: (from % 16, from / 16),
+                    to: (15 - from % 16, 15 - from / 16),
+                    promotion,
+                };
+                assert_eq!(CustomPly::decode(&ply.encode()), Some(ply));
+            }
+        }
+        // A promotion beyond `Z` is no ply.
+        assert_eq!(CustomPly::decode(b"AAb_"), None);
+        assert_eq!(CustomPly::decode(b"AA"), None);
+    }
+
+    #[test]
+    fn a_game_round_trips_and_cut_data_is_none() {
+        let header = Header {
+            result: ResultCode::BlackWins,
+            outcome: OutcomeCode::BlackWinsByStalemate,
+            chess960: false,
+            variant: Variant::Standard,
+            plies: 3,
+            ended: Some(3),
+        };
+        let plies = [
+            CustomPly {
+                from: (0, 1),
+                to: (0, 2),
+                promotion: None,
+            },
+            CustomPly {
+                from: (9, 8),
+                to: (9, 9),
+                promotion: Some('C'),
+            },
+            CustomPly {
+                from: (4, 0),
+                to: (7, 0),
+                promotion: None,
+            },
+        ];
+        let fen = "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1";
+        let mut data = String::new();
+        write_custom_game(&mut data, &header, Some(fen), &plies, [("Ünï", "c:ode")]).unwrap();
+        let game = CustomGameData::read(&data).unwrap();
+        assert_eq!(game.header(), header);
+        assert_eq!(game.start_fen(), Some(fen));
+        assert_eq!((0..4).map_while(|i| game.ply(i)).collect::<Vec<_>>(), plies);
+        assert_eq!(game.tags().collect::<Vec<_>>(), [("Ünï", "c:ode")]);
+        let tags_at = data.len() - "6:Ünï5:c:ode".len();
+        for cut in (0..tags_at).filter(|&i| data.is_char_boundary(i)) {
+            assert!(
+                CustomGameData::read(&data[..cut]).is_none(),
+                "{}",
+                &data[..cut]
+            );
+        }
+    }
+}
