@@ -169,14 +169,8 @@ pub(crate) fn walk<S: Sink>(
                 let empty = target == EMPTY;
                 let enemy = !empty & (target != OFF) & (target & BLACK_BIT != black);
                 sink.reach(to, empty & walk.moves, enemy & walk.captures);
-                if S::EN_PASSANT
-                    && empty
-                    && !walk.moves
-                    && walk.en_passant
-                    && let Some((passed, captured)) = ep
-                    && passed == to
-                {
-                    sink.en_passant(to, captured);
+                if S::EN_PASSANT && empty {
+                    en_passant(walk, to, ep, sink);
                 }
             }
             // The empty squares, and the first piece if it is the other
@@ -243,14 +237,8 @@ fn ride<S: Sink>(
         let empty = target == EMPTY;
         let enemy = !empty && target != OFF && !is(target, us);
         sink.reach(to, empty & walk.moves, enemy & walk.captures);
-        if S::EN_PASSANT
-            && empty
-            && !walk.moves
-            && walk.en_passant
-            && let Some((passed, captured)) = ep
-            && passed == to
-        {
-            sink.en_passant(to, captured);
+        if S::EN_PASSANT && empty {
+            en_passant(walk, to, ep, sink);
         }
         if walk.range == k || !empty {
             break;
@@ -265,6 +253,19 @@ impl Position<'_> {
         let mut out = Vec::new();
         pseudo_legal(self.rules, &self.tables, &self.s, &mut out);
         out
+    }
+}
+
+/// An en passant capture on `to` (empty, reached by `walk`) if the walk
+/// captures en passant only and `to` is the square a pawn just passed.
+#[inline]
+fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink: &mut S) {
+    if !walk.moves
+        && walk.en_passant
+        && let Some((passed, captured)) = ep
+        && passed == to
+    {
+        sink.en_passant(to, captured);
     }
 }
 
