@@ -95,7 +95,7 @@ impl GameParser {
         }
         self.game.variant = match (tag, self.variant) {
             (None, Some(variant)) => Ok(variant),
-            _ => setup::variant_of(tag, source),
+            _ => super::variant::variant_of(tag, source),
         };
         self.game.setup = setup::of_game(&self.game.tags, self.setup, source)
             .and_then(|s| setup::fits_variant(s, &self.game.variant));
@@ -267,7 +267,7 @@ impl GameParser {
                 let tagged = Tag::find(&self.game.tags, source, "Variant").is_some();
                 let variant = match self.variant {
                     Some(variant) if !tagged => variant,
-                    _ => setup::variant(&self.game.tags, source)?,
+                    _ => super::variant::variant(&self.game.tags, source)?,
                 };
                 if variant.variant != Variant::Crazyhouse {
                     return Err(errors::drop(range, source, variant));

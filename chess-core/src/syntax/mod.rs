@@ -23,15 +23,17 @@ mod split;
 mod stipulation;
 mod tag;
 mod tree;
+mod variant;
 
 pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped};
 pub use rules_file::{RuleSets, Unnamed};
 pub(crate) use setup::fen_string;
-pub use setup::{SetupForm, SetupSyntax, variant_named};
+pub use setup::{SetupForm, SetupSyntax};
 pub use split::Splitter;
 pub(crate) use stipulation::missing as missing_stipulation;
 pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};
 pub use tag::Tag;
 pub use tree::{GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove};
+pub use variant::variant_named;
