@@ -21,6 +21,13 @@
 //! tag values can hold other characters than printable ASCII, so the string
 //! literal holding a game needs no escapes.
 //!
+//! A game under rules a user defines (a `CustomGame`, on boards up to
+//! 16 × 16) has a format of its own beside it, with the same header and
+//! tags: [`write_custom_game`], [`CustomGameData`]. And the rules a game is
+//! played under, [`Variant`], are defined here once, with the table of
+//! their names ([`NAMES`]) that the `[Variant]` tag, the macros'
+//! attribute and every list of names are read from.
+//!
 //! ```
 //! use chess_format::{
 //!     GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, Variant,

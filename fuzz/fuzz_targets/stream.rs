@@ -93,7 +93,7 @@ fuzz_target!(|data: &[u8]| {
     for chunk in Pieces::new(opened.reader, opened.consumed, limits) {
         match chunk {
             Ok(Chunk::Piece(piece)) => {
-                let checked = check(piece, "fuzz.pgn", &context);
+                let checked = check(piece, "fuzz.pgn", &context, None);
                 assert!(checked.not_utf8.is_none() || !whole_stream);
                 games += checked.games;
                 // Each note starts with `line:col:`.

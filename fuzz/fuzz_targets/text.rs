@@ -3,13 +3,82 @@
 //! and every diagnostic renders with a location inside the text. Every
 //! legal game's tree (variations, comments, NAGs) holds together in the
 //! facade, and `pgn()` writes it back to the same game and annotations.
-//! The express lane reads every game as the lexer and grammar do.
+//! The express lane reads every game as the lexer and grammar do. The
+//! same text read under rules files (chess written as one, a CustomChessKell
+//! file, five Fairy-Stockfish variants): every game a verdict, every legal
+//! one a `CustomGame` whose positions replay its moves to the end.
 #![no_main]
 
-use chess_core::syntax::{Parser, PieceLetters};
-use chess_core::{Options, Source, VerifiedGame, emit, verify};
+use std::sync::OnceLock;
+
+use chess_core::syntax::{Parser, PieceLetters, RuleSets};
+use chess_core::{Checked, Options, Source, VerifiedGame, emit, verify};
 use libfuzzer_sys::fuzz_target;
-use verified_chess::{Game, Node};
+use verified_chess::{CustomGame, Game, Node};
+
+/// The rules files games are read under.
+fn rules_files() -> &'static [RuleSets] {
+    static FILES: OnceLock<Vec<RuleSets>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        [
+            ("chess.ini", include_str!("../../chess-rules/rules/chess.ini")),
+            (
+                "mini.yaml",
+                include_str!("../../chess-rules/tests/customchesskell/mini.yaml"),
+            ),
+            (
+                "variants.ini",
+                include_str!("../../chess-rules/tests/fairy/variants.ini"),
+            ),
+        ]
+        .into_iter()
+        .map(|(name, text)| {
+            let source = Source::text(text, Some(name.into()), None);
+            let sets = RuleSets::read(&source).expect("the rules files read");
+            // The variants.ini's games without a tag are Capablanca games.
+            let default = (sets.sets.len() > 1).then(|| "capablanca".to_string());
+            sets.with_default(default)
+        })
+        .collect()
+    })
+}
+
+/// Every game of `source` under each rules file: a verdict placed in the
+/// text, and each legal game a `CustomGame` whose positions replay it.
+fn check_under_rules(source: &Source, text: &str) {
+    for rules in rules_files() {
+        let mut games = verify(source, Options::default()).under_rules(rules);
+        while let Some(result) = games.next_checked() {
+            match result {
+                Ok(Checked::Custom(game)) => {
+                    let set = &rules.sets[game.set];
+                    let data = emit::custom_game_data(&game, source);
+                    let rules_data = chess_rules::data::write(set);
+                    // SAFETY: no `CustomGame` made from them outlives this block.
+                    let (data, rules_data): (&'static str, &'static str) = unsafe {
+                        (
+                            &*(data.as_str() as *const str),
+                            &*(rules_data.as_str() as *const str),
+                        )
+                    };
+                    let value = CustomGame::__new(data, rules_data, "fuzz");
+                    assert_eq!(value.len(), game.moves.len());
+                    let rules = value.rules();
+                    assert_eq!(&rules, set);
+                    assert_eq!(value.positions(&rules).len(), game.moves.len() + 1);
+                }
+                Ok(_) => panic!("a game under a rules file is a custom game"),
+                Err(d) => {
+                    assert!(d.range.end as usize <= text.len());
+                    assert!(text.is_char_boundary(d.range.start as usize));
+                    assert!(text.is_char_boundary(d.range.end as usize));
+                    let rendered = emit::message(&d, source);
+                    assert!(rendered.starts_with("fuzz.pgn:"));
+                }
+            }
+        }
+    }
+}
 
 /// The facade's game for `verified`, read from `source`: its tree holds
 /// together, and its PGN export reads back to the same moves and notes.
@@ -89,4 +158,5 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
+    check_under_rules(&source, text);
 });

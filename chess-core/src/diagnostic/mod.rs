@@ -7,6 +7,11 @@
 //! Messages are written by the stage that finds the problem: the grammar's
 //! in `syntax::errors` and `syntax::setup`, every other in `explain`. Each
 //! [`ErrorKind`] is worded in one of them.
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | [`Diagnostic`], [`ErrorKind`] (the catalogue's codes), [`Help`], [`Spelling`] |
+//! | `words.rs` | the vocabulary messages share: sides, pieces, squares, lists |
 
 pub(crate) mod words;
 

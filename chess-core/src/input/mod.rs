@@ -5,6 +5,12 @@
 //! `line:col`).
 //!
 //! Knows nothing of chess.
+//!
+//! | file | what |
+//! |---|---|
+//! | `source.rs` | [`Source`]: the text, its mode and the map back (token spans, `line:col`) |
+//! | `tokens.rs` | Rust tokens rendered as chess text, joined where the compiler says they touch (`O-O`, pockets, Three-check's counters) |
+//! | `files.rs` | files read as UTF-8, inside the crate for `include_pgn!` |
 
 pub mod files;
 mod source;

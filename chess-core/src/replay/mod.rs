@@ -1,7 +1,11 @@
 //! Stage 4, replay: every ply of the main line and of every variation,
-//! in source order, through shakmaty, with the rules that end a game. The
-//! result is the verified main line ([`VerifiedGame`]) or the first problem
-//! as data ([`Failure`]), which `explain` words; nothing here is worded.
+//! in source order, through shakmaty (chess and its variants) or, for a
+//! game under rules a user defines, through chess-rules' engine
+//! (`custom.rs`), on one walk (`walk.rs`), with the rules that end a game.
+//! The result is the verified main line ([`VerifiedGame`], or
+//! [`custom::CustomGame`]) or the first problem as data ([`Failure`],
+//! [`custom::CustomFailure`]), which `explain` words; nothing here is
+//! worded.
 //!
 //! Cost per ply: one candidate lookup (`san_candidates`), one move, one check
 //! test, and the move and its SAN bits appended to the line's record. For
@@ -15,8 +19,10 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `mod.rs` | walking the lines: the main line, then each variation from the position before the ply it replaces |
+//! | `walk.rs` | walking the lines, for every rules: the main line, then each variation from the position before the move it replaces |
+//! | `mod.rs` | the replay through shakmaty on the walk, and what it keeps of variations |
 //! | `ply.rs` | one ply: checks, resolution, the move played, markers, bookkeeping |
+//! | `custom.rs` | a game under rules a user defines: each move through chess-rules, two bare squares read as one move when a piece stands on the first |
 //! | `resolve.rs` | a move as written → the one legal move it means |
 //! | `rules.rs`, `candidates.rs` | standard chess or a variant; the variants' candidate moves found from their square |
 //! | `line.rs` | the state of one line |

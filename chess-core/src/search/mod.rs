@@ -15,6 +15,11 @@
 //! finds every solution of a helpmate ([`Search::helpmates`]: both sides
 //! cooperate).
 //!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | [`Search`]: mates and selfmates, keys, cooks, defences, proof lines; the transposition table and move ordering |
+//! | `help.rs` | every solution of a helpmate |
+//!
 //! ```
 //! use chess_core::search::Search;
 //! use shakmaty::{CastlingMode, Chess, fen::Fen};

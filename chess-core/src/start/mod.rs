@@ -3,6 +3,11 @@
 //! castling rules its `[Variant]` tag asks for. A setup that is not a legal
 //! position is handed on as data ([`IllegalPosition`]) for `explain` to
 //! word.
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | standard chess, Chess960 and the lichess variants: shakmaty's positions |
+//! | `custom.rs` | a game under rules a user defines: the rule set it names, its `[FEN]` read under it |
 
 use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingMode, Chess, FromSetup, PositionErrorKinds};

@@ -7,7 +7,27 @@
 //! No chess rules: `Nf3` is read without asking whether a knight can get
 //! there, and a setup is read without asking whether it is a legal
 //! position. What cannot be read is worded here (`errors`, and the setup
-//! grammar's own messages in `setup`).
+//! grammar's own messages in `setup`). Games under rules a user defines
+//! are read by the same reader ([`Parser::under_rules`]): only a move is
+//! read differently, as the rule set's notation (`chess_rules::MoveText`:
+//! squares beyond `h8`, any piece letter, coordinates, drops).
+//!
+//! | file | what |
+//! |---|---|
+//! | `split.rs` | [`Splitter`]: where games begin (a tag line after movetext, outside comments and strings), found without parsing; `chess-verify` cuts streams there too |
+//! | `lexer.rs` | words, strings, comments, brackets; one stretch between game starts at a time |
+//! | `notation.rs` | a word → move number, move, markers, annotations, NAGs, result; a word that fails as written read again as other producers mean it (`$` ending a move, figurines, Unicode dashes, evaluation glyphs); under a rules file, the move read by `MoveText` |
+//! | `letters.rs` | [`PieceLetters`]: other languages' piece letters |
+//! | `parser.rs` | the grammar: [`Parser`] yields games one at a time and resumes after an error; text that is not PGN skipped for `chess-verify` |
+//! | `game.rs` | one game's parse, shared by the parser and the express lane: what each part of a word does, comments, variations, two bare squares in a row under a rules file |
+//! | `express.rs` | the express lane: a plain game read straight from its bytes, to the same tree, or left to the lexer and parser |
+//! | `tree.rs` | [`GameSyntax`]: tags, setup, lines of plies with variations, notes, result, every part with its range |
+//! | `tag.rs` | tag pairs |
+//! | `setup/` | the setup grammar: FEN words and strings, `[FEN]` tags, diagrams, piece lists, what the variants add |
+//! | `variant.rs` | the rules a `[Variant]` tag names |
+//! | `rules_file.rs` | [`RuleSets`]: a rules file's rule sets, and which a game names |
+//! | `puzzles.rs`, `stipulation.rs` | lichess puzzle rows; a problem's stipulation |
+//! | `errors.rs` | the grammar's messages |
 
 pub(crate) mod errors;
 mod express;
