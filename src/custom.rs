@@ -169,11 +169,7 @@ impl CustomGame {
     /// `variants.ini`, the file's name (without its extension) for a
     /// CustomChessKell file.
     pub fn rules_name(&self) -> &'static str {
-        // The data starts with the name (length-prefixed).
-        self.rules
-            .split_once(':')
-            .and_then(|(len, rest)| rest.get(..len.parse().ok()?))
-            .unwrap_or("")
+        self.read().map_or("", |g| g.rules_name())
     }
 
     /// The moves of the main line.

@@ -529,9 +529,10 @@ pub fn diagnostic(source: &Source, d: &Diagnostic) -> TokenStream {
 
 /// The data string of a game verified under rules a user defines, in the
 /// format of the `chess-format` crate (`chess_format::CustomGameData`):
-/// its result and end, its start when it sets one up, its moves as
-/// coordinates, its tags (read from `source`).
-pub fn custom_game_data(game: &CustomGame, source: &Source) -> String {
+/// its result and end, the name of its rule set (`rules`), its start when
+/// it sets one up, its moves as coordinates, its tags (read from
+/// `source`).
+pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &Source) -> String {
     let result = result_code(game.result);
     let outcome = match game.end {
         Some((outcome, stuck)) => {
@@ -572,7 +573,14 @@ pub fn custom_game_data(game: &CustomGame, source: &Source) -> String {
     let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));
     let mut data = String::new();
     // Writing to a `String` cannot fail.
-    let _ = write_custom_game(&mut data, &header, game.start.as_deref(), &plies, tags);
+    let _ = write_custom_game(
+        &mut data,
+        &header,
+        &rules.name,
+        game.start.as_deref(),
+        &plies,
+        tags,
+    );
     data
 }
 

@@ -385,11 +385,15 @@ fn checked_expr(
                     format!("RULES[{i}]").parse().unwrap_or_default()
                 }
             };
-            let data = emit::custom_game_data(game, source);
+            let data = emit::custom_game_data(game, set, source);
             emit::custom_game_expr(krate, &data, &rules, &file.path)
         }
         // (Games are checked under a rules file only with one.)
-        (pipeline::Checked::Custom(_), None) => TokenStream::new(),
+        (pipeline::Checked::Custom(_), None) => emit::compile_error(
+            "a game under a rules file without its rules; this is a bug, please report it",
+            Span::call_site(),
+            Span::call_site(),
+        ),
     }
 }
 

@@ -2,9 +2,10 @@
 //! 16 × 16, so its plies are written as coordinates rather than as
 //! chess's [`Ply`](crate::Ply).
 //!
-//! Its data is the [`Header`], then the start (`S` for the rule set's own,
-//! else `F`, the FEN's length in bytes, `:` and the FEN), then four
-//! base-64 [`DIGITS`](crate::DIGITS) per [`CustomPly`], then the tags as
+//! Its data is the [`Header`], then the rule set's name (its length in
+//! bytes, `:` and the name), then the start (`S` for the rule set's own,
+//! else `F`, the FEN's length, `:` and the FEN), then four base-64
+//! [`DIGITS`](crate::DIGITS) per [`CustomPly`], then the tags as
 //! [`write_tag`] writes them. The rule set itself is data of its own
 //! (`chess_rules::data`).
 //!
@@ -22,9 +23,10 @@
 //! // j2-j4 on a 10 × 10 board: file 9, ranks 1 and 3 (from 0).
 //! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None };
 //! let mut data = String::new();
-//! write_custom_game(&mut data, &header, None, &[ply], [("Event", "Test")]).unwrap();
+//! write_custom_game(&mut data, &header, "grand", None, &[ply], [("Event", "Test")]).unwrap();
 //! let game = CustomGameData::read(&data).unwrap();
 //! assert_eq!(game.header(), header);
+//! assert_eq!(game.rules_name(), "grand");
 //! assert_eq!(game.start_fen(), None);
 //! assert_eq!(game.ply(0), Some(ply));
 //! assert_eq!(game.tags().collect::<Vec<_>>(), [("Event", "Test")]);
@@ -96,12 +98,13 @@ impl CustomPly {
     }
 }
 
-/// Writes a game under rules a user defines: `header`, the start
-/// (`start_fen`, or the rule set's own), `plies` (as many as
-/// `header.plies` says), the tags.
+/// Writes a game under rules a user defines: `header`, the name of its rule
+/// set, the start (`start_fen`, or the rule set's own), `plies` (as many
+/// as `header.plies` says), the tags.
 pub fn write_custom_game<W, N, V>(
     out: &mut W,
     header: &Header,
+    rules_name: &str,
     start_fen: Option<&str>,
     plies: &[CustomPly],
     tags: impl IntoIterator<Item = (N, V)>,
@@ -112,6 +115,7 @@ where
     V: AsRef<str>,
 {
     header.write(out)?;
+    write!(out, "{}:{rules_name}", rules_name.len())?;
     match start_fen {
         Some(fen) => write!(out, "F{}:{fen}", fen.len())?,
         None => out.write_char('S')?,
@@ -132,6 +136,7 @@ where
 pub struct CustomGameData<'a> {
     data: &'a str,
     header: Header,
+    name: (usize, usize),
     fen: Option<(usize, usize)>,
     plies_at: usize,
     tags_at: usize,
@@ -143,15 +148,20 @@ impl<'a> CustomGameData<'a> {
     pub fn read(data: &'a str) -> Option<CustomGameData<'a>> {
         let bytes = data.as_bytes();
         let (header, at) = Header::read(bytes)?;
-        let (fen, plies_at) = match expect(bytes, at, b'S') {
+        // A text: its length, `:`, the text.
+        let text = |at: usize| -> Option<(usize, usize)> {
+            let (len, at) = read_decimal(bytes, at)?;
+            let at = expect(bytes, at, b':')?;
+            let end = at.checked_add(usize::try_from(len).ok()?)?;
+            data.get(at..end)?;
+            Some((at, end))
+        };
+        let name = text(at)?;
+        let (fen, plies_at) = match expect(bytes, name.1, b'S') {
             Some(at) => (None, at),
             None => {
-                let at = expect(bytes, at, b'F')?;
-                let (len, at) = read_decimal(bytes, at)?;
-                let at = expect(bytes, at, b':')?;
-                let end = at.checked_add(usize::try_from(len).ok()?)?;
-                data.get(at..end)?;
-                (Some((at, end)), end)
+                let fen = text(expect(bytes, name.1, b'F')?)?;
+                (Some(fen), fen.1)
             }
         };
         let tags_at = plies_at.checked_add(header.plies.checked_mul(CustomPly::DIGITS)?)?;
@@ -161,6 +171,7 @@ impl<'a> CustomGameData<'a> {
         Some(CustomGameData {
             data,
             header,
+            name,
             fen,
             plies_at,
             tags_at,
@@ -170,6 +181,11 @@ impl<'a> CustomGameData<'a> {
     /// The header.
     pub fn header(&self) -> Header {
         self.header
+    }
+
+    /// The name of the rule set the game is played under.
+    pub fn rules_name(&self) -> &'a str {
+        self.data.get(self.name.0..self.name.1).unwrap_or("")
     }
 
     /// The start position in FEN, if the game sets one up.
@@ -246,9 +262,18 @@ mod tests {
         ];
         let fen = "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1";
         let mut data = String::new();
-        write_custom_game(&mut data, &header, Some(fen), &plies, [("Ünï", "c:ode")]).unwrap();
+        write_custom_game(
+            &mut data,
+            &header,
+            "ten",
+            Some(fen),
+            &plies,
+            [("Ünï", "c:ode")],
+        )
+        .unwrap();
         let game = CustomGameData::read(&data).unwrap();
         assert_eq!(game.header(), header);
+        assert_eq!(game.rules_name(), "ten");
         assert_eq!(game.start_fen(), Some(fen));
         assert_eq!((0..4).map_while(|i| game.ply(i)).collect::<Vec<_>>(), plies);
         assert_eq!(game.tags().collect::<Vec<_>>(), [("Ünï", "c:ode")]);

@@ -17,6 +17,8 @@
 //!
 //! With `--puzzles`, [`puzzles`] reads lichess puzzle files instead and
 //! proves every row (stages 1, then its own check on every core, then 5).
+//! With `--rules`, [`rules`] reads a rules file, and the games are checked
+//! under it by the same stages.
 //!
 //! ```
 //! use std::ops::ControlFlow;

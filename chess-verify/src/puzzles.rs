@@ -53,7 +53,7 @@ pub fn check_piece(piece: Piece, name: &str, context: &Context, options: PuzzleO
     })
 }
 
-/// What checking one item (a puzzle, a game under custom rules) gives: its
+/// What checking one puzzle or problem gives: its
 /// plies and its warnings, or why it is unsound.
 pub(crate) type Outcome = Result<(u64, Vec<Diagnostic>), Diagnostic>;
 

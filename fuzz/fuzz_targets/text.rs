@@ -52,7 +52,7 @@ fn check_under_rules(source: &Source, text: &str) {
             match result {
                 Ok(Checked::Custom(game)) => {
                     let set = &rules.sets[game.set];
-                    let data = emit::custom_game_data(&game, source);
+                    let data = emit::custom_game_data(&game, set, source);
                     let rules_data = chess_rules::data::write(set);
                     // SAFETY: no `CustomGame` made from them outlives this block.
                     let (data, rules_data): (&'static str, &'static str) = unsafe {
