@@ -277,6 +277,12 @@ mod tests {
         assert_eq!(game.start_fen(), Some(fen));
         assert_eq!((0..4).map_while(|i| game.ply(i)).collect::<Vec<_>>(), plies);
         assert_eq!(game.tags().collect::<Vec<_>>(), [("Ünï", "c:ode")]);
+        // A game without tags ends with its plies.
+        let mut bare = String::new();
+        write_custom_game(&mut bare, &header, "", None, &plies, None::<(&str, &str)>).unwrap();
+        let read = CustomGameData::read(&bare).unwrap();
+        assert_eq!((read.rules_name(), read.ply(2)), ("", Some(plies[2])));
+        assert_eq!(read.tags().count(), 0);
         let tags_at = data.len() - "6:Ünï5:c:ode".len();
         for cut in (0..tags_at).filter(|&i| data.is_char_boundary(i)) {
             assert!(

@@ -216,7 +216,10 @@ mod tests {
     fn rule_sets_of_every_reader_round_trip() {
         let ini = crate::ini::variants(include_str!("../tests/fairy/variants.ini")).unwrap();
         let yaml = crate::yaml::rules(include_str!("../tests/customchesskell/mini.yaml")).unwrap();
-        for rules in ini.into_iter().chain([yaml, Rules::chess()]) {
+        let mut losing = Rules::chess();
+        losing.stalemate = Stalemate::Loss;
+        losing.castling = None;
+        for rules in ini.into_iter().chain([yaml, Rules::chess(), losing]) {
             let data = write(&rules);
             assert_eq!(read(&data).as_ref(), Some(&rules), "{data}");
             // Cut anywhere, it reads as nothing.
@@ -225,5 +228,8 @@ mod tests {
             }
         }
         assert_eq!(read(&format!("{}x", write(&Rules::chess()))), None);
+        // Numbers are digits only.
+        let signed = write(&Rules::chess()).replacen("8,8,", "+8,8,", 1);
+        assert_eq!(read(&signed), None);
     }
 }

@@ -117,6 +117,8 @@ mod tests {
         assert_eq!(offset(text, 9, 1), text.len());
         let word = Error::at_word("k: [2, 0] x", 3, "y");
         assert_eq!(word.span, 3..9);
+        let word = Error::at_word("k: { a: 1 }, b", 3, "y");
+        assert_eq!(word.span, 3..11);
         let word = Error::at_word("k: 'R'\n", 3, "y");
         assert_eq!(word.span, 3..6);
         assert_eq!(Error::at_word("", 0, "z").span, 0..0);

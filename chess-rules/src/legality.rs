@@ -363,6 +363,18 @@ mod tests {
         riders.start =
             "rnbxqkyznr/pppppppppp/10/10/10/10/4s5/5S4/PPPPPPPPPP/RNBXQKYZNO w - - 0 1".into();
         out.push(riders);
+        // Pieces that capture en passant otherwise than a pawn's step: along
+        // a diagonal ride of two, and by a knight's leap from the start
+        // square only (beside plain diagonal captures), tried on their own
+        // when perft counts.
+        let mut en_passant = Rules::chess();
+        en_passant.pieces.push(piece('E', "lancer", "fmWfceF2"));
+        en_passant
+            .pieces
+            .push(piece('V', "vanguard", "fmWfcFifceN"));
+        en_passant.start =
+            "rnbqkbnr/pppppppp/8/8/2E2v2/2e2V2/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into();
+        out.push(en_passant);
         // Far leaps, as CustomChessKell's Jumps may be (up to 15 squares,
         // beyond the mailbox's border), by a piece and by a royal piece.
         let far = |leap: (u8, u8)| {

@@ -15,8 +15,8 @@ use crate::types::{Color, Move, MoveKind};
 /// Where the destinations of a piece's walk go: a list of moves, or a
 /// count.
 pub(crate) trait Sink {
-    /// Whether en passant captures are asked for (counting leaves them to
-    /// be tried on their own).
+    /// Whether en passant captures and castling are asked for (counting
+    /// leaves them to be tried on their own, and counts no royal piece).
     const EN_PASSANT: bool;
 
     /// A square the walk reached: a move goes there if `quiet` (it is
@@ -25,10 +25,10 @@ pub(crate) trait Sink {
     fn reach(&mut self, to: usize, quiet: bool, capture: bool);
 
     /// An en passant capture on `to` of the pawn on `captured`.
-    fn en_passant(&mut self, to: usize, captured: Square);
+    fn en_passant(&mut self, _to: usize, _captured: Square) {}
 
     /// A castling move.
-    fn castle(&mut self, m: Move);
+    fn castle(&mut self, _m: Move) {}
 }
 
 /// The moves of one piece, listed (a pawn's into the promotion zone once
@@ -132,12 +132,6 @@ impl<const PAWN: bool> Sink for Count<'_, PAWN> {
     fn reach(&mut self, to: usize, quiet: bool, capture: bool) {
         self.n += self.times(to) * (u64::from(quiet) + u64::from(capture));
     }
-
-    fn en_passant(&mut self, _: usize, _: Square) {}
-
-    fn castle(&mut self, _: Move) {
-        self.n += 1;
-    }
 }
 
 /// The moves of the piece on `from` into `sink`: one walk along each of
@@ -203,7 +197,7 @@ pub(crate) fn walk<S: Sink>(
             k += 1;
         }
     }
-    if t.is_royal(cell) && s.castling != 0 {
+    if S::EN_PASSANT && t.is_royal(cell) && s.castling != 0 {
         castles(rules, t, s, sink, t.square_of[from]);
     }
 }
@@ -438,4 +432,99 @@ pub(crate) fn en_passant_capture(
             promotion: None,
             kind: MoveKind::EnPassant { captured },
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::betza::Atom;
+    use crate::geometry::Geometry;
+    use crate::position::Position;
+    use crate::rules::{PieceDef, Rules};
+
+    /// A move along `vectors` (White's), beyond the mailbox's border.
+    fn far(vectors: Vec<(i8, i8)>, range: u8, initial: bool) -> Atom {
+        let (a, b) = (vectors[0].0.unsigned_abs(), vectors[0].1.unsigned_abs());
+        Atom {
+            leap: (a.max(b), a.min(b)),
+            vectors,
+            range,
+            moves: true,
+            captures: true,
+            initial,
+            lame: false,
+            en_passant: false,
+        }
+    }
+
+    /// The destinations of the moves from `from`, in coordinates, sorted.
+    fn moves_from(pos: &Position<'_>, from: &str) -> Vec<String> {
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from.to_string() == from)
+            .map(|m| m.to.to_string())
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn far_walks_reach_what_their_vectors_say() {
+        // On 16 × 16: a leaper by (4, 1) (two of its eight vectors), a
+        // rider by (0, 4) to the edge or the first piece, and a leap by
+        // (0, 5) from its start square only.
+        let mut rules = Rules::chess();
+        rules.geometry = Geometry::new(16, 16).unwrap();
+        rules.castling = None;
+        rules.promotion_pieces.clear();
+        let mut piece = |letter, name, atom: Atom| {
+            let mut p = PieceDef::new(letter, name, "W").unwrap();
+            p.atoms = vec![atom];
+            rules.pieces.push(p);
+        };
+        piece('G', "giraffe", far(vec![(4, 1), (-4, 1)], 1, false));
+        piece('L', "lancer", far(vec![(0, 4)], 0, false));
+        piece('J', "jumper", far(vec![(0, 5)], 1, true));
+        rules.start = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1".into();
+        let fen = "k15/16/16/16/16/16/16/16/16/16/16/1J14/16/L7p7/2N1G11/K15 w - - 0 1";
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        // The giraffe on e2 takes on i3; a3 holds its own lancer.
+        assert_eq!(moves_from(&pos, "e2"), ["i3"]);
+        // The lancer on a3: a7, a11, a15, nothing in the way.
+        assert_eq!(moves_from(&pos, "a3"), ["a11", "a15", "a7"]);
+        // The jumper on b5 is not on a start square of its kind: no move.
+        assert_eq!(moves_from(&pos, "b5"), Vec::<String>::new());
+        // From its start square it leaps.
+        let mut started = rules.clone();
+        started.start = "k15/16/16/16/16/16/16/16/16/16/16/1J14/16/16/16/K15 w - - 0 1".into();
+        let pos = Position::from_fen(&started, fen).unwrap();
+        assert_eq!(moves_from(&pos, "b5"), ["b10"]);
+        // The rider stops before a piece of its own, and takes the other
+        // side's.
+        let own = "k15/16/16/16/16/16/16/P15/16/16/16/16/16/16/16/L1K13 w - - 0 1";
+        let pos = Position::from_fen(&rules, own).unwrap();
+        assert_eq!(moves_from(&pos, "a1"), ["a5"]);
+        let pos = Position::from_fen(&rules, &own.replace('P', "p")).unwrap();
+        assert_eq!(moves_from(&pos, "a1"), ["a5", "a9"]);
+        assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
+    }
+
+    #[test]
+    fn a_castling_whose_king_would_leave_the_board_is_none() {
+        // The king would go to the ninth file of eight.
+        let mut rules = Rules::chess();
+        rules.castling = Some(crate::rules::Castling {
+            king_side_file: 8,
+            queen_side_file: 2,
+        });
+        let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let castles: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| matches!(m.kind, crate::types::MoveKind::Castle { .. }))
+            .map(|m| m.to.to_string())
+            .collect();
+        assert_eq!(castles, ["c1"]);
+        assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
+    }
 }

@@ -554,11 +554,45 @@ mod tests {
                 to: sq("e6")
             })
         );
+        assert_eq!(MoveText::read("e4 Nf3"), None);
         for bad in [
             "", "zz9", "e0", "e17", "a01", "Nq3", "x", "e4 e5 e6", "e4 Nf3", "N@", "n@e4", "e4@",
             "e2e4qq", "Nf3x", "R0a3", "e4-",
         ] {
             assert_eq!(MoveText::read(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn origins_are_the_squares_a_move_may_be_made_from() {
+        let chess = crate::Rules::chess();
+        let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/4P3/1N2KN2 w - - 0 1").unwrap();
+        let origins = |text: &str| {
+            let mut found: Vec<String> = pos
+                .origins(&MoveText::read(text).unwrap())
+                .into_iter()
+                .map(|(from, to)| format!("{from}{to}"))
+                .collect();
+            found.sort();
+            found
+        };
+        // Every white knight, or those on the file or rank written.
+        assert_eq!(origins("Nd2"), ["b1d2", "f1d2"]);
+        assert_eq!(origins("Nbd2"), ["b1d2"]);
+        assert_eq!(origins("N1d2"), ["b1d2", "f1d2"]);
+        assert_eq!(origins("Nb1d2"), ["b1d2"]);
+        assert_eq!(origins("N2d2"), Vec::<String>::new());
+        // A pawn, with or without a letter for it.
+        assert_eq!(origins("e4"), ["e2e4"]);
+        // Coordinates name their square, whatever stands there.
+        assert_eq!(origins("a1a2"), ["a1a2"]);
+        // No letter of the rule set, castling and drops: none.
+        assert_eq!(origins("Jd2"), Vec::<String>::new());
+        assert_eq!(origins("O-O"), Vec::<String>::new());
+        assert_eq!(origins("N@d4"), Vec::<String>::new());
+        // Black's pieces are not White's.
+        assert_eq!(origins("Kd1"), ["e1d1"]);
+        let black = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/1N2KN2 b - - 0 1").unwrap();
+        assert_eq!(black.origins(&MoveText::read("Nd2").unwrap()), []);
     }
 }

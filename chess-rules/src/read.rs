@@ -24,7 +24,6 @@ pub fn read(name: &str, text: &str) -> Result<Vec<Rules>, Error> {
     if let Some(stem) = std::path::Path::new(name)
         .file_stem()
         .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
     {
         rules.name = stem.to_string();
     }
