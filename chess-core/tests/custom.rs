@@ -96,6 +96,27 @@ fn moves_as_coordinates_and_san() {
     // A lone `-` is no move.
     let (kind, at, _) = play(&ini, Some("janus"), "1. e4 - Jc3").unwrap_err();
     assert_eq!((kind, at.as_str()), (ErrorKind::ExpectedMove, "-"));
+    // … not even before a later error, or across a move number.
+    let (kind, at, _) = play(&ini, Some("janus"), "1. e4 - Jc3 )").unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::ExpectedMove, "-"));
+    let (kind, at, _) = play(&ini, Some("janus"), "1. e4 - 2. e5").unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::ExpectedMove, "-"));
+}
+
+#[test]
+fn a_word_that_is_no_move_is_answered_with_the_rules_forms() {
+    let mini = file("customchesskell/mini.yaml");
+    let (source, mut all) = checked(&mini, None, "1. a2a3 zz9 a4a3");
+    let error = all.remove(0).unwrap_err();
+    assert_eq!(
+        (error.kind, source.slice(error.range)),
+        (ErrorKind::ExpectedMove, "zz9")
+    );
+    let help = format!("{:?}", error.help);
+    assert!(
+        help.contains("under a rules file, moves are written like"),
+        "{help}"
+    );
 }
 
 #[test]
