@@ -16,7 +16,7 @@
 //! |---|---|
 //! | `split.rs` | [`Splitter`]: where games begin (a tag line after movetext, outside comments and strings), found without parsing; `chess-verify` cuts streams there too |
 //! | `lexer.rs` | words, strings, comments, brackets; one stretch between game starts at a time |
-//! | `notation.rs` | a word → move number, move, markers, annotations, NAGs, result; a word that fails as written read again as other producers mean it (`$` ending a move, figurines, Unicode dashes, evaluation glyphs); under a rules file, the move read by `MoveText` |
+//! | `notation/` | a word → move number, move, markers, annotations, NAGs, result; a word that fails as written read again as other producers mean it (`$` ending a move, figurines, Unicode dashes, evaluation glyphs); under a rules file, the move read by `MoveText` |
 //! | `letters.rs` | [`PieceLetters`]: other languages' piece letters |
 //! | `parser.rs` | the grammar: [`Parser`] yields games one at a time and resumes after an error; text that is not PGN skipped for `chess-verify` |
 //! | `game.rs` | one game's parse, shared by the parser and the express lane: what each part of a word does, comments, variations, two bare squares in a row under a rules file |

@@ -1,0 +1,201 @@
+//! What a word is made of: its parts, the move as written, markers and
+//! results.
+
+use chess_rules::MoveText;
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
+
+use crate::input::Range;
+
+/// How a move was written.
+///
+/// Aligned to 8 bytes: copied as one word, not as two overlapping halves
+/// (a copy of 7 bytes stalls when it is read back right after it was
+/// written, which the reader does for every move).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(align(8))]
+pub enum MoveSyntax {
+    /// Standard algebraic notation: `e4`, `exd5`, `Nbd7`, `R1e2`, `e8=Q`.
+    San {
+        /// The piece (pawn when no letter is written).
+        role: Role,
+        /// Disambiguating (or, for pawns, capturing) file.
+        file: Option<File>,
+        /// Disambiguating rank.
+        rank: Option<Rank>,
+        /// `x` was written.
+        capture: bool,
+        /// Destination.
+        to: Square,
+        /// Promotion piece as written (may be invalid, e.g. a king).
+        promotion: Option<Role>,
+    },
+    /// Origin and destination: long algebraic `Ng1-f3`, `e4xd5`, SAN with a
+    /// full-square disambiguation `Qh4e1`, UCI `g1f3`, or the long form
+    /// `knight g1 to f3`.
+    FromTo {
+        /// The piece, when named.
+        role: Option<Role>,
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// `x` was written.
+        capture: bool,
+        /// Promotion piece as written.
+        promotion: Option<Role>,
+    },
+    /// `O-O`, `O-O-O`, `0-0`, `0-0-0`.
+    Castle(CastlingSide),
+    /// A crazyhouse drop: `N@f3`, `@e6` or `P@e6` (a pawn).
+    Drop {
+        /// The piece dropped.
+        role: Role,
+        /// Where.
+        to: Square,
+    },
+    /// A move of a game under rules a user defines: the index of its
+    /// [`RulesMove`](crate::syntax::RulesMove) in
+    /// [`GameSyntax::rules_moves`](crate::syntax::GameSyntax::rules_moves).
+    Rules(u32),
+}
+
+impl MoveSyntax {
+    /// A move written in SAN as shakmaty's `San` (`None` for the other
+    /// forms).
+    pub fn to_san(&self) -> Option<shakmaty::san::San> {
+        let MoveSyntax::San {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } = *self
+        else {
+            return None;
+        };
+        Some(shakmaty::san::San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+}
+
+/// A check or mate marker.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// `+`
+    Check,
+    /// `#`
+    Mate,
+    /// `++` (mate, in older notation)
+    DoublePlus,
+}
+
+impl Marker {
+    /// As written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Marker::Check => "+",
+            Marker::Mate => "#",
+            Marker::DoublePlus => "++",
+        }
+    }
+}
+
+/// A result token.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ResultToken {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`
+    Unknown,
+}
+
+impl ResultToken {
+    /// The PGN spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultToken::WhiteWins => "1-0",
+            ResultToken::BlackWins => "0-1",
+            ResultToken::Draw => "1/2-1/2",
+            ResultToken::Unknown => "*",
+        }
+    }
+}
+
+/// Why a word is not notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Nothing recognisable.
+    NotNotation,
+    /// A move number without its dot (`12`).
+    NumberWithoutDot,
+    /// An annotation other than `! ? !! ?? !? ?!`.
+    BadAnnotation,
+    /// A NAG other than `$0` … `$255`.
+    BadNag,
+    /// Upper-case file letter in a square (`E4`).
+    UpperCaseSquare,
+}
+
+/// One part of a word.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// `12.` (White) or `12...` (Black). `None` when it does not fit in 64 bits.
+    Number {
+        /// The number.
+        value: Option<u64>,
+        /// Written with three dots.
+        black: bool,
+    },
+    /// `...` on its own (as in `12. ... Nc6`).
+    Ellipsis,
+    /// A move.
+    Move(MoveSyntax),
+    /// A null move (`--`, `Z0`, `0000`): not a chess move.
+    Null,
+    /// A crazyhouse drop (`N@f3`, `@f3`): not a standard chess move.
+    Drop(Role, Square),
+    /// A move under rules a user defines, as the rule set's notation reads
+    /// it ([`split_word_under_rules`]).
+    RulesMove(MoveText),
+    /// A lone `-` (between the two squares of a move in coordinates, under
+    /// rules a user defines: `a2 - a3`).
+    Dash,
+    /// `pawn`, `knight`, … of the long form.
+    PieceName(Role),
+    /// `to` of the long form.
+    To,
+    /// `becomes` of the long form.
+    Becomes,
+    /// `+`, `#`, `++`.
+    Marker(Marker),
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    Annotation,
+    /// `e.p.`
+    EnPassant,
+    /// `$12`.
+    Nag,
+    /// A result.
+    Result(ResultToken),
+    /// Not notation.
+    Invalid(Invalid),
+}
+
+/// A part with its place in the source.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Spanned {
+    /// What it is.
+    pub part: Part,
+    /// Where.
+    pub range: Range,
+}

@@ -1,0 +1,442 @@
+use super::moves::{fast_san, parse_move_general};
+use super::word::split_any;
+use super::*;
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
+
+#[test]
+fn shortcuts_split_words_as_the_general_reading_does() {
+    // Every word of up to four pieces from an alphabet of the bytes
+    // that matter, and longer numbers.
+    let pieces: &[&[u8]] = &[
+        b"1",
+        b"12",
+        b"0",
+        b".",
+        b"...",
+        "…".as_bytes(),
+        b"e4",
+        b"Nf3",
+        b"exd5",
+        b"x",
+        b"O-O",
+        b"-",
+        b"+",
+        b"#",
+        b"!",
+        b"?",
+        b"=Q",
+        b"$",
+        b"*",
+        b"/",
+        b"K",
+        b"@",
+        b"Z",
+        b"a",
+        b"9",
+    ];
+    let mut words: Vec<Vec<u8>> = vec![
+        b"1234567890123456789.e4".to_vec(),
+        b"99999999999999999999.".to_vec(),
+    ];
+    let mut frontier: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for w in &frontier {
+            for p in pieces {
+                let mut w = w.clone();
+                w.extend_from_slice(p);
+                next.push(w);
+            }
+        }
+        words.extend(next.iter().cloned());
+        frontier = next;
+    }
+    for word in &words {
+        let (mut fast, mut general) = (Vec::new(), Vec::new());
+        split_word(word, 7, &mut fast);
+        split_any(word, 7, &mut general);
+        assert_eq!(fast, general, "{}", String::from_utf8_lossy(word));
+    }
+}
+
+fn parts(word: &str) -> Vec<(Part, &str)> {
+    let mut out = Vec::new();
+    split_word(word.as_bytes(), 0, &mut out);
+    out.into_iter()
+        .map(|s| (s.part, &word[s.range.as_usize()]))
+        .collect()
+}
+
+fn san(role: Role, file: Option<File>, rank: Option<Rank>, capture: bool, to: Square) -> Part {
+    Part::Move(MoveSyntax::San {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    })
+}
+
+#[test]
+fn fast_path_agrees_with_the_general_parser() {
+    fn check(word: &[u8]) {
+        if let Some(fast) = fast_san(word) {
+            assert_eq!(
+                Ok(fast),
+                parse_move_general(word),
+                "{}",
+                String::from_utf8_lossy(word)
+            );
+        }
+    }
+    let all = b"abcdefghi0123456789xNBRQKPn-";
+    let mut word = Vec::new();
+    for &a in all {
+        for &b in all {
+            word.clear();
+            word.extend([a, b]);
+            check(&word);
+            for &c in all {
+                word.truncate(2);
+                word.push(c);
+                check(&word);
+                for &d in all {
+                    word.truncate(3);
+                    word.push(d);
+                    check(&word);
+                }
+            }
+        }
+    }
+    let some = b"ah18xNPQ";
+    for &a in some {
+        for &b in some {
+            for &c in some {
+                for &d in some {
+                    for &e in some {
+                        check(&[a, b, c, d, e]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn san_moves() {
+    assert_eq!(
+        parts("e4"),
+        vec![(san(Role::Pawn, None, None, false, Square::E4), "e4")]
+    );
+    assert_eq!(
+        parts("exd5"),
+        vec![(
+            san(Role::Pawn, Some(File::E), None, true, Square::D5),
+            "exd5"
+        )]
+    );
+    assert_eq!(
+        parts("Nbd7"),
+        vec![(
+            san(Role::Knight, Some(File::B), None, false, Square::D7),
+            "Nbd7"
+        )]
+    );
+    assert_eq!(
+        parts("R1xe2"),
+        vec![(
+            san(Role::Rook, None, Some(Rank::First), true, Square::E2),
+            "R1xe2"
+        )]
+    );
+    assert_eq!(
+        parts("Nxe5"),
+        vec![(san(Role::Knight, None, None, true, Square::E5), "Nxe5")]
+    );
+    for promo in ["e8=Q", "e8Q", "e8(Q)", "e8/Q", "e8=q"] {
+        assert_eq!(
+            parts(promo)[0].0,
+            Part::Move(MoveSyntax::San {
+                role: Role::Pawn,
+                file: None,
+                rank: None,
+                capture: false,
+                to: Square::E8,
+                promotion: Some(Role::Queen)
+            }),
+            "{promo}"
+        );
+    }
+}
+
+#[test]
+fn from_to_moves() {
+    let ft = |role, from, to, capture, promotion| {
+        Part::Move(MoveSyntax::FromTo {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        })
+    };
+    assert_eq!(
+        parts("e2-e4")[0].0,
+        ft(None, Square::E2, Square::E4, false, None)
+    );
+    assert_eq!(
+        parts("Ng1-f3")[0].0,
+        ft(Some(Role::Knight), Square::G1, Square::F3, false, None)
+    );
+    assert_eq!(
+        parts("e4xd5")[0].0,
+        ft(None, Square::E4, Square::D5, true, None)
+    );
+    assert_eq!(
+        parts("Qh4e1")[0].0,
+        ft(Some(Role::Queen), Square::H4, Square::E1, false, None)
+    );
+    assert_eq!(
+        parts("e7e8q")[0].0,
+        ft(None, Square::E7, Square::E8, false, Some(Role::Queen))
+    );
+    assert_eq!(
+        parts("g1f3")[0].0,
+        ft(None, Square::G1, Square::F3, false, None)
+    );
+    assert_eq!(
+        parts("b7a8b")[0].0,
+        ft(None, Square::B7, Square::A8, false, Some(Role::Bishop))
+    );
+    assert_eq!(
+        parts("exd8b")[0].0,
+        Part::Move(MoveSyntax::San {
+            role: Role::Pawn,
+            file: Some(File::E),
+            rank: None,
+            capture: true,
+            to: Square::D8,
+            promotion: Some(Role::Bishop)
+        })
+    );
+}
+
+#[test]
+fn numbers_markers_annotations() {
+    use Part::*;
+    assert_eq!(
+        parts("12.Nf3+!?"),
+        vec![
+            (
+                Number {
+                    value: Some(12),
+                    black: false
+                },
+                "12."
+            ),
+            (san(Role::Knight, None, None, false, Square::F3), "Nf3"),
+            (Marker(super::Marker::Check), "+"),
+            (Annotation, "!?"),
+        ]
+    );
+    assert_eq!(
+        parts("1...")[0].0,
+        Number {
+            value: Some(1),
+            black: true
+        }
+    );
+    assert_eq!(
+        parts("1…e5")[0].0,
+        Number {
+            value: Some(1),
+            black: true
+        }
+    );
+    assert_eq!(
+        parts("99999999999999999999999.")[0].0,
+        Number {
+            value: None,
+            black: false
+        }
+    );
+    assert_eq!(parts("Qh5++")[1].0, Marker(super::Marker::DoublePlus));
+    assert_eq!(parts("#")[0].0, Marker(super::Marker::Mate));
+    assert_eq!(
+        parts("O-O-O#")[0].0,
+        Move(MoveSyntax::Castle(CastlingSide::QueenSide))
+    );
+    assert_eq!(
+        parts("0-0")[0].0,
+        Move(MoveSyntax::Castle(CastlingSide::KingSide))
+    );
+    assert_eq!(parts("exd6e.p.")[1], (EnPassant, "e.p."));
+    assert_eq!(parts("e.p.")[0], (EnPassant, "e.p."));
+    assert_eq!(parts("$12")[0].0, Nag);
+    assert_eq!(parts("$256")[0].0, Invalid(super::Invalid::BadNag));
+    assert_eq!(parts("$12!?"), vec![(Nag, "$12"), (Annotation, "!?")]);
+    assert_eq!(parts("$1x")[0].0, Invalid(super::Invalid::BadNag));
+    assert_eq!(parts("!!!")[0].0, Invalid(super::Invalid::BadAnnotation));
+    assert_eq!(parts("...")[0].0, Ellipsis);
+    assert_eq!(parts("12")[0].0, Invalid(super::Invalid::NumberWithoutDot));
+}
+
+#[test]
+fn results_nulls_keywords() {
+    use Part::*;
+    assert_eq!(parts("1-0")[0].0, Result(ResultToken::WhiteWins));
+    assert_eq!(parts("0-1")[0].0, Result(ResultToken::BlackWins));
+    assert_eq!(parts("1/2-1/2")[0].0, Result(ResultToken::Draw));
+    assert_eq!(parts("*")[0].0, Result(ResultToken::Unknown));
+    for null in ["--", "Z0", "0000"] {
+        assert_eq!(parts(null)[0].0, Null, "{null}");
+    }
+    assert_eq!(parts("N@f3")[0].0, Drop(Role::Knight, Square::F3));
+    assert_eq!(parts("@e6")[0].0, Drop(Role::Pawn, Square::E6));
+    assert_eq!(parts("P@e6")[0].0, Drop(Role::Pawn, Square::E6));
+    assert_eq!(parts("knight")[0].0, PieceName(Role::Knight));
+    assert_eq!(parts("to")[0].0, To);
+    assert_eq!(parts("becomes")[0].0, Becomes);
+}
+
+#[test]
+fn dollar_ends_a_move() {
+    use Part::*;
+    let e5 = san(Role::Pawn, None, None, false, Square::E5);
+    assert_eq!(parts("e5$71"), vec![(e5, "e5"), (Nag, "$71")]);
+    assert_eq!(
+        parts("12.e5!$1$36"),
+        vec![
+            (
+                Number {
+                    value: Some(12),
+                    black: false
+                },
+                "12."
+            ),
+            (e5, "e5"),
+            (Annotation, "!"),
+            (Nag, "$1"),
+            (Nag, "$36")
+        ]
+    );
+    assert_eq!(
+        parts("e5$256").last().unwrap().0,
+        Invalid(super::Invalid::BadNag)
+    );
+}
+
+#[test]
+fn figurines_and_unicode_punctuation() {
+    use Part::*;
+    let knight = san(Role::Knight, None, None, false, Square::F3);
+    assert_eq!(parts("♘f3"), vec![(knight, "♘f3")]);
+    assert_eq!(parts("♞f3"), vec![(knight, "♞f3")]);
+    assert_eq!(
+        parts("♕×d7+"),
+        vec![
+            (san(Role::Queen, None, None, true, Square::D7), "♕×d7"),
+            (Marker(super::Marker::Check), "+")
+        ]
+    );
+    assert_eq!(
+        parts("e8=♕")[0].0,
+        Move(MoveSyntax::San {
+            role: Role::Pawn,
+            file: None,
+            rank: None,
+            capture: false,
+            to: Square::E8,
+            promotion: Some(Role::Queen)
+        })
+    );
+    for (word, side) in [
+        ("O–O", CastlingSide::KingSide),
+        ("O—O—O", CastlingSide::QueenSide),
+        ("0‑0", CastlingSide::KingSide),
+    ] {
+        assert_eq!(parts(word), vec![(Move(MoveSyntax::Castle(side)), word)]);
+    }
+    for (word, result) in [
+        ("1–0", ResultToken::WhiteWins),
+        ("0‒1", ResultToken::BlackWins),
+        ("½–½", ResultToken::Draw),
+        ("1/2–1/2", ResultToken::Draw),
+        ("1−0", ResultToken::WhiteWins),
+    ] {
+        assert_eq!(parts(word), vec![(Result(result), word)], "{word}");
+    }
+    assert_eq!(
+        parts("1.e×d5")[1],
+        (
+            san(Role::Pawn, Some(File::E), None, true, Square::D5),
+            "e×d5"
+        )
+    );
+}
+
+#[test]
+fn evaluation_glyphs_are_nags() {
+    use Part::*;
+    for glyph in [
+        "±", "∓", "⩲", "⩱", "+−", "−+", "=", "∞", "□", "⨀", "+-", "-+", "+=", "=+", "+/-", "-/+",
+        "=∞", "→", "↑", "⇆", "∆",
+    ] {
+        assert_eq!(parts(glyph), vec![(Nag, glyph)], "{glyph}");
+    }
+    let knight = san(Role::Knight, None, None, false, Square::F3);
+    assert_eq!(parts("Nf3±"), vec![(knight, "Nf3"), (Nag, "±")]);
+    for (text, nag) in [
+        ("$0", 0),
+        ("$255", 255),
+        ("!", 1),
+        ("?", 2),
+        ("!!", 3),
+        ("??", 4),
+        ("!?", 5),
+        ("?!", 6),
+        ("±", 16),
+        ("+/-", 16),
+        ("=", 10),
+        ("+−", 18),
+        ("∞", 13),
+        ("□", 7),
+        ("=∞", 44),
+    ] {
+        assert_eq!(super::nag_value(text), Some(nag), "{text}");
+    }
+    assert_eq!(super::nag_value("$256"), None);
+    assert_eq!(parts("Nf3="), vec![(knight, "Nf3"), (Nag, "=")]);
+    assert_eq!(parts("Nf3+/-"), vec![(knight, "Nf3"), (Nag, "+/-")]);
+    assert_eq!(parts("Nf3+="), vec![(knight, "Nf3"), (Nag, "+=")]);
+    assert_eq!(
+        parts("Nf3!?∞"),
+        vec![(knight, "Nf3"), (Annotation, "!?"), (Nag, "∞")]
+    );
+    assert_eq!(parts("♘f3+−"), vec![(knight, "♘f3"), (Nag, "+−")]);
+    let check = Marker(super::Marker::Check);
+    assert_eq!(
+        parts("Nf3+−+"),
+        vec![(knight, "Nf3"), (check, "+"), (Nag, "−+")]
+    );
+    assert_eq!(
+        parts("Nf3++−"),
+        vec![(knight, "Nf3"), (check, "+"), (Nag, "+−")]
+    );
+    // Not every Unicode word is notation.
+    assert!(matches!(parts("♘f9")[0].0, Invalid(_)));
+    assert!(matches!(parts("é4")[0].0, Invalid(_)));
+}
+
+#[test]
+fn garbage_is_invalid() {
+    for word in ["Nf9", "Xe4", "e9", "hello", "N", "e4e5e6", "4P3", "Ke1=Q=Q"] {
+        assert!(
+            matches!(parts(word).last().unwrap().0, Part::Invalid(_)),
+            "{word}: {:?}",
+            parts(word)
+        );
+    }
+    assert_eq!(parts("E4")[0].0, Part::Invalid(Invalid::UpperCaseSquare));
+}
