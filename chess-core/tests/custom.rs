@@ -239,6 +239,19 @@ fn errors_in_variations_tags_and_results_are_placed() {
         message.contains("`X` is no piece of capablanca"),
         "{message}"
     );
+    // An empty rank: shown where it would be, one character wide; a
+    // value with escapes is shown whole.
+    let (kind, at, message) = one("[FEN \"10/10/10//10/10/10/10 w - - 0 1\"]\n1. e4");
+    assert_eq!((kind, at.as_str()), (ErrorKind::BadSetup, "/"));
+    assert!(message.contains("rank 5 has 0 squares"), "{message}");
+    let (kind, at, _) = one("[FEN \"10/10/10/10/10/10/10/1\\\"9 w - - 0 1\"]\n1. e4");
+    assert_eq!(
+        (kind, at.as_str()),
+        (
+            ErrorKind::BadSetup,
+            "\"10/10/10/10/10/10/10/1\\\"9 w - - 0 1\""
+        )
+    );
     // A section the file does not define, named by the tag.
     let (kind, at, message) = games(&ini, None, "[Variant \"shogi\"]\n1. e4")
         .remove(0)

@@ -84,9 +84,11 @@ pub fn custom_position<'r>(
 /// quotes of `quoted` when the value is written without escapes, else the
 /// whole value.
 fn within(source: &Source, quoted: Range, value: &str, error: &Error) -> Range {
-    let raw = source.slice(quoted);
-    let plain = raw.len() == value.len() + 2 && raw.get(1..raw.len() - 1) == Some(value);
-    if !plain {
+    let unquoted = source
+        .slice(quoted)
+        .get(1..)
+        .and_then(|raw| raw.strip_suffix('"'));
+    if unquoted != Some(value) {
         return quoted;
     }
     let start = quoted.start + 1;
