@@ -204,6 +204,7 @@ fn pgn_with_tags_comments_variations_and_results() {
     let (source, mut all) = checked(&ini, None, pgn);
     let game = all.remove(1).unwrap();
     assert_eq!(sets.sets[game.set].name, "janus");
+    assert_eq!(game.plies(), 3);
     assert_eq!(
         game.start.as_deref(),
         Some("rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1")
