@@ -681,3 +681,38 @@ fn atomic_kings_that_touch_are_explained() {
     let (_, help) = first_error("[FEN \"r7/8/8/8/8/8/3k4/1K6 w - - 0 1\"]\n\n1. Ka2 *\n");
     assert!(!help.contains("touch"), "{help}");
 }
+
+/// The only game of `text` read with `variant` for games without a tag
+/// (the macros' `#![variant(..)]`): its SAN, or the error's characters
+/// and message.
+fn one_under(text: &str, variant: &str) -> Result<String, (String, String)> {
+    let source = Source::text(text, None, None);
+    let options = Options {
+        variant: Some(chess_format::Named::from_name(variant).expect("a variant")),
+        ..Options::default()
+    };
+    let mut games = verify(&source, options);
+    let syntax = games.next_syntax().expect("a game");
+    syntax
+        .and_then(|g| games.check_syntax(&g))
+        .map(|g| g.san())
+        .map_err(|d| (source.slice(d.range).to_string(), d.message))
+}
+
+#[test]
+fn a_variant_given_by_option_rules_games_without_a_tag() {
+    // Untagged: the option's rules, drops included.
+    let drop = "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e6 *";
+    assert_eq!(
+        one_under(drop, "crazyhouse"),
+        Ok("e4 d5 exd5 Qxd5 Nc3 Qa5 @e6".to_string())
+    );
+    // A tag names the game's own rules, and the option gives way.
+    let tagged = format!("[Variant \"Standard\"]\n\n{drop}");
+    let (at, message) = one_under(&tagged, "crazyhouse").expect_err("no drops in chess");
+    assert_eq!(at, "P@e6");
+    assert!(message.contains("crazyhouse"), "{message}");
+    let tagged = format!("[Variant \"Atomic\"]\n\n{drop}");
+    let (at, _) = one_under(&tagged, "crazyhouse").expect_err("no drops in atomic");
+    assert_eq!(at, "P@e6");
+}
