@@ -30,7 +30,11 @@ use crate::{GameResult, Outcome, Tags};
 /// assert_eq!(MINI.rules_name(), "mini");
 /// ```
 ///
-/// [`Rules`]: chess_rules::Rules
+#[cfg_attr(feature = "custom-rules", doc = "[`Rules`]: chess_rules::Rules")]
+#[cfg_attr(
+    not(feature = "custom-rules"),
+    doc = "[`Rules`]: https://docs.rs/chess-rules/latest/chess_rules/struct.Rules.html"
+)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct CustomGame {
     data: &'static str,
