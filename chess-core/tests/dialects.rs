@@ -173,6 +173,22 @@ fn unicode_results_castling_and_spaces() {
 }
 
 #[test]
+fn a_result_glued_to_the_last_move_is_the_result() {
+    // As pgn-reader's test files write it; python-chess reads it so.
+    assert_eq!(sans("1. f3 e5 2. g4 Qh4#!?0-1"), ["f3 e5 g4 Qh4#"]);
+    assert_eq!(
+        sans("1. f3 e5 2. g4 Qh4#0-1\n\n1. e4 *"),
+        ["f3 e5 g4 Qh4#", "e4"]
+    );
+    // The result is checked as one written apart is, where it stands.
+    let (kind, found, message) = error("1. f3 e5 2. g4 Qh4#!?1-0");
+    assert_eq!((kind, found.as_str()), (ErrorKind::WrongResult, "1-0"));
+    assert!(message.contains("Black checkmated White"), "{message}");
+    let d = first_error("1. f3 e5 2. g4 Qh4#!?1-0");
+    assert_eq!((d.range.start, d.range.end), (21, 24));
+}
+
+#[test]
 fn figurines_and_glyphs() {
     assert_eq!(
         sans("1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 4. ♗×c6 d×c6 5. O–O ♕f6± 6. d4 e×d4 ∓ 7. ♕×d4 □ *"),

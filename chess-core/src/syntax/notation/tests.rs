@@ -301,6 +301,64 @@ fn results_nulls_keywords() {
 }
 
 #[test]
+fn a_result_glued_to_a_marker_or_annotation_is_the_result() {
+    use Part::*;
+    let qh4 = san(Role::Queen, None, None, false, Square::H4);
+    assert_eq!(
+        parts("Qh4#!?0-1"),
+        [
+            (qh4, "Qh4"),
+            (Marker(super::Marker::Mate), "#"),
+            (Annotation, "!?"),
+            (Result(ResultToken::BlackWins), "0-1"),
+        ]
+    );
+    assert_eq!(
+        parts("Qh4+1-0"),
+        [
+            (qh4, "Qh4"),
+            (Marker(super::Marker::Check), "+"),
+            (Result(ResultToken::WhiteWins), "1-0"),
+        ]
+    );
+    assert_eq!(parts("Qh4!*")[2], (Result(ResultToken::Unknown), "*"));
+    assert_eq!(
+        parts("Qh4?1/2-1/2")[2],
+        (Result(ResultToken::Draw), "1/2-1/2")
+    );
+    assert_eq!(parts("Qh4#½-½")[2], (Result(ResultToken::Draw), "½-½"));
+    // Figurines and a glued result together.
+    assert_eq!(parts("♕h4#0-1")[0], (qh4, "♕h4"));
+    assert_eq!(parts("♕h4#0-1")[2], (Result(ResultToken::BlackWins), "0-1"));
+    // Straight after a square it stays unread (`h10` is a square under
+    // rules a user defines), as does anything else before a result.
+    for word in ["Qh40-1", "Qh4x0-1", "Qh4#0-10", "Qh4#1-"] {
+        assert!(
+            parts(word).iter().any(|p| matches!(p.0, Invalid(_))),
+            "{word}: {:?}",
+            parts(word)
+        );
+    }
+}
+
+#[test]
+fn a_result_glued_to_a_move_under_rules() {
+    let mut out = Vec::new();
+    split_word_under_rules(b"j10#!1-0", 0, &mut out);
+    let parts: Vec<Part> = out.iter().map(|s| s.part).collect();
+    assert!(matches!(parts[0], Part::RulesMove(_)), "{parts:?}");
+    assert_eq!(
+        parts[1..],
+        [
+            Part::Marker(Marker::Mate),
+            Part::Annotation,
+            Part::Result(ResultToken::WhiteWins)
+        ]
+    );
+    assert_eq!(out[3].range, crate::input::Range::new(5, 8));
+}
+
+#[test]
 fn dollar_ends_a_move() {
     use Part::*;
     let e5 = san(Role::Pawn, None, None, false, Square::E5);

@@ -87,9 +87,48 @@ pub(super) fn split_any(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
     if out[before..]
         .iter()
         .any(|p| matches!(p.part, Part::Invalid(_)))
+        && !glued_result(word, offset, out, before, split_any)
     {
         other_spellings(word, offset, out, before);
     }
+}
+
+/// Reads a word that is not notation as written again as a move whose
+/// check or mate marker or annotation has the game's result glued to it
+/// (`Qh4#0-1`, `Qh4#!?0-1`, `Rd8+*`, as pgn-reader's test files and some
+/// editors write them; python-chess reads them so). The word without the
+/// result is split by `split`, and the result follows it. Whether the word
+/// was such; the parts after `before` in `out` are replaced if it was.
+///
+/// A result glued straight to a square (`Qh40-1`) is not read so: under
+/// rules a user defines, `h10` is a square.
+#[cold]
+#[inline(never)]
+fn glued_result(
+    word: &[u8],
+    offset: u32,
+    out: &mut Vec<Spanned>,
+    before: usize,
+    split: fn(&[u8], u32, &mut Vec<Spanned>),
+) -> bool {
+    const RESULTS: [(&[u8], ResultToken); 5] = [
+        (b"1-0", ResultToken::WhiteWins),
+        (b"0-1", ResultToken::BlackWins),
+        (b"1/2-1/2", ResultToken::Draw),
+        ("\u{BD}-\u{BD}".as_bytes(), ResultToken::Draw),
+        (b"*", ResultToken::Unknown),
+    ];
+    for (written, result) in RESULTS {
+        if let Some(rest) = word.strip_suffix(written)
+            && matches!(rest.last(), Some(b'+' | b'#' | b'!' | b'?'))
+        {
+            out.truncate(before);
+            split(rest, offset, out);
+            push(out, offset, Part::Result(result), rest.len(), word.len());
+            return true;
+        }
+    }
+    false
 }
 
 /// Reads a word that is not notation as written again, the way other
@@ -200,7 +239,14 @@ pub(super) fn split_ascii(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
 /// lone `-` between two squares is [`Part::Dash`]. Only the move itself is
 /// read differently from chess.
 pub fn split_word_under_rules(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
+    let before = out.len();
     split_with(word, offset, out, rules_body_part);
+    if out[before..]
+        .iter()
+        .any(|p| matches!(p.part, Part::Invalid(_)))
+    {
+        glued_result(word, offset, out, before, split_word_under_rules);
+    }
 }
 
 /// [`split_word`] for words as written, with `body` reading the move.
