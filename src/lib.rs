@@ -124,6 +124,16 @@ pub mod __private {
 /// `#![allow(moves_after_draw)]` at the start of the input accepts records
 /// that go on after a dead position, fivefold repetition or the 75-move rule;
 /// [`Game::legal_end`] then says where the game legally ended.
+/// `#![allow(unfinished_result)]` accepts the result `*` after the end of
+/// the game (a record left unfinished); both fit in one attribute:
+/// `#![allow(moves_after_draw, unfinished_result)]`.
+///
+/// ```
+/// use verified_chess::{game, Game, GameResult};
+///
+/// const UNFINISHED: Game = game! { #![allow(unfinished_result)] 1. f3 e5 2. g4 Qh4 # * };
+/// assert_eq!(UNFINISHED.result(), GameResult::Unknown);
+/// ```
 ///
 /// Comments (`{ "text" }` in tokens, `{text}` in text), NAGs and variations
 /// are kept with the game and reachable from [`Game::root`];

@@ -171,6 +171,7 @@ const OPTIONS: Options = Options {
     piece_letters: chess_core::syntax::PieceLetters::English,
     drop_annotations: false,
     variant: None,
+    unfinished_result: false,
 };
 
 /// Parses and verifies every game of `source`; the plies of their main lines.

@@ -204,10 +204,11 @@ impl Input {
                     for name in names {
                         match name.as_str() {
                             "moves_after_draw" => options.moves_after_draw = true,
+                            "unfinished_result" => options.unfinished_result = true,
                             other => {
                                 return Err(emit::compile_error(
                                     &format!(
-                                        "unknown option `{other}`\nhelp: the only `allow` is `#![allow(moves_after_draw)]`"
+                                        "unknown option `{other}`\nhelp: write `#![allow(moves_after_draw)]` or `#![allow(unfinished_result)]`"
                                     ),
                                     group.span(),
                                     group.span(),
@@ -218,7 +219,7 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]`, `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant) and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
+                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]` (or `unfinished_result`), `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant) and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
                         hash,
                         group.span(),
                     ));
@@ -831,6 +832,20 @@ mod tests {
         let out = expand(&format!("$crate; #![allow(moves_after_draw)] {shuffle}"));
         assert!(out.contains("Game :: __new"), "{out}");
         assert!(expand("$crate; #![allow(nonsense)] 1. e4").contains("unknown option `nonsense`"));
+        // `*` after the end of the game: refused, with the way to keep it.
+        let mate = "1. f3 e5 2. g4 Qh4 # *";
+        let out = expand(&format!("$crate; {mate}"));
+        assert!(out.contains("compile_error"), "{out}");
+        assert!(
+            out.contains("help: to keep it, accept `*` after the end of the game (a record left unfinished) with `#![allow(unfinished_result)]`"),
+            "{out}"
+        );
+        let out = expand(&format!("$crate; #![allow(unfinished_result)] {mate}"));
+        assert!(out.contains("Game :: __new"), "{out}");
+        let out = expand(&format!(
+            "$crate; #![allow(moves_after_draw, unfinished_result)] {mate}"
+        ));
+        assert!(out.contains("Game :: __new"), "{out}");
         assert!(expand("$crate; #![deny(x)] 1. e4").contains("unknown attribute"));
     }
 

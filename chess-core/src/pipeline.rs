@@ -1,12 +1,13 @@
 //! The stages, one after the other, behind one entry point: [`verify`].
 
+use shakmaty::Chess;
 use shakmaty::variant::VariantPosition;
 
 use crate::diagnostic::Diagnostic;
 use crate::input::Source;
-use crate::replay::custom::CustomGame;
-use crate::replay::{self, Options, VerifiedGame};
-use crate::syntax::{GameSyntax, Parser, RuleSets};
+use crate::replay::custom::{CustomFailure, CustomGame};
+use crate::replay::{self, Failure, Options, VerifiedGame};
+use crate::syntax::{GameSyntax, Parser, ResultToken, RuleSets};
 use crate::{explain, start};
 
 /// Reads and verifies the games of `source`, one at a time, in order.
@@ -161,7 +162,7 @@ impl<'s> Games<'s> {
         if let Some(sets) = self.rules {
             let (set, start, set_up) = start::custom_position(game, self.source, sets)
                 .map_err(|failure| explain::custom_start_failure(failure, sets))?;
-            return replay::custom::replay(game, set, start, set_up)
+            return replay::custom::replay(game, set, start, set_up, self.options)
                 .map(Checked::Custom)
                 .map_err(|failure| explain::custom_failure(&failure, self.source));
         }
@@ -175,6 +176,57 @@ impl<'s> Games<'s> {
             }
             _ => self.verify_syntax(game).map(Checked::Chess),
         }
+    }
+
+    /// What a game checked by [`Games::check_syntax`] was accepted
+    /// despite, as warnings: a setup's fullmove number `0` (read as 1, as
+    /// python-chess and lichess read it), and, with
+    /// [`Options::unfinished_result`], the result `*` after the rules
+    /// ended the game (worded as the `wrong-result` error it would be).
+    /// `chess-verify` reports them; the macros accept both silently (the
+    /// second only behind `#![allow(unfinished_result)]`).
+    ///
+    /// ```
+    /// use chess_core::{Options, Source, verify};
+    ///
+    /// let text = "[FEN \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0\"]\n\n1. Re8# *";
+    /// let source = Source::text(text, None, None);
+    /// let options = Options { unfinished_result: true, ..Options::default() };
+    /// let mut games = verify(&source, options);
+    /// let game = games.next_syntax().unwrap().unwrap();
+    /// let checked = games.check_syntax(&game).unwrap();
+    /// let warnings = games.warnings(&game, &checked);
+    /// assert_eq!(warnings[0].message, "the fullmove number `0` is read as 1: moves are numbered from 1");
+    /// assert_eq!(source.slice(warnings[1].range), "*");
+    /// assert_eq!(warnings[1].message, "the result `*` contradicts the final position: White checkmated Black");
+    /// ```
+    pub fn warnings(&self, game: &GameSyntax, checked: &Checked) -> Vec<Diagnostic> {
+        let mut warnings = Vec::new();
+        if let Ok(Some(setup)) = &game.setup
+            && setup.fullmove_zero
+            && let Some(range) = setup.fullmoves
+        {
+            warnings.push(crate::syntax::fullmove_zero(range));
+        }
+        let Some((ResultToken::Unknown, range)) = game.result else {
+            return warnings;
+        };
+        let wrong = match checked {
+            Checked::Chess(g) => g.end.map(|(end, _)| {
+                explain::replay_failure(&Failure::<Chess>::WrongResult { range, end }, self.source)
+            }),
+            Checked::Variant(g) => g.end.map(|(end, _)| {
+                explain::replay_failure(
+                    &Failure::<VariantPosition>::WrongResult { range, end },
+                    self.source,
+                )
+            }),
+            Checked::Custom(g) => g.end.map(|end| {
+                explain::custom_failure(&CustomFailure::WrongResult { range, end }, self.source)
+            }),
+        };
+        warnings.extend(wrong.map(explain::unfinished_result));
+        warnings
     }
 
     /// The next game, checked under its own rules ([`Games::check_syntax`]),

@@ -401,3 +401,121 @@ fn piece_letters_without_the_opt_in_say_how() {
         "`Klingon` names no language whose piece letters are read"
     );
 }
+
+/// The warnings of the only game of `text`, checked with `*` after the
+/// end of the game accepted (as `chess-verify` checks), under `rules` if
+/// given: (kind, text under it, message) each; or the error.
+fn warnings(
+    text: &str,
+    rules: Option<&chess_core::syntax::RuleSets>,
+) -> Result<Vec<(ErrorKind, String, String)>, String> {
+    let source = Source::text(text, None, None);
+    let options = Options {
+        unfinished_result: true,
+        ..Options::default()
+    };
+    let mut games = verify(&source, options);
+    if let Some(rules) = rules {
+        games = games.under_rules(rules);
+    }
+    let game = games
+        .next_syntax()
+        .expect("a game")
+        .map_err(|d| d.message)?;
+    let checked = games.check_syntax(&game).map_err(|d| d.message)?;
+    Ok(games
+        .warnings(&game, &checked)
+        .into_iter()
+        .map(|d| {
+            let spelling = chess_core::Spelling {
+                opt_in: |o| format!("`--{}`", o.name()),
+                rust_tokens: false,
+            };
+            (
+                d.kind,
+                source.slice(d.range).to_string(),
+                d.render(&spelling),
+            )
+        })
+        .collect())
+}
+
+#[test]
+fn a_star_after_the_end_of_the_game_is_an_unfinished_record() {
+    // Refused by default, with the option that accepts it.
+    let (kind, found, message) = error("1. f3 e5 2. g4 Qh4# *");
+    assert_eq!((kind, found.as_str()), (ErrorKind::WrongResult, "*"));
+    assert_eq!(
+        message,
+        "the result `*` contradicts the final position: Black checkmated White"
+    );
+    let d = first_error("1. f3 e5 2. g4 Qh4# *");
+    assert!(
+        d.help.iter().any(|h| matches!(
+            h,
+            Help::OptIn {
+                otherwise: None,
+                option: chess_core::OptIn::UnfinishedResult
+            }
+        )),
+        "{:?}",
+        d.help
+    );
+    // Accepted with the option, with a warning worded as the error,
+    // without the option's help.
+    let found = warnings("1. f3 e5 2. g4 Qh4# *", None).unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (kind, at, rendered) = &found[0];
+    assert_eq!((*kind, at.as_str()), (ErrorKind::WrongResult, "*"));
+    assert_eq!(
+        rendered,
+        "the result `*` contradicts the final position: Black checkmated White\nhelp: write `0-1`\nhelp: `*` is read as a record left unfinished; this is a warning"
+    );
+    // A stalemate too; a game not over, or with its right result, has no
+    // warning; another wrong result stays an error.
+    let stalemate = "[FEN \"k7/8/3Q4/8/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 *";
+    assert!(
+        warnings(stalemate, None).unwrap()[0]
+            .2
+            .contains("stalemate")
+    );
+    assert_eq!(warnings("1. e4 e5 *", None), Ok(vec![]));
+    assert_eq!(warnings("1. f3 e5 2. g4 Qh4# 0-1", None), Ok(vec![]));
+    assert!(warnings("1. f3 e5 2. g4 Qh4# 1-0", None).is_err());
+    // A variant's end, and a rule set's.
+    let atomic = "[Variant \"Atomic\"]\n\n1. e4 d5 2. Qh5 dxe4 3. Qxf7# *";
+    assert_eq!(warnings(atomic, None).unwrap()[0].1, "*");
+    let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
+    let rules = chess_core::syntax::RuleSets::read(&ini).unwrap();
+    let found = warnings("1. f3 e5 2. g4 Qh4# *", Some(&rules)).unwrap();
+    assert_eq!(
+        (found[0].0, found[0].1.as_str()),
+        (ErrorKind::WrongResult, "*")
+    );
+}
+
+#[test]
+fn a_fullmove_number_of_zero_is_a_warning() {
+    let found = warnings(
+        "[FEN \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0\"]\n\n1. Re8# 1-0",
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        found,
+        [(
+            ErrorKind::BadSetup,
+            "0".to_string(),
+            "the fullmove number `0` is read as 1: moves are numbered from 1\nhelp: write `1`\nhelp: python-chess and lichess read it so; this is a warning".to_string()
+        )]
+    );
+    // The game counts its moves from 1.
+    assert_eq!(
+        error("fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0 2. Re8#").0,
+        ErrorKind::WrongMoveNumber
+    );
+    assert_eq!(
+        warnings("fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 1 1. Re8#", None),
+        Ok(vec![])
+    );
+}

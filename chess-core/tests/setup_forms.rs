@@ -85,6 +85,20 @@ fn trailing_fields_may_be_left_out() {
 }
 
 #[test]
+fn a_fullmove_number_of_zero_is_move_one() {
+    // As python-chess and lichess read it (Bill Harvey's problem
+    // collection writes `w - - 1 0`); `Games::warnings` says so.
+    for setup in [
+        "fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0",
+        "fen \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0\"",
+        "[FEN \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0\"]",
+    ] {
+        let (fen, _) = verify_one(&format!("{setup} 1. Re8#")).unwrap();
+        assert_eq!(fen, "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 1", "{setup}");
+    }
+}
+
+#[test]
 fn chess960_castling_letters() {
     // Shredder-FEN file letters and X-FEN letters for the same rights.
     let shredder = verify_one("fen nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1")
@@ -115,8 +129,8 @@ fn malformed_setups_point_at_the_part() {
         (ErrorKind::BadSetup, "x9".into())
     );
     assert_eq!(
-        err("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0\""),
-        (ErrorKind::BadSetup, "0".into())
+        err("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 99999999999\""),
+        (ErrorKind::BadSetup, "99999999999".into())
     );
     // An escape in a FEN string or tag is an error under the backslash
     // (and never shifts the place of a later error).

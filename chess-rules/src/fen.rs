@@ -234,9 +234,11 @@ impl<'r> Position<'r> {
                 .map_err(|_| err(at, n.len(), format!("`{n}` is not a number")))?;
         }
         if let Some((at, n)) = field(5) {
+            // `0` is move 1, as python-chess and lichess read it.
             position.s.fullmoves = n
-                .parse()
-                .map_err(|_| err(at, n.len(), format!("`{n}` is not a number")))?;
+                .parse::<u32>()
+                .map_err(|_| err(at, n.len(), format!("`{n}` is not a number")))?
+                .max(1);
         }
         // The side that just moved cannot have left a royal piece attacked.
         for sq in g.squares() {

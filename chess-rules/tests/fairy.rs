@@ -84,6 +84,12 @@ fn chess_as_a_rules_file() {
         chess_rules::Position::start(&chess).unwrap().fen()
     );
     assert_eq!(start.perft(3), 8_902);
+    // A fullmove number of `0` is move 1, as python-chess and lichess
+    // read it (Bill Harvey's problem collection writes `w - - 1 0`).
+    let zero =
+        chess_rules::Position::from_fen(&chess, "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0").unwrap();
+    assert_eq!(zero.fullmoves(), 1);
+    assert_eq!(zero.fen(), "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 1");
     for letter in ['P', 'N', 'B', 'R', 'Q', 'K'] {
         let (a, b) = (fide.piece(letter).unwrap(), chess.piece(letter).unwrap());
         assert_eq!(

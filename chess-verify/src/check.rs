@@ -123,7 +123,8 @@ pub struct Problem {
     pub text: String,
     /// The rustc-style report (for `--format human`).
     pub rendered: String,
-    /// A warning (another mate on a puzzle's last move), not an error.
+    /// A warning (another mate on a puzzle's last move, a game's fullmove
+    /// number `0`, a `*` after the end of the game), not an error.
     pub warning: bool,
 }
 
@@ -204,6 +205,8 @@ pub struct Checked {
 pub const SPELLING: Spelling = Spelling {
     opt_in: |option| match option {
         OptIn::MovesAfterDraw => "`--moves-after-draw`".to_string(),
+        // Always on: such a game is accepted with a warning.
+        OptIn::UnfinishedResult => "chess-verify's default reading".to_string(),
     },
     rust_tokens: false,
 };
@@ -327,8 +330,19 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
             continue;
         }
         checked.checked += 1;
-        match syntax.and_then(|game| games.check_syntax(&game)) {
-            Ok(game) => checked.plies += game.plies() as u64,
+        let game = syntax.and_then(|game| {
+            let checked = games.check_syntax(&game)?;
+            Ok((games.warnings(&game, &checked), checked))
+        });
+        match game {
+            Ok((warnings, game)) => {
+                checked.plies += game.plies() as u64;
+                for d in warnings {
+                    let problem =
+                        Problem::warning(source, name, line, checked.games, d, context.styled);
+                    checked.problems.push(problem);
+                }
+            }
             Err(d) => {
                 let problem = Problem::new(source, name, line, checked.games, d, context.styled);
                 checked.problems.push(problem);

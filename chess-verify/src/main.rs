@@ -194,6 +194,9 @@ fn main() -> ExitCode {
                 // The checker reports; it keeps nothing of the games.
                 drop_annotations: true,
                 variant: lichess_variant,
+                // A `*` after the end of the game is an unfinished
+                // record: a warning (see `Games::warnings`).
+                unfinished_result: true,
             },
             encoding,
             shard: args.shard,

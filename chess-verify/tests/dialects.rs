@@ -1,7 +1,9 @@
 //! The dialect corpus in `tests/dialects/`: small files written in the
 //! style of lichess, chess.com, TCEC, Cute Chess, ChessBase, python-chess,
 //! chess.js, a book in figurines, a German club, a forum post and a hand
-//! typist. `chess-verify` checks every file without an error, and reads
+//! typist, and real files' quirks (`quirks.pgn`: a result glued to an
+//! annotation, a FEN's fullmove number `0`). `chess-verify` checks every
+//! file without an error, and reads
 //! every game to the moves that python-chess, an independent reader, reads
 //! (`oracle.txt`, written by `oracle.py`).
 
@@ -82,6 +84,9 @@ fn the_cli_checks_every_dialect_file_without_an_error() {
         assert_eq!(summary["type"], "summary");
         assert_eq!(summary["games"], oracle[&name].len(), "{name}");
         assert_eq!(summary["errors"], 0, "{name}");
+        // The one warning: a FEN's fullmove number `0`, read as 1.
+        let warnings = u64::from(name == "quirks.pgn");
+        assert_eq!(summary["warnings"], warnings, "{name}");
         let notes: Vec<&str> = records
             .iter()
             .filter(|r| r["type"] == "note")
@@ -121,4 +126,63 @@ fn piece_letters_on_the_command_line() {
     let (code, _, err) = run(&["--piece-letters", "klingon", path]);
     assert_eq!(code, 2);
     assert!(err.contains("`klingon` names no language"), "{err}");
+}
+
+#[test]
+fn an_unfinished_record_and_a_move_zero_are_warnings() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chess-verify-dialects");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("unfinished.pgn");
+    std::fs::write(
+        &path,
+        "1. f3 e5 2. g4 Qh4# *\n\n[FEN \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0\"]\n\n1. Re8# *\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let (code, out, _) = run(&[path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("warning[wrong-result]: the result `*` contradicts the final position: Black checkmated White"),
+        "{out}"
+    );
+    assert!(
+        out.contains("= help: `*` is read as a record left unfinished; this is a warning"),
+        "{out}"
+    );
+    assert!(!out.contains("to keep it"), "{out}");
+    assert!(
+        out.contains(
+            "warning[bad-setup]: the fullmove number `0` is read as 1: moves are numbered from 1"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("checked 1 file: 3 games (3 legal, 6 plies), no errors, 3 warnings"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["--format", "json", path]);
+    assert_eq!(code, 0, "{out}");
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let warnings: Vec<(&str, u64, &str)> = records
+        .iter()
+        .filter(|r| r["type"] == "warning")
+        .map(|r| {
+            (
+                r["code"].as_str().unwrap(),
+                r["game"].as_u64().unwrap(),
+                r["text"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            ("wrong-result", 1, "*"),
+            ("bad-setup", 2, "0"),
+            ("wrong-result", 2, "*")
+        ]
+    );
 }

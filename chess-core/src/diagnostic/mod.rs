@@ -257,8 +257,8 @@ pub enum Help {
     /// without it.
     OptIn {
         /// The fix that needs no option ("remove this move and everything
-        /// after it").
-        otherwise: &'static str,
+        /// after it"); `None` where the help before says it.
+        otherwise: Option<&'static str>,
         /// The option.
         option: OptIn,
     },
@@ -270,6 +270,8 @@ pub enum Help {
 pub enum OptIn {
     /// [`Options::moves_after_draw`](crate::Options::moves_after_draw).
     MovesAfterDraw,
+    /// [`Options::unfinished_result`](crate::Options::unfinished_result).
+    UnfinishedResult,
 }
 
 impl OptIn {
@@ -277,6 +279,7 @@ impl OptIn {
     pub fn name(self) -> &'static str {
         match self {
             OptIn::MovesAfterDraw => "moves_after_draw",
+            OptIn::UnfinishedResult => "unfinished_result",
         }
     }
 
@@ -284,6 +287,7 @@ impl OptIn {
     pub fn accepts(self) -> &'static str {
         match self {
             OptIn::MovesAfterDraw => "moves after a draw the rules impose",
+            OptIn::UnfinishedResult => "`*` after the end of the game (a record left unfinished)",
         }
     }
 }
@@ -328,8 +332,19 @@ impl Help {
                 }
                 out
             }
-            Help::OptIn { otherwise, option } => format!(
+            Help::OptIn {
+                otherwise: Some(otherwise),
+                option,
+            } => format!(
                 "{otherwise}, or accept {} with {}",
+                option.accepts(),
+                (spelling.opt_in)(*option)
+            ),
+            Help::OptIn {
+                otherwise: None,
+                option,
+            } => format!(
+                "to keep it, accept {} with {}",
                 option.accepts(),
                 (spelling.opt_in)(*option)
             ),
@@ -386,7 +401,7 @@ mod tests {
             "mate\nhelp: write `Qh5 #` (Rust needs the space before `#`) or `Qh5++`\nhelp: remove the `+`"
         );
         let over = Help::OptIn {
-            otherwise: "remove it",
+            otherwise: Some("remove it"),
             option: OptIn::MovesAfterDraw,
         };
         assert_eq!(

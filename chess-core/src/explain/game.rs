@@ -81,6 +81,17 @@ pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagno
     }
 }
 
+/// The result `*` accepted after the rules ended the game
+/// ([`Options::unfinished_result`](crate::replay::Options)): the
+/// `wrong-result` diagnostic it would be as an error (without the option
+/// that accepts it), as a warning.
+pub fn unfinished_result(mut wrong_result: Diagnostic) -> Diagnostic {
+    wrong_result
+        .help
+        .retain(|h| !matches!(h, Help::OptIn { .. }));
+    wrong_result.with_note("`*` is read as a record left unfinished; this is a warning")
+}
+
 /// A result the final position contradicts (`describe`: how the game
 /// ended, `right`: the result it gives).
 pub(super) fn wrong_result(
@@ -89,18 +100,23 @@ pub(super) fn wrong_result(
     describe: &str,
     right: ResultToken,
 ) -> Diagnostic {
-    Diagnostic::new(
+    let written = source.slice(range);
+    let d = Diagnostic::new(
         ErrorKind::WrongResult,
         range,
-        format!(
-            "the result `{}` contradicts the final position: {describe}",
-            source.slice(range)
-        ),
+        format!("the result `{written}` contradicts the final position: {describe}"),
     )
     .with(Help::Write {
         lead: "write ",
         choices: vec![right.as_str().to_string()],
-    })
+    });
+    match written {
+        "*" => d.with(Help::OptIn {
+            otherwise: None,
+            option: OptIn::UnfinishedResult,
+        }),
+        _ => d,
+    }
 }
 
 /// `e.p.` written on a move (`label`) that is no en passant capture.
@@ -205,7 +221,7 @@ pub(super) fn game_over(
     let otherwise = "remove this move and everything after it";
     if continuable {
         d.with(Help::OptIn {
-            otherwise,
+            otherwise: Some(otherwise),
             option: OptIn::MovesAfterDraw,
         })
     } else {

@@ -15,6 +15,7 @@ use crate::syntax::{
     GameSyntax, Join, Marker, MoveNumber, MoveSyntax, PlySyntax, ResultToken, Tag,
 };
 
+use super::Options;
 use super::ends;
 use super::walk::{self, Cursor, Walk};
 
@@ -152,11 +153,14 @@ pub enum CustomFailure<'r> {
 /// Replays `game` under the rule set `set`, from `start` (`set_up`: a
 /// position the game sets up, not the rule set's own start). Returns the
 /// verified main line, or the first problem in source order.
+/// (`options.unfinished_result` is read; a rule set's ends are checkmate
+/// and stalemate, which no move may follow.)
 pub fn replay<'r>(
     game: &GameSyntax,
     set: usize,
     start: Position<'r>,
     set_up: bool,
+    options: Options,
 ) -> Result<CustomGame, Box<CustomFailure<'r>>> {
     let start_fen = set_up.then(|| start.fen());
     let mut main = Frame {
@@ -168,7 +172,7 @@ pub fn replay<'r>(
     };
     walk::walk(&mut Custom(PhantomData), game, &mut main)?;
     let end = main.pos.outcome().map(|o| (o, main.pos.turn()));
-    let result = ends::result(game.result, end, result_of)
+    let result = ends::result(game.result, end, result_of, options.unfinished_result)
         .map_err(|(range, end)| Box::new(CustomFailure::WrongResult { range, end }))?;
     Ok(CustomGame {
         set,

@@ -109,17 +109,21 @@ pub(super) fn made_dead<P: Rules>(pos: &P, m: shakmaty::Move) -> bool {
 
 /// The game's result: as written, else as the rules decided (`of` gives
 /// the result of an end), else `*`; or the written result's range and the
-/// end it contradicts. The same for every rules: chess's and a variant's
-/// ends, and a rule set's a user defines.
+/// end it contradicts. A written `*` after an end contradicts it unless
+/// `unfinished` ([`Options::unfinished_result`](super::Options)). The
+/// same for every rules: chess's and a variant's ends, and a rule set's a
+/// user defines.
 pub(super) fn result<E: Copy>(
     written: Option<(ResultToken, Range)>,
     end: Option<E>,
     of: impl Fn(E) -> ResultToken,
+    unfinished: bool,
 ) -> Result<ResultToken, (Range, E)> {
     let Some((written, range)) = written else {
         return Ok(end.map_or(ResultToken::Unknown, of));
     };
     match end {
+        Some(_) if unfinished && written == ResultToken::Unknown => Ok(written),
         Some(end) if written != of(end) => Err((range, end)),
         _ => Ok(written),
     }

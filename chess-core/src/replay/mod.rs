@@ -91,8 +91,13 @@ pub fn replay<P: Rules>(
     };
     walk::walk(&mut replay, game, &mut main)?;
     let end = final_end(&mut main).map(|e| (e.end, e.plies));
-    let result = ends::result(game.result, end.map(|e| e.0), End::result)
-        .map_err(|(range, end)| Box::new(Failure::WrongResult { range, end }))?;
+    let result = ends::result(
+        game.result,
+        end.map(|e| e.0),
+        End::result,
+        options.unfinished_result,
+    )
+    .map_err(|(range, end)| Box::new(Failure::WrongResult { range, end }))?;
     Ok(VerifiedGame {
         start,
         mode,

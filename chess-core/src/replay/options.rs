@@ -21,6 +21,12 @@ pub struct Options {
     /// The rules of games without a `[Variant]` tag (standard chess unless
     /// set: the macros' `#![variant(crazyhouse)]`).
     pub variant: Option<chess_format::Named>,
+    /// Accept the result `*` (unknown) after the rules ended the game (a
+    /// checkmate, a stalemate …): the record is incomplete, not wrong.
+    /// `chess-verify` accepts it with a warning
+    /// ([`warnings`](crate::warnings)); the macros only behind
+    /// `#![allow(unfinished_result)]`.
+    pub unfinished_result: bool,
 }
 
 impl Options {

@@ -50,7 +50,7 @@ pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped};
 pub use rules_file::{RuleSets, Unnamed};
 pub(crate) use setup::fen_string;
-pub use setup::{SetupForm, SetupSyntax};
+pub use setup::{SetupForm, SetupSyntax, fullmove_zero};
 pub use split::Splitter;
 pub(crate) use stipulation::missing as missing_stipulation;
 pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};

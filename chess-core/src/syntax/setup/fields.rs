@@ -125,16 +125,15 @@ pub(super) fn read_fields<'t>(
     let Some((full, range)) = take(looks_like_clock) else {
         return Ok(());
     };
-    setup.setup.fullmoves = full
-        .parse::<u32>()
-        .ok()
-        .and_then(std::num::NonZeroU32::new)
-        .ok_or_else(|| {
-            malformed(
-                range,
-                format!("`{full}` is not a move number: expected a number from 1 up, such as `1`"),
-            )
-        })?;
+    let number = full.parse::<u32>().map_err(|_| {
+        malformed(
+            range,
+            format!("`{full}` is not a move number: expected a number from 1 up, such as `1`"),
+        )
+    })?;
+    // `0` is read as 1 (with a warning), as python-chess and lichess do.
+    setup.fullmove_zero = number == 0;
+    setup.setup.fullmoves = std::num::NonZeroU32::new(number).unwrap_or(std::num::NonZeroU32::MIN);
     setup.fullmoves = Some(range);
     setup.range = setup.range.to(range);
     // lichess's Three-check form: the checks given, `+0+0`, last.

@@ -42,7 +42,7 @@ mod written;
 
 use words::{Fields, Listed, Words};
 pub(crate) use written::malformed;
-pub use written::{SetupForm, SetupSyntax};
+pub use written::{SetupForm, SetupSyntax, fullmove_zero};
 
 use board::{fen_board, read_pocket};
 use diagram::{diagram, list_header, piece_lists};

@@ -47,6 +47,10 @@ pub struct SetupSyntax {
     pub halfmoves: Option<Range>,
     /// Fullmove number field.
     pub fullmoves: Option<Range>,
+    /// The fullmove number was written `0` and is read as 1, as
+    /// python-chess and lichess read it ([`fullmove_zero`] words the
+    /// warning).
+    pub fullmove_zero: bool,
     /// Crazyhouse's pockets, where written.
     pub pockets: Option<Range>,
     /// Three-check's counters, where written.
@@ -67,6 +71,7 @@ impl SetupSyntax {
             ep: None,
             halfmoves: None,
             fullmoves: None,
+            fullmove_zero: false,
             pockets: None,
             checks: None,
         }
@@ -79,6 +84,21 @@ impl SetupSyntax {
         }
         self.ranks[sq.rank() as usize].unwrap_or(self.board)
     }
+}
+
+/// The warning for a fullmove number written `0` (at `range`), which is
+/// read as 1 ([`SetupSyntax::fullmove_zero`]).
+pub fn fullmove_zero(range: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::BadSetup,
+        range,
+        "the fullmove number `0` is read as 1: moves are numbered from 1",
+    )
+    .with(crate::diagnostic::Help::Write {
+        lead: "write ",
+        choices: vec!["1".to_string()],
+    })
+    .with_note("python-chess and lichess read it so; this is a warning")
 }
 
 /// A `bad-setup` diagnostic: every kind of malformed setup is worded in
