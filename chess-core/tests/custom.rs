@@ -332,3 +332,18 @@ fn pins_checks_and_did_you_mean() {
         d
     );
 }
+
+#[test]
+fn en_passant_written_on_a_move_is_held_to_it() {
+    let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
+    let pgn = "1. e4 a6 2. e5 d5 3. exd6 e.p. *\n\n1. e4 a6 2. e5 d5 3. e5d6e.p. *\n\n1. e4 a6 2. e5 d5 3. Nf3 e.p. *\n";
+    let all = games(&ini, None, pgn);
+    assert_eq!(all[0].as_ref().unwrap().last().unwrap(), "e5d6");
+    assert_eq!(all[1].as_ref().unwrap().last().unwrap(), "e5d6");
+    let (kind, at, message) = all[2].clone().unwrap_err();
+    assert_eq!((kind, at.as_str()), (ErrorKind::WrongMarker, "e.p."));
+    assert_eq!(
+        message,
+        "`3. Nf3` is marked `e.p.`, but it is not an en passant capture"
+    );
+}
