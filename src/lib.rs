@@ -53,6 +53,7 @@ mod convert;
 mod custom;
 mod game;
 mod moves;
+mod parse;
 mod pgn;
 mod position;
 mod puzzle;
@@ -63,12 +64,13 @@ mod types;
 mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
-pub use chess_format::Variant;
+pub use chess_format::{NameError, Variant};
 pub use custom::{CustomGame, CustomMove, CustomSquare};
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };
 pub use moves::{Move, MoveKind, San, Uci};
+pub use parse::{ParseError, Problem};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Fen, Position};
 pub use puzzle::{ProblemKind, Puzzle, Stipulation};

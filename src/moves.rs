@@ -228,6 +228,19 @@ impl San {
         san
     }
 
+    /// A SAN text already checked to be one (ASCII, at most 8 bytes).
+    pub(crate) fn from_ascii(text: &str) -> San {
+        let mut san = San {
+            bytes: [0; 8],
+            len: 0,
+        };
+        for (slot, &b) in san.bytes.iter_mut().zip(text.as_bytes()) {
+            *slot = b;
+            san.len += 1;
+        }
+        san
+    }
+
     /// The SAN text.
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever written.

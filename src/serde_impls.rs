@@ -16,19 +16,32 @@ use crate::{
     Role, Square,
 };
 
-/// Deserializes a value from a string through `parse`.
+/// Deserializes a value from a string through its `FromStr` (the
+/// readable form is what `Display` and `FromStr` agree on); an error says
+/// what is wrong ([`ParseError`](crate::ParseError)).
 struct FromStrVisitor<T> {
     expecting: &'static str,
-    parse: fn(&str) -> Option<T>,
+    value: core::marker::PhantomData<T>,
 }
 
-impl<T> Visitor<'_> for FromStrVisitor<T> {
+impl<T> FromStrVisitor<T> {
+    const fn new(expecting: &'static str) -> FromStrVisitor<T> {
+        FromStrVisitor {
+            expecting,
+            value: core::marker::PhantomData,
+        }
+    }
+}
+
+impl<T: core::str::FromStr<Err = crate::ParseError>> Visitor<'_> for FromStrVisitor<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.expecting)
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        (self.parse)(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+        let expecting = self.expecting;
+        v.parse()
+            .map_err(|e| E::custom(format_args!("{e}; expected {expecting}")))
     }
 }
 
@@ -40,18 +53,7 @@ impl Serialize for Square {
 
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        d.deserialize_str(FromStrVisitor {
-            expecting: "a square such as \"e4\"",
-            parse: Square::parse,
-        })
-    }
-}
-
-fn color_from_str(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
+        d.deserialize_str(FromStrVisitor::new("a square such as \"e4\""))
     }
 }
 
@@ -66,15 +68,8 @@ impl Serialize for Color {
 
 impl<'de> Deserialize<'de> for Color {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        d.deserialize_str(FromStrVisitor {
-            expecting: "\"white\" or \"black\"",
-            parse: color_from_str,
-        })
+        d.deserialize_str(FromStrVisitor::new("\"white\" or \"black\""))
     }
-}
-
-fn role_from_str(s: &str) -> Option<Role> {
-    Role::ALL.into_iter().find(|r| r.name() == s)
 }
 
 impl Serialize for Role {
@@ -85,10 +80,7 @@ impl Serialize for Role {
 
 impl<'de> Deserialize<'de> for Role {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
-        d.deserialize_str(FromStrVisitor {
-            expecting: "a piece kind such as \"knight\"",
-            parse: role_from_str,
-        })
+        d.deserialize_str(FromStrVisitor::new("a piece kind such as \"knight\""))
     }
 }
 
@@ -100,10 +92,9 @@ impl Serialize for GameResult {
 
 impl<'de> Deserialize<'de> for GameResult {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
-        d.deserialize_str(FromStrVisitor {
-            expecting: "a PGN result: \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\"",
-            parse: GameResult::parse,
-        })
+        d.deserialize_str(FromStrVisitor::new(
+            "a PGN result: \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\"",
+        ))
     }
 }
 

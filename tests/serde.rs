@@ -93,4 +93,14 @@ fn values_round_trip() {
         err.contains("a square such as \\\"e4\\\"") || err.contains("a square such as \"e4\""),
         "{err}"
     );
+    // What is wrong, from the type's `FromStr`.
+    assert!(
+        err.starts_with("not a square: `i` is not a file (`a` to `h`)"),
+        "{err}"
+    );
+    // `FromStr` reads more than the serialized form: FEN's letters too.
+    assert_eq!(
+        serde_json::from_str::<Color>("\"b\"").unwrap(),
+        Color::Black
+    );
 }

@@ -301,9 +301,88 @@ impl fmt::Display for Variant {
     }
 }
 
+impl fmt::Display for Named {
+    /// Its name as lichess writes it ([`Named::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Named {
+    type Err = NameError;
+
+    /// [`Named::from_name`]: reads every name `Display` writes.
+    ///
+    /// ```
+    /// use chess_format::{Named, Variant};
+    ///
+    /// let named: Named = "Chess960".parse().unwrap();
+    /// assert!(named.chess960);
+    /// assert_eq!(named.to_string().parse::<Named>(), Ok(named));
+    /// ```
+    fn from_str(name: &str) -> Result<Named, NameError> {
+        Named::from_name(name)
+    }
+}
+
+impl core::str::FromStr for Variant {
+    type Err = NameError;
+
+    /// The variant a name stands for ([`Named::from_name`]); `Chess960`
+    /// names standard chess under Chess960's castling, so it reads as
+    /// [`Variant::Standard`] (read a [`Named`] to keep the castling).
+    ///
+    /// ```
+    /// use chess_format::{NameError, Variant};
+    ///
+    /// assert_eq!("crazyhouse".parse::<Variant>(), Ok(Variant::Crazyhouse));
+    /// assert_eq!("King of the Hill".parse(), Ok(Variant::KingOfTheHill));
+    /// assert_eq!("bughouse".parse::<Variant>(), Err(NameError::Unknown));
+    /// assert_eq!(
+    ///     "suicide".parse::<Variant>().unwrap_err().to_string(),
+    ///     "the name is of other rules than Antichess (castling, or who wins a stalemate, differ)"
+    /// );
+    /// ```
+    fn from_str(name: &str) -> Result<Variant, NameError> {
+        Named::from_name(name).map(|named| named.variant)
+    }
+}
+
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::Unknown => f.write_str("no verified rules have that name"),
+            NameError::Related(variant) => write!(
+                f,
+                "the name is of other rules than {variant} (castling, or who wins a stalemate, differ)"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for NameError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn display_reads_back() {
+        for variant in Variant::ALL {
+            assert_eq!(variant.to_string().parse::<Variant>(), Ok(variant));
+            for chess960 in [false, true] {
+                let named = Named { variant, chess960 };
+                if named.names().rules == named {
+                    assert_eq!(named.to_string().parse::<Named>(), Ok(named));
+                }
+            }
+        }
+        assert_eq!(
+            "bughouse".parse::<Named>().map_err(|e| e.to_string()),
+            Err("no verified rules have that name".into())
+        );
+    }
 
     #[test]
     fn every_variant_has_its_entry_and_every_alias_reads_back() {
