@@ -6,7 +6,8 @@
 //! `crate::…`, `super::…` and `self::…` paths name, with re-exports
 //! followed to the module that defines the item: `crate::Header` in a
 //! file of chess-format is an import of `header.rs`, not of `lib.rs`.
-//! Comments, strings and `#[cfg(test)]` modules are left out: test code
+//! Comments, strings and `#[cfg(test)]` modules (inline, or in files of
+//! their own, which are then not read) are left out: test code
 //! may use anything.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -429,17 +430,23 @@ fn without_tests(code: &str) -> String {
             Some(rest) => rest.trim_start(),
             None => item,
         };
-        let is_module = item.strip_prefix("mod ").is_some_and(|rest| {
+        // After `mod name`: `{` (inline) or `;` (in a file of its own).
+        let after_name = item.strip_prefix("mod ").map(|rest| {
             let name: String = rest
                 .trim_start()
                 .chars()
                 .take_while(|&c| is_ident(c))
                 .collect();
-            rest.trim_start()[name.len()..]
-                .trim_start()
-                .starts_with('{')
+            rest.trim_start()[name.len()..].trim_start()
         });
-        if !is_module {
+        if after_name.is_some_and(|after| after.starts_with(';')) {
+            // A test module in a file of its own is not read at all.
+            let end = at + out[at..].find(';').map_or(0, |i| i + 1);
+            out.replace_range(at..end, "");
+            from = at;
+            continue;
+        }
+        if !after_name.is_some_and(|after| after.starts_with('{')) {
             from = at + ATTRIBUTE.len();
             continue;
         }
@@ -632,6 +639,9 @@ mod tests {
         );
         let code = without_tests("fn a() {}\n#[cfg(test)]\nmod tests { use crate::x; }\n");
         assert!(!code.contains("crate::x"));
+        // A test module in its own file is not declared, so not read.
+        let code = without_tests("fn a() {}\n#[cfg(test)]\nmod tests;\nmod b;\n");
+        assert_eq!(module_declarations(&code), [("b".to_string(), false)]);
     }
 
     /// A crate written to a temporary directory: `(path, contents)` pairs.
