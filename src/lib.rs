@@ -42,6 +42,8 @@
 //!
 //! [shakmaty]: https://docs.rs/shakmaty
 #![no_std]
+// On docs.rs, each item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 #[cfg(any(feature = "std", test))]

@@ -46,6 +46,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// On docs.rs, each item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The stages, in the order data flows through them.
 // 1. where the text comes from

@@ -66,6 +66,8 @@
 //! ```
 #![no_std]
 #![warn(missing_docs)]
+// On docs.rs, each item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(test)]
 extern crate std;

@@ -153,8 +153,8 @@ pub enum CustomFailure<'r> {
 /// Replays `game` under the rule set `set`, from `start` (`set_up`: a
 /// position the game sets up, not the rule set's own start). Returns the
 /// verified main line, or the first problem in source order.
-/// (`options.unfinished_result` is read; a rule set's ends are checkmate
-/// and stalemate, which no move may follow.)
+/// Of `options`, only [`Options::unfinished_result`] applies: a rule
+/// set's ends are checkmate and stalemate, which no move may follow.
 pub fn replay<'r>(
     game: &GameSyntax,
     set: usize,

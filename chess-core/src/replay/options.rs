@@ -24,7 +24,7 @@ pub struct Options {
     /// Accept the result `*` (unknown) after the rules ended the game (a
     /// checkmate, a stalemate …): the record is incomplete, not wrong.
     /// `chess-verify` accepts it with a warning
-    /// ([`warnings`](crate::warnings)); the macros only behind
+    /// ([`Games::warnings`](crate::Games::warnings)); the macros only behind
     /// `#![allow(unfinished_result)]`.
     pub unfinished_result: bool,
 }
