@@ -602,7 +602,7 @@ fn included(
 fn read_included(path: &str, span: Span) -> Result<(Source, TokenStream), TokenStream> {
     let fail = |message: String| emit::compile_error(&message, span, span);
     let path = path.to_string();
-    let file = files::read_in_crate(&path).map_err(fail)?;
+    let file = files::read_in_crate(&path).map_err(|e| fail(e.to_string()))?;
     let Some(absolute) = file.absolute.to_str() else {
         return Err(fail(format!("the path of `{path}` is not valid UTF-8")));
     };

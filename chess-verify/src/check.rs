@@ -62,22 +62,55 @@ pub struct Shard {
     pub count: u64,
 }
 
+/// Why a text is not a shard `K/N`; `Display` words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShardError {
+    /// No `/`.
+    NotKOfN(String),
+    /// `K` or `N` is not a number: the part, and the text.
+    NotANumber(String, String),
+    /// `K` is not between 1 and `N`.
+    OutOfRange(String),
+}
+
+impl std::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShardError::NotKOfN(text) => write!(f, "`{text}` is not K/N (e.g. `2/8`)"),
+            ShardError::NotANumber(part, text) => {
+                write!(f, "`{part}` in `{text}` is not a number")
+            }
+            ShardError::OutOfRange(text) => {
+                write!(f, "shard `{text}`: K must be between 1 and N")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl std::str::FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        Shard::parse(text)
+    }
+}
+
 impl Shard {
     /// Reads `K/N` (1-based `K`).
-    pub fn parse(text: &str) -> Result<Shard, String> {
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
         let (k, n) = text
             .split_once('/')
-            .ok_or_else(|| format!("`{text}` is not K/N (e.g. `2/8`)"))?;
-        let k: u64 = k
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{k}` in `{text}` is not a number"))?;
-        let n: u64 = n
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{n}` in `{text}` is not a number"))?;
+            .ok_or_else(|| ShardError::NotKOfN(text.to_string()))?;
+        let number = |part: &str| {
+            part.trim()
+                .parse::<u64>()
+                .map_err(|_| ShardError::NotANumber(part.to_string(), text.to_string()))
+        };
+        let (k, n) = (number(k)?, number(n)?);
         if n == 0 || k == 0 || k > n {
-            return Err(format!("shard `{text}`: K must be between 1 and N"));
+            return Err(ShardError::OutOfRange(text.to_string()));
         }
         Ok(Shard {
             index: k - 1,
@@ -490,5 +523,13 @@ mod tests {
         assert!(Shard::parse("9/8").is_err());
         assert!(Shard::parse("1/0").is_err());
         assert!(Shard::parse("x").is_err());
+        assert_eq!(
+            "2/x".parse::<Shard>().unwrap_err().to_string(),
+            "`x` in `2/x` is not a number"
+        );
+        assert_eq!(
+            Shard::parse("9/8").unwrap_err().to_string(),
+            "shard `9/8`: K must be between 1 and N"
+        );
     }
 }

@@ -11,60 +11,146 @@ pub struct TextFile {
     pub text: String,
 }
 
-/// The contents of `bytes` as UTF-8, or a message giving the line and
-/// column of the first invalid byte.
-pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, String> {
+/// Why a file could not be read as text; `Display` words it (the message
+/// `include_pgn!` and `chess-verify` show).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileError {
+    /// `CARGO_MANIFEST_DIR` is not set and there is no current directory.
+    NoCrateDirectory,
+    /// The crate's directory cannot be resolved.
+    CrateDirectory {
+        /// The directory.
+        directory: PathBuf,
+        /// Why, in words ([`io_reason`]).
+        reason: String,
+    },
+    /// The path leads outside the crate's directory.
+    OutsideCrate {
+        /// The path as written.
+        path: String,
+    },
+    /// The file cannot be read.
+    Unreadable {
+        /// The path as written.
+        path: String,
+        /// Why, in words ([`io_reason`]).
+        reason: String,
+        /// The reason concerns the path as written (relative to the
+        /// crate's directory), not the reading.
+        resolving: bool,
+    },
+    /// The file is not UTF-8 text.
+    NotUtf8 {
+        /// The file's name as shown.
+        name: String,
+        /// The line of the first invalid byte (from 1).
+        line: usize,
+        /// Its column, in characters (from 1).
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileError::NoCrateDirectory => {
+                f.write_str("cannot tell the crate's directory (CARGO_MANIFEST_DIR is not set)")
+            }
+            FileError::CrateDirectory { directory, reason } => write!(
+                f,
+                "cannot resolve the crate's directory {}: {reason}",
+                directory.display()
+            ),
+            FileError::OutsideCrate { path } => write!(
+                f,
+                "refusing to read `{path}`: it leads outside the crate's directory, and `include_pgn!` reads only files of the crate"
+            ),
+            FileError::Unreadable {
+                path,
+                reason,
+                resolving: true,
+            } => write!(
+                f,
+                "cannot read `{path}` (paths are relative to the crate's directory): {reason}"
+            ),
+            FileError::Unreadable { path, reason, .. } => {
+                write!(f, "cannot read `{path}`: {reason}")
+            }
+            FileError::NotUtf8 {
+                name,
+                line,
+                column,
+                byte,
+            } => write!(
+                f,
+                "{name}:{line}:{column}: the file is not UTF-8 text (byte 0x{byte:02X}); PGN files here must be UTF-8, e.g. `iconv -f latin1 -t utf-8`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// The contents of `bytes` as UTF-8, or where the first invalid byte is.
+pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, FileError> {
     String::from_utf8(bytes).map_err(|e| {
         let bytes = e.as_bytes();
         let at = e.utf8_error().valid_up_to();
         let before = &bytes[..at];
         let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-        let line_start = before.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
-        format!(
-            "{name}:{line}:{column}: the file is not UTF-8 text (byte 0x{:02X}); PGN files here must be UTF-8, e.g. `iconv -f latin1 -t utf-8`",
-            bytes[at]
-        )
+        let line_start = before
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        FileError::NotUtf8 {
+            name: name.to_string(),
+            line,
+            column,
+            byte: bytes[at],
+        }
     })
 }
 
 /// Reads `path`, relative to the crate being compiled (`CARGO_MANIFEST_DIR`),
 /// refusing paths that lead out of it.
-pub fn read_in_crate(path: &str) -> Result<TextFile, String> {
+pub fn read_in_crate(path: &str) -> Result<TextFile, FileError> {
     let root = std::env::var_os("CARGO_MANIFEST_DIR")
         .map(PathBuf::from)
         .or_else(|| std::env::current_dir().ok())
-        .ok_or_else(|| {
-            "cannot tell the crate's directory (CARGO_MANIFEST_DIR is not set)".to_string()
-        })?;
-    let root = root.canonicalize().map_err(|e| {
-        format!(
-            "cannot resolve the crate's directory {}: {e}",
-            root.display()
-        )
+        .ok_or(FileError::NoCrateDirectory)?;
+    let root = root.canonicalize().map_err(|e| FileError::CrateDirectory {
+        reason: io_reason(&e),
+        directory: root,
     })?;
     let joined = root.join(Path::new(path));
-    let refuse = || {
-        format!(
-            "refusing to read `{path}`: it leads outside the crate's directory, and `include_pgn!` reads only files of the crate"
-        )
+    let refuse = || FileError::OutsideCrate {
+        path: path.to_string(),
     };
     // First as written (`..` and absolute paths), then with symbolic links
     // resolved.
     if !lexically_inside(&joined, &root) {
         return Err(refuse());
     }
-    let absolute = joined.canonicalize().map_err(|e| {
-        format!(
-            "cannot read `{path}` (paths are relative to the crate's directory): {}",
-            io_reason(&e)
-        )
+    let absolute = joined.canonicalize().map_err(|e| FileError::Unreadable {
+        path: path.to_string(),
+        reason: io_reason(&e),
+        resolving: true,
     })?;
     if !absolute.starts_with(&root) {
         return Err(refuse());
     }
-    let bytes =
-        std::fs::read(&absolute).map_err(|e| format!("cannot read `{path}`: {}", io_reason(&e)))?;
+    let bytes = std::fs::read(&absolute).map_err(|e| FileError::Unreadable {
+        path: path.to_string(),
+        reason: io_reason(&e),
+        resolving: false,
+    })?;
     let text = utf8(path, bytes)?;
     Ok(TextFile { absolute, text })
 }
@@ -113,7 +199,9 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_located() {
-        let err = utf8("x.pgn", b"[Event \"a\"]\n1. e4 \xE9 e5".to_vec()).unwrap_err();
+        let err = utf8("x.pgn", b"[Event \"a\"]\n1. e4 \xE9 e5".to_vec())
+            .unwrap_err()
+            .to_string();
         assert!(
             err.starts_with("x.pgn:2:7: the file is not UTF-8 text (byte 0xE9)"),
             "{err}"

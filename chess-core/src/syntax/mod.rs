@@ -56,4 +56,4 @@ pub(crate) use stipulation::missing as missing_stipulation;
 pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};
 pub use tag::Tag;
 pub use tree::{GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove};
-pub use variant::variant_named;
+pub use variant::{UnknownVariant, variant_named};

@@ -22,14 +22,13 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
         return Ok(Named::STANDARD);
     };
     let value = tag.value(source);
-    variant_named(&value).map_err(|message| malformed(tag.value_range, message))
+    variant_named(&value).map_err(|error| malformed(tag.value_range, error.to_string()))
 }
 
 /// The rules a name stands for, as the `[Variant]` tag and the macros'
 /// `#![variant(…)]` write it (see [`Named::from_name`]: lichess's names,
 /// python-chess's and Cute Chess's; case, spaces, hyphens and underscores
-/// do not matter); else why not, in words. The one wording of a name that
-/// names no verified rules.
+/// do not matter); else why not ([`UnknownVariant`] words it).
 ///
 /// ```
 /// use chess_core::syntax::variant_named;
@@ -37,29 +36,59 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
 ///
 /// assert_eq!(variant_named("three_check").map(|n| n.variant), Ok(Variant::ThreeCheck));
 /// assert!(variant_named("fischerandom").unwrap().chess960);
-/// assert!(variant_named("suicide").unwrap_err().contains("Antichess"));
+/// assert!(variant_named("suicide").unwrap_err().to_string().contains("Antichess"));
 /// ```
-pub fn variant_named(value: &str) -> Result<Named, String> {
-    Named::from_name(value).map_err(|error| match error {
-        NameError::Related(variant) => format!(
-            "`{value}` is not verified: its rules differ from lichess's {0} (castling, or who wins a stalemate); write `[Variant \"{0}\"]` if the game was played under those",
-            variant.name()
-        ),
-        NameError::Unknown => {
-            let names: Vec<&str> = NAMES
-                .iter()
-                .map(|entry| {
-                    if entry.rules == Named::STANDARD {
-                        "standard chess"
-                    } else {
-                        entry.name
-                    }
-                })
-                .collect();
-            format!(
-                "the variant `{value}` is not one verified: {}",
-                names.join(", ")
-            )
-        }
+pub fn variant_named(value: &str) -> Result<Named, UnknownVariant> {
+    Named::from_name(value).map_err(|error| UnknownVariant {
+        name: value.to_string(),
+        error,
     })
+}
+
+/// A name that names none of the verified rules, and why
+/// ([`variant_named`]); `Display` is the one wording of it (the
+/// `[Variant]` tag's error, `#![variant(…)]`'s, `chess-verify
+/// --variant`'s).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant {
+    /// The name as written.
+    pub name: String,
+    /// Why it names no verified rules.
+    pub error: NameError,
+}
+
+impl std::fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let value = &self.name;
+        match self.error {
+            NameError::Related(variant) => write!(
+                f,
+                "`{value}` is not verified: its rules differ from lichess's {0} (castling, or who wins a stalemate); write `[Variant \"{0}\"]` if the game was played under those",
+                variant.name()
+            ),
+            NameError::Unknown => {
+                let names: Vec<&str> = NAMES
+                    .iter()
+                    .map(|entry| {
+                        if entry.rules == Named::STANDARD {
+                            "standard chess"
+                        } else {
+                            entry.name
+                        }
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "the variant `{value}` is not one verified: {}",
+                    names.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for UnknownVariant {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }
