@@ -205,14 +205,14 @@ impl CustomGame {
     ///
     /// ```
     /// use verified_chess::{game, CustomGame};
-    /// use chess_rules::BoardStyle;
+    /// use verified_chess::custom_rules::{BoardStyle, Position, Rules};
     ///
     /// const MINI: CustomGame = game! {
     ///     #![rules("chess-rules/tests/customchesskell/mini.yaml")]
     ///     1. a2 a3
     /// };
-    /// let rules = MINI.rules();
-    /// let positions = MINI.positions(&rules);
+    /// let rules: Rules = MINI.rules();
+    /// let positions: Vec<Position<'_>> = MINI.positions(&rules);
     /// assert_eq!(positions.len(), 2);
     /// // Figurines for the pieces named as chess pieces, symbols for the rest.
     /// let board = positions[1].board(BoardStyle::Symbols);

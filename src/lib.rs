@@ -67,6 +67,12 @@ mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
 pub use chess_format::{NameError, Variant};
+/// The rules engine of games under rules you define (the
+/// permissively licensed `chess-rules` crate; feature `custom-rules`):
+/// the types [`CustomGame::rules`] and [`CustomGame::positions`] return
+/// (`Rules`, `Position`, `Move`, `BoardStyle` …), by name.
+#[cfg(feature = "custom-rules")]
+pub use chess_rules as custom_rules;
 pub use custom::{CustomGame, CustomMove, CustomSquare};
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,

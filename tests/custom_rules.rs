@@ -3,7 +3,7 @@
 //! (tags, set-up starts, results, PGN) and their positions under the
 //! `custom-rules` feature.
 
-use chess_rules::BoardStyle;
+use verified_chess::custom_rules::BoardStyle;
 use verified_chess::{
     Color, CustomGame, DecisiveReason, GameResult, Outcome, game, games, include_pgn,
 };
@@ -87,7 +87,10 @@ fn chess_as_a_rules_file_ends_in_mate() {
     );
     let rules = FOOLS_MATE.rules();
     let last = FOOLS_MATE.positions(&rules).pop().unwrap();
-    assert_eq!(last.outcome(), Some(chess_rules::Outcome::Checkmate));
+    assert_eq!(
+        last.outcome(),
+        Some(verified_chess::custom_rules::Outcome::Checkmate)
+    );
 }
 
 /// PGN text in a string, as `game!(r#"…"#)` takes it for chess: a `#` may
