@@ -71,6 +71,9 @@ const P_LIST: Position = position! {
     black: Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Nc6 Ng8 a7 b7 c7 d7 e5 f7 g7 h7
     b KQkq - 3 3
 };
+// A fullmove number of `0` (as Bill Harvey's problem collection writes
+// `w - - 1 0`) is move 1, as python-chess and lichess read it.
+const MOVE_ZERO: Position = position! { fen "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 1 0" };
 
 fn main() {
     for game in [FEN_WORDS, FEN_STRING, FEN_TAGS, DIAGRAM, PIECE_LIST] {
@@ -83,6 +86,7 @@ fn main() {
     for p in [P_FEN, P_STRING, P_TAG, P_DIAGRAM, P_LIST] {
         assert_eq!(p.fen().to_string(), ITALIAN_FEN);
     }
+    assert_eq!(MOVE_ZERO.fullmove_number(), 1);
     assert!(NO_RIGHTS.start().castling_rights().is_empty());
     assert_eq!(NO_RIGHTS.result(), GameResult::WhiteWins);
     let first = LATE.plies().next().unwrap();
