@@ -285,16 +285,8 @@ pub(crate) fn decode_piece(
     let (text, encoding) = match decode(bytes, context.encoding) {
         Ok(decoded) => decoded,
         Err((bytes, at)) => {
-            let before = &bytes[..at];
-            let line = line + crate::read::count_lines(before) + 1;
-            let line_start = before
-                .iter()
-                .rposition(|b| *b == b'\n')
-                .map_or(0, |i| i + 1);
-            let column = String::from_utf8_lossy(&before[line_start..])
-                .chars()
-                .count()
-                + 1;
+            let (lines, column) = chess_core::files::line_column(&bytes, at);
+            let line = line + lines as u64;
             checked.not_utf8 = Some(format!(
                 "{name}:{line}:{column}: not UTF-8 text (byte 0x{:02X}); the games of lines {}–{} were not checked (leave out `--encoding utf-8` to read such text as Windows-1252)",
                 bytes[at],

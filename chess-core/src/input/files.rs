@@ -99,16 +99,7 @@ pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, FileError> {
     String::from_utf8(bytes).map_err(|e| {
         let bytes = e.as_bytes();
         let at = e.utf8_error().valid_up_to();
-        let before = &bytes[..at];
-        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-        let line_start = before
-            .iter()
-            .rposition(|b| *b == b'\n')
-            .map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count()
-            + 1;
+        let (line, column) = line_column(bytes, at);
         FileError::NotUtf8 {
             name: name.to_string(),
             line,
@@ -116,6 +107,22 @@ pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, FileError> {
             byte: bytes[at],
         }
     })
+}
+
+/// The line and column (both from 1, the column in characters) of the
+/// byte at `at` in `bytes`: where text stops being UTF-8.
+pub fn line_column(bytes: &[u8], at: usize) -> (usize, usize) {
+    let before = &bytes[..at.min(bytes.len())];
+    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line, column)
 }
 
 /// Reads `path`, relative to the crate being compiled (`CARGO_MANIFEST_DIR`),
