@@ -370,7 +370,7 @@ impl FromStr for San {
 
     /// Standard Algebraic Notation as a game record writes a move, with
     /// its `+` or `#`: `e4`, `exd5`, `Nf3`, `Nbd7`, `R1e2`, `Qh4xe1`,
-    /// `e8=Q`, `O-O`, `O-O-O+`, a drop `N@f3` or `@e4`. Only the form is
+    /// `e8=Q`, `O-O`, `O-O-O+`, a drop `N@f3`, `@e4` or `P@e4`. Only the form is
     /// read: whether the move is legal, and whether its origin needs to be
     /// written, takes a position.
     fn from_str(s: &str) -> Result<San, ParseError> {
@@ -384,6 +384,13 @@ impl FromStr for San {
         }
         match r.next()? {
             '@' => {
+                r.square()?;
+                suffix_only(&mut r)?;
+            }
+            // A pawn's letter is written only before `@` (`P@e4`, as
+            // python-chess writes a pawn drop).
+            'P' if body[1..].starts_with('@') => {
+                r.next()?;
                 r.square()?;
                 suffix_only(&mut r)?;
             }
@@ -495,7 +502,7 @@ mod tests {
         }
         for text in [
             "e4", "exd5", "Nf3", "Nbd7", "R1e2", "Qh4xe1", "Qh4xe1#", "e8=Q", "exd8=N+", "O-O",
-            "O-O-O#", "N@f3", "@e4", "Kxe2", "e4+",
+            "O-O-O#", "N@f3", "@e4", "P@e4", "Kxe2", "e4+",
         ] {
             let san: San = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(san.as_str(), text);
