@@ -53,6 +53,7 @@ mod board;
 #[cfg(feature = "shakmaty")]
 mod convert;
 mod custom;
+mod fen;
 mod game;
 mod moves;
 mod parse;
@@ -63,6 +64,7 @@ mod puzzle;
 mod serde_impls;
 mod tree;
 mod types;
+mod validity;
 mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
@@ -74,16 +76,18 @@ pub use chess_format::{NameError, Variant};
 #[cfg(feature = "custom-rules")]
 pub use chess_rules as custom_rules;
 pub use custom::{CustomGame, CustomMove, CustomSquare};
+pub use fen::Fen;
 pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };
 pub use moves::{Move, MoveKind, San, Uci};
 pub use parse::{ParseError, Problem};
 pub use pgn::Pgn;
-pub use position::{CastlingRights, Fen, Position};
+pub use position::{CastlingRights, Position};
 pub use puzzle::{ProblemKind, Puzzle, Stipulation};
 pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
+pub use validity::Illegal;
 pub use variant::Pockets;
 
 /// Implementation details of the macros. Not a public API.

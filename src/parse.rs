@@ -10,6 +10,7 @@ use crate::game::GameResult;
 use crate::moves::{San, Uci};
 use crate::puzzle::Stipulation;
 use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::validity::Illegal;
 
 /// Why a text is not the value asked for: what it was read as, and what
 /// is wrong with it ([`Problem`]). Every `FromStr` of this crate's types
@@ -59,11 +60,36 @@ pub enum Problem {
     /// The text is none of the words or forms the value is written in;
     /// the message lists them.
     NotOneOf(&'static str),
+    /// A FEN board with this many ranks (separated by `/`), not 8.
+    Ranks(u8),
+    /// A rank of a FEN board that covers this many squares, not 8.
+    RankLength {
+        /// The rank.
+        rank: Rank,
+        /// The squares its letters and digits cover.
+        squares: u8,
+    },
+    /// A character in a FEN board that is neither a piece letter nor a
+    /// count of empty squares.
+    NotBoardChar(char),
+    /// A character in FEN's castling field that is neither `K`, `Q`, `k`,
+    /// `q` nor a file letter.
+    NotCastling(char),
+    /// A field after FEN's move number (its first character).
+    FieldAfterEnd(char),
+    /// The text is read, but no game of chess has the position it
+    /// describes.
+    Illegal(Illegal),
 }
 
 impl ParseError {
-    const fn new(what: &'static str, problem: Problem) -> ParseError {
+    pub(crate) const fn new(what: &'static str, problem: Problem) -> ParseError {
         ParseError { what, problem }
+    }
+
+    /// A position that breaks a rule of chess.
+    pub(crate) const fn illegal(illegal: Illegal) -> ParseError {
+        ParseError::new("legal position", Problem::Illegal(illegal))
     }
 
     /// What the text was read as: `"square"`, `"SAN move"` …
@@ -91,6 +117,27 @@ impl fmt::Display for ParseError {
             }
             Problem::WrongPiece(role) => write!(f, "a {role} cannot be written there"),
             Problem::NotOneOf(forms) => write!(f, "expected {forms}"),
+            Problem::Ranks(n) => write!(
+                f,
+                "the board has {n} rank{}; it has 8, from the 8th to the 1st, separated by `/`",
+                if n == 1 { "" } else { "s" }
+            ),
+            Problem::RankLength { rank, squares } => write!(
+                f,
+                "rank {rank} covers {squares} squares; each rank covers 8 (pieces and counts of empty squares)"
+            ),
+            Problem::NotBoardChar(c) => write!(
+                f,
+                "`{c}` is neither a piece letter (`KQRBNP`, black in lower case) nor a count of empty squares (`1` to `8`)"
+            ),
+            Problem::NotCastling(c) => write!(
+                f,
+                "`{c}` is not a castling right (`K`, `Q`, `k`, `q`, a rook's file, or `-` for none)"
+            ),
+            Problem::FieldAfterEnd(c) => {
+                write!(f, "expected nothing after the move number, found `{c}`")
+            }
+            Problem::Illegal(illegal) => write!(f, "{illegal}"),
         }
     }
 }

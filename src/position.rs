@@ -1,11 +1,11 @@
 //! Positions: the board, side to move, castling rights, en passant square and
-//! clocks, with FEN output.
+//! clocks, and playing a move on them (FEN is `fen.rs`).
 
 use core::fmt;
 
 use chess_format::Variant;
 
-use crate::{CastlingSide, Color, File, Move, MoveKind, Piece, Pockets, Rank, Role, Square};
+use crate::{CastlingSide, Color, Fen, Move, MoveKind, Piece, Pockets, Role, Square};
 
 /// The rooks that may still castle, as a set of rook squares (this is how
 /// both standard chess and Chess960 are described).
@@ -19,7 +19,7 @@ use crate::{CastlingSide, Color, File, Move, MoveKind, Piece, Pockets, Rank, Rol
 /// assert_eq!(after.rooks().collect::<Vec<_>>(), [Square::A8, Square::H8]);
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct CastlingRights(u64);
+pub struct CastlingRights(pub(crate) u64);
 
 impl CastlingRights {
     /// No castling rights.
@@ -90,22 +90,24 @@ impl fmt::Debug for CastlingRights {
 ///
 /// Positions are plain data (`Copy`, usable in `const`). They come from
 /// [`Game`](crate::Game)s — the start position and the one after every ply —
-/// or from the `position!` macro; they are never checked at run time because
-/// the macros verified them while your crate compiled.
+/// or from the `position!` macro, which verified them while your crate
+/// compiled; or from FEN read at run time (`"…".parse::<Position>()`),
+/// which checks that the position is one a game of chess can have and says
+/// what is wrong otherwise ([`Illegal`](crate::Illegal)).
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: [u8; 64],
-    turn: Color,
-    castling: CastlingRights,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
-    variant: Variant,
-    pockets: Pockets,
+    pub(crate) board: [u8; 64],
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) variant: Variant,
+    pub(crate) pockets: Pockets,
     /// Crazyhouse: the pieces that were pawns, by square.
-    promoted: u64,
+    pub(crate) promoted: u64,
     /// Three-check: the checks each side gave.
-    checks: [u8; 2],
+    pub(crate) checks: [u8; 2],
 }
 
 const fn board_from_ascii(ascii: &[u8; 64]) -> [u8; 64] {
@@ -320,56 +322,7 @@ impl Position {
 
     /// `true` if a piece of `color` attacks `square`.
     const fn attacked_by(&self, square: Square, color: Color) -> bool {
-        let (file, rank) = (square.index() as i8 & 7, square.index() as i8 >> 3);
-        // A pawn attacks forwards: it stands one rank behind, from its side.
-        let behind = if color.is_white() { -1 } else { 1 };
-        if self.holds(file - 1, rank + behind, Role::Pawn.of(color).code())
-            || self.holds(file + 1, rank + behind, Role::Pawn.of(color).code())
-        {
-            return true;
-        }
-        let mut i = 0;
-        while i < 8 {
-            let (df, dr) = KNIGHT[i];
-            if self.holds(file + df, rank + dr, Role::Knight.of(color).code()) {
-                return true;
-            }
-            let (df, dr) = KING[i];
-            if self.holds(file + df, rank + dr, Role::King.of(color).code()) {
-                return true;
-            }
-            // Slide until the first piece: a rook or queen on a line, a
-            // bishop or queen on a diagonal.
-            let slider = if df == 0 || dr == 0 {
-                Role::Rook.of(color).code()
-            } else {
-                Role::Bishop.of(color).code()
-            };
-            let (mut f, mut r) = (file + df, rank + dr);
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                let code = self.board[(r * 8 + f) as usize];
-                if code != 0 {
-                    if code == slider || code == Role::Queen.of(color).code() {
-                        return true;
-                    }
-                    break;
-                }
-                f += df;
-                r += dr;
-            }
-            i += 1;
-        }
-        false
-    }
-
-    /// `true` if the square at (`file`, `rank`) is on the board and holds
-    /// the piece with this code.
-    const fn holds(&self, file: i8, rank: i8, code: u8) -> bool {
-        file >= 0
-            && file < 8
-            && rank >= 0
-            && rank < 8
-            && self.board[(rank * 8 + file) as usize] == code
+        attackers(&self.board, occupancy(&self.board), square, color) != 0
     }
 
     /// The position in Forsyth–Edwards Notation; `Display` it or call
@@ -575,6 +528,76 @@ const fn distance(a: Square, b: Square) -> u8 {
     if files > ranks { files } else { ranks }
 }
 
+/// The squares holding a piece, one bit per square index.
+pub(crate) const fn occupancy(board: &[u8; 64]) -> u64 {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < 64 {
+        if board[i] != 0 {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    bits
+}
+
+/// The bit of the square at (`file`, `rank`) if it is on the board and
+/// holds the piece with this code, else 0.
+const fn on(board: &[u8; 64], file: i8, rank: i8, code: u8) -> u64 {
+    if file >= 0 && file < 8 && rank >= 0 && rank < 8 && board[(rank * 8 + file) as usize] == code {
+        1 << (rank * 8 + file)
+    } else {
+        0
+    }
+}
+
+/// The squares (one bit per index) of the pieces of `color` that attack
+/// `square`, where a slider's line stops at the first square of
+/// `occupied` (usually the board's [`occupancy`]; a different set asks
+/// what would attack if pieces stood elsewhere).
+pub(crate) const fn attackers(
+    board: &[u8; 64],
+    occupied: u64,
+    square: Square,
+    color: Color,
+) -> u64 {
+    let (file, rank) = (square.index() as i8 & 7, square.index() as i8 >> 3);
+    let mut found = 0;
+    // A pawn attacks forwards: it stands one rank behind, from its side.
+    let behind = if color.is_white() { -1 } else { 1 };
+    let pawn = Role::Pawn.of(color).code();
+    found |= on(board, file - 1, rank + behind, pawn) | on(board, file + 1, rank + behind, pawn);
+    let mut i = 0;
+    while i < 8 {
+        let (df, dr) = KNIGHT[i];
+        found |= on(board, file + df, rank + dr, Role::Knight.of(color).code());
+        let (df, dr) = KING[i];
+        found |= on(board, file + df, rank + dr, Role::King.of(color).code());
+        // Slide until the first occupied square: a rook or queen on a
+        // line, a bishop or queen on a diagonal.
+        let slider = if df == 0 || dr == 0 {
+            Role::Rook.of(color).code()
+        } else {
+            Role::Bishop.of(color).code()
+        };
+        let (mut f, mut r) = (file + df, rank + dr);
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            let index = (r * 8 + f) as usize;
+            if occupied & (1 << index) != 0 {
+                let code = board[index];
+                if code == slider || code == Role::Queen.of(color).code() {
+                    found |= 1 << index;
+                }
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+        i += 1;
+    }
+    found
+}
+
 impl Default for Position {
     fn default() -> Position {
         Position::START
@@ -586,141 +609,6 @@ impl fmt::Debug for Position {
         f.debug_tuple("Position")
             .field(&format_args!("{}", self.fen()))
             .finish()
-    }
-}
-
-/// A position written as FEN; see [`Position::fen`].
-///
-/// ```
-/// use verified_chess::position;
-///
-/// let pos = position! { fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 };
-/// assert_eq!(pos.fen().to_string(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-/// let mut board = String::new();
-/// pos.fen().write_board(&mut board).unwrap();
-/// assert_eq!(board, "4k3/8/8/8/8/8/8/4K2R");
-/// ```
-///
-/// Castling rights are written as `KQkq` letters when the rook is the
-/// outermost one on its side and as file letters otherwise (X-FEN), which is
-/// plain FEN for standard chess and unambiguous for Chess960. Variants add
-/// what shakmaty and python-chess write: Crazyhouse the pockets after the
-/// board (`…/RNBQKBNR[Pp] w …`) and `~` after a promoted piece,
-/// Three-check the checks still to give after the en passant field
-/// (`… - 2+3 0 4`).
-#[derive(Copy, Clone)]
-pub struct Fen<'a>(&'a Position);
-
-impl Fen<'_> {
-    /// Writes only the piece placement field (in Crazyhouse with `~` after
-    /// a promoted piece, without the pockets).
-    pub fn write_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0u8;
-            for file in File::ALL {
-                match self.0.piece_at(Square::from_coords(file, *rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            f.write_char((b'0' + empty) as char)?;
-                            empty = 0;
-                        }
-                        f.write_char(piece.fen_char())?;
-                        let square = Square::from_coords(file, *rank);
-                        if matches!(self.0.variant, Variant::Crazyhouse)
-                            && self.0.is_promoted(square)
-                        {
-                            f.write_char('~')?;
-                        }
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                f.write_char((b'0' + empty) as char)?;
-            }
-            if *rank != Rank::First {
-                f.write_char('/')?;
-            }
-        }
-        Ok(())
-    }
-
-    fn write_castling(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        let pos = self.0;
-        let mut any = false;
-        for color in Color::ALL {
-            let king = pos.king(color).filter(|k| k.rank() == color.back_rank());
-            let back_rank_rooks = || {
-                File::ALL
-                    .into_iter()
-                    .map(move |file| Square::from_coords(file, color.back_rank()))
-                    .filter(move |sq| pos.piece_at(*sq) == Some(Role::Rook.of(color)))
-            };
-            let first_rook = back_rank_rooks().next();
-            let last_rook = back_rank_rooks().next_back();
-            let rights = pos
-                .castling
-                .rooks()
-                .filter(|sq| sq.rank() == color.back_rank());
-            for rook in rights.collect_rev() {
-                let letter = if Some(rook) == first_rook && king.is_some_and(|k| rook < k) {
-                    'Q'
-                } else if Some(rook) == last_rook && king.is_some_and(|k| k < rook) {
-                    'K'
-                } else {
-                    rook.file().char().to_ascii_uppercase()
-                };
-                f.write_char(match color {
-                    Color::White => letter,
-                    Color::Black => letter.to_ascii_lowercase(),
-                })?;
-                any = true;
-            }
-        }
-        if !any {
-            f.write_char('-')?;
-        }
-        Ok(())
-    }
-}
-
-/// Reverses a short iterator without allocating (at most 8 squares).
-trait CollectRev: Iterator<Item = Square> + Sized {
-    fn collect_rev(self) -> impl Iterator<Item = Square> {
-        let mut buf = [Square::A1; 8];
-        let mut n = 0;
-        for sq in self.take(8) {
-            buf[n] = sq;
-            n += 1;
-        }
-        (0..n).rev().map(move |i| buf[i])
-    }
-}
-
-impl<I: Iterator<Item = Square>> CollectRev for I {}
-
-impl fmt::Display for Fen<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = self.0;
-        self.write_board(f)?;
-        if matches!(pos.variant, Variant::Crazyhouse) {
-            write!(f, "{}", pos.pockets)?;
-        }
-        write!(f, " {} ", pos.turn.fen_char())?;
-        self.write_castling(f)?;
-        match pos.ep_square {
-            Some(sq) => write!(f, " {sq}")?,
-            None => f.write_str(" -")?,
-        }
-        if matches!(pos.variant, Variant::ThreeCheck) {
-            write!(
-                f,
-                " {}+{}",
-                pos.remaining_checks(Color::White),
-                pos.remaining_checks(Color::Black)
-            )?;
-        }
-        write!(f, " {} {}", pos.halfmoves, pos.fullmoves)
     }
 }
 

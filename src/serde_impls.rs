@@ -134,6 +134,14 @@ impl Serialize for Position {
     }
 }
 
+impl<'de> Deserialize<'de> for Position {
+    /// From FEN, as `FromStr` reads it: a legal position of standard chess
+    /// or Chess960 (a variant's FEN, with pockets or checks, is refused).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        d.deserialize_str(FromStrVisitor::new("a position in FEN"))
+    }
+}
+
 impl Serialize for Outcome {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (winner, reason) = match *self {

@@ -2,7 +2,7 @@
 //! the plain value types.
 
 use serde_json::json;
-use verified_chess::{Color, GameResult, Role, Square, game};
+use verified_chess::{Color, GameResult, Position, Role, Square, game};
 
 #[test]
 fn game_as_json() {
@@ -102,5 +102,21 @@ fn values_round_trip() {
     assert_eq!(
         serde_json::from_str::<Color>("\"b\"").unwrap(),
         Color::Black
+    );
+}
+
+#[test]
+fn positions_round_trip_as_fen() {
+    let g = game! { 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O };
+    for pos in g.positions() {
+        let text = serde_json::to_string(&pos).unwrap();
+        assert_eq!(serde_json::from_str::<Position>(&text).unwrap(), pos);
+    }
+    let err = serde_json::from_str::<Position>("\"8/8/8/8/8/8/8/4K3 w - - 0 1\"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("not a legal position: Black has no king"),
+        "{err}"
     );
 }
