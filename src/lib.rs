@@ -62,6 +62,7 @@ mod position;
 mod puzzle;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod svg;
 mod tree;
 mod types;
 mod validity;
@@ -85,6 +86,7 @@ pub use parse::{ParseError, Problem};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Position};
 pub use puzzle::{ProblemKind, Puzzle, Stipulation};
+pub use svg::BoardSvg;
 pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 pub use validity::Illegal;
