@@ -18,6 +18,22 @@ use crate::position::CastlingRights;
 use crate::validity::{self, Illegal};
 use crate::{Color, File, Piece, Pockets, Position, Rank, Role, Square};
 
+impl Position {
+    /// The position in Forsyth–Edwards Notation; `Display` it or call
+    /// `to_string()`. No allocation is needed to write it.
+    ///
+    /// ```
+    /// use verified_chess::Position;
+    /// assert_eq!(
+    ///     Position::START.fen().to_string(),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// ```
+    pub const fn fen(&self) -> Fen<'_> {
+        Fen(self)
+    }
+}
+
 /// A position written as FEN; see [`Position::fen`].
 ///
 /// ```

@@ -5,7 +5,7 @@ use core::fmt;
 
 use chess_format::Variant;
 
-use crate::{CastlingSide, Color, Fen, Move, MoveKind, Piece, Pockets, Role, Square};
+use crate::{CastlingSide, Color, Move, MoveKind, Piece, Pockets, Role, Square};
 
 /// The rooks that may still castle, as a set of rook squares (this is how
 /// both standard chess and Chess960 are described).
@@ -323,20 +323,6 @@ impl Position {
     /// `true` if a piece of `color` attacks `square`.
     const fn attacked_by(&self, square: Square, color: Color) -> bool {
         attackers(&self.board, occupancy(&self.board), square, color) != 0
-    }
-
-    /// The position in Forsyth–Edwards Notation; `Display` it or call
-    /// `to_string()`. No allocation is needed to write it.
-    ///
-    /// ```
-    /// use verified_chess::Position;
-    /// assert_eq!(
-    ///     Position::START.fen().to_string(),
-    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    /// );
-    /// ```
-    pub const fn fen(&self) -> Fen<'_> {
-        Fen(self)
     }
 
     /// Plays a move that the macros verified as legal in this position.

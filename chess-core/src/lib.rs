@@ -77,7 +77,7 @@ mod pipeline;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
-pub use diagnostic::{Diagnostic, ErrorKind, Help, OptIn, Spelling};
+pub use diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
 pub use replay::custom::{Coordinates, CustomGame};

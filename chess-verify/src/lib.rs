@@ -13,7 +13,7 @@
 //! 4. [`run`]: the pipeline that runs stages 1–3 on every core and hands
 //!    the results on in input order;
 //! 5. [`report`]: human, JSON, GitHub Actions or SARIF output, progress and
-//!    summary.
+//!    summary; [`board`] draws the position a problem is in.
 //!
 //! With `--puzzles`, [`puzzles`] reads lichess puzzle files instead and
 //! proves every row (stages 1, then its own check on every core, then 5).
@@ -55,6 +55,7 @@
 
 #![warn(missing_docs)]
 
+pub mod board;
 pub mod check;
 pub mod input;
 pub mod puzzles;

@@ -24,6 +24,7 @@ use chess_verify::read::Limits;
 use chess_verify::report::{Format, Progress, Reporter};
 use chess_verify::run::{Run, Task};
 use clap::{Parser, ValueEnum};
+use verified_chess::BoardStyle;
 
 /// Checks chess games in PGN files: every move of every game (variations
 /// included) is replayed under the FIDE laws, and every problem is
@@ -70,6 +71,14 @@ struct Args {
     /// of ISO 8859-1) for text that is not UTF-8, with a note.
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     encoding: EncodingArg,
+
+    /// Draw the position a problem is in (before the move concerned) under
+    /// its report, with its FEN: `auto` when the report goes to a terminal
+    /// (with chess figurines), `always` (letters where the report does not
+    /// go to a terminal), `never`. Human format only; JSON gives the
+    /// position as `fen`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = BoardArg::Auto)]
+    board: BoardArg,
 
     /// Never show a progress bar (it is shown only on a terminal, for
     /// large inputs).
@@ -124,6 +133,33 @@ enum FormatArg {
     Github,
     /// SARIF 2.1.0, for code-scanning dashboards.
     Sarif,
+}
+
+/// How to draw the board under a problem's report, if at all: figurines
+/// on a terminal, letters elsewhere.
+fn board_style(when: BoardArg, format: Format) -> Option<BoardStyle> {
+    let terminal = std::io::stdout().is_terminal();
+    let style = if terminal {
+        BoardStyle::Unicode
+    } else {
+        BoardStyle::Ascii
+    };
+    let shown = match when {
+        BoardArg::Auto => terminal,
+        BoardArg::Always => true,
+        BoardArg::Never => false,
+    };
+    (shown && format == Format::Human).then_some(style)
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum BoardArg {
+    /// On a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -221,7 +257,8 @@ fn main() -> ExitCode {
         std::io::stderr(),
     )
     .max_errors(args.max_errors)
-    .progress(progress);
+    .progress(progress)
+    .board(board_style(args.board, format));
     let rule_sets = match &args.rules {
         Some(path) => match chess_verify::rules::load(path, args.variant, run.context.styled) {
             Ok(sets) => Some(sets),

@@ -10,6 +10,9 @@ use chess_core::ErrorKind;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
+use verified_chess::BoardStyle;
+
+use crate::board;
 use crate::check::{Encoding, Problem, SPELLING, suggestion};
 use crate::input::Compression;
 use crate::run::Item;
@@ -71,6 +74,8 @@ pub struct Reporter<W: Write, E: Write> {
     sarif_results: usize,
     /// What the inputs hold: `game`, or `puzzle`.
     unit: &'static str,
+    /// How to draw the position a problem is in, under it (human format).
+    board: Option<BoardStyle>,
 }
 
 /// A progress bar over the stored bytes of every input.
@@ -128,6 +133,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
             progress: None,
             sarif_results: 0,
             unit: "game",
+            board: None,
             names,
         };
         if format == Format::Sarif {
@@ -142,6 +148,13 @@ impl<W: Write, E: Write> Reporter<W, E> {
     /// Stops after `n` problems.
     pub fn max_errors(mut self, n: Option<u64>) -> Self {
         self.max_errors = n;
+        self
+    }
+
+    /// Draws the position a problem is in under its report, in `style`
+    /// (human format; `None`, the default, draws none).
+    pub fn board(mut self, style: Option<BoardStyle>) -> Self {
+        self.board = style;
         self
     }
 
@@ -311,7 +324,14 @@ impl<W: Write, E: Write> Reporter<W, E> {
         let help: Vec<String> = d.help.iter().map(|h| h.spell(&SPELLING)).collect();
         match self.format {
             Format::Human => {
-                let _ = writeln!(self.out, "{}\n", p.rendered);
+                let _ = writeln!(self.out, "{}", p.rendered);
+                let gutter = p.line.to_string().len() + 1;
+                if let (Some(style), Some(before)) = (self.board, &d.position)
+                    && let Some(board) = board::draw(before, style, gutter)
+                {
+                    let _ = write!(self.out, "{board}");
+                }
+                let _ = writeln!(self.out);
             }
             Format::Json => {
                 let record = json!({
@@ -327,6 +347,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
                     "message": d.message,
                     "help": help,
                     "suggestions": d.help.iter().filter_map(suggestion).collect::<Vec<_>>(),
+                    "fen": d.position.as_ref().map(|before| before.fen()),
                 });
                 let _ = writeln!(self.out, "{record}");
             }

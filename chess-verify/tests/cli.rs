@@ -297,3 +297,73 @@ fn variant_names_the_rules_of_untagged_games() {
         "{err}"
     );
 }
+
+/// `--board always` draws the position before the bad move under its
+/// report, with the side to move and the FEN, aligned with the report's
+/// gutter (here a two-digit line number); `never`, and the default when
+/// the output is not a terminal, draw none; JSON gives the FEN.
+#[test]
+fn the_board_where_it_went_wrong() {
+    let path = file(
+        "board.pgn",
+        b"[Event \"a\"]\n\n\n\n\n\n\n\n\n1. e4 e5 2. Ke3 *\n",
+    );
+    let name = path.display().to_string();
+    let (code, out, _) = run(&["--board", "always", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let expected = format!(
+        "error[cannot-reach]: White cannot play `2. Ke3`: e1 to e3 is not a king move: a king moves one square (or castles with `O-O`/`O-O-O`)\n  \
+         --> {name}:10:13\n   \
+         |\n\
+         10 | 1. e4 e5 2. Ke3 *\n   \
+         |             ^^^\n   \
+         |\n   \
+         = help: the king on e1 can play `Ke2`\n   \
+         = note: the position, White to move: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n       \
+         +-----------------+\n     \
+         8 | r n b q k b n r |\n     \
+         7 | p p p p . p p p |\n     \
+         6 | . . . . . . . . |\n     \
+         5 | . . . . p . . . |\n     \
+         4 | . . . . P . . . |\n     \
+         3 | . . . . . . . . |\n     \
+         2 | P P P P . P P P |\n     \
+         1 | R N B Q K B N R |\n       \
+         +-----------------+\n         \
+         a b c d e f g h\n\n"
+    );
+    assert!(out.starts_with(&expected), "{out}\nexpected:\n{expected}");
+    for args in [&["--board", "never"][..], &[]] {
+        let (_, out, _) = run(&[args, &[path.to_str().unwrap()]].concat());
+        assert!(
+            !out.contains("the position") && !out.contains("+---"),
+            "{out}"
+        );
+    }
+    let (_, out, _) = run(&["--format", "json", path.to_str().unwrap()]);
+    let records = json_records(&out);
+    assert_eq!(
+        records[0]["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    // A problem that is not about a move has no position.
+    let marker = file("marker.pgn", b"1. f3 e5 2. g4 Qh4+ 0-1\n");
+    let (_, out, _) = run(&["--format", "json", marker.to_str().unwrap()]);
+    assert_eq!(json_records(&out)[0]["fen"], serde_json::Value::Null);
+}
+
+/// A variant's board shows what the variant adds: Crazyhouse's pockets.
+#[test]
+fn the_board_of_a_variant() {
+    let path = file(
+        "board-zh.pgn",
+        b"[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Q@e4 *\n",
+    );
+    let (code, out, _) = run(&["--board", "always", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("= note: the position, White to move: rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3\n      Black's pocket: p\n      +---"), "{out}");
+    assert!(
+        out.contains("a b c d e f g h\n      White's pocket: P\n"),
+        "{out}"
+    );
+}

@@ -186,6 +186,38 @@ pub struct Diagnostic {
     pub message: String,
     /// What to do about it, most useful first.
     pub help: Vec<Help>,
+    /// The position the problem is in (before the move it covers), for
+    /// front ends that show the board: `chess-verify`'s human output and
+    /// its JSON's `fen`.
+    pub position: Option<Box<Before>>,
+}
+
+/// The position a diagnostic is about, under the rules it was played by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Before {
+    /// The rules.
+    pub variant: shakmaty::variant::Variant,
+    /// The position (castling rights as rook squares, the en passant
+    /// square only where a capture there is legal).
+    pub setup: shakmaty::Setup,
+}
+
+impl Before {
+    /// The position `pos` is.
+    pub fn of<P: shakmaty::Position>(pos: &P, variant: shakmaty::variant::Variant) -> Before {
+        Before {
+            variant,
+            setup: pos.to_setup(shakmaty::EnPassantMode::Legal),
+        }
+    }
+
+    /// The position in FEN (X-FEN castling; pockets and checks where the
+    /// variant has them).
+    pub fn fen(&self) -> String {
+        shakmaty::fen::Fen::try_from_setup(self.setup.clone())
+            .unwrap_or_else(|lossy| lossy.ignore())
+            .to_string()
+    }
 }
 
 impl Diagnostic {
@@ -196,7 +228,15 @@ impl Diagnostic {
             range,
             message: message.into(),
             help: Vec::new(),
+            position: None,
         }
+    }
+
+    /// Records the position the problem is in.
+    #[must_use]
+    pub fn in_position(mut self, before: Before) -> Diagnostic {
+        self.position = Some(Box::new(before));
+        self
     }
 
     /// Adds a piece of help.

@@ -8,7 +8,7 @@
 use shakmaty::Color;
 
 use crate::diagnostic::words::color_name;
-use crate::diagnostic::{Diagnostic, ErrorKind, Help, OptIn};
+use crate::diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 use crate::replay::Rules;
 use crate::replay::{End, Failure, VariantEnd};
@@ -19,6 +19,20 @@ use super::rejection::{Context, Rejection};
 
 /// The diagnostic for a replay's failure; `source` is the text it read.
 pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
+    let diagnostic = worded(failure, source);
+    match failure {
+        Failure::GameOver { before, .. }
+        | Failure::WrongNumber { before, .. }
+        | Failure::Illegal { before, .. }
+        | Failure::NotEnPassant { before, .. } => {
+            diagnostic.in_position(Before::of(before, before.variant()))
+        }
+        Failure::WrongMarker { .. } | Failure::WrongResult { .. } => diagnostic,
+    }
+}
+
+/// The words of a replay's failure.
+fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
     match failure {
         Failure::GameOver { ply, before, end } => {
             let by = end
@@ -317,5 +331,6 @@ pub(super) fn illegal(color: Color, range: Range, label: &str, rejection: Reject
             rejection.reason
         ),
         help: rejection.help,
+        position: None,
     }
 }
