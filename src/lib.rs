@@ -13,6 +13,7 @@
 //!
 //! ```text
 //! error: White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2
+//!        help: did you mean `Bf4`?
 //!        help: legal bishop moves: `Bd2`, `Be3`, `Bf4`, `Bg5`, `Bh6`
 //!        help: moves that reach c4: `c4`
 //!  --> src/main.rs:5:33
@@ -55,6 +56,8 @@ mod convert;
 mod custom;
 mod fen;
 mod game;
+#[cfg(feature = "macros")]
+pub mod guide;
 mod moves;
 mod parse;
 mod pgn;
@@ -159,7 +162,8 @@ pub mod __private {
 /// A single string literal is read as PGN text: `game!(r#"1. e4 e5 …"#)`;
 /// errors then give the line and column inside the string.
 ///
-/// See the crate's README for the full grammar.
+/// The guide's [notation chapter](crate::guide::notation) has the full
+/// grammar.
 #[cfg(feature = "macros")]
 #[macro_export]
 macro_rules! game {

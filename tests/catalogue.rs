@@ -1,4 +1,4 @@
-//! The error catalogue, `docs/errors.md`, is generated from the UI cases in
+//! The error catalogue, `guide/catalogue.md`, is generated from the UI cases in
 //! `tests/ui/errors/` (one per error kind, named after its code) and their
 //! reviewed `.stderr` snapshots. This test keeps the three from drifting:
 //!
@@ -9,7 +9,7 @@
 //! * each case fails with its own kind (checked in process through
 //!   chess-core, so a case that fails for another reason is caught even
 //!   though its snapshot would still match);
-//! * `docs/errors.md` is exactly what the cases generate. After changing a
+//! * `guide/catalogue.md` is exactly what the cases generate. After changing a
 //!   case or a message, run `UPDATE_CATALOGUE=1 cargo test --test
 //!   catalogue` and read the diff.
 //!
@@ -99,6 +99,11 @@ fn example(source: &str) -> (String, String) {
         .and_then(|l| l.strip_prefix("// "))
         .unwrap_or_default()
         .to_string();
+    // The case's imports, as lines rustdoc compiles but does not show.
+    let imports = source
+        .lines()
+        .filter(|l| l.starts_with("use "))
+        .map(|l| format!("# {l}\n"));
     let body: Vec<&str> = source
         .lines()
         .skip_while(|l| !l.starts_with("fn main()"))
@@ -106,7 +111,7 @@ fn example(source: &str) -> (String, String) {
         .take_while(|l| *l != "}")
         .map(|l| l.strip_prefix("    ").unwrap_or(l))
         .collect();
-    (description, body.join("\n"))
+    (description, imports.collect::<String>() + &body.join("\n"))
 }
 
 fn generate() -> String {
@@ -123,12 +128,12 @@ fn generate() -> String {
          `include_pgn!`, `chess-verify --rules`) are read, checked and worded as\n\
          chess games are; where a kind's wording differs under them, its entry\n\
          shows a case from `tests/ui/custom/` too. Their rules files are\n\
-         [`tests/ui/rules/mini.yaml`](../tests/ui/rules/mini.yaml) (a\n\
-         CustomChessKell 5 × 5 board with a camel),\n\
-         [`chess-rules/rules/chess.ini`](../chess-rules/rules/chess.ini) (chess\n\
-         written in Betza notation) and\n\
-         [`chess-rules/tests/fairy/variants.ini`](../chess-rules/tests/fairy/variants.ini)\n\
-         (Capablanca, Gothic, Janus, Embassy, Los Alamos).\n\n\
+         `tests/ui/rules/mini.yaml` (a CustomChessKell 5 × 5 board with a\n\
+         camel), `chess-rules/rules/chess.ini` (chess written in Betza\n\
+         notation) and `chess-rules/tests/fairy/variants.ini` (Capablanca,\n\
+         Gothic, Janus, Embassy, Los Alamos), in the repository.\n\n\
+         Each example below is compiled by the documentation tests, which\n\
+         check that it does not compile; the UI tests check the message.\n\n\
          | code | what it means |\n|---|---|\n",
     );
     for &kind in ErrorKind::ALL {
@@ -148,7 +153,7 @@ fn generate() -> String {
         });
         let _ = write!(
             out,
-            "\n## `{}`\n\n{}\n\nExample: {description}\n\n```rust\n{body}\n```{file}\n\n```text\n{}\n```\n",
+            "\n## `{}`\n\n{}\n\nExample: {description}\n\n```rust,compile_fail\n{body}\n```{file}\n\n```text\n{}\n```\n",
             kind.code(),
             kind.summary(),
             stderr.trim_end()
@@ -171,7 +176,7 @@ fn custom_example(kind: ErrorKind) -> String {
     let stderr = read(&path.with_extension("stderr"));
     let (description, body) = example(&source);
     format!(
-        "\nUnder custom rules, {}. Example: {description}\n\n```rust\n{body}\n```\n\n```text\n{}\n```\n",
+        "\nUnder custom rules, {}. Example: {description}\n\n```rust,compile_fail\n{body}\n```\n\n```text\n{}\n```\n",
         why.trim_end_matches('.'),
         stderr.trim_end()
     )
@@ -296,15 +301,15 @@ fn every_case_fails_with_its_kind() {
 
 #[test]
 fn the_catalogue_is_generated_from_the_cases() {
-    let path = root().join("docs/errors.md");
+    let path = root().join("guide/catalogue.md");
     let generated = generate();
     if std::env::var_os("UPDATE_CATALOGUE").is_some() {
-        std::fs::write(&path, &generated).expect("write docs/errors.md");
+        std::fs::write(&path, &generated).expect("write guide/catalogue.md");
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == generated,
-        "docs/errors.md is out of date: run UPDATE_CATALOGUE=1 cargo test --test catalogue and review the diff"
+        "guide/catalogue.md is out of date: run UPDATE_CATALOGUE=1 cargo test --test catalogue and review the diff"
     );
 }

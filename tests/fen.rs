@@ -81,7 +81,10 @@ fn says_what_is_wrong_with_the_text() {
         ),
         (
             "4k3/8/8/8/8/8/8/4K2RR w - - 0 1",
-            Problem::RankLength { rank: Rank::First, squares: 9 },
+            Problem::RankLength {
+                rank: Rank::First,
+                squares: 9,
+            },
             "not a FEN: rank 1 covers 9 squares; each rank covers 8 (pieces and counts of empty squares)",
         ),
         (

@@ -367,3 +367,78 @@ fn the_board_of_a_variant() {
         "{out}"
     );
 }
+
+/// The guide's VS Code task (`guide/editor.md`) reads each problem of the
+/// human output: its two patterns, applied to consecutive lines as VS Code
+/// applies a multi-line problem matcher, give the severity, the kind, the
+/// message, the file, the line and the column.
+#[test]
+fn the_guides_problem_matcher_reads_the_output() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../guide/editor.md"))
+        .unwrap();
+    let json = guide
+        .split("```json\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("a json block");
+    let tasks: serde_json::Value = serde_json::from_str(json).unwrap();
+    let matcher = &tasks["tasks"][0]["problemMatcher"];
+    assert_eq!(matcher["fileLocation"], "absolute");
+    let patterns: Vec<regex::Regex> = matcher["pattern"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| regex::Regex::new(p["regexp"].as_str().unwrap()).unwrap())
+        .collect();
+    let path = file("matcher.pgn", ILLEGAL.as_bytes());
+    let args: Vec<String> = tasks["tasks"][0]["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            a.as_str()
+                .unwrap()
+                .replace("${file}", path.to_str().unwrap())
+        })
+        .collect();
+    let (_, out, _) = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let lines: Vec<&str> = out.lines().collect();
+    let mut found = Vec::new();
+    for pair in lines.windows(2) {
+        if let (Some(first), Some(second)) =
+            (patterns[0].captures(pair[0]), patterns[1].captures(pair[1]))
+        {
+            found.push((
+                first[1].to_string(),
+                first[2].to_string(),
+                first[3].to_string(),
+                second[1].to_string(),
+                second[2].parse::<u32>().unwrap(),
+                second[3].parse::<u32>().unwrap(),
+            ));
+        }
+    }
+    let name = path.display().to_string();
+    assert_eq!(
+        found,
+        [
+            (
+                "error".into(),
+                "cannot-reach".into(),
+                "White cannot play `2. Bc5`: no white bishop can reach c5 (they are on c1 and f1)"
+                    .into(),
+                name.clone(),
+                4,
+                4
+            ),
+            (
+                "error".into(),
+                "wrong-marker".into(),
+                "`2... Qh4` is marked `+`, but it is checkmate".into(),
+                name,
+                12,
+                19
+            ),
+        ]
+    );
+}
