@@ -3,7 +3,9 @@
 //! and every diagnostic renders with a location inside the text. Every
 //! legal game's tree (variations, comments, NAGs) holds together in the
 //! facade, and `pgn()` writes it back to the same game and annotations.
-//! The express lane reads every game as the lexer and grammar do. The
+//! The express lane reads every game as the lexer and grammar do. Every
+//! position of a legal game of chess reads back from its FEN; the last
+//! draws as an SVG image. The
 //! same text read under rules files (chess written as one, a CustomChessKell
 //! file, five Fairy-Stockfish variants): every game a verdict, every legal
 //! one a `CustomGame` whose positions replay its moves to the end.
@@ -14,7 +16,7 @@ use std::sync::OnceLock;
 use chess_core::syntax::{Parser, PieceLetters, RuleSets};
 use chess_core::{Checked, Options, Source, VerifiedGame, emit, verify};
 use libfuzzer_sys::fuzz_target;
-use verified_chess::{CustomGame, Game, Node};
+use verified_chess::{CustomGame, Game, Node, Position, Variant};
 
 /// The rules files games are read under.
 fn rules_files() -> &'static [RuleSets] {
@@ -95,6 +97,13 @@ fn check_tree(verified: &VerifiedGame, source: &Source, options: Options) {
         assert!(count < 100_000);
         let _ = (node.comments().count(), node.nags().count());
         let _ = node.starting_comments().count();
+        // A position of chess reads back from its FEN (and one of a
+        // variant is refused without a panic).
+        let pos = node.position();
+        let read = pos.fen().to_string().parse::<Position>();
+        if pos.variant() == Variant::Standard {
+            assert_eq!(read, Ok(pos), "{}", pos.fen());
+        }
         for child in node.children() {
             assert_eq!(child.parent(), Some(node));
             let ply = child.ply().expect("a move");
@@ -107,6 +116,14 @@ fn check_tree(verified: &VerifiedGame, source: &Source, options: Options) {
         .filter(|n| matches!(n, chess_format::Note::Ply(_)))
         .count();
     assert_eq!(count, game.len() + 1 + variation_plies);
+    // The last position draws as an image, the last move marked.
+    let last = game.moves().next_back();
+    let end = game.final_position();
+    let svg = match &last {
+        Some(m) => end.svg().last_move(m).to_string(),
+        None => end.svg().to_string(),
+    };
+    assert!(svg.ends_with("</svg>\n"));
     let pgn = game.pgn().to_string();
     let again_source = Source::text(pgn.as_str(), None, None);
     let again = verify(&again_source, options)
