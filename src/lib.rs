@@ -26,6 +26,12 @@
 //! UCI text, the outcome, and every position on demand — with no rules engine
 //! at run time.
 //!
+//! The [guide](https://docs.rs/verified-chess/latest/verified_chess/guide/index.html)
+//! (the module `guide`, with the `macros` feature) has a chapter for each
+//! thing the crate does — notation, setups, collections, variants, puzzles
+//! and problems, your own rules, the command line, the editor, the error
+//! catalogue, performance — with examples the test suite runs.
+//!
 //! # Features
 //!
 //! * `macros` — the `game!` macro. The macros run only inside the compiler
@@ -39,7 +45,10 @@
 //!   from [shakmaty]'s types. **shakmaty is GPL-3.0-or-later: this feature
 //!   links it into your program.**
 //! * `serde` — `Serialize` for games, positions and moves (squares as
-//!   `"e4"`, positions as FEN), `Deserialize` for the plain value types.
+//!   `"e4"`, positions as FEN), `Deserialize` for the plain value types and
+//!   positions (through `FromStr`).
+//! * `custom-rules` — the rules and positions of games under rules you
+//!   define ([`CustomGame`]), from the permissively licensed `chess-rules`.
 //!
 //! [shakmaty]: https://docs.rs/shakmaty
 #![no_std]
