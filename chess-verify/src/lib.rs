@@ -18,7 +18,8 @@
 //! With `--puzzles`, [`puzzles`] reads lichess puzzle files instead and
 //! proves every row (stages 1, then its own check on every core, then 5).
 //! With `--rules`, [`rules`] reads a rules file, and the games are checked
-//! under it by the same stages.
+//! under it by the same stages. `chess-verify lsp` ([`lsp`]) serves editors:
+//! each open document is checked by stages 2–3 as it changes.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -58,6 +59,7 @@
 pub mod board;
 pub mod check;
 pub mod input;
+pub mod lsp;
 pub mod puzzles;
 pub mod read;
 pub mod report;

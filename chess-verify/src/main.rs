@@ -30,10 +30,21 @@ use verified_chess::BoardStyle;
 /// included) is replayed under the FIDE laws, and every problem is
 /// reported under the move concerned, with the reason.
 #[derive(Parser, Debug)]
-#[command(name = "chess-verify", version, about, long_about = None)]
+#[command(
+    name = "chess-verify",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// PGN files to check (`-` reads standard input). zstd, gzip and bzip2
-    /// files are decompressed on the fly.
+    /// files are decompressed on the fly. (A file called `lsp` is written
+    /// `./lsp`.)
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 
@@ -123,6 +134,13 @@ struct Args {
     variant: Option<String>,
 }
 
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Serve editors as a language server on standard input and output:
+    /// the problems of each open PGN file as you type.
+    Lsp,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 enum FormatArg {
     /// rustc-style diagnostics and a summary line.
@@ -194,6 +212,15 @@ fn at_least_one(text: &str) -> Result<u64, String> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(Command::Lsp) = args.command {
+        return match chess_verify::lsp::stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: chess-verify lsp: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
     let format = match args.format {
         FormatArg::Human => Format::Human,

@@ -1,0 +1,167 @@
+//! `chess-verify lsp`: a language server on standard input and output.
+//! An editor opens a PGN file; each version of its text is checked as
+//! `chess-verify` checks a file, and the problems are published as
+//! diagnostics at the exact range of the bad token.
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | the protocol: initialize, the documents' lifecycle, shutdown |
+//! | `text.rs` | a document's text, edits, positions in the client's columns |
+//! | `diagnostics.rs` | a document's problems as diagnostics |
+
+use std::collections::HashMap;
+use std::error::Error;
+
+use lsp_server::{Connection, Message, Notification};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
+    PublishDiagnostics,
+};
+use lsp_types::{
+    InitializeParams, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
+    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+};
+
+pub mod diagnostics;
+pub mod text;
+
+use text::{Columns, Document};
+
+/// A failure of the protocol (the client went away, or spoke out of turn).
+pub type ProtocolError = Box<dyn Error + Send + Sync>;
+
+/// Serves the client on standard input and output until it exits.
+pub fn stdio() -> Result<(), ProtocolError> {
+    let (connection, threads) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    threads.join()?;
+    Ok(())
+}
+
+/// Serves the client of `connection`: initialize, then documents, until
+/// shutdown and exit.
+pub fn serve(connection: &Connection) -> Result<(), ProtocolError> {
+    let (id, params) = connection.initialize_start()?;
+    let params: InitializeParams = serde_json::from_value(params)?;
+    let columns = Columns::choose(
+        params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|general| general.position_encodings.as_deref()),
+    );
+    let capabilities = ServerCapabilities {
+        position_encoding: Some(columns.kind()),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        ..ServerCapabilities::default()
+    };
+    let result = lsp_types::InitializeResult {
+        capabilities,
+        server_info: Some(ServerInfo {
+            name: "chess-verify".to_string(),
+            version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        }),
+    };
+    connection.initialize_finish(id, serde_json::to_value(result)?)?;
+    let mut server = Server {
+        connection,
+        columns,
+        documents: HashMap::new(),
+        context: diagnostics::context(),
+    };
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request)? {
+                    return Ok(());
+                }
+                // No request but shutdown is served yet.
+                let response = lsp_server::Response::new_err(
+                    request.id,
+                    lsp_server::ErrorCode::MethodNotFound as i32,
+                    format!("chess-verify does not serve `{}`", request.method),
+                );
+                connection.sender.send(response.into())?;
+            }
+            Message::Notification(notification) => server.notification(notification)?,
+            Message::Response(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The server's state: the open documents.
+struct Server<'c> {
+    connection: &'c Connection,
+    columns: Columns,
+    documents: HashMap<Uri, Document>,
+    context: crate::check::Context,
+}
+
+impl Server<'_> {
+    fn notification(&mut self, notification: Notification) -> Result<(), ProtocolError> {
+        match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let params: lsp_types::DidOpenTextDocumentParams =
+                    serde_json::from_value(notification.params)?;
+                let doc = params.text_document;
+                self.documents
+                    .insert(doc.uri.clone(), Document::new(doc.text, doc.version));
+                self.publish(&doc.uri)
+            }
+            DidChangeTextDocument::METHOD => {
+                let params: lsp_types::DidChangeTextDocumentParams =
+                    serde_json::from_value(notification.params)?;
+                let uri = params.text_document.uri;
+                if let Some(doc) = self.documents.get_mut(&uri) {
+                    doc.apply(
+                        params.content_changes,
+                        params.text_document.version,
+                        self.columns,
+                    );
+                }
+                self.publish(&uri)
+            }
+            DidCloseTextDocument::METHOD => {
+                let params: lsp_types::DidCloseTextDocumentParams =
+                    serde_json::from_value(notification.params)?;
+                self.documents.remove(&params.text_document.uri);
+                self.send(PublishDiagnosticsParams {
+                    uri: params.text_document.uri,
+                    diagnostics: Vec::new(),
+                    version: None,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks the document at `uri` and publishes its problems.
+    fn publish(&self, uri: &Uri) -> Result<(), ProtocolError> {
+        let Some(doc) = self.documents.get(uri) else {
+            return Ok(());
+        };
+        let name = file_name(uri);
+        let diagnostics = diagnostics::diagnostics(doc, &name, &self.context, self.columns);
+        self.send(PublishDiagnosticsParams {
+            uri: uri.clone(),
+            diagnostics,
+            version: Some(doc.version),
+        })
+    }
+
+    fn send(&self, params: PublishDiagnosticsParams) -> Result<(), ProtocolError> {
+        let notification = Notification::new(PublishDiagnostics::METHOD.to_string(), params);
+        self.connection.sender.send(notification.into())?;
+        Ok(())
+    }
+}
+
+/// The last segment of a document's URI, for messages.
+fn file_name(uri: &Uri) -> String {
+    let path = uri.path().as_str();
+    path.rsplit('/').next().unwrap_or(path).to_string()
+}

@@ -1,0 +1,258 @@
+//! `chess-verify lsp` driven as an editor drives it: the binary started,
+//! JSON-RPC messages over its standard input and output — initialize,
+//! open, change, close, shutdown, exit — and the diagnostics it
+//! publishes read back, in UTF-16 and in UTF-8 columns.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// A client: the server's process, and the messages it sent, in order.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    /// Starts `chess-verify lsp` and initializes it with `capabilities`;
+    /// returns the client and the server's `InitializeResult`.
+    fn start(capabilities: Value) -> (Client, Value) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chess-verify"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, messages) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = 0;
+                loop {
+                    let mut header = String::new();
+                    if reader.read_line(&mut header).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let header = header.trim_end();
+                    if header.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = header.strip_prefix("Content-Length: ") {
+                        length = n.parse().unwrap();
+                    }
+                }
+                let mut body = vec![0; length];
+                reader.read_exact(&mut body).unwrap();
+                if sender.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut client = Client {
+            child,
+            stdin,
+            messages,
+            next_id: 1,
+        };
+        let result = client.request(
+            "initialize",
+            json!({ "processId": null, "rootUri": null, "capabilities": capabilities }),
+        );
+        client.notify("initialized", json!({}));
+        (client, result)
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn next(&mut self) -> Value {
+        self.messages
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server answers")
+    }
+
+    /// Sends a request; returns the response (its `result`, or the whole
+    /// response when it is an error).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        loop {
+            let message = self.next();
+            if message["id"] == id {
+                return if message.get("error").is_some() {
+                    message
+                } else {
+                    message["result"].clone()
+                };
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// The next diagnostics the server publishes.
+    fn diagnostics(&mut self) -> Value {
+        loop {
+            let message = self.next();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    fn open(&mut self, uri: &str, text: &str) -> Value {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "pgn", "version": 1, "text": text } }),
+        );
+        self.diagnostics()
+    }
+
+    /// Shuts the server down; its exit status.
+    fn shutdown(mut self) -> i32 {
+        assert_eq!(self.request("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        drop(self.stdin);
+        self.child.wait().unwrap().code().unwrap()
+    }
+}
+
+/// The UTF-16 length of `text`: where a character after it stands.
+fn utf16(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+const URI: &str = "file:///games/club.pgn";
+
+#[test]
+fn diagnostics_as_you_type_in_utf16_columns() {
+    let (mut client, init) = Client::start(json!({}));
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    assert_eq!(init["capabilities"]["textDocumentSync"], 2);
+    assert_eq!(init["serverInfo"]["name"], "chess-verify");
+
+    // A byte order mark, accents and a character outside the BMP before
+    // the bad move, on its line.
+    let line = "{Müller’s 𝄞 idea} 1. d4 d5 2. Bc4 *";
+    let text = format!("\u{feff}[White \"Émile\"]\n{line}\n");
+    let published = client.open(URI, &text);
+    assert_eq!(published["uri"], URI);
+    assert_eq!(published["version"], 1);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{published}");
+    let d = &diagnostics[0];
+    let column = utf16(&line[..line.find("Bc4").unwrap()]);
+    assert_eq!(
+        d["range"],
+        json!({ "start": { "line": 1, "character": column }, "end": { "line": 1, "character": column + 3 } })
+    );
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["code"], "blocked");
+    assert_eq!(d["source"], "chess-verify");
+    assert_eq!(
+        d["message"],
+        "White cannot play `2. Bc4`: the bishop on f1 is blocked by the white pawn on e2\n\
+         help: did you mean `Bf4`?\n\
+         help: legal bishop moves: `Bd2`, `Be3`, `Bf4`, `Bg5`, `Bh6`\n\
+         help: moves that reach c4: `c4`"
+    );
+
+    // The fix, typed as an edit of one letter: no problem left.
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": URI, "version": 2 },
+            "contentChanges": [{
+                "range": { "start": { "line": 1, "character": column + 1 }, "end": { "line": 1, "character": column + 2 } },
+                "text": "f"
+            }]
+        }),
+    );
+    let published = client.diagnostics();
+    assert_eq!(published["version"], 2);
+    assert_eq!(published["diagnostics"], json!([]));
+
+    // An edit that splits the game in two: the second game's bad move is
+    // found on its own line.
+    let end = utf16(line);
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": URI, "version": 3 },
+            "contentChanges": [{
+                "range": { "start": { "line": 1, "character": end }, "end": { "line": 1, "character": end } },
+                "text": "\n\n[Event \"second\"]\n1. e4 e5 2. Ke3 *"
+            }]
+        }),
+    );
+    let published = client.diagnostics();
+    assert_eq!(published["version"], 3);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{published}");
+    assert_eq!(diagnostics[0]["code"], "cannot-reach");
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({ "line": 4, "character": 12 })
+    );
+
+    // A request it does not serve is an error, not a hang.
+    let answer = client.request(
+        "textDocument/foldingRange",
+        json!({ "textDocument": { "uri": URI } }),
+    );
+    assert_eq!(answer["error"]["code"], -32601);
+
+    // Closing clears the document's diagnostics.
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": URI } }),
+    );
+    let published = client.diagnostics();
+    assert_eq!(published["diagnostics"], json!([]));
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn utf8_columns_when_the_client_offers_them() {
+    let (mut client, init) =
+        Client::start(json!({ "general": { "positionEncodings": ["utf-8", "utf-16"] } }));
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-8");
+    let line = "{♘ and ♕} 1. d4 d5 2. Bc4 *";
+    let published = client.open(URI, &format!("{line}\n"));
+    let d = &published["diagnostics"][0];
+    let column = line.find("Bc4").unwrap();
+    assert_eq!(
+        d["range"]["start"],
+        json!({ "line": 0, "character": column })
+    );
+    assert_eq!(
+        d["range"]["end"],
+        json!({ "line": 0, "character": column + 3 })
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn warnings_are_warnings() {
+    let (mut client, _) = Client::start(json!({}));
+    let published = client.open(URI, "1. f3 e5 2. g4 Qh4# *\n");
+    let d = &published["diagnostics"][0];
+    assert_eq!(d["severity"], 2, "{published}");
+    assert_eq!(d["code"], "wrong-result");
+    assert_eq!(d["range"]["start"], json!({ "line": 0, "character": 20 }));
+    assert_eq!(client.shutdown(), 0);
+}
