@@ -211,8 +211,8 @@ fn diagnostics_as_you_type_in_utf16_columns() {
 
     // A request it does not serve is an error, not a hang.
     let answer = client.request(
-        "textDocument/foldingRange",
-        json!({ "textDocument": { "uri": URI } }),
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 0 } }),
     );
     assert_eq!(answer["error"]["code"], -32601);
 
@@ -254,5 +254,101 @@ fn warnings_are_warnings() {
     assert_eq!(d["severity"], 2, "{published}");
     assert_eq!(d["code"], "wrong-result");
     assert_eq!(d["range"]["start"], json!({ "line": 0, "character": 20 }));
+    assert_eq!(client.shutdown(), 0);
+}
+
+const TWO_GAMES: &str = "[Event \"Club\"]\n[White \"Anderssen\"]\n[Black \"Kieseritzky\"]\n[Result \"*\"]\n\n1. e4 e5 2. f4 (2. Nf3 Nc6\n3. Bb5) 2... exf4 *\n\n[Event \"Blitz\"]\n\n1. d4 d5 *\n";
+
+#[test]
+fn hover_on_a_move_shows_the_position_after_it() {
+    let (mut client, init) = Client::start(json!({}));
+    assert_eq!(init["capabilities"]["hoverProvider"], true);
+    client.open(URI, TWO_GAMES);
+    let hover = |client: &mut Client, line: u32, character: u32| {
+        client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } }),
+        )
+    };
+    // `2... exf4` of the main line.
+    let answer = hover(&mut client, 6, 14);
+    let value = answer["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.starts_with("**`2... exf4`** · UCI `e5f4` · White to move\n\n```text\n"),
+        "{value}"
+    );
+    assert!(
+        value.contains("5 │ · · · · · · · · │\n4 │ · · · · ♙ ♟ · · │\n"),
+        "{value}"
+    );
+    assert!(
+        value.ends_with("`rnbqkbnr/pppp1ppp/8/8/4Pp2/8/PPPP2PP/RNBQKBNR w KQkq - 0 3`"),
+        "{value}"
+    );
+    assert_eq!(
+        answer["range"],
+        json!({ "start": { "line": 6, "character": 13 }, "end": { "line": 6, "character": 17 } })
+    );
+    // `3. Bb5` in the variation: played after `2. Nf3 Nc6`, not `2. f4`.
+    let answer = hover(&mut client, 6, 4);
+    let value = answer["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.starts_with("**`3. Bb5`** · UCI `f1b5` · Black to move"),
+        "{value}"
+    );
+    assert!(
+        value.ends_with("`r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3`"),
+        "{value}"
+    );
+    // Not on a move: nothing.
+    assert_eq!(hover(&mut client, 0, 3), Value::Null);
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn games_and_variations_are_symbols_and_fold() {
+    let (mut client, init) = Client::start(json!({}));
+    assert_eq!(init["capabilities"]["documentSymbolProvider"], true);
+    assert_eq!(init["capabilities"]["foldingRangeProvider"], true);
+    client.open(URI, TWO_GAMES);
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": URI } }),
+    );
+    let symbols = symbols.as_array().unwrap();
+    assert_eq!(symbols.len(), 2);
+    assert_eq!(symbols[0]["name"], "Anderssen – Kieseritzky");
+    assert_eq!(symbols[0]["detail"], "Club, *");
+    assert_eq!(
+        symbols[0]["range"]["start"],
+        json!({ "line": 0, "character": 0 })
+    );
+    assert_eq!(
+        symbols[0]["range"]["end"],
+        json!({ "line": 6, "character": 19 })
+    );
+    assert_eq!(symbols[0]["children"][0]["name"], "(Nf3 …)");
+    assert_eq!(
+        symbols[0]["children"][0]["range"],
+        json!({ "start": { "line": 5, "character": 15 }, "end": { "line": 6, "character": 6 } })
+    );
+    assert_eq!(symbols[1]["name"], "game 2");
+    assert_eq!(symbols[1]["detail"], "Blitz, *");
+    let folds = client.request(
+        "textDocument/foldingRange",
+        json!({ "textDocument": { "uri": URI } }),
+    );
+    let folds: Vec<(u64, u64)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["startLine"].as_u64().unwrap(),
+                f["endLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(folds, [(0, 6), (5, 6), (8, 10)]);
     assert_eq!(client.shutdown(), 0);
 }

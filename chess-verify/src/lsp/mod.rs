@@ -8,21 +8,27 @@
 //! | `mod.rs` | the protocol: initialize, the documents' lifecycle, shutdown |
 //! | `text.rs` | a document's text, edits, positions in the client's columns |
 //! | `diagnostics.rs` | a document's problems as diagnostics |
+//! | `hover.rs` | the position after a move, on hover |
+//! | `outline.rs` | games and variations as symbols, and folding ranges |
 
 use std::collections::HashMap;
 use std::error::Error;
 
-use lsp_server::{Connection, Message, Notification};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
+use lsp_types::request::{DocumentSymbolRequest, FoldingRangeRequest, HoverRequest, Request as _};
 use lsp_types::{
-    InitializeParams, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
+    DocumentSymbolResponse, FoldingRangeProviderCapability, HoverProviderCapability,
+    InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
     TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 
 pub mod diagnostics;
+pub mod hover;
+pub mod outline;
 pub mod text;
 
 use text::{Columns, Document};
@@ -56,6 +62,9 @@ pub fn serve(connection: &Connection) -> Result<(), ProtocolError> {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(
             TextDocumentSyncKind::INCREMENTAL,
         )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         ..ServerCapabilities::default()
     };
     let result = lsp_types::InitializeResult {
@@ -78,12 +87,7 @@ pub fn serve(connection: &Connection) -> Result<(), ProtocolError> {
                 if connection.handle_shutdown(&request)? {
                     return Ok(());
                 }
-                // No request but shutdown is served yet.
-                let response = lsp_server::Response::new_err(
-                    request.id,
-                    lsp_server::ErrorCode::MethodNotFound as i32,
-                    format!("chess-verify does not serve `{}`", request.method),
-                );
+                let response = server.request(request);
                 connection.sender.send(response.into())?;
             }
             Message::Notification(notification) => server.notification(notification)?,
@@ -102,6 +106,60 @@ struct Server<'c> {
 }
 
 impl Server<'_> {
+    /// The answer to a request.
+    fn request(&self, request: Request) -> Response {
+        let id = request.id.clone();
+        let answer = match request.method.as_str() {
+            HoverRequest::METHOD => self.answer(request, |doc, params: lsp_types::HoverParams| {
+                let at = params.text_document_position_params.position;
+                hover::hover(doc, at, self.columns, &self.context)
+            }),
+            DocumentSymbolRequest::METHOD => {
+                self.answer(request, |doc, _: lsp_types::DocumentSymbolParams| {
+                    DocumentSymbolResponse::Nested(outline::symbols(doc, self.columns))
+                })
+            }
+            FoldingRangeRequest::METHOD => self
+                .answer(request, |doc, _: lsp_types::FoldingRangeParams| {
+                    outline::folding(doc)
+                }),
+            method => Err(Response::new_err(
+                id.clone(),
+                ErrorCode::MethodNotFound as i32,
+                format!("chess-verify does not serve `{method}`"),
+            )),
+        };
+        answer.unwrap_or_else(|error| error)
+    }
+
+    /// Answers `request` about a document with `f` of its parameters; a
+    /// document that is not open has no answer (`null`).
+    fn answer<P, R>(
+        &self,
+        request: Request,
+        f: impl FnOnce(&Document, P) -> R,
+    ) -> Result<Response, Response>
+    where
+        P: serde::de::DeserializeOwned + HasDocument,
+        R: serde::Serialize,
+    {
+        let params: P = serde_json::from_value(request.params).map_err(|e| {
+            Response::new_err(
+                request.id.clone(),
+                ErrorCode::InvalidParams as i32,
+                e.to_string(),
+            )
+        })?;
+        let result = match self.documents.get(params.uri()) {
+            Some(doc) => serde_json::to_value(f(doc, params)),
+            None => Ok(serde_json::Value::Null),
+        };
+        Ok(match result {
+            Ok(value) => Response::new_ok(request.id, value),
+            Err(e) => Response::new_err(request.id, ErrorCode::InternalError as i32, e.to_string()),
+        })
+    }
+
     fn notification(&mut self, notification: Notification) -> Result<(), ProtocolError> {
         match notification.method.as_str() {
             DidOpenTextDocument::METHOD => {
@@ -157,6 +215,29 @@ impl Server<'_> {
         let notification = Notification::new(PublishDiagnostics::METHOD.to_string(), params);
         self.connection.sender.send(notification.into())?;
         Ok(())
+    }
+}
+
+/// Parameters that name a document.
+trait HasDocument {
+    fn uri(&self) -> &Uri;
+}
+
+impl HasDocument for lsp_types::HoverParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document_position_params.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::DocumentSymbolParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::FoldingRangeParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
     }
 }
 

@@ -1,0 +1,122 @@
+//! Hover on a move: the position after it — a board, whose move it is, the
+//! FEN — with the move's SAN and UCI. The move's line (the main line, or a
+//! variation and the moves it branches from) is played up to it, as a game
+//! of its own, by the verifier.
+
+use chess_core::syntax::{GameSyntax, Parser};
+use chess_core::{Checked, Source, VerifiedGame, verify};
+use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+use shakmaty::uci::UciMove;
+
+use crate::check::Context;
+use crate::lsp::text::{Columns, Document};
+
+/// What to show for `position` in `doc`: the position after the move
+/// there, if there is a move there and its line is legal up to it.
+pub fn hover(
+    doc: &Document,
+    position: Position,
+    columns: Columns,
+    context: &Context,
+) -> Option<Hover> {
+    let offset = doc.offset(position, columns) as u32;
+    let source = Source::text(doc.text(), None, None);
+    let game = Parser::new(&source)
+        .filter_map(Result::ok)
+        .find(|game| game.range.start <= offset && offset <= game.range.end)?;
+    let (line, index) = ply_at(&game, offset)?;
+    let path = path(&game, line, index);
+    let first = game.plies[*game.lines[0].plies.first()? as usize]
+        .range
+        .start;
+    // The game as far as the move: its tags and setup, then the moves of
+    // the path (without numbers or markers, which are checked elsewhere).
+    let mut text = source.as_str()[game.range.start as usize..first as usize].to_string();
+    for ply in &path {
+        text.push(' ');
+        text.push_str(source.slice(game.plies[*ply as usize].range));
+    }
+    let played = Source::text(text, None, None);
+    let options = chess_core::Options {
+        moves_after_draw: true,
+        ..context.options
+    };
+    let mut games = verify(&played, options);
+    let syntax = games.next_syntax()?.ok()?;
+    let range = game.plies[*path.last()? as usize].range;
+    let value = match games.check_syntax(&syntax).ok()? {
+        Checked::Chess(g) => describe(&g, verified_chess::Position::from(&g.last)),
+        Checked::Variant(g) => describe(&g, verified_chess::Position::from(&g.last)),
+        Checked::Custom(_) => return None,
+    }?;
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(doc.range(range.start as usize, range.end as usize, columns)),
+    })
+}
+
+/// The move a verified line ends with, and the position after it.
+fn describe<P: chess_core::Rules>(
+    g: &VerifiedGame<P>,
+    after: verified_chess::Position,
+) -> Option<String> {
+    let last = g.moves.len().checked_sub(1)?;
+    let san = g.san_plus(last)?;
+    let uci = UciMove::from_move(g.moves[last], g.mode);
+    // The move's number: the position after it says who moved.
+    let mover = after.turn().other();
+    let number = match mover {
+        verified_chess::Color::White => after.fullmove_number().to_string() + ".",
+        verified_chess::Color::Black => (after.fullmove_number() - 1).to_string() + "...",
+    };
+    Some(format!(
+        "**`{number} {san}`** · UCI `{uci}` · {} to move\n\n```text\n{}```\n\n`{}`",
+        after.turn().name(),
+        after.board().unicode(),
+        after.fen(),
+    ))
+}
+
+/// The line and the index in it of the ply at `offset` (its move, marker
+/// or `e.p.`).
+fn ply_at(game: &GameSyntax, offset: u32) -> Option<(usize, usize)> {
+    game.lines.iter().enumerate().find_map(|(l, line)| {
+        line.plies
+            .iter()
+            .position(|&p| {
+                let ply = &game.plies[p as usize];
+                let end = ply
+                    .marker
+                    .map_or(ply.range.end, |(_, range)| range.end)
+                    .max(ply.ep.map_or(0, |ep| ep.end));
+                ply.range.start <= offset && offset <= end
+            })
+            .map(|i| (l, i))
+    })
+}
+
+/// The plies played to reach the ply `index` of line `line`, and it: for a
+/// variation, the line it branches from up to the ply it replaces.
+fn path(game: &GameSyntax, line: usize, index: usize) -> Vec<u32> {
+    // Which ply of which line each variation replaces.
+    let mut parent = vec![None; game.lines.len()];
+    for (l, each) in game.lines.iter().enumerate() {
+        for (i, &p) in each.plies.iter().enumerate() {
+            for v in game.variations(&game.plies[p as usize]) {
+                if let Some(slot) = parent.get_mut(v as usize) {
+                    *slot = Some((l, i));
+                }
+            }
+        }
+    }
+    let mut segments = vec![&game.lines[line].plies[..=index]];
+    let mut at = line;
+    while let Some((up, replaced)) = parent[at] {
+        segments.push(&game.lines[up].plies[..replaced]);
+        at = up;
+    }
+    segments.into_iter().rev().flatten().copied().collect()
+}
