@@ -352,3 +352,80 @@ fn games_and_variations_are_symbols_and_fold() {
     assert_eq!(folds, [(0, 6), (5, 6), (8, 10)]);
     assert_eq!(client.shutdown(), 0);
 }
+
+/// Applies a `WorkspaceEdit`'s edits for `URI` as a client does: each
+/// sent as a change, the last first (so that the ranges stay right).
+fn apply(client: &mut Client, edit: &Value, version: i32) {
+    let mut edits = edit["changes"][URI]
+        .as_array()
+        .unwrap_or_else(|| panic!("{edit}"))
+        .clone();
+    edits.reverse();
+    let changes: Vec<Value> = edits
+        .iter()
+        .map(|e| json!({ "range": e["range"], "text": e["newText"] }))
+        .collect();
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": version }, "contentChanges": changes }),
+    );
+}
+
+#[test]
+fn quick_fixes_are_proven_and_applied() {
+    let (mut client, init) = Client::start(json!({}));
+    assert_eq!(
+        init["capabilities"]["codeActionProvider"]["codeActionKinds"],
+        json!(["quickfix", "source.fixAll"])
+    );
+    let text =
+        "[Event \"é\"]\n1. e4 e5 2. Nf4 Nc6 3. Bc4 Bc5 4. Kg1 *\n\n1. f3 e5 2. g4 Qh4+ 1-0\n";
+    let published = client.open(URI, text);
+    let diagnostics = published["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(diagnostics.len(), 2, "{published}");
+    // The first problem's fixes: the move one edit away.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": URI },
+            "range": diagnostics[0]["range"],
+            "context": { "diagnostics": [diagnostics[0]] }
+        }),
+    );
+    let actions = actions.as_array().unwrap_or_else(|| panic!("{actions}"));
+    assert_eq!(actions[0]["title"], "Replace `Nf4` with `Nf3`");
+    assert_eq!(actions[0]["kind"], "quickfix");
+    assert_eq!(actions[0]["isPreferred"], true);
+    assert_eq!(actions[0]["diagnostics"][0]["code"], diagnostics[0]["code"]);
+    let fix_all = actions.last().unwrap();
+    assert_eq!(fix_all["kind"], "source.fixAll");
+    assert_eq!(fix_all["title"], "Fix all in file (4 fixes)");
+    apply(&mut client, &actions[0]["edit"], 2);
+    let published = client.diagnostics();
+    // Now the castling written as the king's step is the first problem.
+    let diagnostics = published["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+        "White cannot play `4. Kg1`: a king steps one square; castling kingside is written `O-O`, which is legal here"
+    );
+    // Fix all: the castling, the mate's marker and then the result.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": URI },
+            "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } },
+            "context": { "diagnostics": [], "only": ["source.fixAll"] }
+        }),
+    );
+    let fix_all = actions.as_array().unwrap().last().unwrap().clone();
+    assert_eq!(fix_all["kind"], "source.fixAll");
+    apply(&mut client, &fix_all["edit"], 3);
+    let published = client.diagnostics();
+    assert_eq!(published["diagnostics"], json!([]), "{published}");
+    assert_eq!(client.shutdown(), 0);
+}

@@ -28,14 +28,19 @@ pub fn context() -> Context {
     }
 }
 
-/// The problems of `doc` (called `name` in messages), for the editor.
-pub fn diagnostics(
-    doc: &Document,
-    name: &str,
-    context: &Context,
-    columns: Columns,
-) -> Vec<Diagnostic> {
-    let reader = Cursor::new(doc.text().as_bytes());
+/// A problem of a document, and where it is in the document's text.
+pub struct Found {
+    /// The problem, as `chess-verify` reports it.
+    pub problem: Problem,
+    /// Its byte offsets in the document.
+    pub start: usize,
+    /// The end.
+    pub end: usize,
+}
+
+/// The problems of `text` (called `name` in messages), in order.
+pub fn problems(text: &str, name: &str, context: &Context) -> Vec<Found> {
+    let reader = Cursor::new(text.as_bytes());
     let mut out = Vec::new();
     for chunk in Pieces::new(reader, Arc::new(AtomicU64::new(0)), Limits::default()) {
         // Reading from memory cannot fail; a stretch with no game start is
@@ -43,14 +48,33 @@ pub fn diagnostics(
         let Ok(Chunk::Piece(piece)) = chunk else {
             continue;
         };
+        let offset = piece.offset as usize;
         let checked = check(piece, name, context, None);
-        out.extend(checked.problems.iter().map(|p| diagnostic(doc, p, columns)));
+        out.extend(checked.problems.into_iter().map(|problem| Found {
+            start: offset + problem.diagnostic.range.start as usize,
+            end: offset + problem.diagnostic.range.end as usize,
+            problem,
+        }));
     }
     out
 }
 
+/// The problems of `doc` (called `name` in messages), for the editor.
+pub fn diagnostics(
+    doc: &Document,
+    name: &str,
+    context: &Context,
+    columns: Columns,
+) -> Vec<Diagnostic> {
+    problems(doc.text(), name, context)
+        .iter()
+        .map(|found| diagnostic(doc, found, columns))
+        .collect()
+}
+
 /// One problem as the protocol has it.
-fn diagnostic(doc: &Document, p: &Problem, columns: Columns) -> Diagnostic {
+pub fn diagnostic(doc: &Document, found: &Found, columns: Columns) -> Diagnostic {
+    let p = &found.problem;
     let d = &p.diagnostic;
     let mut message = d.message.clone();
     for help in &d.help {
@@ -58,10 +82,7 @@ fn diagnostic(doc: &Document, p: &Problem, columns: Columns) -> Diagnostic {
         message.push_str(&help.spell(&SPELLING));
     }
     Diagnostic {
-        range: lsp_types::Range {
-            start: doc.position_of_char(p.line, p.column, columns),
-            end: doc.position_of_char(p.end_line, p.end_column, columns),
-        },
+        range: doc.range(found.start, found.end, columns),
         severity: Some(if p.warning {
             DiagnosticSeverity::WARNING
         } else {

@@ -8,6 +8,7 @@
 //! | `mod.rs` | the protocol: initialize, the documents' lifecycle, shutdown |
 //! | `text.rs` | a document's text, edits, positions in the client's columns |
 //! | `diagnostics.rs` | a document's problems as diagnostics |
+//! | `actions.rs` | quick fixes, proven before they are offered, and "fix all" |
 //! | `hover.rs` | the position after a move, on hover |
 //! | `outline.rs` | games and variations as symbols, and folding ranges |
 
@@ -19,13 +20,17 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{DocumentSymbolRequest, FoldingRangeRequest, HoverRequest, Request as _};
+use lsp_types::request::{
+    CodeActionRequest, DocumentSymbolRequest, FoldingRangeRequest, HoverRequest, Request as _,
+};
 use lsp_types::{
-    DocumentSymbolResponse, FoldingRangeProviderCapability, HoverProviderCapability,
-    InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    CodeActionKind, CodeActionOptions, CodeActionProviderCapability, DocumentSymbolResponse,
+    FoldingRangeProviderCapability, HoverProviderCapability, InitializeParams, OneOf,
+    PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability,
+    TextDocumentSyncKind, Uri,
 };
 
+pub mod actions;
 pub mod diagnostics;
 pub mod hover;
 pub mod outline;
@@ -63,6 +68,13 @@ pub fn serve(connection: &Connection) -> Result<(), ProtocolError> {
             TextDocumentSyncKind::INCREMENTAL,
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::SOURCE_FIX_ALL,
+            ]),
+            ..CodeActionOptions::default()
+        })),
         document_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         ..ServerCapabilities::default()
@@ -117,6 +129,24 @@ impl Server<'_> {
             DocumentSymbolRequest::METHOD => {
                 self.answer(request, |doc, _: lsp_types::DocumentSymbolParams| {
                     DocumentSymbolResponse::Nested(outline::symbols(doc, self.columns))
+                })
+            }
+            CodeActionRequest::METHOD => {
+                self.answer(request, |doc, params: lsp_types::CodeActionParams| {
+                    let uri = &params.text_document.uri;
+                    let range = params.range;
+                    let span = (
+                        doc.offset(range.start, self.columns),
+                        doc.offset(range.end, self.columns),
+                    );
+                    actions::code_actions(
+                        doc,
+                        uri,
+                        span,
+                        &file_name(uri),
+                        &self.context,
+                        self.columns,
+                    )
                 })
             }
             FoldingRangeRequest::METHOD => self
@@ -226,6 +256,12 @@ trait HasDocument {
 impl HasDocument for lsp_types::HoverParams {
     fn uri(&self) -> &Uri {
         &self.text_document_position_params.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::CodeActionParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
     }
 }
 

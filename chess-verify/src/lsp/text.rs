@@ -111,20 +111,6 @@ impl Document {
         }
     }
 
-    /// The position of the character `column` (1-based, counted in
-    /// characters) of line `line` (1-based), counted in `columns`.
-    pub fn position_of_char(&self, line: u64, column: u32, columns: Columns) -> Position {
-        let index = (line.max(1) - 1) as usize;
-        let Some(&start) = self.lines.get(index) else {
-            return self.position(self.text.len(), columns);
-        };
-        let offset = self.text[start..]
-            .char_indices()
-            .nth(column.max(1) as usize - 1)
-            .map_or(self.text.len(), |(at, _)| start + at);
-        self.position(offset, columns)
-    }
-
     /// The range of bytes `start..end`, counted in `columns`.
     pub fn range(&self, start: usize, end: usize, columns: Columns) -> Range {
         Range {
@@ -180,7 +166,6 @@ mod tests {
         assert_eq!(doc.position(e4, Columns::Utf8), at(1, 11));
         assert_eq!(doc.offset(at(1, 7), Columns::Utf16), e4);
         assert_eq!(doc.offset(at(1, 11), Columns::Utf8), e4);
-        assert_eq!(doc.position_of_char(2, 7, Columns::Utf16), at(1, 7));
         // Inside a surrogate pair: the character's start.
         let clef = doc.text().find('𝄞').unwrap();
         assert_eq!(doc.offset(at(1, 5), Columns::Utf16), clef);
