@@ -377,6 +377,42 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
     checked
 }
 
+/// A problem of a text, and where it is in the text.
+pub struct Found {
+    /// The problem, as `chess-verify` reports it.
+    pub problem: Problem,
+    /// Its byte offsets in the text.
+    pub start: usize,
+    /// The end.
+    pub end: usize,
+}
+
+/// The problems of `text` (called `name` in messages), in order: the
+/// text read and checked as a file is, in pieces of whole games.
+pub fn problems(text: &str, name: &str, context: &Context) -> Vec<Found> {
+    let reader = std::io::Cursor::new(text.as_bytes());
+    let mut out = Vec::new();
+    for chunk in crate::read::Pieces::new(
+        reader,
+        std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0)),
+        crate::read::Limits::default(),
+    ) {
+        // Reading from memory cannot fail; a stretch with no game start is
+        // beyond any game's size.
+        let Ok(crate::read::Chunk::Piece(piece)) = chunk else {
+            continue;
+        };
+        let offset = piece.offset as usize;
+        let checked = check(piece, name, context, None);
+        out.extend(checked.problems.into_iter().map(|problem| Found {
+            start: offset + problem.diagnostic.range.start as usize,
+            end: offset + problem.diagnostic.range.end as usize,
+            problem,
+        }));
+    }
+    out
+}
+
 /// A note for text that was skipped: where (`line:col` in the input,
 /// which the report prefixes with its name), what, and its first words.
 fn skipped_note(source: &Source, line: u64, skipped: Skipped) -> String {

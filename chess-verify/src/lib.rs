@@ -58,6 +58,7 @@
 
 pub mod board;
 pub mod check;
+pub mod fix;
 pub mod input;
 pub mod lsp;
 pub mod puzzles;

@@ -91,6 +91,18 @@ struct Args {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = BoardArg::Auto)]
     board: BoardArg,
 
+    /// Apply every proven fix to the files, in place (as `cargo fix`
+    /// does): the right result, `O-O` for `Kg1`, a move one edit away, `#`
+    /// for a `+` that mates — each only when the file with it, checked
+    /// again, has no problem left there. Then check the files as usual and
+    /// report what is left.
+    #[arg(long, conflicts_with_all = ["puzzles", "rules"])]
+    fix: bool,
+
+    /// With `--fix`: change nothing, print the fixes as a unified diff.
+    #[arg(long, requires = "fix")]
+    dry_run: bool,
+
     /// Never show a progress bar (it is shown only on a terminal, for
     /// large inputs).
     #[arg(long)]
@@ -271,6 +283,36 @@ fn main() -> ExitCode {
         inputs,
     };
 
+    let mut fix_failed = false;
+    if args.fix {
+        for input in &run.inputs {
+            let Input::Path(path) = input else {
+                eprintln!("error: --fix: standard input cannot be fixed in place");
+                fix_failed = true;
+                continue;
+            };
+            match chess_verify::fix::fix_file(path, &run.context, args.dry_run) {
+                Ok(fixed) if args.dry_run => {
+                    print!("{}", fixed.diff(&input.name()));
+                }
+                Ok(fixed) if !fixed.fixes.is_empty() => eprintln!(
+                    "fixed {}: {} problem{}",
+                    input.name(),
+                    fixed.fixes.len(),
+                    if fixed.fixes.len() == 1 { "" } else { "s" }
+                ),
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("error: --fix: {}: {e}", input.name());
+                    fix_failed = true;
+                }
+            }
+        }
+        if args.dry_run {
+            return ExitCode::from(if fix_failed { 2 } else { 0 });
+        }
+    }
+
     let sizes: Vec<Option<u64>> = run.inputs.iter().map(Input::size).collect();
     let large = sizes.iter().any(|s| s.is_none_or(|s| s > 1 << 20));
     let progress = (!args.no_progress && std::io::stderr().is_terminal() && large)
@@ -325,7 +367,7 @@ fn main() -> ExitCode {
         run.run(&mut |item| reporter.item(item));
     }
     let totals = reporter.finish();
-    if totals.unreadable > 0 {
+    if totals.unreadable > 0 || fix_failed {
         ExitCode::from(2)
     } else if totals.errors > 0 {
         ExitCode::from(1)

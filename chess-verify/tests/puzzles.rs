@@ -300,10 +300,7 @@ fn the_cli_proves_a_file_of_chess_problems() {
 #[test]
 #[ignore = "needs ../shared/data"]
 fn puzzles_from_real_mates() {
-    let dir = std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
-        PathBuf::from,
-    );
+    let dir = common::data_dir();
     let mut csv = String::from(
         "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n",
     );

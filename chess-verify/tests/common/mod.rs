@@ -90,3 +90,12 @@ pub fn streamed(
     });
     (read, checked, problems)
 }
+
+/// The shared real games: `VERIFIED_CHESS_DATA`, or `../shared/data`
+/// beside the repository.
+pub fn data_dir() -> PathBuf {
+    std::env::var_os("VERIFIED_CHESS_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+        PathBuf::from,
+    )
+}

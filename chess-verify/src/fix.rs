@@ -1,0 +1,313 @@
+//! Proven fixes: the help that names text to write instead — the right
+//! result, `O-O` for `Kg1`, a move one edit away, `#` for a `+` that
+//! mates — as edits of the text. A fix counts only when it is proven: the
+//! games it is in (the stretch of text between two game starts), with
+//! the edit applied, are checked again, and no problem is left where the
+//! edit is. The language server offers them as quick fixes; `--fix`
+//! applies them to files.
+
+use std::path::Path;
+
+use chess_core::{Help, Splitter};
+
+use crate::check::{Context, Found, problems};
+use crate::input::Compression;
+
+/// An edit of a document's text: bytes `start..end` become `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// What the editor shows.
+    pub title: String,
+    /// The first byte replaced.
+    pub start: usize,
+    /// The end of the bytes replaced.
+    pub end: usize,
+    /// What they become.
+    pub text: String,
+}
+
+impl Fix {
+    /// `text` with this edit.
+    pub fn apply(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() + self.text.len());
+        out.push_str(&text[..self.start]);
+        out.push_str(&self.text);
+        out.push_str(&text[self.end..]);
+        out
+    }
+}
+
+/// The edits `found`'s help proposes, proven or not.
+fn candidates(text: &str, found: &Found) -> Vec<Fix> {
+    let written = &text[found.start..found.end];
+    let replace = |title: String, by: &str| Fix {
+        title,
+        start: found.start,
+        end: found.end,
+        text: by.to_string(),
+    };
+    let mut fixes = Vec::new();
+    for help in &found.problem.diagnostic.help {
+        match help {
+            Help::Write { choices, .. } => fixes.extend(
+                choices
+                    .iter()
+                    .map(|c| replace(format!("Write `{c}` instead of `{written}`"), c)),
+            ),
+            Help::DidYouMean(moves) => fixes.extend(
+                moves
+                    .iter()
+                    .map(|m| replace(format!("Replace `{written}` with `{m}`"), m)),
+            ),
+            // The diagnostic is on the marker: the mate's marker is `#`.
+            Help::WriteMate(san) if san.ends_with('#') => {
+                fixes.push(replace(format!("Mark the mate: `{san}`"), "#"));
+            }
+            _ => {}
+        }
+    }
+    fixes
+}
+
+/// The stretches of `text` between game starts (a tag section after
+/// movetext), in order: each one game, or a few without tags.
+fn stretches(text: &str) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut splitter = Splitter::new();
+    let (mut out, mut start, mut from) = (Vec::new(), 0, 0);
+    while let Some(cut) = splitter.next_cut(bytes, from) {
+        out.push(start..cut);
+        start = cut;
+        from = cut + 1;
+    }
+    out.push(start..text.len());
+    out
+}
+
+/// The stretch of `text` that holds byte `at`.
+fn stretch(text: &str, at: usize) -> std::ops::Range<usize> {
+    let all = stretches(text);
+    let last = all.len() - 1;
+    all.into_iter()
+        .enumerate()
+        .find(|(i, games)| at < games.end || *i == last)
+        .map_or(0..text.len(), |(_, games)| games)
+}
+
+/// `fix` applied to `text` leaves no problem where it is (the games
+/// around it checked again).
+fn proven(text: &str, fix: &Fix, name: &str, context: &Context) -> bool {
+    let games = stretch(text, fix.start);
+    let local = Fix {
+        start: fix.start - games.start,
+        end: fix.end - games.start,
+        ..fix.clone()
+    };
+    let after = local.apply(&text[games]);
+    let end = local.start + local.text.len();
+    problems(&after, name, context)
+        .iter()
+        .all(|p| p.end <= local.start || end <= p.start)
+}
+
+/// The proven fixes of `found` in `text`.
+pub fn fixes(text: &str, found: &Found, name: &str, context: &Context) -> Vec<Fix> {
+    candidates(text, found)
+        .into_iter()
+        .filter(|fix| proven(text, fix, name, context))
+        .collect()
+}
+
+/// Every problem's first proven fix, applied from the top: the edits, in
+/// the coordinates of `text`. Each stretch of games is fixed on its own
+/// (a fix changes nothing outside its games).
+pub fn fix_all(text: &str, name: &str, context: &Context) -> Vec<Fix> {
+    let mut edits = Vec::new();
+    for games in stretches(text) {
+        let at = games.start;
+        edits.extend(
+            fix_stretch(&text[games], name, context)
+                .into_iter()
+                .map(|fix| Fix {
+                    start: fix.start + at,
+                    end: fix.end + at,
+                    ..fix
+                }),
+        );
+    }
+    edits
+}
+
+/// [`fix_all`] of one stretch of games.
+fn fix_stretch(text: &str, name: &str, context: &Context) -> Vec<Fix> {
+    let mut current = text.to_string();
+    let mut edits = Vec::new();
+    // How far `current` is ahead of `text` at the point reached.
+    let mut shift: isize = 0;
+    let mut from = 0;
+    loop {
+        let found = problems(&current, name, context);
+        let Some(fix) = found
+            .iter()
+            .filter(|p| p.start >= from)
+            .find_map(|p| fixes(&current, p, name, context).into_iter().next())
+        else {
+            break;
+        };
+        from = fix.start + fix.text.len();
+        current = fix.apply(&current);
+        edits.push(Fix {
+            start: (fix.start as isize - shift) as usize,
+            end: (fix.end as isize - shift) as usize,
+            ..fix.clone()
+        });
+        shift += fix.text.len() as isize - (fix.end - fix.start) as isize;
+    }
+    edits
+}
+
+/// What `--fix` did to a file.
+#[derive(Debug)]
+pub struct FixedFile {
+    /// The fixes, in the file's coordinates.
+    pub fixes: Vec<Fix>,
+    /// The file's text before.
+    pub before: String,
+    /// And after.
+    pub after: String,
+}
+
+impl FixedFile {
+    /// The change as a unified diff (`--- name`, `+++ name`), empty when
+    /// nothing changed.
+    pub fn diff(&self, name: &str) -> String {
+        if self.fixes.is_empty() {
+            return String::new();
+        }
+        similar::TextDiff::from_lines(&self.before, &self.after)
+            .unified_diff()
+            .context_radius(2)
+            .header(name, name)
+            .to_string()
+    }
+}
+
+/// Why a file cannot be fixed.
+#[derive(Debug)]
+pub enum FixError {
+    /// It cannot be read or written.
+    Io(std::io::Error),
+    /// It is compressed: fixes are written in place, in plain text.
+    Compressed,
+    /// It is not UTF-8 text (the byte offset of the first bad byte).
+    NotUtf8(usize),
+}
+
+impl std::fmt::Display for FixError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FixError::Io(e) => write!(f, "{e}"),
+            FixError::Compressed => {
+                f.write_str("a compressed file cannot be fixed in place: decompress it first")
+            }
+            FixError::NotUtf8(at) => write!(
+                f,
+                "not UTF-8 text (byte {at}): fixes are written as UTF-8, so convert it first"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FixError {}
+
+/// Fixes the file at `path` (its every proven fix, as [`fix_all`]); writes
+/// it back unless `dry_run`.
+pub fn fix_file(path: &Path, context: &Context, dry_run: bool) -> Result<FixedFile, FixError> {
+    let bytes = std::fs::read(path).map_err(FixError::Io)?;
+    if Compression::detect(&bytes) != Compression::None {
+        return Err(FixError::Compressed);
+    }
+    let before =
+        String::from_utf8(bytes).map_err(|e| FixError::NotUtf8(e.utf8_error().valid_up_to()))?;
+    let name = path.display().to_string();
+    let fixes = fix_all(&before, &name, context);
+    let mut after = before.clone();
+    for fix in fixes.iter().rev() {
+        after = fix.apply(&after);
+    }
+    if !dry_run && !fixes.is_empty() {
+        std::fs::write(path, &after).map_err(FixError::Io)?;
+    }
+    Ok(FixedFile {
+        fixes,
+        before,
+        after,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lsp::diagnostics::context;
+
+    fn first_fixes(text: &str) -> Vec<String> {
+        let context = context();
+        let found = problems(text, "t.pgn", &context);
+        fixes(text, &found[0], "t.pgn", &context)
+            .iter()
+            .map(|f| f.apply(text))
+            .collect()
+    }
+
+    #[test]
+    fn each_kind_of_help_that_writes_is_a_fix() {
+        // A move one edit away.
+        assert_eq!(first_fixes("1. e4 e5 2. Nf4 *\n"), ["1. e4 e5 2. Nf3 *\n"]);
+        // Castling written as the king's step.
+        assert_eq!(
+            first_fixes("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kg1 *\n"),
+            ["1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n"]
+        );
+        // The result the position has.
+        assert_eq!(
+            first_fixes("1. f3 e5 2. g4 Qh4# 1-0\n"),
+            ["1. f3 e5 2. g4 Qh4# 0-1\n"]
+        );
+        // The mate's marker.
+        assert_eq!(
+            first_fixes("1. f3 e5 2. g4 Qh4+ 0-1\n"),
+            ["1. f3 e5 2. g4 Qh4# 0-1\n"]
+        );
+    }
+
+    #[test]
+    fn a_fix_that_does_not_make_the_part_legal_is_not_offered() {
+        let context = context();
+        let text = "1. e4 e5 2. Nf4 *\n";
+        let found = &problems(text, "t.pgn", &context)[0];
+        let wrong = Fix {
+            title: String::new(),
+            start: found.start,
+            end: found.end,
+            text: "Nf5".into(),
+        };
+        assert!(!proven(text, &wrong, "t.pgn", &context));
+    }
+
+    #[test]
+    fn fix_all_fixes_every_game_in_the_coordinates_of_the_text() {
+        let context = context();
+        let text = "1. e4 e5 2. Nf4 *\n\n[Event \"b\"]\n1. f3 e5 2. g4 Qh4+ 1-0\n\n[Event \"c\"]\n1. d4 d5 2. Bf4 Bf5 3. e3 e6 4. Bd3 Bxd3 5. Kxd3 *\n";
+        assert_eq!(stretches(text).len(), 3);
+        let edits = fix_all(text, "t.pgn", &context);
+        let mut fixed = text.to_string();
+        for edit in edits.iter().rev() {
+            fixed = edit.apply(&fixed);
+        }
+        assert_eq!(
+            fixed,
+            "1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"c\"]\n1. d4 d5 2. Bf4 Bf5 3. e3 e6 4. Bd3 Bxd3 5. Qxd3 *\n"
+        );
+        assert!(problems(&fixed, "t.pgn", &context).is_empty());
+    }
+}
