@@ -3,7 +3,9 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use chess_core::syntax::{RuleSets, Skipped};
-use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
+use chess_core::{
+    Diagnostic, Help, OptIn, Options, Source, Spelling, Splitter, verify, verify_with_cuts,
+};
 
 use crate::read::Piece;
 
@@ -378,6 +380,7 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
 }
 
 /// A problem of a text, and where it is in the text.
+#[derive(Clone, Debug)]
 pub struct Found {
     /// The problem, as `chess-verify` reports it.
     pub problem: Problem,
@@ -410,6 +413,21 @@ pub fn problems(text: &str, name: &str, context: &Context) -> Vec<Found> {
             problem,
         }));
     }
+    out
+}
+
+/// The stretches of `text` between game starts (a tag section after
+/// movetext), in order: each one game, or a few without tags.
+pub fn stretches(text: &str) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut splitter = Splitter::new();
+    let (mut out, mut start, mut from) = (Vec::new(), 0, 0);
+    while let Some(cut) = splitter.next_cut(bytes, from) {
+        out.push(start..cut);
+        start = cut;
+        from = cut + 1;
+    }
+    out.push(start..text.len());
     out
 }
 

@@ -8,9 +8,9 @@
 
 use std::path::Path;
 
-use chess_core::{Help, Splitter};
+use chess_core::Help;
 
-use crate::check::{Context, Found, problems};
+use crate::check::{Context, Found, problems, stretches};
 use crate::input::Compression;
 
 /// An edit of a document's text: bytes `start..end` become `text`.
@@ -67,21 +67,6 @@ fn candidates(text: &str, found: &Found) -> Vec<Fix> {
         }
     }
     fixes
-}
-
-/// The stretches of `text` between game starts (a tag section after
-/// movetext), in order: each one game, or a few without tags.
-fn stretches(text: &str) -> Vec<std::ops::Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut splitter = Splitter::new();
-    let (mut out, mut start, mut from) = (Vec::new(), 0, 0);
-    while let Some(cut) = splitter.next_cut(bytes, from) {
-        out.push(start..cut);
-        start = cut;
-        from = cut + 1;
-    }
-    out.push(start..text.len());
-    out
 }
 
 /// The stretch of `text` that holds byte `at`.

@@ -13,8 +13,9 @@ mod common;
 
 /// The guide's Neovim configuration.
 fn guide_config() -> String {
-    let guide = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../guide/editor.md"))
-        .unwrap();
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../guide/editor.md"))
+            .unwrap();
     guide
         .split("```lua\n")
         .nth(1)
@@ -29,18 +30,30 @@ fn neovim_shows_the_problem_and_applies_the_fix() {
     let dir = common::dir("neovim");
     std::fs::write(dir.join("init.lua"), guide_config()).unwrap();
     let line = "{Déjà vu ♘} 1. e4 e5 2. Nf4 *";
-    std::fs::write(dir.join("club.pgn"), format!("[White \"Müller\"]\n{line}\n")).unwrap();
+    std::fs::write(
+        dir.join("club.pgn"),
+        format!("[White \"Müller\"]\n{line}\n"),
+    )
+    .unwrap();
     let out = dir.join("out.txt");
     let _ = std::fs::remove_file(&out);
-    let bin = Path::new(env!("CARGO_BIN_EXE_chess-verify")).parent().unwrap();
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let bin = Path::new(env!("CARGO_BIN_EXE_chess-verify"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let mut nvim = Command::new("nvim")
         .args(["--headless", "--clean", "-u"])
         .arg(dir.join("init.lua"))
         .arg("-c")
         .arg(format!(
             "luafile {}",
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editors/neovim.lua").display()
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/editors/neovim.lua")
+                .display()
         ))
         .env("PATH", path)
         .env("PGN", dir.join("club.pgn"))

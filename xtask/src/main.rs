@@ -23,6 +23,7 @@
 
 mod baselines;
 mod layers;
+mod lsp_bench;
 mod search_bench;
 mod verify_bench;
 
@@ -54,6 +55,9 @@ tasks:
       pgn-reader's validate and parallel_validate examples and pgn-extract
       (when installed): wall time, MB/s, peak memory, ratios.
       --gigabyte: also peak memory on a 1 GB collection.
+  lsp-bench [--edits N] [--data DIR]
+      chess-verify lsp (release) on the shared standard games as one file:
+      the time from an edit to its diagnostics, and to open the file.
   search-bench [--data DIR]
       the mate search's full proofs of mates in 2, 3 and 4 from real games
       (dev profile and release, next to a naive search), and
@@ -97,6 +101,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Some("verify-bench") => verify_bench::verify_bench(&args[1..]),
+        Some("lsp-bench") => lsp_bench::lsp_bench(&args[1..]),
         Some("search-bench") => match check_args(&args[1..], &[], &["--data"]) {
             Ok(()) => search_bench::search_bench(&args[1..]),
             Err(code) => code,

@@ -1,11 +1,15 @@
 //! A document's problems as the editor shows them: each game checked as
 //! `chess-verify` checks a file (the same reader, pieces, checks and
 //! words), each problem at its range in the client's columns, its kind as
-//! the code, warnings as warnings, the help after the message.
+//! the code, warnings as warnings, the help after the message. After an
+//! edit, only the stretches of games whose text changed are checked again
+//! ([`Checks`]).
+
+use std::collections::HashMap;
 
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString};
 
-use crate::check::{Context, Encoding, Found, SPELLING, problems};
+use crate::check::{Context, Encoding, Found, SPELLING, problems, stretches};
 use crate::lsp::text::{Columns, Document};
 
 /// How documents are checked: as `chess-verify FILE` checks a file.
@@ -23,14 +27,54 @@ pub fn context() -> Context {
     }
 }
 
+/// The problems of a document's stretches of games (the text between two
+/// game starts), by their text: a stretch an edit did not touch is not
+/// checked again. (The problems' offsets count from their stretch.)
+#[derive(Debug, Default)]
+pub struct Checks {
+    by_text: HashMap<String, Vec<Found>>,
+    /// How many stretches were checked (not found from before), in all.
+    pub checked: u64,
+}
+
+impl Checks {
+    /// The problems of `text` (called `name` in messages), in order, with
+    /// offsets in `text`: those of the stretches seen before from here,
+    /// the others checked.
+    pub fn problems(&mut self, text: &str, name: &str, context: &Context) -> Vec<Found> {
+        let mut seen = HashMap::new();
+        let mut out = Vec::new();
+        for games in stretches(text) {
+            let stretch = &text[games.clone()];
+            let found = match self.by_text.get(stretch) {
+                Some(found) => found.clone(),
+                None => {
+                    self.checked += 1;
+                    problems(stretch, name, context)
+                }
+            };
+            out.extend(found.iter().map(|f| Found {
+                start: f.start + games.start,
+                end: f.end + games.start,
+                ..f.clone()
+            }));
+            seen.insert(stretch.to_string(), found);
+        }
+        self.by_text = seen;
+        out
+    }
+}
+
 /// The problems of `doc` (called `name` in messages), for the editor.
 pub fn diagnostics(
     doc: &Document,
+    checks: &mut Checks,
     name: &str,
     context: &Context,
     columns: Columns,
 ) -> Vec<Diagnostic> {
-    problems(doc.text(), name, context)
+    checks
+        .problems(doc.text(), name, context)
         .iter()
         .map(|found| diagnostic(doc, found, columns))
         .collect()
@@ -56,5 +100,40 @@ pub fn diagnostic(doc: &Document, found: &Found, columns: Columns) -> Diagnostic
         source: Some("chess-verify".to_string()),
         message,
         ..Diagnostic::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edit_checks_again_only_the_games_it_touched() {
+        let context = context();
+        let game = |event: &str, moves: &str| format!("[Event \"{event}\"]\n{moves}\n\n");
+        let text = [
+            game("a", "1. e4 e5 2. Nf4 *"),
+            game("b", "1. d4 d5 *"),
+            game("c", "1. f3 e5 2. g4 Qh4+ 0-1"),
+        ]
+        .concat();
+        let mut checks = Checks::default();
+        let first = checks.problems(&text, "t.pgn", &context);
+        assert_eq!(checks.checked, 3);
+        let whole = problems(&text, "t.pgn", &context);
+        let spans = |found: &[Found]| -> Vec<(usize, usize, String)> {
+            found
+                .iter()
+                .map(|f| (f.start, f.end, f.problem.diagnostic.message.clone()))
+                .collect()
+        };
+        assert_eq!(spans(&first), spans(&whole));
+        // An edit in game b, which moves game c: only b is checked again,
+        // and c's problem is where c now is.
+        let edited = text.replace("1. d4 d5 *", "1. d4 d5 2. Bc4 *");
+        let again = checks.problems(&edited, "t.pgn", &context);
+        assert_eq!(checks.checked, 4);
+        assert_eq!(spans(&again), spans(&problems(&edited, "t.pgn", &context)));
+        assert_eq!(again.len(), 3);
     }
 }

@@ -91,6 +91,7 @@ pub fn serve(connection: &Connection) -> Result<(), ProtocolError> {
         connection,
         columns,
         documents: HashMap::new(),
+        checks: HashMap::new(),
         context: diagnostics::context(),
     };
     for message in &connection.receiver {
@@ -114,6 +115,8 @@ struct Server<'c> {
     connection: &'c Connection,
     columns: Columns,
     documents: HashMap<Uri, Document>,
+    /// What each document's stretches of games were found to hold.
+    checks: HashMap<Uri, diagnostics::Checks>,
     context: crate::check::Context,
 }
 
@@ -217,6 +220,7 @@ impl Server<'_> {
                 let params: lsp_types::DidCloseTextDocumentParams =
                     serde_json::from_value(notification.params)?;
                 self.documents.remove(&params.text_document.uri);
+                self.checks.remove(&params.text_document.uri);
                 self.send(PublishDiagnosticsParams {
                     uri: params.text_document.uri,
                     diagnostics: Vec::new(),
@@ -228,12 +232,13 @@ impl Server<'_> {
     }
 
     /// Checks the document at `uri` and publishes its problems.
-    fn publish(&self, uri: &Uri) -> Result<(), ProtocolError> {
+    fn publish(&mut self, uri: &Uri) -> Result<(), ProtocolError> {
         let Some(doc) = self.documents.get(uri) else {
             return Ok(());
         };
         let name = file_name(uri);
-        let diagnostics = diagnostics::diagnostics(doc, &name, &self.context, self.columns);
+        let checks = self.checks.entry(uri.clone()).or_default();
+        let diagnostics = diagnostics::diagnostics(doc, checks, &name, &self.context, self.columns);
         self.send(PublishDiagnosticsParams {
             uri: uri.clone(),
             diagnostics,
