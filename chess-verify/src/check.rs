@@ -393,6 +393,13 @@ pub struct Found {
 /// The problems of `text` (called `name` in messages), in order: the
 /// text read and checked as a file is, in pieces of whole games.
 pub fn problems(text: &str, name: &str, context: &Context) -> Vec<Found> {
+    problems_in(text, name, context, false)
+}
+
+/// [`problems`] of a part of a text that `more` text follows (as a
+/// piece of a file: text at its end that may begin something is not taken
+/// for a game's end).
+pub fn problems_in(text: &str, name: &str, context: &Context, more: bool) -> Vec<Found> {
     let reader = std::io::Cursor::new(text.as_bytes());
     let mut out = Vec::new();
     for chunk in crate::read::Pieces::new(
@@ -402,9 +409,10 @@ pub fn problems(text: &str, name: &str, context: &Context) -> Vec<Found> {
     ) {
         // Reading from memory cannot fail; a stretch with no game start is
         // beyond any game's size.
-        let Ok(crate::read::Chunk::Piece(piece)) = chunk else {
+        let Ok(crate::read::Chunk::Piece(mut piece)) = chunk else {
             continue;
         };
+        piece.more |= more;
         let offset = piece.offset as usize;
         let checked = check(piece, name, context, None);
         out.extend(checked.problems.into_iter().map(|problem| Found {

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use chess_core::Help;
 
-use crate::check::{Context, Found, problems, stretches};
+use crate::check::{Context, Found, problems_in, stretches};
 use crate::input::Compression;
 
 /// An edit of a document's text: bytes `start..end` become `text`.
@@ -79,27 +79,33 @@ fn stretch(text: &str, at: usize) -> std::ops::Range<usize> {
         .map_or(0..text.len(), |(_, games)| games)
 }
 
-/// `fix` applied to `text` leaves no problem where it is (the games
-/// around it checked again).
-fn proven(text: &str, fix: &Fix, name: &str, context: &Context) -> bool {
+/// `fix` applied to `text` (which `more` text may follow) leaves no
+/// problem where it is (the games around it checked again).
+fn proven(text: &str, fix: &Fix, name: &str, context: &Context, more: bool) -> bool {
     let games = stretch(text, fix.start);
     let local = Fix {
         start: fix.start - games.start,
         end: fix.end - games.start,
         ..fix.clone()
     };
+    let more = more || games.end < text.len();
     let after = local.apply(&text[games]);
     let end = local.start + local.text.len();
-    problems(&after, name, context)
+    problems_in(&after, name, context, more)
         .iter()
         .all(|p| p.end <= local.start || end <= p.start)
 }
 
 /// The proven fixes of `found` in `text`.
 pub fn fixes(text: &str, found: &Found, name: &str, context: &Context) -> Vec<Fix> {
+    fixes_in(text, found, name, context, false)
+}
+
+/// [`fixes`] in a text that `more` text may follow.
+fn fixes_in(text: &str, found: &Found, name: &str, context: &Context, more: bool) -> Vec<Fix> {
     candidates(text, found)
         .into_iter()
-        .filter(|fix| proven(text, fix, name, context))
+        .filter(|fix| proven(text, fix, name, context, more))
         .collect()
 }
 
@@ -111,7 +117,7 @@ pub fn fix_all(text: &str, name: &str, context: &Context) -> Vec<Fix> {
     for games in stretches(text) {
         let at = games.start;
         edits.extend(
-            fix_stretch(&text[games], name, context)
+            fix_stretch(&text[games.clone()], name, context, games.end < text.len())
                 .into_iter()
                 .map(|fix| Fix {
                     start: fix.start + at,
@@ -124,19 +130,19 @@ pub fn fix_all(text: &str, name: &str, context: &Context) -> Vec<Fix> {
 }
 
 /// [`fix_all`] of one stretch of games.
-fn fix_stretch(text: &str, name: &str, context: &Context) -> Vec<Fix> {
+fn fix_stretch(text: &str, name: &str, context: &Context, more: bool) -> Vec<Fix> {
     let mut current = text.to_string();
     let mut edits = Vec::new();
     // How far `current` is ahead of `text` at the point reached.
     let mut shift: isize = 0;
     let mut from = 0;
     loop {
-        let found = problems(&current, name, context);
-        let Some(fix) = found
-            .iter()
-            .filter(|p| p.start >= from)
-            .find_map(|p| fixes(&current, p, name, context).into_iter().next())
-        else {
+        let found = problems_in(&current, name, context, more);
+        let Some(fix) = found.iter().filter(|p| p.start >= from).find_map(|p| {
+            fixes_in(&current, p, name, context, more)
+                .into_iter()
+                .next()
+        }) else {
             break;
         };
         from = fix.start + fix.text.len();
@@ -233,6 +239,7 @@ pub fn fix_file(path: &Path, context: &Context, dry_run: bool) -> Result<FixedFi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::problems;
     use crate::lsp::diagnostics::context;
 
     fn first_fixes(text: &str) -> Vec<String> {
@@ -276,7 +283,7 @@ mod tests {
             end: found.end,
             text: "Nf5".into(),
         };
-        assert!(!proven(text, &wrong, "t.pgn", &context));
+        assert!(!proven(text, &wrong, "t.pgn", &context, false));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString};
 
-use crate::check::{Context, Encoding, Found, SPELLING, problems, stretches};
+use crate::check::{Context, Encoding, Found, SPELLING, problems_in, stretches};
 use crate::lsp::text::{Columns, Document};
 
 /// How documents are checked: as `chess-verify FILE` checks a file.
@@ -32,7 +32,8 @@ pub fn context() -> Context {
 /// checked again. (The problems' offsets count from their stretch.)
 #[derive(Debug, Default)]
 pub struct Checks {
-    by_text: HashMap<String, Vec<Found>>,
+    /// By the stretch's text, and whether text follows it.
+    by_text: HashMap<(String, bool), Vec<Found>>,
     /// How many stretches were checked (not found from before), in all.
     pub checked: u64,
 }
@@ -46,11 +47,15 @@ impl Checks {
         let mut out = Vec::new();
         for games in stretches(text) {
             let stretch = &text[games.clone()];
-            let found = match self.by_text.get(stretch) {
+            // A stretch with text after it is checked as a piece of a file
+            // that goes on.
+            let more = games.end < text.len();
+            let key = (stretch.to_string(), more);
+            let found = match self.by_text.get(&key) {
                 Some(found) => found.clone(),
                 None => {
                     self.checked += 1;
-                    problems(stretch, name, context)
+                    problems_in(stretch, name, context, more)
                 }
             };
             out.extend(found.iter().map(|f| Found {
@@ -58,7 +63,7 @@ impl Checks {
                 end: f.end + games.start,
                 ..f.clone()
             }));
-            seen.insert(stretch.to_string(), found);
+            seen.insert(key, found);
         }
         self.by_text = seen;
         out
@@ -106,6 +111,7 @@ pub fn diagnostic(doc: &Document, found: &Found, columns: Columns) -> Diagnostic
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::problems;
 
     #[test]
     fn an_edit_checks_again_only_the_games_it_touched() {

@@ -79,8 +79,10 @@ impl Document {
         let end = self
             .lines
             .get(position.line as usize + 1)
-            .map_or(self.text.len(), |&next| next - 1);
+            .map_or(self.text.len(), |&next| next);
+        // The line without its end (`\n`, `\r\n` or `\r`).
         let line = &self.text[start..end];
+        let line = line.strip_suffix('\n').unwrap_or(line);
         let line = line.strip_suffix('\r').unwrap_or(line);
         let mut units = 0;
         for (at, c) in line.char_indices() {
@@ -142,10 +144,16 @@ impl Document {
     }
 }
 
-/// Where each line of `text` starts.
+/// Where each line of `text` starts: after each line end, `\n`, `\r\n`
+/// or `\r` (the protocol's three).
 fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
     std::iter::once(0)
-        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1))
+        .chain(
+            memchr::memchr2_iter(b'\n', b'\r', bytes)
+                .filter(|&at| !(bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n')))
+                .map(|at| at + 1),
+        )
         .collect()
 }
 
@@ -175,10 +183,13 @@ mod tests {
     }
 
     #[test]
-    fn a_line_ends_before_its_carriage_return() {
-        let doc = Document::new("1. e4\r\n1... e5\r\n".to_string(), 0);
+    fn a_line_ends_at_a_line_feed_a_carriage_return_or_both() {
+        let doc = Document::new("1. e4\r\n1... e5\r2. Nf3\n*".to_string(), 0);
         assert_eq!(doc.offset(at(0, 99), Columns::Utf16), 5);
         assert_eq!(doc.position(7, Columns::Utf16), at(1, 0));
+        assert_eq!(doc.offset(at(1, 99), Columns::Utf16), 14);
+        assert_eq!(doc.position(15, Columns::Utf16), at(2, 0));
+        assert_eq!(doc.offset(at(3, 1), Columns::Utf16), 23);
     }
 
     #[test]
