@@ -3,9 +3,7 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use chess_core::syntax::{RuleSets, Skipped};
-use chess_core::{
-    Diagnostic, Help, OptIn, Options, Source, Spelling, Splitter, verify, verify_with_cuts,
-};
+use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
 
 use crate::read::Piece;
 
@@ -377,66 +375,6 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
         }
     }
     checked
-}
-
-/// A problem of a text, and where it is in the text.
-#[derive(Clone, Debug)]
-pub struct Found {
-    /// The problem, as `chess-verify` reports it.
-    pub problem: Problem,
-    /// Its byte offsets in the text.
-    pub start: usize,
-    /// The end.
-    pub end: usize,
-}
-
-/// The problems of `text` (called `name` in messages), in order: the
-/// text read and checked as a file is, in pieces of whole games.
-pub fn problems(text: &str, name: &str, context: &Context) -> Vec<Found> {
-    problems_in(text, name, context, false)
-}
-
-/// [`problems`] of a part of a text that `more` text follows (as a
-/// piece of a file: text at its end that may begin something is not taken
-/// for a game's end).
-pub fn problems_in(text: &str, name: &str, context: &Context, more: bool) -> Vec<Found> {
-    let reader = std::io::Cursor::new(text.as_bytes());
-    let mut out = Vec::new();
-    for chunk in crate::read::Pieces::new(
-        reader,
-        std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0)),
-        crate::read::Limits::default(),
-    ) {
-        // Reading from memory cannot fail; a stretch with no game start is
-        // beyond any game's size.
-        let Ok(crate::read::Chunk::Piece(mut piece)) = chunk else {
-            continue;
-        };
-        piece.more |= more;
-        let offset = piece.offset as usize;
-        let checked = check(piece, name, context, None);
-        out.extend(checked.problems.into_iter().map(|problem| Found {
-            start: offset + problem.diagnostic.range.start as usize,
-            end: offset + problem.diagnostic.range.end as usize,
-            problem,
-        }));
-    }
-    out
-}
-
-/// The stretches of `text` between game starts (a tag section after
-/// movetext), in order: each one game, or a few without tags.
-pub fn stretches(text: &str) -> Vec<std::ops::Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut splitter = Splitter::new();
-    let (mut out, mut start, mut from) = (Vec::new(), 0, 0);
-    while let Some(cut) = splitter.next_cut(bytes, from) {
-        out.push(start..cut);
-        start = cut;
-        from = cut + 1;
-    }
-    out.push(start..text.len());
-    out
 }
 
 /// A note for text that was skipped: where (`line:col` in the input,

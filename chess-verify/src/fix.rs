@@ -10,8 +10,9 @@ use std::path::Path;
 
 use chess_core::Help;
 
-use crate::check::{Context, Found, problems_in, stretches};
+use crate::check::Context;
 use crate::input::Compression;
+use crate::run::{Checker, Found, Task};
 
 /// An edit of a document's text: bytes `start..end` become `text`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,8 +71,8 @@ fn candidates(text: &str, found: &Found) -> Vec<Fix> {
 }
 
 /// The stretch of `text` that holds byte `at`.
-fn stretch(text: &str, at: usize) -> std::ops::Range<usize> {
-    let all = stretches(text);
+fn stretch(text: &str, at: usize, checker: &Checker) -> std::ops::Range<usize> {
+    let all = checker.stretches(text);
     let last = all.len() - 1;
     all.into_iter()
         .enumerate()
@@ -81,8 +82,8 @@ fn stretch(text: &str, at: usize) -> std::ops::Range<usize> {
 
 /// `fix` applied to `text` (which `more` text may follow) leaves no
 /// problem where it is (the games around it checked again).
-fn proven(text: &str, fix: &Fix, name: &str, context: &Context, more: bool) -> bool {
-    let games = stretch(text, fix.start);
+fn proven(text: &str, fix: &Fix, checker: &Checker, more: bool) -> bool {
+    let games = stretch(text, fix.start, checker);
     let local = Fix {
         start: fix.start - games.start,
         end: fix.end - games.start,
@@ -91,33 +92,34 @@ fn proven(text: &str, fix: &Fix, name: &str, context: &Context, more: bool) -> b
     let more = more || games.end < text.len();
     let after = local.apply(&text[games]);
     let end = local.start + local.text.len();
-    problems_in(&after, name, context, more)
+    checker
+        .problems_in(&after, more)
         .iter()
         .all(|p| p.end <= local.start || end <= p.start)
 }
 
 /// The proven fixes of `found` in `text`.
-pub fn fixes(text: &str, found: &Found, name: &str, context: &Context) -> Vec<Fix> {
-    fixes_in(text, found, name, context, false)
+pub fn fixes(text: &str, found: &Found, checker: &Checker) -> Vec<Fix> {
+    fixes_in(text, found, checker, false)
 }
 
 /// [`fixes`] in a text that `more` text may follow.
-fn fixes_in(text: &str, found: &Found, name: &str, context: &Context, more: bool) -> Vec<Fix> {
+fn fixes_in(text: &str, found: &Found, checker: &Checker, more: bool) -> Vec<Fix> {
     candidates(text, found)
         .into_iter()
-        .filter(|fix| proven(text, fix, name, context, more))
+        .filter(|fix| proven(text, fix, checker, more))
         .collect()
 }
 
 /// Every problem's first proven fix, applied from the top: the edits, in
 /// the coordinates of `text`. Each stretch of games is fixed on its own
 /// (a fix changes nothing outside its games).
-pub fn fix_all(text: &str, name: &str, context: &Context) -> Vec<Fix> {
+pub fn fix_all(text: &str, checker: &Checker) -> Vec<Fix> {
     let mut edits = Vec::new();
-    for games in stretches(text) {
+    for games in checker.stretches(text) {
         let at = games.start;
         edits.extend(
-            fix_stretch(&text[games.clone()], name, context, games.end < text.len())
+            fix_stretch(&text[games.clone()], checker, games.end < text.len())
                 .into_iter()
                 .map(|fix| Fix {
                     start: fix.start + at,
@@ -130,19 +132,19 @@ pub fn fix_all(text: &str, name: &str, context: &Context) -> Vec<Fix> {
 }
 
 /// [`fix_all`] of one stretch of games.
-fn fix_stretch(text: &str, name: &str, context: &Context, more: bool) -> Vec<Fix> {
+fn fix_stretch(text: &str, checker: &Checker, more: bool) -> Vec<Fix> {
     let mut current = text.to_string();
     let mut edits = Vec::new();
     // How far `current` is ahead of `text` at the point reached.
     let mut shift: isize = 0;
     let mut from = 0;
     loop {
-        let found = problems_in(&current, name, context, more);
-        let Some(fix) = found.iter().filter(|p| p.start >= from).find_map(|p| {
-            fixes_in(&current, p, name, context, more)
-                .into_iter()
-                .next()
-        }) else {
+        let found = checker.problems_in(&current, more);
+        let Some(fix) = found
+            .iter()
+            .filter(|p| p.start >= from)
+            .find_map(|p| fixes_in(&current, p, checker, more).into_iter().next())
+        else {
             break;
         };
         from = fix.start + fix.text.len();
@@ -221,7 +223,12 @@ pub fn fix_file(path: &Path, context: &Context, dry_run: bool) -> Result<FixedFi
     let before =
         String::from_utf8(bytes).map_err(|e| FixError::NotUtf8(e.utf8_error().valid_up_to()))?;
     let name = path.display().to_string();
-    let fixes = fix_all(&before, &name, context);
+    let checker = Checker {
+        name: &name,
+        context,
+        task: &Task::Games,
+    };
+    let fixes = fix_all(&before, &checker);
     let mut after = before.clone();
     for fix in fixes.iter().rev() {
         after = fix.apply(&after);
@@ -239,13 +246,23 @@ pub fn fix_file(path: &Path, context: &Context, dry_run: bool) -> Result<FixedFi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::problems;
+    use crate::check::Context;
+    use crate::run::Task;
+
+    /// A checker of games in a file called `t.pgn`.
+    fn checker(context: &Context) -> Checker<'_> {
+        Checker {
+            name: "t.pgn",
+            context,
+            task: &Task::Games,
+        }
+    }
     use crate::lsp::diagnostics::context;
 
     fn first_fixes(text: &str) -> Vec<String> {
         let context = context();
-        let found = problems(text, "t.pgn", &context);
-        fixes(text, &found[0], "t.pgn", &context)
+        let found = checker(&context).problems(text);
+        fixes(text, &found[0], &checker(&context))
             .iter()
             .map(|f| f.apply(text))
             .collect()
@@ -276,22 +293,22 @@ mod tests {
     fn a_fix_that_does_not_make_the_part_legal_is_not_offered() {
         let context = context();
         let text = "1. e4 e5 2. Nf4 *\n";
-        let found = &problems(text, "t.pgn", &context)[0];
+        let found = &checker(&context).problems(text)[0];
         let wrong = Fix {
             title: String::new(),
             start: found.start,
             end: found.end,
             text: "Nf5".into(),
         };
-        assert!(!proven(text, &wrong, "t.pgn", &context, false));
+        assert!(!proven(text, &wrong, &checker(&context), false));
     }
 
     #[test]
     fn fix_all_fixes_every_game_in_the_coordinates_of_the_text() {
         let context = context();
         let text = "1. e4 e5 2. Nf4 *\n\n[Event \"b\"]\n1. f3 e5 2. g4 Qh4+ 1-0\n\n[Event \"c\"]\n1. d4 d5 2. Bf4 Bf5 3. e3 e6 4. Bd3 Bxd3 5. Kxd3 *\n";
-        assert_eq!(stretches(text).len(), 3);
-        let edits = fix_all(text, "t.pgn", &context);
+        assert_eq!(checker(&context).stretches(text).len(), 3);
+        let edits = fix_all(text, &checker(&context));
         let mut fixed = text.to_string();
         for edit in edits.iter().rev() {
             fixed = edit.apply(&fixed);
@@ -300,6 +317,6 @@ mod tests {
             fixed,
             "1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"c\"]\n1. d4 d5 2. Bf4 Bf5 3. e3 e6 4. Bd3 Bxd3 5. Qxd3 *\n"
         );
-        assert!(problems(&fixed, "t.pgn", &context).is_empty());
+        assert!(checker(&context).problems(&fixed).is_empty());
     }
 }

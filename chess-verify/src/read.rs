@@ -324,3 +324,22 @@ impl<R: Read> Iterator for Pieces<R> {
 pub fn count_lines(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
 }
+
+/// The stretches of `text` between two places it may be cut at (game
+/// starts, or line starts for a lichess puzzle file), in order: each a
+/// game (or a few without tags), or a row.
+pub fn stretches(text: &str, cut: Cut) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut cutter = match cut {
+        Cut::Games => Cutter::Games(Splitter::new()),
+        Cut::Lines => Cutter::Lines,
+    };
+    let (mut out, mut start, mut from) = (Vec::new(), 0, 0);
+    while let Some(at) = cutter.next_cut(bytes, from) {
+        out.push(start..at);
+        start = at;
+        from = at + 1;
+    }
+    out.push(start..text.len());
+    out
+}

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use chess_core::puzzle::PuzzleOptions;
 
-use crate::check::{Checked, Context, check};
+use crate::check::{Checked, Context, Problem, check};
 use crate::input::{Compression, Input, open};
 use crate::read::{Chunk, Cut, Limits, Piece, Pieces};
 use chess_core::syntax::RuleSets;
@@ -84,11 +84,82 @@ pub enum Task {
 
 impl Task {
     /// Where an input called `name` may be cut.
-    fn cut(&self, name: &str) -> Cut {
+    pub fn cut(&self, name: &str) -> Cut {
         match self {
             Task::Puzzles(_) if !crate::puzzles::is_pgn(name) => Cut::Lines,
             _ => Cut::Games,
         }
+    }
+
+    /// Checks one piece of an input called `name`.
+    pub fn check(&self, piece: Piece, name: &str, context: &Context) -> Checked {
+        match self {
+            Task::Games => check(piece, name, context, None),
+            Task::Puzzles(options) => crate::puzzles::check_piece(piece, name, context, *options),
+            Task::Rules(rules) => check(piece, name, context, Some(rules)),
+        }
+    }
+}
+
+/// A problem of a text, and where it is in the text.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The problem, as `chess-verify` reports it.
+    pub problem: Problem,
+    /// Its byte offsets in the text.
+    pub start: usize,
+    /// The end.
+    pub end: usize,
+}
+
+/// How a text in memory is checked, as a file called `name` is: its
+/// context, and what is proven of it.
+#[derive(Copy, Clone, Debug)]
+pub struct Checker<'a> {
+    /// The file's name, in messages (and, for puzzles, whether it is PGN).
+    pub name: &'a str,
+    /// How each piece is checked.
+    pub context: &'a Context,
+    /// What is proven.
+    pub task: &'a Task,
+}
+
+impl Checker<'_> {
+    /// The problems of `text`, in order: the text read and checked as a
+    /// file is, in pieces.
+    pub fn problems(&self, text: &str) -> Vec<Found> {
+        self.problems_in(text, false)
+    }
+
+    /// The stretches `text` is cut in (between games, or rows).
+    pub fn stretches(&self, text: &str) -> Vec<std::ops::Range<usize>> {
+        crate::read::stretches(text, self.task.cut(self.name))
+    }
+
+    /// [`Checker::problems`] of a part of a text that `more` text
+    /// follows (as a piece of a file: text at its end that may begin
+    /// something is not taken for a game's end).
+    pub fn problems_in(&self, text: &str, more: bool) -> Vec<Found> {
+        let (name, context, task) = (self.name, self.context, self.task);
+        let reader = std::io::Cursor::new(text.as_bytes());
+        let mut out = Vec::new();
+        let consumed = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        for chunk in Pieces::cut(reader, consumed, Limits::default(), task.cut(name)) {
+            // Reading from memory cannot fail; a stretch with no game start is
+            // beyond any game's size.
+            let Ok(Chunk::Piece(mut piece)) = chunk else {
+                continue;
+            };
+            piece.more |= more;
+            let offset = piece.offset as usize;
+            let checked = task.check(piece, name, context);
+            out.extend(checked.problems.into_iter().map(|problem| Found {
+                start: offset + problem.diagnostic.range.start as usize,
+                end: offset + problem.diagnostic.range.end as usize,
+                problem,
+            }));
+        }
+        out
     }
 }
 
@@ -132,13 +203,7 @@ impl Run {
             Item::Piece { file, piece } => {
                 let consumed = piece.consumed;
                 let name = &names[file];
-                let checked = match &self.task {
-                    Task::Games => check(piece, name, &self.context, None),
-                    Task::Puzzles(options) => {
-                        crate::puzzles::check_piece(piece, name, &self.context, *options)
-                    }
-                    Task::Rules(rules) => check(piece, name, &self.context, Some(rules)),
-                };
+                let checked = self.task.check(piece, name, &self.context);
                 Item::Checked {
                     file,
                     checked,

@@ -429,3 +429,26 @@ fn quick_fixes_are_proven_and_applied() {
     assert_eq!(published["diagnostics"], json!([]), "{published}");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
+    let (mut client, _) = Client::start(json!({}));
+    // A lichess puzzle whose `mateIn2` is not a mate in 2 (the solution
+    // ends without mate).
+    let csv = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+               t0000,8/5kR1/pQ6/8/1K1n4/8/8/8 b - - 0 1,f7f8 b6f6 f8e8 f6e6,1200,75,90,100,mateIn2,https://lichess.org/abcdef00,\n";
+    let published = client.open("file:///puzzles/lichess.csv", csv);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{published}");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 1);
+    // A problem whose key does not mate in 2.
+    let pgn = "[FEN \"4kB2/6P1/8/3Q4/8/8/8/7K w - - 0 1\"]\n[Stipulation \"#2\"]\n\n1. g8=Q+ Kxf8 2. Qf7# 1-0\n";
+    let published = client.open("file:///puzzles/problems.pgn", pgn);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{published}");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 3);
+    // The same file fixed: a sound problem.
+    let published = client.open("file:///puzzles/sound.pgn", &pgn.replace("g8=Q+", "g8=B"));
+    assert_eq!(published["diagnostics"], json!([]), "{published}");
+    assert_eq!(client.shutdown(), 0);
+}

@@ -6,14 +6,14 @@
 //! `chess-verify` on the whole text.
 #![no_main]
 
-use chess_verify::check::problems;
 use chess_verify::lsp::diagnostics::{Checks, context};
+use chess_verify::run::{Checker, Found, Task};
 use chess_verify::lsp::text::{Columns, Document};
 use libfuzzer_sys::fuzz_target;
 use lsp_types::{Range, TextDocumentContentChangeEvent};
 
 /// What a problem is, for comparison.
-fn seen(found: &[chess_verify::check::Found]) -> Vec<(usize, usize, String, bool)> {
+fn seen(found: &[Found]) -> Vec<(usize, usize, String, bool)> {
     found
         .iter()
         .map(|f| (f.start, f.end, f.problem.diagnostic.message.clone(), f.problem.warning))
@@ -42,10 +42,15 @@ fuzz_target!(|data: &[u8]| {
     let mut parts = input.split('\u{1}');
     let Some(first) = parts.next() else { return };
     let context = context();
+    let checker = Checker {
+        name: "fuzz.pgn",
+        context: &context,
+        task: &Task::Games,
+    };
     let mut doc = Document::new(first.to_string(), 0);
     let mut plain = first.to_string();
     let mut checks = Checks::default();
-    let _ = checks.problems(doc.text(), "fuzz.pgn", &context);
+    let _ = checks.problems(doc.text(), &checker);
     for (version, part) in parts.enumerate() {
         let bytes = part.as_bytes();
         if bytes.len() < 2 {
@@ -73,8 +78,8 @@ fuzz_target!(|data: &[u8]| {
         );
         plain.replace_range(start..end, inserted);
         assert_eq!(doc.text(), plain);
-        let incremental = checks.problems(doc.text(), "fuzz.pgn", &context);
-        let whole = problems(doc.text(), "fuzz.pgn", &context);
+        let incremental = checks.problems(doc.text(), &checker);
+        let whole = checker.problems(doc.text());
         assert_eq!(seen(&incremental), seen(&whole));
     }
 });

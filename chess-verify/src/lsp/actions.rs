@@ -6,10 +6,10 @@ use std::collections::HashMap;
 
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 
-use crate::check::{Context, problems};
 use crate::fix::{Fix, fix_all, fixes};
 use crate::lsp::diagnostics::diagnostic;
 use crate::lsp::text::{Columns, Document};
+use crate::run::Checker;
 
 /// The code actions for the problems of `doc` that touch bytes
 /// `start..end`, and "fix all" when any problem has a proven fix.
@@ -17,8 +17,7 @@ pub fn code_actions(
     doc: &Document,
     uri: &Uri,
     (start, end): (usize, usize),
-    name: &str,
-    context: &Context,
+    checker: &Checker,
     columns: Columns,
 ) -> Vec<CodeAction> {
     let text = doc.text();
@@ -36,11 +35,12 @@ pub fn code_actions(
         }
     };
     let mut actions = Vec::new();
-    for found in problems(text, name, context)
+    for found in checker
+        .problems(text)
         .iter()
         .filter(|p| p.start <= end && start <= p.end)
     {
-        for (i, fix) in fixes(text, found, name, context).into_iter().enumerate() {
+        for (i, fix) in fixes(text, found, checker).into_iter().enumerate() {
             actions.push(CodeAction {
                 title: fix.title.clone(),
                 kind: Some(CodeActionKind::QUICKFIX),
@@ -51,7 +51,7 @@ pub fn code_actions(
             });
         }
     }
-    let all = fix_all(text, name, context);
+    let all = fix_all(text, checker);
     if !all.is_empty() {
         actions.push(CodeAction {
             title: format!(

@@ -9,8 +9,9 @@ use std::collections::HashMap;
 
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString};
 
-use crate::check::{Context, Encoding, Found, SPELLING, problems_in, stretches};
+use crate::check::{Context, Encoding, SPELLING};
 use crate::lsp::text::{Columns, Document};
+use crate::run::{Checker, Found};
 
 /// How documents are checked: as `chess-verify FILE` checks a file.
 pub fn context() -> Context {
@@ -42,10 +43,10 @@ impl Checks {
     /// The problems of `text` (called `name` in messages), in order, with
     /// offsets in `text`: those of the stretches seen before from here,
     /// the others checked.
-    pub fn problems(&mut self, text: &str, name: &str, context: &Context) -> Vec<Found> {
+    pub fn problems(&mut self, text: &str, checker: &Checker) -> Vec<Found> {
         let mut seen = HashMap::new();
         let mut out = Vec::new();
-        for games in stretches(text) {
+        for games in checker.stretches(text) {
             let stretch = &text[games.clone()];
             // A stretch with text after it is checked as a piece of a file
             // that goes on.
@@ -55,7 +56,7 @@ impl Checks {
                 Some(found) => found.clone(),
                 None => {
                     self.checked += 1;
-                    problems_in(stretch, name, context, more)
+                    checker.problems_in(stretch, more)
                 }
             };
             out.extend(found.iter().map(|f| Found {
@@ -74,12 +75,11 @@ impl Checks {
 pub fn diagnostics(
     doc: &Document,
     checks: &mut Checks,
-    name: &str,
-    context: &Context,
+    checker: &Checker,
     columns: Columns,
 ) -> Vec<Diagnostic> {
     checks
-        .problems(doc.text(), name, context)
+        .problems(doc.text(), checker)
         .iter()
         .map(|found| diagnostic(doc, found, columns))
         .collect()
@@ -111,7 +111,17 @@ pub fn diagnostic(doc: &Document, found: &Found, columns: Columns) -> Diagnostic
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::problems;
+    use crate::check::Context;
+    use crate::run::Task;
+
+    /// A checker of games in a file called `t.pgn`.
+    fn checker(context: &Context) -> Checker<'_> {
+        Checker {
+            name: "t.pgn",
+            context,
+            task: &Task::Games,
+        }
+    }
 
     #[test]
     fn an_edit_checks_again_only_the_games_it_touched() {
@@ -124,9 +134,9 @@ mod tests {
         ]
         .concat();
         let mut checks = Checks::default();
-        let first = checks.problems(&text, "t.pgn", &context);
+        let first = checks.problems(&text, &checker(&context));
         assert_eq!(checks.checked, 3);
-        let whole = problems(&text, "t.pgn", &context);
+        let whole = checker(&context).problems(&text);
         let spans = |found: &[Found]| -> Vec<(usize, usize, String)> {
             found
                 .iter()
@@ -137,9 +147,9 @@ mod tests {
         // An edit in game b, which moves game c: only b is checked again,
         // and c's problem is where c now is.
         let edited = text.replace("1. d4 d5 *", "1. d4 d5 2. Bc4 *");
-        let again = checks.problems(&edited, "t.pgn", &context);
+        let again = checks.problems(&edited, &checker(&context));
         assert_eq!(checks.checked, 4);
-        assert_eq!(spans(&again), spans(&problems(&edited, "t.pgn", &context)));
+        assert_eq!(spans(&again), spans(&checker(&context).problems(&edited)));
         assert_eq!(again.len(), 3);
     }
 }

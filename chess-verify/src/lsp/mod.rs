@@ -38,6 +38,8 @@ pub mod text;
 
 use text::{Columns, Document};
 
+use crate::run::{Checker, Task};
+
 /// A failure of the protocol (the client went away, or spoke out of turn).
 pub type ProtocolError = Box<dyn Error + Send + Sync>;
 
@@ -142,14 +144,13 @@ impl Server<'_> {
                         doc.offset(range.start, self.columns),
                         doc.offset(range.end, self.columns),
                     );
-                    actions::code_actions(
-                        doc,
-                        uri,
-                        span,
-                        &file_name(uri),
-                        &self.context,
-                        self.columns,
-                    )
+                    let (name, task) = kind(uri, doc);
+                    let checker = Checker {
+                        name: &name,
+                        context: &self.context,
+                        task: &task,
+                    };
+                    actions::code_actions(doc, uri, span, &checker, self.columns)
                 })
             }
             FoldingRangeRequest::METHOD => self
@@ -236,9 +237,14 @@ impl Server<'_> {
         let Some(doc) = self.documents.get(uri) else {
             return Ok(());
         };
-        let name = file_name(uri);
+        let (name, task) = kind(uri, doc);
+        let checker = Checker {
+            name: &name,
+            context: &self.context,
+            task: &task,
+        };
         let checks = self.checks.entry(uri.clone()).or_default();
-        let diagnostics = diagnostics::diagnostics(doc, checks, &name, &self.context, self.columns);
+        let diagnostics = diagnostics::diagnostics(doc, checks, &checker, self.columns);
         self.send(PublishDiagnosticsParams {
             uri: uri.clone(),
             diagnostics,
@@ -280,6 +286,25 @@ impl HasDocument for lsp_types::FoldingRangeParams {
     fn uri(&self) -> &Uri {
         &self.text_document.uri
     }
+}
+
+/// A document's name (for messages) and what is proven of it: a lichess
+/// puzzle file (`.csv`) and a PGN file of chess problems (one with a
+/// `[Stipulation]` tag) are proven as `--puzzles` proves them; any other
+/// document is games.
+fn kind(uri: &Uri, doc: &Document) -> (String, Task) {
+    let name = file_name(uri);
+    let puzzles = if crate::puzzles::is_pgn(&name) {
+        doc.text().contains("[Stipulation ")
+    } else {
+        name.to_ascii_lowercase().ends_with(".csv")
+    };
+    let task = if puzzles {
+        Task::Puzzles(chess_core::puzzle::PuzzleOptions::default())
+    } else {
+        Task::Games
+    };
+    (name, task)
 }
 
 /// The last segment of a document's URI, for messages.
