@@ -452,3 +452,18 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
     assert_eq!(published["diagnostics"], json!([]), "{published}");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn rules_files_show_their_own_error() {
+    let (mut client, _) = Client::start(json!({}));
+    let ini = "[mini:chess]\nmaxRank = 6\npawnTypes = p\n";
+    let published = client.open("file:///rules/variants.ini", ini);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{published}");
+    assert_eq!(diagnostics[0]["code"], "rules-file");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 2);
+    let chess = include_str!("../../chess-rules/rules/chess.ini");
+    let published = client.open("file:///rules/chess.ini", chess);
+    assert_eq!(published["diagnostics"], json!([]), "{published}");
+    assert_eq!(client.shutdown(), 0);
+}

@@ -85,6 +85,25 @@ pub fn diagnostics(
         .collect()
 }
 
+/// The problem of a rules file (a Fairy-Stockfish `variants.ini` or a
+/// CustomChessKell YAML file, `doc` called `name`), if it is not one as
+/// documented: its first problem, at the key or value concerned, as
+/// `chess-verify --rules` reports it.
+pub fn rules_file(doc: &Document, name: &str, columns: Columns) -> Vec<Diagnostic> {
+    let source = chess_core::Source::text(doc.text(), Some(name.to_string()), None);
+    match chess_core::syntax::RuleSets::read(&source) {
+        Ok(_) => Vec::new(),
+        Err(d) => {
+            let found = Found {
+                start: d.range.start as usize,
+                end: d.range.end as usize,
+                problem: crate::check::Problem::new(&source, name, 0, 1, d, false),
+            };
+            vec![diagnostic(doc, &found, columns)]
+        }
+    }
+}
+
 /// One problem as the protocol has it.
 pub fn diagnostic(doc: &Document, found: &Found, columns: Columns) -> Diagnostic {
     let p = &found.problem;

@@ -1,5 +1,6 @@
 //! `chess-verify lsp`: a language server on standard input and output.
-//! An editor opens a PGN file; each version of its text is checked as
+//! An editor opens a PGN file (or a lichess puzzle file, a file of chess
+//! problems, a rules file); each version of its text is checked as
 //! `chess-verify` checks a file, and the problems are published as
 //! diagnostics at the exact range of the bad token.
 //!
@@ -238,13 +239,17 @@ impl Server<'_> {
             return Ok(());
         };
         let (name, task) = kind(uri, doc);
-        let checker = Checker {
-            name: &name,
-            context: &self.context,
-            task: &task,
+        let diagnostics = if is_rules_file(&name) {
+            diagnostics::rules_file(doc, &name, self.columns)
+        } else {
+            let checker = Checker {
+                name: &name,
+                context: &self.context,
+                task: &task,
+            };
+            let checks = self.checks.entry(uri.clone()).or_default();
+            diagnostics::diagnostics(doc, checks, &checker, self.columns)
         };
-        let checks = self.checks.entry(uri.clone()).or_default();
-        let diagnostics = diagnostics::diagnostics(doc, checks, &checker, self.columns);
         self.send(PublishDiagnosticsParams {
             uri: uri.clone(),
             diagnostics,
@@ -305,6 +310,15 @@ fn kind(uri: &Uri, doc: &Document) -> (String, Task) {
         Task::Games
     };
     (name, task)
+}
+
+/// A rules file: a Fairy-Stockfish `variants.ini` or a CustomChessKell
+/// YAML file (by the name's ending, as `--rules` tells them apart).
+fn is_rules_file(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    [".ini", ".yaml", ".yml"]
+        .iter()
+        .any(|end| name.ends_with(end))
 }
 
 /// The last segment of a document's URI, for messages.
