@@ -62,6 +62,7 @@ mod replay;
 pub mod search;
 // 5. why not, in words (the error path)
 mod explain;
+pub use explain::describe_end;
 // 5b. puzzles proven (search + the stages above)
 pub mod puzzle;
 // 6. what goes out

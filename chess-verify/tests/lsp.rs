@@ -467,3 +467,36 @@ fn rules_files_show_their_own_error() {
     assert_eq!(published["diagnostics"], json!([]), "{published}");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn hover_on_a_result_or_a_tag_says_what_it_is_checked_against() {
+    let (mut client, _) = Client::start(json!({}));
+    let text = "[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. g3 c4 *\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    client.open(URI, text);
+    let hover = |client: &mut Client, line: u32, character: u32| {
+        let answer = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } }),
+        );
+        answer["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_eq!(
+        hover(&mut client, 0, 3),
+        "**`[Variant]`** — the rules every move of this game is verified under: Chess960."
+    );
+    let fen = hover(&mut client, 1, 2);
+    assert!(fen.starts_with("**`[FEN]`** — the position the game starts from, checked as a legal position:\n\n```text\n"), "{fen}");
+    assert!(fen.contains("8 │ ♝ ♛ ♞ ♝ · ♜ ♚ ♜ │"), "{fen}");
+    assert_eq!(
+        hover(&mut client, 3, 9),
+        "**Result `*`** — the final position decides nothing (no mate, stalemate or draw by rule): the result stands as recorded."
+    );
+    assert_eq!(
+        hover(&mut client, 5, 21),
+        "**Result `0-1`** — checked against the final position: Black checkmated White, so the result is `0-1`."
+    );
+    assert_eq!(client.shutdown(), 0);
+}

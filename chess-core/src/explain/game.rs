@@ -143,8 +143,8 @@ pub(super) fn not_en_passant(range: Range, label: &str) -> Diagnostic {
     .with_note("remove `e.p.`")
 }
 
-/// How the rules ended a game, as a clause.
-pub(super) fn describe(end: End) -> &'static str {
+/// How the rules ended a game, as a clause ("White checkmated Black").
+pub fn describe(end: End) -> &'static str {
     match end {
         End::Checkmate(Color::White) => "White checkmated Black",
         End::Checkmate(Color::Black) => "Black checkmated White",

@@ -34,5 +34,5 @@ mod variant;
 mod verdict;
 
 pub use custom::{custom_failure, custom_start_failure, unnamed};
-pub use game::{replay_failure, unfinished_result};
+pub use game::{describe as describe_end, replay_failure, unfinished_result};
 pub use position::{illegal_position, start_failure};

@@ -1,7 +1,8 @@
 //! Hover on a move: the position after it — a board, whose move it is, the
 //! FEN — with the move's SAN and UCI. The move's line (the main line, or a
 //! variation and the moves it branches from) is played up to it, as a game
-//! of its own, by the verifier.
+//! of its own, by the verifier. Hover on the result, or on a `[Variant]`
+//! or `[FEN]` tag: what it is checked against.
 
 use chess_core::syntax::{GameSyntax, Parser};
 use chess_core::{Checked, Source, VerifiedGame, verify};
@@ -24,7 +25,9 @@ pub fn hover(
     let game = Parser::new(&source)
         .filter_map(Result::ok)
         .find(|game| game.range.start <= offset && offset <= game.range.end)?;
-    let (line, index) = ply_at(&game, offset)?;
+    let Some((line, index)) = ply_at(&game, offset) else {
+        return about(doc, &source, &game, offset, columns, context);
+    };
     let path = path(&game, line, index);
     let first = game.plies[*game.lines[0].plies.first()? as usize]
         .range
@@ -49,6 +52,69 @@ pub fn hover(
         Checked::Variant(g) => describe(&g, verified_chess::Position::from(&g.last)),
         Checked::Custom(_) => return None,
     }?;
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(doc.range(range.start as usize, range.end as usize, columns)),
+    })
+}
+
+/// Hover on the result or a tag of `game`, at `offset`: what it is
+/// checked against, when the game is legal.
+fn about(
+    doc: &Document,
+    source: &Source,
+    game: &GameSyntax,
+    offset: u32,
+    columns: Columns,
+    context: &Context,
+) -> Option<Hover> {
+    let text = source.slice(game.range).to_string();
+    let alone = Source::text(text, None, None);
+    let mut games = verify(&alone, context.options);
+    let syntax = games.next_syntax()?.ok()?;
+    let checked = games.check_syntax(&syntax).ok()?;
+    let (end, start) = match &checked {
+        Checked::Chess(g) => (g.end, verified_chess::Position::from(&g.start)),
+        Checked::Variant(g) => (g.end, verified_chess::Position::from(&g.start)),
+        Checked::Custom(_) => return None,
+    };
+    let (range, value) = if let Some((token, range)) = game
+        .result
+        .filter(|(_, r)| r.start <= offset && offset <= r.end)
+    {
+        let written = token.as_str();
+        let value = match end {
+            Some((end, _)) => format!(
+                "**Result `{written}`** — checked against the final position: {}, so the result is `{}`.",
+                chess_core::describe_end(end),
+                end.result().as_str()
+            ),
+            None => format!(
+                "**Result `{written}`** — the final position decides nothing (no mate, stalemate or draw by rule): the result stands as recorded."
+            ),
+        };
+        (range, value)
+    } else {
+        let tag = game
+            .tags
+            .iter()
+            .find(|t| t.range.start <= offset && offset <= t.range.end)?;
+        let value = match tag.name(source) {
+            "Variant" => format!(
+                "**`[Variant]`** — the rules every move of this game is verified under: {}.",
+                game.variant.as_ref().ok()?
+            ),
+            "FEN" => format!(
+                "**`[FEN]`** — the position the game starts from, checked as a legal position:\n\n```text\n{}```",
+                start.board().unicode()
+            ),
+            _ => return None,
+        };
+        (tag.range, value)
+    };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
