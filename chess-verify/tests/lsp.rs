@@ -500,3 +500,42 @@ fn hover_on_a_result_or_a_tag_says_what_it_is_checked_against() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn games_under_the_rules_file_chess_verify_toml_names() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lsp-settings");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(
+        dir.join("mini.yaml"),
+        include_str!("../../chess-rules/tests/customchesskell/mini.yaml"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("chess-verify.toml"), "rules = \"mini.yaml\"\n").unwrap();
+    let uri = format!("file://{}", games.join("camel%20games.pgn").display());
+    let (mut client, _) = Client::start(json!({}));
+    let published = client.open(&uri, "1. b1 b4\n");
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{published}");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("White cannot play `1. b1 b4`: b1 to b4 is not a Knight move"),
+        "{published}"
+    );
+    // What is wrong with the settings is said at the document's start.
+    std::fs::write(dir.join("chess-verify.toml"), "rules = \"nowhere.ini\"\n").unwrap();
+    let published = client.open(&uri, "1. b1 b4\n");
+    let d = &published["diagnostics"][0];
+    assert_eq!(d["code"], "settings");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("the rules file it names"),
+        "{d}"
+    );
+    std::fs::remove_file(dir.join("chess-verify.toml")).unwrap();
+    assert_eq!(client.shutdown(), 0);
+}

@@ -37,9 +37,19 @@ pub struct Checks {
     by_text: HashMap<(String, bool), Vec<Found>>,
     /// How many stretches were checked (not found from before), in all.
     pub checked: u64,
+    /// The settings the problems were found under.
+    pub fingerprint: u64,
 }
 
 impl Checks {
+    /// Forgets what was found, if it was found under other settings.
+    pub fn settle(&mut self, fingerprint: u64) {
+        if self.fingerprint != fingerprint {
+            self.by_text.clear();
+            self.fingerprint = fingerprint;
+        }
+    }
+
     /// The problems of `text` (called `name` in messages), in order, with
     /// offsets in `text`: those of the stretches seen before from here,
     /// the others checked.
@@ -101,6 +111,18 @@ pub fn rules_file(doc: &Document, name: &str, columns: Columns) -> Vec<Diagnosti
             };
             vec![diagnostic(doc, &found, columns)]
         }
+    }
+}
+
+/// What is wrong with the settings of a document (its `chess-verify.toml`
+/// or the rules file that names), at the document's start.
+pub fn settings(message: String) -> Diagnostic {
+    Diagnostic {
+        severity: Some(DiagnosticSeverity::ERROR),
+        code: Some(NumberOrString::String("settings".to_string())),
+        source: Some("chess-verify".to_string()),
+        message,
+        ..Diagnostic::default()
     }
 }
 

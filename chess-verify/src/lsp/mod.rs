@@ -12,6 +12,7 @@
 //! | `actions.rs` | quick fixes, proven before they are offered, and "fix all" |
 //! | `hover.rs` | the position after a move, on hover |
 //! | `outline.rs` | games and variations as symbols, and folding ranges |
+//! | `settings.rs` | `chess-verify.toml`: the rules file a directory's games are under |
 
 use std::collections::HashMap;
 use std::error::Error;
@@ -35,6 +36,7 @@ pub mod actions;
 pub mod diagnostics;
 pub mod hover;
 pub mod outline;
+pub mod settings;
 pub mod text;
 
 use text::{Columns, Document};
@@ -145,7 +147,10 @@ impl Server<'_> {
                         doc.offset(range.start, self.columns),
                         doc.offset(range.end, self.columns),
                     );
-                    let (name, task) = kind(uri, doc);
+                    let name = file_name(uri);
+                    let Ok((task, _)) = kind(uri, doc) else {
+                        return Vec::new();
+                    };
                     let checker = Checker {
                         name: &name,
                         context: &self.context,
@@ -238,17 +243,24 @@ impl Server<'_> {
         let Some(doc) = self.documents.get(uri) else {
             return Ok(());
         };
-        let (name, task) = kind(uri, doc);
+        let name = file_name(uri);
         let diagnostics = if is_rules_file(&name) {
             diagnostics::rules_file(doc, &name, self.columns)
         } else {
-            let checker = Checker {
-                name: &name,
-                context: &self.context,
-                task: &task,
-            };
-            let checks = self.checks.entry(uri.clone()).or_default();
-            diagnostics::diagnostics(doc, checks, &checker, self.columns)
+            match kind(uri, doc) {
+                Ok((task, fingerprint)) => {
+                    let checker = Checker {
+                        name: &name,
+                        context: &self.context,
+                        task: &task,
+                    };
+                    // Other settings: nothing found before holds.
+                    let checks = self.checks.entry(uri.clone()).or_default();
+                    checks.settle(fingerprint);
+                    diagnostics::diagnostics(doc, checks, &checker, self.columns)
+                }
+                Err(message) => vec![diagnostics::settings(message)],
+            }
         };
         self.send(PublishDiagnosticsParams {
             uri: uri.clone(),
@@ -293,23 +305,38 @@ impl HasDocument for lsp_types::FoldingRangeParams {
     }
 }
 
-/// A document's name (for messages) and what is proven of it: a lichess
-/// puzzle file (`.csv`) and a PGN file of chess problems (one with a
-/// `[Stipulation]` tag) are proven as `--puzzles` proves them; any other
-/// document is games.
-fn kind(uri: &Uri, doc: &Document) -> (String, Task) {
+/// What is proven of a document, and a fingerprint of the settings it
+/// came from: a lichess puzzle file (`.csv`) and a PGN file of chess
+/// problems (one with a `[Stipulation]` tag) are proven as `--puzzles`
+/// proves them; other documents are games, under the rules file that the
+/// nearest `chess-verify.toml` names, if any ([`settings`]). An error says
+/// what is wrong with the settings.
+fn kind(uri: &Uri, doc: &Document) -> Result<(Task, u64), String> {
     let name = file_name(uri);
     let puzzles = if crate::puzzles::is_pgn(&name) {
         doc.text().contains("[Stipulation ")
     } else {
         name.to_ascii_lowercase().ends_with(".csv")
     };
-    let task = if puzzles {
-        Task::Puzzles(chess_core::puzzle::PuzzleOptions::default())
+    if puzzles {
+        return Ok((
+            Task::Puzzles(chess_core::puzzle::PuzzleOptions::default()),
+            0,
+        ));
+    }
+    let settings = if uri
+        .scheme()
+        .is_some_and(|s| s.as_str().eq_ignore_ascii_case("file"))
+    {
+        settings::for_document(&settings::path_of(uri.path().as_str()))?
     } else {
-        Task::Games
+        settings::Settings::default()
     };
-    (name, task)
+    let task = match settings.rules {
+        Some(rules) => Task::Rules(rules),
+        None => Task::Games,
+    };
+    Ok((task, settings.fingerprint))
 }
 
 /// A rules file: a Fairy-Stockfish `variants.ini` or a CustomChessKell
