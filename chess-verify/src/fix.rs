@@ -282,6 +282,11 @@ mod tests {
             first_fixes("1. f3 e5 2. g4 Qh4# 1-0\n"),
             ["1. f3 e5 2. g4 Qh4# 0-1\n"]
         );
+        // A variant's name one letter off.
+        assert_eq!(
+            first_fixes("[Variant \"Crazyhose\"]\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n"),
+            ["[Variant \"Crazyhouse\"]\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n"]
+        );
         // The mate's marker.
         assert_eq!(
             first_fixes("1. f3 e5 2. g4 Qh4+ 0-1\n"),

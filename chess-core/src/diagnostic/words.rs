@@ -93,3 +93,20 @@ pub(crate) fn join_or(mut items: Vec<String>) -> String {
         }
     }
 }
+
+/// `true` if `b` differs from `a` by exactly one replaced, inserted or
+/// removed character.
+pub(crate) fn one_edit(a: &[char], b: &str) -> bool {
+    let b: Vec<char> = b.chars().collect();
+    let (short, long) = if a.len() <= b.len() {
+        (a, b.as_slice())
+    } else {
+        (b.as_slice(), a)
+    };
+    let prefix = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    match long.len() - short.len() {
+        0 => prefix < short.len() && short[prefix + 1..] == long[prefix + 1..],
+        1 => short[prefix..] == long[prefix + 1..],
+        _ => false,
+    }
+}

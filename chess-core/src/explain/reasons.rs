@@ -6,6 +6,7 @@
 
 use shakmaty::Color;
 
+use crate::diagnostic::words::one_edit;
 use crate::diagnostic::words::{color_adj, color_name, join_and};
 use crate::diagnostic::{ErrorKind, Help};
 
@@ -246,21 +247,4 @@ pub(super) fn one_edit_away(
         }
     }
     (1..=3).contains(&found.len()).then_some(found)
-}
-
-/// `true` if `b` differs from `a` by exactly one replaced, inserted or
-/// removed character.
-fn one_edit(a: &[char], b: &str) -> bool {
-    let b: Vec<char> = b.chars().collect();
-    let (short, long) = if a.len() <= b.len() {
-        (a, b.as_slice())
-    } else {
-        (b.as_slice(), a)
-    };
-    let prefix = short.iter().zip(long).take_while(|(x, y)| x == y).count();
-    match long.len() - short.len() {
-        0 => prefix < short.len() && short[prefix + 1..] == long[prefix + 1..],
-        1 => short[prefix..] == long[prefix + 1..],
-        _ => false,
-    }
 }

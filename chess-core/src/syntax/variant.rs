@@ -4,7 +4,8 @@
 
 use chess_format::{NAMES, NameError, Named};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::words::one_edit;
+use crate::diagnostic::{Diagnostic, Help};
 use crate::input::Source;
 
 use super::setup::malformed;
@@ -22,7 +23,40 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
         return Ok(Named::STANDARD);
     };
     let value = tag.value(source);
-    variant_named(&value).map_err(|error| malformed(tag.value_range, error.to_string()))
+    variant_named(&value).map_err(|error| {
+        let d = malformed(tag.value_range, error.to_string());
+        match near_name(&value) {
+            // The tag's value with its quotes is what the help replaces.
+            Some(name) if error.error == NameError::Unknown => {
+                d.with(Help::DidYouMean(vec![format!("\"{name}\"")]))
+            }
+            _ => d,
+        }
+    })
+}
+
+/// The name of the verified rules one edit (a wrong, missing or extra
+/// letter) from `written` (case, spaces, hyphens and underscores aside):
+/// `Crazyhose` → `Crazyhouse`.
+fn near_name(written: &str) -> Option<&'static str> {
+    let plain = |name: &str| -> String {
+        name.chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let written: Vec<char> = plain(written).chars().collect();
+    if written.len() < 4 {
+        return None;
+    }
+    NAMES
+        .iter()
+        .find(|entry| {
+            std::iter::once(entry.name)
+                .chain(entry.aliases.iter().copied())
+                .any(|name| name.len() >= 4 && one_edit(&written, &plain(name)))
+        })
+        .map(|entry| entry.name)
 }
 
 /// The rules a name stands for, as the `[Variant]` tag and the macros'
@@ -90,5 +124,21 @@ impl std::fmt::Display for UnknownVariant {
 impl std::error::Error for UnknownVariant {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_one_letter_off_is_proposed() {
+        assert_eq!(near_name("Crazyhose"), Some("Crazyhouse"));
+        assert_eq!(near_name("three chek"), Some("Three-check"));
+        assert_eq!(near_name("Chess 906"), None);
+        assert_eq!(near_name("Atomik"), Some("Atomic"));
+        assert_eq!(near_name("Shogi"), None);
+        // Too short to guess.
+        assert_eq!(near_name("zh"), None);
     }
 }
