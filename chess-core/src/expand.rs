@@ -252,6 +252,18 @@ impl Input {
     }
 }
 
+/// What a macro call's input reads as, the input as written in a Rust
+/// file (without the facade's path the macros pass first): its options and
+/// its source (the rendered tokens, or PGN text for a lone string
+/// literal), or the `compile_error!` of an option that is not one. Editors
+/// use it to find the move under the cursor.
+pub fn read_call(input: TokenStream) -> Result<(Source, Options), TokenStream> {
+    let mut with_path: TokenStream = "verified_chess ;".parse().unwrap_or_default();
+    with_path.extend(input);
+    let (_, options, input) = start_any(with_path)?;
+    Ok((input.source(), options))
+}
+
 /// The source for a macro's input: PGN text for a single string literal,
 /// the rendered tokens otherwise.
 pub fn front_end(input: TokenStream) -> Source {

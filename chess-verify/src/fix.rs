@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use chess_core::Help;
+use chess_core::{Diagnostic, Help};
 
 use crate::check::Context;
 use crate::input::Compression;
@@ -38,17 +38,18 @@ impl Fix {
     }
 }
 
-/// The edits `found`'s help proposes, proven or not.
-fn candidates(text: &str, found: &Found) -> Vec<Fix> {
-    let written = &text[found.start..found.end];
+/// The edits that the help of `d`, a problem at bytes `start..end` of
+/// `text`, proposes, proven or not.
+pub fn candidates(text: &str, (start, end): (usize, usize), d: &Diagnostic) -> Vec<Fix> {
+    let written = &text[start..end];
     let replace = |title: String, by: &str| Fix {
         title,
-        start: found.start,
-        end: found.end,
+        start,
+        end,
         text: by.to_string(),
     };
     let mut fixes = Vec::new();
-    for help in &found.problem.diagnostic.help {
+    for help in &d.help {
         match help {
             Help::Write { choices, .. } => fixes.extend(
                 choices
@@ -105,7 +106,7 @@ pub fn fixes(text: &str, found: &Found, checker: &Checker) -> Vec<Fix> {
 
 /// [`fixes`] in a text that `more` text may follow.
 fn fixes_in(text: &str, found: &Found, checker: &Checker, more: bool) -> Vec<Fix> {
-    candidates(text, found)
+    candidates(text, (found.start, found.end), &found.problem.diagnostic)
         .into_iter()
         .filter(|fix| proven(text, fix, checker, more))
         .collect()

@@ -539,3 +539,63 @@ fn games_under_the_rules_file_chess_verify_toml_names() {
     std::fs::remove_file(dir.join("chess-verify.toml")).unwrap();
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
+    let (mut client, _) = Client::start(json!({}));
+    let uri = "file:///crate/src/lib.rs";
+    let text = "use verified_chess::{game, Game};\n\n\
+                const G: Game = game! { 1. e4 e5 2. Nf4 Nc6 };\n\
+                const M: Game = game! { 1. f3 e5 2. g4 Qh4+ 0-1 };\n";
+    // No diagnostics are published for Rust files: rust-analyzer shows them.
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "rust", "version": 1, "text": text } }),
+    );
+    let line = "const G: Game = game! { 1. e4 e5 2. Nf4 Nc6 };";
+    let e5 = utf16(&line[..line.find("e5").unwrap()]) as u32;
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 2, "character": e5 } }),
+    );
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        value.starts_with("**`1... e5`** · UCI `e7e5` · White to move"),
+        "{answer}"
+    );
+    assert_eq!(
+        answer["range"],
+        json!({ "start": { "line": 2, "character": e5 }, "end": { "line": 2, "character": e5 + 2 } })
+    );
+    // The knight move one letter off, fixed in place.
+    let nf4 = utf16(&line[..line.find("Nf4").unwrap()]) as u32;
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 2, "character": nf4 }, "end": { "line": 2, "character": nf4 + 3 } },
+            "context": { "diagnostics": [] }
+        }),
+    );
+    assert_eq!(actions[0]["title"], "Replace `Nf4` with `Nf3`", "{actions}");
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri][0],
+        json!({ "range": { "start": { "line": 2, "character": nf4 }, "end": { "line": 2, "character": nf4 + 3 } }, "newText": "Nf3" })
+    );
+    // A mate marked `+`: `#` needs a space before it in Rust.
+    let line = "const M: Game = game! { 1. f3 e5 2. g4 Qh4+ 0-1 };";
+    let plus = utf16(&line[..line.find('+').unwrap()]) as u32;
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 3, "character": plus }, "end": { "line": 3, "character": plus + 1 } },
+            "context": { "diagnostics": [] }
+        }),
+    );
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri][0]["newText"], " #",
+        "{actions}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}

@@ -66,3 +66,39 @@ pub fn code_actions(
     }
     actions
 }
+
+/// The quick fixes of the problems of chess macro calls in a Rust file
+/// that touch bytes `start..end` ([`crate::lsp::rust::fixes`]).
+pub fn rust_actions(
+    doc: &Document,
+    uri: &Uri,
+    span: (usize, usize),
+    columns: Columns,
+) -> Vec<CodeAction> {
+    crate::lsp::rust::fixes(doc, span)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (fix, d))| {
+            let edit = TextEdit {
+                range: doc.range(fix.start, fix.end, columns),
+                new_text: fix.text.clone(),
+            };
+            CodeAction {
+                title: fix.title,
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![lsp_types::Diagnostic {
+                    range: edit.range,
+                    message: d.message,
+                    code: Some(lsp_types::NumberOrString::String(d.kind.code().to_string())),
+                    ..lsp_types::Diagnostic::default()
+                }]),
+                edit: Some(WorkspaceEdit {
+                    changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+                    ..WorkspaceEdit::default()
+                }),
+                is_preferred: Some(i == 0),
+                ..CodeAction::default()
+            }
+        })
+        .collect()
+}

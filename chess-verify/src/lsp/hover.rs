@@ -125,7 +125,7 @@ fn about(
 }
 
 /// The move a verified line ends with, and the position after it.
-fn describe<P: chess_core::Rules>(
+pub(crate) fn describe<P: chess_core::Rules>(
     g: &VerifiedGame<P>,
     after: verified_chess::Position,
 ) -> Option<String> {

@@ -12,6 +12,7 @@
 //! | `actions.rs` | quick fixes, proven before they are offered, and "fix all" |
 //! | `hover.rs` | the position after a move, on hover |
 //! | `outline.rs` | games and variations as symbols, and folding ranges |
+//! | `rust.rs` | inside the chess macros of Rust files: hover and quick fixes |
 //! | `settings.rs` | `chess-verify.toml`: the rules file a directory's games are under |
 
 use std::collections::HashMap;
@@ -36,6 +37,7 @@ pub mod actions;
 pub mod diagnostics;
 pub mod hover;
 pub mod outline;
+pub mod rust;
 pub mod settings;
 pub mod text;
 
@@ -132,7 +134,11 @@ impl Server<'_> {
         let answer = match request.method.as_str() {
             HoverRequest::METHOD => self.answer(request, |doc, params: lsp_types::HoverParams| {
                 let at = params.text_document_position_params.position;
-                hover::hover(doc, at, self.columns, &self.context)
+                if is_rust(params.uri()) {
+                    rust::hover(doc, at, self.columns, &self.context)
+                } else {
+                    hover::hover(doc, at, self.columns, &self.context)
+                }
             }),
             DocumentSymbolRequest::METHOD => {
                 self.answer(request, |doc, _: lsp_types::DocumentSymbolParams| {
@@ -147,6 +153,9 @@ impl Server<'_> {
                         doc.offset(range.start, self.columns),
                         doc.offset(range.end, self.columns),
                     );
+                    if is_rust(uri) {
+                        return actions::rust_actions(doc, uri, span, self.columns);
+                    }
                     let name = file_name(uri);
                     let Ok((task, _)) = kind(uri, doc) else {
                         return Vec::new();
@@ -244,6 +253,10 @@ impl Server<'_> {
             return Ok(());
         };
         let name = file_name(uri);
+        // Rust files: rust-analyzer shows the macros' errors.
+        if is_rust(uri) {
+            return Ok(());
+        }
         let diagnostics = if is_rules_file(&name) {
             diagnostics::rules_file(doc, &name, self.columns)
         } else {
@@ -346,6 +359,11 @@ fn is_rules_file(name: &str) -> bool {
     [".ini", ".yaml", ".yml"]
         .iter()
         .any(|end| name.ends_with(end))
+}
+
+/// A Rust file: games inside the chess macros.
+fn is_rust(uri: &Uri) -> bool {
+    file_name(uri).ends_with(".rs")
 }
 
 /// The last segment of a document's URI, for messages.

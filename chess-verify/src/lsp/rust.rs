@@ -1,0 +1,221 @@
+//! Rust files, next to rust-analyzer: inside `game!`, `games!` and
+//! `puzzle!` calls written in tokens, hover on a move of a game's main line
+//! shows the position after it, and the quick fixes of a problem are
+//! offered, each proven as in PGN files (the file with the edit is read
+//! again and the call verified: no problem left where the edit is). The
+//! problems themselves are rust-analyzer's to show (it expands the
+//! macros), so this server publishes none for Rust files.
+
+use std::str::FromStr;
+
+use chess_core::expand::read_call;
+use chess_core::{Checked, Diagnostic, Source, verify};
+use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+use proc_macro2::{Group, LineColumn, TokenStream, TokenTree};
+
+use crate::check::Context;
+use crate::fix::{Fix, candidates};
+use crate::lsp::text::{Columns, Document};
+
+/// The macros whose input is a game (or games) written in tokens.
+const MACROS: [&str; 3] = ["game", "games", "puzzle"];
+
+/// A macro call in a Rust file: its input, in braces, brackets or
+/// parentheses.
+struct Call {
+    group: Group,
+}
+
+/// Every call of the chess macros in `tokens`, outermost first, in order.
+fn calls(tokens: TokenStream, out: &mut Vec<Call>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        if let TokenTree::Group(group) = tree {
+            let named = match (
+                i.checked_sub(2).map(|j| &trees[j]),
+                i.checked_sub(1).map(|j| &trees[j]),
+            ) {
+                (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(bang))) => {
+                    bang.as_char() == '!' && MACROS.contains(&name.to_string().as_str())
+                }
+                _ => false,
+            };
+            if named {
+                out.push(Call {
+                    group: group.clone(),
+                });
+            } else {
+                calls(group.stream(), out);
+            }
+        }
+    }
+}
+
+/// The calls of the chess macros in a Rust file's text (none if it does
+/// not lex).
+fn calls_in(text: &str) -> Vec<Call> {
+    let mut out = Vec::new();
+    if let Ok(tokens) = TokenStream::from_str(text) {
+        calls(tokens, &mut out);
+    }
+    out
+}
+
+/// The byte offset in `doc` of a token's line and column (1-based line,
+/// column in characters from 0).
+fn offset(doc: &Document, at: LineColumn) -> usize {
+    let start = doc.offset(
+        Position {
+            line: at.line.saturating_sub(1) as u32,
+            character: 0,
+        },
+        Columns::Utf8,
+    );
+    let line = &doc.text()[start..];
+    start
+        + line
+            .char_indices()
+            .nth(at.column)
+            .map_or(line.len(), |(i, _)| i)
+}
+
+/// The bytes of `doc` that the range of a call's source covers.
+fn span_bytes(doc: &Document, source: &Source, range: chess_core::Range) -> Option<(usize, usize)> {
+    let (first, last) = source.spans(range)?;
+    Some((offset(doc, first.start()), offset(doc, last.end())))
+}
+
+/// The call whose input holds byte `at`, and its index among the calls.
+fn call_at(doc: &Document, at: usize) -> Option<(usize, Call)> {
+    calls_in(doc.text())
+        .into_iter()
+        .enumerate()
+        .find(|(_, call)| {
+            let span = call.group.span();
+            offset(doc, span.start()) < at && at < offset(doc, span.end())
+        })
+}
+
+/// Hover in a Rust file: the position after the main-line move at
+/// `position` of a game inside a chess macro.
+pub fn hover(
+    doc: &Document,
+    position: Position,
+    columns: Columns,
+    context: &Context,
+) -> Option<Hover> {
+    let at = doc.offset(position, columns);
+    let (_, call) = call_at(doc, at)?;
+    let (source, options) = read_call(call.group.stream()).ok()?;
+    let mut games = verify(&source, options);
+    while let Some(Ok(game)) = games.next_syntax() {
+        for &p in &game.lines.first()?.plies {
+            let ply = &game.plies[p as usize];
+            let Some((start, end)) = span_bytes(doc, &source, ply.range) else {
+                continue;
+            };
+            if !(start <= at && at <= end) {
+                continue;
+            }
+            // The call's input up to this move, verified.
+            let upto: TokenStream = call
+                .group
+                .stream()
+                .into_iter()
+                .take_while(|t| offset(doc, t.span().end()) <= end)
+                .collect();
+            let (source, options) = read_call(upto).ok()?;
+            let options = chess_core::Options {
+                moves_after_draw: true,
+                ..options
+            };
+            let mut games = verify(&source, options);
+            let mut last = None;
+            while let Some(Ok(game)) = games.next_syntax() {
+                last = games.check_syntax(&game).ok();
+            }
+            let value = match last? {
+                Checked::Chess(g) => {
+                    super::hover::describe(&g, verified_chess::Position::from(&g.last))
+                }
+                Checked::Variant(g) => {
+                    super::hover::describe(&g, verified_chess::Position::from(&g.last))
+                }
+                Checked::Custom(_) => None,
+            }?;
+            let _ = context;
+            return Some(Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value,
+                }),
+                range: Some(doc.range(start, end, columns)),
+            });
+        }
+    }
+    None
+}
+
+/// The problems of the call at index `index` of a Rust file's text, as
+/// byte ranges of the text.
+fn problems(text: &str, index: usize) -> Vec<(usize, usize, Diagnostic)> {
+    let doc = Document::new(text.to_string(), 0);
+    let Some(call) = calls_in(text).into_iter().nth(index) else {
+        return Vec::new();
+    };
+    let Ok((source, options)) = read_call(call.group.stream()) else {
+        return Vec::new();
+    };
+    verify(&source, options)
+        .filter_map(Result::err)
+        .filter_map(|d| {
+            let (start, end) = span_bytes(&doc, &source, d.range)?;
+            Some((start, end, d))
+        })
+        .collect()
+}
+
+/// The proven fixes of the problems of chess macro calls in a Rust file
+/// that touch bytes `start..end`; each fix with the problem it fixes.
+pub fn fixes(doc: &Document, (start, end): (usize, usize)) -> Vec<(Fix, Diagnostic)> {
+    let Some((index, _)) = call_at(doc, start) else {
+        return Vec::new();
+    };
+    let text = doc.text();
+    let mut out = Vec::new();
+    for (from, to, d) in problems(text, index) {
+        if to < start || end < from {
+            continue;
+        }
+        for mut fix in candidates(text, (from, to), &d) {
+            // `Qh5#` is no Rust: the mate's marker needs a space before it.
+            if fix.text == "#" {
+                fix.text = " #".to_string();
+            }
+            let edited = fix.apply(text);
+            let fixed_end = fix.start + fix.text.len();
+            let proven = problems(&edited, index)
+                .iter()
+                .all(|(s, e, _)| *e <= fix.start || fixed_end <= *s);
+            if proven {
+                out.push((fix, d.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proc_macro2::Delimiter;
+
+    #[test]
+    fn finds_the_chess_macros_anywhere_in_a_file() {
+        let text = "fn main() {\n    let g = verified_chess::game! { 1. e4 e5 };\n    let x = vec![1];\n    const P: &[Game] = games![1. d4 d5 *];\n}\n";
+        let found = calls_in(text);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].group.delimiter(), Delimiter::Brace);
+        assert_eq!(found[1].group.delimiter(), Delimiter::Bracket);
+    }
+}
