@@ -110,6 +110,10 @@ pub struct Found {
     pub start: usize,
     /// The end.
     pub end: usize,
+    /// Where the text the problem's ranges count from starts (its
+    /// diagnostic's other places, [`chess_core::Diagnostic::related`], are
+    /// at this offset plus theirs).
+    pub offset: usize,
 }
 
 /// How a text in memory is checked, as a file called `name` is: its
@@ -156,6 +160,7 @@ impl Checker<'_> {
             out.extend(checked.problems.into_iter().map(|problem| Found {
                 start: offset + problem.diagnostic.range.start as usize,
                 end: offset + problem.diagnostic.range.end as usize,
+                offset,
                 problem,
             }));
         }

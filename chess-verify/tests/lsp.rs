@@ -599,3 +599,34 @@ fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn related_information_points_at_the_move_a_message_names() {
+    let (mut client, _) = Client::start(json!({}));
+    let text = "[Event \"a\"]\n1. e4 e5 2. Ke2 Nc6 3. Ke1 Nf6 4. Nf3 Bc5 5. Bc4 d6 6. O-O *\n\n[Event \"b\"]\n[FEN \"8/8/2N5/4K3/8/1k6/8/8 w - - 0 58\"]\n58. Ke4 *\n\n[Event \"c\"]\n[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1\"]\n1. Kxd2 Kd7 *\n";
+    let published = client.open(URI, text);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    let castling = &diagnostics[0];
+    assert_eq!(castling["code"], "castling-right-lost", "{published}");
+    assert_eq!(
+        castling["relatedInformation"],
+        json!([{
+            "location": { "uri": URI, "range": { "start": { "line": 1, "character": 12 }, "end": { "line": 1, "character": 15 } } },
+            "message": "the right to castle kingside was lost here"
+        }])
+    );
+    let over = diagnostics.last().unwrap();
+    assert_eq!(over["code"], "game-over", "{published}");
+    assert_eq!(
+        over["relatedInformation"][0]["location"]["range"],
+        json!({ "start": { "line": 9, "character": 3 }, "end": { "line": 9, "character": 7 } })
+    );
+    assert!(
+        over["relatedInformation"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the game ended here: "),
+        "{over}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}

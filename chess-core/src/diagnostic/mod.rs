@@ -190,6 +190,10 @@ pub struct Diagnostic {
     /// front ends that show the board: `chess-verify`'s human output and
     /// its JSON's `fen`.
     pub position: Option<Box<Before>>,
+    /// Other places the message is about, each with what it is there (the
+    /// move that lost a castling right, the move that ended the game): an
+    /// editor links them.
+    pub related: Vec<(Range, String)>,
 }
 
 /// The position a diagnostic is about, under the rules it was played by.
@@ -229,7 +233,15 @@ impl Diagnostic {
             message: message.into(),
             help: Vec::new(),
             position: None,
+            related: Vec::new(),
         }
+    }
+
+    /// Adds another place the message is about.
+    #[must_use]
+    pub fn with_related(mut self, range: Range, what: impl Into<String>) -> Diagnostic {
+        self.related.push((range, what.into()));
+        self
     }
 
     /// Records the position the problem is in.

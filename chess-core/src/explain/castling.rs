@@ -107,14 +107,24 @@ fn lost_right<P: Rules>(ctx: &Context<'_, P>, side: CastlingSide) -> Rejection {
         },
         None => "the starting position gives no such right".to_string(),
     };
-    Rejection::new(
+    let rejection = Rejection::new(
         ErrorKind::CastlingRightLost,
         format!(
             "{} can no longer castle {}: {how}",
             color_name(us),
             side_name(side)
         ),
-    )
+    );
+    match ctx.lost.get(us, side).and_then(|lost| lost.by.range) {
+        Some(range) => Rejection {
+            related: vec![(
+                range,
+                format!("the right to castle {} was lost here", side_name(side)),
+            )],
+            ..rejection
+        },
+        None => rejection,
+    }
 }
 
 /// Pieces between king and rook.

@@ -38,13 +38,19 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
             let by = end
                 .by
                 .map(|by| (by.to_string(), matches!(end.end, End::Checkmate(_))));
-            game_over(
+            let d = game_over(
                 ply.range,
                 &label(before, ply, source),
                 describe(end.end),
                 by,
                 end.end.is_continuable(),
-            )
+            );
+            match end.by.and_then(|by| by.range) {
+                Some(range) => {
+                    d.with_related(range, format!("the game ended here: {}", describe(end.end)))
+                }
+                None => d,
+            }
         }
         Failure::WrongNumber { number, before } => {
             wrong_number(*number, before.fullmoves().get(), before.turn())
@@ -332,5 +338,6 @@ pub(super) fn illegal(color: Color, range: Range, label: &str, rejection: Reject
         ),
         help: rejection.help,
         position: None,
+        related: rejection.related,
     }
 }

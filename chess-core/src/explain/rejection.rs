@@ -2,6 +2,7 @@
 //! (completing "White cannot play `12. Bc4`: …") and the help.
 
 use crate::diagnostic::{ErrorKind, Help};
+use crate::input::Range;
 use crate::replay::LostRights;
 
 /// What an explanation may know besides the position.
@@ -20,6 +21,8 @@ pub(super) struct Rejection {
     pub(super) kind: ErrorKind,
     pub(super) reason: String,
     pub(super) help: Vec<Help>,
+    /// Other places the reason is about ([`Diagnostic::related`]).
+    pub(super) related: Vec<(Range, String)>,
 }
 
 impl Rejection {
@@ -28,6 +31,7 @@ impl Rejection {
             kind,
             reason: reason.into(),
             help: Vec::new(),
+            related: Vec::new(),
         }
     }
 

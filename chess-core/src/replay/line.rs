@@ -37,6 +37,8 @@ pub(super) struct Frame<P> {
     pub(super) lost: LostRights,
     /// The last ply gave check, and whether it mates is not known yet.
     pub(super) unsure: Option<Unsure>,
+    /// Where the last ply played is written.
+    pub(super) last_range: Option<Range>,
 }
 
 /// A check whose mate status is decided later.
@@ -70,6 +72,7 @@ impl<P: Rules> Frame<P> {
             end: ends::at_start(start),
             lost: LostRights::default(),
             unsure: None,
+            last_range: None,
         }
     }
 
@@ -83,6 +86,7 @@ impl<P: Rules> Frame<P> {
             color: !self.pos.turn(),
             m,
             san,
+            range: self.last_range,
         })
     }
 
@@ -106,6 +110,7 @@ impl<P: Rules> Frame<P> {
             end: self.end,
             lost: self.lost,
             unsure: self.unsure,
+            last_range: self.last_range,
         }
     }
 }

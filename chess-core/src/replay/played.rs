@@ -4,6 +4,7 @@
 use shakmaty::{CastlingSide, Color, Move};
 
 use super::san::SanBits;
+use crate::input::Range;
 
 /// A played ply, for messages: `23... Qxh2#` (written only when a message
 /// needs it).
@@ -17,6 +18,8 @@ pub struct PlyRef {
     pub m: Move,
     /// Its canonical SAN.
     pub san: SanBits,
+    /// Where it is written (for pointing at it).
+    pub range: Option<Range>,
 }
 
 impl std::fmt::Display for PlyRef {

@@ -86,12 +86,14 @@ pub(super) fn step<P: Rules>(
                 color: !frame.pos.turn(),
                 m,
                 san,
+                range: Some(ply.range),
             },
             text: ply.range,
         }));
     }
     frame.moves.push(m);
     frame.sans.push(san);
+    frame.last_range = Some(ply.range);
     let rights_changed = match castles_before {
         Some(before) => record_lost_rights(frame, &before),
         None => false,

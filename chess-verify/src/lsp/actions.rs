@@ -44,7 +44,7 @@ pub fn code_actions(
             actions.push(CodeAction {
                 title: fix.title.clone(),
                 kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![diagnostic(doc, found, columns)]),
+                diagnostics: Some(vec![diagnostic(doc, uri, found, columns)]),
                 edit: Some(edit(std::slice::from_ref(&fix))),
                 is_preferred: Some(i == 0),
                 ..CodeAction::default()

@@ -7,7 +7,9 @@
 
 use std::collections::HashMap;
 
-use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString};
+use lsp_types::{
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri,
+};
 
 use crate::check::{Context, Encoding, SPELLING};
 use crate::lsp::text::{Columns, Document};
@@ -72,6 +74,7 @@ impl Checks {
             out.extend(found.iter().map(|f| Found {
                 start: f.start + games.start,
                 end: f.end + games.start,
+                offset: f.offset + games.start,
                 ..f.clone()
             }));
             seen.insert(key, found);
@@ -84,6 +87,7 @@ impl Checks {
 /// The problems of `doc` (called `name` in messages), for the editor.
 pub fn diagnostics(
     doc: &Document,
+    uri: &Uri,
     checks: &mut Checks,
     checker: &Checker,
     columns: Columns,
@@ -91,7 +95,7 @@ pub fn diagnostics(
     checks
         .problems(doc.text(), checker)
         .iter()
-        .map(|found| diagnostic(doc, found, columns))
+        .map(|found| diagnostic(doc, uri, found, columns))
         .collect()
 }
 
@@ -99,7 +103,7 @@ pub fn diagnostics(
 /// CustomChessKell YAML file, `doc` called `name`), if it is not one as
 /// documented: its first problem, at the key or value concerned, as
 /// `chess-verify --rules` reports it.
-pub fn rules_file(doc: &Document, name: &str, columns: Columns) -> Vec<Diagnostic> {
+pub fn rules_file(doc: &Document, uri: &Uri, name: &str, columns: Columns) -> Vec<Diagnostic> {
     let source = chess_core::Source::text(doc.text(), Some(name.to_string()), None);
     match chess_core::syntax::RuleSets::read(&source) {
         Ok(_) => Vec::new(),
@@ -107,9 +111,10 @@ pub fn rules_file(doc: &Document, name: &str, columns: Columns) -> Vec<Diagnosti
             let found = Found {
                 start: d.range.start as usize,
                 end: d.range.end as usize,
+                offset: 0,
                 problem: crate::check::Problem::new(&source, name, 0, 1, d, false),
             };
-            vec![diagnostic(doc, &found, columns)]
+            vec![diagnostic(doc, uri, &found, columns)]
         }
     }
 }
@@ -127,8 +132,25 @@ pub fn settings(message: String) -> Diagnostic {
 }
 
 /// One problem as the protocol has it.
-pub fn diagnostic(doc: &Document, found: &Found, columns: Columns) -> Diagnostic {
+pub fn diagnostic(doc: &Document, uri: &Uri, found: &Found, columns: Columns) -> Diagnostic {
     let p = &found.problem;
+    // The other places the message is about, in the same document.
+    let related: Vec<DiagnosticRelatedInformation> = p
+        .diagnostic
+        .related
+        .iter()
+        .map(|(range, what)| DiagnosticRelatedInformation {
+            location: Location {
+                uri: uri.clone(),
+                range: doc.range(
+                    found.offset + range.start as usize,
+                    found.offset + range.end as usize,
+                    columns,
+                ),
+            },
+            message: what.clone(),
+        })
+        .collect();
     let d = &p.diagnostic;
     let mut message = d.message.clone();
     for help in &d.help {
@@ -145,6 +167,7 @@ pub fn diagnostic(doc: &Document, found: &Found, columns: Columns) -> Diagnostic
         code: Some(NumberOrString::String(d.kind.code().to_string())),
         source: Some("chess-verify".to_string()),
         message,
+        related_information: (!related.is_empty()).then_some(related),
         ..Diagnostic::default()
     }
 }

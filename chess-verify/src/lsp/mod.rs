@@ -258,7 +258,7 @@ impl Server<'_> {
             return Ok(());
         }
         let diagnostics = if is_rules_file(&name) {
-            diagnostics::rules_file(doc, &name, self.columns)
+            diagnostics::rules_file(doc, uri, &name, self.columns)
         } else {
             match kind(uri, doc) {
                 Ok((task, fingerprint)) => {
@@ -270,7 +270,7 @@ impl Server<'_> {
                     // Other settings: nothing found before holds.
                     let checks = self.checks.entry(uri.clone()).or_default();
                     checks.settle(fingerprint);
-                    diagnostics::diagnostics(doc, checks, &checker, self.columns)
+                    diagnostics::diagnostics(doc, uri, checks, &checker, self.columns)
                 }
                 Err(message) => vec![diagnostics::settings(message)],
             }
