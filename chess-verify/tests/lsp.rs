@@ -447,9 +447,20 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
     let diagnostics = published["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1, "{published}");
     assert_eq!(diagnostics[0]["range"]["start"]["line"], 3);
-    // The same file fixed: a sound problem.
+    // The same file fixed: a sound problem, whose claim a hover states.
     let published = client.open("file:///puzzles/sound.pgn", &pgn.replace("g8=Q+", "g8=B"));
     assert_eq!(published["diagnostics"], json!([]), "{published}");
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": "file:///puzzles/sound.pgn" }, "position": { "line": 1, "character": 3 } }),
+    );
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        value.starts_with(
+            "**`[Stipulation \"#2\"]`** — White to play mates in 2 against any defence. Proven:"
+        ),
+        "{answer}"
+    );
     assert_eq!(client.shutdown(), 0);
 }
 

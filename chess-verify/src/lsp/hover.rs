@@ -71,6 +71,11 @@ fn about(
     columns: Columns,
     context: &Context,
 ) -> Option<Hover> {
+    if let Some(tag) = chess_core::syntax::Tag::find(&game.tags, source, "Stipulation")
+        .filter(|t| t.range.start <= offset && offset <= t.range.end)
+    {
+        return Some(markdown(doc, tag.range, claim(source, game)?, columns));
+    }
     let text = source.slice(game.range).to_string();
     let alone = Source::text(text, None, None);
     let mut games = verify(&alone, context.options);
@@ -122,6 +127,49 @@ fn about(
         }),
         range: Some(doc.range(range.start as usize, range.end as usize, columns)),
     })
+}
+
+/// A hover of `value` over `range`.
+fn markdown(doc: &Document, range: chess_core::Range, value: String, columns: Columns) -> Hover {
+    Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(doc.range(range.start as usize, range.end as usize, columns)),
+    }
+}
+
+/// What a chess problem's `[Stipulation]` claims, and that the solution
+/// proves it (nothing, if it does not: the error says why).
+fn claim(source: &Source, game: &GameSyntax) -> Option<String> {
+    use chess_core::syntax::ProblemKind;
+    use shakmaty::Position as _;
+    let checked = chess_core::puzzle::check_problem(
+        game,
+        source,
+        chess_core::puzzle::PuzzleOptions::default(),
+    )
+    .ok()?;
+    let stipulation = checked.stipulation;
+    let (us, n) = (checked.game.start.turn(), stipulation.moves);
+    let (side, other) = match us {
+        shakmaty::Color::White => ("White", "Black"),
+        shakmaty::Color::Black => ("Black", "White"),
+    };
+    let claim = match stipulation.kind {
+        ProblemKind::Mate => format!("{side} to play mates in {n} against any defence"),
+        ProblemKind::HelpMate => {
+            format!("{side} to play and {other} together get {side} mated in {n}")
+        }
+        ProblemKind::SelfMate => {
+            format!("{side} to play forces {other} to mate in {n}, against any defence")
+        }
+    };
+    Some(format!(
+        "**`[Stipulation \"{stipulation}\"]`** — {claim}. Proven: the written solution holds, every key, try and threat checked ({} positions searched).",
+        checked.nodes
+    ))
 }
 
 /// The move a verified line ends with, and the position after it.
