@@ -296,6 +296,27 @@ mod tests {
     }
 
     #[test]
+    fn a_fix_is_proven_on_the_games_around_it() {
+        let context = context();
+        let checker = checker(&context);
+        let text = "[Event \"a\"]\n1. e4 e5 *\n\n[Event \"b\"]\n1. d4 d5 2. Bc4 *\n\n[Event \"c\"]\n1. f3 e5 2. g4 Qh4+ 0-1\n";
+        let games = checker.stretches(text);
+        assert_eq!(games.len(), 3);
+        // Each byte is in the stretch that holds it, the end in the last.
+        assert_eq!(stretch(text, games[1].start, &checker), games[1]);
+        assert_eq!(stretch(text, games[1].end - 1, &checker), games[1]);
+        assert_eq!(stretch(text, games[2].start + 3, &checker), games[2]);
+        assert_eq!(stretch(text, text.len(), &checker), games[2]);
+        let found = checker.problems(text);
+        let fixed: Vec<String> = found
+            .iter()
+            .map(|p| fixes(text, p, &checker)[0].apply(text))
+            .collect();
+        assert_eq!(fixed[0], text.replace("2. Bc4", "2. Bf4"));
+        assert_eq!(fixed[1], text.replace("Qh4+", "Qh4#"));
+    }
+
+    #[test]
     fn a_fix_that_does_not_make_the_part_legal_is_not_offered() {
         let context = context();
         let text = "1. e4 e5 2. Nf4 *\n";
