@@ -317,6 +317,26 @@ mod tests {
     }
 
     #[test]
+    fn fix_all_keeps_the_coordinates_after_a_fix_that_changes_the_length() {
+        let context = context();
+        // `2.` becomes `2...` (two more bytes); the `+` after it still
+        // becomes `#` at its own place in the text as written.
+        let text = "[Event \"a\"]\n1. e4 e5 2. Bc4 2. Nc6 3. Qh5 Nf6 4. Qxf7+ 1-0\n";
+        let edits = fix_all(text, &checker(&context));
+        assert_eq!(edits.len(), 2);
+        let plus = text.find('+').unwrap();
+        assert_eq!((edits[1].start, edits[1].end), (plus, plus + 1));
+        let mut fixed = text.to_string();
+        for edit in edits.iter().rev() {
+            fixed = edit.apply(&fixed);
+        }
+        assert_eq!(
+            fixed,
+            "[Event \"a\"]\n1. e4 e5 2. Bc4 2... Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n"
+        );
+    }
+
+    #[test]
     fn a_fix_that_does_not_make_the_part_legal_is_not_offered() {
         let context = context();
         let text = "1. e4 e5 2. Nf4 *\n";
