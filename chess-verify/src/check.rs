@@ -159,6 +159,25 @@ pub struct Problem {
     /// A warning (another mate on a puzzle's last move, a game's fullmove
     /// number `0`, a `*` after the end of the game), not an error.
     pub warning: bool,
+    /// The other places the message is about
+    /// ([`Diagnostic::related`]), located as the problem is.
+    pub related: Vec<Place>,
+}
+
+/// Another place a problem's message is about: the move that lost a
+/// castling right, the move that ended the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// 1-based line of the start.
+    pub line: u64,
+    /// 1-based column of the start, in characters.
+    pub column: u32,
+    /// 1-based line of the end.
+    pub end_line: u64,
+    /// 1-based column of the end.
+    pub end_column: u32,
+    /// What is there.
+    pub what: String,
 }
 
 impl Problem {
@@ -197,7 +216,22 @@ impl Problem {
     ) -> Problem {
         let start = source.line_col(d.range.start);
         let end = source.line_col(d.range.end);
+        let related = d
+            .related
+            .iter()
+            .map(|(range, what)| {
+                let (start, end) = (source.line_col(range.start), source.line_col(range.end));
+                Place {
+                    line: lines_before + u64::from(start.line),
+                    column: start.col,
+                    end_line: lines_before + u64::from(end.line),
+                    end_column: end.col,
+                    what: what.clone(),
+                }
+            })
+            .collect();
         Problem {
+            related,
             game,
             line: lines_before + u64::from(start.line),
             column: start.col,

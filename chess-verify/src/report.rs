@@ -348,6 +348,13 @@ impl<W: Write, E: Write> Reporter<W, E> {
                     "help": help,
                     "suggestions": d.help.iter().filter_map(suggestion).collect::<Vec<_>>(),
                     "fen": d.position.as_ref().map(|before| before.fen()),
+                    "related": p.related.iter().map(|place| json!({
+                        "line": place.line,
+                        "column": place.column,
+                        "end_line": place.end_line,
+                        "end_column": place.end_column,
+                        "message": place.what,
+                    })).collect::<Vec<_>>(),
                 });
                 let _ = writeln!(self.out, "{record}");
             }
@@ -380,6 +387,26 @@ impl<W: Write, E: Write> Reporter<W, E> {
                     text.push_str("\nhelp: ");
                     text.push_str(h);
                 }
+                let related: Vec<Value> = p
+                    .related
+                    .iter()
+                    .enumerate()
+                    .map(|(id, place)| {
+                        json!({
+                            "id": id,
+                            "message": { "text": place.what },
+                            "physicalLocation": {
+                                "artifactLocation": { "uri": uri(name) },
+                                "region": {
+                                    "startLine": place.line,
+                                    "startColumn": place.column,
+                                    "endLine": place.end_line,
+                                    "endColumn": place.end_column,
+                                },
+                            },
+                        })
+                    })
+                    .collect();
                 let result = json!({
                     "ruleId": d.kind.code(),
                     "ruleIndex": rule,
@@ -397,6 +424,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
                             },
                         },
                     }],
+                    "relatedLocations": related,
                     "properties": {
                         "game": game,
                         "help": help,

@@ -346,6 +346,16 @@ fn the_board_where_it_went_wrong() {
         records[0]["fen"],
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
     );
+    // A refusal that names another move points at it.
+    let castle = file(
+        "related.pgn",
+        b"1. e4 e5 2. Ke2 Nc6 3. Ke1 Nf6 4. Nf3 Bc5 5. Bc4 d6 6. O-O *\n",
+    );
+    let (_, out, _) = run(&["--format", "json", castle.to_str().unwrap()]);
+    assert_eq!(
+        json_records(&out)[0]["related"],
+        serde_json::json!([{ "line": 1, "column": 13, "end_line": 1, "end_column": 16, "message": "the right to castle kingside was lost here" }])
+    );
     // A problem that is not about a move has no position.
     let marker = file("marker.pgn", b"1. f3 e5 2. g4 Qh4+ 0-1\n");
     let (_, out, _) = run(&["--format", "json", marker.to_str().unwrap()]);

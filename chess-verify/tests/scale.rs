@@ -358,12 +358,18 @@ fn sarif_validates_against_the_schema() {
         b"[White \"M\xfcller\"]\n1. e4 e5 2. Bc5 *\n",
     );
     let path = file("sarif.pgn", text.as_bytes());
+    // A refusal that names another move: a related location.
+    let castle = file(
+        "sarif-castle.pgn",
+        b"1. e4 e5 2. Ke2 Nc6 3. Ke1 Nf6 4. Nf3 Bc5 5. Bc4 d6 6. O-O *\n",
+    );
     let missing = dir().join("sarif-missing.pgn");
     let (code, out, _) = run(&[
         "--format",
         "sarif",
         path.to_str().unwrap(),
         latin1.to_str().unwrap(),
+        castle.to_str().unwrap(),
         missing.to_str().unwrap(),
     ]);
     assert_eq!(code, 2);
@@ -379,11 +385,25 @@ fn sarif_validates_against_the_schema() {
         .map(|e| format!("{e} at {}", e.instance_path()))
         .collect();
     assert!(errors.is_empty(), "{errors:#?}");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let castling = results
+        .iter()
+        .find(|r| r["ruleId"] == "castling-right-lost")
+        .expect("the castling refusal");
+    assert_eq!(
+        castling["relatedLocations"][0]["physicalLocation"]["region"],
+        serde_json::json!({ "startLine": 1, "startColumn": 13, "endLine": 1, "endColumn": 16 })
+    );
+    assert_eq!(
+        castling["relatedLocations"][0]["message"]["text"],
+        "the right to castle kingside was lost here"
+    );
     // Read back with the schema's types.
     let typed: serde_sarif::sarif::Sarif = serde_json::from_str(&out).unwrap();
     let run = &typed.runs[0];
     let results = run.results.as_ref().unwrap();
-    assert_eq!(results.len(), 5);
+    // The collection's and the Latin-1 file's, and the castling refusal.
+    assert_eq!(results.len(), 6);
     let first = serde_json::to_value(&results[0]).unwrap();
     assert_eq!(first["ruleId"], "blocked");
     let region = &first["locations"][0]["physicalLocation"]["region"];
