@@ -213,16 +213,31 @@ impl<'s> Games<'s> {
         };
         let wrong = match checked {
             Checked::Chess(g) => g.end.map(|(end, _)| {
-                explain::replay_failure(&Failure::<Chess>::WrongResult { range, end }, self.source)
+                let written = ResultToken::Unknown;
+                let failure = Failure::<Chess>::WrongResult {
+                    written,
+                    range,
+                    end,
+                };
+                explain::replay_failure(&failure, self.source)
             }),
             Checked::Variant(g) => g.end.map(|(end, _)| {
-                explain::replay_failure(
-                    &Failure::<VariantPosition>::WrongResult { range, end },
-                    self.source,
-                )
+                let written = ResultToken::Unknown;
+                let failure = Failure::<VariantPosition>::WrongResult {
+                    written,
+                    range,
+                    end,
+                };
+                explain::replay_failure(&failure, self.source)
             }),
             Checked::Custom(g) => g.end.map(|end| {
-                explain::custom_failure(&CustomFailure::WrongResult { range, end }, self.source)
+                let written = ResultToken::Unknown;
+                let failure = CustomFailure::WrongResult {
+                    written,
+                    range,
+                    end,
+                };
+                explain::custom_failure(&failure, self.source)
             }),
         };
         warnings.extend(wrong.map(explain::unfinished_result));

@@ -90,14 +90,18 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
         CustomFailure::NotEnPassant { ep, text, before } => {
             not_en_passant(*ep, &label(before, *text, source))
         }
-        CustomFailure::WrongResult { range, end } => {
+        CustomFailure::WrongResult {
+            written,
+            range,
+            end,
+        } => {
             let (outcome, stuck) = *end;
             let stuck = match stuck {
                 chess_rules::Color::White => Color::White,
                 chess_rules::Color::Black => Color::Black,
             };
             wrong_result(
-                *range,
+                (*written, *range),
                 source,
                 &describe_end(outcome, stuck),
                 result_of(*end),

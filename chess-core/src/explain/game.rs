@@ -95,9 +95,11 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
                 san,
             )
         }
-        Failure::WrongResult { range, end } => {
-            wrong_result(*range, source, describe(*end), end.result())
-        }
+        Failure::WrongResult {
+            written,
+            range,
+            end,
+        } => wrong_result((*written, *range), source, describe(*end), end.result()),
     }
 }
 
@@ -115,7 +117,7 @@ pub fn unfinished_result(mut wrong_result: Diagnostic) -> Diagnostic {
 /// A result the final position contradicts (`describe`: how the game
 /// ended, `right`: the result it gives).
 pub(super) fn wrong_result(
-    range: Range,
+    (token, range): (ResultToken, Range),
     source: &Source,
     describe: &str,
     right: ResultToken,
@@ -130,8 +132,8 @@ pub(super) fn wrong_result(
         lead: "write ",
         choices: vec![right.as_str().to_string()],
     });
-    match written {
-        "*" => d.with(Help::OptIn {
+    match token {
+        ResultToken::Unknown => d.with(Help::OptIn {
             otherwise: None,
             option: OptIn::UnfinishedResult,
         }),

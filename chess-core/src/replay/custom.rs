@@ -143,7 +143,9 @@ pub enum CustomFailure<'r> {
     },
     /// A result the final position contradicts.
     WrongResult {
-        /// The result as written.
+        /// The result written.
+        written: ResultToken,
+        /// Where.
         range: Range,
         /// How the game ended, and the side that had no move.
         end: (Outcome, Color),
@@ -172,8 +174,15 @@ pub fn replay<'r>(
     };
     walk::walk(&mut Custom(PhantomData), game, &mut main)?;
     let end = main.pos.outcome().map(|o| (o, main.pos.turn()));
-    let result = ends::result(game.result, end, result_of, options.unfinished_result)
-        .map_err(|(range, end)| Box::new(CustomFailure::WrongResult { range, end }))?;
+    let result = ends::result(game.result, end, result_of, options.unfinished_result).map_err(
+        |(written, range, end)| {
+            Box::new(CustomFailure::WrongResult {
+                written,
+                range,
+                end,
+            })
+        },
+    )?;
     Ok(CustomGame {
         set,
         start: start_fen,

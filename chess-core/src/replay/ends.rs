@@ -118,13 +118,13 @@ pub(super) fn result<E: Copy>(
     end: Option<E>,
     of: impl Fn(E) -> ResultToken,
     unfinished: bool,
-) -> Result<ResultToken, (Range, E)> {
+) -> Result<ResultToken, (ResultToken, Range, E)> {
     let Some((written, range)) = written else {
         return Ok(end.map_or(ResultToken::Unknown, of));
     };
     match end {
         Some(_) if unfinished && written == ResultToken::Unknown => Ok(written),
-        Some(end) if written != of(end) => Err((range, end)),
+        Some(end) if written != of(end) => Err((written, range, end)),
         _ => Ok(written),
     }
 }

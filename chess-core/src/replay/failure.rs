@@ -5,6 +5,7 @@
 use shakmaty::{Chess, Move, Role};
 
 use crate::input::Range;
+use crate::syntax::ResultToken;
 use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
 use super::ends::{End, EndInfo};
@@ -67,7 +68,9 @@ pub enum Failure<P = Chess> {
     },
     /// A result the final position contradicts.
     WrongResult {
-        /// The result as written.
+        /// The result written.
+        written: ResultToken,
+        /// Where.
         range: Range,
         /// How the rules ended the game.
         end: End,

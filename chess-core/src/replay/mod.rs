@@ -97,7 +97,13 @@ pub fn replay<P: Rules>(
         End::result,
         options.unfinished_result,
     )
-    .map_err(|(range, end)| Box::new(Failure::WrongResult { range, end }))?;
+    .map_err(|(written, range, end)| {
+        Box::new(Failure::WrongResult {
+            written,
+            range,
+            end,
+        })
+    })?;
     Ok(VerifiedGame {
         start,
         mode,
