@@ -216,4 +216,33 @@ mod tests {
         assert_eq!(spans(&again), spans(&checker(&context).problems(&edited)));
         assert_eq!(again.len(), 3);
     }
+
+    #[test]
+    fn other_settings_forget_what_was_found() {
+        let text = "[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1\"]\n1. Kxd2 Kd7 1/2-1/2\n";
+        let strict = context();
+        let lenient = Context {
+            options: chess_core::Options {
+                moves_after_draw: true,
+                ..strict.options
+            },
+            ..strict.clone()
+        };
+        let mut checks = Checks::default();
+        checks.settle(1);
+        assert_eq!(checks.problems(text, &checker(&strict)).len(), 1);
+        // The same text under the same settings: found before.
+        assert_eq!(checks.problems(text, &checker(&lenient)).len(), 1);
+        checks.settle(2);
+        assert_eq!(checks.problems(text, &checker(&lenient)).len(), 0);
+        assert_eq!(checks.checked, 2);
+    }
+
+    #[test]
+    fn a_settings_error_is_an_error_of_this_server() {
+        let d = settings("chess-verify.toml: oops".into());
+        assert_eq!(d.severity, Some(DiagnosticSeverity::ERROR));
+        assert_eq!(d.source.as_deref(), Some("chess-verify"));
+        assert_eq!(d.code, Some(NumberOrString::String("settings".into())));
+    }
 }
