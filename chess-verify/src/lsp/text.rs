@@ -166,6 +166,18 @@ mod tests {
     }
 
     #[test]
+    fn utf8_only_when_the_client_offers_it() {
+        use PositionEncodingKind as Kind;
+        assert_eq!(Columns::choose(None), Columns::Utf16);
+        assert_eq!(Columns::choose(Some(&[Kind::UTF16])), Columns::Utf16);
+        assert_eq!(
+            Columns::choose(Some(&[Kind::UTF16, Kind::UTF8])),
+            Columns::Utf8
+        );
+        assert_eq!(Columns::choose(Some(&[Kind::UTF32])), Columns::Utf16);
+    }
+
+    #[test]
     fn columns_count_utf16_units_or_bytes() {
         // `♘` is one UTF-16 unit and three bytes; `𝄞` two units, four bytes.
         let doc = Document::new("a\n♘f3 𝄞 e4\n".to_string(), 0);
