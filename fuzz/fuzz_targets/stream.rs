@@ -20,7 +20,8 @@ use libfuzzer_sys::fuzz_target;
 type Found = (u64, Vec<(u64, u32, &'static str)>, Vec<String>);
 
 /// What chess-verify finds in the whole text read at once: it skips text
-/// that is not PGN where a game would begin, as the stream does.
+/// that is not PGN where a game would begin, as the stream does, and
+/// reports each game's error or its warnings.
 fn whole(text: String) -> Found {
     let source = Source::text(text, None, None);
     let (mut games, mut problems, mut skipped) = (0, Vec::new(), Vec::new());
@@ -30,10 +31,22 @@ fn whole(text: String) -> Found {
         let at = source.line_col(r.start);
         format!("{}:{}", at.line, at.col)
     };
-    while let Some(game) = all.next_checked() {
+    // As `chess-verify` checks a piece: each game's error, or its warnings
+    // (a fullmove number `0`, …).
+    loop {
+        let next = all.next_syntax();
         skipped.extend(all.take_skipped().into_iter().map(&mut place));
+        let Some(syntax) = next else { break };
         games += 1;
-        if let Err(d) = game {
+        let found = syntax.and_then(|game| {
+            let checked = all.check_syntax(&game)?;
+            Ok(all.warnings(&game, &checked))
+        });
+        let found = match found {
+            Ok(warnings) => warnings,
+            Err(d) => vec![d],
+        };
+        for d in found {
             let at = source.line_col(d.range.start);
             problems.push((u64::from(at.line), at.col, d.kind.code()));
         }
