@@ -13,12 +13,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::verify_bench::value;
 use crate::{check_args, data_dir, repo};
-
-fn value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
-    let i = args.iter().position(|a| a == flag)?;
-    args.get(i + 1).map(String::as_str)
-}
 
 pub fn lsp_bench(args: &[String]) -> ExitCode {
     if let Err(code) = check_args(args, &[], &["--data", "--edits"]) {

@@ -24,7 +24,8 @@ struct Tool {
     peak_kb: u64,
 }
 
-fn value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+/// The value after `flag` among `args`.
+pub(crate) fn value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
     let i = args.iter().position(|a| a == flag)?;
     args.get(i + 1).map(String::as_str)
 }

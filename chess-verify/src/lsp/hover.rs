@@ -52,13 +52,7 @@ pub fn hover(
         Checked::Variant(g) => describe(&g, verified_chess::Position::from(&g.last)),
         Checked::Custom(_) => return None,
     }?;
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value,
-        }),
-        range: Some(doc.range(range.start as usize, range.end as usize, columns)),
-    })
+    Some(markdown(doc, range, value, columns))
 }
 
 /// Hover on the result or a tag of `game`, at `offset`: what it is
@@ -120,17 +114,16 @@ fn about(
         };
         (tag.range, value)
     };
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value,
-        }),
-        range: Some(doc.range(range.start as usize, range.end as usize, columns)),
-    })
+    Some(markdown(doc, range, value, columns))
 }
 
 /// A hover of `value` over `range`.
-fn markdown(doc: &Document, range: chess_core::Range, value: String, columns: Columns) -> Hover {
+pub(crate) fn markdown(
+    doc: &Document,
+    range: chess_core::Range,
+    value: String,
+    columns: Columns,
+) -> Hover {
     Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,

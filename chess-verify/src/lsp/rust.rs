@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use chess_core::expand::read_call;
 use chess_core::{Checked, Diagnostic, Source, verify};
-use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+use lsp_types::{Hover, Position};
 use proc_macro2::{Group, LineColumn, TokenStream, TokenTree};
 
 use crate::check::Context;
@@ -144,13 +144,8 @@ pub fn hover(
                 Checked::Custom(_) => None,
             }?;
             let _ = context;
-            return Some(Hover {
-                contents: HoverContents::Markup(MarkupContent {
-                    kind: MarkupKind::Markdown,
-                    value,
-                }),
-                range: Some(doc.range(start, end, columns)),
-            });
+            let range = chess_core::Range::new(start as u32, end as u32);
+            return Some(super::hover::markdown(doc, range, value, columns));
         }
     }
     None
