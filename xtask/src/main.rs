@@ -21,9 +21,9 @@
 //! `cargo xtask expansion-scaling` times the expansion of generated legal
 //! games of 100, 1,000 and 5,000 plies.
 
-mod baselines;
 mod layers;
 mod lsp_bench;
+mod published;
 mod search_bench;
 mod verify_bench;
 
@@ -49,11 +49,15 @@ tasks:
       run with valgrind's callgrind (repeatable where wall time is not).
   expansion-scaling
       plies per second of game! expansions of 100, 1,000 and 5,000 plies.
-  verify-bench [--runs N] [--copies N] [--data DIR] [--gigabyte]
+  verify-bench [--runs N] [--copies N] [--data DIR] [--reference DIR] [--gigabyte]
       chess-verify on a generated collection (the standard games of the
       TWIC and lichess files, --copies times: 50 make 100 MB) against
-      pgn-reader's validate and parallel_validate examples and pgn-extract
-      (when installed): wall time, MB/s, peak memory, ratios.
+      pgn-reader's validate and parallel_validate examples built as
+      published (and validate with shakmaty's variant feature), the C++
+      validator on chess-library (--reference: the directory holding
+      chess-library/chess.hpp, by default DATA/../reference; left out
+      without g++) and pgn-extract (when installed): wall time, MB/s,
+      peak memory, time ratios, scaling over the cores.
       --gigabyte: also peak memory on a 1 GB collection.
   lsp-bench [--edits N] [--data DIR]
       chess-verify lsp (release) on the shared standard games as one file:
@@ -63,8 +67,9 @@ tasks:
       (dev profile and release, next to a naive search), and
       chess-verify --puzzles on one core (puzzles per second).
   rules-bench
-      perft of chess-rules (chess written as a rule set) against shakmaty,
-      in release, in the same run.
+      perft of chess-rules (chess written as a rule set) against shakmaty's
+      perft built as published (and with its variant feature), in release,
+      in turns.
   layers [--repo DIR]
       the import graph of every workspace crate: no circles between files,
       and chess-core's stages each using only the stages before them
@@ -111,8 +116,6 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Some("__measure") => measure(&args[1..]),
-        Some("__pgn-reader-validate") => baselines::validate(&args[1..]),
-        Some("__pgn-reader-parallel-validate") => baselines::parallel_validate(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -810,32 +813,94 @@ fn expansion_scaling() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `cargo xtask rules-bench`: chess-rules' perft example, in release.
+/// `cargo xtask rules-bench`: chess-rules' perft example (release, and
+/// with one codegen unit) against shakmaty's `perft` built as published
+/// (its default features, `magics` among them), and again with `variant`,
+/// in turns: the median of five runs each.
 fn rules_bench() -> ExitCode {
-    // The release profile as it is, and with one codegen unit (the
-    // workspace's `one-unit` profile): how rustc splits a crate into units
-    // moves the inlining of chess-rules' hot loops, shakmaty's less so.
-    for (profile, about) in [
-        ("release", "release profile"),
-        ("one-unit", "release profile, codegen-units = 1"),
+    let positions = [
+        (
+            "start",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "5",
+        ),
+        (
+            "kiwipete",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4",
+        ),
+    ];
+    let mut tools: Vec<(String, PathBuf)> = Vec::new();
+    for (name, with_variant) in [
+        ("shakmaty perft, as published", false),
+        ("shakmaty perft, with `variant`", true),
     ] {
-        println!("{about}:");
+        match published::shakmaty_perft(with_variant) {
+            Ok(binary) => tools.push((name.to_string(), binary)),
+            Err(e) => {
+                eprintln!("{name}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    // How rustc splits a crate into codegen units moves the inlining of
+    // chess-rules' hot loops: the release profile as it is, and with one
+    // unit (the workspace's `one-unit` profile).
+    for (profile, about) in [("release", "release"), ("one-unit", "codegen-units = 1")] {
         let status = Command::new(env!("CARGO"))
             .current_dir(repo())
-            .args([
-                "run",
-                "-q",
-                "--profile",
-                profile,
-                "-p",
-                "chess-rules",
-                "--example",
-                "perft_bench",
-            ])
+            .args(["build", "-q", "--profile", profile, "-p", "chess-rules"])
+            .args(["--example", "perft_bench"])
             .status()
             .expect("cargo");
         if !status.success() {
             return ExitCode::FAILURE;
+        }
+        let binary = repo()
+            .join("target")
+            .join(profile)
+            .join("examples/perft_bench");
+        tools.push((format!("chess-rules (rules/chess.ini), {about}"), binary));
+    }
+    println!("perft: leaves per second, the median of 5 interleaved runs\n");
+    println!("| position | depth | perft | leaves/s | ÷ shakmaty as published |");
+    println!("|---|---|---|---|---|");
+    for (name, fen, depth) in positions {
+        let mut samples = vec![Vec::new(); tools.len()];
+        let mut leaves = vec![0; tools.len()];
+        for _ in 0..5 {
+            for (i, (tool, binary)) in tools.iter().enumerate() {
+                let output = Command::new(binary).args([fen, depth]).output();
+                let text = output
+                    .as_ref()
+                    .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+                    .unwrap_or_default();
+                let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+                let (Some(Some(count)), Some(Some(ns))) = (fields.next(), fields.next()) else {
+                    eprintln!("{tool}: no `leaves nanoseconds` from {}", binary.display());
+                    return ExitCode::FAILURE;
+                };
+                leaves[i] = count;
+                samples[i].push(ns.max(1));
+            }
+        }
+        if leaves.iter().any(|&l| l != leaves[0]) {
+            eprintln!("{name}: the perfts disagree: {leaves:?}");
+            return ExitCode::FAILURE;
+        }
+        let rates: Vec<f64> = samples
+            .iter_mut()
+            .map(|s| {
+                s.sort_unstable();
+                leaves[0] as f64 / (s[s.len() / 2] as f64 / 1e9)
+            })
+            .collect();
+        for ((tool, _), rate) in tools.iter().zip(&rates) {
+            println!(
+                "| {name} | {depth} | {tool} | {:.1} M | {:.2}× |",
+                rate / 1e6,
+                rate / rates[0]
+            );
         }
     }
     ExitCode::SUCCESS

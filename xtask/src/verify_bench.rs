@@ -1,27 +1,40 @@
 //! `cargo xtask verify-bench`: `chess-verify` on a large collection against
-//! the baselines, in the same run: pgn-reader's `validate` (one thread) and
-//! `parallel_validate` examples, and pgn-extract when it is installed.
+//! the baselines, in the same run, each built as its authors publish it
+//! (see `published`): pgn-reader's `validate` (one thread) and
+//! `parallel_validate` examples, `validate` again with shakmaty's `variant`
+//! feature (what that feature costs standard chess), the C++ validator on
+//! Disservin's chess-library when `g++` is present, and pgn-extract when it
+//! is installed.
 //!
 //! The collection is generated from the shared data at run time (the
 //! standard games of `twic1599_1000k.pgn` and `lichess_db_1000k.pgn`,
 //! concatenated `--copies` times: 50 make 100 MB). Every tool runs as a
 //! process of its own, measured by `xtask __measure` (wall time and peak
-//! resident memory); the tools take turns, and each one's best of
+//! resident memory); the tools take turns, and each one's median of
 //! `--runs` counts.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
-use crate::{check_args, data_dir, repo};
+use crate::{check_args, data_dir, published, repo};
 
 /// One tool to measure.
 struct Tool {
     name: String,
     command: Vec<String>,
-    /// The baseline it is compared with (an index into the list).
-    against: Option<usize>,
-    best_ms: u64,
+    /// The baselines it is compared with (indices into the list).
+    against: Vec<usize>,
+    /// Wall time of each run, in milliseconds.
+    samples: Vec<u64>,
     peak_kb: u64,
+}
+
+impl Tool {
+    fn median_ms(&self) -> u64 {
+        let mut samples = self.samples.clone();
+        samples.sort_unstable();
+        samples.get(samples.len() / 2).copied().unwrap_or(1)
+    }
 }
 
 /// The value after `flag` among `args`.
@@ -89,16 +102,24 @@ fn on_path(program: &str) -> Option<PathBuf> {
 }
 
 pub fn verify_bench(args: &[String]) -> ExitCode {
-    if let Err(code) = check_args(args, &["--gigabyte"], &["--runs", "--data", "--copies"]) {
+    if let Err(code) = check_args(
+        args,
+        &["--gigabyte"],
+        &["--runs", "--data", "--copies", "--reference"],
+    ) {
         return code;
     }
     let runs: usize = value(args, "--runs")
         .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
+        .unwrap_or(5)
+        .max(1);
     let copies: usize = value(args, "--copies")
         .and_then(|v| v.parse().ok())
         .unwrap_or(50);
     let data = data_dir(value(args, "--data"));
+    let reference = value(args, "--reference")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| data.join("../reference"));
     let root = repo();
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--quiet", "-p", "chess-verify"])
@@ -108,6 +129,20 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
         eprintln!("cannot build chess-verify");
         return ExitCode::from(1);
     }
+    let (published, with_variant, version) = match published::pgn_reader() {
+        Ok(built) => built,
+        Err(e) => {
+            eprintln!("pgn-reader's examples as published: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let cpp = match published::cpp_validator(&reference) {
+        Ok(cpp) => cpp,
+        Err(e) => {
+            eprintln!("the C++ validator: {e}");
+            return ExitCode::from(1);
+        }
+    };
     let dir = root.join("target/verify-bench");
     let file = dir.join(format!("collection-x{copies}.pgn"));
     let size = generate(&data, copies, &file);
@@ -116,98 +151,114 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
         .join("target/release/chess-verify")
         .display()
         .to_string();
-    let me = std::env::current_exe()
-        .expect("xtask")
-        .display()
-        .to_string();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let mut tools = vec![
-        Tool {
-            name: "pgn-reader 0.29 examples/validate (1 thread)".into(),
-            command: s(&[&me, "__pgn-reader-validate", &file_arg]),
-            against: None,
-            best_ms: u64::MAX,
+    let example = |dir: &Path, name: &str| dir.join(name).display().to_string();
+    let mut tools = Vec::new();
+    let mut add = |name: String, command: Vec<String>, against: Vec<usize>| {
+        tools.push(Tool {
+            name,
+            command,
+            against,
+            samples: Vec::new(),
             peak_kb: 0,
-        },
-        Tool {
-            name: "chess-verify --jobs 1".into(),
-            command: s(&[&verify, "--moves-after-draw", "--jobs", "1", &file_arg]),
-            against: Some(0),
-            best_ms: u64::MAX,
-            peak_kb: 0,
-        },
-        Tool {
-            name: "pgn-reader 0.29 examples/parallel_validate".into(),
-            command: s(&[&me, "__pgn-reader-parallel-validate", &file_arg]),
-            against: None,
-            best_ms: u64::MAX,
-            peak_kb: 0,
-        },
-        Tool {
-            name: format!("chess-verify (all {cores} cores)"),
-            command: s(&[&verify, "--moves-after-draw", &file_arg]),
-            against: Some(2),
-            best_ms: u64::MAX,
-            peak_kb: 0,
-        },
-    ];
+        });
+        tools.len() - 1
+    };
+    let cpp = cpp.map(|cpp| {
+        add(
+            "C++ chess-library validator".into(),
+            vec![cpp.display().to_string(), file_arg.clone()],
+            Vec::new(),
+        )
+    });
+    let validate = add(
+        "pgn-reader validate".to_string(),
+        vec![example(&published, "validate"), file_arg.clone()],
+        Vec::new(),
+    );
+    add(
+        "pgn-reader validate, shakmaty with `variant`".to_string(),
+        vec![example(&with_variant, "validate"), file_arg.clone()],
+        vec![validate],
+    );
+    let one = add(
+        "chess-verify --jobs 1".into(),
+        s(&[&verify, "--moves-after-draw", "--jobs", "1", &file_arg]),
+        [Some(validate), cpp].into_iter().flatten().collect(),
+    );
+    let parallel = add(
+        "pgn-reader parallel_validate".to_string(),
+        vec![example(&published, "parallel_validate"), file_arg.clone()],
+        Vec::new(),
+    );
+    add(
+        format!("chess-verify (all {cores} cores)"),
+        s(&[&verify, "--moves-after-draw", &file_arg]),
+        vec![parallel, one],
+    );
     if let Some(extract) = on_path("pgn-extract") {
-        let extract = extract.display().to_string();
-        tools.insert(
-            0,
-            Tool {
-                name: "pgn-extract -r".into(),
-                command: s(&[&extract, "-r", "-s", &file_arg]),
-                against: None,
-                best_ms: u64::MAX,
-                peak_kb: 0,
-            },
+        add(
+            "pgn-extract -r".into(),
+            s(&[&extract.display().to_string(), "-r", "-s", &file_arg]),
+            Vec::new(),
         );
-        for tool in &mut tools[1..] {
-            tool.against = tool.against.map(|i| i + 1);
-        }
-        let all = tools.len() - 1;
-        tools[all].name.push_str(" [also against pgn-extract]");
+    }
+    if cpp.is_none() {
+        println!("(no g++ here: the C++ validator is left out)");
     }
     println!(
-        "verify-bench: {} ({:.1} MB), best of {runs} runs, {cores} cores",
+        "verify-bench: {} ({:.1} MB), median of {runs} interleaved runs, {cores} cores",
         file.display(),
         size as f64 / 1e6
+    );
+    println!(
+        "baselines built as published: pgn-reader {version}'s examples (its own lock file){}",
+        if cpp.is_some() {
+            ", the C++ validator (g++ -O3 -march=native -DNDEBUG)"
+        } else {
+            ""
+        }
     );
     for _ in 0..runs {
         for tool in &mut tools {
             let (ms, kb) = measure(&tool.command);
-            tool.best_ms = tool.best_ms.min(ms.max(1));
+            tool.samples.push(ms.max(1));
             tool.peak_kb = tool.peak_kb.max(kb);
         }
     }
-    println!("\n| tool | wall | MB/s | peak memory | throughput vs baseline |");
+    println!("\n| tool | wall | MB/s | peak memory | time ÷ baseline's |");
     println!("|---|---|---|---|---|");
     for tool in &tools {
-        let ratio = match tool.against {
-            Some(i) => format!(
-                "{:.2}× {}",
-                tools[i].best_ms as f64 / tool.best_ms as f64,
-                tools[i].name
-            ),
-            None => "(baseline)".to_string(),
+        let ms = tool.median_ms();
+        let ratios = if tool.against.is_empty() {
+            "(baseline)".to_string()
+        } else {
+            tool.against
+                .iter()
+                .map(|&i| {
+                    format!(
+                        "{:.2}× {}",
+                        ms as f64 / tools[i].median_ms() as f64,
+                        tools[i].name
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
         };
         println!(
-            "| {} | {:.2} s | {:.0} | {:.1} MB | {ratio} |",
+            "| {} | {:.2} s | {:.0} | {:.1} MB | {ratios} |",
             tool.name,
-            tool.best_ms as f64 / 1000.0,
-            size as f64 / 1e6 / (tool.best_ms as f64 / 1000.0),
+            ms as f64 / 1000.0,
+            size as f64 / 1e6 / (ms as f64 / 1000.0),
             tool.peak_kb as f64 / 1024.0,
         );
     }
-    if let Some(extract) = tools.iter().find(|t| t.name.starts_with("pgn-extract")) {
-        let all = tools.last().expect("tools");
-        println!(
-            "\nchess-verify (all cores) against pgn-extract: {:.1}×",
-            extract.best_ms as f64 / all.best_ms as f64
-        );
-    }
+    let all = &tools[tools.len() - 1 - usize::from(on_path("pgn-extract").is_some())];
+    println!(
+        "\nscaling: {} threads give {:.2}× the throughput of one",
+        cores,
+        tools[one].median_ms() as f64 / all.median_ms() as f64
+    );
     if args.iter().any(|a| a == "--gigabyte") {
         let big = dir.join("collection-1gb.pgn");
         let big_size = generate(&data, copies * 10, &big);
@@ -230,4 +281,8 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
         let _ = std::fs::remove_file(&big);
     }
     ExitCode::SUCCESS
+}
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
 }
