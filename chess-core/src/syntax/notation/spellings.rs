@@ -104,6 +104,18 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("⌓", "$142"),
 ];
 
+/// Whether a byte begins one of [`SPELLINGS`]: a word's other bytes are
+/// copied without looking the list through.
+const STARTS_A_SPELLING: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < SPELLINGS.len() {
+        table[SPELLINGS[i].0.as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// `word` with every Unicode spelling replaced by its ASCII one, into
 /// `out`; `from` gets where each output byte came from. `None` if nothing
 /// changed or the result does not fit.
@@ -121,10 +133,14 @@ pub(super) fn rewrite(
         // A check sign before `−+` stays a check sign.
         let check_then_glyph =
             rest.starts_with("+−+".as_bytes()) || rest.starts_with("+–+".as_bytes());
-        let (replacement, used): (&[u8], usize) = match SPELLINGS
-            .iter()
-            .find(|(unicode, _)| !check_then_glyph && rest.starts_with(unicode.as_bytes()))
-        {
+        let spelling = (STARTS_A_SPELLING[usize::from(rest[0])] && !check_then_glyph)
+            .then(|| {
+                SPELLINGS
+                    .iter()
+                    .find(|(unicode, _)| rest.starts_with(unicode.as_bytes()))
+            })
+            .flatten();
+        let (replacement, used): (&[u8], usize) = match spelling {
             Some((unicode, ascii)) => {
                 changed = true;
                 (ascii.as_bytes(), unicode.len())
