@@ -2,7 +2,7 @@
 //! (of the shard asked for), and put each problem into words and data.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use chess_core::syntax::{RuleSets, Skipped};
+use chess_core::syntax::{RuleSets, Skipped, misspelt_tags};
 use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
 
 use crate::read::Piece;
@@ -389,10 +389,21 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
             continue;
         }
         checked.checked += 1;
-        let game = syntax.and_then(|game| {
-            let checked = games.check_syntax(&game)?;
-            Ok((games.warnings(&game, &checked), checked))
-        });
+        // A misspelt tag is reported whether or not the game verifies: a
+        // setup passed over is often why it does not.
+        let (tags, game) = match syntax {
+            Ok(game) => (
+                misspelt_tags(&game.tags, source),
+                games
+                    .check_syntax(&game)
+                    .map(|checked| (games.warnings(&game, &checked), checked)),
+            ),
+            Err(d) => (Vec::new(), Err(d)),
+        };
+        for d in tags {
+            let problem = Problem::warning(source, name, line, checked.games, d, context.styled);
+            checked.problems.push(problem);
+        }
         match game {
             Ok((warnings, game)) => {
                 checked.plies += game.plies() as u64;

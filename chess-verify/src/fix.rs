@@ -288,6 +288,12 @@ mod tests {
             first_fixes("[Variant \"Crazyhose\"]\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n"),
             ["[Variant \"Crazyhouse\"]\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n"]
         );
+        // A tag the verifier reads, misspelt (a warning, before the error
+        // it causes: the king steps onto its own knight from the start).
+        assert_eq!(
+            first_fixes("[Fen \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n1. Kb1 *\n"),
+            ["[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n1. Kb1 *\n"]
+        );
         // The mate's marker.
         assert_eq!(
             first_fixes("1. f3 e5 2. g4 Qh4+ 0-1\n"),

@@ -522,11 +522,14 @@ fn summary(t: &Totals, rate: f64, unit: &str) -> String {
         format!(", {} in this shard", t.checked)
     };
     let legal = t.checked.saturating_sub(t.errors);
+    let plies = match t.plies {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    };
     let mut line = format!(
-        "checked {}: {}{shard} ({legal} legal, {} plies), {verdict}",
+        "checked {}: {}{shard} ({legal} legal, {plies}), {verdict}",
         plural(t.files as u64, "file"),
         plural(t.games, unit),
-        t.plies
     );
     if t.unreadable > 0 {
         line.push_str(&format!(", {} unreadable", t.unreadable));

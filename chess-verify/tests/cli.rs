@@ -452,3 +452,43 @@ fn the_guides_problem_matcher_reads_the_output() {
         ]
     );
 }
+
+#[test]
+fn a_misspelt_tag_is_a_warning_whether_or_not_the_game_verifies() {
+    // The first game fails at its first move because `Fen` is not read
+    // (it starts from the standard position, where b1 holds a knight):
+    // the warning says why. The second game is legal under standard
+    // chess; its `Varient` tag is warned about, and on its own the file
+    // passes.
+    let text = "[Fen \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Kb1 *\n\n\
+                [Varient \"Atomic\"]\n\n1. e4 *\n";
+    let path = file("misspelt-tags.pgn", text.as_bytes());
+    let name = path.display().to_string();
+    let (code, out, _) = run(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let expected = format!(
+        "warning[bad-tag]: the tag `Fen` is not read, so the game starts from the standard position\n \
+         --> {name}:1:2\n  |\n1 | [Fen \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n  |  ^^^\n  |\n  \
+         = help: did you mean `FEN`?\n  = help: tag names are case-sensitive; this is a warning\n\nerror[own-piece]:"
+    );
+    assert!(out.starts_with(&expected), "{out}");
+    assert!(
+        out.contains(&format!(
+            "warning[bad-tag]: the tag `Varient` is not read, so the game is played by the rules of standard chess\n \
+             --> {name}:5:2\n"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("2 games (1 legal, 1 ply), 1 error, 2 warnings"),
+        "{out}"
+    );
+    let second = &text[text.find("[Varient").unwrap()..];
+    let only_warned = file("variant-misspelt.pgn", second.as_bytes());
+    let (code, out, _) = run(&[only_warned.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("1 game (1 legal, 1 ply), no errors, 1 warning"),
+        "{out}"
+    );
+}

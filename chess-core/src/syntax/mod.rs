@@ -54,6 +54,6 @@ pub use setup::{SetupForm, SetupSyntax, fullmove_zero};
 pub use split::Splitter;
 pub(crate) use stipulation::missing as missing_stipulation;
 pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};
-pub use tag::Tag;
+pub use tag::{Tag, misspelt_tags};
 pub use tree::{GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove};
 pub use variant::{UnknownVariant, variant_named};

@@ -1,5 +1,7 @@
 //! Tag pairs: `[Event "World Championship"]`.
 
+use crate::diagnostic::words::one_edit;
+use crate::diagnostic::{Diagnostic, ErrorKind, Help};
 use crate::input::{Range, Source};
 
 use super::lexer;
@@ -33,5 +35,166 @@ impl Tag {
     pub fn find<'t>(tags: &'t [Tag], source: &Source, name: &str) -> Option<&'t Tag> {
         tags.iter()
             .find(|t| t.name_range.len() == name.len() && t.name(source) == name)
+    }
+}
+
+/// The tags whose value changes what is verified, and what follows when
+/// such a tag is not read.
+const READ: [(&str, &str); 4] = [
+    ("FEN", "the game starts from the standard position"),
+    (
+        "Variant",
+        "the game is played by the rules of standard chess",
+    ),
+    ("PieceLetters", "the piece letters are read as English ones"),
+    ("Stipulation", "no claim of a problem is proven"),
+];
+
+/// A `bad-tag` warning for each tag whose name is not one the verifier
+/// reads but is one written in other case, or (for names of five letters
+/// or more) one letter off: `[Fen "…"]`, `[Varient "…"]`. Tag names are
+/// case-sensitive, so such a tag is passed over and its setup or rules
+/// are not used. A game that also has the right tag gets no warning.
+///
+/// ```
+/// use chess_core::Source;
+/// use chess_core::syntax::{Parser, misspelt_tags};
+///
+/// let text = "[Fen \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Kb1 *";
+/// let source = Source::text(text, None, None);
+/// let game = Parser::new(&source).next().unwrap().unwrap();
+/// let warnings = misspelt_tags(&game.tags, &source);
+/// assert_eq!(source.slice(warnings[0].range), "Fen");
+/// assert_eq!(
+///     warnings[0].message,
+///     "the tag `Fen` is not read, so the game starts from the standard position"
+/// );
+/// ```
+pub fn misspelt_tags(tags: &[Tag], source: &Source) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    for tag in tags {
+        let written = tag.name(source);
+        let Some(&(name, what)) = READ.iter().find(|(name, _)| {
+            written != *name
+                && written.len().abs_diff(name.len()) <= 1
+                && near(written, name)
+                && Tag::find(tags, source, name).is_none()
+        }) else {
+            continue;
+        };
+        let case = if written.eq_ignore_ascii_case(name) {
+            "tag names are case-sensitive; "
+        } else {
+            ""
+        };
+        warnings.push(
+            Diagnostic::new(
+                ErrorKind::BadTag,
+                tag.name_range,
+                format!("the tag `{written}` is not read, so {what}"),
+            )
+            .with(Help::DidYouMean(vec![name.to_string()]))
+            .with_note(format!("{case}this is a warning")),
+        );
+    }
+    warnings
+}
+
+/// `written` is `name` in other case, or one letter off it (names of five
+/// letters or more).
+fn near(written: &str, name: &str) -> bool {
+    if written.eq_ignore_ascii_case(name) {
+        return true;
+    }
+    let lower: Vec<char> = written.chars().flat_map(char::to_lowercase).collect();
+    name.len() >= 5 && one_edit(&lower, &name.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::Parser;
+
+    fn warned(text: &str) -> Vec<(String, String)> {
+        let source = Source::text(text, None, None);
+        let game = Parser::new(&source).next().unwrap().unwrap();
+        misspelt_tags(&game.tags, &source)
+            .into_iter()
+            .map(|d| (source.slice(d.range).to_string(), d.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_read_tag_in_other_case_or_one_letter_off_is_a_warning() {
+        for (text, written, so) in [
+            (
+                "[fen \"x\"]\n\n*",
+                "fen",
+                "the game starts from the standard position",
+            ),
+            (
+                "[Varient \"Crazyhouse\"]\n\n*",
+                "Varient",
+                "the game is played by the rules of standard chess",
+            ),
+            (
+                "[variants \"Atomic\"]\n\n*",
+                "variants",
+                "the game is played by the rules of standard chess",
+            ),
+            (
+                "[Stipulaton \"#2\"]\n\n*",
+                "Stipulaton",
+                "no claim of a problem is proven",
+            ),
+            (
+                "[Pieceletters \"de\"]\n\n*",
+                "Pieceletters",
+                "the piece letters are read as English ones",
+            ),
+        ] {
+            assert_eq!(
+                warned(text),
+                [(
+                    written.to_string(),
+                    format!("the tag `{written}` is not read, so {so}")
+                )],
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn other_tags_are_not_warned_about() {
+        // Read tags, other tags, short names one letter off, a misspelling
+        // beside the right tag.
+        for text in [
+            "[FEN \"x\"]\n[Variant \"Atomic\"]\n\n*",
+            "[Event \"e\"]\n[Site \"s\"]\n[ECO \"B01\"]\n[Setup \"1\"]\n\n*",
+            "[FEM \"x\"]\n[EN \"x\"]\n\n*",
+            "[FEN \"x\"]\n[Fen \"y\"]\n\n*",
+            "[Variation \"Najdorf\"]\n\n*",
+        ] {
+            assert_eq!(warned(text), [], "{text}");
+        }
+    }
+
+    #[test]
+    fn the_note_says_why_and_the_help_is_the_name() {
+        let source = Source::text("[Varient \"x\"]\n\n*", None, None);
+        let game = Parser::new(&source).next().unwrap().unwrap();
+        let d = &misspelt_tags(&game.tags, &source)[0];
+        assert_eq!(d.help[1], Help::Note("this is a warning".to_string()));
+        let source = Source::text("[fen \"x\"]\n\n*", None, None);
+        let game = Parser::new(&source).next().unwrap().unwrap();
+        let d = &misspelt_tags(&game.tags, &source)[0];
+        assert_eq!(d.kind, ErrorKind::BadTag);
+        assert_eq!(
+            d.help,
+            [
+                Help::DidYouMean(vec!["FEN".to_string()]),
+                Help::Note("tag names are case-sensitive; this is a warning".to_string())
+            ]
+        );
     }
 }
