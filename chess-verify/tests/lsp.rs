@@ -578,6 +578,69 @@ fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
         answer["range"],
         json!({ "start": { "line": 2, "character": e5 }, "end": { "line": 2, "character": e5 + 2 } })
     );
+    // A move of a variation: its line is played up to it.
+    let uri_v = "file:///crate/src/variations.rs";
+    let text_v = "use verified_chess::{game, position, Game, Position};\n\n\
+                  const V: Game = game! { 1. e4 e5 (1... c5 2. Nf3) 2. Nc3 };\n\
+                  const P: Position = position! { white: Kb8 b7 Rf1; black: Kd7 Ra2 w };\n\
+                  const F: Position = position!(\"8/8/8/8/8/8/8/K1k5 w - - 0 1\");\n\
+                  const S: Game = game!(\"1. e4 e5\");\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri_v, "languageId": "rust", "version": 1, "text": text_v } }),
+    );
+    let line_v = "const V: Game = game! { 1. e4 e5 (1... c5 2. Nf3) 2. Nc3 };";
+    let nf3 = utf16(&line_v[..line_v.find("Nf3").unwrap()]) as u32;
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 2, "character": nf3 + 1 } }),
+    );
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        value.starts_with("**`2. Nf3`** · UCI `g1f3` · Black to move"),
+        "{answer}"
+    );
+    assert!(
+        value.contains("`rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2`"),
+        "{answer}"
+    );
+    // Anywhere in a `position!` call: its position.
+    let line_p = "const P: Position = position! { white: Kb8 b7 Rf1; black: Kd7 Ra2 w };";
+    let rf1 = utf16(&line_p[..line_p.find("Rf1").unwrap()]) as u32;
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 3, "character": rf1 } }),
+    );
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        value.starts_with("**the position** · White to move"),
+        "{answer}"
+    );
+    assert!(
+        value.ends_with("`1K6/1P1k4/8/8/8/8/r7/5R2 w - - 0 1`"),
+        "{answer}"
+    );
+    let open = utf16(&line_p[..line_p.find('{').unwrap()]) as u32;
+    assert_eq!(
+        answer["range"],
+        json!({ "start": { "line": 3, "character": open }, "end": { "line": 3, "character": utf16(line_p) as u32 - 1 } })
+    );
+    // A FEN string too.
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 4, "character": 33 } }),
+    );
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        value.ends_with("`8/8/8/8/8/8/8/K1k5 w - - 0 1`"),
+        "{answer}"
+    );
+    // Not inside a string literal: its moves share one span.
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 5, "character": 30 } }),
+    );
+    assert_eq!(answer, json!(null));
     // The knight move one letter off, fixed in place.
     let nf4 = utf16(&line[..line.find("Nf4").unwrap()]) as u32;
     let actions = client.request(

@@ -28,7 +28,23 @@ pub fn hover(
     let Some((line, index)) = ply_at(&game, offset) else {
         return about(doc, &source, &game, offset, columns, context);
     };
-    let path = path(&game, line, index);
+    let range = game.plies[game.lines[line].plies[index] as usize].range;
+    let value = after(&source, &game, (line, index), context.options)?;
+    Some(markdown(doc, range, value, columns))
+}
+
+/// The position after ply `index` of line `line` of `game` (read from
+/// `source`: a PGN file, or a macro call's input), described; `None` if
+/// the move's line is not legal up to it. The line (the main line, or a
+/// variation and the moves it branches from) is played up to the move,
+/// as a game of its own, by the verifier.
+pub(crate) fn after(
+    source: &Source,
+    game: &GameSyntax,
+    (line, index): (usize, usize),
+    options: chess_core::Options,
+) -> Option<String> {
+    let path = path(game, line, index);
     let first = game.plies[*game.lines[0].plies.first()? as usize]
         .range
         .start;
@@ -42,17 +58,15 @@ pub fn hover(
     let played = Source::text(text, None, None);
     let options = chess_core::Options {
         moves_after_draw: true,
-        ..context.options
+        ..options
     };
     let mut games = verify(&played, options);
     let syntax = games.next_syntax()?.ok()?;
-    let range = game.plies[*path.last()? as usize].range;
-    let value = match games.check_syntax(&syntax).ok()? {
+    match games.check_syntax(&syntax).ok()? {
         Checked::Chess(g) => describe(&g, verified_chess::Position::from(&g.last)),
         Checked::Variant(g) => describe(&g, verified_chess::Position::from(&g.last)),
-        Checked::Custom(_) => return None,
-    }?;
-    Some(markdown(doc, range, value, columns))
+        Checked::Custom(_) => None,
+    }
 }
 
 /// Hover on the result or a tag of `game`, at `offset`: what it is
@@ -185,6 +199,17 @@ pub(crate) fn describe<P: chess_core::Rules>(
         after.board().unicode(),
         after.fen(),
     ))
+}
+
+/// A position that no move led to (a `position!` call's): whose move it
+/// is, the board and the FEN.
+pub(crate) fn describe_setup(position: verified_chess::Position) -> String {
+    format!(
+        "**the position** · {} to move\n\n```text\n{}```\n\n`{}`",
+        position.turn().name(),
+        position.board().unicode(),
+        position.fen(),
+    )
 }
 
 /// The line and the index in it of the ply at `offset` (its move, marker

@@ -135,7 +135,7 @@ impl Server<'_> {
             HoverRequest::METHOD => self.answer(request, |doc, params: lsp_types::HoverParams| {
                 let at = params.text_document_position_params.position;
                 if is_rust(params.uri()) {
-                    rust::hover(doc, at, self.columns, &self.context)
+                    rust::hover(doc, at, self.columns)
                 } else {
                     hover::hover(doc, at, self.columns, &self.context)
                 }

@@ -1,6 +1,7 @@
 //! Rust files, next to rust-analyzer: inside `game!`, `games!` and
-//! `puzzle!` calls written in tokens, hover on a move of a game's main line
-//! shows the position after it, and the quick fixes of a problem are
+//! `puzzle!` calls written in tokens, hover on a move (of a main line or a
+//! variation) shows the position after it, and on a `position!` call its
+//! position; the quick fixes of a problem are
 //! offered, each proven as in PGN files (the file with the edit is read
 //! again and the call verified: no problem left where the edit is). The
 //! problems themselves are rust-analyzer's to show (it expands the
@@ -13,16 +14,17 @@ use chess_core::{Checked, Diagnostic, Source, verify};
 use lsp_types::{Hover, Position};
 use proc_macro2::{Group, LineColumn, TokenStream, TokenTree};
 
-use crate::check::Context;
 use crate::fix::{Fix, candidates};
 use crate::lsp::text::{Columns, Document};
 
-/// The macros whose input is a game (or games) written in tokens.
-const MACROS: [&str; 3] = ["game", "games", "puzzle"];
+/// The macros whose input is chess written in tokens: a game, games, a
+/// puzzle, a position.
+const MACROS: [&str; 4] = ["game", "games", "puzzle", "position"];
 
-/// A macro call in a Rust file: its input, in braces, brackets or
-/// parentheses.
+/// A macro call in a Rust file: the macro's name and its input, in
+/// braces, brackets or parentheses.
 struct Call {
+    name: String,
     group: Group,
 }
 
@@ -35,13 +37,16 @@ fn calls(tokens: TokenStream, out: &mut Vec<Call>) {
                 i.checked_sub(2).map(|j| &trees[j]),
                 i.checked_sub(1).map(|j| &trees[j]),
             ) {
-                (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(bang))) => {
-                    bang.as_char() == '!' && MACROS.contains(&name.to_string().as_str())
+                (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(bang)))
+                    if bang.as_char() == '!' && MACROS.contains(&name.to_string().as_str()) =>
+                {
+                    Some(name.to_string())
                 }
-                _ => false,
+                _ => None,
             };
-            if named {
+            if let Some(name) = named {
                 out.push(Call {
+                    name,
                     group: group.clone(),
                 });
             } else {
@@ -96,56 +101,54 @@ fn call_at(doc: &Document, at: usize) -> Option<(usize, Call)> {
         })
 }
 
-/// Hover in a Rust file: the position after the main-line move at
-/// `position` of a game inside a chess macro.
-pub fn hover(
-    doc: &Document,
-    position: Position,
-    columns: Columns,
-    context: &Context,
-) -> Option<Hover> {
+/// Hover in a Rust file: the position after the move at `position` (of
+/// a main line or a variation) of a game inside a chess macro; anywhere
+/// in a `position!` call, its position.
+pub fn hover(doc: &Document, position: Position, columns: Columns) -> Option<Hover> {
     let at = doc.offset(position, columns);
     let (_, call) = call_at(doc, at)?;
     let (source, options) = read_call(call.group.stream()).ok()?;
+    if call.name == "position" {
+        // A FEN string, or a setup without moves: the position it gives.
+        let position = match source.as_str().trim().parse::<verified_chess::Position>() {
+            Ok(position) => position,
+            Err(_) => {
+                let mut games = verify(&source, options);
+                let game = games.next_syntax()?.ok()?;
+                let Ok(Checked::Chess(g)) = games.check_syntax(&game) else {
+                    return None;
+                };
+                verified_chess::Position::from(&g.last)
+            }
+        };
+        let span = call.group.span();
+        let range = chess_core::Range::new(
+            offset(doc, span.start()) as u32,
+            offset(doc, span.end()) as u32,
+        );
+        let value = super::hover::describe_setup(position);
+        return Some(super::hover::markdown(doc, range, value, columns));
+    }
+    // A game in a string literal has one span for all of it: no move
+    // can be told from another there.
+    let tokens: Vec<TokenTree> = call.group.stream().into_iter().collect();
+    if matches!(tokens.as_slice(), [TokenTree::Literal(_)]) {
+        return None;
+    }
     let mut games = verify(&source, options);
     while let Some(Ok(game)) = games.next_syntax() {
-        for &p in &game.lines.first()?.plies {
-            let ply = &game.plies[p as usize];
-            let Some((start, end)) = span_bytes(doc, &source, ply.range) else {
-                continue;
-            };
-            if !(start <= at && at <= end) {
-                continue;
-            }
-            // The call's input up to this move, verified.
-            let upto: TokenStream = call
-                .group
-                .stream()
-                .into_iter()
-                .take_while(|t| offset(doc, t.span().end()) <= end)
-                .collect();
-            let (source, options) = read_call(upto).ok()?;
-            let options = chess_core::Options {
-                moves_after_draw: true,
-                ..options
-            };
-            let mut games = verify(&source, options);
-            let mut last = None;
-            while let Some(Ok(game)) = games.next_syntax() {
-                last = games.check_syntax(&game).ok();
-            }
-            let value = match last? {
-                Checked::Chess(g) => {
-                    super::hover::describe(&g, verified_chess::Position::from(&g.last))
+        for (l, line) in game.lines.iter().enumerate() {
+            for (i, &p) in line.plies.iter().enumerate() {
+                let Some((start, end)) = span_bytes(doc, &source, game.plies[p as usize].range)
+                else {
+                    continue;
+                };
+                if start <= at && at <= end {
+                    let value = super::hover::after(&source, &game, (l, i), options)?;
+                    let range = chess_core::Range::new(start as u32, end as u32);
+                    return Some(super::hover::markdown(doc, range, value, columns));
                 }
-                Checked::Variant(g) => {
-                    super::hover::describe(&g, verified_chess::Position::from(&g.last))
-                }
-                Checked::Custom(_) => None,
-            }?;
-            let _ = context;
-            let range = chess_core::Range::new(start as u32, end as u32);
-            return Some(super::hover::markdown(doc, range, value, columns));
+            }
         }
     }
     None
