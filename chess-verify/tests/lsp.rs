@@ -306,6 +306,49 @@ fn hover_on_a_move_shows_the_position_after_it() {
 }
 
 #[test]
+fn hover_in_a_variant_shows_the_pockets_or_the_checks_given() {
+    let (mut client, _) = Client::start(json!({}));
+    let text = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n\n\
+                [Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *\n";
+    client.open(URI, text);
+    let hover = |client: &mut Client, line: u32, character: u32| {
+        let answer = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } }),
+        );
+        answer["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    // After `3... Qd8` each side holds the pawn it took.
+    let value = hover(&mut client, 2, 32);
+    assert!(
+        value.starts_with(
+            "**`3... Qd8`** · UCI `d5d8` · White to move · pockets: White `P`, Black `P`\n"
+        ),
+        "{value}"
+    );
+    // After the drop, White's pocket is empty.
+    let value = hover(&mut client, 2, 38);
+    assert!(
+        value.starts_with(
+            "**`4. P@d5`** · UCI `P@d5` · Black to move · pockets: White none, Black `P`\n"
+        ),
+        "{value}"
+    );
+    // One check given by White.
+    let value = hover(&mut client, 6, 24);
+    assert!(
+        value.starts_with(
+            "**`3. Bxf7+`** · UCI `c4f7` · Black to move · checks given: White 1, Black 0 (three win)\n"
+        ),
+        "{value}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
 fn games_and_variations_are_symbols_and_fold() {
     let (mut client, init) = Client::start(json!({}));
     assert_eq!(init["capabilities"]["documentSymbolProvider"], true);

@@ -185,7 +185,13 @@ pub(crate) fn describe<P: chess_core::Rules>(
     after: verified_chess::Position,
 ) -> Option<String> {
     let last = g.moves.len().checked_sub(1)?;
-    let san = g.san_plus(last)?;
+    // A pawn's drop as lichess writes it, `P@d5` (shakmaty writes `@d5`).
+    let san = g.san_plus(last)?.to_string();
+    let san = if san.starts_with('@') {
+        format!("P{san}")
+    } else {
+        san
+    };
     let uci = UciMove::from_move(g.moves[last], g.mode);
     // The move's number: the position after it says who moved.
     let mover = after.turn().other();
@@ -194,19 +200,57 @@ pub(crate) fn describe<P: chess_core::Rules>(
         verified_chess::Color::Black => (after.fullmove_number() - 1).to_string() + "...",
     };
     Some(format!(
-        "**`{number} {san}`** · UCI `{uci}` · {} to move\n\n```text\n{}```\n\n`{}`",
+        "**`{number} {san}`** · UCI `{uci}` · {} to move{}\n\n```text\n{}```\n\n`{}`",
         after.turn().name(),
+        variant_state(&after),
         after.board().unicode(),
         after.fen(),
     ))
+}
+
+/// What a variant adds to a position, for the line under the move: the
+/// pockets in Crazyhouse, the checks given in Three-check.
+fn variant_state(position: &verified_chess::Position) -> String {
+    use verified_chess::{Color, Variant};
+    let side = |color: Color| color.name();
+    match position.variant() {
+        Variant::Crazyhouse => {
+            let pockets = position.pockets();
+            let pocket = |color: Color| {
+                let pieces: String = pockets
+                    .of(color)
+                    .map(|r| r.of(Color::White).fen_char())
+                    .collect();
+                if pieces.is_empty() {
+                    format!("{} none", side(color))
+                } else {
+                    format!("{} `{pieces}`", side(color))
+                }
+            };
+            format!(
+                " · pockets: {}, {}",
+                pocket(Color::White),
+                pocket(Color::Black)
+            )
+        }
+        Variant::ThreeCheck => format!(
+            " · checks given: {} {}, {} {} (three win)",
+            side(Color::White),
+            position.checks_given(Color::White),
+            side(Color::Black),
+            position.checks_given(Color::Black),
+        ),
+        _ => String::new(),
+    }
 }
 
 /// A position that no move led to (a `position!` call's): whose move it
 /// is, the board and the FEN.
 pub(crate) fn describe_setup(position: verified_chess::Position) -> String {
     format!(
-        "**the position** · {} to move\n\n```text\n{}```\n\n`{}`",
+        "**the position** · {} to move{}\n\n```text\n{}```\n\n`{}`",
         position.turn().name(),
+        variant_state(&position),
         position.board().unicode(),
         position.fen(),
     )
