@@ -302,6 +302,22 @@ fn hover_on_a_move_shows_the_position_after_it() {
     );
     // Not on a move: nothing.
     assert_eq!(hover(&mut client, 0, 3), Value::Null);
+    // A move after the game ended (king and bishop against king is a dead
+    // position from the start): an error there, but its board is shown.
+    let dead = "file:///games/dead.pgn";
+    client.open(
+        dead,
+        "[FEN \"8/8/8/8/8/2k5/8/K1B5 w - - 0 1\"]\n\n1. Kb1 Kd3 *\n",
+    );
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": dead }, "position": { "line": 2, "character": 8 } }),
+    );
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        value.starts_with("**`1... Kd3`** · UCI `c3d3` · White to move"),
+        "{answer}"
+    );
     assert_eq!(client.shutdown(), 0);
 }
 
