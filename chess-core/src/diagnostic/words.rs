@@ -98,15 +98,22 @@ pub(crate) fn join_or(mut items: Vec<String>) -> String {
 /// removed character.
 pub(crate) fn one_edit(a: &[char], b: &str) -> bool {
     let b: Vec<char> = b.chars().collect();
-    let (short, long) = if a.len() <= b.len() {
-        (a, b.as_slice())
-    } else {
-        (b.as_slice(), a)
-    };
-    let prefix = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    one_edit_by(a, &b, |x, y| x == y)
+}
+
+/// `true` if `b` differs from `a` by exactly one replaced, inserted or
+/// removed item, items being the same when `same` says so.
+pub(crate) fn one_edit_by<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let prefix = short
+        .iter()
+        .zip(long)
+        .take_while(|(x, y)| same(x, y))
+        .count();
+    let rest_same = |x: &[T], y: &[T]| x.iter().zip(y).all(|(x, y)| same(x, y));
     match long.len() - short.len() {
-        0 => prefix < short.len() && short[prefix + 1..] == long[prefix + 1..],
-        1 => short[prefix..] == long[prefix + 1..],
+        0 => prefix < short.len() && rest_same(&short[prefix + 1..], &long[prefix + 1..]),
+        1 => rest_same(&short[prefix..], &long[prefix + 1..]),
         _ => false,
     }
 }

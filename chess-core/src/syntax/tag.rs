@@ -1,6 +1,6 @@
 //! Tag pairs: `[Event "World Championship"]`.
 
-use crate::diagnostic::words::one_edit;
+use crate::diagnostic::words::one_edit_by;
 use crate::diagnostic::{Diagnostic, ErrorKind, Help};
 use crate::input::{Range, Source};
 
@@ -101,13 +101,12 @@ pub fn misspelt_tags(tags: &[Tag], source: &Source) -> Vec<Diagnostic> {
 }
 
 /// `written` is `name` in other case, or one letter off it (names of five
-/// letters or more).
+/// letters or more). Without allocating: it runs for every tag of every
+/// game.
 fn near(written: &str, name: &str) -> bool {
-    if written.eq_ignore_ascii_case(name) {
-        return true;
-    }
-    let lower: Vec<char> = written.chars().flat_map(char::to_lowercase).collect();
-    name.len() >= 5 && one_edit(&lower, &name.to_ascii_lowercase())
+    let (written, name) = (written.as_bytes(), name.as_bytes());
+    written.eq_ignore_ascii_case(name)
+        || (name.len() >= 5 && one_edit_by(written, name, u8::eq_ignore_ascii_case))
 }
 
 #[cfg(test)]
