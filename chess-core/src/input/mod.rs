@@ -11,8 +11,10 @@
 //! | `source.rs` | [`Source`]: the text, its mode and the map back (token spans, `line:col`) |
 //! | `tokens.rs` | Rust tokens rendered as chess text, joined where the compiler says they touch (`O-O`, pockets, Three-check's counters) |
 //! | `files.rs` | files read as UTF-8, inside the crate for `include_pgn!` |
+//! | `scan.rs` | the next of a few bytes, sixteen bytes at a step (movetext and comments skipped) |
 
 pub mod files;
+pub(crate) mod scan;
 mod source;
 pub(crate) mod tokens;
 

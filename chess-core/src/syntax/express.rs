@@ -14,7 +14,7 @@
 //! before, from its start. A test and a fuzz target hold the two readings
 //! to the same trees.
 
-use crate::input::{Mode, Range, Source};
+use crate::input::{Mode, Range, Source, scan};
 
 use super::errors;
 use super::game::GameParser;
@@ -115,7 +115,7 @@ impl Lane<'_> {
     /// The `{…}` comment that starts here.
     fn comment(&mut self) -> Option<Range> {
         let start = self.at;
-        let n = memchr::memchr(b'}', &self.text[start + 1..])?;
+        let n = scan::find(&self.text[start + 1..], b'}')?;
         self.at = start + n + 2;
         Some(Range::new(start as u32, self.at as u32))
     }

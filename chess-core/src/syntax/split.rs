@@ -14,6 +14,8 @@
 //! [`Splitter`] keeps its state between blocks of bytes, so where it cuts
 //! does not depend on how the text arrives.
 
+use crate::input::scan;
+
 /// A UTF-8 byte-order mark.
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
@@ -132,7 +134,7 @@ impl Splitter {
         let mut i = from;
         while i < text.len() {
             match self.state {
-                State::Brace => match memchr::memchr(b'}', &text[i..]) {
+                State::Brace => match scan::find(&text[i..], b'}') {
                     Some(n) => {
                         i += n + 1;
                         self.line_start = false;
@@ -155,18 +157,14 @@ impl Splitter {
                     // Inside movetext, past a line's first byte, only a few
                     // bytes matter: skip to the next one. A `{` comment is
                     // skipped here too (lichess writes one after every move).
+                    let stops = if self.pgn {
+                        [b'\n', b'{', b'"', b';']
+                    } else {
+                        [b'\n', b'{', b'"', b'"']
+                    };
                     loop {
                         let rest = &text[i..];
-                        let next = memchr::memchr3(b'\n', b'{', b'"', rest).unwrap_or(rest.len());
-                        let next = match self.pgn {
-                            // Between two comments the span is short: a
-                            // plain loop costs less than a call.
-                            true if next <= 16 => {
-                                rest[..next].iter().position(|&b| b == b';').unwrap_or(next)
-                            }
-                            true => memchr::memchr(b';', &rest[..next]).unwrap_or(next),
-                            false => next,
-                        };
+                        let next = scan::find_any(rest, stops);
                         if next == rest.len() {
                             return None;
                         }
@@ -174,7 +172,7 @@ impl Splitter {
                         if text[i] != b'{' {
                             break;
                         }
-                        match memchr::memchr(b'}', &text[i + 1..]) {
+                        match scan::find(&text[i + 1..], b'}') {
                             Some(n) => i += n + 2,
                             None => {
                                 self.state = State::Brace;
