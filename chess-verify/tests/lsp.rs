@@ -500,6 +500,51 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
     let diagnostics = published["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1, "{published}");
     assert_eq!(diagnostics[0]["range"]["start"]["line"], 1);
+    // With a sound row after it: a hover on a move shows the position
+    // after it, and on the sound row what is proven.
+    let sound_row = "m0001,8/5kR1/pQ6/8/1K1n4/8/8/8 b - - 0 1,f7f8 b6f6 f8e8 f6e7,1200,75,90,100,mateIn2,https://lichess.org/abcdef00,\n";
+    let both = format!("{csv}{sound_row}");
+    client.open("file:///puzzles/lichess.csv", &both);
+    let hover = |client: &mut Client, line: u32, word: &str| {
+        let row = both.lines().nth(line as usize).unwrap();
+        let character = row.find(word).unwrap() as u32;
+        let answer = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": "file:///puzzles/lichess.csv" }, "position": { "line": line, "character": character } }),
+        );
+        (
+            answer["contents"]["value"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            answer["range"].clone(),
+        )
+    };
+    let (value, range) = hover(&mut client, 2, "b6f6");
+    assert!(
+        value.starts_with("**`2. Qf6+`** · UCI `b6f6` · Black to move"),
+        "{value}"
+    );
+    assert!(
+        value.contains("\n\n`5k2/6R1/p4Q2/8/1K1n4/8/8/8 b - - 2 2`\n\n"),
+        "{value}"
+    );
+    assert!(
+        value.ends_with("**`mateIn2`** — proven: the solution ends in checkmate after 2 moves of the solver, each the only move that keeps a forced mate in the moves left."),
+        "{value}"
+    );
+    let start = both.lines().nth(2).unwrap().find("b6f6").unwrap() as u32;
+    assert_eq!(
+        range,
+        json!({ "start": { "line": 2, "character": start }, "end": { "line": 2, "character": start + 4 } })
+    );
+    // The unsound row: its position, nothing proven.
+    let (value, _) = hover(&mut client, 1, "f6e6");
+    assert!(value.starts_with("**`3. Qe6+`** · UCI `f6e6`"), "{value}");
+    assert!(!value.contains("proven"), "{value}");
+    // Not on a move: nothing.
+    let (value, _) = hover(&mut client, 0, "Moves");
+    assert_eq!(value, "");
     // A problem whose key does not mate in 2.
     let pgn = "[FEN \"4kB2/6P1/8/3Q4/8/8/8/7K w - - 0 1\"]\n[Stipulation \"#2\"]\n\n1. g8=Q+ Kxf8 2. Qf7# 1-0\n";
     let published = client.open("file:///puzzles/problems.pgn", pgn);
@@ -518,6 +563,17 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
         value.starts_with(
             "**`[Stipulation \"#2\"]`** — White to play mates in 2 against any defence. Proven:"
         ),
+        "{answer}"
+    );
+    // A move of the solution: its position, and the claim.
+    let answer = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": "file:///puzzles/sound.pgn" }, "position": { "line": 3, "character": 4 } }),
+    );
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(value.starts_with("**`1. g8=B`** · UCI `g7g8b`"), "{answer}");
+    assert!(
+        value.contains("\n\n**`[Stipulation \"#2\"]`** — White to play mates in 2"),
         "{answer}"
     );
     assert_eq!(client.shutdown(), 0);

@@ -29,7 +29,14 @@ pub fn hover(
         return about(doc, &source, &game, offset, columns, context);
     };
     let range = game.plies[game.lines[line].plies[index] as usize].range;
-    let value = after(&source, &game, (line, index), context.options)?;
+    let mut value = after(&source, &game, (line, index), context.options)?;
+    // In a chess problem, what its solution proves.
+    if chess_core::syntax::Tag::find(&game.tags, &source, "Stipulation").is_some()
+        && let Some(claim) = claim(&source, &game)
+    {
+        value.push_str("\n\n");
+        value.push_str(&claim);
+    }
     Some(markdown(doc, range, value, columns))
 }
 
@@ -67,6 +74,92 @@ pub(crate) fn after(
         Checked::Variant(g) => describe(&g, verified_chess::Position::from(&g.last)),
         Checked::Custom(_) => None,
     }
+}
+
+/// Hover in a lichess puzzle file (`.csv`): on a move of a row's `Moves`
+/// (UCI, the first the opponent's), the position after it, played by the
+/// verifier as a game from the row's FEN; for a row themed `mateIn1` …
+/// `mateIn5` that is proven sound, what was proven.
+pub fn puzzle_row(
+    doc: &Document,
+    position: Position,
+    columns: Columns,
+    context: &Context,
+) -> Option<Hover> {
+    use shakmaty::Position as _;
+    let text = doc.text();
+    let at = doc.offset(position, columns);
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let row = text[line_start..line_end].trim_end_matches('\r');
+    let fields: Vec<&str> = row.split(',').collect();
+    let (fen, moves) = (*fields.get(1)?, *fields.get(2)?);
+    let moves_at = line_start + fields[0].len() + fen.len() + 2;
+    let mut position: shakmaty::Chess = fen
+        .parse::<shakmaty::fen::Fen>()
+        .ok()?
+        .into_position(shakmaty::CastlingMode::Standard)
+        .ok()?;
+    // The row's moves in SAN, up to the one under the cursor.
+    let mut sans = Vec::new();
+    let mut word_at = moves_at;
+    let mut hovered = None;
+    for word in moves.split(' ') {
+        let end = word_at + word.len();
+        if !word.is_empty() {
+            let m = word.parse::<UciMove>().ok()?.to_move(&position).ok()?;
+            sans.push(shakmaty::san::San::from_move(&position, m).to_string());
+            position.play_unchecked(m);
+            if word_at <= at && at <= end {
+                hovered = Some(chess_core::Range::new(word_at as u32, end as u32));
+                break;
+            }
+        }
+        word_at = end + 1;
+    }
+    let range = hovered?;
+    let pgn = format!("[FEN \"{fen}\"]\n\n{} *\n", sans.join(" "));
+    let source = Source::text(pgn, None, None);
+    let game = Parser::new(&source).next()?.ok()?;
+    let mut value = after(&source, &game, (0, sans.len() - 1), context.options)?;
+    if let Some(proven) = proven_mate(text, row, fields.get(7).copied(), context) {
+        value.push_str(&proven);
+    }
+    Some(markdown(doc, range, value, columns))
+}
+
+/// What is proven of a puzzle row themed `mateIn1` … `mateIn5` that the
+/// puzzle checker finds sound (nothing otherwise: the diagnostics say why).
+fn proven_mate(text: &str, row: &str, themes: Option<&str>, context: &Context) -> Option<String> {
+    let theme = themes?
+        .split(' ')
+        .find(|t| t.len() == 7 && t.starts_with("mateIn"))?;
+    let n = theme[6..]
+        .parse::<u8>()
+        .ok()
+        .filter(|n| (1..=5).contains(n))?;
+    // The row alone, under the file's header if it has one.
+    let header = text
+        .lines()
+        .next()
+        .filter(|line| line.starts_with("PuzzleId"))
+        .map_or(String::new(), |line| format!("{line}\n"));
+    let task = crate::run::Task::Puzzles(chess_core::puzzle::PuzzleOptions::default());
+    let checker = crate::run::Checker {
+        name: "puzzle.csv",
+        context,
+        task: &task,
+    };
+    let sound = checker
+        .problems(&format!("{header}{row}\n"))
+        .iter()
+        .all(|found| found.problem.warning);
+    let moves = if n == 1 { "move" } else { "moves" };
+    sound.then(|| {
+        format!(
+            "\n\n**`{theme}`** — proven: the solution ends in checkmate after {n} {moves} of the solver, each the only move that keeps a forced mate in the moves left."
+        )
+    })
 }
 
 /// Hover on the result or a tag of `game`, at `offset`: what it is

@@ -136,6 +136,11 @@ impl Server<'_> {
                 let at = params.text_document_position_params.position;
                 if is_rust(params.uri()) {
                     rust::hover(doc, at, self.columns)
+                } else if file_name(params.uri())
+                    .to_ascii_lowercase()
+                    .ends_with(".csv")
+                {
+                    hover::puzzle_row(doc, at, self.columns, &self.context)
                 } else {
                     hover::hover(doc, at, self.columns, &self.context)
                 }
