@@ -492,3 +492,26 @@ fn a_misspelt_tag_is_a_warning_whether_or_not_the_game_verifies() {
         "{out}"
     );
 }
+
+#[test]
+fn a_drop_refused_under_a_misspelt_variant_tag_names_the_tag() {
+    // The drop fails while the game is read, before a warning could be
+    // given: its error says why and points at the tag.
+    let text = "[Varient \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n";
+    let path = file("varient.pgn", text.as_bytes());
+    let (code, out, _) = run(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("error[drop]: `P@d5` drops a piece"),
+        "{out}"
+    );
+    assert!(
+        out.contains("= help: the tag `Varient` is not read: did you mean `Variant`?"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["--format", "json", path.to_str().unwrap()]);
+    assert!(
+        out.contains(r#""related":[{"column":2,"end_column":9,"end_line":1,"line":1,"message":"the tag `Varient` is not read"}]"#),
+        "{out}"
+    );
+}

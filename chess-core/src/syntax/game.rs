@@ -10,7 +10,7 @@ use std::num::NonZeroU32;
 
 use shakmaty::Role;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Help};
 use crate::input::{Mode, Range, Source};
 
 use super::errors;
@@ -270,7 +270,27 @@ impl GameParser {
                     _ => super::variant::variant(&self.game.tags, source)?,
                 };
                 if variant.variant != Variant::Crazyhouse {
-                    return Err(errors::drop(range, source, variant));
+                    let mut d = errors::drop(range, source, variant);
+                    // A `[Variant]` tag misspelt is often why.
+                    if !tagged {
+                        for misspelt in super::tag::misspelt_tags(&self.game.tags, source) {
+                            if misspelt
+                                .help
+                                .contains(&Help::DidYouMean(vec!["Variant".into()]))
+                            {
+                                let written = source.slice(misspelt.range);
+                                d = d
+                                    .with_note(format!(
+                                        "the tag `{written}` is not read: did you mean `Variant`?"
+                                    ))
+                                    .with_related(
+                                        misspelt.range,
+                                        format!("the tag `{written}` is not read"),
+                                    );
+                            }
+                        }
+                    }
+                    return Err(d);
                 }
                 self.push_ply(MoveSyntax::Drop { role, to }, range);
             }
