@@ -82,6 +82,14 @@ impl Client {
             .expect("the server answers")
     }
 
+    /// The answer to a hover at `line` and `character` (UTF-16) of `uri`.
+    fn hover(&mut self, uri: &str, line: u32, character: u32) -> Value {
+        self.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
+        )
+    }
+
     /// Sends a request; returns the response (its `result`, or the whole
     /// response when it is an error).
     fn request(&mut self, method: &str, params: Value) -> Value {
@@ -264,12 +272,7 @@ fn hover_on_a_move_shows_the_position_after_it() {
     let (mut client, init) = Client::start(json!({}));
     assert_eq!(init["capabilities"]["hoverProvider"], true);
     client.open(URI, TWO_GAMES);
-    let hover = |client: &mut Client, line: u32, character: u32| {
-        client.request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } }),
-        )
-    };
+    let hover = |client: &mut Client, line: u32, character: u32| client.hover(URI, line, character);
     // `2... exf4` of the main line.
     let answer = hover(&mut client, 6, 14);
     let value = answer["contents"]["value"].as_str().unwrap();
@@ -309,10 +312,7 @@ fn hover_on_a_move_shows_the_position_after_it() {
         dead,
         "[FEN \"8/8/8/8/8/2k5/8/K1B5 w - - 0 1\"]\n\n1. Kb1 Kd3 *\n",
     );
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": dead }, "position": { "line": 2, "character": 8 } }),
-    );
+    let answer = client.hover(dead, 2, 8);
     let value = answer["contents"]["value"].as_str().unwrap_or_default();
     assert!(
         value.starts_with("**`1... Kd3`** · UCI `c3d3` · White to move"),
@@ -328,10 +328,7 @@ fn hover_in_a_variant_shows_the_pockets_or_the_checks_given() {
                 [Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *\n";
     client.open(URI, text);
     let hover = |client: &mut Client, line: u32, character: u32| {
-        let answer = client.request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } }),
-        );
+        let answer = client.hover(URI, line, character);
         answer["contents"]["value"]
             .as_str()
             .unwrap_or_default()
@@ -508,10 +505,7 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
     let hover = |client: &mut Client, line: u32, word: &str| {
         let row = both.lines().nth(line as usize).unwrap();
         let character = row.find(word).unwrap() as u32;
-        let answer = client.request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": "file:///puzzles/lichess.csv" }, "position": { "line": line, "character": character } }),
-        );
+        let answer = client.hover("file:///puzzles/lichess.csv", line, character);
         (
             answer["contents"]["value"]
                 .as_str()
@@ -554,10 +548,7 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
     // The same file fixed: a sound problem, whose claim a hover states.
     let published = client.open("file:///puzzles/sound.pgn", &pgn.replace("g8=Q+", "g8=B"));
     assert_eq!(published["diagnostics"], json!([]), "{published}");
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": "file:///puzzles/sound.pgn" }, "position": { "line": 1, "character": 3 } }),
-    );
+    let answer = client.hover("file:///puzzles/sound.pgn", 1, 3);
     let value = answer["contents"]["value"].as_str().unwrap_or_default();
     assert!(
         value.starts_with(
@@ -566,10 +557,7 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
         "{answer}"
     );
     // A move of the solution: its position, and the claim.
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": "file:///puzzles/sound.pgn" }, "position": { "line": 3, "character": 4 } }),
-    );
+    let answer = client.hover("file:///puzzles/sound.pgn", 3, 4);
     let value = answer["contents"]["value"].as_str().unwrap_or_default();
     assert!(value.starts_with("**`1. g8=B`** · UCI `g7g8b`"), "{answer}");
     assert!(
@@ -600,10 +588,7 @@ fn hover_on_a_result_or_a_tag_says_what_it_is_checked_against() {
     let text = "[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. g3 c4 *\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
     client.open(URI, text);
     let hover = |client: &mut Client, line: u32, character: u32| {
-        let answer = client.request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } }),
-        );
+        let answer = client.hover(URI, line, character);
         answer["contents"]["value"]
             .as_str()
             .unwrap_or("")
@@ -680,10 +665,7 @@ fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
     );
     let line = "const G: Game = game! { 1. e4 e5 2. Nf4 Nc6 };";
     let e5 = utf16(&line[..line.find("e5").unwrap()]) as u32;
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": uri }, "position": { "line": 2, "character": e5 } }),
-    );
+    let answer = client.hover(uri, 2, e5);
     let value = answer["contents"]["value"].as_str().unwrap_or_default();
     assert!(
         value.starts_with("**`1... e5`** · UCI `e7e5` · White to move"),
@@ -706,10 +688,7 @@ fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
     );
     let line_v = "const V: Game = game! { 1. e4 e5 (1... c5 2. Nf3) 2. Nc3 };";
     let nf3 = utf16(&line_v[..line_v.find("Nf3").unwrap()]) as u32;
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 2, "character": nf3 + 1 } }),
-    );
+    let answer = client.hover(uri_v, 2, nf3 + 1);
     let value = answer["contents"]["value"].as_str().unwrap_or_default();
     assert!(
         value.starts_with("**`2. Nf3`** · UCI `g1f3` · Black to move"),
@@ -722,10 +701,7 @@ fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
     // Anywhere in a `position!` call: its position.
     let line_p = "const P: Position = position! { white: Kb8 b7 Rf1; black: Kd7 Ra2 w };";
     let rf1 = utf16(&line_p[..line_p.find("Rf1").unwrap()]) as u32;
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 3, "character": rf1 } }),
-    );
+    let answer = client.hover(uri_v, 3, rf1);
     let value = answer["contents"]["value"].as_str().unwrap_or_default();
     assert!(
         value.starts_with("**the position** · White to move"),
@@ -741,20 +717,14 @@ fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
         json!({ "start": { "line": 3, "character": open }, "end": { "line": 3, "character": utf16(line_p) as u32 - 1 } })
     );
     // A FEN string too.
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 4, "character": 33 } }),
-    );
+    let answer = client.hover(uri_v, 4, 33);
     let value = answer["contents"]["value"].as_str().unwrap_or_default();
     assert!(
         value.ends_with("`8/8/8/8/8/8/8/K1k5 w - - 0 1`"),
         "{answer}"
     );
     // Not inside a string literal: its moves share one span.
-    let answer = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": uri_v }, "position": { "line": 5, "character": 30 } }),
-    );
+    let answer = client.hover(uri_v, 5, 30);
     assert_eq!(answer, json!(null));
     // The knight move one letter off, fixed in place.
     let nf4 = utf16(&line[..line.find("Nf4").unwrap()]) as u32;
