@@ -18,7 +18,7 @@ impl Tables {
                     let bit = 1u64 << kind_of(cell);
                     if is(cell, by)
                         && ray.kinds & bit != 0
-                        && (ray.free & bit != 0 || self.start[at] == cell)
+                        && (ray.free & bit != 0 || self.initial(at, cell))
                     {
                         return true;
                     }
@@ -60,7 +60,7 @@ impl Tables {
             let cell = cells[at];
             if is(cell, by) {
                 let bit = 1u64 << kind_of(cell);
-                if leap.kinds & bit != 0 && (leap.free & bit != 0 || self.start[at] == cell) {
+                if leap.kinds & bit != 0 && (leap.free & bit != 0 || self.initial(at, cell)) {
                     return true;
                 }
             }

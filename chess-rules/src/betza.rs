@@ -146,7 +146,7 @@ fn matches(selector: Selector, (dx, dy): (i8, i8), leap: (u8, u8)) -> bool {
             // One chirality of an oblique leap: the 4 vectors a quarter
             // turn apart from (a, b) (right) or (b, a) (left).
             let (a, b) = (leap.0 as i8, leap.1 as i8);
-            let start = if hand == b'r' { (a, b) } else { (b, a) };
+            let start = if hand == b'l' { (a, b) } else { (b, a) };
             let turns = [
                 start,
                 (-start.1, start.0),
@@ -165,7 +165,17 @@ fn matches(selector: Selector, (dx, dy): (i8, i8), leap: (u8, u8)) -> bool {
                     ax > ay
                 }
         }
-        Selector::Two(x, y) => side(x) && side(y),
+        // Two sides: the vectors on both; of an oblique leap, those
+        // longer along the second (`flN` is two files left and a rank
+        // forward, `lfN` a file left and two ranks forward).
+        Selector::Two(x, y) => {
+            let oblique = leap.0 != leap.1 && leap.1 != 0;
+            let longer = match y {
+                b'l' | b'r' | b's' => ax > ay,
+                _ => ay > ax,
+            };
+            side(x) && side(y) && (!oblique || longer)
+        }
     }
 }
 
@@ -284,6 +294,22 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
             }
         }
         for leap in leaps {
+            // Two sides no vector of the leap lies on are each a side
+            // (`fsW` is forward and sideways, `frW` forward and right), as
+            // Fairy-Stockfish reads them.
+            let selectors: Vec<Selector> = selectors
+                .iter()
+                .flat_map(|&s| match s {
+                    Selector::Two(x, y)
+                        if x != b'h'
+                            && x != y
+                            && !all_vectors(leap).into_iter().any(|v| matches(s, v, leap)) =>
+                    {
+                        vec![Selector::One(x), Selector::One(y)]
+                    }
+                    s => vec![s],
+                })
+                .collect();
             let vectors: Vec<(i8, i8)> = all_vectors(leap)
                 .into_iter()
                 .filter(|&v| selectors.is_empty() || selectors.iter().any(|&s| matches(s, v, leap)))
@@ -379,9 +405,35 @@ mod tests {
         assert_eq!(vectors("ffN"), [(-1, 2), (1, 2)]);
         assert_eq!(vectors("fsN"), [(-2, 1), (2, 1)]);
         assert_eq!(vectors("fN"), [(-2, 1), (-1, 2), (1, 2), (2, 1)]);
-        assert_eq!(vectors("hrN"), [(-2, -1), (-1, 2), (1, -2), (2, 1)]);
-        assert_eq!(vectors("hlN"), [(-2, 1), (-1, -2), (1, 2), (2, -1)]);
         assert_eq!(vectors("fbN").len(), 8);
+    }
+
+    /// Direction pairs as Fairy-Stockfish reads them: the legal moves
+    /// pyffish 0.0.90 gives a piece of each on an empty board.
+    #[test]
+    fn direction_pairs_as_fairy_stockfish_reads_them() {
+        for (betza, expected) in [
+            ("flN", &[(-2, 1)][..]),
+            ("lfN", &[(-1, 2)]),
+            ("frN", &[(2, 1)]),
+            ("rfN", &[(1, 2)]),
+            ("blN", &[(-2, -1)]),
+            ("fsN", &[(-2, 1), (2, 1)]),
+            ("bsN", &[(-2, -1), (2, -1)]),
+            ("ffN", &[(-1, 2), (1, 2)]),
+            ("llN", &[(-2, -1), (-2, 1)]),
+            ("lvN", &[(-1, -2), (-1, 2)]),
+            ("hlN", &[(-2, -1), (-1, 2), (1, -2), (2, 1)]),
+            ("hrN", &[(-2, 1), (-1, -2), (1, 2), (2, -1)]),
+            ("sN", &[(-2, -1), (-2, 1), (2, -1), (2, 1)]),
+            ("fsF", &[(-1, 1), (1, 1)]),
+            ("frF", &[(1, 1)]),
+            ("frW", &[(0, 1), (1, 0)]),
+            ("fsW", &[(-1, 0), (0, 1), (1, 0)]),
+            ("vsW", &[(-1, 0), (0, -1), (0, 1), (1, 0)]),
+        ] {
+            assert_eq!(vectors(betza), expected, "{betza}");
+        }
     }
 
     #[test]

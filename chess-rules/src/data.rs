@@ -1,6 +1,6 @@
 //! A rule set as data: one string that holds everything a [`Rules`] is
 //! (the board, each piece's letter, symbols, name and moves as read, the
-//! start, promotion, castling, stalemate), for a program that carries a
+//! start, promotion region and pieces, castling, stalemate), for a program that carries a
 //! rule set without its rules file. `verified-chess` writes it when a
 //! macro verifies a game under custom rules, and its `CustomGame` reads
 //! it back at run time: the rules file is read once, at compile time.
@@ -18,7 +18,7 @@
 //! ```
 
 use crate::betza::Atom;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Region};
 use crate::rules::{Castling, PieceDef, Rules, Stalemate};
 
 /// `rules` as data.
@@ -28,7 +28,22 @@ pub fn write(rules: &Rules) -> String {
     out.number(rules.geometry.files());
     out.number(rules.geometry.ranks());
     out.text(&rules.start);
-    out.number(rules.promotion_ranks);
+    for region in rules.promotion_region {
+        for word in region.words() {
+            out.number(word);
+        }
+    }
+    match rules.initial_region {
+        None => out.number(0),
+        Some(regions) => {
+            out.number(1);
+            for region in regions {
+                for word in region.words() {
+                    out.number(word);
+                }
+            }
+        }
+    }
     out.text(&rules.promotion_pieces.iter().collect::<String>());
     match rules.castling {
         Some(c) => {
@@ -82,7 +97,29 @@ pub fn read(data: &str) -> Option<Rules> {
     let name = input.text()?.to_string();
     let geometry = Geometry::new(input.number()?, input.number()?)?;
     let start = input.text()?.to_string();
-    let promotion_ranks = input.number()?;
+    let mut promotion_region = [Region::EMPTY; 2];
+    for region in &mut promotion_region {
+        let mut words = [0u64; 4];
+        for word in &mut words {
+            *word = input.number()?;
+        }
+        *region = Region::from_words(words);
+    }
+    let initial_region = match input.number::<u8>()? {
+        0 => None,
+        1 => {
+            let mut regions = [Region::EMPTY; 2];
+            for region in &mut regions {
+                let mut words = [0u64; 4];
+                for word in &mut words {
+                    *word = input.number()?;
+                }
+                *region = Region::from_words(words);
+            }
+            Some(regions)
+        }
+        _ => return None,
+    };
     let promotion_pieces = input.text()?.chars().collect();
     let castling = match input.number::<u8>()? {
         0 => None,
@@ -143,7 +180,8 @@ pub fn read(data: &str) -> Option<Rules> {
         geometry,
         pieces,
         start,
-        promotion_ranks,
+        promotion_region,
+        initial_region,
         promotion_pieces,
         castling,
         stalemate,

@@ -118,6 +118,92 @@ impl Geometry {
     }
 }
 
+/// A set of squares of the largest board (16 × 16), independent of a
+/// board's size: where pawns promote, say. Squares off a smaller board
+/// are kept and never reached, as Fairy-Stockfish keeps its own regions
+/// (its default promotion region is the eighth rank on any board).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Region([u64; 4]);
+
+impl Region {
+    /// No square.
+    pub const EMPTY: Region = Region([0; 4]);
+
+    /// Every square of the rank `rank` (from 0).
+    pub fn rank(rank: u8) -> Region {
+        let mut region = Region::EMPTY;
+        for file in 0..MAX_SIDE {
+            region.insert(Square::new(file, rank));
+        }
+        region
+    }
+
+    /// Every square of the file `file` (from 0).
+    pub fn file(file: u8) -> Region {
+        let mut region = Region::EMPTY;
+        for rank in 0..MAX_SIDE {
+            region.insert(Square::new(file, rank));
+        }
+        region
+    }
+
+    fn bit(sq: Square) -> Option<(usize, u64)> {
+        (sq.file < MAX_SIDE && sq.rank < MAX_SIDE).then(|| {
+            let i = usize::from(sq.rank) * usize::from(MAX_SIDE) + usize::from(sq.file);
+            (i / 64, 1 << (i % 64))
+        })
+    }
+
+    /// Adds `sq` (a square off the largest board is not added).
+    pub fn insert(&mut self, sq: Square) {
+        if let Some((word, bit)) = Region::bit(sq) {
+            self.0[word] |= bit;
+        }
+    }
+
+    /// Whether `sq` is in the region.
+    pub fn contains(&self, sq: Square) -> bool {
+        Region::bit(sq).is_some_and(|(word, bit)| self.0[word] & bit != 0)
+    }
+
+    /// Both regions' squares.
+    #[must_use]
+    pub fn union(self, other: Region) -> Region {
+        Region(core::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The region seen from the other side of a board of `ranks` ranks
+    /// (rank `r` becomes `ranks - 1 - r`; squares beyond it are dropped).
+    #[must_use]
+    pub fn mirrored(self, ranks: u8) -> Region {
+        let mut out = Region::EMPTY;
+        for sq in self.squares().filter(|sq| sq.rank < ranks) {
+            out.insert(Square::new(sq.file, ranks - 1 - sq.rank));
+        }
+        out
+    }
+
+    /// Its squares, rank by rank from `a1`.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..MAX_SIDE).flat_map(move |rank| {
+            (0..MAX_SIDE)
+                .map(move |file| Square::new(file, rank))
+                .filter(move |sq| self.contains(*sq))
+        })
+    }
+
+    /// The four words of its bits, rank by rank from `a1` (for
+    /// [`data`](crate::data)).
+    pub fn words(self) -> [u64; 4] {
+        self.0
+    }
+
+    /// The region of four words written by [`Region::words`].
+    pub fn from_words(words: [u64; 4]) -> Region {
+        Region(words)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +221,25 @@ mod tests {
         assert_eq!(g.offset(Square::new(0, 0), 2, 1), Some(Square::new(2, 1)));
         assert_eq!(g.square(g.index(Square::new(3, 5))), Square::new(3, 5));
         assert!(Geometry::new(17, 8).is_none() && Geometry::new(16, 16).is_some());
+    }
+
+    #[test]
+    fn regions_hold_squares_of_the_largest_board() {
+        let eighth = Region::rank(7);
+        assert!(eighth.contains(Square::new(0, 7)) && eighth.contains(Square::new(15, 7)));
+        assert!(!eighth.contains(Square::new(0, 6)) && !eighth.contains(Square::new(16, 7)));
+        assert_eq!(eighth.squares().count(), 16);
+        assert_eq!(Region::file(2).squares().count(), 16);
+        assert!(Region::file(2).contains(Square::new(2, 15)));
+        // On an 8-rank board the eighth rank mirrors to the first; on a
+        // 6-rank board it is off the board and mirrors to nothing.
+        assert_eq!(eighth.mirrored(8), Region::rank(0));
+        assert_eq!(eighth.mirrored(6), Region::EMPTY);
+        let both = Region::rank(0).union(Region::rank(15));
+        assert_eq!(Region::from_words(both.words()), both);
+        assert_eq!(both.squares().last(), Some(Square::new(15, 15)));
+        let mut one = Region::EMPTY;
+        one.insert(Square::new(16, 0));
+        assert_eq!(one, Region::EMPTY);
     }
 }

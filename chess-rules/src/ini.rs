@@ -1,86 +1,198 @@
-//! Variant definitions in Fairy-Stockfish's `variants.ini` format, a
-//! documented subset: what it reads is applied exactly, anything else is
-//! an error at its line and column (never a rule silently left out).
+//! Variant definitions in Fairy-Stockfish's `variants.ini` format, read
+//! as Fairy-Stockfish reads them: the whole file loads, and each section
+//! is a rule set or is refused alone, with the reason at the key
+//! concerned. A section `[name:parent]` starts from `parent` — a section
+//! above, or one of Fairy-Stockfish's built-in variants
+//! ([`crate::builtin`]) — and `[name]` alone from the empty template
+//! (chess's board, start position and switches, but no pieces: the
+//! section names each of its pieces), or if `name` is a built-in
+//! variant's, from that variant (`[chess]` is chess; Fairy-Stockfish
+//! would play its own and pass over the section's keys).
 //!
-//! A section `[name:parent]` starts from `parent` (`chess` or an earlier
-//! section; `[name]` alone from chess) and sets:
+//! Every key of the format is known ([`keys`](self) lists them): the
+//! board (`maxFile`, `maxRank`), the pieces (`pawn`, `knight`, … every
+//! piece the format names, `king = k` or `king = k:KN` for a king of other
+//! moves, `customPiece1` … `customPiece25` as `letter:Betza`; a piece
+//! replaces the one that had its letter), `startFen`,
+//! `promotionPieceTypes`, `promotionRegionWhite`/`Black` (squares, `*8`
+//! for a rank), `doubleStep`, `castling`, `castlingKingsideFile`,
+//! `castlingQueensideFile`, `stalemateValue` (`draw` or `loss`);
+//! `nMoveRule` and `nFoldRule` are draws a player may claim (the game
+//! goes on); `pieceToCharTable`, `pocketSize`, `variantTemplate` and
+//! piece values are read and ignored. A key of a rule this engine does
+//! not play (drops, flag goals, extinction, …) refuses its section unless
+//! its value is the format's default; a key the format does not have
+//! refuses it too (Fairy-Stockfish would pass over it silently).
 //!
-//! | key | value |
-//! |---|---|
-//! | `maxFile`, `maxRank` | the board, 1 to 16 (a file also as a letter: `j`) |
-//! | `startFen` | the start position (empty runs of any length: `10`) |
-//! | `pawn`, `knight`, `bishop`, `rook`, `queen`, `king`, `archbishop`, `chancellor`, `amazon`, `wazir`, `fers`, `commoner` | the piece's letter, or `-` to leave it out |
-//! | `customPiece1` … `customPiece25` | `letter:Betza` |
-//! | `promotionPieceTypes` | the letters a pawn may become (`qrbnac`) |
-//! | `promotionRank` | the first rank of White's promotion zone (default the last) |
-//! | `doubleStep` | `true` or `false`: the pawn's first two-square step |
-//! | `castling` | `true` or `false` |
-//! | `castlingKingsideFile`, `castlingQueensideFile` | where the king goes (a letter) |
-//! | `stalemateValue` | `draw` or `loss` |
-//! | `pieceToCharTable` | read and ignored (it only names pieces for display) |
-//!
-//! Comments start with `#` or `;`.
+//! Comments are lines that start with `#` or `;`.
 //!
 //! ```
 //! use chess_rules::{Position, ini};
 //!
-//! let text = "[losalamos]\nmaxRank = 6\nmaxFile = 6\nbishop = -\ncastling = false\n\
+//! let text = "[losalamos:chess]\nmaxRank = 6\nmaxFile = 6\nbishop = -\ncastling = false\n\
 //!             doubleStep = false\npromotionPieceTypes = qrn\n\
-//!             startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n";
-//! let variants = ini::variants(text).unwrap();
-//! let start = Position::start(&variants[0]).unwrap();
+//!             promotionRegionWhite = *6\npromotionRegionBlack = *1\n\
+//!             startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
+//!             [dropping:losalamos]\npieceDrops = true\n";
+//! let sections = ini::sections(text).unwrap();
+//! let start = Position::start(sections[0].rules.as_ref().unwrap()).unwrap();
 //! assert_eq!(start.legal_moves().len(), 10);
+//! // The second section is refused, at its key; the first still plays.
+//! let refused = sections[1].rules.as_ref().unwrap_err();
+//! assert_eq!((refused.line, refused.column), (12, 1));
+//! assert!(refused.message.contains("piece drops"));
 //!
-//! let error = ini::variants("[x]\nmaxRank = 20\n").unwrap_err();
+//! let error = ini::variants("[x:chess]\nmaxRank = 20\n").unwrap_err();
 //! assert_eq!((error.line, error.column), (2, 11));
 //! ```
 
-use crate::error::Error;
-use crate::geometry::Geometry;
-use crate::rules::{PieceDef, Rules, Stalemate};
+mod keys;
 
-/// The pieces Fairy-Stockfish knows by name: (name, letter, Betza, royal,
-/// pawn).
-const NAMED: [(&str, char, &str, bool, bool); 12] = [
-    ("pawn", 'P', "fmWfceFifmnD", false, true),
-    ("knight", 'N', "N", false, false),
-    ("bishop", 'B', "B", false, false),
-    ("rook", 'R', "R", false, false),
-    ("queen", 'Q', "Q", false, false),
-    ("king", 'K', "K", true, false),
-    ("archbishop", 'A', "BN", false, false),
-    ("chancellor", 'C', "RN", false, false),
-    ("amazon", 'A', "QN", false, false),
-    ("wazir", 'W', "W", false, false),
-    ("fers", 'F', "F", false, false),
-    ("commoner", 'M', "K", false, false),
+use core::ops::Range;
+
+use crate::error::Error;
+use crate::geometry::{Geometry, MAX_SIDE, Region, Square};
+use crate::rules::{PieceDef, Rules, Stalemate};
+use keys::Use;
+
+/// The pieces the format knows by name, with their moves in Betza
+/// notation (the pawn's double step is added by `doubleStep`).
+const NAMED: [(&str, &str); 37] = [
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("king", "K"),
 ];
 
-/// One section being read: the rule set and the names its pieces came
-/// from.
-#[derive(Clone)]
-struct Section {
-    rules: Rules,
-    /// Where its header starts in the text.
-    header: usize,
-    /// Where its `startFen` value starts, if it has one.
-    start_at: Option<usize>,
-    /// The piece each entry of `rules.pieces` is (its key name).
-    names: Vec<String>,
-    double_step: bool,
+/// One section of a `variants.ini` file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// Its name, as written in its header.
+    pub name: String,
+    /// The variant it starts from, if its header names one.
+    pub parent: Option<String>,
+    /// The bytes of its name in the header.
+    pub header: Range<usize>,
+    /// Its rule set, or why it cannot be played here (at the key, value
+    /// or header concerned).
+    pub rules: Result<Rules, Error>,
 }
 
-fn chess_section() -> Section {
-    let rules = Rules::chess();
-    let names = ["pawn", "knight", "bishop", "rook", "queen", "king"]
-        .map(String::from)
-        .to_vec();
-    Section {
-        rules,
-        header: 0,
-        start_at: None,
-        names,
-        double_step: true,
+/// A rule set being read, with what the format keeps beside it.
+#[derive(Clone, Debug)]
+pub(crate) struct Draft {
+    rules: Rules,
+    /// The key each entry of `rules.pieces` came from (`pawn`,
+    /// `customPiece1`), so a child section can replace or remove it.
+    names: Vec<String>,
+    /// The pieces pawns promote to, by key (Fairy-Stockfish keeps piece
+    /// types, not letters: a piece that replaces the queen's letter is
+    /// not a queen).
+    promotion: Vec<String>,
+    /// `doubleStep`: whether `i` moves are made at all.
+    double_step: bool,
+    /// Where `i` moves are made when they are, White's and Black's.
+    double_step_region: [Region; 2],
+}
+
+impl Draft {
+    /// The empty template: chess's board, start position and switches,
+    /// no pieces.
+    pub(crate) fn template(name: &str) -> Draft {
+        let mut rules = Rules::chess();
+        rules.name = name.to_string();
+        rules.pieces.clear();
+        Draft {
+            rules,
+            names: Vec::new(),
+            promotion: ["queen", "rook", "bishop", "knight"]
+                .map(String::from)
+                .to_vec(),
+            double_step: true,
+            double_step_region: [Region::rank(1), Region::rank(6)],
+        }
+    }
+
+    /// The rule set, its pieces and promotions settled; or why not (at
+    /// the header).
+    fn finish(&self) -> Result<Rules, String> {
+        let mut rules = self.rules.clone();
+        // Every piece's `i` moves (the pawn's double step among them) are
+        // made from the double-step regions, or nowhere without
+        // `doubleStep`.
+        rules.initial_region = Some(if self.double_step {
+            self.double_step_region
+        } else {
+            [Region::EMPTY; 2]
+        });
+        for (piece, name) in rules.pieces.iter_mut().zip(&self.names) {
+            if name == "pawn" {
+                let betza = if self.double_step {
+                    "fmWfceFifmnD"
+                } else {
+                    "fmWfceF"
+                };
+                *piece = PieceDef {
+                    letter: piece.letter,
+                    symbols: piece.symbols,
+                    ..PieceDef::new(piece.letter, "pawn", betza).expect("the pawn reads")
+                };
+            }
+            // The format's pawns are the pieces written `p`.
+            piece.pawn = piece.letter == 'P';
+            piece.royal = name == "king";
+        }
+        rules.promotion_pieces = self
+            .promotion
+            .iter()
+            .filter_map(|name| self.names.iter().position(|n| n == name))
+            .map(|i| rules.pieces[i].letter)
+            .collect();
+        let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
+        letters.sort_unstable();
+        if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!("two pieces are written `{}`", w[0]));
+        }
+        if !rules.pieces.iter().any(|p| p.royal) {
+            return Err(
+                "no king: this engine plays games won by checkmating a royal piece (`king = k`)"
+                    .into(),
+            );
+        }
+        Ok(rules)
     }
 }
 
@@ -94,122 +206,417 @@ enum Problem {
     InValue(usize, String),
 }
 
-/// Every section of `text` as a rule set, in order; see the
-/// [module](self).
+/// One `key = value` line of a section.
+struct Line<'t> {
+    key: &'t str,
+    value: &'t str,
+    /// Where the key and the value start in the text.
+    key_at: usize,
+    value_at: usize,
+}
+
+/// Every section of `text`, each a rule set or refused alone; see the
+/// [module](self). The file itself is refused only when it has no
+/// section, or text other than comments before its first.
+pub fn sections(text: &str) -> Result<Vec<Section>, Error> {
+    Ok(read(text, &builtin_draft)?
+        .into_iter()
+        .map(|(section, _)| section)
+        .collect())
+}
+
+/// Every section of `text` as a rule set, in order; or the first reason a
+/// section is refused.
 pub fn variants(text: &str) -> Result<Vec<Rules>, Error> {
-    let mut done: Vec<Section> = Vec::new();
-    let mut current: Option<Section> = None;
-    let finish = |section: Option<Section>, done: &mut Vec<Section>| {
-        if let Some(mut s) = section {
-            if !s.double_step
-                && let Some(pawn) = s.rules.pieces.iter_mut().find(|p| p.pawn)
-            {
-                pawn.atoms.retain(|a| !a.initial);
-            }
-            done.push(s);
-        }
-    };
+    sections(text)?.into_iter().map(|s| s.rules).collect()
+}
+
+/// A section's header, lines and where it starts.
+struct Raw<'t> {
+    name: &'t str,
+    parent: Option<(&'t str, usize)>,
+    header: Range<usize>,
+    lines: Vec<Line<'t>>,
+    /// The first line that is not `key = value`.
+    broken: Option<usize>,
+}
+
+/// The written-out built-in variants ([`crate::builtin`]), read once:
+/// each name with its draft or why it cannot be played.
+fn written() -> &'static [(String, Result<Draft, String>)] {
+    static WRITTEN: std::sync::OnceLock<Vec<(String, Result<Draft, String>)>> =
+        std::sync::OnceLock::new();
+    WRITTEN.get_or_init(|| {
+        read(crate::builtin::TEXT, &|_| None)
+            .expect("the built-in variants read")
+            .into_iter()
+            .map(|(section, draft)| {
+                let draft = match (draft, section.rules) {
+                    (Some(d), _) => Ok(d),
+                    // A parent's line in this file means nothing to a user.
+                    (None, Err(e)) => Err(match e.message.split_once(" cannot be played (line ") {
+                        Some((parent, rest)) => {
+                            let why = rest.split_once(": ").map_or(rest, |(_, why)| why);
+                            format!("{parent} cannot be played: {}", why.trim_end_matches(')'))
+                        }
+                        None => e.message,
+                    }),
+                    (None, Ok(_)) => unreachable!("a section that plays has its draft"),
+                };
+                (section.name, draft)
+            })
+            .collect()
+    })
+}
+
+/// The draft of the built-in variant `name`, for a section that starts
+/// from it: `None` if Fairy-Stockfish has no variant of that name.
+fn builtin_draft(name: &str) -> Option<Result<Draft, String>> {
+    if let Some((_, found)) = written().iter().find(|(n, _)| n == name) {
+        return Some(found.clone());
+    }
+    crate::builtin::names()
+        .contains(&name)
+        .then(|| Err("its rules are not written out here yet".to_string()))
+}
+
+/// Fairy-Stockfish's built-in variant `name` ([`crate::builtin`]), if
+/// there is one: its rule set, or why it cannot be played here.
+///
+/// ```
+/// let gardner = chess_rules::ini::builtin("gardner").unwrap().unwrap();
+/// assert_eq!(gardner.geometry.files(), 5);
+/// let crazyhouse = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap_err();
+/// assert!(crazyhouse.contains("piece drops"), "{crazyhouse}");
+/// ```
+pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
+    let draft = builtin_draft(name)?;
+    Some(draft.and_then(|d| {
+        let mut rules = d.finish()?;
+        rules.name = name.to_string();
+        Ok(rules)
+    }))
+}
+
+/// A way to find a built-in variant by name: `None` if there is none,
+/// else its draft or why it cannot be played.
+pub(crate) type Builtin<'a> = &'a dyn Fn(&str) -> Option<Result<Draft, String>>;
+
+/// The sections of `text` with the drafts of those that play, parents
+/// found among those above and then by `builtin`.
+pub(crate) fn read(
+    text: &str,
+    builtin: Builtin<'_>,
+) -> Result<Vec<(Section, Option<Draft>)>, Error> {
+    let raws = split(text)?;
+    let mut out: Vec<Section> = Vec::new();
+    let mut drafts: Vec<Option<Draft>> = Vec::new();
+    for raw in raws {
+        let draft = section(text, &raw, &out, &drafts, builtin);
+        let rules = draft.and_then(|d| {
+            d.finish().map(|rules| (rules, d)).map_err(|message| {
+                Error::new(
+                    text,
+                    raw.header.clone(),
+                    format!("[{}]: {message}", raw.name),
+                )
+            })
+        });
+        let rules = rules.and_then(|(rules, d)| {
+            crate::Position::start(&rules).map_err(|e| {
+                let message = format!("[{}]: startFen: {}", raw.name, e.message);
+                match raw.lines.iter().rev().find(|l| l.key == "startFen") {
+                    Some(line) => Error { message, ..e }.within(text, line.value_at),
+                    None => Error::new(text, raw.header.clone(), message),
+                }
+            })?;
+            Ok((rules, d))
+        });
+        drafts.push(rules.as_ref().ok().map(|(_, d)| d.clone()));
+        out.push(Section {
+            name: raw.name.to_string(),
+            parent: raw.parent.map(|(p, _)| p.to_string()),
+            header: raw.header.clone(),
+            rules: rules.map(|(r, _)| r),
+        });
+    }
+    Ok(out.into_iter().zip(drafts).collect())
+}
+
+/// The sections' headers and lines.
+fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
+    let mut raws: Vec<Raw<'_>> = Vec::new();
     let mut line_start = 0;
     for raw in text.split_inclusive('\n') {
         let start = line_start;
         line_start += raw.len();
-        let raw = raw.trim_end_matches(['\n', '\r']);
-        let at = |offset: usize, message: String| Error::at_word(text, start + offset, message);
-        let trimmed = raw.trim();
-        let indent = raw.len() - raw.trim_start().len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let trimmed = line.trim();
+        let indent = line.len() - line.trim_start().len();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with(';') {
             continue;
         }
         if let Some(header) = trimmed.strip_prefix('[') {
-            let Some(header) = header.strip_suffix(']') else {
-                return Err(at(indent, "a section header ends with `]`".into()));
+            let Some(close) = header.find(']') else {
+                return Err(Error::at_word(
+                    text,
+                    start + indent,
+                    "a section header ends with `]`",
+                ));
             };
-            let (name, parent) = header.split_once(':').unwrap_or((header, "chess"));
+            let header = &header[..close];
+            let name_at = start + indent + 1;
+            let (name, parent) = match header.split_once(':') {
+                Some((name, parent)) => (
+                    name,
+                    Some((
+                        parent.trim(),
+                        name_at + name.len() + 1 + (parent.len() - parent.trim_start().len()),
+                    )),
+                ),
+                None => (header, None),
+            };
+            let lead = name.len() - name.trim_start().len();
             let name = name.trim();
             if name.is_empty() {
-                return Err(at(indent + 1, "a section needs a name".into()));
+                return Err(Error::new(
+                    text,
+                    name_at..name_at + header.len().max(1),
+                    "a section needs a name",
+                ));
             }
-            finish(current.take(), &mut done);
-            let base = if parent.trim() == "chess" {
-                chess_section()
-            } else {
-                done.iter()
-                    .rev()
-                    .find(|s| s.rules.name == parent.trim())
-                    .cloned()
-                    .ok_or_else(|| {
-                        at(
-                            indent + 1 + header.find(':').unwrap_or(0) + 1,
-                            format!("`{}` is not `chess` nor a section above", parent.trim()),
-                        )
-                    })?
-            };
-            let mut section = base;
-            section.rules.name = name.to_string();
-            section.header = start + indent;
-            section.start_at = None;
-            current = Some(section);
+            raws.push(Raw {
+                name,
+                parent,
+                header: name_at + lead..name_at + lead + name.len(),
+                lines: Vec::new(),
+                broken: None,
+            });
             continue;
         }
-        let Some(section) = current.as_mut() else {
-            return Err(at(indent, "a key before any `[section]`".into()));
+        let Some(section) = raws.last_mut() else {
+            return Err(Error::at_word(
+                text,
+                start + indent,
+                "a key before any `[section]`",
+            ));
         };
-        let Some((key, value)) = trimmed.split_once('=') else {
-            return Err(at(indent, "expected `key = value`".into()));
-        };
-        let key = key.trim();
-        let eq = trimmed.len() - value.len() - 1;
-        let leading = value.len() - value.trim_start().len();
-        let value_at = indent + eq + 1 + leading;
-        if key == "startFen" {
-            section.start_at = Some(start + value_at);
+        match trimmed.split_once('=') {
+            Some((key, value)) => {
+                let eq = trimmed.len() - value.len() - 1;
+                let lead = value.len() - value.trim_start().len();
+                section.lines.push(Line {
+                    key: key.trim(),
+                    value: value.trim(),
+                    key_at: start + indent,
+                    value_at: start + indent + eq + 1 + lead,
+                });
+            }
+            None => {
+                section.broken.get_or_insert(start + indent);
+            }
         }
-        set(section, key, value.trim()).map_err(|problem| match problem {
-            Problem::Key(message) => at(indent, message),
-            Problem::Value(message) => at(value_at, message),
-            Problem::InValue(offset, message) => at(value_at + offset, message),
-        })?;
     }
-    finish(current.take(), &mut done);
-    if done.is_empty() {
+    if raws.is_empty() {
         return Err(Error::at_word(
             text,
             0,
             "no `[section]`: a variant starts with its name in brackets",
         ));
     }
-    let mut out = Vec::new();
-    for s in done {
-        check(&s, text)?;
-        out.push(s.rules);
+    Ok(raws)
+}
+
+/// The draft of one section: its parent's, with its keys applied.
+fn section(
+    text: &str,
+    raw: &Raw<'_>,
+    above: &[Section],
+    drafts: &[Option<Draft>],
+    builtin: Builtin<'_>,
+) -> Result<Draft, Error> {
+    let at_header = |message: String| {
+        Error::new(
+            text,
+            raw.header.clone(),
+            format!("[{}]: {message}", raw.name),
+        )
+    };
+    if let Some(earlier) = above.iter().find(|s| s.name == raw.name) {
+        let line = Error::new(text, earlier.header.clone(), "").line;
+        return Err(at_header(format!(
+            "a variant `{}` is defined above, on line {line}",
+            raw.name
+        )));
     }
-    Ok(out)
+    if let Some(at) = raw.broken {
+        return Err(Error::at_word(text, at, "expected `key = value`"));
+    }
+    // A section without a parent starts from the empty template; one
+    // named after a built-in variant, from that variant (Fairy-Stockfish
+    // would play its built-in one and pass over the section).
+    let parent = raw
+        .parent
+        .or_else(|| builtin(raw.name).map(|_| (raw.name, raw.header.start)));
+    let mut draft = match parent {
+        None => Draft::template(raw.name),
+        Some((parent, at)) => {
+            let span = at..at + parent.len().max(1);
+            let found = match above.iter().rposition(|s| s.name == parent) {
+                Some(i) => Some(match (&drafts[i], &above[i].rules) {
+                    (Some(d), _) => Ok(d.clone()),
+                    (None, Err(e)) => Err(format!(
+                        "`{parent}` cannot be played (line {}: {})",
+                        e.line, e.message
+                    )),
+                    (None, Ok(_)) => unreachable!("a section that plays has its draft"),
+                }),
+                None => builtin(parent).map(|found| {
+                    found.map_err(|why| {
+                        format!(
+                            "Fairy-Stockfish's built-in variant `{parent}` cannot be played: {why}"
+                        )
+                    })
+                }),
+            };
+            match found {
+                Some(Ok(mut d)) => {
+                    d.rules.name = raw.name.to_string();
+                    d
+                }
+                Some(Err(message)) => return Err(Error::new(text, span, message)),
+                None => {
+                    return Err(Error::new(
+                        text,
+                        span,
+                        format!(
+                            "`{parent}` is neither a section above nor one of Fairy-Stockfish's built-in variants"
+                        ),
+                    ));
+                }
+            }
+        }
+    };
+    // As Fairy-Stockfish: a key's last value counts; the board first, then
+    // the pieces, then the rest (regions and letters refer to them).
+    let mut lines: Vec<&Line<'_>> = Vec::new();
+    for line in &raw.lines {
+        lines.retain(|l| l.key != line.key);
+        lines.push(line);
+    }
+    let order = |l: &&Line<'_>| match l.key {
+        "maxFile" | "maxRank" => 0,
+        k if piece_key(k) => 1,
+        _ => 2,
+    };
+    lines.sort_by_key(order);
+    for line in lines {
+        apply(&mut draft, line.key, line.value).map_err(|problem| match problem {
+            Problem::Key(message) => Error::at_word(text, line.key_at, message),
+            Problem::Value(message) => Error::at_word(text, line.value_at, message),
+            Problem::InValue(offset, message) => {
+                Error::at_word(text, line.value_at + offset, message)
+            }
+        })?;
+    }
+    Ok(draft)
+}
+
+fn piece_key(key: &str) -> bool {
+    key.starts_with("customPiece") || NAMED.iter().any(|(n, _)| *n == key)
 }
 
 /// A file or rank number: `10`, or a file letter `j`.
 fn side(value: &str) -> Option<u8> {
     match value.as_bytes() {
         [c @ b'a'..=b'p'] => Some(c - b'a' + 1),
-        _ => value.parse().ok().filter(|n| (1..=16).contains(n)),
+        _ => value.parse().ok().filter(|n| (1..=MAX_SIDE).contains(n)),
     }
 }
 
-fn boolean(value: &str) -> Option<bool> {
+fn boolean(value: &str) -> Result<bool, Problem> {
     match value {
-        "true" => Some(true),
-        "false" => Some(false),
-        _ => None,
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(Problem::Value(format!(
+            "`{value}`: write `true` or `false`"
+        ))),
     }
+}
+
+/// A region as the format writes it: squares (`d4 e5`), whole ranks
+/// (`*8`), or `-` for none.
+fn region(value: &str) -> Result<Region, Problem> {
+    let mut out = Region::EMPTY;
+    let bytes = value.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if bytes[i] == b'-' {
+            break;
+        }
+        let file = bytes[i];
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let rank: Option<u8> = value[i + 1..i + 1 + digits]
+            .parse()
+            .ok()
+            .filter(|r| (1..=MAX_SIDE).contains(r));
+        match (file, rank) {
+            (b'*', Some(rank)) => out = out.union(Region::rank(rank - 1)),
+            (b'a'..=b'p', Some(rank)) => out.insert(Square::new(file - b'a', rank - 1)),
+            _ => {
+                return Err(Problem::InValue(
+                    i,
+                    "a region is squares (`d4`) or ranks (`*8`), 1 to 16, or `-`".into(),
+                ));
+            }
+        }
+        i += 1 + digits;
+    }
+    Ok(out)
 }
 
 /// Applies one `key = value`.
-fn set(section: &mut Section, key: &str, value: &str) -> Result<(), Problem> {
+fn apply(draft: &mut Draft, key: &str, value: &str) -> Result<(), Problem> {
     let bad = Problem::Value;
-    let rules = &mut section.rules;
+    if piece_key(key) {
+        return piece(draft, key, value);
+    }
+    let rules = &mut draft.rules;
     let file_letter = |value: &str| match value.as_bytes() {
-        [c @ b'a'..=b'p'] => Some(c - b'a'),
-        _ => None,
+        [c @ b'a'..=b'p'] => Ok(c - b'a'),
+        _ => Err(bad(format!("`{value}`: a file letter"))),
     };
+    let Some(found) = keys::lookup(key) else {
+        let same = keys::names()
+            .chain(NAMED.iter().map(|(n, _)| *n))
+            .find(|k| k.eq_ignore_ascii_case(key));
+        return Err(Problem::Key(match same {
+            Some(k) => format!(
+                "`{key}` is not a key of variants.ini: did you mean `{k}`? (keys are case-sensitive)"
+            ),
+            None => format!("`{key}` is not a key of variants.ini"),
+        }));
+    };
+    match found {
+        Use::Shown => return Ok(()),
+        Use::Rule { feature, default } => {
+            return if value == default {
+                Ok(())
+            } else {
+                Err(Problem::Key(format!(
+                    "`{key} = {value}` needs {feature}, which this engine does not play yet"
+                )))
+            };
+        }
+        Use::Read => {}
+    }
     match key {
         "maxFile" | "maxRank" => {
             let n =
@@ -223,36 +630,44 @@ fn set(section: &mut Section, key: &str, value: &str) -> Result<(), Problem> {
         }
         "startFen" => rules.start = value.to_string(),
         "promotionPieceTypes" => {
-            // Each piece once (`qrrn` is `qrn`).
-            rules.promotion_pieces.clear();
-            for c in value.chars().map(|c| c.to_ascii_uppercase()) {
-                if !rules.promotion_pieces.contains(&c) {
-                    rules.promotion_pieces.push(c);
+            draft.promotion.clear();
+            // `-`: none.
+            for (at, c) in value.char_indices().filter(|_| value != "-") {
+                let Some(i) = draft.rules.index(c) else {
+                    return Err(Problem::InValue(
+                        at,
+                        format!("`{c}` is no piece of this variant"),
+                    ));
+                };
+                let name = draft.names[i].clone();
+                if !draft.promotion.contains(&name) {
+                    draft.promotion.push(name);
                 }
             }
         }
+        "promotionRegionWhite" => rules.promotion_region[0] = region(value)?,
+        "promotionRegionBlack" => rules.promotion_region[1] = region(value)?,
         "promotionRank" => {
             let rank: u8 = value
                 .parse()
                 .ok()
-                .filter(|r| (1..=16).contains(r))
+                .filter(|r| (1..=MAX_SIDE).contains(r))
                 .ok_or_else(|| bad(format!("`{value}`: a rank is 1 to 16")))?;
-            rules.promotion_ranks = rules.geometry.ranks().saturating_sub(rank) + 1;
+            rules.promotion_region =
+                rules.last_ranks(rules.geometry.ranks().saturating_sub(rank) + 1);
         }
-        "doubleStep" => {
-            section.double_step =
-                boolean(value).ok_or_else(|| bad(format!("`{value}`: write `true` or `false`")))?;
-        }
+        "doubleStep" => draft.double_step = boolean(value)?,
+        "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
+        "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,
         "castling" => {
-            if !boolean(value).ok_or_else(|| bad(format!("`{value}`: write `true` or `false`")))? {
+            if !boolean(value)? {
                 rules.castling = None;
             } else if rules.castling.is_none() {
                 rules.castling = Rules::chess().castling;
             }
         }
         "castlingKingsideFile" | "castlingQueensideFile" => {
-            let file =
-                file_letter(value).ok_or_else(|| bad(format!("`{value}`: a file letter")))?;
+            let file = file_letter(value)?;
             let castling = rules
                 .castling
                 .get_or_insert(Rules::chess().castling.expect("chess castles"));
@@ -266,66 +681,112 @@ fn set(section: &mut Section, key: &str, value: &str) -> Result<(), Problem> {
             rules.stalemate = match value {
                 "draw" => Stalemate::Draw,
                 "loss" => Stalemate::Loss,
+                "win" => {
+                    return Err(Problem::Key(
+                        "`stalemateValue = win` needs a stalemate that wins, which this engine does not play yet".into(),
+                    ));
+                }
                 other => {
                     return Err(bad(format!(
-                        "`{other}`: a stalemate is `draw` or `loss` here"
+                        "`{other}`: a stalemate is `draw`, `loss` or `win`"
                     )));
                 }
             };
         }
-        "pieceToCharTable" => {}
-        _ if key.starts_with("customPiece") => {
-            let n: u8 = key["customPiece".len()..]
-                .parse()
-                .ok()
-                .filter(|n| (1..=25).contains(n))
-                .ok_or_else(|| {
-                    Problem::Key(format!(
-                        "`{key}`: custom pieces are `customPiece1` to `customPiece25`"
-                    ))
-                })?;
-            let Some((letter_text, betza)) = value.split_once(':') else {
-                return Err(bad(format!("`{value}`: write `letter:Betza`, e.g. `a:BN`")));
-            };
-            let letter = single_letter(letter_text)
-                .ok_or_else(|| bad(format!("`{letter_text}`: one letter")))?;
-            // Named after the piece its moves are, if they are one the
-            // format names ("a knight" reads better than "custom piece 1").
-            let name = NAMED
-                .iter()
-                .filter(|named| !named.3 && !named.4)
-                .find(|named| named.2 == betza)
-                .map_or_else(|| format!("custom piece {n}"), |named| named.0.to_string());
-            let piece = PieceDef::new(letter, &name, betza).map_err(|e| {
-                // At the Betza string's own character.
-                Problem::InValue(
-                    letter_text.len() + 1 + e.span.start,
-                    format!("`{betza}`: {}", e.message),
-                )
-            })?;
-            put(section, key, Some(piece));
+        "nMoveRule" | "nFoldRule" => {
+            value
+                .parse::<u32>()
+                .map_err(|_| bad(format!("`{value}`: a number")))?;
         }
-        _ => match NAMED.iter().find(|n| n.0 == key) {
-            Some(&(name, _, betza, royal, pawn)) => {
-                if value == "-" {
-                    put(section, name, None);
-                } else {
-                    let letter = single_letter(value)
-                        .ok_or_else(|| bad(format!("`{value}`: one letter, or `-`")))?;
-                    let mut piece = PieceDef::new(letter, name, betza).expect("named pieces read");
-                    piece.royal = royal;
-                    piece.pawn = pawn;
-                    put(section, name, Some(piece));
-                }
-            }
-            None => {
-                return Err(Problem::Key(format!(
-                    "`{key}` is not a key this reads (see chess_rules::ini for the subset of variants.ini it applies)"
-                )));
-            }
-        },
+        "nMoveRuleTypes" | "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {}
+        other => unreachable!("`{other}` is read but not applied"),
     }
     Ok(())
+}
+
+/// Applies a piece's key: `knight = n`, `knight = -`, `king = k:KN`,
+/// `customPiece1 = a:BN`.
+fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Problem> {
+    let bad = Problem::Value;
+    if value == "-" {
+        put(draft, key, None);
+        return Ok(());
+    }
+    let (letter_text, betza) = match value.split_once(':') {
+        Some((l, b)) => (l, Some(b.trim())),
+        None => (value, None),
+    };
+    let letter =
+        single_letter(letter_text).ok_or_else(|| bad(format!("`{letter_text}`: one letter")))?;
+    let custom = key.starts_with("customPiece");
+    if custom {
+        key["customPiece".len()..]
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=25).contains(n))
+            .ok_or_else(|| {
+                Problem::Key(format!(
+                    "`{key}`: custom pieces are `customPiece1` to `customPiece25`"
+                ))
+            })?;
+    }
+    let named = NAMED.iter().find(|(n, _)| *n == key).map(|(_, b)| *b);
+    let betza = match (betza, named) {
+        (Some(b), _) if custom || key == "king" => b,
+        (Some(_), _) => {
+            return Err(bad(format!(
+                "`{value}`: a named piece is only its letter (`{key} = {}`)",
+                letter.to_ascii_lowercase()
+            )));
+        }
+        (None, Some(b)) => b,
+        (None, None) => return Err(bad(format!("`{value}`: write `letter:Betza`, e.g. `a:BN`"))),
+    };
+    let name = if custom {
+        // Named after the piece its moves are, if the format names one.
+        NAMED
+            .iter()
+            .find(|(n, b)| *b == betza && !matches!(*n, "king" | "pawn"))
+            .map_or_else(
+                || format!("custom piece {}", &key["customPiece".len()..]),
+                |(n, _)| words(n),
+            )
+    } else {
+        words(key)
+    };
+    let piece = PieceDef::new(letter, &name, betza).map_err(|e| {
+        if betza.is_empty() {
+            Problem::Value(format!(
+                "a piece without moves (`{key}`) is not played here yet"
+            ))
+        } else if named == Some(betza) && !custom {
+            // A piece the format names, whose moves this engine does not
+            // play (a cannon's hop).
+            Problem::Value(format!(
+                "the {name} (`{betza}`) is not played here yet: {}",
+                e.message
+            ))
+        } else {
+            let offset = value.len() - betza.len();
+            Problem::InValue(offset + e.span.start, format!("`{betza}`: {}", e.message))
+        }
+    })?;
+    put(draft, key, Some(piece));
+    Ok(())
+}
+
+/// A key's name in words: `dragonHorse` is "dragon horse".
+fn words(key: &str) -> String {
+    let mut out = String::new();
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            out.push(' ');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn single_letter(text: &str) -> Option<char> {
@@ -334,51 +795,33 @@ fn single_letter(text: &str) -> Option<char> {
     (chars.next().is_none() && c.is_ascii_alphabetic()).then_some(c)
 }
 
-/// Sets (or with `None` removes) the piece of `name`.
-fn put(section: &mut Section, name: &str, piece: Option<PieceDef>) {
-    let at = section.names.iter().position(|n| n == name);
+/// Sets (or with `None` removes) the piece of `key`; a piece replaces any
+/// other with its letter.
+fn put(draft: &mut Draft, key: &str, piece: Option<PieceDef>) {
+    if let Some(piece) = &piece {
+        let letter = piece.letter;
+        while let Some(i) = draft
+            .rules
+            .pieces
+            .iter()
+            .zip(&draft.names)
+            .position(|(p, n)| p.letter == letter && n != key)
+        {
+            draft.rules.pieces.remove(i);
+            draft.names.remove(i);
+        }
+    }
+    let at = draft.names.iter().position(|n| n == key);
     match (at, piece) {
-        (Some(i), Some(piece)) => section.rules.pieces[i] = piece,
+        (Some(i), Some(piece)) => draft.rules.pieces[i] = piece,
         (Some(i), None) => {
-            section.rules.pieces.remove(i);
-            section.names.remove(i);
+            draft.rules.pieces.remove(i);
+            draft.names.remove(i);
         }
         (None, Some(piece)) => {
-            section.rules.pieces.push(piece);
-            section.names.push(name.to_string());
+            draft.rules.pieces.push(piece);
+            draft.names.push(key.to_string());
         }
         (None, None) => {}
     }
-}
-
-/// What a finished rule set must be: its problems at its header, a start
-/// position's at its `startFen` value.
-fn check(section: &Section, text: &str) -> Result<(), Error> {
-    let rules = &section.rules;
-    let at_header = |message: String| {
-        Error::at_word(text, section.header, format!("[{}]: {message}", rules.name))
-    };
-    let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
-    letters.sort_unstable();
-    if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {
-        return Err(at_header(format!("two pieces are written `{}`", w[0])));
-    }
-    if !rules.pieces.iter().any(|p| p.royal) {
-        return Err(at_header("no royal piece (a king)".into()));
-    }
-    for &p in &rules.promotion_pieces {
-        if rules.index(p).is_none() {
-            return Err(at_header(format!(
-                "a pawn promotes to `{p}`, which is no piece"
-            )));
-        }
-    }
-    crate::Position::start(rules).map_err(|e| match section.start_at {
-        Some(at) => {
-            let message = format!("[{}]: startFen: {}", rules.name, e.message);
-            Error { message, ..e }.within(text, at)
-        }
-        None => at_header(format!("startFen: {}", e.message)),
-    })?;
-    Ok(())
 }

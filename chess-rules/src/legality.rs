@@ -99,7 +99,7 @@ impl Guard {
                 if is(cell, them) {
                     let bit = 1u64 << kind_of(cell);
                     in_check |=
-                        leap.kinds & bit != 0 && (leap.free & bit != 0 || t.start[at] == cell);
+                        leap.kinds & bit != 0 && (leap.free & bit != 0 || t.initial(at, cell));
                 }
             }
             for ray in &t.line_rays[them.index()] {

@@ -36,7 +36,8 @@
 //! | `geometry.rs` | boards and squares ([`Geometry`], [`Square`]) |
 //! | `betza.rs` | pieces in Betza notation ([`betza`]) |
 //! | `rules.rs` | a rule set ([`Rules`], [`PieceDef`]) |
-//! | `ini.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini`, CustomChessKell's YAML, and which a file is ([`read`]) |
+//! | `ini.rs`, `ini/keys.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini` (every key it has, and what is done with each), CustomChessKell's YAML, and which a file is ([`read`]) |
+//! | `builtin.rs` | Fairy-Stockfish's built-in variants by name ([`builtin`]), written out in `rules/fairy-stockfish.ini` |
 //! | `data.rs` | a rule set as data, for a program to carry without its rules file |
 //! | `error.rs` | the one error type of the readers ([`Error`]) |
 //! | `mailbox.rs` | the board as a mailbox of cells |
@@ -57,6 +58,7 @@ mod attacks;
 pub mod betza;
 mod board;
 mod budget;
+pub mod builtin;
 pub mod data;
 mod error;
 mod fen;
@@ -79,7 +81,7 @@ pub mod yaml;
 pub use board::BoardStyle;
 pub use budget::MAX_WORK;
 pub use error::Error;
-pub use geometry::{Geometry, MAX_SIDE, Square};
+pub use geometry::{Geometry, MAX_SIDE, Region, Square};
 pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;

@@ -154,7 +154,7 @@ pub(crate) fn walk<S: Sink>(
     let cell = s.cells[from];
     let kind = kind_of(cell);
     let black = u8::from(us == Color::Black) << 7;
-    let at_start = t.start[from] == cell;
+    let at_start = t.initial(from, cell);
     for walk in &t.atoms[side][kind] {
         match walk.shape {
             Shape::Leap => {
@@ -402,7 +402,7 @@ pub(crate) fn en_passant_capture(
 ) -> Option<Move> {
     let (passed, captured) = ep;
     let cell = s.cells[from];
-    let at_start = t.start[from] == cell;
+    let at_start = t.initial(from, cell);
     let walks = &t.atoms[s.turn.index()][kind_of(cell)];
     let reaches = |walk: &Walk| {
         let mut to = from;

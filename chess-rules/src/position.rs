@@ -102,10 +102,11 @@ impl<'r> Position<'r> {
         path_clear(&self.s.cells, cell_of(from), &path)
     }
 
-    /// Whether `piece` stands where a piece of its kind and side stood at
-    /// the start (where `i` moves may be made).
+    /// Whether `piece` may make its `i` moves from `sq` (where a piece of
+    /// its kind and side stood at the start, or in the rule set's
+    /// regions for them).
     pub(crate) fn on_start_square(&self, sq: Square, piece: Piece) -> bool {
-        self.tables.start[cell_of(sq)] == encode(piece)
+        self.tables.initial(cell_of(sq), encode(piece))
     }
 
     /// Whether `color` attacks `target`.

@@ -3,7 +3,7 @@
 
 use crate::betza::{self, Atom};
 use crate::error::Error;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Region};
 
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,8 +118,15 @@ pub struct Rules {
     pub pieces: Vec<PieceDef>,
     /// The start position, in FEN.
     pub start: String,
-    /// How many of the last ranks a pawn promotes on.
-    pub promotion_ranks: u8,
+    /// Where a pawn promotes: White's squares and Black's (squares off
+    /// the board are never reached).
+    pub promotion_region: [Region; 2],
+    /// Where a piece may make its `i` moves (the pawn's double step):
+    /// `None`, from the square it stands on in the start position
+    /// (CustomChessKell's rule, and chess's); else from these squares,
+    /// White's and Black's (Fairy-Stockfish's double-step regions, which
+    /// hold for every piece's `i` moves).
+    pub initial_region: Option<[Region; 2]>,
     /// What a pawn may promote to (letters).
     pub promotion_pieces: Vec<char>,
     /// Castling, if there is any.
@@ -150,7 +157,8 @@ impl Rules {
                 piece('K', "king", "K").royal(),
             ],
             start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-            promotion_ranks: 1,
+            promotion_region: [Region::rank(7), Region::rank(0)],
+            initial_region: None,
             promotion_pieces: vec!['Q', 'R', 'B', 'N'],
             castling: Some(Castling {
                 king_side_file: 6,
@@ -164,6 +172,15 @@ impl Rules {
     pub fn index(&self, letter: char) -> Option<usize> {
         let letter = letter.to_ascii_uppercase();
         self.pieces.iter().position(|p| p.letter == letter)
+    }
+
+    /// The promotion region of pawns that promote on the last `n` ranks
+    /// of this rule set's board: White's and Black's.
+    pub fn last_ranks(&self, n: u8) -> [Region; 2] {
+        let ranks = self.geometry.ranks();
+        let white = (ranks.saturating_sub(n)..ranks)
+            .fold(Region::EMPTY, |r, rank| r.union(Region::rank(rank)));
+        [white, white.mirrored(ranks)]
     }
 
     /// The piece written `letter` (either case).

@@ -6,7 +6,7 @@
 //! promotion zones; the bits of royal, pawn and en passant kinds.
 
 use crate::geometry::{Geometry, Square};
-use crate::mailbox::{CELLS, PAD, WORDS, cell_of, delta, kind_of, lame_path};
+use crate::mailbox::{BLACK_BIT, CELLS, PAD, WORDS, cell_of, delta, kind_of, lame_path};
 use crate::rules::Rules;
 use crate::types::Color;
 
@@ -126,7 +126,7 @@ impl Ray {
             && self.reaches.iter().any(|r| {
                 r.kinds & bit != 0
                     && (r.range == 0 || r.range >= k)
-                    && (r.free & bit != 0 || t.start[at] == cell)
+                    && (r.free & bit != 0 || t.initial(at, cell))
             })
     }
 }
@@ -167,8 +167,12 @@ pub(crate) struct Tables {
     pub(crate) en_passant: u64,
     /// What a pawn may promote to.
     pub(crate) promotions: Vec<u8>,
-    /// The start position's cells (where `i` moves may be made).
+    /// The start position's cells (where `i` moves may be made, unless
+    /// `initial` says).
     pub(crate) start: [u8; CELLS],
+    /// The cells `i` moves may be made from, White's and Black's, when
+    /// the rule set gives regions for them.
+    pub(crate) initial: Option<[[u64; WORDS]; 2]>,
     /// The square of each cell on the board.
     pub(crate) square_of: Vec<Square>,
     /// Each side's promotion zone: a bit per cell.
@@ -316,19 +320,28 @@ impl Tables {
         let mut square_of = vec![Square::new(0, 0); CELLS];
         let mut zone = [[0u64; WORDS]; 2];
         let mut near_zone = [[0u64; WORDS]; 2];
+        let relative = |color: Color, rank: u8| match color {
+            Color::White => rank,
+            Color::Black => g.ranks() - 1 - rank,
+        };
+        // The rank of each side's zone nearest its own side (relative to
+        // that side), for the squares a pawn may reach it from.
+        let nearest = [Color::White, Color::Black].map(|color| {
+            g.squares()
+                .filter(|&sq| rules.promotion_region[color.index()].contains(sq))
+                .map(|sq| relative(color, sq.rank))
+                .min()
+        });
         for sq in g.squares() {
             let c = cell_of(sq);
             square_of[c] = sq;
             for color in [Color::White, Color::Black] {
-                let relative = match color {
-                    Color::White => sq.rank,
-                    Color::Black => g.ranks() - 1 - sq.rank,
-                };
-                let to_zone = i16::from(g.ranks()) - i16::from(rules.promotion_ranks);
-                if i16::from(relative) >= to_zone {
+                if rules.promotion_region[color.index()].contains(sq) {
                     zone[color.index()][c / 64] |= 1 << (c % 64);
                 }
-                if i16::from(relative) + pawn_reach >= to_zone {
+                if let Some(nearest) = nearest[color.index()]
+                    && i16::from(relative(color, sq.rank)) + pawn_reach >= i16::from(nearest)
+                {
                     near_zone[color.index()][c / 64] |= 1 << (c % 64);
                 }
             }
@@ -434,6 +447,28 @@ impl Tables {
                     kinds
                 }),
             start,
+            initial: rules.initial_region.map(|regions| {
+                [0, 1].map(|side: usize| {
+                    let mut cells = [0u64; WORDS];
+                    for sq in g.squares().filter(|&sq| regions[side].contains(sq)) {
+                        let c = cell_of(sq);
+                        cells[c / 64] |= 1 << (c % 64);
+                    }
+                    cells
+                })
+            }),
+        }
+    }
+
+    /// Whether the piece `cell` on `at` may make its `i` moves there.
+    #[inline]
+    pub(crate) fn initial(&self, at: usize, cell: u8) -> bool {
+        match &self.initial {
+            None => self.start[at] == cell,
+            Some(cells) => {
+                let side = usize::from(cell & BLACK_BIT != 0);
+                cells[side][at / 64] >> (at % 64) & 1 != 0
+            }
         }
     }
 

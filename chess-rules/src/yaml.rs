@@ -473,7 +473,9 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         geometry,
         pieces,
         start: fen,
-        promotion_ranks: 1,
+        // No piece promotes; the last rank, as chess has it.
+        promotion_region: [crate::Region::rank(rows - 1), crate::Region::rank(0)],
+        initial_region: None,
         promotion_pieces: Vec::new(),
         castling: None,
         stalemate: Stalemate::Draw,

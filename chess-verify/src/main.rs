@@ -331,8 +331,15 @@ fn main() -> ExitCode {
     let rule_sets = match &args.rules {
         Some(path) => match chess_verify::rules::load(path, args.variant, run.context.styled) {
             Ok(sets) => Some(sets),
-            Err(report) => {
-                eprintln!("{report}");
+            Err(error) => {
+                // JSON, GitHub annotations and SARIF carry it like a
+                // game's problem; a person reads it on standard error.
+                if format == Format::Human {
+                    eprintln!("{error}");
+                } else {
+                    reporter.rules_file(path, &error);
+                    reporter.finish();
+                }
                 return ExitCode::from(2);
             }
         },

@@ -292,8 +292,13 @@ impl<W: Write, E: Write> Reporter<W, E> {
 
     /// An input that could not be read (or not all of it).
     fn failure(&mut self, file: usize, message: &str) {
+        let name = self.names[file].clone();
+        self.unreadable(&name, message);
+    }
+
+    /// A file that could not be read (or not all of it), called `name`.
+    fn unreadable(&mut self, name: &str, message: &str) {
         self.totals.unreadable += 1;
-        let name = &self.names[file];
         match self.format {
             Format::Human => {
                 let _ = writeln!(self.err, "error: {message}");
@@ -319,7 +324,25 @@ impl<W: Write, E: Write> Reporter<W, E> {
     }
 
     fn problem(&mut self, file: usize, game: u64, p: &Problem) {
-        let name = &self.names[file];
+        let name = self.names[file].clone();
+        self.report(&name, game, p);
+    }
+
+    /// The rules file `--rules` names cannot be used: why, in the
+    /// report's format (counted as a file that cannot be read; the human
+    /// format prints `error`'s `Display` instead).
+    pub fn rules_file(&mut self, path: &str, error: &crate::rules::LoadError) {
+        match error {
+            crate::rules::LoadError::Invalid(problem) => {
+                self.totals.unreadable += 1;
+                self.report(path, 0, problem);
+            }
+            _ => self.unreadable(path, &error.to_string()),
+        }
+    }
+
+    /// One problem of the file called `name`.
+    fn report(&mut self, name: &str, game: u64, p: &Problem) {
         let d = &p.diagnostic;
         let help: Vec<String> = d.help.iter().map(|h| h.spell(&SPELLING)).collect();
         match self.format {

@@ -570,12 +570,26 @@ fn puzzle_files_and_problems_are_proven_as_puzzles_does() {
 #[test]
 fn rules_files_show_their_own_error() {
     let (mut client, _) = Client::start(json!({}));
-    let ini = "[mini:chess]\nmaxRank = 6\npawnTypes = p\n";
+    // Each section that cannot be played shows why, at its key; a key
+    // set to the format's default changes nothing and is read.
+    let ini = "[mini:chess]\nmaxRank = 6\npawnTypes = ps\n[fine:chess]\npawnTypes = p\n[drops:chess]\npieceDrops = true\n";
     let published = client.open("file:///rules/variants.ini", ini);
     let diagnostics = published["diagnostics"].as_array().unwrap();
-    assert_eq!(diagnostics.len(), 1, "{published}");
+    assert_eq!(diagnostics.len(), 2, "{published}");
     assert_eq!(diagnostics[0]["code"], "rules-file");
     assert_eq!(diagnostics[0]["range"]["start"]["line"], 2);
+    assert_eq!(diagnostics[1]["range"]["start"]["line"], 6);
+    assert_eq!(
+        diagnostics[1]["message"],
+        "`pieceDrops = true` needs piece drops (pieces in hand put on the board), which this engine does not play yet"
+    );
+    // A file that cannot be read at all: its one problem.
+    let published = client.open("file:///rules/keyfirst.ini", "maxRank = 6\n");
+    assert_eq!(
+        published["diagnostics"].as_array().unwrap().len(),
+        1,
+        "{published}"
+    );
     let chess = include_str!("../../chess-rules/rules/chess.ini");
     let published = client.open("file:///rules/chess.ini", chess);
     assert_eq!(published["diagnostics"], json!([]), "{published}");

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{dir, json_records, run, run_with};
+use serde_json::json;
 
 fn repo(path: &str) -> String {
     format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
@@ -132,6 +133,37 @@ fn a_broken_rules_file_is_reported_at_its_value() {
         "{err}"
     );
     assert!(err.contains("broken.ini:2:11"), "{err}");
+    // In JSON the rules file's problem is a record like a game's.
+    let (code, out, _) = run_with(
+        &["--rules", path.to_str().unwrap(), "--format", "json", "-"],
+        b"1. e4\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (&first["code"], &first["line"], &first["column"], &first["text"]),
+        (&json!("rules-file"), &json!(2), &json!(11), &json!("20")),
+        "{out}"
+    );
+    assert!(out.contains("\"unreadable\":1"), "{out}");
+    // A file with a section that plays: the broken one is refused only
+    // for the games that name it, with where and why.
+    std::fs::write(
+        &path,
+        "[tall:chess]\nmaxRank = 20\n[drops:chess]\npieceDrops = true\n[plain:chess]\n",
+    )
+    .unwrap();
+    let games = b"[Variant \"plain\"]\n\n1. e4 e5 *\n\n[Variant \"drops\"]\n\n1. e4 *\n";
+    let (code, out, _) = run_with(&["--rules", path.to_str().unwrap(), "-"], games);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "error[rules-file]: the rules file's `drops` cannot be played: {}:4:1: `pieceDrops = true` needs piece drops",
+            path.display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("2 games (1 legal"), "{out}");
     let (code, _, err) = run_with(&["--rules", "/nonexistent/rules.ini", "-"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");

@@ -117,7 +117,9 @@ pub fn custom_start_failure(failure: CustomStart, sets: &RuleSets) -> Diagnostic
         CustomStart::Unnamed { why, at } => {
             let kind = match why {
                 Unnamed::Tag(_) => ErrorKind::BadTag,
-                Unnamed::Default(_) | Unnamed::SayWhich => ErrorKind::RulesFile,
+                Unnamed::Default(_) | Unnamed::SayWhich | Unnamed::Refused(_) => {
+                    ErrorKind::RulesFile
+                }
             };
             Diagnostic::new(kind, at, unnamed(&why, sets))
         }
@@ -149,6 +151,14 @@ pub fn unnamed(why: &Unnamed, sets: &RuleSets) -> String {
             names.join(", ")
         ),
         Unnamed::SayWhich => format!("the rules file defines {}: say which", names.join(", ")),
+        Unnamed::Refused(i) => {
+            let refused = &sets.refused[*i];
+            format!(
+                "the rules file's `{}` cannot be played: {}",
+                refused.name,
+                sets.why(refused)
+            )
+        }
     }
 }
 

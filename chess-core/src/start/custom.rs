@@ -54,6 +54,13 @@ pub fn custom_position<'r>(
         .map_err(|why| CustomStart::Unnamed {
             at: match (&why, tag) {
                 (Unnamed::Tag(_), Some(tag)) => tag.value_range,
+                (Unnamed::Refused(i), Some(tag))
+                    if name
+                        .as_deref()
+                        .is_some_and(|n| n.trim().eq_ignore_ascii_case(&sets.refused[*i].name)) =>
+                {
+                    tag.value_range
+                }
                 _ => game.range,
             },
             why,

@@ -48,7 +48,7 @@ mod variant;
 pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped};
-pub use rules_file::{RuleSets, Unnamed};
+pub use rules_file::{Refused, RuleSets, Unnamed};
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, fullmove_zero};
 pub use split::Splitter;

@@ -1,7 +1,10 @@
 //! A rules file: the rule sets games under rules a user defines are read
 //! under, read by `chess-rules` (which decides by the file's name whether
 //! it is a Fairy-Stockfish `variants.ini` or a CustomChessKell YAML file),
-//! its errors placed at the key or value concerned (`rules-file`).
+//! its errors placed at the key or value concerned (`rules-file`). A
+//! section of a `variants.ini` that cannot be played is refused alone:
+//! the others are played, and a game that names it is refused with the
+//! section's reason.
 
 use chess_rules::Rules;
 
@@ -15,23 +18,46 @@ use crate::input::{Range, Source};
 /// use chess_core::Source;
 /// use chess_core::syntax::RuleSets;
 ///
-/// let file = Source::text("[chess]\n\n[tiny:chess]\nstalemateValue = loss\n", Some("two.ini".into()), None);
+/// let file = Source::text("[mine:chess]\n\n[tiny:chess]\nstalemateValue = loss\n", Some("two.ini".into()), None);
 /// let sets = RuleSets::read(&file).unwrap();
 /// assert_eq!(sets.sets.len(), 2);
 /// assert_eq!(sets.pick(Some("Tiny")), Ok(1));
 ///
-/// let broken = Source::text("[x]\nmaxRank = 20\n", Some("x.ini".into()), None);
+/// // A section that cannot be played is set aside with its reason.
+/// let file = Source::text("[mine:chess]\n[drops:chess]\npieceDrops = true\n", Some("v.ini".into()), None);
+/// let sets = RuleSets::read(&file).unwrap();
+/// assert_eq!((sets.sets.len(), sets.refused[0].name.as_str()), (1, "drops"));
+/// assert!(sets.why(&sets.refused[0]).starts_with("v.ini:3:1: `pieceDrops = true` needs piece drops"));
+///
+/// let broken = Source::text("[x:chess]\nmaxRank = 20\n", Some("x.ini".into()), None);
 /// let error = RuleSets::read(&broken).unwrap_err();
 /// assert_eq!(broken.slice(error.range), "20");
+/// // A file none of whose sections plays is refused whole.
+/// let broken = Source::text("maxRank = 20\n", Some("x.ini".into()), None);
+/// let error = RuleSets::read(&broken).unwrap_err();
+/// assert_eq!(broken.slice(error.range), "maxRank");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleSets {
     /// The rule sets, in the file's order.
     pub sets: Vec<Rules>,
+    /// The sections that cannot be played, each with why.
+    pub refused: Vec<Refused>,
+    /// The rules file's name, for a message about one of its sections.
+    pub file: String,
     /// The name of the one for games whose `[Variant]` tag names none (the
     /// macros' `#![rules("variants.ini", capablanca)]`, `chess-verify
     /// --variant`).
     pub default: Option<String>,
+}
+
+/// A section of a rules file that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Its name.
+    pub name: String,
+    /// Why, at the key, value or header concerned in the rules file.
+    pub error: chess_rules::Error,
 }
 
 /// Why no rule set was picked for a game.
@@ -44,24 +70,58 @@ pub enum Unnamed {
     Default(String),
     /// No name was given, and the file defines several.
     SayWhich,
+    /// The name is a section of the file that cannot be played (an index
+    /// into [`RuleSets::refused`]).
+    Refused(usize),
 }
 
 impl RuleSets {
     /// The rule sets of the rules file `source` (its name says how it is
     /// read), with no default; or its error, at the key or value concerned.
     pub fn read(source: &Source) -> Result<RuleSets, Diagnostic> {
-        let sets =
-            chess_rules::read(source.name().unwrap_or_default(), source.as_str()).map_err(|e| {
+        let sections = chess_rules::read(source.name().unwrap_or_default(), source.as_str())
+            .map_err(|e| {
                 Diagnostic::new(
                     ErrorKind::RulesFile,
                     Range::new(e.span.start as u32, e.span.end as u32),
                     e.message,
                 )
             })?;
+        let file = source.name().unwrap_or_default().to_string();
+        let mut sets = Vec::new();
+        let mut refused: Vec<Refused> = Vec::new();
+        for section in sections {
+            match section.rules {
+                Ok(rules) => sets.push(rules),
+                Err(error) => refused.push(Refused {
+                    name: section.name,
+                    error,
+                }),
+            }
+        }
+        // A file none of whose sections can be played is refused whole,
+        // at its first problem.
+        if let (true, Some(first)) = (sets.is_empty(), refused.first()) {
+            let span = &first.error.span;
+            return Err(Diagnostic::new(
+                ErrorKind::RulesFile,
+                Range::new(span.start as u32, span.end as u32),
+                first.error.message.clone(),
+            ));
+        }
         Ok(RuleSets {
             sets,
+            refused,
+            file,
             default: None,
         })
+    }
+
+    /// Where the refused section `refused` goes wrong, as
+    /// `file:line:column: why`.
+    pub fn why(&self, refused: &Refused) -> String {
+        let e = &refused.error;
+        format!("{}:{}:{}: {}", self.file, e.line, e.column, e.message)
     }
 
     /// The same sets, with `default` for games whose tag names none.
@@ -77,7 +137,7 @@ impl RuleSets {
                 .sets
                 .iter()
                 .position(|r| r.name.eq_ignore_ascii_case(name.trim())),
-            None => (self.sets.len() == 1).then_some(0),
+            None => (self.sets.len() == 1 && self.refused.is_empty()).then_some(0),
         }
     }
 
@@ -87,10 +147,23 @@ impl RuleSets {
         if let Some(i) = tag.and_then(|t| self.find(Some(t))) {
             return Ok(i);
         }
+        let refused = |name: &str| {
+            self.refused
+                .iter()
+                .position(|r| r.name.eq_ignore_ascii_case(name.trim()))
+        };
+        if let Some(i) = tag.and_then(refused) {
+            return Err(Unnamed::Refused(i));
+        }
         self.find(self.default.as_deref())
             .ok_or_else(|| match (&self.default, tag) {
-                (Some(name), _) => Unnamed::Default(name.clone()),
+                (Some(name), _) => {
+                    refused(name).map_or(Unnamed::Default(name.clone()), Unnamed::Refused)
+                }
                 (None, Some(tag)) => Unnamed::Tag(tag.to_string()),
+                (None, None) if self.sets.is_empty() && self.refused.len() == 1 => {
+                    Unnamed::Refused(0)
+                }
                 (None, None) => Unnamed::SayWhich,
             })
     }

@@ -99,24 +99,40 @@ pub fn diagnostics(
         .collect()
 }
 
-/// The problem of a rules file (a Fairy-Stockfish `variants.ini` or a
-/// CustomChessKell YAML file, `doc` called `name`), if it is not one as
-/// documented: its first problem, at the key or value concerned, as
-/// `chess-verify --rules` reports it.
+/// The problems of a rules file (a Fairy-Stockfish `variants.ini` or a
+/// CustomChessKell YAML file, `doc` called `name`), as `chess-verify
+/// --rules` reports them: the file's own, if it cannot be read at all,
+/// else each section that cannot be played, at the key or value
+/// concerned.
 pub fn rules_file(doc: &Document, uri: &Uri, name: &str, columns: Columns) -> Vec<Diagnostic> {
     let source = chess_core::Source::text(doc.text(), Some(name.to_string()), None);
-    match chess_core::syntax::RuleSets::read(&source) {
-        Ok(_) => Vec::new(),
-        Err(d) => {
+    let problems: Vec<chess_core::Diagnostic> = match chess_core::syntax::RuleSets::read(&source) {
+        Ok(sets) => sets
+            .refused
+            .into_iter()
+            .map(|refused| {
+                let span = refused.error.span;
+                chess_core::Diagnostic::new(
+                    chess_core::ErrorKind::RulesFile,
+                    chess_core::Range::new(span.start as u32, span.end as u32),
+                    refused.error.message,
+                )
+            })
+            .collect(),
+        Err(d) => vec![d],
+    };
+    problems
+        .into_iter()
+        .map(|d| {
             let found = Found {
                 start: d.range.start as usize,
                 end: d.range.end as usize,
                 offset: 0,
                 problem: crate::check::Problem::new(&source, name, 0, 1, d, false),
             };
-            vec![diagnostic(doc, uri, &found, columns)]
-        }
-    }
+            diagnostic(doc, uri, &found, columns)
+        })
+        .collect()
 }
 
 /// What is wrong with the settings of a document (its `chess-verify.toml`

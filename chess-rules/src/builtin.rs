@@ -1,0 +1,164 @@
+//! Fairy-Stockfish's built-in variants: the 121 names it plays without a
+//! rules file, and their rules written out in its `variants.ini` format
+//! (`rules/fairy-stockfish.ini`), which [`crate::ini`] reads like a
+//! user's file: a section of a user's file may start from any of them
+//! (`[gothic:capablanca]`), and [`ini::builtin`](crate::ini::builtin)
+//! gives one by name — its rule set, or why it cannot be played here (the
+//! rule its definition needs that this engine does not play yet, or that
+//! it is not written out yet).
+//!
+//! ```
+//! use chess_rules::{Position, builtin, ini};
+//!
+//! assert_eq!(builtin::names().len(), 121);
+//! let nocastle = ini::builtin("nocastle").unwrap().unwrap();
+//! assert_eq!(Position::start(&nocastle).unwrap().perft(2), 400);
+//! assert!(ini::builtin("nosuch").is_none());
+//! ```
+
+/// The names of Fairy-Stockfish's built-in variants (`pyffish.variants()`
+/// of pyffish 0.0.90, without a rules file).
+const NAMES: [&str; 121] = [
+    "3check",
+    "5check",
+    "ai-wok",
+    "almost",
+    "amazon",
+    "amazons",
+    "antichess",
+    "armageddon",
+    "asean",
+    "ataxx",
+    "atomar",
+    "atomic",
+    "berolina",
+    "breakthrough",
+    "bughouse",
+    "cambodian",
+    "capablanca",
+    "capahouse",
+    "caparandom",
+    "centaur",
+    "chancellor",
+    "chaturanga",
+    "checkshogi",
+    "chess",
+    "chessgi",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "codrus",
+    "coregal",
+    "courier",
+    "crazyhouse",
+    "dobutsu",
+    "dragon",
+    "duck",
+    "embassy",
+    "euroshogi",
+    "extinction",
+    "fairy",
+    "fischerandom",
+    "flipello",
+    "flipello10",
+    "flipersi",
+    "fox-and-hounds",
+    "gardner",
+    "georgian",
+    "giveaway",
+    "gorogoro",
+    "gothic",
+    "grand",
+    "grasshopper",
+    "gustav3",
+    "hoppelpoppel",
+    "horde",
+    "isolation",
+    "isolation7x7",
+    "janggi",
+    "janggicasual",
+    "janggimodern",
+    "janggitraditional",
+    "janus",
+    "jesonmor",
+    "joust",
+    "judkins",
+    "karouk",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "koedem",
+    "kyotoshogi",
+    "legan",
+    "loop",
+    "losalamos",
+    "losers",
+    "makpong",
+    "makruk",
+    "manchu",
+    "micro",
+    "mini",
+    "minishogi",
+    "minixiangqi",
+    "misere",
+    "modern",
+    "newzealand",
+    "nightrider",
+    "nocastle",
+    "nocheckatomic",
+    "normal",
+    "okisakishogi",
+    "omicron",
+    "opulent",
+    "paradigm",
+    "pawnback",
+    "pawnsideways",
+    "perfect",
+    "petrified",
+    "placement",
+    "pocketknight",
+    "raazuvaa",
+    "racingkings",
+    "seirawan",
+    "shako",
+    "shatar",
+    "shatranj",
+    "shogi",
+    "shoshogi",
+    "shouse",
+    "sittuyin",
+    "snailtrail",
+    "sortofalmost",
+    "spartan",
+    "suicide",
+    "supply",
+    "tencubed",
+    "threekings",
+    "torishogi",
+    "torpedo",
+    "troitzky",
+    "wolf",
+    "xiangqi",
+    "yarishogi",
+];
+
+/// The written-out variants, in the `variants.ini` format.
+pub(crate) const TEXT: &str = include_str!("../rules/fairy-stockfish.ini");
+
+/// The names of Fairy-Stockfish's built-in variants, in alphabetical
+/// order.
+pub fn names() -> &'static [&'static str] {
+    &NAMES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_names_are_sorted() {
+        let mut sorted = NAMES;
+        sorted.sort_unstable();
+        assert_eq!(sorted, NAMES);
+    }
+}

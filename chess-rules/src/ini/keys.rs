@@ -1,0 +1,280 @@
+//! Every key of Fairy-Stockfish's `variants.ini` format (as its own file
+//! documents them) and what the reader does with each: applies it, reads
+//! and ignores it (it only says how a program shows the variant or
+//! weighs its pieces), or refuses the section for a rule this engine does
+//! not play yet — unless the value written is the format's default, which
+//! changes nothing.
+
+/// What the reader does with a key.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Use {
+    /// Applied (see [`crate::ini`]).
+    Read,
+    /// Says how the variant is shown or how an engine weighs it: read and
+    /// ignored.
+    Shown,
+    /// A rule not played here: the section is refused for it unless its
+    /// value is `default`.
+    Rule {
+        /// The rule, in words ("piece drops").
+        feature: &'static str,
+        /// The format's default value.
+        default: &'static str,
+    },
+}
+
+const DROPS: &str = "piece drops (pieces in hand put on the board)";
+const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
+const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
+const EXPLOSIONS: &str = "explosions on capture (atomic chess)";
+const CASTLING: &str = "castling other than chess's";
+const WALLS: &str = "walls placed on the board (duck chess, amazons)";
+const PASS: &str = "passing a move";
+const REPETITION: &str = "repetition rules that decide the game";
+const EXTINCTION: &str = "extinction goals (a side losing when a kind of piece is gone)";
+const FLAG: &str = "capture-the-flag goals (a piece reaching a region wins)";
+const CONNECT: &str = "connection goals (pieces in a row win)";
+const COUNTING: &str = "counting rules (makruk, material counting)";
+
+/// The keys and their use; pieces (`pawn`, `customPiece1` …) and
+/// `mobilityRegion…` keys are recognised by the reader itself.
+const KEYS: &[(&str, Use)] = &[
+    ("variantTemplate", Use::Shown),
+    ("pieceToCharTable", Use::Shown),
+    ("pocketSize", Use::Shown),
+    ("pieceValueMg", Use::Shown),
+    ("pieceValueEg", Use::Shown),
+    ("maxRank", Use::Read),
+    ("maxFile", Use::Read),
+    ("startFen", Use::Read),
+    ("promotionRegionWhite", Use::Read),
+    ("promotionRegionBlack", Use::Read),
+    ("promotionRank", Use::Read),
+    ("promotionPieceTypes", Use::Read),
+    ("doubleStep", Use::Read),
+    ("castling", Use::Read),
+    ("castlingKingsideFile", Use::Read),
+    ("castlingQueensideFile", Use::Read),
+    ("stalemateValue", Use::Read),
+    // A draw that can be claimed: the game goes on, as a chess game does
+    // after fifty moves or a threefold repetition.
+    ("nMoveRule", Use::Read),
+    ("nFoldRule", Use::Read),
+    ("nMoveRuleTypes", Use::Read),
+    ("nMoveRuleTypesWhite", Use::Read),
+    ("nMoveRuleTypesBlack", Use::Read),
+    ("chess960", rule("Chess960 castling", "false")),
+    ("twoBoards", rule("a second board (bughouse)", "false")),
+    ("pawnTypes", rule(PAWNS, "p")),
+    ("promotionPawnTypes", rule(PAWNS, "p")),
+    ("promotionPawnTypesWhite", rule(PAWNS, "p")),
+    ("promotionPawnTypesBlack", rule(PAWNS, "p")),
+    (
+        "promotionPieceTypesWhite",
+        rule("promotion pieces that differ by side", "nbrq"),
+    ),
+    (
+        "promotionPieceTypesBlack",
+        rule("promotion pieces that differ by side", "nbrq"),
+    ),
+    ("sittuyinPromotion", rule("Sittuyin's promotion", "false")),
+    ("promotionLimit", rule("limits on promoted pieces", "")),
+    ("promotedPieceType", rule(PROMOTED, "")),
+    ("piecePromotionOnCapture", rule(PROMOTED, "false")),
+    (
+        "mandatoryPawnPromotion",
+        rule("optional pawn promotion", "true"),
+    ),
+    ("mandatoryPiecePromotion", rule(PROMOTED, "false")),
+    ("pieceDemotion", rule(PROMOTED, "false")),
+    ("blastOnCapture", rule(EXPLOSIONS, "false")),
+    ("blastImmuneTypes", rule(EXPLOSIONS, "none")),
+    (
+        "mutuallyImmuneTypes",
+        rule("pieces that cannot capture each other", "none"),
+    ),
+    (
+        "petrifyOnCaptureTypes",
+        rule("pieces turned to walls when they capture", "-"),
+    ),
+    (
+        "petrifyBlastPieces",
+        rule("pieces turned to walls when they capture", "false"),
+    ),
+    ("doubleStepRegionWhite", Use::Read),
+    ("doubleStepRegionBlack", Use::Read),
+    ("tripleStepRegionWhite", rule("triple steps", "-")),
+    ("tripleStepRegionBlack", rule("triple steps", "-")),
+    (
+        "enPassantRegion",
+        rule("en passant on some squares only", "AllSquares"),
+    ),
+    (
+        "enPassantRegionWhite",
+        rule("en passant on some squares only", "AllSquares"),
+    ),
+    (
+        "enPassantRegionBlack",
+        rule("en passant on some squares only", "AllSquares"),
+    ),
+    ("enPassantTypes", rule(PAWNS, "p")),
+    ("enPassantTypesWhite", rule(PAWNS, "p")),
+    ("enPassantTypesBlack", rule(PAWNS, "p")),
+    ("castlingDroppedPiece", rule(DROPS, "false")),
+    ("castlingRank", rule(CASTLING, "1")),
+    ("castlingKingFile", rule(CASTLING, "e")),
+    ("castlingKingPiece", rule(CASTLING, "k")),
+    ("castlingRookKingsideFile", rule(CASTLING, "l")),
+    ("castlingRookQueensideFile", rule(CASTLING, "a")),
+    ("castlingRookPieces", rule(CASTLING, "r")),
+    ("oppositeCastling", rule(CASTLING, "false")),
+    ("castlingWins", rule("castling that wins", "-")),
+    ("checking", rule("games without checks", "true")),
+    ("dropChecks", rule(DROPS, "true")),
+    ("mustCapture", rule("compulsory captures", "false")),
+    ("mustDrop", rule(DROPS, "false")),
+    ("mustDropType", rule(DROPS, "*")),
+    ("pieceDrops", rule(DROPS, "false")),
+    ("dropLoop", rule(DROPS, "false")),
+    ("capturesToHand", rule(DROPS, "false")),
+    ("firstRankPawnDrops", rule(DROPS, "false")),
+    ("promotionZonePawnDrops", rule(DROPS, "false")),
+    ("enclosingDrop", rule(DROPS, "none")),
+    ("enclosingDropStart", rule(DROPS, "")),
+    ("dropRegionWhite", rule(DROPS, "")),
+    ("dropRegionBlack", rule(DROPS, "")),
+    ("sittuyinRookDrop", rule(DROPS, "false")),
+    ("dropOppositeColoredBishop", rule(DROPS, "false")),
+    ("dropPromoted", rule(DROPS, "false")),
+    ("dropNoDoubled", rule(DROPS, "-")),
+    ("dropNoDoubledCount", rule(DROPS, "1")),
+    (
+        "immobilityIllegal",
+        rule(
+            "the rule that a piece may not go where it can never move again",
+            "false",
+        ),
+    ),
+    ("gating", rule("gating (Seirawan chess)", "false")),
+    ("seirawanGating", rule("gating (Seirawan chess)", "false")),
+    (
+        "cambodianMoves",
+        rule("the first leaps of Cambodian chess", "false"),
+    ),
+    ("wallingRule", rule(WALLS, "none")),
+    ("wallingRegionWhite", rule(WALLS, "all squares")),
+    ("wallingRegionBlack", rule(WALLS, "all squares")),
+    ("wallOrMove", rule(WALLS, "false")),
+    ("diagonalLines", rule("the palace diagonals of janggi", "")),
+    ("pass", rule(PASS, "false")),
+    ("passWhite", rule(PASS, "false")),
+    ("passBlack", rule(PASS, "false")),
+    ("passOnStalemate", rule(PASS, "false")),
+    ("passOnStalemateWhite", rule(PASS, "false")),
+    ("passOnStalemateBlack", rule(PASS, "false")),
+    (
+        "makpongRule",
+        rule("makpong (a king in check may not move)", "false"),
+    ),
+    (
+        "flyingGeneral",
+        rule("the flying general (xiangqi)", "false"),
+    ),
+    (
+        "soldierPromotionRank",
+        rule("soldiers that gain moves across the river (xiangqi)", "1"),
+    ),
+    (
+        "flipEnclosedPieces",
+        rule("flipping enclosed pieces (reversi)", "none"),
+    ),
+    ("nFoldValue", rule(REPETITION, "draw")),
+    ("nFoldValueAbsolute", rule(REPETITION, "false")),
+    ("perpetualCheckIllegal", rule(REPETITION, "false")),
+    ("moveRepetitionIllegal", rule(REPETITION, "false")),
+    ("chasingRule", rule(REPETITION, "none")),
+    ("stalematePieceCount", rule(COUNTING, "false")),
+    (
+        "checkmateValue",
+        rule("a checkmate that does not lose", "loss"),
+    ),
+    ("shogiPawnDropMateIllegal", rule(DROPS, "false")),
+    ("shatarMateRule", rule("shatar's mating rules", "false")),
+    (
+        "bikjangRule",
+        rule("bikjang (facing generals, janggi)", "false"),
+    ),
+    ("extinctionValue", rule(EXTINCTION, "none")),
+    ("extinctionClaim", rule(EXTINCTION, "false")),
+    ("extinctionPseudoRoyal", rule(EXTINCTION, "false")),
+    ("dupleCheck", rule(EXTINCTION, "false")),
+    ("extinctionPieceTypes", rule(EXTINCTION, "")),
+    ("extinctionPieceCount", rule(EXTINCTION, "0")),
+    ("extinctionOpponentPieceCount", rule(EXTINCTION, "0")),
+    ("flagPiece", rule(FLAG, "*")),
+    ("flagPieceWhite", rule(FLAG, "*")),
+    ("flagPieceBlack", rule(FLAG, "*")),
+    ("flagRegion", rule(FLAG, "")),
+    ("flagRegionWhite", rule(FLAG, "")),
+    ("flagRegionBlack", rule(FLAG, "")),
+    ("flagPieceCount", rule(FLAG, "1")),
+    ("flagPieceBlockedWin", rule(FLAG, "false")),
+    ("flagMove", rule(FLAG, "false")),
+    ("flagPieceSafe", rule(FLAG, "false")),
+    (
+        "checkCounting",
+        rule("check counting (three-check)", "false"),
+    ),
+    ("connectN", rule(CONNECT, "0")),
+    ("connectPieceTypes", rule(CONNECT, "*")),
+    ("connectVertical", rule(CONNECT, "true")),
+    ("connectHorizontal", rule(CONNECT, "true")),
+    ("connectDiagonal", rule(CONNECT, "true")),
+    ("connectRegion1White", rule(CONNECT, "-")),
+    ("connectRegion2White", rule(CONNECT, "-")),
+    ("connectRegion1Black", rule(CONNECT, "-")),
+    ("connectRegion2Black", rule(CONNECT, "-")),
+    ("connectNxN", rule(CONNECT, "0")),
+    ("collinearN", rule(CONNECT, "0")),
+    ("connectValue", rule(CONNECT, "win")),
+    ("materialCounting", rule(COUNTING, "none")),
+    ("adjudicateFullBoard", rule(COUNTING, "false")),
+    ("countingRule", rule(COUNTING, "none")),
+];
+
+const fn rule(feature: &'static str, default: &'static str) -> Use {
+    Use::Rule { feature, default }
+}
+
+/// What the reader does with `key`, if it is a key of the format other
+/// than a piece's.
+pub(crate) fn lookup(key: &str) -> Option<Use> {
+    if key.starts_with("mobilityRegion") {
+        return Some(rule("regions a piece may not leave (palaces, rivers)", ""));
+    }
+    KEYS.iter().find(|(k, _)| *k == key).map(|&(_, u)| u)
+}
+
+/// The keys of the format, for "did you mean".
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    KEYS.iter().map(|(k, _)| *k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_key_once() {
+        let mut seen = std::collections::HashSet::new();
+        for (key, _) in KEYS {
+            assert!(seen.insert(*key), "{key} twice");
+        }
+        assert_eq!(
+            lookup("mobilityRegionWhiteKing").map(|u| u == Use::Read),
+            Some(false)
+        );
+        assert_eq!(lookup("maxRank"), Some(Use::Read));
+        assert_eq!(lookup("maxRanks"), None);
+    }
+}
