@@ -18,7 +18,10 @@
 //!    `include_puzzles!`; chess problems (`#n`, `h#n`, `s#n`) proven by
 //!    `puzzle!`.
 //! 7. [Your own rules](custom_rules) — games under a rules file
-//!    (Fairy-Stockfish `variants.ini`, CustomChessKell YAML).
+//!    (Fairy-Stockfish `variants.ini`, CustomChessKell YAML); and
+//!    [Fairy-Stockfish's variants](fairy_stockfish): which of its built-in
+//!    variants and of its own `variants.ini` play, and why the others do
+//!    not yet.
 //! 8. [`chess-verify`](cli) — the command line: collections of any size,
 //!    CI output, the GitHub Action and the pre-commit hook.
 //! 9. [In the editor](editor) — errors as you type.
@@ -51,6 +54,9 @@ pub mod puzzles {}
 
 #[doc = include_str!("../guide/custom_rules.md")]
 pub mod custom_rules {}
+
+#[doc = include_str!("../guide/fairy_stockfish.md")]
+pub mod fairy_stockfish {}
 
 #[doc = include_str!("../guide/cli.md")]
 pub mod cli {}

@@ -3,9 +3,75 @@
 //! holds, for each of its 121 built-in variants and each section of its
 //! own `variants.ini`, the start position and perft to depth 3 (2 where
 //! 3 is large). Every variant chess-rules plays must give the same; the
-//! others are refused with a reason.
+//! others are refused with a reason. `guide/fairy_stockfish.md` lists
+//! them all: the tests hold it to what is played and refused
+//! (`VERIFIED_CHESS_BLESS=1` rewrites it after a change).
 
 use chess_rules::{Position, ini};
+
+/// The guide's page of Fairy-Stockfish's variants.
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../guide/fairy_stockfish.md");
+
+/// One row of a table: the variant and what is done with it.
+fn row(name: &str, played: Result<&Played, &str>) -> String {
+    match played {
+        Ok(p) => {
+            let counts: Vec<String> = p.perft.iter().map(|n| n.to_string()).collect();
+            format!("| `{name}` | plays (perft {}) |\n", counts.join(", "))
+        }
+        Err(why) => format!("| `{name}` | {} |\n", why.replace('|', "\\|")),
+    }
+}
+
+/// A table of `rows`, with its count of variants that play.
+fn table(title: &str, rows: &[(String, bool)]) -> String {
+    let plays = rows.iter().filter(|(_, p)| *p).count();
+    let mut out = format!(
+        "## {title}\n\n{plays} of {} play.\n\n| variant | here |\n|---|---|\n",
+        rows.len()
+    );
+    for (r, _) in rows {
+        out.push_str(r);
+    }
+    out
+}
+
+/// Holds the guide's page to `expected`, or rewrites it with
+/// `VERIFIED_CHESS_BLESS=1`; with `whole` false, only that the page holds
+/// `expected`.
+fn guide_page(expected: &str, whole: bool) {
+    if std::env::var_os("VERIFIED_CHESS_BLESS").is_some() && whole {
+        std::fs::write(TABLES, expected).unwrap();
+        return;
+    }
+    let page = std::fs::read_to_string(TABLES).unwrap();
+    if whole {
+        assert_eq!(
+            page, expected,
+            "guide/fairy_stockfish.md is not up to date (VERIFIED_CHESS_BLESS=1)"
+        );
+    } else {
+        assert!(
+            page.contains(expected),
+            "guide/fairy_stockfish.md is not up to date (VERIFIED_CHESS_BLESS=1)"
+        );
+    }
+}
+
+/// The page's text before its tables.
+const PAGE_HEAD: &str = "# Fairy-Stockfish's variants
+
+Which of Fairy-Stockfish's variants chess-rules plays: its built-in
+variants by name, and the sections of its own `variants.ini` (the file
+in its repository, 143 sections). A variant that plays gives
+Fairy-Stockfish's start position and its perft (the counts to depth 3,
+or 2 where 3 is large, written here) — pyffish is the oracle
+(`chess-rules/tests/fairy/make_oracle.py`); one that does not is
+refused, and a game under it fails, with the reason below. The tests
+(`chess-rules/tests/fairy_file.rs`) hold this page to what the engine
+does.
+
+";
 
 /// One variant of the oracle: its name, start position and perft counts.
 struct Played {
@@ -44,25 +110,31 @@ fn agrees(rules: &chess_rules::Rules, theirs: &Played) {
     }
 }
 
-#[test]
-fn built_in_variants_played_agree_with_fairy_stockfish() {
+/// The rows of the built-in variants: each plays as Fairy-Stockfish
+/// plays it, or is refused with a reason.
+fn builtin_rows() -> Vec<(String, bool)> {
     let builtin = oracle("builtin");
     assert_eq!(builtin.len(), 121);
-    let mut played = Vec::new();
-    for theirs in &builtin {
-        match ini::builtin(&theirs.name).expect("every built-in name is known") {
-            Ok(rules) => {
-                agrees(&rules, theirs);
-                played.push(theirs.name.as_str());
-            }
-            Err(why) => assert!(!why.is_empty()),
-        }
-    }
-    eprintln!(
-        "{} of 121 built-in variants played: {played:?}",
-        played.len()
-    );
-    assert!(played.len() >= 3, "{played:?}");
+    builtin
+        .iter()
+        .map(
+            |theirs| match ini::builtin(&theirs.name).expect("every built-in name is known") {
+                Ok(rules) => {
+                    agrees(&rules, theirs);
+                    (row(&theirs.name, Ok(theirs)), true)
+                }
+                Err(why) => (row(&theirs.name, Err(&why)), false),
+            },
+        )
+        .collect()
+}
+
+#[test]
+fn built_in_variants_played_agree_with_fairy_stockfish() {
+    let rows = builtin_rows();
+    let played = rows.iter().filter(|(_, p)| *p).count();
+    assert!(played >= 19, "{played}");
+    guide_page(&table("Built-in variants", &rows), false);
 }
 
 /// Fairy-Stockfish's own `variants.ini`, from `../shared/reference`
@@ -87,25 +159,26 @@ fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
     let sections = ini::sections(&text).expect("the whole file loads");
     let file = oracle("file");
     assert_eq!(sections.len(), file.len());
-    let mut played = Vec::new();
-    let mut refused = Vec::new();
+    let mut rows = Vec::new();
     for (section, theirs) in sections.iter().zip(&file) {
         assert_eq!(section.name, theirs.name);
-        match &section.rules {
+        rows.push(match &section.rules {
             Ok(rules) => {
                 agrees(rules, theirs);
-                played.push(section.name.as_str());
+                (row(&section.name, Ok(theirs)), true)
             }
-            Err(e) => refused.push(format!("{}: {e}", section.name)),
-        }
+            Err(e) => {
+                let why = format!("line {}: {}", e.line, e.message);
+                (row(&section.name, Err(&why)), false)
+            }
+        });
     }
-    eprintln!(
-        "{} of {} sections played: {played:?}",
-        played.len(),
-        sections.len()
+    let played = rows.iter().filter(|(_, p)| *p).count();
+    assert!(played >= 22, "{played}");
+    let page = format!(
+        "{PAGE_HEAD}{}\n{}",
+        table("Built-in variants", &builtin_rows()),
+        table("Fairy-Stockfish's own variants.ini", &rows)
     );
-    for r in &refused {
-        eprintln!("refused {r}");
-    }
-    assert!(played.len() >= 8, "{played:?}");
+    guide_page(&page, true);
 }
