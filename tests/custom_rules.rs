@@ -25,6 +25,18 @@ const TOKENS: &[CustomGame] = games! {
     1. b3 b4 *
 };
 
+/// Fairy-Stockfish's built-in Capablanca chess, by name: no rules file.
+const CAPABLANCA: CustomGame = game! {
+    #![variant(capablanca)]
+    1. e4 e5 2. Ad3 Ad6 3. Nh3 Nh6 *
+};
+
+/// Knightmate: the royal piece leaps as a knight.
+const KNIGHTMATE: &[CustomGame] = games! {
+    #![variant("Knightmate")]
+    1. e4 e5 2. Kf3 Kf6 *
+};
+
 const FOOLS_MATE: CustomGame = game! {
     #![rules("chess-rules/rules/chess.ini")]
     1. f3 e5 2. g4 Qh4 # 0-1
@@ -73,6 +85,19 @@ fn tokens_with_a_default_section_and_a_tag() {
     assert_eq!(moves(&TOKENS[1]), ["b2b3", "b5b4"]);
     let rules = TOKENS[1].rules();
     assert_eq!(rules.geometry.files(), 6);
+}
+
+#[test]
+fn a_built_in_variant_of_fairy_stockfish_by_name() {
+    assert_eq!(CAPABLANCA.rules_name(), "capablanca");
+    assert_eq!(CAPABLANCA.rules_path(), "fairy-stockfish:capablanca");
+    assert_eq!(
+        moves(&CAPABLANCA),
+        ["e2e4", "e7e5", "c1d3", "c8d6", "i1h3", "i8h6"]
+    );
+    assert_eq!(CAPABLANCA.rules().geometry.files(), 10);
+    assert_eq!(KNIGHTMATE[0].rules_name(), "knightmate");
+    assert_eq!(moves(&KNIGHTMATE[0]), ["e2e4", "e7e5", "e1f3", "e8f6"]);
 }
 
 #[test]

@@ -26,6 +26,9 @@ struct Input {
     /// `#![rules("file", variant)]`: the path of a rules file, the
     /// section of a `variants.ini`, and the string literal's span.
     rules: Option<(String, Option<String>, Span)>,
+    /// `#![variant(capablanca)]` naming one of Fairy-Stockfish's built-in
+    /// variants that plays here: its rule sets.
+    builtin: Option<(String, syntax::RuleSets)>,
 }
 
 impl Input {
@@ -36,7 +39,31 @@ impl Input {
             puzzle: PuzzleOptions::default(),
             puzzle_attribute: None,
             rules: None,
+            builtin: None,
         }
+    }
+
+    /// The rules the games are played under, if not chess's or a lichess
+    /// variant's: the rules file of `#![rules(…)]`, or the built-in
+    /// variant of `#![variant(…)]`.
+    fn rules(&mut self) -> Result<Option<RulesFile>, Failure> {
+        if let Some((name, sets)) = self.builtin.take() {
+            if let Some((_, _, span)) = &self.rules {
+                return Err(Failure::Call(emit::compile_error(
+                    &format!(
+                        "`#![variant({name})]` names a built-in variant, `#![rules(…)]` a rules file: give one\nhelp: a section of the rules file is named by `#![rules(\"variants.ini\", {name})]`"
+                    ),
+                    *span,
+                    *span,
+                )));
+            }
+            return Ok(Some(RulesFile {
+                sets,
+                path: format!("fairy-stockfish:{name}"),
+                prelude: TokenStream::new(),
+            }));
+        }
+        self.rules.take().map(rules_file).transpose()
     }
 
     fn peek(&mut self, n: usize) -> Option<&TokenTree> {
@@ -133,6 +160,23 @@ impl Input {
                         .map_or_else(|_| names[0].clone(), |l| l.value());
                     match crate::syntax::variant_named(&name) {
                         Ok(variant) => options.variant = Some(variant),
+                        // One of Fairy-Stockfish's built-in variants, played
+                        // by chess-rules as a rules file would have it.
+                        Err(_) if syntax::RuleSets::builtin(&name).is_some_and(|f| f.is_ok()) => {
+                            let sets = syntax::RuleSets::builtin(&name)
+                                .and_then(Result::ok)
+                                .unwrap_or_else(|| unreachable!("just found"));
+                            self.builtin = Some((name.trim().to_ascii_lowercase(), sets));
+                        }
+                        Err(_) if let Some(Err(why)) = syntax::RuleSets::builtin(&name) => {
+                            return Err(emit::compile_error(
+                                &format!(
+                                    "Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}"
+                                ),
+                                group.span(),
+                                group.span(),
+                            ));
+                        }
                         Err(message) => {
                             // Every variant's attribute but standard chess's
                             // (the default), Chess960's last.
@@ -341,7 +385,7 @@ pub fn game(input: TokenStream) -> TokenStream {
 /// `game! { … }` with the problem, if any, as a [`Diagnostic`].
 pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     let (krate, options, mut input) = start(input).map_err(Failure::Call)?;
-    let rules = input.rules.take().map(rules_file).transpose()?;
+    let rules = input.rules()?;
     let source = input.source();
     let checked = {
         let mut games = pipeline::verify(&source, options);
@@ -552,7 +596,7 @@ pub fn games(input: TokenStream) -> TokenStream {
         Ok(started) => started,
         Err(error) => return error,
     };
-    let rules = match input.rules.take().map(rules_file).transpose() {
+    let rules = match input.rules() {
         Ok(rules) => rules,
         Err(failure) => return failure.into_tokens(),
     };
@@ -566,7 +610,7 @@ pub fn include_pgn(input: TokenStream) -> TokenStream {
         Ok(started) => started,
         Err(error) => return error,
     };
-    let rules = match input.rules.take().map(rules_file).transpose() {
+    let rules = match input.rules() {
         Ok(rules) => rules,
         Err(failure) => return failure.into_tokens(),
     };

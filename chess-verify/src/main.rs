@@ -139,7 +139,10 @@ struct Args {
     /// The rules of games without a `[Variant]` tag (a game's own tag
     /// wins): crazyhouse, atomic, antichess, king-of-the-hill,
     /// three-check, horde, racing-kings or chess960, in any case and
-    /// spacing. With `--rules`: the section of the `variants.ini` for
+    /// spacing; or one of Fairy-Stockfish's built-in variants that plays
+    /// here (capablanca, gothic, janus, knightmate, …: every game under
+    /// its rules, moves as with `--rules`). With `--rules`: the section
+    /// of the `variants.ini` for
     /// games whose `[Variant]` tag names none of its sections (or that
     /// have none).
     #[arg(long, value_name = "NAME")]
@@ -246,14 +249,28 @@ fn main() -> ExitCode {
         EncodingArg::Latin1 => Encoding::Latin1,
         EncodingArg::Windows1252 => Encoding::Windows1252,
     };
-    // Without `--rules`, `--variant` names one of the verified variants.
+    // Without `--rules`, `--variant` names one of the verified variants,
+    // or one of Fairy-Stockfish's built-in variants that plays here.
+    let mut builtin = None;
     let lichess_variant = match (&args.rules, &args.variant) {
         (None, Some(name)) => match chess_core::syntax::variant_named(name) {
             Ok(variant) => Some(variant),
-            Err(message) => {
-                eprintln!("error: --variant: {message}");
-                return ExitCode::from(2);
-            }
+            Err(message) => match chess_core::syntax::RuleSets::builtin(name) {
+                Some(Ok(sets)) => {
+                    builtin = Some(sets);
+                    None
+                }
+                Some(Err(why)) => {
+                    eprintln!(
+                        "error: --variant: Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}"
+                    );
+                    return ExitCode::from(2);
+                }
+                None => {
+                    eprintln!("error: --variant: {message}");
+                    return ExitCode::from(2);
+                }
+            },
         },
         _ => None,
     };
@@ -343,7 +360,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        None => None,
+        None => builtin,
     };
     if let Some(rules) = rule_sets {
         let run = Run {

@@ -123,6 +123,28 @@ fn chess_as_a_rules_file_and_a_yaml_file() {
 }
 
 #[test]
+fn a_built_in_variant_of_fairy_stockfish_by_name() {
+    let games =
+        b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 3. Nh3 Nh6 *\n\n1. e4 e5 2. Ac4 *\n";
+    let (code, out, _) = run_with(&["--variant", "capablanca", "-"], games);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal, 6 plies)"), "{out}");
+    assert!(
+        out.contains("White cannot play `2. Ac4`: c1 to c4 is not an archbishop move"),
+        "{out}"
+    );
+    // A variant whose rules are not played yet: refused, with why.
+    let (code, _, err) = run_with(&["--variant", "xiangqi", "-"], b"1. h2e2 *\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "Fairy-Stockfish's built-in variant `xiangqi` cannot be played here yet: the cannon"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_broken_rules_file_is_reported_at_its_value() {
     let path = dir("rules").join("broken.ini");
     std::fs::write(&path, "[tall]\nmaxRank = 20\n").unwrap();
@@ -141,7 +163,12 @@ fn a_broken_rules_file_is_reported_at_its_value() {
     assert_eq!(code, 2, "{out}");
     let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(
-        (&first["code"], &first["line"], &first["column"], &first["text"]),
+        (
+            &first["code"],
+            &first["line"],
+            &first["column"],
+            &first["text"]
+        ),
         (&json!("rules-file"), &json!(2), &json!(11), &json!("20")),
         "{out}"
     );

@@ -90,7 +90,14 @@ pub(super) fn own_piece(to: &str, mover: Color, name: &str) -> Rejection {
 pub(super) fn not_a_move(from: &str, to: &str, name: &str, how: &str) -> Rejection {
     Rejection::new(
         ErrorKind::CannotReach,
-        format!("{from} to {to} is not a {name} move: {how}"),
+        format!(
+            "{from} to {to} is not {} {name} move: {how}",
+            if name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            }
+        ),
     )
 }
 

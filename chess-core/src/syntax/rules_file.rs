@@ -117,6 +117,30 @@ impl RuleSets {
         })
     }
 
+    /// Fairy-Stockfish's built-in variant `name` (any case) as rule sets
+    /// of their own, the variant for every game: `None` if Fairy-Stockfish
+    /// has no variant of that name, else its rules or why they cannot be
+    /// played here ([`chess_rules::ini::builtin`]).
+    ///
+    /// ```
+    /// use chess_core::syntax::RuleSets;
+    ///
+    /// let sets = RuleSets::builtin("Capablanca").unwrap().unwrap();
+    /// assert_eq!((sets.sets[0].name.as_str(), sets.pick(Some("gothic"))), ("capablanca", Ok(0)));
+    /// assert!(RuleSets::builtin("crazyhouse").unwrap().unwrap_err().contains("piece drops"));
+    /// assert!(RuleSets::builtin("nosuch").is_none());
+    /// ```
+    pub fn builtin(name: &str) -> Option<Result<RuleSets, String>> {
+        let name = name.trim().to_ascii_lowercase();
+        let found = chess_rules::ini::builtin(&name)?;
+        Some(found.map(|rules| RuleSets {
+            sets: vec![rules],
+            refused: Vec::new(),
+            file: format!("fairy-stockfish:{name}"),
+            default: Some(name),
+        }))
+    }
+
     /// Where the refused section `refused` goes wrong, as
     /// `file:line:column: why`.
     pub fn why(&self, refused: &Refused) -> String {
