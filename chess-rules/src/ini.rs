@@ -126,6 +126,56 @@ pub(crate) struct Draft {
     double_step: bool,
     /// Where `i` moves are made when they are, White's and Black's.
     double_step_region: [Region; 2],
+    /// The rules set to other than the format's default that this engine
+    /// does not play: the variant is refused while one holds (a child
+    /// section may set it back).
+    pending: Vec<Pending>,
+}
+
+/// A key of a rule not played here, set to other than its default.
+#[derive(Clone, Debug)]
+struct Pending {
+    key: String,
+    value: String,
+    feature: &'static str,
+    /// Where the key is in the text being read, or the variant it was
+    /// inherited from.
+    at: Result<usize, String>,
+}
+
+impl Pending {
+    /// Why the variant cannot be played, in words.
+    fn why(&self) -> String {
+        let Pending {
+            key,
+            value,
+            feature,
+            at,
+        } = self;
+        match at {
+            Ok(_) => {
+                format!("`{key} = {value}` needs {feature}, which this engine does not play yet")
+            }
+            Err(from) => format!(
+                "`{from}` has `{key} = {value}`: it needs {feature}, which this engine does not play yet"
+            ),
+        }
+    }
+}
+
+/// The connection keys that only say how a connection goal is counted.
+const CONNECT_DETAILS: [&str; 5] = [
+    "connectPieceTypes",
+    "connectVertical",
+    "connectHorizontal",
+    "connectDiagonal",
+    "connectValue",
+];
+
+/// Why a draft is no rule set: at its header, or a rule not played here.
+enum Refusal {
+    Header(String),
+    Rule(Pending),
 }
 
 impl Draft {
@@ -143,12 +193,44 @@ impl Draft {
                 .to_vec(),
             double_step: true,
             double_step_region: [Region::rank(1), Region::rank(6)],
+            pending: Vec::new(),
         }
     }
 
-    /// The rule set, its pieces and promotions settled; or why not (at
-    /// the header).
-    fn finish(&self) -> Result<Rules, String> {
+    /// The first rule it holds that is not played here, leaving out those
+    /// that do nothing alone (an extinction's piece types without its
+    /// value, a flag piece without a flag region, castling's details
+    /// without castling).
+    fn pending(&self) -> Option<&Pending> {
+        let set = |key: &str| self.pending.iter().any(|p| p.key == key);
+        let connect_goal = self
+            .pending
+            .iter()
+            .any(|p| p.feature == keys::CONNECT && !CONNECT_DETAILS.contains(&p.key.as_str()));
+        self.pending.iter().find(|p| {
+            let inert = match p.feature {
+                f if f == keys::EXTINCTION => p.key != "extinctionValue" && !set("extinctionValue"),
+                f if f == keys::FLAG => {
+                    !p.key.starts_with("flagRegion")
+                        && !["flagRegion", "flagRegionWhite", "flagRegionBlack"]
+                            .iter()
+                            .any(|k| set(k))
+                }
+                f if f == keys::CONNECT => {
+                    CONNECT_DETAILS.contains(&p.key.as_str()) && !connect_goal
+                }
+                f if f == keys::CASTLING => self.rules.castling.is_none(),
+                _ => false,
+            };
+            !inert
+        })
+    }
+
+    /// The rule set, its pieces and promotions settled; or why not.
+    fn finish(&self) -> Result<Rules, Refusal> {
+        if let Some(p) = self.pending() {
+            return Err(Refusal::Rule(p.clone()));
+        }
         let mut rules = self.rules.clone();
         // Every piece's `i` moves (the pawn's double step among them) are
         // made from the double-step regions, or nowhere without
@@ -184,13 +266,16 @@ impl Draft {
         let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
         letters.sort_unstable();
         if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!("two pieces are written `{}`", w[0]));
+            return Err(Refusal::Header(format!(
+                "two pieces are written `{}`",
+                w[0]
+            )));
         }
         if !rules.pieces.iter().any(|p| p.royal) {
-            return Err(
+            return Err(Refusal::Header(
                 "no king: this engine plays games won by checkmating a royal piece (`king = k`)"
                     .into(),
-            );
+            ));
         }
         Ok(rules)
     }
@@ -292,7 +377,10 @@ fn builtin_draft(name: &str) -> Option<Result<Draft, String>> {
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;
     Some(draft.and_then(|d| {
-        let mut rules = d.finish()?;
+        let mut rules = d.finish().map_err(|refusal| match refusal {
+            Refusal::Header(message) => message,
+            Refusal::Rule(p) => p.why(),
+        })?;
         rules.name = name.to_string();
         Ok(rules)
     }))
@@ -313,16 +401,23 @@ pub(crate) fn read(
     let mut drafts: Vec<Option<Draft>> = Vec::new();
     for raw in raws {
         let draft = section(text, &raw, &out, &drafts, builtin);
-        let rules = draft.and_then(|d| {
-            d.finish().map(|rules| (rules, d)).map_err(|message| {
-                Error::new(
+        // A section that reads keeps its draft for its children, played or
+        // not (a child may set back what keeps it from playing).
+        let rules = draft.as_ref().map_err(Clone::clone).and_then(|d| {
+            let rules = d.finish().map_err(|refusal| match refusal {
+                Refusal::Header(message) => Error::new(
                     text,
                     raw.header.clone(),
                     format!("[{}]: {message}", raw.name),
-                )
-            })
-        });
-        let rules = rules.and_then(|(rules, d)| {
+                ),
+                Refusal::Rule(p) => match (&p.at, raw.parent) {
+                    (Ok(at), _) => Error::at_word(text, *at, p.why()),
+                    (Err(_), Some((parent, at))) => {
+                        Error::new(text, at..at + parent.len().max(1), p.why())
+                    }
+                    (Err(_), None) => Error::new(text, raw.header.clone(), p.why()),
+                },
+            })?;
             crate::Position::start(&rules).map_err(|e| {
                 let message = format!("[{}]: startFen: {}", raw.name, e.message);
                 match raw.lines.iter().rev().find(|l| l.key == "startFen") {
@@ -330,14 +425,14 @@ pub(crate) fn read(
                     None => Error::new(text, raw.header.clone(), message),
                 }
             })?;
-            Ok((rules, d))
+            Ok(rules)
         });
-        drafts.push(rules.as_ref().ok().map(|(_, d)| d.clone()));
+        drafts.push(draft.ok());
         out.push(Section {
             name: raw.name.to_string(),
             parent: raw.parent.map(|(p, _)| p.to_string()),
             header: raw.header.clone(),
-            rules: rules.map(|(r, _)| r),
+            rules,
         });
     }
     Ok(out.into_iter().zip(drafts).collect())
@@ -482,6 +577,11 @@ fn section(
             match found {
                 Some(Ok(mut d)) => {
                     d.rules.name = raw.name.to_string();
+                    // What it holds that is not played, it holds from its
+                    // parent.
+                    for p in &mut d.pending {
+                        p.at = Err(parent.to_string());
+                    }
                     d
                 }
                 Some(Err(message)) => return Err(Error::new(text, span, message)),
@@ -511,7 +611,7 @@ fn section(
     };
     lines.sort_by_key(order);
     for line in lines {
-        apply(&mut draft, line.key, line.value).map_err(|problem| match problem {
+        apply(&mut draft, line.key, line.value, line.key_at).map_err(|problem| match problem {
             Problem::Key(message) => Error::at_word(text, line.key_at, message),
             Problem::Value(message) => Error::at_word(text, line.value_at, message),
             Problem::InValue(offset, message) => {
@@ -582,8 +682,8 @@ fn region(value: &str) -> Result<Region, Problem> {
     Ok(out)
 }
 
-/// Applies one `key = value`.
-fn apply(draft: &mut Draft, key: &str, value: &str) -> Result<(), Problem> {
+/// Applies one `key = value` (the key at byte `at` of the text).
+fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Problem> {
     let bad = Problem::Value;
     if piece_key(key) {
         return piece(draft, key, value);
@@ -607,13 +707,18 @@ fn apply(draft: &mut Draft, key: &str, value: &str) -> Result<(), Problem> {
     match found {
         Use::Shown => return Ok(()),
         Use::Rule { feature, default } => {
-            return if value == default {
-                Ok(())
-            } else {
-                Err(Problem::Key(format!(
-                    "`{key} = {value}` needs {feature}, which this engine does not play yet"
-                )))
-            };
+            draft.pending.retain(|p| p.key != key);
+            // Nothing is nothing however written (`-`, empty, `none`).
+            let nothing = |v: &str| matches!(v, "" | "-" | "none");
+            if value != default && !(nothing(value) && nothing(default)) {
+                draft.pending.push(Pending {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    feature,
+                    at: Ok(at),
+                });
+            }
+            return Ok(());
         }
         Use::Read => {}
     }
@@ -678,13 +783,18 @@ fn apply(draft: &mut Draft, key: &str, value: &str) -> Result<(), Problem> {
             }
         }
         "stalemateValue" => {
-            rules.stalemate = match value {
+            draft.pending.retain(|p| p.key != key);
+            draft.rules.stalemate = match value {
                 "draw" => Stalemate::Draw,
                 "loss" => Stalemate::Loss,
                 "win" => {
-                    return Err(Problem::Key(
-                        "`stalemateValue = win` needs a stalemate that wins, which this engine does not play yet".into(),
-                    ));
+                    draft.pending.push(Pending {
+                        key: key.to_string(),
+                        value: value.to_string(),
+                        feature: "a stalemate that wins",
+                        at: Ok(at),
+                    });
+                    return Ok(());
                 }
                 other => {
                     return Err(bad(format!(

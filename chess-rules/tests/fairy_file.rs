@@ -137,6 +137,36 @@ fn built_in_variants_played_agree_with_fairy_stockfish() {
     guide_page(&table("Built-in variants", &rows), false);
 }
 
+/// What keeps a variant from playing may be set back by a section that
+/// starts from it: three-check without its check counting is chess, and
+/// king of the hill without its flag region too (a flag piece alone
+/// does nothing).
+#[test]
+fn a_section_may_set_back_what_its_parent_needs() {
+    let text = "[plain:3check]\ncheckCounting = false\n\
+                startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+                [hill:kingofthehill]\nflagRegionWhite = -\nflagRegionBlack =\n\
+                [still:3check]\n";
+    let sections = ini::sections(text).unwrap();
+    for section in &sections[..2] {
+        let rules = section.rules.as_ref().unwrap();
+        assert_eq!(
+            Position::start(rules).unwrap().perft(3),
+            8_902,
+            "{}",
+            section.name
+        );
+    }
+    let refused = sections[2].rules.as_ref().unwrap_err();
+    assert_eq!(&text[refused.span.clone()], "3check");
+    assert!(
+        refused
+            .message
+            .starts_with("`3check` has `checkCounting = true`: it needs check counting"),
+        "{refused:?}"
+    );
+}
+
 /// Fairy-Stockfish's own `variants.ini`, from `../shared/reference`
 /// (`VERIFIED_CHESS_REFERENCE`, else `reference` beside
 /// `VERIFIED_CHESS_DATA`, else `../shared/reference` beside the

@@ -64,11 +64,19 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         1 => {
+            // Every section that plays, though others are refused; a
+            // refusal points inside the text.
             if let Ok(text) = std::str::from_utf8(rest)
-                && let Ok(variants) = ini::variants(text)
+                && let Ok(sections) = ini::sections(text)
             {
-                for rules in &variants {
-                    play(rules, rest, 20);
+                for section in &sections {
+                    match &section.rules {
+                        Ok(rules) => play(rules, rest, 20),
+                        Err(e) => assert!(
+                            e.span.end <= text.len() && text.is_char_boundary(e.span.start),
+                            "{e:?}"
+                        ),
+                    }
                 }
             }
         }

@@ -27,13 +27,13 @@ const DROPS: &str = "piece drops (pieces in hand put on the board)";
 const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
 const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const EXPLOSIONS: &str = "explosions on capture (atomic chess)";
-const CASTLING: &str = "castling other than chess's";
+pub(crate) const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
 const PASS: &str = "passing a move";
 const REPETITION: &str = "repetition rules that decide the game";
-const EXTINCTION: &str = "extinction goals (a side losing when a kind of piece is gone)";
-const FLAG: &str = "capture-the-flag goals (a piece reaching a region wins)";
-const CONNECT: &str = "connection goals (pieces in a row win)";
+pub(crate) const EXTINCTION: &str = "extinction goals (a side losing when a kind of piece is gone)";
+pub(crate) const FLAG: &str = "capture-the-flag goals (a piece reaching a region wins)";
+pub(crate) const CONNECT: &str = "connection goals (pieces in a row win)";
 const COUNTING: &str = "counting rules (makruk, material counting)";
 
 /// The keys and their use; pieces (`pawn`, `customPiece1` …) and
