@@ -162,13 +162,19 @@ impl Input {
                         Ok(variant) => options.variant = Some(variant),
                         // One of Fairy-Stockfish's built-in variants, played
                         // by chess-rules as a rules file would have it.
-                        Err(_) if syntax::RuleSets::builtin(&name).is_some_and(|f| f.is_ok()) => {
+                        Err(e)
+                            if e.error == chess_format::NameError::Unknown
+                                && syntax::RuleSets::builtin(&name).is_some_and(|f| f.is_ok()) =>
+                        {
                             let sets = syntax::RuleSets::builtin(&name)
                                 .and_then(Result::ok)
                                 .unwrap_or_else(|| unreachable!("just found"));
                             self.builtin = Some((name.trim().to_ascii_lowercase(), sets));
                         }
-                        Err(_) if let Some(Err(why)) = syntax::RuleSets::builtin(&name) => {
+                        Err(e)
+                            if e.error == chess_format::NameError::Unknown
+                                && let Some(Err(why)) = syntax::RuleSets::builtin(&name) =>
+                        {
                             return Err(emit::compile_error(
                                 &format!(
                                     "Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}"

@@ -255,6 +255,11 @@ fn main() -> ExitCode {
     let lichess_variant = match (&args.rules, &args.variant) {
         (None, Some(name)) => match chess_core::syntax::variant_named(name) {
             Ok(variant) => Some(variant),
+            // (A name lichess's rules differ from, `giveaway`, says so.)
+            Err(message) if message.error != chess_core::syntax::NameError::Unknown => {
+                eprintln!("error: --variant: {message}");
+                return ExitCode::from(2);
+            }
             Err(message) => match chess_core::syntax::RuleSets::builtin(name) {
                 Some(Ok(sets)) => {
                     builtin = Some(sets);

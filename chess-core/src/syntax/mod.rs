@@ -45,6 +45,8 @@ mod tag;
 mod tree;
 mod variant;
 
+/// Why a name names no verified rules (the error of [`UnknownVariant`]).
+pub use chess_format::NameError;
 pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped};
