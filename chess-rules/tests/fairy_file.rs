@@ -19,7 +19,13 @@ fn row(name: &str, played: Result<&Played, &str>) -> String {
             let counts: Vec<String> = p.perft.iter().map(|n| n.to_string()).collect();
             format!("| `{name}` | plays (perft {}) |\n", counts.join(", "))
         }
-        Err(why) => format!("| `{name}` | {} |\n", why.replace('|', "\\|")),
+        // Markdown: no table cell ends, no link begins.
+        Err(why) => format!(
+            "| `{name}` | {} |\n",
+            why.replace('|', "\\|")
+                .replace('[', "\\[")
+                .replace(']', "\\]")
+        ),
     }
 }
 
