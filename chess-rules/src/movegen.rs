@@ -154,7 +154,8 @@ pub(crate) fn walk<S: Sink>(
     let cell = s.cells[from];
     let kind = kind_of(cell);
     let black = u8::from(us == Color::Black) << 7;
-    let at_start = t.initial(from, cell);
+    // Whether the piece may make its `i` moves here, asked only of those.
+    let initial = |walk_initial: bool| !walk_initial || t.initial(from, cell);
     for walk in &t.atoms[side][kind] {
         match walk.shape {
             Shape::Leap => {
@@ -178,11 +179,15 @@ pub(crate) fn walk<S: Sink>(
                 let target = s.cells[to];
                 sink.reach(to, false, (target != OFF) & (target & BLACK_BIT != black));
             }
-            Shape::Ride => ride(s, from, at_start, walk, ep, sink),
+            Shape::Ride => {
+                if initial(walk.initial) {
+                    ride(s, from, walk, ep, sink);
+                }
+            }
         }
     }
     for walk in t.far_walks(side, kind) {
-        if walk.initial && !at_start {
+        if !initial(walk.initial) {
             continue;
         }
         let mut k = 1;
@@ -202,20 +207,10 @@ pub(crate) fn walk<S: Sink>(
     }
 }
 
-/// A walk with conditions: from the start square only, along a lame path
-/// that must be empty, up to its range, capturing en passant.
+/// A walk with conditions (its `i` condition met by the caller): along a
+/// lame path that must be empty, up to its range, capturing en passant.
 #[inline]
-fn ride<S: Sink>(
-    s: &State,
-    from: usize,
-    at_start: bool,
-    walk: &Walk,
-    ep: Option<(usize, Square)>,
-    sink: &mut S,
-) {
-    if walk.initial && !at_start {
-        return;
-    }
+fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)>, sink: &mut S) {
     if let Some(path) = &walk.path
         && !path_clear(&s.cells, from, path)
     {
@@ -402,7 +397,6 @@ pub(crate) fn en_passant_capture(
 ) -> Option<Move> {
     let (passed, captured) = ep;
     let cell = s.cells[from];
-    let at_start = t.initial(from, cell);
     let walks = &t.atoms[s.turn.index()][kind_of(cell)];
     let reaches = |walk: &Walk| {
         let mut to = from;
@@ -419,7 +413,7 @@ pub(crate) fn en_passant_capture(
     };
     walks
         .iter()
-        .filter(|w| w.en_passant && !w.moves && (at_start || !w.initial))
+        .filter(|w| w.en_passant && !w.moves && (!w.initial || t.initial(from, cell)))
         .filter(|w| {
             w.path
                 .as_ref()
