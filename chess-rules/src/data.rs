@@ -33,6 +33,7 @@ pub fn write(rules: &Rules) -> String {
             out.number(word);
         }
     }
+    out.number(u8::from(rules.black_rotated));
     match rules.initial_region {
         None => out.number(0),
         Some(regions) => {
@@ -105,6 +106,11 @@ pub fn read(data: &str) -> Option<Rules> {
         }
         *region = Region::from_words(words);
     }
+    let black_rotated = match input.number::<u8>()? {
+        0 => false,
+        1 => true,
+        _ => return None,
+    };
     let initial_region = match input.number::<u8>()? {
         0 => None,
         1 => {
@@ -182,6 +188,7 @@ pub fn read(data: &str) -> Option<Rules> {
         start,
         promotion_region,
         initial_region,
+        black_rotated,
         promotion_pieces,
         castling,
         stalemate,

@@ -185,6 +185,7 @@ impl Draft {
         let mut rules = Rules::chess();
         rules.name = name.to_string();
         rules.pieces.clear();
+        rules.black_rotated = true;
         Draft {
             rules,
             names: Vec::new(),

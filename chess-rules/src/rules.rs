@@ -127,6 +127,11 @@ pub struct Rules {
     /// White's and Black's (Fairy-Stockfish's double-step regions, which
     /// hold for every piece's `i` moves).
     pub initial_region: Option<[Region; 2]>,
+    /// Black's moves are White's turned half round (Fairy-Stockfish: a
+    /// piece's left is its owner's left, so Black's `flN` leaps towards
+    /// the h-file), not mirrored top to bottom (CustomChessKell, and
+    /// every piece that moves alike to both sides).
+    pub black_rotated: bool,
     /// What a pawn may promote to (letters).
     pub promotion_pieces: Vec<char>,
     /// Castling, if there is any.
@@ -159,6 +164,7 @@ impl Rules {
             start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             promotion_region: [Region::rank(7), Region::rank(0)],
             initial_region: None,
+            black_rotated: false,
             promotion_pieces: vec!['Q', 'R', 'B', 'N'],
             castling: Some(Castling {
                 king_side_file: 6,

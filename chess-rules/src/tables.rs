@@ -10,10 +10,13 @@ use crate::mailbox::{BLACK_BIT, CELLS, PAD, WORDS, cell_of, delta, kind_of, lame
 use crate::rules::Rules;
 use crate::types::Color;
 
-/// A vector of an atom, turned for `color` (Black's forward is down).
-pub(crate) fn turned(color: Color, (dx, dy): (i8, i8)) -> (i8, i8) {
+/// A vector of an atom, turned for `color` under `rules` (Black's forward
+/// is down; its left is White's left, or with
+/// [`Rules::black_rotated`] White's right).
+pub(crate) fn turned(rules: &Rules, color: Color, (dx, dy): (i8, i8)) -> (i8, i8) {
     match color {
         Color::White => (dx, dy),
+        Color::Black if rules.black_rotated => (-dx, -dy),
         Color::Black => (dx, -dy),
     }
 }
@@ -197,8 +200,11 @@ impl Tables {
                 let mut walks = Vec::new();
                 let mut far_walks = Vec::new();
                 for atom in &def.atoms {
-                    let vectors: Vec<(i8, i8)> =
-                        atom.vectors.iter().map(|&v| turned(color, v)).collect();
+                    let vectors: Vec<(i8, i8)> = atom
+                        .vectors
+                        .iter()
+                        .map(|&v| turned(rules, color, v))
+                        .collect();
                     let paths = |v: (i8, i8)| -> Vec<isize> {
                         lame_path(v).into_iter().map(delta).collect()
                     };

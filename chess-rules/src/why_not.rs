@@ -113,7 +113,7 @@ impl Position<'_> {
         let mut best: Option<Rejection> = None;
         for atom in &def.atoms {
             for &v in &atom.vectors {
-                let (dx, dy) = turned(piece.color, v);
+                let (dx, dy) = turned(self.rules, piece.color, v);
                 let (tx, ty) = (
                     i16::from(to.file) - i16::from(from.file),
                     i16::from(to.rank) - i16::from(from.rank),

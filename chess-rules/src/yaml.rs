@@ -476,6 +476,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         // No piece promotes; the last rank, as chess has it.
         promotion_region: [crate::Region::rank(rows - 1), crate::Region::rank(0)],
         initial_region: None,
+        black_rotated: false,
         promotion_pieces: Vec::new(),
         castling: None,
         stalemate: Stalemate::Draw,

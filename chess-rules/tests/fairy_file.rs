@@ -139,7 +139,7 @@ fn builtin_rows() -> Vec<(String, bool)> {
 fn built_in_variants_played_agree_with_fairy_stockfish() {
     let rows = builtin_rows();
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 19, "{played}");
+    assert!(played >= 26, "{played}");
     guide_page(&table("Built-in variants", &rows), false);
 }
 
