@@ -9,20 +9,25 @@
 //! variant's, from that variant (`[chess]` is chess; Fairy-Stockfish
 //! would play its own and pass over the section's keys).
 //!
-//! Every key of the format is known ([`keys`](self) lists them): the
+//! Every key of the format is known (`ini/keys.rs` lists them): the
 //! board (`maxFile`, `maxRank`), the pieces (`pawn`, `knight`, … every
 //! piece the format names, `king = k` or `king = k:KN` for a king of other
 //! moves, `customPiece1` … `customPiece25` as `letter:Betza`; a piece
-//! replaces the one that had its letter), `startFen`,
-//! `promotionPieceTypes`, `promotionRegionWhite`/`Black` (squares, `*8`
-//! for a rank), `doubleStep`, `castling`, `castlingKingsideFile`,
-//! `castlingQueensideFile`, `stalemateValue` (`draw` or `loss`);
-//! `nMoveRule` and `nFoldRule` are draws a player may claim (the game
-//! goes on); `pieceToCharTable`, `pocketSize`, `variantTemplate` and
-//! piece values are read and ignored. A key of a rule this engine does
-//! not play (drops, flag goals, extinction, …) refuses its section unless
-//! its value is the format's default; a key the format does not have
-//! refuses it too (Fairy-Stockfish would pass over it silently).
+//! replaces the one that had its letter; the pawns are the pieces written
+//! `p`), `startFen`, `promotionPieceTypes`, `promotionRegionWhite`/`Black`
+//! and `doubleStepRegionWhite`/`Black` (squares, `*8` for a rank; the
+//! double-step regions hold for every piece's `i` moves), `doubleStep`,
+//! `castling`, `castlingKingsideFile`, `castlingQueensideFile`,
+//! `stalemateValue` (`draw` or `loss`); `nMoveRule` and `nFoldRule` are
+//! draws a player may claim (the game goes on); `pieceToCharTable`,
+//! `pocketSize`, `variantTemplate` and piece values are read and ignored.
+//! Black's moves are White's turned half round
+//! ([`Rules::black_rotated`]). A key of a rule this engine does not play
+//! (drops, flag goals, extinction, …) set to other than the format's
+//! default is held, and refuses the variant if it still holds when the
+//! section is finished (a section may set back what its parent needs); a
+//! key the format does not have refuses its section (Fairy-Stockfish
+//! would pass over it silently).
 //!
 //! Comments are lines that start with `#` or `;`.
 //!
