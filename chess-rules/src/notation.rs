@@ -415,23 +415,9 @@ impl Position<'_> {
         let piece = self.piece_at(m.from).expect("a legal move's piece");
         let def = &self.rules.pieces[piece.kind as usize];
         let capture = self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
-        if let MoveKind::Castle { rook_from, .. } = m.kind {
-            out.push_str(if rook_from.file > m.from.file {
-                "O-O"
-            } else {
-                "O-O-O"
-            });
-        } else if def.pawn {
-            if capture {
-                out.push(char::from(b'a' + m.from.file));
-                out.push('x');
-            }
-            out.push_str(&m.to.to_string());
-        } else {
-            out.push(def.letter);
-            // Others of the kind that could go there too.
-            let others: Vec<Square> = self
-                .legal_moves()
+        // Others of the kind that could go there too.
+        let others = || -> Vec<Square> {
+            self.legal_moves()
                 .into_iter()
                 .filter(|o| {
                     o.to == m.to
@@ -440,7 +426,37 @@ impl Position<'_> {
                         && self.piece_at(o.from) == Some(piece)
                 })
                 .map(|o| o.from)
-                .collect();
+                .collect()
+        };
+        // A pawn's move is written without its letter when that says
+        // which pawn: a push along its file that no other pawn makes, or
+        // a capture from a file no other pawn captures from. Any other
+        // (a pawn that steps sideways or diagonally without capturing, or
+        // two that could) is written as a piece's move, `Ped2`, as
+        // Fairy-Stockfish writes it.
+        let plain_pawn = def.pawn && {
+            let others = others();
+            if capture {
+                others.iter().all(|o| o.file != m.from.file)
+            } else {
+                m.from.file == m.to.file && others.is_empty()
+            }
+        };
+        if let MoveKind::Castle { rook_from, .. } = m.kind {
+            out.push_str(if rook_from.file > m.from.file {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+        } else if plain_pawn {
+            if capture {
+                out.push(char::from(b'a' + m.from.file));
+                out.push('x');
+            }
+            out.push_str(&m.to.to_string());
+        } else {
+            out.push(def.letter);
+            let others = others();
             if !others.is_empty() {
                 let file_unique = others.iter().all(|o| o.file != m.from.file);
                 let rank_unique = others.iter().all(|o| o.rank != m.from.rank);

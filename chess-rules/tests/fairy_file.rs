@@ -173,6 +173,52 @@ fn a_section_may_set_back_what_its_parent_needs() {
     );
 }
 
+/// A pawn's move that its destination alone does not name is written as a
+/// piece's, as Fairy-Stockfish writes it (`pyffish.get_san` of pyffish
+/// 0.0.90 gave each of these), and reads back.
+#[test]
+fn pawns_that_step_aside_are_written_as_fairy_stockfish_writes_them() {
+    let allways = ini::sections("[allwayspawns:chess]\ncustomPiece1 = p:mWfceFifmnD\n").unwrap();
+    let allways = allways[0].rules.as_ref().unwrap();
+    let berolina = ini::builtin("berolina").unwrap().unwrap();
+    for (rules, fen, uci, san) in [
+        (
+            allways,
+            "r1bqkbnr/1ppppp1p/2n3p1/p7/3P3P/3Q4/PPP1PPP1/RNB1KBNR w KQkq a6 0 4",
+            "e2d2",
+            "Ped2",
+        ),
+        (
+            allways,
+            "r1bqkbnr/1ppppp1p/2n3p1/p7/3P3P/3Q4/PPP1PPP1/RNB1KBNR w KQkq a6 0 4",
+            "c2d2",
+            "Pcd2",
+        ),
+        (allways, "4k3/8/8/8/3P4/8/3P4/4K3 w - - 0 1", "d4d3", "P4d3"),
+        (allways, "4k3/8/8/8/3P4/8/3P4/4K3 w - - 0 1", "d2d3", "P2d3"),
+        (
+            &berolina,
+            "4k3/8/8/8/8/8/2P1P3/4K3 w - - 0 1",
+            "c2d3",
+            "Pcd3",
+        ),
+        (
+            &berolina,
+            "4k3/8/8/8/8/8/2P1P3/4K3 w - - 0 1",
+            "e2d3",
+            "Ped3",
+        ),
+        (&berolina, "4k3/8/8/8/8/8/2P5/4K3 w - - 0 1", "c2d3", "Pd3"),
+    ] {
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let m = pos
+            .parse_move(uci)
+            .unwrap_or_else(|| panic!("{uci} in {fen}"));
+        assert_eq!(pos.san(m), san, "{uci} in {fen}");
+        assert_eq!(pos.parse_move(san), Some(m), "{san} in {fen}");
+    }
+}
+
 /// Fairy-Stockfish's own `variants.ini`, from `../shared/reference`
 /// (`VERIFIED_CHESS_REFERENCE`, else `reference` beside
 /// `VERIFIED_CHESS_DATA`, else `../shared/reference` beside the
