@@ -164,24 +164,22 @@ impl Input {
                         // by chess-rules as a rules file would have it.
                         Err(e)
                             if e.error == chess_format::NameError::Unknown
-                                && syntax::RuleSets::builtin(&name).is_some_and(|f| f.is_ok()) =>
+                                && let Some(found) = syntax::RuleSets::builtin(&name) =>
                         {
-                            let sets = syntax::RuleSets::builtin(&name)
-                                .and_then(Result::ok)
-                                .unwrap_or_else(|| unreachable!("just found"));
-                            self.builtin = Some((name.trim().to_ascii_lowercase(), sets));
-                        }
-                        Err(e)
-                            if e.error == chess_format::NameError::Unknown
-                                && let Some(Err(why)) = syntax::RuleSets::builtin(&name) =>
-                        {
-                            return Err(emit::compile_error(
-                                &format!(
-                                    "Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}"
-                                ),
-                                group.span(),
-                                group.span(),
-                            ));
+                            match found {
+                                Ok(sets) => {
+                                    self.builtin = Some((name.trim().to_ascii_lowercase(), sets))
+                                }
+                                Err(why) => {
+                                    return Err(emit::compile_error(
+                                        &format!(
+                                            "Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}"
+                                        ),
+                                        group.span(),
+                                        group.span(),
+                                    ));
+                                }
+                            }
                         }
                         Err(message) => {
                             // Every variant's attribute but standard chess's
