@@ -168,15 +168,6 @@ impl Pending {
     }
 }
 
-/// The connection keys that only say how a connection goal is counted.
-const CONNECT_DETAILS: [&str; 5] = [
-    "connectPieceTypes",
-    "connectVertical",
-    "connectHorizontal",
-    "connectDiagonal",
-    "connectValue",
-];
-
 /// Why a draft is no rule set: at its header, or a rule not played here.
 enum Refusal {
     Header(String),
@@ -203,33 +194,20 @@ impl Draft {
         }
     }
 
-    /// The first rule it holds that is not played here, leaving out those
-    /// that do nothing alone (an extinction's piece types without its
-    /// value, a flag piece without a flag region, castling's details
+    /// The first rule it holds that is not played here, leaving out
+    /// details that do nothing alone ([`keys::DECIDED_BY`]; castling's,
     /// without castling).
     fn pending(&self) -> Option<&Pending> {
-        let set = |key: &str| self.pending.iter().any(|p| p.key == key);
-        let connect_goal = self
-            .pending
-            .iter()
-            .any(|p| p.feature == keys::CONNECT && !CONNECT_DETAILS.contains(&p.key.as_str()));
-        self.pending.iter().find(|p| {
-            let inert = match p.feature {
-                f if f == keys::EXTINCTION => p.key != "extinctionValue" && !set("extinctionValue"),
-                f if f == keys::FLAG => {
-                    !p.key.starts_with("flagRegion")
-                        && !["flagRegion", "flagRegionWhite", "flagRegionBlack"]
-                            .iter()
-                            .any(|k| set(k))
+        let held = |key: &str| self.pending.iter().any(|p| p.key == key);
+        self.pending.iter().find(
+            |p| match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
+                Some((_, ["castling"])) => self.rules.castling.is_some(),
+                Some((_, deciding)) => {
+                    deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
                 }
-                f if f == keys::CONNECT => {
-                    CONNECT_DETAILS.contains(&p.key.as_str()) && !connect_goal
-                }
-                f if f == keys::CASTLING => self.rules.castling.is_none(),
-                _ => false,
-            };
-            !inert
-        })
+                None => true,
+            },
+        )
     }
 
     /// The rule set, its pieces and promotions settled; or why not.
@@ -333,36 +311,22 @@ struct Raw<'t> {
 }
 
 /// The written-out built-in variants ([`crate::builtin`]), read once:
-/// each name with its draft or why it cannot be played.
-fn written() -> &'static [(String, Result<Draft, String>)] {
-    static WRITTEN: std::sync::OnceLock<Vec<(String, Result<Draft, String>)>> =
-        std::sync::OnceLock::new();
+/// each name with its draft or why it cannot be played (in words that
+/// name no line of this file: they mean nothing to a user).
+fn written() -> &'static [(String, Drafted)] {
+    static WRITTEN: std::sync::OnceLock<Vec<(String, Drafted)>> = std::sync::OnceLock::new();
     WRITTEN.get_or_init(|| {
         read(crate::builtin::TEXT, &|_| None)
             .expect("the built-in variants read")
             .into_iter()
-            .map(|(section, draft)| {
-                let draft = match (draft, section.rules) {
-                    (Some(d), _) => Ok(d),
-                    // A parent's line in this file means nothing to a user.
-                    (None, Err(e)) => Err(match e.message.split_once(" cannot be played (line ") {
-                        Some((parent, rest)) => {
-                            let why = rest.split_once(": ").map_or(rest, |(_, why)| why);
-                            format!("{parent} cannot be played: {}", why.trim_end_matches(')'))
-                        }
-                        None => e.message,
-                    }),
-                    (None, Ok(_)) => unreachable!("a section that plays has its draft"),
-                };
-                (section.name, draft)
-            })
+            .map(|(section, draft)| (section.name, draft))
             .collect()
     })
 }
 
 /// The draft of the built-in variant `name`, for a section that starts
 /// from it: `None` if Fairy-Stockfish has no variant of that name.
-fn builtin_draft(name: &str) -> Option<Result<Draft, String>> {
+fn builtin_draft(name: &str) -> Option<Drafted> {
     if let Some((_, found)) = written().iter().find(|(n, _)| n == name) {
         return Some(found.clone());
     }
@@ -392,24 +356,33 @@ pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     }))
 }
 
+/// A section's draft, or why it has none in words that name no place.
+pub(crate) type Drafted = Result<Draft, String>;
+
 /// A way to find a built-in variant by name: `None` if there is none,
 /// else its draft or why it cannot be played.
-pub(crate) type Builtin<'a> = &'a dyn Fn(&str) -> Option<Result<Draft, String>>;
+pub(crate) type Builtin<'a> = &'a dyn Fn(&str) -> Option<Drafted>;
 
-/// The sections of `text` with the drafts of those that play, parents
-/// found among those above and then by `builtin`.
-pub(crate) fn read(
-    text: &str,
-    builtin: Builtin<'_>,
-) -> Result<Vec<(Section, Option<Draft>)>, Error> {
+/// The sections of `text`, parents found among those above and then by
+/// `builtin`, each with its draft, or why it has none in words that name
+/// no place (a child's error names its parent's line; a built-in
+/// variant's must not).
+pub(crate) fn read(text: &str, builtin: Builtin<'_>) -> Result<Vec<(Section, Drafted)>, Error> {
     let raws = split(text)?;
     let mut out: Vec<Section> = Vec::new();
-    let mut drafts: Vec<Option<Draft>> = Vec::new();
+    let mut drafts: Vec<Drafted> = Vec::new();
     for raw in raws {
-        let draft = section(text, &raw, &out, &drafts, builtin);
+        let here = |e: Error| {
+            let words = e.message.clone();
+            (e, words)
+        };
+        let draft = heading(text, &raw, &out)
+            .map_err(here)
+            .and_then(|()| parent(text, &raw, &out, &drafts, builtin))
+            .and_then(|draft| section(text, &raw, draft).map_err(here));
         // A section that reads keeps its draft for its children, played or
         // not (a child may set back what keeps it from playing).
-        let rules = draft.as_ref().map_err(Clone::clone).and_then(|d| {
+        let rules = draft.as_ref().map_err(|(e, _)| e.clone()).and_then(|d| {
             let rules = d.finish().map_err(|refusal| match refusal {
                 Refusal::Header(message) => Error::new(
                     text,
@@ -433,7 +406,7 @@ pub(crate) fn read(
             })?;
             Ok(rules)
         });
-        drafts.push(draft.ok());
+        drafts.push(draft.map_err(|(_, words)| words));
         out.push(Section {
             name: raw.name.to_string(),
             parent: raw.parent.map(|(p, _)| p.to_string()),
@@ -528,81 +501,90 @@ fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
     Ok(raws)
 }
 
-/// The draft of one section: its parent's, with its keys applied.
-fn section(
+/// Whether a section's header and lines can be read at all: its name not
+/// taken above, every line `key = value`.
+fn heading(text: &str, raw: &Raw<'_>, above: &[Section]) -> Result<(), Error> {
+    if let Some(earlier) = above.iter().find(|s| s.name == raw.name) {
+        let line = Error::new(text, earlier.header.clone(), "").line;
+        return Err(Error::new(
+            text,
+            raw.header.clone(),
+            format!(
+                "[{}]: a variant `{}` is defined above, on line {line}",
+                raw.name, raw.name
+            ),
+        ));
+    }
+    match raw.broken {
+        Some(at) => Err(Error::at_word(text, at, "expected `key = value`")),
+        None => Ok(()),
+    }
+}
+
+/// The draft a section starts from: the empty template, or its parent's
+/// (a section above, else a built-in variant); if that cannot be played,
+/// the error at the parent's name and the same in words that name no
+/// line.
+fn parent(
     text: &str,
     raw: &Raw<'_>,
     above: &[Section],
-    drafts: &[Option<Draft>],
+    drafts: &[Drafted],
     builtin: Builtin<'_>,
-) -> Result<Draft, Error> {
-    let at_header = |message: String| {
-        Error::new(
-            text,
-            raw.header.clone(),
-            format!("[{}]: {message}", raw.name),
-        )
-    };
-    if let Some(earlier) = above.iter().find(|s| s.name == raw.name) {
-        let line = Error::new(text, earlier.header.clone(), "").line;
-        return Err(at_header(format!(
-            "a variant `{}` is defined above, on line {line}",
-            raw.name
-        )));
-    }
-    if let Some(at) = raw.broken {
-        return Err(Error::at_word(text, at, "expected `key = value`"));
-    }
+) -> Result<Draft, (Error, String)> {
     // A section without a parent starts from the empty template; one
     // named after a built-in variant, from that variant (Fairy-Stockfish
     // would play its built-in one and pass over the section).
-    let parent = raw
+    let Some((parent, at)) = raw
         .parent
-        .or_else(|| builtin(raw.name).map(|_| (raw.name, raw.header.start)));
-    let mut draft = match parent {
-        None => Draft::template(raw.name),
-        Some((parent, at)) => {
-            let span = at..at + parent.len().max(1);
-            let found = match above.iter().rposition(|s| s.name == parent) {
-                Some(i) => Some(match (&drafts[i], &above[i].rules) {
-                    (Some(d), _) => Ok(d.clone()),
-                    (None, Err(e)) => Err(format!(
+        .or_else(|| builtin(raw.name).map(|_| (raw.name, raw.header.start)))
+    else {
+        return Ok(Draft::template(raw.name));
+    };
+    let span = at..at + parent.len().max(1);
+    let refused =
+        |message: String, words: String| Err((Error::new(text, span.clone(), message), words));
+    let found = match above.iter().rposition(|s| s.name == parent) {
+        Some(i) => match (&drafts[i], &above[i].rules) {
+            (Ok(d), _) => d.clone(),
+            (Err(words), Err(e)) => {
+                return refused(
+                    format!(
                         "`{parent}` cannot be played (line {}: {})",
                         e.line, e.message
-                    )),
-                    (None, Ok(_)) => unreachable!("a section that plays has its draft"),
-                }),
-                None => builtin(parent).map(|found| {
-                    found.map_err(|why| {
-                        format!(
-                            "Fairy-Stockfish's built-in variant `{parent}` cannot be played: {why}"
-                        )
-                    })
-                }),
-            };
-            match found {
-                Some(Ok(mut d)) => {
-                    d.rules.name = raw.name.to_string();
-                    // What it holds that is not played, it holds from its
-                    // parent.
-                    for p in &mut d.pending {
-                        p.at = Err(parent.to_string());
-                    }
-                    d
-                }
-                Some(Err(message)) => return Err(Error::new(text, span, message)),
-                None => {
-                    return Err(Error::new(
-                        text,
-                        span,
-                        format!(
-                            "`{parent}` is neither a section above nor one of Fairy-Stockfish's built-in variants"
-                        ),
-                    ));
-                }
+                    ),
+                    format!("`{parent}` cannot be played: {words}"),
+                );
             }
-        }
+            (Err(_), Ok(_)) => unreachable!("a section that plays has its draft"),
+        },
+        None => match builtin(parent) {
+            Some(Ok(d)) => d,
+            Some(Err(why)) => {
+                let words = format!(
+                    "Fairy-Stockfish's built-in variant `{parent}` cannot be played: {why}"
+                );
+                return refused(words.clone(), words);
+            }
+            None => {
+                let words = format!(
+                    "`{parent}` is neither a section above nor one of Fairy-Stockfish's built-in variants"
+                );
+                return refused(words.clone(), words);
+            }
+        },
     };
+    let mut draft = found;
+    draft.rules.name = raw.name.to_string();
+    // What it holds that is not played, it holds from its parent.
+    for p in &mut draft.pending {
+        p.at = Err(parent.to_string());
+    }
+    Ok(draft)
+}
+
+/// The draft of one section: `draft`, its parent's, with its keys applied.
+fn section(text: &str, raw: &Raw<'_>, mut draft: Draft) -> Result<Draft, Error> {
     // As Fairy-Stockfish: a key's last value counts; the board first, then
     // the pieces, then the rest (regions and letters refer to them).
     let mut lines: Vec<&Line<'_>> = Vec::new();
@@ -939,5 +921,31 @@ fn put(draft: &mut Draft, key: &str, piece: Option<PieceDef>) {
             draft.names.push(key.to_string());
         }
         (None, None) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_child_of_a_refused_section_names_its_parents_line_and_its_words_name_none() {
+        let text = "[a:chess]\nnoSuchKey = 1\n\n[b:a]\n";
+        let read = read(text, &builtin_draft).unwrap();
+        let why_a = read[0].0.rules.clone().unwrap_err();
+        let Err(words_a) = &read[0].1 else {
+            panic!("a has no draft")
+        };
+        assert_eq!(words_a, &why_a.message);
+        let why_b = read[1].0.rules.clone().unwrap_err();
+        assert_eq!((why_b.line, why_b.column), (4, 4), "at the parent's name");
+        assert_eq!(
+            why_b.message,
+            format!("`a` cannot be played (line 2: {})", why_a.message)
+        );
+        let Err(words_b) = &read[1].1 else {
+            panic!("b has no draft")
+        };
+        assert_eq!(words_b, &format!("`a` cannot be played: {}", why_a.message));
     }
 }

@@ -27,13 +27,13 @@ const DROPS: &str = "piece drops (pieces in hand put on the board)";
 const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
 const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const EXPLOSIONS: &str = "explosions on capture (atomic chess)";
-pub(crate) const CASTLING: &str = "castling other than chess's";
+const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
 const PASS: &str = "passing a move";
 const REPETITION: &str = "repetition rules that decide the game";
-pub(crate) const EXTINCTION: &str = "extinction goals (a side losing when a kind of piece is gone)";
-pub(crate) const FLAG: &str = "capture-the-flag goals (a piece reaching a region wins)";
-pub(crate) const CONNECT: &str = "connection goals (pieces in a row win)";
+const EXTINCTION: &str = "extinction goals (a side losing when a kind of piece is gone)";
+const FLAG: &str = "capture-the-flag goals (a piece reaching a region wins)";
+const CONNECT: &str = "connection goals (pieces in a row win)";
 const COUNTING: &str = "counting rules (makruk, material counting)";
 
 /// The keys and their use; pieces (`pawn`, `customPiece1` …) and
@@ -240,6 +240,29 @@ const KEYS: &[(&str, Use)] = &[
     ("materialCounting", rule(COUNTING, "none")),
     ("adjudicateFullBoard", rule(COUNTING, "false")),
     ("countingRule", rule(COUNTING, "none")),
+];
+
+/// Rules whose details do nothing alone: a held key of `feature` that is
+/// none of its deciding keys is ignored unless one of them is held too (an
+/// extinction's piece types without its value, a flag piece without a flag
+/// region, how connections are counted without a connection goal).
+/// Castling's details are decided by castling itself, which is played.
+pub(crate) const DECIDED_BY: &[(&str, &[&str])] = &[
+    (EXTINCTION, &["extinctionValue"]),
+    (FLAG, &["flagRegion", "flagRegionWhite", "flagRegionBlack"]),
+    (
+        CONNECT,
+        &[
+            "connectN",
+            "connectRegion1White",
+            "connectRegion2White",
+            "connectRegion1Black",
+            "connectRegion2Black",
+            "connectNxN",
+            "collinearN",
+        ],
+    ),
+    (CASTLING, &["castling"]),
 ];
 
 const fn rule(feature: &'static str, default: &'static str) -> Use {
