@@ -647,6 +647,16 @@ fn region(value: &str) -> Result<Region, Problem> {
             break;
         }
         let file = bytes[i];
+        let error = || {
+            Err(Problem::InValue(
+                i,
+                "a region is squares (`d4`) or ranks (`*8`), 1 to 16, or `-`".into(),
+            ))
+        };
+        if !file.is_ascii() {
+            // (Not the first byte of a square: the rest is no number.)
+            return error();
+        }
         let digits = bytes[i + 1..]
             .iter()
             .take_while(|b| b.is_ascii_digit())
@@ -658,12 +668,7 @@ fn region(value: &str) -> Result<Region, Problem> {
         match (file, rank) {
             (b'*', Some(rank)) => out = out.union(Region::rank(rank - 1)),
             (b'a'..=b'p', Some(rank)) => out.insert(Square::new(file - b'a', rank - 1)),
-            _ => {
-                return Err(Problem::InValue(
-                    i,
-                    "a region is squares (`d4`) or ranks (`*8`), 1 to 16, or `-`".into(),
-                ));
-            }
+            _ => return error(),
         }
         i += 1 + digits;
     }
@@ -947,5 +952,19 @@ mod tests {
             panic!("b has no draft")
         };
         assert_eq!(words_b, &format!("`a` cannot be played: {}", why_a.message));
+    }
+
+    #[test]
+    fn a_region_with_a_letter_of_several_bytes_is_refused_there() {
+        // Found by the `rules` fuzz target: a region's first letter of
+        // several bytes was cut in the middle.
+        for (text, word) in [
+            ("[a:chess]\npromotionRegionWhite = d4 ぁ4\n", "ぁ4"),
+            ("[a:chess]\npromotionRegionWhite = dぁ4\n", "dぁ4"),
+        ] {
+            let e = sections(text).unwrap()[0].rules.clone().unwrap_err();
+            assert_eq!(&text[e.span.clone()], word);
+            assert!(e.message.starts_with("a region is squares"), "{e:?}");
+        }
     }
 }
