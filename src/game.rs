@@ -81,6 +81,14 @@ pub enum DecisiveReason {
     /// Under rules a user defines where a stalemate loses
     /// ([`CustomGame`](crate::CustomGame)): the loser, to move, had no move.
     Stalemate,
+    /// Under rules a user defines with a flag region (Fairy-Stockfish's
+    /// `flagRegion`: king of the hill, breakthrough): the winner's flag
+    /// piece reached it.
+    Region,
+    /// Under rules a user defines with an extinction goal (Fairy-Stockfish's
+    /// `extinctionValue`: horde, shatranj's bare king): a kind of piece is
+    /// gone, and the rules give the win.
+    Extinction,
 }
 
 /// Why a game was drawn.
@@ -111,6 +119,11 @@ pub enum DrawReason {
     Declared,
     /// Racing Kings: both kings reached the eighth rank.
     BothKingsOnEighthRank,
+    /// Under rules a user defines with flag regions: both sides reached
+    /// theirs.
+    BothReachRegion,
+    /// Under rules a user defines with an extinction goal that draws.
+    Extinction,
 }
 
 /// A win by a rule.
@@ -173,6 +186,16 @@ impl Outcome {
             },
             OutcomeCode::WhiteWinsByStalemate => win(White, DecisiveReason::Stalemate),
             OutcomeCode::BlackWinsByStalemate => win(Black, DecisiveReason::Stalemate),
+            OutcomeCode::WhiteReachesRegion => win(White, DecisiveReason::Region),
+            OutcomeCode::BlackReachesRegion => win(Black, DecisiveReason::Region),
+            OutcomeCode::BothReachRegion => Outcome::Draw {
+                reason: DrawReason::BothReachRegion,
+            },
+            OutcomeCode::WhiteWinsByExtinction => win(White, DecisiveReason::Extinction),
+            OutcomeCode::BlackWinsByExtinction => win(Black, DecisiveReason::Extinction),
+            OutcomeCode::DrawByExtinction => Outcome::Draw {
+                reason: DrawReason::Extinction,
+            },
         }
     }
 
@@ -239,6 +262,8 @@ impl fmt::Display for Outcome {
                     DecisiveReason::HordeCaptured => " by capturing the horde",
                     DecisiveReason::EighthRank => " by reaching the eighth rank",
                     DecisiveReason::Stalemate => " by stalemate",
+                    DecisiveReason::Region => " by reaching the flag region",
+                    DecisiveReason::Extinction => " by extinction",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {
@@ -248,6 +273,8 @@ impl fmt::Display for Outcome {
                 DrawReason::SeventyFiveMoveRule => "draw by the 75-move rule",
                 DrawReason::Declared => "draw",
                 DrawReason::BothKingsOnEighthRank => "draw: both kings reached the eighth rank",
+                DrawReason::BothReachRegion => "draw: both sides reached their flag regions",
+                DrawReason::Extinction => "draw by extinction",
             }),
         }
     }

@@ -159,6 +159,8 @@ impl Serialize for Outcome {
                     DecisiveReason::HordeCaptured => "horde-captured",
                     DecisiveReason::EighthRank => "eighth-rank",
                     DecisiveReason::Stalemate => "stalemate",
+                    DecisiveReason::Region => "region",
+                    DecisiveReason::Extinction => "extinction",
                 },
             ),
             Outcome::Draw { reason } => (
@@ -170,6 +172,8 @@ impl Serialize for Outcome {
                     DrawReason::SeventyFiveMoveRule => "seventy-five-move-rule",
                     DrawReason::Declared => "declared-draw",
                     DrawReason::BothKingsOnEighthRank => "both-kings-on-eighth-rank",
+                    DrawReason::BothReachRegion => "both-reach-region",
+                    DrawReason::Extinction => "extinction",
                 },
             ),
         };

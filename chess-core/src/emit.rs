@@ -536,18 +536,27 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
     let result = result_code(game.result);
     let outcome = match game.end {
         Some((outcome, stuck)) => {
-            let white = stuck == chess_rules::Color::Black;
+            use chess_rules::Outcome as O;
+            let white = outcome.winner(stuck) == Some(chess_rules::Color::White);
             let pick = |w, b| if white { w } else { b };
             match outcome {
-                chess_rules::Outcome::Checkmate => {
-                    pick(OutcomeCode::WhiteCheckmates, OutcomeCode::BlackCheckmates)
-                }
-                chess_rules::Outcome::Stalemate(chess_rules::Stalemate::Draw) => {
-                    OutcomeCode::Stalemate
-                }
-                chess_rules::Outcome::Stalemate(chess_rules::Stalemate::Loss) => pick(
+                O::Checkmate => pick(OutcomeCode::WhiteCheckmates, OutcomeCode::BlackCheckmates),
+                O::Stalemate(chess_rules::Stalemate::Draw) => OutcomeCode::Stalemate,
+                O::Stalemate(chess_rules::Stalemate::Loss) => pick(
                     OutcomeCode::WhiteWinsByStalemate,
                     OutcomeCode::BlackWinsByStalemate,
+                ),
+                O::Flag { draw: true, .. } => OutcomeCode::BothReachRegion,
+                O::Flag { .. } => pick(
+                    OutcomeCode::WhiteReachesRegion,
+                    OutcomeCode::BlackReachesRegion,
+                ),
+                O::Extinction { .. } if outcome.winner(stuck).is_none() => {
+                    OutcomeCode::DrawByExtinction
+                }
+                O::Extinction { .. } => pick(
+                    OutcomeCode::WhiteWinsByExtinction,
+                    OutcomeCode::BlackWinsByExtinction,
                 ),
             }
         }

@@ -230,12 +230,13 @@ impl<'s> Games<'s> {
                 };
                 explain::replay_failure(&failure, self.source)
             }),
-            Checked::Custom(g) => g.end.map(|end| {
+            Checked::Custom(g) => g.end.zip(self.rules).map(|(end, sets)| {
                 let written = ResultToken::Unknown;
                 let failure = CustomFailure::WrongResult {
                     written,
                     range,
                     end,
+                    rules: &sets.sets[g.set],
                 };
                 explain::custom_failure(&failure, self.source)
             }),

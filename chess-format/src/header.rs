@@ -93,11 +93,25 @@ pub enum OutcomeCode {
     WhiteWinsByStalemate = 24,
     /// The same, with White stalemated: Black wins.
     BlackWinsByStalemate = 25,
+    /// Under rules a user defines with a flag region: White's flag piece
+    /// reached it, and White wins.
+    WhiteReachesRegion = 26,
+    /// The same for Black.
+    BlackReachesRegion = 27,
+    /// Both sides reached their regions (a draw).
+    BothReachRegion = 28,
+    /// Under rules a user defines with an extinction goal: a kind of piece
+    /// is gone, and White wins.
+    WhiteWinsByExtinction = 29,
+    /// The same, and Black wins.
+    BlackWinsByExtinction = 30,
+    /// The same, and the game is drawn.
+    DrawByExtinction = 31,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 26] = [
+    pub const ALL: [OutcomeCode; 32] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -124,6 +138,12 @@ impl OutcomeCode {
         OutcomeCode::BothReachEighthRank,
         OutcomeCode::WhiteWinsByStalemate,
         OutcomeCode::BlackWinsByStalemate,
+        OutcomeCode::WhiteReachesRegion,
+        OutcomeCode::BlackReachesRegion,
+        OutcomeCode::BothReachRegion,
+        OutcomeCode::WhiteWinsByExtinction,
+        OutcomeCode::BlackWinsByExtinction,
+        OutcomeCode::DrawByExtinction,
     ];
 
     /// The code with this number.
@@ -280,7 +300,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(26), None);
+        assert_eq!(OutcomeCode::from_u8(32), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -290,7 +310,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0J01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0P01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

@@ -1,7 +1,7 @@
 //! A rule set as data: one string that holds everything a [`Rules`] is
 //! (the board, each piece's letter, symbols, name and moves as read, the
-//! start, promotion region and pieces, castling, stalemate), for a program that carries a
-//! rule set without its rules file. `verified-chess` writes it when a
+//! start, promotion region and pieces, castling, stalemate, goals), for a
+//! program that carries a rule set without its rules file. `verified-chess` writes it when a
 //! macro verifies a game under custom rules, and its `CustomGame` reads
 //! it back at run time: the rules file is read once, at compile time.
 //!
@@ -19,6 +19,7 @@
 
 use crate::betza::Atom;
 use crate::geometry::{Geometry, Region};
+use crate::goals::{Ending, Extinction, Flag, Goals};
 use crate::rules::{Castling, PieceDef, Rules, Stalemate};
 
 /// `rules` as data.
@@ -29,9 +30,7 @@ pub fn write(rules: &Rules) -> String {
     out.number(rules.geometry.ranks());
     out.text(&rules.start);
     for region in rules.promotion_region {
-        for word in region.words() {
-            out.number(word);
-        }
+        out.region(region);
     }
     out.number(u8::from(rules.black_rotated));
     match rules.initial_region {
@@ -39,9 +38,7 @@ pub fn write(rules: &Rules) -> String {
         Some(regions) => {
             out.number(1);
             for region in regions {
-                for word in region.words() {
-                    out.number(word);
-                }
+                out.region(region);
             }
         }
     }
@@ -88,6 +85,29 @@ pub fn write(rules: &Rules) -> String {
             }
         }
     }
+    match &rules.goals.extinction {
+        None => out.number(0),
+        Some(e) => {
+            out.number(1);
+            out.number(e.ending as u8);
+            out.text(&e.pieces.iter().collect::<String>());
+            out.number(e.count);
+            out.number(e.opponent_count);
+            out.number(u8::from(e.claim));
+        }
+    }
+    match &rules.goals.flag {
+        None => out.number(0),
+        Some(f) => {
+            out.number(1);
+            for (piece, region) in f.pieces.iter().zip(f.regions) {
+                out.text(&piece.map(String::from).unwrap_or_default());
+                out.region(region);
+            }
+            out.number(f.count);
+            out.number(u8::from(f.blocked_win) | u8::from(f.one_more_move) << 1);
+        }
+    }
     out.0
 }
 
@@ -98,14 +118,7 @@ pub fn read(data: &str) -> Option<Rules> {
     let name = input.text()?.to_string();
     let geometry = Geometry::new(input.number()?, input.number()?)?;
     let start = input.text()?.to_string();
-    let mut promotion_region = [Region::EMPTY; 2];
-    for region in &mut promotion_region {
-        let mut words = [0u64; 4];
-        for word in &mut words {
-            *word = input.number()?;
-        }
-        *region = Region::from_words(words);
-    }
+    let promotion_region = [input.region()?, input.region()?];
     let black_rotated = match input.number::<u8>()? {
         0 => false,
         1 => true,
@@ -113,17 +126,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let initial_region = match input.number::<u8>()? {
         0 => None,
-        1 => {
-            let mut regions = [Region::EMPTY; 2];
-            for region in &mut regions {
-                let mut words = [0u64; 4];
-                for word in &mut words {
-                    *word = input.number()?;
-                }
-                *region = Region::from_words(words);
-            }
-            Some(regions)
-        }
+        1 => Some([input.region()?, input.region()?]),
         _ => return None,
     };
     let promotion_pieces = input.text()?.chars().collect();
@@ -181,6 +184,42 @@ pub fn read(data: &str) -> Option<Rules> {
             symbols,
         });
     }
+    let extinction = match input.number::<u8>()? {
+        0 => None,
+        1 => Some(Extinction {
+            ending: match input.number::<u8>()? {
+                0 => Ending::Win,
+                1 => Ending::Loss,
+                2 => Ending::Draw,
+                _ => return None,
+            },
+            pieces: input.text()?.chars().collect(),
+            count: input.number()?,
+            opponent_count: input.number()?,
+            claim: input.flag()?,
+        }),
+        _ => return None,
+    };
+    let flag = match input.number::<u8>()? {
+        0 => None,
+        1 => {
+            let white = (input.maybe_char()?, input.region()?);
+            let black = (input.maybe_char()?, input.region()?);
+            let count = input.number()?;
+            let flags: u8 = input.number()?;
+            if flags > 3 {
+                return None;
+            }
+            Some(Flag {
+                pieces: [white.0, black.0],
+                regions: [white.1, black.1],
+                count,
+                blocked_win: flags & 1 != 0,
+                one_more_move: flags & 2 != 0,
+            })
+        }
+        _ => return None,
+    };
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -192,6 +231,7 @@ pub fn read(data: &str) -> Option<Rules> {
         promotion_pieces,
         castling,
         stalemate,
+        goals: Goals { extinction, flag },
     })
 }
 
@@ -213,6 +253,12 @@ impl Out {
         self.0.push_str(&text.len().to_string());
         self.0.push(':');
         self.0.push_str(text);
+    }
+
+    fn region(&mut self, region: Region) {
+        for word in region.words() {
+            self.number(word);
+        }
     }
 }
 
@@ -246,6 +292,29 @@ impl<'a> In<'a> {
         Some(text)
     }
 
+    fn region(&mut self) -> Option<Region> {
+        let mut words = [0u64; 4];
+        for word in &mut words {
+            *word = self.number()?;
+        }
+        Some(Region::from_words(words))
+    }
+
+    fn flag(&mut self) -> Option<bool> {
+        match self.number::<u8>()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+
+    /// One character, or none (an empty text).
+    fn maybe_char(&mut self) -> Option<Option<char>> {
+        let mut chars = self.text()?.chars();
+        let c = chars.next();
+        chars.next().is_none().then_some(c)
+    }
+
     fn char(&mut self) -> Option<char> {
         let mut chars = self.text()?.chars();
         let c = chars.next()?;
@@ -264,7 +333,22 @@ mod tests {
         let mut losing = Rules::chess();
         losing.stalemate = Stalemate::Loss;
         losing.castling = None;
-        for rules in ini.into_iter().chain([yaml, Rules::chess(), losing]) {
+        // Goals: flags (one side's, one more move) and extinctions (a
+        // claim, counts).
+        let goals = [
+            "kingofthehill",
+            "jesonmor",
+            "fox-and-hounds",
+            "shatranj",
+            "threekings",
+        ]
+        .map(|name| crate::ini::builtin(name).unwrap().unwrap());
+        assert!(goals.iter().all(|g| g.goals.any()));
+        for rules in ini
+            .into_iter()
+            .chain([yaml, Rules::chess(), losing])
+            .chain(goals)
+        {
             let data = write(&rules);
             assert_eq!(read(&data).as_ref(), Some(&rules), "{data}");
             // Cut anywhere, it reads as nothing.

@@ -130,7 +130,9 @@ impl<'r> Position<'r> {
     /// A position from FEN: ranks from the top, runs of empty squares of
     /// any length (`10`), the rule set's piece letters; side to move;
     /// castling (`KQkq` for the outermost rooks, or rook files `HAha`);
-    /// en passant square; clocks (optional).
+    /// en passant square; clocks (optional). Castling and en passant may
+    /// be left out before the clocks, as some of Fairy-Stockfish's start
+    /// positions do (`w 0 1`, `w - 0 1`).
     pub fn from_fen(rules: &'r Rules, fen: &str) -> Result<Position<'r>, Error> {
         let err = |at: usize, len: usize, message: String| Error::new(fen, at..at + len, message);
         // A problem of the whole position is shown at its board.
@@ -169,6 +171,13 @@ impl<'r> Position<'r> {
                 ))
             })?
         };
+        for i in [2, 3] {
+            if let Some(&(at, clock)) = fields.get(i)
+                && clock.bytes().all(|b| b.is_ascii_digit())
+            {
+                fields.insert(i, (at, "-"));
+            }
+        }
         let field = |n: usize| fields.get(n).copied();
         let turn = match field(1) {
             None | Some((_, "w")) => Color::White,
@@ -267,7 +276,7 @@ impl<'r> Position<'r> {
         let rank = back_rank(g, color);
         let king = (0..g.files()).find(|&f| {
             self.piece_at(Square::new(f, rank))
-                .is_some_and(|p| p.color == color && self.rules.pieces[p.kind as usize].royal)
+                .is_some_and(|p| p.color == color && self.tables.castles(crate::mailbox::encode(p)))
         })?;
         let rook = self.rules.index('R')?;
         let is_rook = |f: u8| {

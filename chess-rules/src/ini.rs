@@ -57,8 +57,9 @@ use core::ops::Range;
 
 use crate::error::Error;
 use crate::geometry::{Geometry, MAX_SIDE, Region, Square};
+use crate::goals::{Ending, Extinction, Flag, Goals};
 use crate::rules::{PieceDef, Rules, Stalemate};
-use keys::Use;
+use keys::{Decided, Use};
 
 /// The pieces the format knows by name, with their moves in Betza
 /// notation (the pawn's double step is added by `doubleStep`).
@@ -135,6 +136,12 @@ pub(crate) struct Draft {
     /// does not play: the variant is refused while one holds (a child
     /// section may set it back).
     pending: Vec<Pending>,
+    /// `extinctionValue` (`None`: no extinction goal) and the other
+    /// extinction keys.
+    extinction_value: Option<Ending>,
+    extinction: Extinction,
+    /// The flag keys: a goal when a side has a region.
+    flag: Flag,
 }
 
 /// A key of a rule not played here, set to other than its default.
@@ -191,23 +198,54 @@ impl Draft {
             double_step: true,
             double_step_region: [Region::rank(1), Region::rank(6)],
             pending: Vec::new(),
+            extinction_value: None,
+            extinction: Extinction {
+                ending: Ending::Loss,
+                pieces: Vec::new(),
+                count: 0,
+                opponent_count: 0,
+                claim: false,
+            },
+            flag: Flag {
+                pieces: [None, None],
+                regions: [Region::EMPTY; 2],
+                count: 1,
+                blocked_win: false,
+                one_more_move: false,
+            },
         }
     }
 
     /// The first rule it holds that is not played here, leaving out
-    /// details that do nothing alone ([`keys::DECIDED_BY`]; castling's,
-    /// without castling).
+    /// details that do nothing alone ([`keys::DECIDED_BY`]).
     fn pending(&self) -> Option<&Pending> {
         let held = |key: &str| self.pending.iter().any(|p| p.key == key);
         self.pending.iter().find(
             |p| match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
-                Some((_, ["castling"])) => self.rules.castling.is_some(),
-                Some((_, deciding)) => {
+                Some((_, Decided::Held(deciding))) => {
                     deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
                 }
+                Some((_, Decided::Castling)) => self.rules.castling.is_some(),
+                Some((_, Decided::Extinction)) => self.goals().extinction.is_some(),
+                Some((_, Decided::Flag)) => self.goals().flag.is_some(),
                 None => true,
             },
         )
+    }
+
+    /// The goals the keys read give: an extinction with a value and piece
+    /// types, a flag with a region.
+    fn goals(&self) -> Goals {
+        Goals {
+            extinction: self
+                .extinction_value
+                .filter(|_| !self.extinction.pieces.is_empty())
+                .map(|ending| Extinction {
+                    ending,
+                    ..self.extinction.clone()
+                }),
+            flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
+        }
     }
 
     /// The rule set, its pieces and promotions settled; or why not.
@@ -237,8 +275,9 @@ impl Draft {
                     ..PieceDef::new(piece.letter, "pawn", betza).expect("the pawn reads")
                 };
             }
-            // The format's pawns are the pieces written `p`.
-            piece.pawn = piece.letter == 'P';
+            // The format's pawns: its pawn, and a custom piece written `p`
+            // (a named piece written `p`, as clobber's, is no pawn).
+            piece.pawn = name == "pawn" || (name.starts_with("customPiece") && piece.letter == 'P');
             piece.royal = name == "king";
         }
         rules.promotion_pieces = self
@@ -255,11 +294,28 @@ impl Draft {
                 w[0]
             )));
         }
-        if !rules.pieces.iter().any(|p| p.royal) {
-            return Err(Refusal::Header(
-                "no king: this engine plays games won by checkmating a royal piece (`king = k`)"
-                    .into(),
-            ));
+        rules.goals = self.goals();
+        if rules.castling.is_none() {
+            // A start inherited with castling rights (chess's `KQkq`)
+            // under `castling = false`: Fairy-Stockfish ignores them.
+            let mut fields: Vec<&str> = rules.start.split(' ').collect();
+            if let Some(rights) = fields.get_mut(2)
+                && !rights.bytes().all(|b| b.is_ascii_digit())
+            {
+                *rights = "-";
+            }
+            rules.start = fields.join(" ");
+        }
+        let letters = rules.goals.extinction.iter().flat_map(|e| e.pieces.clone());
+        let flags = rules.goals.flag.iter().flat_map(|f| f.pieces).flatten();
+        if let Some(l) = letters
+            .chain(flags)
+            .find(|&l| l != '*' && rules.index(l).is_none())
+        {
+            return Err(Refusal::Header(format!(
+                "a goal names `{}`, which is no piece of this variant",
+                l.to_ascii_lowercase()
+            )));
         }
         Ok(rules)
     }
@@ -632,6 +688,55 @@ fn boolean(value: &str) -> Result<bool, Problem> {
     }
 }
 
+/// The sides a key that may end in `White` or `Black` sets.
+fn sides(key: &str) -> std::ops::Range<usize> {
+    if key.ends_with("White") {
+        0..1
+    } else if key.ends_with("Black") {
+        1..2
+    } else {
+        0..2
+    }
+}
+
+/// A result as the format writes it (`extinctionValue = loss`).
+fn ending(value: &str) -> Result<Ending, Problem> {
+    match value {
+        "win" => Ok(Ending::Win),
+        "loss" => Ok(Ending::Loss),
+        "draw" => Ok(Ending::Draw),
+        _ => Err(Problem::Value(format!(
+            "`{value}`: a result is `win`, `loss`, `draw` or `none`"
+        ))),
+    }
+}
+
+/// A count (`extinctionPieceCount = 1`).
+fn number(value: &str) -> Result<u32, Problem> {
+    value
+        .parse()
+        .map_err(|_| Problem::Value(format!("`{value}`: a number")))
+}
+
+/// Piece letters of `rules` (`kqrbnp`), or `*` for every piece, as upper
+/// case letters; `-` or nothing for none.
+fn piece_set(rules: &Rules, value: &str) -> Result<Vec<char>, Problem> {
+    let mut out = Vec::new();
+    for (at, c) in value.char_indices().filter(|_| value != "-") {
+        let c = c.to_ascii_uppercase();
+        if c != '*' && rules.index(c).is_none() {
+            return Err(Problem::InValue(
+                at,
+                format!("`{}` is no piece of this variant", c.to_ascii_lowercase()),
+            ));
+        }
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    Ok(out)
+}
+
 /// A region as the format writes it: squares (`d4 e5`), whole ranks
 /// (`*8`), or `-` for none.
 fn region(value: &str) -> Result<Region, Problem> {
@@ -796,6 +901,37 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 }
             };
         }
+        "extinctionValue" => {
+            draft.extinction_value = match value {
+                "none" | "" | "-" => None,
+                other => Some(ending(other)?),
+            }
+        }
+        "extinctionClaim" => draft.extinction.claim = boolean(value)?,
+        "extinctionPieceTypes" => {
+            draft.extinction.pieces = piece_set(&draft.rules, value)?;
+        }
+        "extinctionPieceCount" => draft.extinction.count = number(value)?,
+        "extinctionOpponentPieceCount" => draft.extinction.opponent_count = number(value)?,
+        "flagPiece" | "flagPieceWhite" | "flagPieceBlack" => {
+            let piece = match piece_set(&draft.rules, value)?.as_slice() {
+                [] | ['*'] => None,
+                [one] => Some(*one),
+                _ => return Err(bad(format!("`{value}`: one piece letter, or `*`"))),
+            };
+            for side in sides(key) {
+                draft.flag.pieces[side] = piece;
+            }
+        }
+        "flagRegion" | "flagRegionWhite" | "flagRegionBlack" => {
+            let region = region(value)?;
+            for side in sides(key) {
+                draft.flag.regions[side] = region;
+            }
+        }
+        "flagPieceCount" => draft.flag.count = number(value)?,
+        "flagPieceBlockedWin" => draft.flag.blocked_win = boolean(value)?,
+        "flagMove" => draft.flag.one_more_move = boolean(value)?,
         "nMoveRule" | "nFoldRule" => {
             value
                 .parse::<u32>()
@@ -952,6 +1088,78 @@ mod tests {
             panic!("b has no draft")
         };
         assert_eq!(words_b, &format!("`a` cannot be played: {}", why_a.message));
+    }
+
+    #[test]
+    fn goals_are_read_and_their_mistakes_shown_at_the_value() {
+        let error = |text: &str| {
+            let e = sections(text).unwrap()[0].rules.clone().unwrap_err();
+            (text[e.span.clone()].to_string(), e.message)
+        };
+        assert_eq!(
+            error("[a:chess]\nextinctionValue = maybe\nextinctionPieceTypes = k\n"),
+            (
+                "maybe".into(),
+                "`maybe`: a result is `win`, `loss`, `draw` or `none`".into()
+            )
+        );
+        assert_eq!(
+            error("[a:chess]\nflagRegion = d4\nflagPiece = kq\n"),
+            ("kq".into(), "`kq`: one piece letter, or `*`".into())
+        );
+        assert_eq!(
+            error("[a:chess]\nextinctionValue = loss\nextinctionPieceTypes = kz\n"),
+            ("z".into(), "`z` is no piece of this variant".into())
+        );
+        // A piece a goal names, taken away below it.
+        let text =
+            "[a:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\n[b:a]\nqueen = -\n";
+        let e = sections(text).unwrap()[1].rules.clone().unwrap_err();
+        assert_eq!(
+            e.message,
+            "[b]: a goal names `q`, which is no piece of this variant"
+        );
+        // Without a king a game may end only by stalemate (nim).
+        let kingless = sections("[a:chess]\nking = -\ncommoner = k\n").unwrap()[0]
+            .rules
+            .clone()
+            .unwrap();
+        assert!(kingless.pieces.iter().all(|p| !p.royal));
+        let rules = sections("[a:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPieceCount = 0\nextinctionOpponentPieceCount = 1\nextinctionClaim = true\n")
+            .unwrap()[0]
+            .rules
+            .clone()
+            .unwrap();
+        let e = rules.goals.extinction.unwrap();
+        assert_eq!(
+            (e.pieces, e.count, e.opponent_count, e.claim),
+            (vec!['K'], 0, 1, true)
+        );
+        // An extinction value without piece types, or piece types without
+        // a value, is no goal.
+        for text in [
+            "[a:chess]\nextinctionValue = loss\n",
+            "[a:chess]\nextinctionPieceTypes = k\n",
+            "[a:chess]\nflagPiece = k\n",
+        ] {
+            let rules = sections(text).unwrap()[0].rules.clone().unwrap();
+            assert!(!rules.goals.any(), "{text}");
+        }
+        let flag = sections("[a:chess]\nflagRegionBlack = *1\nflagPieceBlack = k\nflagPieceCount = 2\nflagPieceBlockedWin = true\nflagMove = true\n")
+            .unwrap()[0]
+            .rules
+            .clone()
+            .unwrap()
+            .goals
+            .flag
+            .unwrap();
+        assert_eq!(flag.pieces, [None, Some('K')]);
+        assert_eq!(flag.regions[0], Region::EMPTY);
+        assert_eq!(flag.regions[1], Region::rank(0));
+        assert_eq!(
+            (flag.count, flag.blocked_win, flag.one_more_move),
+            (2, true, true)
+        );
     }
 
     #[test]

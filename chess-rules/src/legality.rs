@@ -25,8 +25,13 @@ impl Position<'_> {
         out
     }
 
-    /// Checkmate or stalemate, if the side to move has no move.
+    /// How the game has ended: by a goal of the rule set
+    /// ([`Goals`](crate::Goals)), or by checkmate or stalemate if the side
+    /// to move has no move.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(end) = ended(self.rules, &self.tables, &self.s) {
+            return Some(end);
+        }
         if !self.legal_moves().is_empty() {
             return None;
         }
@@ -152,12 +157,28 @@ impl Guard {
 
 /// The legal moves, added to `out`.
 pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
-    legal::<false>(rules, t, s, out);
+    if ended(rules, t, s).is_none() {
+        legal::<false>(rules, t, s, out);
+    }
 }
 
 /// How many legal moves there are.
 pub(crate) fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) -> u64 {
+    if ended(rules, t, s).is_some() {
+        return 0;
+    }
     legal::<true>(rules, t, s, scratch)
+}
+
+/// The outcome a goal gives the position, if the rule set has goals and
+/// one ends it (then there is no legal move).
+#[inline]
+pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+    if rules.goals.any() {
+        crate::ends::ended(rules, t, s)
+    } else {
+        None
+    }
 }
 
 /// The legal moves added to `out`, or (`COUNT`) counted: then `out` is
@@ -463,15 +484,19 @@ mod tests {
     }
 
     #[test]
-    fn pawns_with_nothing_to_promote_to_count_no_move_into_the_zone() {
+    fn pawns_with_nothing_to_promote_to_move_into_the_zone_as_themselves() {
         // Found by the `rules` fuzz target: counting multiplied by the
-        // number of promotions less one, which underflowed at none.
+        // number of promotions less one, which underflowed at none. With
+        // nothing to promote to, the pawn moves there as a pawn, as
+        // Fairy-Stockfish has it (`promotionPieceTypes = -`).
         let mut rules = Rules::chess();
         rules.promotion_pieces.clear();
         rules.start = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1".into();
         let pos = Position::start(&rules).unwrap();
         assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
-        assert!(pos.legal_moves().iter().all(|m| m.to.rank != 7));
+        let b8 = pos.parse_move("b7b8").unwrap();
+        assert_eq!(b8.promotion, None);
+        assert_eq!(pos.san(b8), "b8");
     }
 
     #[test]

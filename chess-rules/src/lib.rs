@@ -2,7 +2,8 @@
 //! pieces in Betza notation (the subset Fairy-Stockfish reads), a start
 //! position in FEN with empty runs of any length, pawns with double steps
 //! and en passant, promotion zones and pieces, castling with any king and
-//! rook files, stalemate as a draw or a loss, checkmate of a royal piece.
+//! rook files, stalemate as a draw or a loss, checkmate of a royal piece,
+//! and Fairy-Stockfish's goals: a kind of piece gone, a region reached.
 //!
 //! It has no chess built in: standard chess is one rule set among others
 //! ([`Rules::chess`]), and its move generation agrees with shakmaty's (the
@@ -49,6 +50,8 @@
 //! | `movegen.rs` | move generation: one walk for listing and counting |
 //! | `legality.rs` | which moves are legal |
 //! | `make.rs` | making a move and taking it back |
+//! | `goals.rs` | what else ends a game: extinction, capture the flag ([`Goals`]) |
+//! | `ends.rs` | whether a goal has ended a position's game |
 //! | `perft.rs` | perft |
 //! | `notation.rs` | moves in words: [`MoveText`], SAN, coordinates |
 //! | `board.rs` | boards drawn as text ([`BoardStyle`]) |
@@ -60,9 +63,11 @@ mod board;
 mod budget;
 pub mod builtin;
 pub mod data;
+mod ends;
 mod error;
 mod fen;
 mod geometry;
+mod goals;
 pub mod ini;
 mod legality;
 mod mailbox;
@@ -82,6 +87,7 @@ pub use board::BoardStyle;
 pub use budget::MAX_WORK;
 pub use error::Error;
 pub use geometry::{Geometry, MAX_SIDE, Region, Square};
+pub use goals::{Ending, Extinction, Flag, Goals};
 pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;

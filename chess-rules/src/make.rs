@@ -70,16 +70,16 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
         }
     }
     let pawn = moving != EMPTY && t.is_pawn(moving);
-    let royal = moving != EMPTY && t.is_royal(moving);
+    let king = moving != EMPTY && t.castles(moving);
     // A pawn's straight two-square step allows en passant.
     next.en_passant = None;
     if pawn && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
         let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
         next.en_passant = Some((passed, m.to));
     }
-    // Castling rights: a royal piece that moves loses its side's; a rook
-    // that moves or is taken loses its own.
-    if royal {
+    // Castling rights: a king (the piece that castles) that moves loses
+    // its side's; a rook that moves or is taken loses its own.
+    if king {
         next.castling &= !(0xFFFF << (16 * s.turn.index()));
     }
     for color in [Color::White, Color::Black] {

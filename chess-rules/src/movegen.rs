@@ -55,9 +55,11 @@ impl<'a> List<'a> {
 
     #[inline]
     fn add(&mut self, to: usize, kind: MoveKind) {
-        let in_zone = self.pawn && self.t.in_zone(self.color, to);
+        // With nothing to promote to, a pawn moves into the zone as itself
+        // (Fairy-Stockfish's `promotionPieceTypes = -`).
+        let promotes = self.pawn && !self.t.promotions.is_empty() && self.t.in_zone(self.color, to);
         let to = self.t.square_of[to];
-        if in_zone {
+        if promotes {
             for &promotion in &self.t.promotions {
                 self.out.push(Move {
                     from: self.from,
@@ -98,8 +100,8 @@ impl Sink for List<'_> {
 
 /// The moves of one piece, counted with few branches: a destination adds
 /// by arithmetic, not by branching on what stands there. `PAWN`: a pawn
-/// whose moves into its promotion zone count once per promotion (none at
-/// all when there is nothing to promote to).
+/// whose moves into its promotion zone count once per promotion (once
+/// when there is nothing to promote to: it moves there as itself).
 pub(crate) struct Count<'a, const PAWN: bool> {
     pub(crate) n: u64,
     zone: &'a [u64; WORDS],
@@ -111,7 +113,7 @@ impl<'a, const PAWN: bool> Count<'a, PAWN> {
         Count {
             n: 0,
             zone: &t.zone[color.index()],
-            promotions: t.promotions.len() as u64,
+            promotions: (t.promotions.len() as u64).max(1),
         }
     }
 
@@ -202,7 +204,7 @@ pub(crate) fn walk<S: Sink>(
             k += 1;
         }
     }
-    if S::EN_PASSANT && t.is_royal(cell) && s.castling != 0 {
+    if S::EN_PASSANT && t.castles(cell) && s.castling != 0 {
         castles(rules, t, s, sink, t.square_of[from]);
     }
 }
@@ -323,7 +325,7 @@ pub(crate) fn piece_moves(
     }
 }
 
-/// Castling moves of the royal piece on `king`: with each rook that still
+/// Castling moves of the king (the piece that castles) on `king`: with each rook that still
 /// may, the squares between the two and their destinations empty, the king
 /// not in check and not passing an attacked square.
 pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink, king: Square) {
@@ -337,7 +339,10 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
         return;
     }
     let occupied = |f: u8| s.cells[cell_of(Square::new(f, rank))] != EMPTY;
-    let attacked = |f: u8| t.attacked(&s.cells, cell_of(Square::new(f, rank)), !us);
+    // A king that is not royal (extinction chess) may castle out of,
+    // through and into attack, as Fairy-Stockfish has it.
+    let royal = t.is_royal(s.cells[cell_of(king)]);
+    let attacked = |f: u8| royal && t.attacked(&s.cells, cell_of(Square::new(f, rank)), !us);
     // The king's own square is looked at once, when a castling's squares
     // are clear.
     let mut in_check = None;

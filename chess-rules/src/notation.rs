@@ -327,6 +327,9 @@ impl Position<'_> {
     /// `pick` accepts, to `to` if given: each tried on a scratch board.
     fn legal_of(&self, pick: impl Fn(usize) -> bool, to: Option<Square>) -> Vec<Move> {
         let (t, s) = (&*self.tables, &self.s);
+        if crate::legality::ended(self.rules, t, s).is_some() {
+            return Vec::new();
+        }
         let ep = en_passant_target(s);
         let mut royals = Royals::default();
         let mut out = Vec::new();
@@ -428,34 +431,25 @@ impl Position<'_> {
                 .map(|o| o.from)
                 .collect()
         };
-        // A pawn's move is written without its letter when that says
-        // which pawn: a push along its file that no other pawn makes, or
-        // a capture from a file no other pawn captures from. Any other
-        // (a pawn that steps sideways or diagonally without capturing, or
-        // two that could) is written as a piece's move, `Ped2`, as
-        // Fairy-Stockfish writes it.
-        let plain_pawn = def.pawn && {
-            let others = others();
-            if capture {
-                others.iter().all(|o| o.file != m.from.file)
-            } else {
-                m.from.file == m.to.file && others.is_empty()
-            }
-        };
+        // The pawn is written without its letter, its captures with the
+        // file it leaves; any other piece moving as a pawn (a custom piece
+        // written `p`, as Berolina's) with its letter, `Pcd3`, as
+        // Fairy-Stockfish writes them.
+        let letterless = def.pawn && def.name == "pawn";
         if let MoveKind::Castle { rook_from, .. } = m.kind {
             out.push_str(if rook_from.file > m.from.file {
                 "O-O"
             } else {
                 "O-O-O"
             });
-        } else if plain_pawn {
-            if capture {
-                out.push(char::from(b'a' + m.from.file));
-                out.push('x');
-            }
+        } else if letterless && capture {
+            out.push(char::from(b'a' + m.from.file));
+            out.push('x');
             out.push_str(&m.to.to_string());
         } else {
-            out.push(def.letter);
+            if !letterless {
+                out.push(def.letter);
+            }
             let others = others();
             if !others.is_empty() {
                 let file_unique = others.iter().all(|o| o.file != m.from.file);

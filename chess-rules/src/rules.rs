@@ -4,6 +4,7 @@
 use crate::betza::{self, Atom};
 use crate::error::Error;
 use crate::geometry::{Geometry, Region};
+use crate::goals::Goals;
 
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,6 +139,8 @@ pub struct Rules {
     pub castling: Option<Castling>,
     /// What a stalemate is.
     pub stalemate: Stalemate,
+    /// What else ends a game.
+    pub goals: Goals,
 }
 
 impl Rules {
@@ -171,6 +174,7 @@ impl Rules {
                 queen_side_file: 2,
             }),
             stalemate: Stalemate::Draw,
+            goals: Goals::default(),
         }
     }
 

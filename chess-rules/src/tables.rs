@@ -164,6 +164,10 @@ pub(crate) struct Tables {
     pub(crate) lame_captures: [bool; 2],
     /// A bit per royal kind.
     pub(crate) royal: u64,
+    /// A bit per kind that castles: the royal kinds, or where there is
+    /// none the piece written `K` (a king that is not royal, as in
+    /// extinction chess).
+    pub(crate) castler: u64,
     /// A bit per pawn kind.
     pub(crate) pawn: u64,
     /// A bit per kind that captures en passant.
@@ -439,6 +443,10 @@ impl Tables {
             near_zone,
             atoms,
             royal: bits(|p| p.royal),
+            castler: match bits(|p| p.royal) {
+                0 => bits(|p| p.letter == 'K'),
+                royal => royal,
+            },
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
             // Each kind once, however often the rule set names it.
@@ -482,6 +490,12 @@ impl Tables {
     #[inline]
     pub(crate) fn is_royal(&self, cell: u8) -> bool {
         self.royal & (1 << kind_of(cell)) != 0
+    }
+
+    /// Whether `cell` holds a piece that castles.
+    #[inline]
+    pub(crate) fn castles(&self, cell: u8) -> bool {
+        self.castler & (1 << kind_of(cell)) != 0
     }
 
     /// Whether `cell` is in `color`'s promotion zone.

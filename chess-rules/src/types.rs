@@ -2,6 +2,7 @@
 //! stands.
 
 use crate::geometry::Square;
+use crate::goals::Ending;
 use crate::rules::Stalemate;
 
 /// A side.
@@ -119,4 +120,48 @@ pub enum Outcome {
     Checkmate,
     /// The side to move has no move and is not in check.
     Stalemate(Stalemate),
+    /// A kind of piece of `color` is gone (see [`Extinction`](crate::Extinction)):
+    /// `ending` is what that means for `color`.
+    Extinction {
+        /// The side whose pieces are gone.
+        color: Color,
+        /// The kind, by letter (`*`: all its pieces together).
+        piece: char,
+        /// What it means for that side.
+        ending: Ending,
+    },
+    /// `color` reached its flag region (see [`Flag`](crate::Flag)) and
+    /// wins; or, `draw`, both sides did.
+    Flag {
+        /// The side that reached it.
+        color: Color,
+        /// Both sides reached it.
+        draw: bool,
+    },
+}
+
+impl Outcome {
+    /// Who won, `to_move` being the side to move when the game ended;
+    /// `None` for a draw.
+    ///
+    /// ```
+    /// use chess_rules::{Color, Ending, Outcome, Stalemate};
+    ///
+    /// assert_eq!(Outcome::Checkmate.winner(Color::Black), Some(Color::White));
+    /// assert_eq!(Outcome::Stalemate(Stalemate::Draw).winner(Color::Black), None);
+    /// let gone = Outcome::Extinction { color: Color::White, piece: '*', ending: Ending::Loss };
+    /// assert_eq!(gone.winner(Color::White), Some(Color::Black));
+    /// ```
+    pub fn winner(self, to_move: Color) -> Option<Color> {
+        match self {
+            Outcome::Checkmate | Outcome::Stalemate(Stalemate::Loss) => Some(!to_move),
+            Outcome::Stalemate(Stalemate::Draw) => None,
+            Outcome::Extinction { color, ending, .. } => match ending {
+                Ending::Win => Some(color),
+                Ending::Loss => Some(!color),
+                Ending::Draw => None,
+            },
+            Outcome::Flag { color, draw } => (!draw).then_some(color),
+        }
+    }
 }

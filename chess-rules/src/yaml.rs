@@ -469,6 +469,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     }
     fen.push_str(" w - - 0 1");
     Ok(Rules {
+        goals: crate::Goals::default(),
         name: "rules file".into(),
         geometry,
         pieces,

@@ -71,11 +71,14 @@ Which of Fairy-Stockfish's variants chess-rules plays: its built-in
 variants by name, and the sections of its own `variants.ini` (the file
 in its repository, 143 sections). A variant that plays gives
 Fairy-Stockfish's start position and its perft (the counts to depth 3,
-or 2 where 3 is large, written here) — pyffish is the oracle
-(`chess-rules/tests/fairy/make_oracle.py`); one that does not is
-refused, and a game under it fails, with the reason below. The tests
-(`chess-rules/tests/fairy_file.rs`) hold this page to what the engine
-does.
+or 2 where 3 is large, written here), and replays two games pyffish
+played in it move by move — the same legal moves at every ply, each
+move written alike in SAN, the same end (a flag reached, a kind of
+piece gone, checkmate, stalemate) — pyffish is the oracle
+(`chess-rules/tests/fairy/make_oracle.py`, `make_games.py`); one that
+does not play is refused, and a game under it fails, with the reason
+below. The tests (`chess-rules/tests/fairy_file.rs`) hold this page to
+what the engine does.
 
 ";
 
@@ -103,7 +106,13 @@ fn oracle(kind: &str) -> Vec<Played> {
 /// Checks `rules` against what Fairy-Stockfish plays.
 fn agrees(rules: &chess_rules::Rules, theirs: &Played) {
     let start = Position::start(rules).unwrap_or_else(|e| panic!("{}: {e}", theirs.name));
-    let board = |fen: &str| fen.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    // The board and the side to move (White's where a start position
+    // leaves it out, as nim's does).
+    let board = |fen: &str| {
+        let mut fields = fen.split(' ');
+        let board = fields.next().unwrap_or_default();
+        format!("{board} {}", fields.next().unwrap_or("w"))
+    };
     assert_eq!(board(&start.fen()), board(&theirs.fen), "{}", theirs.name);
     for (depth, &nodes) in theirs.perft.iter().enumerate() {
         assert_eq!(
@@ -139,7 +148,7 @@ fn builtin_rows() -> Vec<(String, bool)> {
 fn built_in_variants_played_agree_with_fairy_stockfish() {
     let rows = builtin_rows();
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 26, "{played}");
+    assert!(played >= 37, "{played}");
     guide_page(&table("Built-in variants", &rows), false);
 }
 
@@ -222,11 +231,8 @@ fn pawns_that_step_aside_are_written_as_fairy_stockfish_writes_them() {
 /// Fairy-Stockfish's own `variants.ini`, from `../shared/reference`
 /// (`VERIFIED_CHESS_REFERENCE`, else `reference` beside
 /// `VERIFIED_CHESS_DATA`, else `../shared/reference` beside the
-/// repository): the whole file loads, each section plays as
-/// Fairy-Stockfish plays it or is refused with a reason.
-#[test]
-#[ignore = "reads ../shared/reference: cargo test -p chess-rules --test fairy_file -- --ignored"]
-fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
+/// repository).
+fn real_file() -> String {
     let dir = std::env::var_os("VERIFIED_CHESS_REFERENCE")
         .map(std::path::PathBuf::from)
         .or_else(|| {
@@ -236,8 +242,16 @@ fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
         .unwrap_or_else(|| {
             std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference")
         });
-    let text = std::fs::read_to_string(dir.join("fairy-stockfish-variants.ini"))
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    std::fs::read_to_string(dir.join("fairy-stockfish-variants.ini"))
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+}
+
+/// The whole real file loads ([`real_file`]), each section plays as
+/// Fairy-Stockfish plays it or is refused with a reason.
+#[test]
+#[ignore = "reads ../shared/reference: cargo test -p chess-rules --test fairy_file -- --ignored"]
+fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
+    let text = real_file();
     let sections = ini::sections(&text).expect("the whole file loads");
     let file = oracle("file");
     assert_eq!(sections.len(), file.len());
@@ -256,11 +270,115 @@ fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
         });
     }
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 22, "{played}");
+    assert!(played >= 44, "{played}");
     let page = format!(
         "{PAGE_HEAD}{}\n{}",
         table("Built-in variants", &builtin_rows()),
         table("Fairy-Stockfish's own variants.ini", &rows)
     );
     guide_page(&page, true);
+}
+
+/// One game Fairy-Stockfish played (`tests/fairy/games.txt`, written by
+/// `make_games.py`).
+struct Game {
+    name: String,
+    moves: Vec<String>,
+    counts: Vec<usize>,
+    sans: Vec<String>,
+    end: String,
+    refused: String,
+}
+
+/// The games of `kind` (`builtin` or `file`).
+fn games(kind: &str) -> Vec<Game> {
+    let split = |s: &str| {
+        s.split(' ')
+            .filter(|m| !m.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    include_str!("fairy/games.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .filter(|cells| cells[0] == kind)
+        .map(|cells| Game {
+            name: cells[1].to_string(),
+            moves: split(cells[2]),
+            counts: cells[3].split(',').map(|n| n.parse().unwrap()).collect(),
+            sans: split(cells[4]),
+            end: cells[5].to_string(),
+            refused: cells[6].to_string(),
+        })
+        .collect()
+}
+
+/// Replays `game` under `rules` as Fairy-Stockfish played it: the same
+/// number of legal moves before each move, each move legal and written
+/// alike in SAN, the same end (a result for the side to move, or none),
+/// and its refused move refused.
+fn replays(rules: &chess_rules::Rules, game: &Game) {
+    let mut pos = Position::start(rules).unwrap();
+    let at = |i: usize| format!("{} after {:?}", game.name, &game.moves[..i]);
+    for (i, uci) in game.moves.iter().enumerate() {
+        let legal = pos.legal_moves();
+        assert_eq!(legal.len(), game.counts[i], "legal moves, {}", at(i));
+        let m = *legal
+            .iter()
+            .find(|m| pos.uci(**m) == *uci)
+            .unwrap_or_else(|| panic!("{uci} is not legal here, {}", at(i)));
+        assert_eq!(pos.san(m), game.sans[i], "SAN of {uci}, {}", at(i));
+        pos = pos.play(m);
+    }
+    let n = game.moves.len();
+    assert_eq!(
+        pos.legal_moves().len(),
+        game.counts[n],
+        "legal moves, {}",
+        at(n)
+    );
+    let winner = pos.outcome().map(|o| o.winner(pos.turn()));
+    let expected = match game.end.as_str() {
+        "-" => None,
+        "win" => Some(Some(pos.turn())),
+        "loss" => Some(Some(!pos.turn())),
+        "draw" => Some(None),
+        other => panic!("{other}"),
+    };
+    assert_eq!(winner, expected, "the end, {} ({:?})", at(n), pos.outcome());
+    if game.refused != "-" {
+        assert!(
+            pos.legal_moves()
+                .iter()
+                .all(|m| pos.uci(*m) != game.refused),
+            "{} is refused by Fairy-Stockfish, {}",
+            game.refused,
+            at(n)
+        );
+    }
+}
+
+#[test]
+fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
+    let games = games("builtin");
+    assert!(games.len() >= 2 * 35, "{}", games.len());
+    for game in &games {
+        let rules = ini::builtin(&game.name).unwrap().unwrap();
+        replays(&rules, game);
+    }
+}
+
+/// Fairy-Stockfish's own `variants.ini`, from `../shared/reference`: see
+/// [`the_real_variants_ini_loads_and_agrees_with_fairy_stockfish`].
+#[test]
+#[ignore = "reads ../shared/reference: cargo test -p chess-rules --test fairy_file -- --ignored"]
+fn games_of_the_real_variants_ini_replay_as_fairy_stockfish_played_them() {
+    let sections = ini::sections(&real_file()).unwrap();
+    let games = games("file");
+    assert!(games.len() >= 2 * 40, "{}", games.len());
+    for game in &games {
+        let section = sections.iter().find(|s| s.name == game.name).unwrap();
+        replays(section.rules.as_ref().unwrap(), game);
+    }
 }

@@ -144,6 +144,52 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     );
 }
 
+/// Fairy-Stockfish's goals end games under a rules file: a king on the
+/// hill (capture the flag) and a king taken (extinction); a move after
+/// either is refused, and so is a result they contradict.
+#[test]
+fn goals_of_a_rules_file_end_games() {
+    let ini = dir("rules").join("goals.ini");
+    std::fs::write(
+        &ini,
+        "[hill:kingofthehill]\n\n[lastking:chess]\nking = -\ncommoner = k\n\
+         extinctionValue = loss\nextinctionPieceTypes = k\n",
+    )
+    .unwrap();
+    let ini = ini.to_str().unwrap();
+    let hill = "1. e3 e6 2. Ke2 Ke7 3. Kd3 Kd6 4. Kd4";
+    let games = format!(
+        "[Variant \"hill\"]\n\n{hill} 1-0\n\n[Variant \"hill\"]\n\n{hill} Kc6 1-0\n\n\
+         [Variant \"hill\"]\n\n{hill} 0-1\n\n\
+         [Variant \"lastking\"]\n\n1. e4 f5 2. Qh5 a6 3. Qxe8 1-0\n\n\
+         [Variant \"lastking\"]\n\n1. e4 f5 2. Qh5 a6 3. Qxe8 a5 1-0\n"
+    );
+    let (code, out, _) = run_with(&["--rules", ini, "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("5 games (2 legal"), "{out}");
+    assert!(
+        out.contains(
+            "`4... Kc6` comes after the end of the game: White brought its king to its flag \
+             region (d4, e4, d5, e5), which wins under these rules with `4. Kd4`"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "the result `0-1` contradicts the final position: White brought its king to its \
+             flag region (d4, e4, d5, e5), which wins under these rules"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "`3... a5` comes after the end of the game: Black has no commoner left, which loses \
+             under these rules after `3. Qxe8`"
+        ),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_broken_rules_file_is_reported_at_its_value() {
     let path = dir("rules").join("broken.ini");

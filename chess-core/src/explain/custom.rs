@@ -9,7 +9,9 @@
 //! no piece for, castling or drops the rule set does not have, a
 //! stalemate that loses, a game that names no rule set of the file.
 
-use chess_rules::{Move, MoveText, Outcome, Position, Rejection as Refusal, Square, Stalemate};
+use chess_rules::{
+    Move, MoveText, Outcome, Position, Rejection as Refusal, Rules, Square, Stalemate,
+};
 use shakmaty::Color;
 
 use crate::diagnostic::words::{color_adj, color_name, join_and};
@@ -37,16 +39,16 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             last,
         } => {
             let end = before.outcome().unwrap_or(Outcome::Checkmate);
-            let by = last.as_ref().map(|(pos, m)| {
-                (
-                    numbered(pos.fullmoves(), color(pos), &pos.san(*m)),
-                    end == Outcome::Checkmate,
-                )
-            });
+            // The move that gave mate or reached the region ended it "with"
+            // itself; a stalemate or an extinction came "after" it.
+            let with = matches!(end, Outcome::Checkmate | Outcome::Flag { .. });
+            let by = last
+                .as_ref()
+                .map(|(pos, m)| (numbered(pos.fullmoves(), color(pos), &pos.san(*m)), with));
             game_over(
                 *range,
                 &label(before, *range, source),
-                &describe_end(end, color(before)),
+                &describe_end((end, before.turn()), before.rules()),
                 by,
                 false,
             )
@@ -94,19 +96,13 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             written,
             range,
             end,
-        } => {
-            let (outcome, stuck) = *end;
-            let stuck = match stuck {
-                chess_rules::Color::White => Color::White,
-                chess_rules::Color::Black => Color::Black,
-            };
-            wrong_result(
-                (*written, *range),
-                source,
-                &describe_end(outcome, stuck),
-                result_of(*end),
-            )
-        }
+            rules,
+        } => wrong_result(
+            (*written, *range),
+            source,
+            &describe_end(*end, rules),
+            result_of(*end),
+        ),
     }
 }
 
@@ -180,9 +176,59 @@ fn label(before: &Position<'_>, range: Range, source: &Source) -> String {
     numbered(before.fullmoves(), color(before), source.slice(range))
 }
 
-/// How a game ended, `stuck` being the side with no move, as a clause.
-fn describe_end(outcome: Outcome, stuck: Color) -> String {
+/// How a game under `rules` ended, `to_move` being the side to move
+/// then, as a clause.
+fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules) -> String {
+    let stuck = side(to_move);
+    let name = |letter: char| {
+        rules
+            .piece(letter)
+            .map_or_else(|| letter.to_string(), |p| p.name.clone())
+    };
+    let under = |ending: chess_rules::Ending| match ending {
+        chess_rules::Ending::Win => "which wins under these rules",
+        chess_rules::Ending::Loss => "which loses under these rules",
+        chess_rules::Ending::Draw => "which draws under these rules",
+    };
     match outcome {
+        Outcome::Extinction {
+            color,
+            piece,
+            ending,
+        } => {
+            let count = rules.goals.extinction.as_ref().map_or(0, |e| e.count);
+            let left = match (count, piece) {
+                (0, '*') => "no pieces left".to_string(),
+                (0, piece) => format!("no {} left", name(piece)),
+                (n, '*') => format!("{n} or fewer pieces left"),
+                (n, piece) => format!("{n} or fewer of its {} pieces left", name(piece)),
+            };
+            format!("{} has {left}, {}", color_name(side(color)), under(ending))
+        }
+        Outcome::Flag { draw: true, .. } => {
+            "both sides reached their flag regions, which draws under these rules".to_string()
+        }
+        Outcome::Flag { color, .. } => {
+            let flag = rules.goals.flag.as_ref();
+            let piece = flag
+                .and_then(|f| f.pieces[usize::from(color == chess_rules::Color::Black)])
+                .map_or_else(|| "a piece".to_string(), |l| format!("its {}", name(l)));
+            let region: Vec<String> = flag
+                .map(|f| f.regions[usize::from(color == chess_rules::Color::Black)])
+                .into_iter()
+                .flat_map(|r| r.squares())
+                .map(|sq| sq.to_string())
+                .collect();
+            let squares = if region.len() <= 8 {
+                format!(" ({})", region.join(", "))
+            } else {
+                String::new()
+            };
+            format!(
+                "{} brought {piece} to its flag region{squares}, which wins under these rules",
+                color_name(side(color))
+            )
+        }
         Outcome::Checkmate => describe(End::Checkmate(!stuck)).to_string(),
         Outcome::Stalemate(Stalemate::Draw) => describe(End::Stalemate).to_string(),
         Outcome::Stalemate(Stalemate::Loss) => format!(

@@ -8,7 +8,7 @@
 
 use std::marker::PhantomData;
 
-use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Square, Stalemate};
+use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Rules, Square};
 
 use crate::input::Range;
 use crate::syntax::{
@@ -147,8 +147,10 @@ pub enum CustomFailure<'r> {
         written: ResultToken,
         /// Where.
         range: Range,
-        /// How the game ended, and the side that had no move.
+        /// How the game ended, and the side to move then.
         end: (Outcome, Color),
+        /// The rule set it was played under.
+        rules: &'r Rules,
     },
 }
 
@@ -156,7 +158,8 @@ pub enum CustomFailure<'r> {
 /// position the game sets up, not the rule set's own start). Returns the
 /// verified main line, or the first problem in source order.
 /// Of `options`, only [`Options::unfinished_result`] applies: a rule
-/// set's ends are checkmate and stalemate, which no move may follow.
+/// set's ends are checkmate, stalemate and its goals, which no move may
+/// follow.
 pub fn replay<'r>(
     game: &GameSyntax,
     set: usize,
@@ -180,6 +183,7 @@ pub fn replay<'r>(
                 written,
                 range,
                 end,
+                rules: main.pos.rules(),
             })
         },
     )?;
@@ -194,16 +198,13 @@ pub fn replay<'r>(
     })
 }
 
-/// The result an end gives: the side with no move loses a checkmate, and
-/// a stalemate as the rule set scores it.
+/// The result an end gives ([`Outcome::winner`]), `stuck` being the side
+/// to move when it came.
 pub fn result_of((outcome, stuck): (Outcome, Color)) -> ResultToken {
-    let winner = match outcome {
-        Outcome::Stalemate(Stalemate::Draw) => return ResultToken::Draw,
-        Outcome::Checkmate | Outcome::Stalemate(Stalemate::Loss) => !stuck,
-    };
-    match winner {
-        Color::White => ResultToken::WhiteWins,
-        Color::Black => ResultToken::BlackWins,
+    match outcome.winner(stuck) {
+        None => ResultToken::Draw,
+        Some(Color::White) => ResultToken::WhiteWins,
+        Some(Color::Black) => ResultToken::BlackWins,
     }
 }
 

@@ -31,8 +31,9 @@ const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
 const PASS: &str = "passing a move";
 const REPETITION: &str = "repetition rules that decide the game";
-const EXTINCTION: &str = "extinction goals (a side losing when a kind of piece is gone)";
-const FLAG: &str = "capture-the-flag goals (a piece reaching a region wins)";
+const PSEUDO_ROYAL: &str =
+    "pieces that become royal when few are left (the last of an extinction's pieces)";
+const SAFE_FLAG: &str = "a flag piece that must be safe from capture to win";
 const CONNECT: &str = "connection goals (pieces in a row win)";
 const COUNTING: &str = "counting rules (makruk, material counting)";
 
@@ -204,23 +205,23 @@ const KEYS: &[(&str, Use)] = &[
         "bikjangRule",
         rule("bikjang (facing generals, janggi)", "false"),
     ),
-    ("extinctionValue", rule(EXTINCTION, "none")),
-    ("extinctionClaim", rule(EXTINCTION, "false")),
-    ("extinctionPseudoRoyal", rule(EXTINCTION, "false")),
-    ("dupleCheck", rule(EXTINCTION, "false")),
-    ("extinctionPieceTypes", rule(EXTINCTION, "")),
-    ("extinctionPieceCount", rule(EXTINCTION, "0")),
-    ("extinctionOpponentPieceCount", rule(EXTINCTION, "0")),
-    ("flagPiece", rule(FLAG, "*")),
-    ("flagPieceWhite", rule(FLAG, "*")),
-    ("flagPieceBlack", rule(FLAG, "*")),
-    ("flagRegion", rule(FLAG, "")),
-    ("flagRegionWhite", rule(FLAG, "")),
-    ("flagRegionBlack", rule(FLAG, "")),
-    ("flagPieceCount", rule(FLAG, "1")),
-    ("flagPieceBlockedWin", rule(FLAG, "false")),
-    ("flagMove", rule(FLAG, "false")),
-    ("flagPieceSafe", rule(FLAG, "false")),
+    ("extinctionValue", Use::Read),
+    ("extinctionClaim", Use::Read),
+    ("extinctionPseudoRoyal", rule(PSEUDO_ROYAL, "false")),
+    ("dupleCheck", rule(PSEUDO_ROYAL, "false")),
+    ("extinctionPieceTypes", Use::Read),
+    ("extinctionPieceCount", Use::Read),
+    ("extinctionOpponentPieceCount", Use::Read),
+    ("flagPiece", Use::Read),
+    ("flagPieceWhite", Use::Read),
+    ("flagPieceBlack", Use::Read),
+    ("flagRegion", Use::Read),
+    ("flagRegionWhite", Use::Read),
+    ("flagRegionBlack", Use::Read),
+    ("flagPieceCount", Use::Read),
+    ("flagPieceBlockedWin", Use::Read),
+    ("flagMove", Use::Read),
+    ("flagPieceSafe", rule(SAFE_FLAG, "false")),
     (
         "checkCounting",
         rule("check counting (three-check)", "false"),
@@ -242,17 +243,30 @@ const KEYS: &[(&str, Use)] = &[
     ("countingRule", rule(COUNTING, "none")),
 ];
 
-/// Rules whose details do nothing alone: a held key of `feature` that is
-/// none of its deciding keys is ignored unless one of them is held too (an
-/// extinction's piece types without its value, a flag piece without a flag
-/// region, how connections are counted without a connection goal).
-/// Castling's details are decided by castling itself, which is played.
-pub(crate) const DECIDED_BY: &[(&str, &[&str])] = &[
-    (EXTINCTION, &["extinctionValue"]),
-    (FLAG, &["flagRegion", "flagRegionWhite", "flagRegionBlack"]),
+/// What decides whether a held rule's details do anything.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Decided {
+    /// One of these keys held too (or the detail is one of them).
+    Held(&'static [&'static str]),
+    /// Castling, which is played.
+    Castling,
+    /// An extinction goal, which is played.
+    Extinction,
+    /// A flag region, which is played.
+    Flag,
+}
+
+/// Rules whose details do nothing alone: a held key of `feature` is
+/// ignored unless what decides it is there (how connections are counted
+/// without a connection goal, castling's details without castling, an
+/// extinction's royal pieces without an extinction, a flag's safety
+/// without a flag region).
+pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
+    (PSEUDO_ROYAL, Decided::Extinction),
+    (SAFE_FLAG, Decided::Flag),
     (
         CONNECT,
-        &[
+        Decided::Held(&[
             "connectN",
             "connectRegion1White",
             "connectRegion2White",
@@ -260,9 +274,9 @@ pub(crate) const DECIDED_BY: &[(&str, &[&str])] = &[
             "connectRegion2Black",
             "connectNxN",
             "collinearN",
-        ],
+        ]),
     ),
-    (CASTLING, &["castling"]),
+    (CASTLING, Decided::Castling),
 ];
 
 const fn rule(feature: &'static str, default: &'static str) -> Use {

@@ -1,0 +1,189 @@
+//! When a goal ([`crate::Goals`]) has ended a game: the outcome of a
+//! position, as Fairy-Stockfish decides it (extinction first, then the
+//! flag). Legality asks it first: a position it ends has no legal move.
+
+use crate::goals::Flag;
+use crate::mailbox::{EMPTY, is, kind_of};
+use crate::make::{play_into, take_back};
+use crate::movegen::piece_moves;
+use crate::position::{State, in_check};
+use crate::rules::Rules;
+use crate::tables::Tables;
+use crate::types::{Color, Outcome};
+
+/// How many pieces of `color` there are of the kind written `letter`
+/// (`*`: all its pieces).
+fn count(rules: &Rules, t: &Tables, s: &State, color: Color, letter: char) -> u32 {
+    let kind = rules.index(letter);
+    let mut n = 0;
+    for &c in &t.squares {
+        let cell = s.cells[c];
+        if is(cell, color) && (letter == '*' || Some(kind_of(cell)) == kind) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Whether `color` has reached its flag region.
+fn reached(rules: &Rules, t: &Tables, s: &State, flag: &Flag, color: Color) -> bool {
+    let side = color.index();
+    let region = flag.regions[side];
+    let kind = flag.pieces[side].map(|l| rules.index(l));
+    let (mut there, mut empty) = (0, false);
+    for &c in &t.squares {
+        if !region.contains(t.square_of[c]) {
+            continue;
+        }
+        let cell = s.cells[c];
+        if is(cell, color) && kind.is_none_or(|k| Some(kind_of(cell)) == k) {
+            there += 1;
+        } else if cell == EMPTY {
+            empty = true;
+        }
+    }
+    there > 0 && (there >= flag.count || (flag.blocked_win && !empty))
+}
+
+/// The outcome a goal gives the position, if one ends it (in
+/// Fairy-Stockfish's order: extinction, then the flag).
+pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+    let us = s.turn;
+    if let Some(e) = &rules.goals.extinction {
+        for color in [!us, us] {
+            for &letter in &e.pieces {
+                let claim = u32::from(e.claim && color == us);
+                if count(rules, t, s, color, letter) <= e.count
+                    && count(rules, t, s, !color, letter) >= e.opponent_count + claim
+                {
+                    return Some(Outcome::Extinction {
+                        color,
+                        piece: letter,
+                        ending: e.ending,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(f) = &rules.goals.flag {
+        // Reached, and the other side's one more move made: a win, or a
+        // draw if Black reached it too with that move.
+        if f.one_more_move && reached(rules, t, s, f, us) {
+            let draw = us == Color::White && reached(rules, t, s, f, !us);
+            return Some(Outcome::Flag { color: us, draw });
+        }
+        let king = f.pieces[(!us).index()]
+            .and_then(|l| rules.piece(l))
+            .is_some_and(|p| p.royal);
+        if (!f.one_more_move || king) && reached(rules, t, s, f, !us) {
+            // Black may still reach it with one more move: the game goes
+            // on if it can (racing kings).
+            if f.one_more_move && us == Color::Black && !in_check(t, s, us) {
+                let mut moves = Vec::new();
+                for &c in &t.squares {
+                    if is(s.cells[c], us) && t.is_royal(s.cells[c]) {
+                        piece_moves(rules, t, s, &mut moves, c, None);
+                    }
+                }
+                let mut after = s.clone();
+                let reaches = moves.iter().any(|&m| {
+                    f.regions[us.index()].contains(m.to) && {
+                        play_into(rules.geometry, t, s, m, &mut after);
+                        let safe = !in_check(t, &after, us);
+                        take_back(s, m, &mut after);
+                        safe
+                    }
+                });
+                if reaches {
+                    return None;
+                }
+            }
+            return Some(Outcome::Flag {
+                color: !us,
+                draw: false,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Color, Ending, Outcome, Position, ini};
+
+    /// Racing to the eighth rank with one more move for Black, as
+    /// pyffish 0.0.90 plays it (its legal moves and game ends, each
+    /// position checked).
+    #[test]
+    fn one_more_move_to_reach_the_flag() {
+        let text = "[race:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *8\n\
+                    flagMove = true\ncastling = false\n";
+        let race = ini::variants(text).unwrap().remove(0);
+        let white = |draw| {
+            Some(Outcome::Flag {
+                color: Color::White,
+                draw,
+            })
+        };
+        let black = Some(Outcome::Flag {
+            color: Color::Black,
+            draw: false,
+        });
+        for (fen, moves, outcome) in [
+            // White reached first; Black's king can follow: it moves on.
+            ("4K3/1k6/8/8/8/8/8/8 b - - 0 1", 8, None),
+            // It cannot: White has won.
+            ("4K3/8/8/8/8/8/1k6/8 b - - 0 1", 0, white(false)),
+            // Both reached: a draw.
+            ("1k2K3/8/8/8/8/8/8/8 w - - 0 1", 0, white(true)),
+            // Black's one more move made, not reaching: White wins.
+            ("4K3/8/8/8/8/8/1k6/8 w - - 0 1", 0, white(false)),
+            // Black reached first: no move for White.
+            ("1k6/8/8/8/8/8/4K3/8 w - - 0 1", 0, black),
+            ("1k6/4K3/8/8/8/8/8/8 w - - 0 1", 0, black),
+        ] {
+            let pos = Position::from_fen(&race, fen).unwrap();
+            assert_eq!(pos.legal_moves().len(), moves, "{fen}");
+            assert_eq!(pos.perft(1), moves as u64, "{fen}");
+            assert_eq!(pos.outcome(), outcome, "{fen}");
+        }
+    }
+
+    /// Extinction: each kind on its own, `*` all together, the counts and
+    /// the claim (shatranj's bare king may be bared back).
+    #[test]
+    fn extinction_counts_kinds_and_waits_for_a_claim() {
+        let shatranj = ini::builtin("shatranj").unwrap().unwrap();
+        let loss = |color| {
+            Some(Outcome::Extinction {
+                color,
+                piece: '*',
+                ending: Ending::Loss,
+            })
+        };
+        for (fen, outcome) in [
+            // Black is bare with White to move: White has won.
+            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", loss(Color::Black)),
+            // Black is bare but to move: it may bare White back, unless
+            // White has one piece more.
+            ("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", None),
+            ("4k3/8/8/8/8/8/3PP3/4K3 b - - 0 1", loss(Color::Black)),
+            // Both bare: no one has the pieces to win by it.
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", None),
+        ] {
+            let pos = Position::from_fen(&shatranj, fen).unwrap();
+            assert_eq!(pos.outcome(), outcome, "{fen}");
+            assert_eq!(pos.legal_moves().is_empty(), outcome.is_some(), "{fen}");
+        }
+        let kinglet = ini::builtin("kinglet").unwrap().unwrap();
+        let pos = Position::from_fen(&kinglet, "4k3/p7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Extinction {
+                color: Color::White,
+                piece: 'P',
+                ending: Ending::Loss
+            })
+        );
+    }
+}

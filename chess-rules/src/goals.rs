@@ -1,0 +1,101 @@
+//! Goals: what ends a game besides checkmate and stalemate, as
+//! Fairy-Stockfish has them — a kind of piece gone (extinction: atomic's
+//! king, horde's whole army, shatranj's bare king) and a piece reaching a
+//! region (capture the flag: king of the hill, racing kings,
+//! breakthrough). A position a goal ends has no legal move; when one
+//! does is `ends.rs`'s to say.
+//!
+//! ```
+//! use chess_rules::{Color, Ending, Outcome, Position, Rules};
+//!
+//! let hill = chess_rules::ini::builtin("kingofthehill").unwrap().unwrap();
+//! let pos = Position::from_fen(&hill, "4k3/8/8/3K4/8/8/8/8 b - - 0 1").unwrap();
+//! assert_eq!(pos.outcome(), Some(Outcome::Flag { color: Color::White, draw: false }));
+//! assert!(pos.legal_moves().is_empty());
+//!
+//! let horde = chess_rules::ini::builtin("horde").unwrap().unwrap();
+//! let pos = Position::from_fen(&horde, "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+//! assert_eq!(
+//!     pos.outcome(),
+//!     Some(Outcome::Extinction { color: Color::White, piece: '*', ending: Ending::Loss })
+//! );
+//! ```
+
+use crate::geometry::Region;
+
+/// What an ending means for the side it concerns.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// It wins.
+    Win,
+    /// It loses.
+    Loss,
+    /// A draw.
+    Draw,
+}
+
+impl Ending {
+    /// The same ending seen by the other side.
+    pub fn other(self) -> Ending {
+        match self {
+            Ending::Win => Ending::Loss,
+            Ending::Loss => Ending::Win,
+            Ending::Draw => Ending::Draw,
+        }
+    }
+}
+
+/// A side whose pieces of a kind are down to `count` or fewer, while the
+/// other side has at least `opponent_count` of them, has reached
+/// `ending` (Fairy-Stockfish's `extinction…` keys).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// What it means for the side whose pieces are gone.
+    pub ending: Ending,
+    /// The kinds counted, by letter, each on its own; `*` counts all of a
+    /// side's pieces together.
+    pub pieces: Vec<char>,
+    /// At or below this many the kind is extinct (0: none left).
+    pub count: u32,
+    /// The other side must have at least this many of the kind.
+    pub opponent_count: u32,
+    /// A side whose kind is extinct while it is to move has lost only if
+    /// the other side has one more than `opponent_count` (shatranj: a bare
+    /// king may bare the other back, and draw).
+    pub claim: bool,
+}
+
+/// A side wins when its flag piece reaches its flag region
+/// (Fairy-Stockfish's `flag…` keys).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// Each side's flag piece, by letter (White's, Black's); `None`, any
+    /// of its pieces.
+    pub pieces: [Option<char>; 2],
+    /// Each side's region (empty: the side has no flag to reach).
+    pub regions: [Region; 2],
+    /// How many flag pieces must stand in the region.
+    pub count: u32,
+    /// Fewer do when every other square of the region is occupied.
+    pub blocked_win: bool,
+    /// The other side gets one more move after one reaches its region
+    /// (racing kings): White reaching first, Black may reach it too and
+    /// draw.
+    pub one_more_move: bool,
+}
+
+/// What ends a game in a rule set besides checkmate and stalemate.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Goals {
+    /// Extinction, if a kind of piece being gone ends the game.
+    pub extinction: Option<Extinction>,
+    /// Capture the flag, if reaching a region wins.
+    pub flag: Option<Flag>,
+}
+
+impl Goals {
+    /// Whether there is any.
+    pub fn any(&self) -> bool {
+        self.extinction.is_some() || self.flag.is_some()
+    }
+}

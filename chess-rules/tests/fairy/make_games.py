@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Writes games.txt: games Fairy-Stockfish (pyffish) plays in every
+variant chess-rules plays (the rows of guide/fairy_stockfish.md that say
+"plays"), for tests/fairy_file.rs to replay move by move.
+
+Each game is played from the variant's start by a seeded random player
+that takes a move ending the game when it has one (most of the time),
+else a capture (often), else any move, for at most PLIES plies: so games
+reach the variants' own ends (a flag region, a kind of piece gone) as
+well as checkmate and stalemate. A row holds, tab-separated:
+
+    kind  name  moves  counts  sans  end  refused
+
+- `moves`: the moves in Fairy-Stockfish's coordinates, space-separated;
+- `counts`: the number of legal moves before each move and at the end;
+- `sans`: each move in Fairy-Stockfish's SAN (`pyffish.get_san`);
+- `end`: `-` if the last position has legal moves, else the result for
+  the side to move there (`win`, `loss`, `draw`);
+- `refused`: a move Fairy-Stockfish does not allow in the last position
+  (one that was legal a move earlier), or `-`.
+
+    python3 -m venv venv && venv/bin/pip install pyffish
+    venv/bin/python make_games.py [PATH/TO/fairy-stockfish-variants.ini]
+"""
+import os
+import random
+import re
+import sys
+
+import pyffish as sf
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REAL = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    HERE, "../../../../shared/reference/fairy-stockfish-variants.ini")
+GUIDE = os.path.join(HERE, "../../../guide/fairy_stockfish.md")
+GAMES = 2
+PLIES = 100
+
+
+def playing():
+    """The variants the guide says chess-rules plays, by kind."""
+    kind, out = None, []
+    for line in open(GUIDE):
+        if line.startswith("## Built-in"):
+            kind = "builtin"
+        elif line.startswith("## Fairy-Stockfish's own"):
+            kind = "file"
+        m = re.match(r"\| `([^`]+)` \| plays", line)
+        if m and kind:
+            out.append((kind, m.group(1)))
+    return out
+
+
+def result(value):
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+
+def game(variant, rng):
+    start = sf.start_fen(variant)
+    fen, moves, counts, sans = start, [], [], []
+    previous = []
+    for _ in range(PLIES):
+        legal = sf.legal_moves(variant, fen, [])
+        counts.append(len(legal))
+        if not legal:
+            break
+        # A move after which there is none ends the game (Fairy-Stockfish
+        # lists no move once a variant's own end is reached).
+        ending = [m for m in legal if not sf.legal_moves(variant, fen, [m])]
+        captures = [m for m in legal if sf.is_capture(variant, fen, [], m)]
+        if ending and rng.random() < 0.8:
+            move = rng.choice(ending)
+        elif captures and rng.random() < 0.6:
+            move = rng.choice(captures)
+        else:
+            move = rng.choice(legal)
+        sans.append(sf.get_san(variant, fen, move))
+        moves.append(move)
+        previous = legal
+        fen = sf.get_fen(variant, fen, [move])
+    else:
+        counts.append(len(sf.legal_moves(variant, fen, [])))
+    legal = sf.legal_moves(variant, fen, [])
+    if legal:
+        end = "-"
+    else:
+        over, value = sf.is_immediate_game_end(variant, fen, [])
+        end = result(value if over else sf.game_result(variant, fen, []))
+    refused = [m for m in previous if m not in legal]
+    return [" ".join(moves), ",".join(map(str, counts)), " ".join(sans), end,
+            rng.choice(refused) if refused else "-"]
+
+
+sf.set_option("VariantPath", REAL)
+rows = [f"# written by make_games.py with pyffish {'.'.join(map(str, sf.version()))}"]
+for kind, name in playing():
+    rng = random.Random(f"{kind}:{name}")
+    for _ in range(GAMES):
+        rows.append("\t".join([kind, name] + game(name, rng)))
+    print(kind, name, flush=True)
+with open(os.path.join(HERE, "games.txt"), "w") as out:
+    out.write("\n".join(rows) + "\n")
+print(len(rows) - 1, "games")
