@@ -78,8 +78,9 @@ pub enum DecisiveReason {
     /// Racing Kings: the winner's king reached the eighth rank and the
     /// other king could not follow.
     EighthRank,
-    /// Under rules a user defines where a stalemate loses
-    /// ([`CustomGame`](crate::CustomGame)): the loser, to move, had no move.
+    /// Under rules a user defines where a stalemate decides the game
+    /// ([`CustomGame`](crate::CustomGame)): the side to move had no move,
+    /// and loses (or, where a stalemate wins, wins).
     Stalemate,
     /// Under rules a user defines with a flag region (Fairy-Stockfish's
     /// `flagRegion`: king of the hill, breakthrough): the winner's flag

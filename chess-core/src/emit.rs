@@ -542,7 +542,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
             match outcome {
                 O::Checkmate => pick(OutcomeCode::WhiteCheckmates, OutcomeCode::BlackCheckmates),
                 O::Stalemate(chess_rules::Stalemate::Draw) => OutcomeCode::Stalemate,
-                O::Stalemate(chess_rules::Stalemate::Loss) => pick(
+                O::Stalemate(chess_rules::Stalemate::Loss | chess_rules::Stalemate::Win) => pick(
                     OutcomeCode::WhiteWinsByStalemate,
                     OutcomeCode::BlackWinsByStalemate,
                 ),

@@ -88,10 +88,11 @@ pub enum OutcomeCode {
     BlackReachesEighthRank = 22,
     /// Racing Kings: both kings reached the eighth rank (a draw).
     BothReachEighthRank = 23,
-    /// Under rules a user defines where a stalemate loses: Black, to move,
-    /// had no move, and White wins.
+    /// Under rules a user defines where a stalemate decides the game:
+    /// White wins by it (Black, to move, had no move where a stalemate
+    /// loses; White where it wins).
     WhiteWinsByStalemate = 24,
-    /// The same, with White stalemated: Black wins.
+    /// The same, and Black wins.
     BlackWinsByStalemate = 25,
     /// Under rules a user defines with a flag region: White's flag piece
     /// reached it, and White wins.

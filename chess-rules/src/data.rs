@@ -51,7 +51,12 @@ pub fn write(rules: &Rules) -> String {
         }
         None => out.number(0),
     }
-    out.number(u8::from(rules.stalemate == Stalemate::Loss));
+    out.number(match rules.stalemate {
+        Stalemate::Draw => 0,
+        Stalemate::Loss => 1,
+        Stalemate::Win => 2,
+    });
+    out.number(u8::from(rules.must_capture) | u8::from(!rules.checks) << 1);
     out.number(rules.pieces.len());
     for piece in &rules.pieces {
         out.text(&piece.letter.to_string());
@@ -141,8 +146,13 @@ pub fn read(data: &str) -> Option<Rules> {
     let stalemate = match input.number::<u8>()? {
         0 => Stalemate::Draw,
         1 => Stalemate::Loss,
+        2 => Stalemate::Win,
         _ => return None,
     };
+    let switches: u8 = input.number()?;
+    if switches > 3 {
+        return None;
+    }
     let count: usize = input.number()?;
     let mut pieces = Vec::new();
     for _ in 0..count {
@@ -232,6 +242,8 @@ pub fn read(data: &str) -> Option<Rules> {
         castling,
         stalemate,
         goals: Goals { extinction, flag },
+        must_capture: switches & 1 != 0,
+        checks: switches & 2 == 0,
     })
 }
 
@@ -332,6 +344,10 @@ mod tests {
         let yaml = crate::yaml::rules(include_str!("../tests/customchesskell/mini.yaml")).unwrap();
         let mut losing = Rules::chess();
         losing.stalemate = Stalemate::Loss;
+        let mut winning = Rules::chess();
+        winning.stalemate = Stalemate::Win;
+        winning.must_capture = true;
+        winning.checks = false;
         losing.castling = None;
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
@@ -346,7 +362,7 @@ mod tests {
         assert!(goals.iter().all(|g| g.goals.any()));
         for rules in ini
             .into_iter()
-            .chain([yaml, Rules::chess(), losing])
+            .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
         {
             let data = write(&rules);

@@ -186,4 +186,26 @@ mod tests {
             })
         );
     }
+
+    /// Giveaway, as pyffish 0.0.90 has it: a side with no move wins (its
+    /// stalemate), and so does a side with no piece (its extinction).
+    #[test]
+    fn in_giveaway_having_no_move_or_no_piece_wins() {
+        let giveaway = ini::builtin("giveaway").unwrap().unwrap();
+        let stuck = Position::from_fen(&giveaway, "8/8/8/8/8/p7/P7/8 w - - 0 1").unwrap();
+        let outcome = stuck.outcome().unwrap();
+        assert_eq!(outcome, Outcome::Stalemate(crate::Stalemate::Win));
+        assert_eq!(outcome.winner(Color::White), Some(Color::White));
+        let bare = Position::from_fen(&giveaway, "8/8/8/8/8/8/8/k7 w - - 0 1").unwrap();
+        let outcome = bare.outcome().unwrap();
+        assert_eq!(
+            outcome,
+            Outcome::Extinction {
+                color: Color::White,
+                piece: '*',
+                ending: Ending::Win
+            }
+        );
+        assert_eq!(outcome.winner(Color::White), Some(Color::White));
+    }
 }

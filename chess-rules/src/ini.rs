@@ -885,15 +885,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             draft.rules.stalemate = match value {
                 "draw" => Stalemate::Draw,
                 "loss" => Stalemate::Loss,
-                "win" => {
-                    draft.pending.push(Pending {
-                        key: key.to_string(),
-                        value: value.to_string(),
-                        feature: "a stalemate that wins",
-                        at: Ok(at),
-                    });
-                    return Ok(());
-                }
+                "win" => Stalemate::Win,
                 other => {
                     return Err(bad(format!(
                         "`{other}`: a stalemate is `draw`, `loss` or `win`"
@@ -901,6 +893,8 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 }
             };
         }
+        "mustCapture" => draft.rules.must_capture = boolean(value)?,
+        "checking" => draft.rules.checks = boolean(value)?,
         "extinctionValue" => {
             draft.extinction_value = match value {
                 "none" | "" | "-" => None,

@@ -158,7 +158,11 @@ impl Guard {
 /// The legal moves, added to `out`.
 pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     if ended(rules, t, s).is_none() {
+        let from = out.len();
         legal::<false>(rules, t, s, out);
+        if rules.must_capture || !rules.checks {
+            sift(rules, t, s, out, from);
+        }
     }
 }
 
@@ -167,7 +171,59 @@ pub(crate) fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Ve
     if ended(rules, t, s).is_some() {
         return 0;
     }
+    if rules.must_capture || !rules.checks {
+        scratch.clear();
+        legal_moves(rules, t, s, scratch);
+        return scratch.len() as u64;
+    }
     legal::<true>(rules, t, s, scratch)
+}
+
+/// The moves that leave no royal piece attacked, before the rules that
+/// forbid some of them (no checks, compulsory captures): what a refusal
+/// of one of those rules starts from.
+pub(crate) fn safe_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    legal::<false>(rules, t, s, out);
+}
+
+/// Of the moves in `out[from..]`, those the rule set allows: none that
+/// gives check where checks are not allowed, and only captures where a
+/// side that can capture must, as Fairy-Stockfish has them.
+fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
+    if !rules.checks {
+        let mut after = s.clone();
+        let mut kept = from;
+        for i in from..out.len() {
+            let m = out[i];
+            crate::make::play_into(rules.geometry, t, s, m, &mut after);
+            let check = crate::position::in_check(t, &after, !s.turn);
+            crate::make::take_back(s, m, &mut after);
+            if !check {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+    if rules.must_capture && out[from..].iter().any(|&m| is_capture(s, m)) {
+        let mut kept = from;
+        for i in from..out.len() {
+            if is_capture(s, out[i]) {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
+/// Whether `m` captures in `s`.
+pub(crate) fn is_capture(s: &State, m: Move) -> bool {
+    match m.kind {
+        MoveKind::EnPassant { .. } => true,
+        MoveKind::Castle { .. } => false,
+        MoveKind::Normal => s.cells[cell_of(m.to)] != EMPTY,
+    }
 }
 
 /// The outcome a goal gives the position, if the rule set has goals and
@@ -206,7 +262,9 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             // (A capture en passant into the promotion zone is listed, with
             // its promotions.)
             let into_zone = en_passant.is_some_and(|(passed, _)| t.in_zone(us, passed));
-            let tried = all || t.overlapping & bit != 0 || into_zone;
+            // (A king that castles but is not royal is listed too: counting
+            // leaves castling out.)
+            let tried = all || t.overlapping & bit != 0 || into_zone || t.castler & bit != 0;
             if COUNT && !tried {
                 // Counted, and an en passant capture (two pieces leave
                 // their squares) tried on its own.
@@ -497,6 +555,19 @@ mod tests {
         let b8 = pos.parse_move("b7b8").unwrap();
         assert_eq!(b8.promotion, None);
         assert_eq!(pos.san(b8), "b8");
+    }
+
+    #[test]
+    fn a_king_that_is_not_royal_castles_when_counted_too() {
+        // Found by the `rules` fuzz target: counting left out the
+        // castling of a king that is not royal (extinction chess).
+        let text = "[captureall:extinction]\nextinctionPieceTypes = *\n";
+        let rules = crate::ini::variants(text).unwrap().remove(0);
+        let fen = "rnbqk2r/pppp1ppp/7n/4p3/1b1P4/P3B3/1PPKPPPP/RN1Q1BNR b kq - 3 4";
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        assert!(pos.parse_move("e8g8").is_some());
+        assert_eq!(pos.legal_moves().len(), 36);
+        assert_eq!(pos.perft(1), 36);
     }
 
     #[test]

@@ -330,6 +330,12 @@ impl Position<'_> {
         if crate::legality::ended(self.rules, t, s).is_some() {
             return Vec::new();
         }
+        if self.rules.must_capture || !self.rules.checks {
+            // Which moves are legal depends on the others.
+            let mut out = self.legal_moves();
+            out.retain(|m| pick(cell_of(m.from)) && to.is_none_or(|to| m.to == to));
+            return out;
+        }
         let ep = en_passant_target(s);
         let mut royals = Royals::default();
         let mut out = Vec::new();

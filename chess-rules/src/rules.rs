@@ -94,6 +94,8 @@ pub enum Stalemate {
     Draw,
     /// A loss.
     Loss,
+    /// A win for the side that cannot move (antichess).
+    Win,
 }
 
 /// Castling: where the king goes (its file, on its back rank); the rook
@@ -141,6 +143,11 @@ pub struct Rules {
     pub stalemate: Stalemate,
     /// What else ends a game.
     pub goals: Goals,
+    /// A side that can capture must (antichess; a move out of check
+    /// first).
+    pub must_capture: bool,
+    /// A move may give check (not in racing kings).
+    pub checks: bool,
 }
 
 impl Rules {
@@ -175,6 +182,8 @@ impl Rules {
             }),
             stalemate: Stalemate::Draw,
             goals: Goals::default(),
+            must_capture: false,
+            checks: true,
         }
     }
 

@@ -155,6 +155,7 @@ impl Outcome {
     pub fn winner(self, to_move: Color) -> Option<Color> {
         match self {
             Outcome::Checkmate | Outcome::Stalemate(Stalemate::Loss) => Some(!to_move),
+            Outcome::Stalemate(Stalemate::Win) => Some(to_move),
             Outcome::Stalemate(Stalemate::Draw) => None,
             Outcome::Extinction { color, ending, .. } => match ending {
                 Ending::Win => Some(color),

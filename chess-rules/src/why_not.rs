@@ -2,7 +2,8 @@
 //! ([`Rejection`]): the game is over, no piece or the other side's, a
 //! square of its own, not a move of the piece (with its moves in words),
 //! a blocker, the start square, the promotion, a royal piece left
-//! attacked. The verifier words it.
+//! attacked, a check the rules forbid, a capture they compel. The
+//! verifier words it.
 
 use crate::geometry::Square;
 use crate::mailbox::{cell_of, encode};
@@ -45,6 +46,11 @@ pub enum Rejection {
     /// A pawn reaching the promotion zone must say what it becomes (or it
     /// named a piece it may not become).
     Promotion,
+    /// The move gives check, and the rules allow none (racing kings).
+    GivesCheck,
+    /// The move captures nothing, and a capture is compulsory (antichess):
+    /// one the side to move has.
+    MustCapture(Move),
     /// The move leaves a royal piece of the side to move attacked.
     LeavesRoyalAttacked {
         /// The royal piece's square after the move.
@@ -104,7 +110,19 @@ impl Position<'_> {
         let goes: Vec<&Move> = pseudo.iter().filter(matching).collect();
         if !goes.is_empty() {
             return Some(match goes.iter().find(|m| m.promotion == promotion) {
-                Some(m) => self.attacked_after(**m),
+                Some(m) => {
+                    let mut safe = Vec::new();
+                    crate::legality::safe_moves(self.rules, &self.tables, &self.s, &mut safe);
+                    if !safe.contains(m) {
+                        self.attacked_after(**m)
+                    } else if !self.rules.checks && self.play(**m).is_check() {
+                        Rejection::GivesCheck
+                    } else {
+                        // Forbidden by neither of those: a capture is
+                        // compulsory, and the legal moves are captures.
+                        Rejection::MustCapture(legal[0])
+                    }
+                }
                 None => Rejection::Promotion,
             });
         }

@@ -470,6 +470,8 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     fen.push_str(" w - - 0 1");
     Ok(Rules {
         goals: crate::Goals::default(),
+        must_capture: false,
+        checks: true,
         name: "rules file".into(),
         geometry,
         pieces,

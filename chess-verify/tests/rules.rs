@@ -190,6 +190,36 @@ fn goals_of_a_rules_file_end_games() {
     );
 }
 
+/// Rules that forbid moves chess allows: a capture compulsory
+/// (`mustCapture`, Fairy-Stockfish's giveaway) and no check (`checking =
+/// false`, racing kings), worded as lichess's antichess and racing kings
+/// are; a stalemate that wins.
+#[test]
+fn captures_compelled_and_checks_forbidden_by_a_rules_file() {
+    let games = b"[Variant \"giveaway\"]\n\n1. e3 b5 2. Nf3 *\n\n\
+                  [Variant \"racingkings\"]\n\n1. Nc3 *\n\n\
+                  [Variant \"giveaway\"]\n\n1. e3 b5 2. Bxb5 *\n";
+    let ini = dir("rules").join("builtins.ini");
+    std::fs::write(&ini, "[giveaway:giveaway]\n[racingkings:racingkings]\n").unwrap();
+    let (code, out, _) = run_with(&["--rules", ini.to_str().unwrap(), "-"], games);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (1 legal"), "{out}");
+    assert!(
+        out.contains(
+            "error[compulsory-capture]: White cannot play `2. Nf3`: captures are compulsory in \
+             giveaway: `Bxb5` captures"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "error[racing-check]: White cannot play `1. Nc3`: racingkings forbids giving check, \
+             and moving the knight on e2 to c3 checks the black king"
+        ),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_broken_rules_file_is_reported_at_its_value() {
     let path = dir("rules").join("broken.ini");

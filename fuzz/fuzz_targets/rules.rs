@@ -25,10 +25,23 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
         assert_eq!(again.fen(), fen);
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            assert!(pos.outcome().is_some());
+            let outcome = pos
+                .outcome()
+                .expect("a position with no move has an outcome");
+            let _ = outcome.winner(pos.turn());
+            assert_eq!(pos.perft(1), 0);
             return;
         }
-        assert_eq!(pos.perft(1), moves.len() as u64, "counting and listing agree");
+        // A goal ends a game only where there is no move.
+        assert!(!matches!(
+            pos.outcome(),
+            Some(chess_rules::Outcome::Extinction { .. } | chess_rules::Outcome::Flag { .. })
+        ));
+        assert_eq!(
+            pos.perft(1),
+            moves.len() as u64,
+            "counting and listing agree"
+        );
         // What a position keeps as it is played (its pieces, its royal
         // pieces) is what its FEN gives.
         assert_eq!(again.perft(1), moves.len() as u64, "{fen}");
@@ -43,7 +56,12 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
             let text = MoveText::read(san.trim_end_matches(['+', '#'])).expect("SAN reads");
             assert!(pos.origins(&text).contains(&(m.from, m.to)), "{san}");
         }
-        assert_eq!(pos.why_not(m.from, m.to, m.promotion), None, "{}", pos.fen());
+        assert_eq!(
+            pos.why_not(m.from, m.to, m.promotion),
+            None,
+            "{}",
+            pos.fen()
+        );
         let mover = pos.turn();
         pos = pos.play(m);
         assert_ne!(pos.turn(), mover);
@@ -81,10 +99,14 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         _ => {
-            // A board, up to three pieces from Betza text, kings, a start.
+            // A board, up to three pieces from Betza text, kings, a start;
+            // the high bits of the board's sides choose rules beside
+            // checkmate: compulsory captures, no checks, a stalemate
+            // that wins, extinction, a flag region.
             let [files, ranks, rest @ ..] = rest else {
                 return;
             };
+            let switches = (files >> 4) | (ranks >> 4) << 4;
             let (files, ranks) = (files % 16 + 1, ranks % 16 + 1);
             let Some(geometry) = Geometry::new(files, ranks) else {
                 return;
@@ -108,7 +130,11 @@ fuzz_target!(|data: &[u8]| {
             }
             let placed = first.len() as u8;
             let fill = |row: &str, n: u8| {
-                if n == 0 { row.to_string() } else { format!("{row}{n}") }
+                if n == 0 {
+                    row.to_string()
+                } else {
+                    format!("{row}{n}")
+                }
             };
             let mut ranks_text = Vec::new();
             if ranks < 2 {
@@ -120,6 +146,41 @@ fuzz_target!(|data: &[u8]| {
             }
             ranks_text.push(fill(&first, files - placed));
             rules.start = format!("{} w - - 0 1", ranks_text.join("/"));
+            let bit = |i: u8| switches >> i & 1 == 1;
+            rules.must_capture = bit(0);
+            rules.checks = !bit(1);
+            if bit(2) {
+                rules.stalemate = chess_rules::Stalemate::Win;
+            }
+            if bit(3) {
+                rules.pieces[0].royal = false;
+            }
+            if bit(4) || bit(5) {
+                rules.goals.extinction = Some(chess_rules::Extinction {
+                    ending: if bit(5) {
+                        chess_rules::Ending::Win
+                    } else {
+                        chess_rules::Ending::Loss
+                    },
+                    pieces: vec![if bit(4) { 'K' } else { '*' }],
+                    count: u32::from(bit(6)),
+                    opponent_count: 0,
+                    claim: bit(6),
+                });
+            }
+            if bit(7) {
+                let last = geometry.ranks() - 1;
+                rules.goals.flag = Some(chess_rules::Flag {
+                    pieces: [Some('K'), None],
+                    regions: [
+                        chess_rules::Region::rank(last),
+                        chess_rules::Region::rank(0),
+                    ],
+                    count: 1,
+                    blocked_win: bit(6),
+                    one_more_move: bit(2),
+                });
+            }
             play(&rules, rest, 30);
         }
     }

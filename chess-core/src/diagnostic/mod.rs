@@ -131,12 +131,14 @@ kinds! {
     /// Crazyhouse: a drop on an occupied square, or a pawn dropped on the
     /// first or last rank.
     BadDrop = "bad-drop",
-    /// Antichess: a move that does not capture while a capture is possible.
+    /// A move that does not capture while a capture is possible and
+    /// compulsory (antichess, a rules file with `mustCapture`).
     CompulsoryCapture = "compulsory-capture",
     /// Atomic: a king capturing, or a capture whose explosion would take the
     /// mover's own king.
     AtomicCapture = "atomic-capture",
-    /// Racing Kings: a move that gives check.
+    /// A move that gives check where no check is allowed (Racing Kings, a
+    /// rules file with `checking = false`).
     RacingCheck = "racing-check",
     /// A move after the game ended by checkmate, stalemate, a dead position,
     /// fivefold repetition or the 75-move rule, or by a variant's own rule

@@ -235,6 +235,10 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
             "{} had no move, and a stalemate loses under these rules",
             color_name(stuck)
         ),
+        Outcome::Stalemate(Stalemate::Win) => format!(
+            "{} had no move, and a stalemate wins under these rules",
+            color_name(stuck)
+        ),
     }
 }
 
@@ -454,6 +458,15 @@ fn refusal_rejection(
                 .help(write(choices)),
             }
         }
+        Refusal::MustCapture(_) => {
+            let captures: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+            reasons::compulsory_capture(&pos.rules().name, &captures)
+        }
+        Refusal::GivesCheck => reasons::gives_check(
+            &pos.rules().name,
+            &format!("moving {piece} to {to}"),
+            !mover,
+        ),
         Refusal::LeavesRoyalAttacked { royal, by } => {
             let moving_royal = pos
                 .piece_at(from)

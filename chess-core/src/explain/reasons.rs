@@ -102,6 +102,33 @@ pub(super) fn not_a_move(from: &str, to: &str, name: &str, how: &str) -> Rejecti
 }
 
 /// Nothing stands on `to` for a move that captures.
+/// A move that captures nothing while `captures` (SAN) are possible and
+/// compulsory.
+pub(super) fn compulsory_capture(variant: &str, captures: &[String]) -> Rejection {
+    let sans: Vec<String> = captures.iter().take(4).map(|c| format!("`{c}`")).collect();
+    let more = if captures.len() > 4 { " …" } else { "" };
+    Rejection::new(
+        ErrorKind::CompulsoryCapture,
+        format!(
+            "captures are compulsory in {variant}: {}{more} capture{}",
+            join_and(sans),
+            if captures.len() == 1 { "s" } else { "" }
+        ),
+    )
+}
+
+/// A move (`the_move`: "`Rd8`", "moving the rook on d1 to d8") that
+/// gives check under rules that allow none.
+pub(super) fn gives_check(variant: &str, the_move: &str, checked: Color) -> Rejection {
+    Rejection::new(
+        ErrorKind::RacingCheck,
+        format!(
+            "{variant} forbids giving check, and {the_move} checks the {} king",
+            color_adj(checked)
+        ),
+    )
+}
+
 pub(super) fn nothing_to_capture(to: &str) -> Rejection {
     Rejection::new(
         ErrorKind::NothingToCapture,

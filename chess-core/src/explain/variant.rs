@@ -8,7 +8,7 @@ use shakmaty::variant::Variant;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, attacks};
 
 use crate::diagnostic::ErrorKind;
-use crate::diagnostic::words::{color_adj, color_name, join_and, piece_on, role_name};
+use crate::diagnostic::words::{color_adj, color_name, piece_on, role_name};
 use crate::replay::Rules;
 use crate::syntax::MoveSyntax;
 
@@ -38,20 +38,8 @@ pub(super) fn rejection<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Opti
             _ => false,
         };
         if !captures.is_empty() && !writes_capture {
-            let sans: Vec<String> = captures
-                .iter()
-                .take(4)
-                .map(|&m| format!("`{}`", san_of(pos, m)))
-                .collect();
-            let more = if captures.len() > 4 { " …" } else { "" };
-            return Some(Rejection::new(
-                ErrorKind::CompulsoryCapture,
-                format!(
-                    "captures are compulsory in antichess: {}{more} capture{}",
-                    join_and(sans),
-                    if captures.len() == 1 { "s" } else { "" }
-                ),
-            ));
+            let sans: Vec<String> = captures.iter().map(|&m| san_of(pos, m)).collect();
+            return Some(super::reasons::compulsory_capture("antichess", &sans));
         }
     }
     None
@@ -100,15 +88,9 @@ fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejecti
         Variant::RacingKings => {
             let mut after = chess.clone();
             after.play_unchecked(m);
-            after.is_check().then(|| {
-                Rejection::new(
-                    ErrorKind::RacingCheck,
-                    format!(
-                        "Racing Kings forbids giving check, and `{san}` checks the {} king",
-                        color_adj(!us)
-                    ),
-                )
-            })
+            after
+                .is_check()
+                .then(|| super::reasons::gives_check("Racing Kings", &format!("`{san}`"), !us))
         }
         _ => None,
     }

@@ -22,6 +22,7 @@ well as checkmate and stalemate. A row holds, tab-separated:
     python3 -m venv venv && venv/bin/pip install pyffish
     venv/bin/python make_games.py [PATH/TO/fairy-stockfish-variants.ini]
 """
+import multiprocessing
 import os
 import random
 import re
@@ -91,13 +92,21 @@ def game(variant, rng):
             rng.choice(refused) if refused else "-"]
 
 
-sf.set_option("VariantPath", REAL)
-rows = [f"# written by make_games.py with pyffish {'.'.join(map(str, sf.version()))}"]
-for kind, name in playing():
+def games(variant):
+    """The rows of one variant's games (each variant seeded alike, so the
+    file is the same however the work is shared)."""
+    kind, name = variant
     rng = random.Random(f"{kind}:{name}")
-    for _ in range(GAMES):
-        rows.append("\t".join([kind, name] + game(name, rng)))
+    rows = ["\t".join([kind, name] + game(name, rng)) for _ in range(GAMES)]
     print(kind, name, flush=True)
+    return rows
+
+
+sf.set_option("VariantPath", REAL)  # (the workers inherit it)
+rows = [f"# written by make_games.py with pyffish {'.'.join(map(str, sf.version()))}"]
+with multiprocessing.Pool() as pool:
+    for variant_rows in pool.map(games, playing()):
+        rows.extend(variant_rows)
 with open(os.path.join(HERE, "games.txt"), "w") as out:
     out.write("\n".join(rows) + "\n")
 print(len(rows) - 1, "games")
