@@ -357,13 +357,28 @@ mod tests {
             "fox-and-hounds",
             "shatranj",
             "threekings",
+            "giveaway",
         ]
         .map(|name| crate::ini::builtin(name).unwrap().unwrap());
         assert!(goals.iter().all(|g| g.goals.any()));
+        // A draw by extinction; a flag with every switch.
+        let mut drawn = goals[3].clone();
+        if let Some(e) = &mut drawn.goals.extinction {
+            e.ending = Ending::Draw;
+        }
+        let mut flagged = goals[0].clone();
+        if let Some(f) = &mut flagged.goals.flag {
+            (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
+        }
+        let written = write(&flagged);
+        assert!(written.ends_with(",2,3,"), "{written}");
+        let bad = format!("{},4,", &written[..written.len() - 2]);
+        assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
             .into_iter()
             .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
+            .chain([drawn, flagged])
         {
             let data = write(&rules);
             assert_eq!(read(&data).as_ref(), Some(&rules), "{data}");

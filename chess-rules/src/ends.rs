@@ -72,7 +72,9 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
             let draw = us == Color::White && reached(rules, t, s, f, !us);
             return Some(Outcome::Flag { color: us, draw });
         }
-        let king = f.pieces[(!us).index()]
+        // The one more move is the side to move's only if its own flag
+        // piece is a king (it may follow; a knight may not).
+        let king = f.pieces[us.index()]
             .and_then(|l| rules.piece(l))
             .is_some_and(|p| p.royal);
         if (!f.one_more_move || king) && reached(rules, t, s, f, !us) {
@@ -145,6 +147,19 @@ mod tests {
             let pos = Position::from_fen(&race, fen).unwrap();
             assert_eq!(pos.legal_moves().len(), moves, "{fen}");
             assert_eq!(pos.perft(1), moves as u64, "{fen}");
+            assert_eq!(pos.outcome(), outcome, "{fen}");
+        }
+        // White's flag piece a king, Black's a knight: the one more move
+        // is only for a side whose flag piece is a king.
+        let text = "[race:chess]\nflagPieceWhite = k\nflagPieceBlack = n\nflagRegionWhite = *8\n\
+                    flagRegionBlack = *1\nflagMove = true\ncastling = false\n";
+        let race = ini::variants(text).unwrap().remove(0);
+        for (fen, moves, outcome) in [
+            ("4k3/8/8/8/8/8/8/1n2K3 w - - 0 1", 0, black),
+            ("4K3/8/8/8/8/8/1n6/7k b - - 0 1", 7, None),
+        ] {
+            let pos = Position::from_fen(&race, fen).unwrap();
+            assert_eq!(pos.legal_moves().len(), moves, "{fen}");
             assert_eq!(pos.outcome(), outcome, "{fen}");
         }
     }

@@ -1074,6 +1074,7 @@ mod tests {
         assert_eq!(words_a, &why_a.message);
         let why_b = read[1].0.rules.clone().unwrap_err();
         assert_eq!((why_b.line, why_b.column), (4, 4), "at the parent's name");
+        assert_eq!(&text[why_b.span.clone()], "a");
         assert_eq!(
             why_b.message,
             format!("`a` cannot be played (line 2: {})", why_a.message)
@@ -1168,5 +1169,60 @@ mod tests {
             assert_eq!(&text[e.span.clone()], word);
             assert!(e.message.starts_with("a region is squares"), "{e:?}");
         }
+    }
+
+    #[test]
+    fn a_name_taken_above_and_a_line_not_key_value_refuse_their_section() {
+        let text = "[a:chess]\n[a:chess]\n[b:chess]\njust words\n[c:chess]\n";
+        let sections = sections(text).unwrap();
+        let taken = sections[1].rules.clone().unwrap_err();
+        assert_eq!(taken.line, 2);
+        assert_eq!(
+            taken.message,
+            "[a]: a variant `a` is defined above, on line 1"
+        );
+        let broken = sections[2].rules.clone().unwrap_err();
+        assert_eq!(
+            (broken.line, broken.message.as_str()),
+            (4, "expected `key = value`")
+        );
+        assert!(sections[0].rules.is_ok() && sections[3].rules.is_ok());
+    }
+
+    #[test]
+    fn details_of_a_rule_not_played_refuse_only_with_the_rule() {
+        // How connections are counted does nothing without a connection
+        // goal; with one, the goal is what is refused.
+        let plays = sections("[a:chess]\nconnectVertical = false\nconnectValue = loss\n").unwrap();
+        assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);
+        let text = "[a:chess]\nconnectVertical = false\nconnectN = 4\n";
+        let refused = sections(text).unwrap()[0].rules.clone().unwrap_err();
+        assert!(
+            refused
+                .message
+                .starts_with("`connectVertical = false` needs connection goals"),
+            "{refused:?}"
+        );
+        let text = "[a:chess]\nconnectN = 4\n";
+        let refused = sections(text).unwrap()[0].rules.clone().unwrap_err();
+        assert!(
+            refused
+                .message
+                .starts_with("`connectN = 4` needs connection goals"),
+            "{refused:?}"
+        );
+        // A flag piece's safety needs a flag region; castling's details,
+        // castling.
+        let plays = sections("[a:chess]\nflagPieceSafe = true\n").unwrap();
+        assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);
+        let text = "[a:chess]\nflagPieceSafe = true\nflagRegion = d4\n";
+        assert!(sections(text).unwrap()[0].rules.is_err());
+        let plays = sections("[a:chess]\ncastling = false\ncastlingRank = 2\n").unwrap();
+        assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);
+        assert!(
+            sections("[a:chess]\ncastlingRank = 2\n").unwrap()[0]
+                .rules
+                .is_err()
+        );
     }
 }

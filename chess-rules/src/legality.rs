@@ -571,6 +571,26 @@ mod tests {
     }
 
     #[test]
+    fn a_king_that_is_not_royal_taken_takes_its_sides_castling_with_it() {
+        // Found by the `rules` fuzz target: White's rights outlived its
+        // king, and the FEN written named rooks no king could castle with.
+        let text = "[captureall:extinction]\nextinctionPieceTypes = *\n";
+        let rules = crate::ini::variants(text).unwrap().remove(0);
+        let fen = "rnbqk2r/p2p1ppp/2p5/1p1Pp1N1/1b4n1/P3B1P1/1PP1PP1P/RN1QKB1R b KQq - 0 9";
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let after = pos.play(pos.parse_move("b4e1").unwrap());
+        assert_eq!(
+            after.fen(),
+            "rnbqk2r/p2p1ppp/2p5/1p1Pp1N1/6n1/P3B1P1/1PP1PP1P/RN1QbB1R w q - 0 10"
+        );
+        assert!(Position::from_fen(&rules, &after.fen()).is_ok());
+        // And Black's, taken by White.
+        let pos = Position::from_fen(&rules, "r3k2r/8/8/8/8/8/4Q3/4K3 w kq - 0 1").unwrap();
+        let after = pos.play(pos.parse_move("Qxe8").unwrap());
+        assert_eq!(after.fen(), "r3Q2r/8/8/8/8/8/8/4K3 b - - 0 1");
+    }
+
+    #[test]
     fn a_piece_named_twice_among_the_promotions_promotes_once() {
         // Found by the `rules` fuzz target: `promotionPieceTypes = qrrn`
         // listed the rook promotion twice, so its coordinates read back

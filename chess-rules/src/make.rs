@@ -51,7 +51,8 @@ fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
 /// Makes `next`, a copy of `s`, the state after `m`.
 pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut State) {
     let moving = s.cells[cell_of(m.from)];
-    let captured = s.cells[cell_of(m.to)] != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
+    let target = s.cells[cell_of(m.to)];
+    let captured = target != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
     apply(&mut next.cells, s.turn, m);
     for sq in m.touched() {
         let c = cell_of(sq);
@@ -78,9 +79,13 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
         next.en_passant = Some((passed, m.to));
     }
     // Castling rights: a king (the piece that castles) that moves loses
-    // its side's; a rook that moves or is taken loses its own.
+    // its side's, and so does one taken (a king that is not royal); a rook
+    // that moves or is taken loses its own.
     if king {
         next.castling &= !(0xFFFF << (16 * s.turn.index()));
+    }
+    if target != EMPTY && !matches!(m.kind, MoveKind::Castle { .. }) && t.castles(target) {
+        next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
     for color in [Color::White, Color::Black] {
         for sq in [m.from, m.to] {

@@ -234,3 +234,61 @@ impl Position<'_> {
         only.attacked(target, piece.color)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Rejection, Square, ini};
+
+    fn sq(text: &str) -> Square {
+        Square::parse(text).unwrap()
+    }
+
+    /// The rules that forbid moves chess allows are the reasons given, and
+    /// reading a move obeys them; a pinned piece stays pinned under them.
+    #[test]
+    fn a_capture_compelled_and_a_check_forbidden_are_the_reasons() {
+        let giveaway = ini::builtin("giveaway").unwrap().unwrap();
+        let fen = "rnbqkbnr/p1pppppp/8/1p6/8/4P3/PPPP1PPP/RNBQKBNR w - - 0 2";
+        let pos = Position::from_fen(&giveaway, fen).unwrap();
+        let bxb5 = pos.parse_move("Bxb5").unwrap();
+        assert_eq!(pos.legal_moves(), vec![bxb5]);
+        assert_eq!(pos.why_not(sq("f1"), sq("b5"), None), None);
+        assert_eq!(
+            pos.why_not(sq("g1"), sq("f3"), None),
+            Some(Rejection::MustCapture(bxb5))
+        );
+        assert_eq!(pos.parse_move("Nf3"), None);
+        assert_eq!(pos.parse_move("g1f3"), None);
+
+        let race = ini::builtin("racingkings").unwrap().unwrap();
+        let pos = Position::start(&race).unwrap();
+        assert_eq!(
+            pos.why_not(sq("e2"), sq("c3"), None),
+            Some(Rejection::GivesCheck)
+        );
+        assert_eq!(pos.parse_move("Nc3"), None);
+        let nd4 = pos.parse_move("Nd4").unwrap();
+        assert_eq!((nd4.from, nd4.to), (sq("e2"), sq("d4")));
+        assert_eq!(pos.parse_move("e2d4"), Some(nd4));
+
+        // A check is no reason where checks are allowed: a capture is.
+        let text = "[a:chess]\nmustCapture = true\n";
+        let capturing = ini::variants(text).unwrap().remove(0);
+        let pos = Position::from_fen(&capturing, "4k3/8/8/p7/8/8/8/R6K w - - 0 1").unwrap();
+        let rxa5 = pos.parse_move("Rxa5").unwrap();
+        assert_eq!(pos.legal_moves(), vec![rxa5]);
+        assert_eq!(
+            pos.why_not(sq("a1"), sq("e1"), None),
+            Some(Rejection::MustCapture(rxa5))
+        );
+
+        let pinned = Position::from_fen(&race, "4r3/k7/8/8/8/8/4R3/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            pinned.why_not(sq("e2"), sq("d2"), None),
+            Some(Rejection::LeavesRoyalAttacked {
+                royal: sq("e1"),
+                by: sq("e8")
+            })
+        );
+    }
+}
