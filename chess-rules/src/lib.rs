@@ -37,7 +37,7 @@
 //! | `geometry.rs` | boards and squares ([`Geometry`], [`Square`]) |
 //! | `betza.rs` | pieces in Betza notation ([`betza`]) |
 //! | `rules.rs` | a rule set ([`Rules`], [`PieceDef`]) |
-//! | `ini.rs`, `ini/keys.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini` (every key it has, and what is done with each), CustomChessKell's YAML, and which a file is ([`read`]) |
+//! | `ini.rs`, `ini/keys.rs`, `ini/draft.rs`, `ini/pieces.rs`, `ini/values.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini` (its sections and parents; every key it has, and what is done with each; a section being read and finished; its pieces; its values), CustomChessKell's YAML, and which a file is ([`read`]) |
 //! | `builtin.rs` | Fairy-Stockfish's built-in variants by name ([`builtin`]), written out in `rules/fairy-stockfish.ini` |
 //! | `data.rs` | a rule set as data, for a program to carry without its rules file |
 //! | `error.rs` | the one error type of the readers ([`Error`]) |

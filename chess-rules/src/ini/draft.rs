@@ -1,0 +1,213 @@
+//! A section being read ([`Draft`]): the rule set so far, with what the
+//! format keeps beside it (which key each piece came from, the rules held
+//! that are not played yet, the goals' keys), and how it is finished into
+//! a [`Rules`] or refused.
+
+use super::keys::{self, Decided};
+use crate::geometry::Region;
+use crate::goals::{Ending, Extinction, Flag, Goals};
+use crate::rules::{PieceDef, Rules};
+
+/// A rule set being read, with what the format keeps beside it.
+#[derive(Clone, Debug)]
+pub(crate) struct Draft {
+    pub(super) rules: Rules,
+    /// The key each entry of `rules.pieces` came from (`pawn`,
+    /// `customPiece1`), so a child section can replace or remove it.
+    pub(super) names: Vec<String>,
+    /// The pieces pawns promote to, by key (Fairy-Stockfish keeps piece
+    /// types, not letters: a piece that replaces the queen's letter is
+    /// not a queen).
+    pub(super) promotion: Vec<String>,
+    /// `doubleStep`: whether `i` moves are made at all.
+    pub(super) double_step: bool,
+    /// Where `i` moves are made when they are, White's and Black's.
+    pub(super) double_step_region: [Region; 2],
+    /// The rules set to other than the format's default that this engine
+    /// does not play: the variant is refused while one holds (a child
+    /// section may set it back).
+    pub(super) pending: Vec<Pending>,
+    /// `extinctionValue` (`None`: no extinction goal) and the other
+    /// extinction keys.
+    pub(super) extinction_value: Option<Ending>,
+    pub(super) extinction: Extinction,
+    /// The flag keys: a goal when a side has a region.
+    pub(super) flag: Flag,
+}
+
+/// A key of a rule not played here, set to other than its default.
+#[derive(Clone, Debug)]
+pub(super) struct Pending {
+    pub(super) key: String,
+    pub(super) value: String,
+    pub(super) feature: &'static str,
+    /// Where the key is in the text being read, or the variant it was
+    /// inherited from.
+    pub(super) at: Result<usize, String>,
+}
+
+impl Pending {
+    /// Why the variant cannot be played, in words.
+    pub(super) fn why(&self) -> String {
+        let Pending {
+            key,
+            value,
+            feature,
+            at,
+        } = self;
+        match at {
+            Ok(_) => {
+                format!("`{key} = {value}` needs {feature}, which this engine does not play yet")
+            }
+            Err(from) => format!(
+                "`{from}` has `{key} = {value}`: it needs {feature}, which this engine does not play yet"
+            ),
+        }
+    }
+}
+
+/// Why a draft is no rule set: at its header, or a rule not played here.
+pub(super) enum Refusal {
+    Header(String),
+    Rule(Pending),
+}
+
+impl Draft {
+    /// The empty template: chess's board, start position and switches,
+    /// no pieces.
+    pub(crate) fn template(name: &str) -> Draft {
+        let mut rules = Rules::chess();
+        rules.name = name.to_string();
+        rules.pieces.clear();
+        rules.black_rotated = true;
+        Draft {
+            rules,
+            names: Vec::new(),
+            promotion: ["queen", "rook", "bishop", "knight"]
+                .map(String::from)
+                .to_vec(),
+            double_step: true,
+            double_step_region: [Region::rank(1), Region::rank(6)],
+            pending: Vec::new(),
+            extinction_value: None,
+            extinction: Extinction {
+                ending: Ending::Loss,
+                pieces: Vec::new(),
+                count: 0,
+                opponent_count: 0,
+                claim: false,
+            },
+            flag: Flag {
+                pieces: [None, None],
+                regions: [Region::EMPTY; 2],
+                count: 1,
+                blocked_win: false,
+                one_more_move: false,
+            },
+        }
+    }
+
+    /// The first rule it holds that is not played here, leaving out
+    /// details that do nothing alone ([`keys::DECIDED_BY`]).
+    pub(super) fn pending(&self) -> Option<&Pending> {
+        let held = |key: &str| self.pending.iter().any(|p| p.key == key);
+        self.pending.iter().find(
+            |p| match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
+                Some((_, Decided::Held(deciding))) => {
+                    deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
+                }
+                Some((_, Decided::Castling)) => self.rules.castling.is_some(),
+                Some((_, Decided::Extinction)) => self.goals().extinction.is_some(),
+                Some((_, Decided::Flag)) => self.goals().flag.is_some(),
+                None => true,
+            },
+        )
+    }
+
+    /// The goals the keys read give: an extinction with a value and piece
+    /// types, a flag with a region.
+    pub(super) fn goals(&self) -> Goals {
+        Goals {
+            extinction: self
+                .extinction_value
+                .filter(|_| !self.extinction.pieces.is_empty())
+                .map(|ending| Extinction {
+                    ending,
+                    ..self.extinction.clone()
+                }),
+            flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
+        }
+    }
+
+    /// The rule set, its pieces and promotions settled; or why not.
+    pub(super) fn finish(&self) -> Result<Rules, Refusal> {
+        if let Some(p) = self.pending() {
+            return Err(Refusal::Rule(p.clone()));
+        }
+        let mut rules = self.rules.clone();
+        // Every piece's `i` moves (the pawn's double step among them) are
+        // made from the double-step regions, or nowhere without
+        // `doubleStep`.
+        rules.initial_region = Some(if self.double_step {
+            self.double_step_region
+        } else {
+            [Region::EMPTY; 2]
+        });
+        for (piece, name) in rules.pieces.iter_mut().zip(&self.names) {
+            if name == "pawn" {
+                let betza = if self.double_step {
+                    "fmWfceFifmnD"
+                } else {
+                    "fmWfceF"
+                };
+                *piece = PieceDef {
+                    letter: piece.letter,
+                    symbols: piece.symbols,
+                    ..PieceDef::new(piece.letter, "pawn", betza).expect("the pawn reads")
+                };
+            }
+            // The format's pawns: its pawn, and a custom piece written `p`
+            // (a named piece written `p`, as clobber's, is no pawn).
+            piece.pawn = name == "pawn" || (name.starts_with("customPiece") && piece.letter == 'P');
+            piece.royal = name == "king";
+        }
+        rules.promotion_pieces = self
+            .promotion
+            .iter()
+            .filter_map(|name| self.names.iter().position(|n| n == name))
+            .map(|i| rules.pieces[i].letter)
+            .collect();
+        let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
+        letters.sort_unstable();
+        if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Refusal::Header(format!(
+                "two pieces are written `{}`",
+                w[0]
+            )));
+        }
+        rules.goals = self.goals();
+        if rules.castling.is_none() {
+            // A start inherited with castling rights (chess's `KQkq`)
+            // under `castling = false`: Fairy-Stockfish ignores them.
+            let mut fields: Vec<&str> = rules.start.split(' ').collect();
+            if let Some(rights) = fields.get_mut(2)
+                && !rights.bytes().all(|b| b.is_ascii_digit())
+            {
+                *rights = "-";
+            }
+            rules.start = fields.join(" ");
+        }
+        let letters = rules.goals.extinction.iter().flat_map(|e| e.pieces.clone());
+        let flags = rules.goals.flag.iter().flat_map(|f| f.pieces).flatten();
+        if let Some(l) = letters
+            .chain(flags)
+            .find(|&l| l != '*' && rules.index(l).is_none())
+        {
+            return Err(Refusal::Header(format!(
+                "a goal names `{}`, which is no piece of this variant",
+                l.to_ascii_lowercase()
+            )));
+        }
+        Ok(rules)
+    }
+}
