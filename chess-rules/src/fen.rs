@@ -235,6 +235,20 @@ impl<'r> Position<'r> {
                     format!("`{ep}` cannot be an en passant square"),
                 )
             })?;
+            // The pawn that passed it stands beyond it; the square itself
+            // is empty.
+            let cell = position.s.cells[cell_of(pawn)];
+            let theirs = position.piece_at(pawn).is_some_and(|p| p.color != turn);
+            if !theirs || !position.tables.is_pawn(cell) || position.piece_at(passed).is_some() {
+                return Err(err(
+                    at,
+                    ep.len(),
+                    format!(
+                        "`{ep}` cannot be an en passant square: no {} pawn on {pawn} that passed it",
+                        (!turn).name().to_lowercase()
+                    ),
+                ));
+            }
             position.s.en_passant = Some((passed, pawn));
         }
         if let Some((at, n)) = field(4) {

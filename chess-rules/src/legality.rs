@@ -591,6 +591,35 @@ mod tests {
     }
 
     #[test]
+    fn a_pawns_double_step_backward_allows_no_en_passant() {
+        // Found by the `rules` fuzz target: a pawn that may step two
+        // squares any way (`nD`) went back from f3 to f5 and left f4 as
+        // an en passant square; read from the FEN, that square said the
+        // pawn stood on f3, and White's h2 pawn took an empty square "en
+        // passant". Fairy-Stockfish leaves no en passant square there.
+        let text = "[awns:chess]\ncustomPiece1 = p:mW7ceBifsAnD\npawnTypes = p\n";
+        let rules = crate::ini::variants(text).unwrap().remove(0);
+        let fen = "rnbqkbnr/1ppp3p/8/1P6/8/p4p1N/1pPQPPPP/RnB1KB1R b KQkq - 0 9";
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let after = pos.play(pos.parse_move("f3f5").unwrap());
+        assert!(after.fen().contains(" w KQkq - "), "{}", after.fen());
+        let h2f4 = after.parse_move("h2f4").unwrap();
+        assert_eq!(h2f4.kind, MoveKind::Normal);
+        // And a FEN that names a square no pawn passed is refused.
+        let e = Position::from_fen(&rules, &after.fen().replace(" - ", " f4 ")).unwrap_err();
+        assert!(
+            e.message
+                .contains("`f4` cannot be an en passant square: no black pawn on f3"),
+            "{}",
+            e.message
+        );
+        // A forward double step still allows it.
+        let pos = Position::from_fen(&rules, "4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1").unwrap();
+        let after = pos.play(pos.parse_move("f7f5").unwrap());
+        assert!(after.fen().contains(" w - f6 "), "{}", after.fen());
+    }
+
+    #[test]
     fn a_piece_named_twice_among_the_promotions_promotes_once() {
         // Found by the `rules` fuzz target: `promotionPieceTypes = qrrn`
         // listed the rook promotion twice, so its coordinates read back

@@ -72,9 +72,15 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
     }
     let pawn = moving != EMPTY && t.is_pawn(moving);
     let king = moving != EMPTY && t.castles(moving);
-    // A pawn's straight two-square step allows en passant.
+    // A pawn's straight two-square step forward allows en passant (one
+    // backward, as a custom pawn may make, does not: a FEN's en passant
+    // square says the pawn stands one step beyond it, forward).
     next.en_passant = None;
-    if pawn && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
+    let forward = match s.turn {
+        Color::White => m.to.rank > m.from.rank,
+        Color::Black => m.to.rank < m.from.rank,
+    };
+    if pawn && forward && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
         let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
         next.en_passant = Some((passed, m.to));
     }
