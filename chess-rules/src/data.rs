@@ -1,6 +1,7 @@
 //! A rule set as data: one string that holds everything a [`Rules`] is
 //! (the board, each piece's letter, symbols, name and moves as read, the
-//! start, promotion region and pieces, castling, stalemate, goals), for a
+//! start, promotion region and pieces, castling, stalemate, goals, pieces
+//! royal while few), for a
 //! program that carries a rule set without its rules file. `verified-chess` writes it when a
 //! macro verifies a game under custom rules, and its `CustomGame` reads
 //! it back at run time: the rules file is read once, at compile time.
@@ -20,7 +21,7 @@
 use crate::betza::Atom;
 use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
-use crate::rules::{Castling, PieceDef, Rules, Stalemate};
+use crate::rules::{Castling, PieceDef, RoyalWhileFew, Rules, Stalemate};
 
 /// `rules` as data.
 pub fn write(rules: &Rules) -> String {
@@ -111,6 +112,14 @@ pub fn write(rules: &Rules) -> String {
             }
             out.number(f.count);
             out.number(u8::from(f.blocked_win) | u8::from(f.one_more_move) << 1);
+        }
+    }
+    match &rules.royal_while_few {
+        None => out.number(0),
+        Some(few) => {
+            out.number(1);
+            out.text(&few.pieces.iter().collect::<String>());
+            out.number(few.count);
         }
     }
     out.0
@@ -230,6 +239,14 @@ pub fn read(data: &str) -> Option<Rules> {
         }
         _ => return None,
     };
+    let royal_while_few = match input.number::<u8>()? {
+        0 => None,
+        1 => Some(RoyalWhileFew {
+            pieces: input.text()?.chars().collect(),
+            count: input.number()?,
+        }),
+        _ => return None,
+    };
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -244,6 +261,7 @@ pub fn read(data: &str) -> Option<Rules> {
         goals: Goals { extinction, flag },
         must_capture: switches & 1 != 0,
         checks: switches & 2 == 0,
+        royal_while_few,
     })
 }
 
@@ -371,14 +389,24 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,"), "{written}");
-        let bad = format!("{},4,", &written[..written.len() - 2]);
+        assert!(written.ends_with(",2,3,0,"), "{written}");
+        let bad = format!("{},4,0,", &written[..written.len() - 4]);
+        assert_eq!(read(&bad), None, "{bad}");
+        // Pieces royal while few; an unknown tag for them is no rule set.
+        let mut few = Rules::chess();
+        few.royal_while_few = Some(RoyalWhileFew {
+            pieces: vec!['Q', '*'],
+            count: 65,
+        });
+        let written = write(&few);
+        assert!(written.ends_with(",1,2:Q*65,"), "{written}");
+        let bad = format!("{}2,", &written[..written.len() - 9]);
         assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
             .into_iter()
             .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
-            .chain([drawn, flagged])
+            .chain([drawn, flagged, few])
         {
             let data = write(&rules);
             assert_eq!(read(&data).as_ref(), Some(&rules), "{data}");

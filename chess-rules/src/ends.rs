@@ -92,7 +92,7 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
                     f.regions[us.index()].contains(m.to) && {
                         play_into(rules.geometry, t, s, m, &mut after);
                         let safe = !in_check(t, &after, us);
-                        take_back(s, m, &mut after);
+                        take_back(t, s, m, &mut after);
                         safe
                     }
                 });

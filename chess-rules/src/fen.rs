@@ -206,6 +206,7 @@ impl<'r> Position<'r> {
                 fullmoves: 1,
             },
         };
+        crate::make::mark_royal_while_few(&position.tables, &mut position.s);
         if let Some((at, rights)) = field(2).filter(|(_, r)| *r != "-") {
             for (i, c) in rights.char_indices() {
                 let color = if c.is_ascii_uppercase() {

@@ -52,7 +52,21 @@ pub(crate) struct Royals {
 }
 
 impl Royals {
-    pub(crate) fn push(&mut self, cell: usize) {
+    /// The royal pieces of the side to move in `s` (of a royal kind, or
+    /// royal while few).
+    pub(crate) fn of(s: &State) -> Royals {
+        let mut royals = Royals::default();
+        for (word, &bits) in s.royal[s.turn.index()].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                royals.push(word * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        royals
+    }
+
+    fn push(&mut self, cell: usize) {
         if self.n < self.few.len() {
             self.few[self.n] = cell;
             self.n += 1;
@@ -81,15 +95,7 @@ impl Guard {
     fn new(t: &Tables, s: &State) -> Guard {
         let us = s.turn;
         let them = !us;
-        let side = us.index();
-        let mut royals = Royals::default();
-        for (word, &bits) in s.royal[side].iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                royals.push(word * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
+        let royals = Royals::of(s);
         // One walk back from each royal piece along each line the other side
         // captures along finds both a check (the first piece met is theirs
         // and captures along it) and a pin (the first is ours, the next
@@ -141,8 +147,10 @@ impl Guard {
         if t.has_far {
             in_check |= royals.iter().any(|r| t.far_attacked(&s.cells, r, them));
         }
+        // (Where pieces are royal while few, which are may change with a
+        // promotion: every move is tried.)
         Guard {
-            every: in_check || t.lame_captures[them.index()],
+            every: in_check || t.lame_captures[them.index()] || t.few_royal.is_some(),
             royals,
             pinned,
         }
@@ -197,7 +205,7 @@ fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) 
             let m = out[i];
             crate::make::play_into(rules.geometry, t, s, m, &mut after);
             let check = crate::position::in_check(t, &after, !s.turn);
-            crate::make::take_back(s, m, &mut after);
+            crate::make::take_back(t, s, m, &mut after);
             if !check {
                 out[kept] = m;
                 kept += 1;
@@ -363,16 +371,40 @@ pub(crate) fn safe_after(
     m: Move,
 ) -> bool {
     let us = s.turn;
+    let mut promoted = None;
+    if let Some(few) = &t.few_royal {
+        // A promotion to a kind royal while few: the new piece is royal
+        // if its side had fewer than the count, else (now more) none of
+        // its kind is.
+        if let Some(kind) = m.promotion.filter(|&k| few.kinds & (1 << k) != 0) {
+            promoted = Some((kind, count_kind(s, us, kind) < few.count));
+        }
+    }
     apply(scratch, us, m);
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let safe = royals.iter().all(|r| {
         let r = if r == from { to } else { r };
-        !t.attacked(scratch, r, !us)
-    });
+        matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
+            || !t.attacked(scratch, r, !us)
+    }) && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us));
     for sq in m.touched() {
         scratch[cell_of(sq)] = s.cells[cell_of(sq)];
     }
     safe
+}
+
+/// How many pieces of `kind` `color` has.
+fn count_kind(s: &State, color: crate::types::Color, kind: u8) -> u32 {
+    let mut n = 0;
+    for (word, &bits) in s.occupied[color.index()].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let c = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            n += u32::from(kind_of(s.cells[c]) == usize::from(kind));
+        }
+    }
+    n
 }
 
 #[cfg(test)]
@@ -380,7 +412,7 @@ mod tests {
     use crate::geometry::{Geometry, Square};
     use crate::position::Position;
     use crate::rules::{PieceDef, Rules};
-    use crate::types::{Move, MoveKind};
+    use crate::types::{Move, MoveKind, Outcome};
 
     struct Rng(u64);
 
@@ -588,6 +620,71 @@ mod tests {
         let pos = Position::from_fen(&rules, "r3k2r/8/8/8/8/8/4Q3/4K3 w kq - 0 1").unwrap();
         let after = pos.play(pos.parse_move("Qxe8").unwrap());
         assert_eq!(after.fen(), "r3Q2r/8/8/8/8/8/8/4K3 b - - 0 1");
+    }
+
+    #[test]
+    fn pieces_royal_while_few_are_guarded_as_fairy_stockfish_guards_them() {
+        // Each position's legal moves as pyffish 0.0.90 lists them.
+        let text = "[fewq:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\n\
+            extinctionPseudoRoyal = true\n\n[kings:chess]\nking = -\ncommoner = k\n\
+            extinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\n\
+            extinctionPieceCount = 1\nstartFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1\n";
+        let sets = crate::ini::variants(text).unwrap();
+        let coregal = crate::ini::builtin("coregal").unwrap().unwrap();
+        let legal = |rules: &Rules, fen: &str| {
+            let pos = Position::from_fen(rules, fen).unwrap();
+            let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+            moves.sort();
+            assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+            moves
+        };
+        // Coregal: a queen is royal however many there are; the bishop's
+        // attack on g5 is check, and only the queen's moves answer it.
+        let fen = "rnb1kbnr/pppp1ppp/8/4p1q1/3P4/3Q4/PPP1PPPP/RNB1KBNR b KQkq - 1 3";
+        let pos = Position::from_fen(&coregal, fen).unwrap();
+        assert!(pos.is_royal(Square::new(6, 4)) && pos.is_royal(Square::new(3, 2)));
+        assert!(!pos.is_royal(Square::new(2, 0)));
+        assert!(pos.is_check());
+        assert_eq!(
+            legal(&coregal, fen),
+            ["g5c1", "g5d8", "g5e7", "g5f6", "g5g4", "g5h4", "g5h5"]
+        );
+        // A queen only while it is its side's only one: promoted where a
+        // rook attacks it, it is royal (b8=Q is illegal); beside another
+        // queen, neither is (b8=Q is legal).
+        let few = &sets[0];
+        let b7 = |fen: &str| {
+            let moves = legal(few, fen);
+            moves
+                .into_iter()
+                .filter(|m| m.starts_with("b7"))
+                .collect::<Vec<_>>()
+        };
+        let alone = b7("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(alone.len(), 7);
+        assert!(!alone.contains(&"b7b8q".to_string()));
+        assert!(b7("r3k3/1P6/8/8/8/8/8/4K2Q w - - 0 1").contains(&"b7b8q".to_string()));
+        // Two kings each royal while a side has at most two: either one
+        // attacked is check, and taking one of the other side's kings
+        // does not excuse leaving one's own attacked (checkmate here).
+        let kings = &sets[1];
+        assert_eq!(
+            legal(kings, "3kk3/8/8/8/8/8/4r3/3KK3 w - - 0 1"),
+            ["d1e2", "e1e2", "e1f1"]
+        );
+        assert_eq!(
+            legal(kings, "3kk3/8/8/8/8/8/4r3/3K4 w - - 0 1"),
+            ["d1c1", "d1e2"]
+        );
+        let mated = Position::from_fen(kings, "7k/8/8/8/8/8/3k4/3KK1r1 w - - 0 1").unwrap();
+        assert_eq!(mated.outcome(), Some(Outcome::Checkmate));
+        // Their extinction ends nothing: a side without one plays on.
+        assert_eq!(kings.goals.extinction, None);
+        let bare = Position::from_fen(kings, "3kk3/8/8/8/8/8/8/R7 w - - 0 1").unwrap();
+        assert_eq!(bare.outcome(), None);
+        // Written as data and read back, the rule stays.
+        let again = crate::data::read(&crate::data::write(kings)).unwrap();
+        assert_eq!(again.royal_while_few, kings.royal_while_few);
     }
 
     #[test]

@@ -91,6 +91,6 @@ pub use goals::{Ending, Extinction, Flag, Goals};
 pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;
-pub use rules::{Castling, PieceDef, Rules, Stalemate};
+pub use rules::{Castling, PieceDef, RoyalWhileFew, Rules, Stalemate};
 pub use types::{Color, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

@@ -3,7 +3,7 @@
 //! Perft makes and takes back each move on one copy of the state.
 
 use crate::geometry::{Geometry, Square};
-use crate::mailbox::{CELLS, EMPTY, cell_of, encode, is};
+use crate::mailbox::{CELLS, EMPTY, WORDS, cell_of, encode, is, kind_of};
 use std::sync::Arc;
 
 use crate::position::{Position, State, back_rank};
@@ -105,11 +105,55 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
         next.fullmoves += 1;
     }
     next.turn = !s.turn;
+    mark_royal_while_few(t, next);
+}
+
+/// Marks which pieces of `s` are royal while few ([`Tables::few_royal`]):
+/// those of a kind listed whose side has at most the count of it (or, for
+/// `*`, at most that many pieces in all). A piece of a royal kind stays
+/// royal.
+pub(crate) fn mark_royal_while_few(t: &Tables, s: &mut State) {
+    let Some(few) = &t.few_royal else {
+        return;
+    };
+    for side in 0..2 {
+        let mut counts = [0u32; 64];
+        let mut all = 0u32;
+        let pieces = || {
+            s.occupied[side]
+                .iter()
+                .enumerate()
+                .flat_map(|(word, &bits)| {
+                    let mut bits = bits;
+                    std::iter::from_fn(move || {
+                        (bits != 0).then(|| {
+                            let c = word * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            c
+                        })
+                    })
+                })
+        };
+        for c in pieces() {
+            counts[kind_of(s.cells[c])] += 1;
+            all += 1;
+        }
+        let mut royal = [0u64; WORDS];
+        for c in pieces() {
+            let cell = s.cells[c];
+            let kind = kind_of(cell);
+            let few_kind = few.kinds & (1 << kind) != 0 && counts[kind] <= few.count;
+            if t.is_royal(cell) || few_kind || (few.all && all <= few.count) {
+                royal[c / 64] |= 1 << (c % 64);
+            }
+        }
+        s.royal[side] = royal;
+    }
 }
 
 /// Makes `next`, the state after `m` played in `s` by [`play_into`], a
 /// copy of `s` again.
-pub(crate) fn take_back(s: &State, m: Move, next: &mut State) {
+pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
     for sq in m.touched() {
         let c = cell_of(sq);
         next.cells[c] = s.cells[c];
@@ -117,6 +161,10 @@ pub(crate) fn take_back(s: &State, m: Move, next: &mut State) {
             next.occupied[side][c / 64] = s.occupied[side][c / 64];
             next.royal[side][c / 64] = s.royal[side][c / 64];
         }
+    }
+    // (Pieces royal while few may have changed anywhere.)
+    if t.few_royal.is_some() {
+        next.royal = s.royal;
     }
     next.turn = s.turn;
     next.castling = s.castling;

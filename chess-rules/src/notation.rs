@@ -337,16 +337,13 @@ impl Position<'_> {
             return out;
         }
         let ep = en_passant_target(s);
-        let mut royals = Royals::default();
+        let royals = Royals::of(s);
         let mut out = Vec::new();
         for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let from = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if t.is_royal(s.cells[from]) {
-                    royals.push(from);
-                }
                 if pick(from) {
                     piece_moves(self.rules, t, s, &mut out, from, ep);
                 }

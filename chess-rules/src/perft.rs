@@ -43,7 +43,7 @@ fn perft(rules: &Rules, t: &Tables, s: &State, depth: u32, buffers: &mut Vec<Vec
         for &m in &moves {
             play_into(rules.geometry, t, s, m, &mut next);
             n += perft(rules, t, &next, depth - 1, buffers);
-            take_back(s, m, &mut next);
+            take_back(t, s, m, &mut next);
         }
         n
     };

@@ -9,7 +9,7 @@ use core::fmt;
 use std::sync::Arc;
 
 use crate::geometry::{Geometry, Square};
-use crate::mailbox::{CELLS, WORDS, cell_of, decode, encode, is, lame_path, path_clear};
+use crate::mailbox::{CELLS, WORDS, cell_of, decode, encode, lame_path, path_clear};
 use crate::rules::Rules;
 use crate::tables::Tables;
 use crate::types::{Color, Piece};
@@ -57,10 +57,20 @@ pub(crate) fn back_rank(g: Geometry, color: Color) -> u8 {
 
 /// Whether a royal piece of `color` is attacked.
 pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
-    t.squares.iter().any(|&c| {
-        let cell = s.cells[c];
-        is(cell, color) && t.is_royal(cell) && t.attacked(&s.cells, c, !color)
-    })
+    s.royal[color.index()]
+        .iter()
+        .enumerate()
+        .any(|(word, &bits)| {
+            let mut bits = bits;
+            while bits != 0 {
+                let c = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if t.attacked(&s.cells, c, !color) {
+                    return true;
+                }
+            }
+            false
+        })
 }
 
 impl<'r> Position<'r> {
@@ -86,6 +96,17 @@ impl<'r> Position<'r> {
             return None;
         }
         decode(self.s.cells[cell_of(sq)])
+    }
+
+    /// Whether the piece on `sq` is royal here: of a royal kind, or of a
+    /// kind royal while its side has few of them
+    /// ([`Rules::royal_while_few`]).
+    pub fn is_royal(&self, sq: Square) -> bool {
+        let Some(piece) = self.piece_at(sq) else {
+            return false;
+        };
+        let c = cell_of(sq);
+        self.s.royal[piece.color.index()][c / 64] & (1 << (c % 64)) != 0
     }
 
     pub(crate) fn geometry(&self) -> Geometry {

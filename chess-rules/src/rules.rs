@@ -87,6 +87,21 @@ impl PieceDef {
     }
 }
 
+/// Pieces royal only while their side has few of them (Fairy-Stockfish's
+/// `extinctionPseudoRoyal`): a side's pieces of a kind listed are royal
+/// while it has at most `count` of that kind — maharajah's amazon (its
+/// only one), coregal's queens (however many). A promotion to such a
+/// kind makes a royal piece if its side had fewer than `count`, and
+/// otherwise leaves none of the kind royal, as Fairy-Stockfish has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoyalWhileFew {
+    /// The kinds, by letter, each counted on its own; `*` counts all of a
+    /// side's pieces together.
+    pub pieces: Vec<char>,
+    /// Royal at or below this many.
+    pub count: u32,
+}
+
 /// What a stalemate is for the side that cannot move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stalemate {
@@ -148,6 +163,8 @@ pub struct Rules {
     pub must_capture: bool,
     /// A move may give check (not in racing kings).
     pub checks: bool,
+    /// Pieces royal while their side has few of them, if any are.
+    pub royal_while_few: Option<RoyalWhileFew>,
 }
 
 impl Rules {
@@ -184,6 +201,7 @@ impl Rules {
             goals: Goals::default(),
             must_capture: false,
             checks: true,
+            royal_while_few: None,
         }
     }
 

@@ -164,6 +164,8 @@ pub(crate) struct Tables {
     pub(crate) lame_captures: [bool; 2],
     /// A bit per royal kind.
     pub(crate) royal: u64,
+    /// Kinds royal while few ([`Rules::royal_while_few`]).
+    pub(crate) few_royal: Option<FewRoyal>,
     /// A bit per kind that castles: the royal kinds, or where there is
     /// none the piece written `K` (a king that is not royal, as in
     /// extinction chess).
@@ -186,6 +188,16 @@ pub(crate) struct Tables {
     pub(crate) zone: [[u64; WORDS]; 2],
     /// The cells from which a pawn's move may reach the zone.
     pub(crate) near_zone: [[u64; WORDS]; 2],
+}
+
+/// Kinds royal while their side has at most `count` of them: a bit per
+/// kind counted on its own, and whether all of a side's pieces are
+/// counted together too.
+#[derive(Debug)]
+pub(crate) struct FewRoyal {
+    pub(crate) kinds: u64,
+    pub(crate) all: bool,
+    pub(crate) count: u32,
 }
 
 impl Tables {
@@ -443,6 +455,16 @@ impl Tables {
             near_zone,
             atoms,
             royal: bits(|p| p.royal),
+            few_royal: rules.royal_while_few.as_ref().map(|few| FewRoyal {
+                kinds: few
+                    .pieces
+                    .iter()
+                    .filter_map(|&l| rules.index(l))
+                    .filter(|&i| i < 64)
+                    .fold(0, |bits, i| bits | 1 << i),
+                all: few.pieces.contains(&'*'),
+                count: few.count,
+            }),
             castler: match bits(|p| p.royal) {
                 0 => bits(|p| p.letter == 'K'),
                 royal => royal,

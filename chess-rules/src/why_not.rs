@@ -196,7 +196,7 @@ impl Position<'_> {
             let Some(p) = after.piece_at(royal) else {
                 continue;
             };
-            if p.color != self.s.turn || !self.rules.pieces[p.kind as usize].royal {
+            if p.color != self.s.turn || !after.is_royal(royal) {
                 continue;
             }
             if let Some(by) = g.squares().find(|&by| {

@@ -472,6 +472,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         goals: crate::Goals::default(),
         must_capture: false,
         checks: true,
+        royal_while_few: None,
         name: "rules file".into(),
         geometry,
         pieces,

@@ -190,6 +190,33 @@ fn goals_of_a_rules_file_end_games() {
     );
 }
 
+/// Pieces royal while few (Fairy-Stockfish's `extinctionPseudoRoyal`):
+/// coregal's queens are checked and checkmated as its kings are, in
+/// moves read as SAN and as coordinates.
+#[test]
+fn pieces_royal_while_few_are_checked() {
+    let games = "1. d4 e5 2. Bg5 Nc6 *\n\n1. d2d4 e7e5 2. c1g5 b8c6 *\n\n\
+                 1. e4 e5 2. Qh5 Nf6 3. Nc3 *\n\n1. e4 e5 2. Qh5 Nf6 3. Qxe5+ Be7 *\n";
+    let (code, out, _) = run_with(&["--variant", "coregal", "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("4 games (1 legal"), "{out}");
+    let answer = "Black cannot play `2... Nc6`: the queen on d8 is in check from the white \
+                  bishop on g5, and this move does not answer it";
+    assert!(out.contains(answer), "{out}");
+    assert!(
+        out.contains("Black cannot play `2... b8c6`: the queen on d8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("moves that answer the check: `f6`, `Qxg5`, `Be7`, `Ne7`, `Nf6`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the queen on h5 is in check from the black knight on f6"),
+        "{out}"
+    );
+}
+
 /// Rules that forbid moves chess allows: a capture compulsory
 /// (`mustCapture`, Fairy-Stockfish's giveaway) and no check (`checking =
 /// false`, racing kings), worded as lichess's antichess and racing kings

@@ -468,9 +468,7 @@ fn refusal_rejection(
             !mover,
         ),
         Refusal::LeavesRoyalAttacked { royal, by } => {
-            let moving_royal = pos
-                .piece_at(from)
-                .is_some_and(|p| pos.rules().pieces[usize::from(p.kind)].royal);
+            let moving_royal = pos.is_royal(from);
             // (The attacker stands on `by` before the move too.)
             let attacker = piece_on(pos, by);
             if moving_royal {

@@ -6,7 +6,7 @@
 use super::keys::{self, Decided};
 use crate::geometry::Region;
 use crate::goals::{Ending, Extinction, Flag, Goals};
-use crate::rules::{PieceDef, Rules};
+use crate::rules::{PieceDef, RoyalWhileFew, Rules};
 
 /// A rule set being read, with what the format keeps beside it.
 #[derive(Clone, Debug)]
@@ -31,6 +31,9 @@ pub(crate) struct Draft {
     /// extinction keys.
     pub(super) extinction_value: Option<Ending>,
     pub(super) extinction: Extinction,
+    /// `extinctionPseudoRoyal`: the extinction's pieces are royal while
+    /// few, and their extinction ends nothing.
+    pub(super) pseudo_royal: bool,
     /// The flag keys: a goal when a side has a region.
     pub(super) flag: Flag,
 }
@@ -90,6 +93,7 @@ impl Draft {
             double_step_region: [Region::rank(1), Region::rank(6)],
             pending: Vec::new(),
             extinction_value: None,
+            pseudo_royal: false,
             extinction: Extinction {
                 ending: Ending::Loss,
                 pieces: Vec::new(),
@@ -117,7 +121,7 @@ impl Draft {
                     deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
                 }
                 Some((_, Decided::Castling)) => self.rules.castling.is_some(),
-                Some((_, Decided::Extinction)) => self.goals().extinction.is_some(),
+                Some((_, Decided::RoyalWhileFew)) => self.royal_while_few().is_some(),
                 Some((_, Decided::Flag)) => self.goals().flag.is_some(),
                 None => true,
             },
@@ -128,15 +132,26 @@ impl Draft {
     /// types, a flag with a region.
     pub(super) fn goals(&self) -> Goals {
         Goals {
+            // (Pieces royal while few are checkmated, not made extinct:
+            // Fairy-Stockfish ends no game by their extinction.)
             extinction: self
                 .extinction_value
-                .filter(|_| !self.extinction.pieces.is_empty())
+                .filter(|_| !self.extinction.pieces.is_empty() && !self.pseudo_royal)
                 .map(|ending| Extinction {
                     ending,
                     ..self.extinction.clone()
                 }),
             flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
         }
+    }
+
+    /// The extinction's pieces, royal while a side has at most one more
+    /// than the extinction's count (`extinctionPseudoRoyal`).
+    pub(super) fn royal_while_few(&self) -> Option<RoyalWhileFew> {
+        (self.pseudo_royal && !self.extinction.pieces.is_empty()).then(|| RoyalWhileFew {
+            pieces: self.extinction.pieces.clone(),
+            count: self.extinction.count.saturating_add(1),
+        })
     }
 
     /// The rule set, its pieces and promotions settled; or why not.
@@ -186,6 +201,7 @@ impl Draft {
             )));
         }
         rules.goals = self.goals();
+        rules.royal_while_few = self.royal_while_few();
         if rules.castling.is_none() {
             // A start inherited with castling rights (chess's `KQkq`)
             // under `castling = false`: Fairy-Stockfish ignores them.
@@ -197,7 +213,10 @@ impl Draft {
             }
             rules.start = fields.join(" ");
         }
-        let letters = rules.goals.extinction.iter().flat_map(|e| e.pieces.clone());
+        let letters = (rules.goals.extinction.iter().map(|e| &e.pieces))
+            .chain(rules.royal_while_few.iter().map(|r| &r.pieces))
+            .flatten()
+            .copied();
         let flags = rules.goals.flag.iter().flat_map(|f| f.pieces).flatten();
         if let Some(l) = letters
             .chain(flags)

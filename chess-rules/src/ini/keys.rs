@@ -31,8 +31,7 @@ const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
 const PASS: &str = "passing a move";
 const REPETITION: &str = "repetition rules that decide the game";
-const PSEUDO_ROYAL: &str =
-    "pieces that become royal when few are left (the last of an extinction's pieces)";
+const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const SAFE_FLAG: &str = "a flag piece that must be safe from capture to win";
 const CONNECT: &str = "connection goals (pieces in a row win)";
 const COUNTING: &str = "counting rules (makruk, material counting)";
@@ -207,8 +206,8 @@ const KEYS: &[(&str, Use)] = &[
     ),
     ("extinctionValue", Use::Read),
     ("extinctionClaim", Use::Read),
-    ("extinctionPseudoRoyal", rule(PSEUDO_ROYAL, "false")),
-    ("dupleCheck", rule(PSEUDO_ROYAL, "false")),
+    ("extinctionPseudoRoyal", Use::Read),
+    ("dupleCheck", rule(DUPLE_CHECK, "false")),
     ("extinctionPieceTypes", Use::Read),
     ("extinctionPieceCount", Use::Read),
     ("extinctionOpponentPieceCount", Use::Read),
@@ -250,19 +249,19 @@ pub(crate) enum Decided {
     Held(&'static [&'static str]),
     /// Castling, which is played.
     Castling,
-    /// An extinction goal, which is played.
-    Extinction,
+    /// Pieces royal while few, which are played.
+    RoyalWhileFew,
     /// A flag region, which is played.
     Flag,
 }
 
 /// Rules whose details do nothing alone: a held key of `feature` is
 /// ignored unless what decides it is there (how connections are counted
-/// without a connection goal, castling's details without castling, an
-/// extinction's royal pieces without an extinction, a flag's safety
-/// without a flag region).
+/// without a connection goal, castling's details without castling, duple
+/// check without pieces royal while few, a flag's safety without a flag
+/// region).
 pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
-    (PSEUDO_ROYAL, Decided::Extinction),
+    (DUPLE_CHECK, Decided::RoyalWhileFew),
     (SAFE_FLAG, Decided::Flag),
     (
         CONNECT,

@@ -20,7 +20,11 @@ well as checkmate and stalemate. A row holds, tab-separated:
   (one that was legal a move earlier), or `-`.
 
     python3 -m venv venv && venv/bin/pip install pyffish
-    venv/bin/python make_games.py [PATH/TO/fairy-stockfish-variants.ini]
+    venv/bin/python make_games.py [--new] [PATH/TO/fairy-stockfish-variants.ini]
+
+With `--new`, only the variants games.txt has no games of yet are
+played, and the rows already there are kept: each variant's games are
+seeded by its name, so they are the rows a full run writes.
 """
 import multiprocessing
 import os
@@ -31,7 +35,9 @@ import sys
 import pyffish as sf
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REAL = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+NEW = "--new" in sys.argv[1:]
+ARGS = [a for a in sys.argv[1:] if a != "--new"]
+REAL = ARGS[0] if ARGS else os.path.join(
     HERE, "../../../../shared/reference/fairy-stockfish-variants.ini")
 GUIDE = os.path.join(HERE, "../../../guide/fairy_stockfish.md")
 GAMES = 2
@@ -102,11 +108,26 @@ def games(variant):
     return rows
 
 
+def kept():
+    """The rows games.txt has, by variant (with `--new`)."""
+    out = {}
+    if NEW:
+        for line in open(os.path.join(HERE, "games.txt")):
+            if not line.startswith("#"):
+                kind, name = line.split("\t")[:2]
+                out.setdefault((kind, name), []).append(line.rstrip("\n"))
+    return out
+
+
 sf.set_option("VariantPath", REAL)  # (the workers inherit it)
 rows = [f"# written by make_games.py with pyffish {'.'.join(map(str, sf.version()))}"]
+old = kept()
+variants = playing()
 with multiprocessing.Pool() as pool:
-    for variant_rows in pool.map(games, playing()):
-        rows.extend(variant_rows)
+    played = dict(zip([v for v in variants if v not in old],
+                      pool.map(games, [v for v in variants if v not in old])))
+for variant in variants:
+    rows.extend(old.get(variant) or played[variant])
 with open(os.path.join(HERE, "games.txt"), "w") as out:
     out.write("\n".join(rows) + "\n")
 print(len(rows) - 1, "games")
