@@ -37,6 +37,20 @@ const KNIGHTMATE: &[CustomGame] = games! {
     1. e4 e5 2. Kf3 Kf6 *
 };
 
+/// A game whose `[Variant]` tag names one of Fairy-Stockfish's built-in
+/// variants is played under it: no attribute.
+const CORAL: CustomGame = game! {
+    [Variant "Coregal"]
+    1. e4 e5 2. Qh5 Nf6 3. Qxe5+ Be7 *
+};
+
+/// A list of such games, each under its own.
+const TAGGED: &[CustomGame] = games! {
+    [Variant "coregal"] 1. d4 e5 2. Bg5 f6 *
+    [Variant "capablanca"] 1. e4 e5 2. Ad3 Ad6 *
+    [Variant "coregal"] 1. e4 d5 *
+};
+
 const FOOLS_MATE: CustomGame = game! {
     #![rules("chess-rules/rules/chess.ini")]
     1. f3 e5 2. g4 Qh4 # 0-1
@@ -98,6 +112,15 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     assert_eq!(CAPABLANCA.rules().geometry.files(), 10);
     assert_eq!(KNIGHTMATE[0].rules_name(), "knightmate");
     assert_eq!(moves(&KNIGHTMATE[0]), ["e2e4", "e7e5", "e1f3", "e8f6"]);
+    // Named by a game's tag.
+    assert_eq!(CORAL.rules_name(), "coregal");
+    assert_eq!(CORAL.rules_path(), "fairy-stockfish:coregal");
+    assert_eq!(CORAL.tag("Variant"), Some("Coregal"));
+    assert_eq!(moves(&CORAL).len(), 6);
+    let names: Vec<&str> = TAGGED.iter().map(|g| g.rules_name()).collect();
+    assert_eq!(names, ["coregal", "capablanca", "coregal"]);
+    assert_eq!(TAGGED[1].rules().geometry.files(), 10);
+    assert_eq!(moves(&TAGGED[2]), ["e2e4", "d7d5"]);
 }
 
 #[test]

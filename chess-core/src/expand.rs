@@ -172,9 +172,7 @@ impl Input {
                                 }
                                 Err(why) => {
                                     return Err(emit::compile_error(
-                                        &format!(
-                                            "Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}"
-                                        ),
+                                        &why,
                                         group.span(),
                                         group.span(),
                                     ));
@@ -403,36 +401,48 @@ pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
         Err(d) => return Err(Failure::Chess(Box::new(source), d)),
     };
     let Some(rules) = rules else {
-        return Ok(checked_expr(&krate, &source, &checked, None));
+        return Ok(checked_expr(&krate, &source, &checked, None, None));
     };
     // Under a rules file: the rule set inline, and the file tracked.
     let mut out = rules.prelude.clone();
-    out.extend(checked_expr(
-        &krate,
-        &source,
-        &checked,
-        Some((&rules, None)),
-    ));
+    out.extend(checked_expr(&krate, &source, &checked, Some(&rules), None));
     Ok(TokenStream::from(TokenTree::Group(
         proc_macro2::Group::new(Delimiter::Brace, out),
     )))
 }
 
 /// A verified game of any rules as a `Game` expression, or under a rules
-/// file (`rules`) as a `CustomGame` expression: its rule set written
-/// inline, or, given the sets used so far, bound to `RULES[i]` for the
-/// `i`-th of them.
+/// file (`rules`) or one of Fairy-Stockfish's built-in variants its
+/// `[Variant]` tag names as a `CustomGame` expression: its rule set
+/// written inline, or, given the sets used so far (of the rules file, or
+/// of [`syntax::RuleSets::builtins`]), bound to `RULES[i]` for the `i`-th
+/// of them.
 fn checked_expr(
     krate: &TokenStream,
     source: &Source,
     checked: &pipeline::Checked,
-    rules: Option<(&RulesFile, Option<&mut Vec<usize>>)>,
+    file: Option<&RulesFile>,
+    used: Option<&mut Vec<usize>>,
 ) -> TokenStream {
-    match (checked, rules) {
-        (pipeline::Checked::Chess(game), _) => emit::game_expr(krate, source, game),
-        (pipeline::Checked::Variant(game), _) => emit::game_expr(krate, source, game),
-        (pipeline::Checked::Custom(game), Some((file, used))) => {
-            let set = &file.sets.sets[game.set];
+    match checked {
+        pipeline::Checked::Chess(game) => emit::game_expr(krate, source, game),
+        pipeline::Checked::Variant(game) => emit::game_expr(krate, source, game),
+        pipeline::Checked::Custom(game) => {
+            let (set, path) = match file {
+                _ if game.builtin => {
+                    let set = &syntax::RuleSets::builtins().sets[game.set];
+                    (set, format!("fairy-stockfish:{}", set.name))
+                }
+                Some(file) => (&file.sets.sets[game.set], file.path.clone()),
+                // (Games are checked under a rules file only with one.)
+                None => {
+                    return emit::compile_error(
+                        "a game under a rules file without its rules; this is a bug, please report it",
+                        Span::call_site(),
+                        Span::call_site(),
+                    );
+                }
+            };
             let rules = match used {
                 None => emit::rules_literal(set),
                 Some(used) => {
@@ -447,14 +457,8 @@ fn checked_expr(
                 }
             };
             let data = emit::custom_game_data(game, set, source);
-            emit::custom_game_expr(krate, &data, &rules, &file.path)
+            emit::custom_game_expr(krate, &data, &rules, &path)
         }
-        // (Games are checked under a rules file only with one.)
-        (pipeline::Checked::Custom(_), None) => emit::compile_error(
-            "a game under a rules file without its rules; this is a bug, please report it",
-            Span::call_site(),
-            Span::call_site(),
-        ),
     }
 }
 
@@ -556,12 +560,25 @@ fn games_output(
     }
     // The rule sets the games use, each written once.
     let mut used = Vec::new();
+    // Without a rules file, games of Fairy-Stockfish's built-in variants
+    // (named by their tags) make a list of `CustomGame`s, others of
+    // `Game`s: the first game says which.
+    let mut custom = rules.is_some().then_some(true);
     while let Some(checked) = verify.next_checked() {
         match checked {
             Ok(checked) => {
+                let is_custom = matches!(checked, pipeline::Checked::Custom(_));
+                if *custom.get_or_insert(is_custom) != is_custom {
+                    errors.extend(emit::diagnostic(source, &mixed_list(&checked, source)));
+                }
                 if errors.is_empty() {
-                    let rules = rules.map(|r| (r, Some(&mut used)));
-                    games.push(checked_expr(krate, source, &checked, rules));
+                    games.push(checked_expr(
+                        krate,
+                        source,
+                        &checked,
+                        rules,
+                        Some(&mut used),
+                    ));
                 }
             }
             Err(d) => errors.extend(emit::diagnostic(source, &d)),
@@ -575,11 +592,15 @@ fn games_output(
         out.extend(";".parse::<TokenStream>().unwrap_or_default());
         games.clear();
     }
-    match rules {
-        Some(rules) => {
+    let sets = match rules {
+        Some(rules) => Some(&rules.sets),
+        None => (custom == Some(true)).then(syntax::RuleSets::builtins),
+    };
+    match sets {
+        Some(sets) => {
             let sets: Vec<TokenStream> = used
                 .iter()
-                .map(|&set| emit::rules_literal(&rules.sets.sets[set]))
+                .map(|&set| emit::rules_literal(&sets.sets[set]))
                 .collect();
             out.extend(emit::str_list("RULES", &sets));
             out.extend(emit::list(krate, "CustomGame", "GAMES", &games));
@@ -592,6 +613,23 @@ fn games_output(
         out,
     ))]);
     block
+}
+
+/// A list's games are `Game`s or `CustomGame`s, and `checked` is the
+/// other kind: the error, at its `[Variant]` tag (or its start).
+fn mixed_list(checked: &pipeline::Checked, source: &Source) -> Diagnostic {
+    let (range, tags) = match checked {
+        pipeline::Checked::Custom(g) => (g.range, &g.tags),
+        pipeline::Checked::Chess(g) => (g.range, &g.tags),
+        pipeline::Checked::Variant(g) => (g.range, &g.tags),
+    };
+    let at = syntax::Tag::find(tags, source, "Variant").map_or(range, |t| t.value_range);
+    Diagnostic::new(
+        crate::ErrorKind::BadSetup,
+        at,
+        "a list holds games of Fairy-Stockfish's built-in variants (a `CustomGame` each) or games of chess and lichess's variants (a `Game` each), not both".to_string(),
+    )
+    .with_note("put them in lists of their own, or read every game under one variant with `#![variant(…)]`")
 }
 
 /// `games! { … }` or `games!("…")`: several games, each verified.

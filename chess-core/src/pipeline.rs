@@ -159,7 +159,8 @@ impl<'s> Games<'s> {
     /// assert_eq!(checked.san(), "e4 d5 exd5 Qxd5 Nc3 Qd8 @d5");
     /// ```
     pub fn check_syntax(&self, game: &GameSyntax) -> Result<Checked, Diagnostic> {
-        if let Some(sets) = self.rules {
+        let builtins = game.builtin.then(RuleSets::builtins);
+        if let Some(sets) = builtins.or(self.rules) {
             let (set, start, set_up) = start::custom_position(game, self.source, sets)
                 .map_err(|failure| explain::custom_start_failure(failure, sets))?;
             return replay::custom::replay(game, set, start, set_up, self.options)
@@ -230,19 +231,32 @@ impl<'s> Games<'s> {
                 };
                 explain::replay_failure(&failure, self.source)
             }),
-            Checked::Custom(g) => g.end.zip(self.rules).map(|(end, sets)| {
+            Checked::Custom(g) => g.end.zip(self.rule_set(g)).map(|(end, rules)| {
                 let written = ResultToken::Unknown;
                 let failure = CustomFailure::WrongResult {
                     written,
                     range,
                     end,
-                    rules: &sets.sets[g.set],
+                    rules,
                 };
                 explain::custom_failure(&failure, self.source)
             }),
         };
         warnings.extend(wrong.map(explain::unfinished_result));
         warnings
+    }
+
+    /// The rule set a game checked by [`Games::check_syntax`] under rules
+    /// a user defines was played under: its rules file's, or one of
+    /// Fairy-Stockfish's built-in variants ([`RuleSets::builtins`]) its
+    /// `[Variant]` tag named.
+    pub fn rule_set(&self, game: &CustomGame) -> Option<&'s chess_rules::Rules> {
+        let sets = if game.builtin {
+            Some(RuleSets::builtins())
+        } else {
+            self.rules
+        };
+        sets?.sets.get(game.set)
     }
 
     /// The next game, checked under its own rules ([`Games::check_syntax`]),

@@ -266,9 +266,7 @@ fn main() -> ExitCode {
                     None
                 }
                 Some(Err(why)) => {
-                    eprintln!(
-                        "error: --variant: Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}"
-                    );
+                    eprintln!("error: --variant: {why}");
                     return ExitCode::from(2);
                 }
                 None => {

@@ -142,6 +142,30 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         ),
         "{err}"
     );
+    // Named by each game's `[Variant]` tag, among games of chess: no
+    // option needed; one not played yet is refused at its tag, in JSON
+    // too.
+    let games = b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 *\n\n1. e4 e5 *\n\n\
+                  [Variant \"coregal\"]\n\n1. d4 e5 2. Bg5 Nc6 *\n\n\
+                  [Variant \"xiangqi\"]\n\n1. h2e2 *\n";
+    let (code, out, _) = run_with(&["-"], games);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("4 games (2 legal, 6 plies)"), "{out}");
+    assert!(
+        out.contains("the queen on d8 is in check from the white bishop on g5"),
+        "{out}"
+    );
+    let (_, json, _) = run_with(&["--format", "json", "-"], games);
+    let refused = json
+        .lines()
+        .find(|l| l.contains("xiangqi"))
+        .unwrap_or_else(|| panic!("{json}"));
+    assert!(refused.contains("\"code\":\"rules-file\""), "{refused}");
+    assert!(refused.contains("\"line\":11,"), "{refused}");
+    assert!(
+        refused.contains("Fairy-Stockfish's built-in variant `xiangqi` cannot be played here yet"),
+        "{refused}"
+    );
 }
 
 /// Fairy-Stockfish's goals end games under a rules file: a king on the

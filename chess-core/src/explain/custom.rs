@@ -147,6 +147,10 @@ pub fn unnamed(why: &Unnamed, sets: &RuleSets) -> String {
             names.join(", ")
         ),
         Unnamed::SayWhich => format!("the rules file defines {}: say which", names.join(", ")),
+        Unnamed::Refused(i) if sets.are_builtins() => {
+            let refused = &sets.refused[*i];
+            crate::syntax::builtin_refused(&refused.name, &sets.why(refused))
+        }
         Unnamed::Refused(i) => {
             let refused = &sets.refused[*i];
             format!(

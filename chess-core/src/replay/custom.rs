@@ -23,8 +23,12 @@ use super::walk::{self, Cursor, Walk};
 #[derive(Clone, Debug)]
 pub struct CustomGame {
     /// Which rule set of the rules file it is played under (an index into
-    /// [`RuleSets::sets`](crate::syntax::RuleSets::sets)).
+    /// [`RuleSets::sets`](crate::syntax::RuleSets::sets)), or with
+    /// `builtin` of [`RuleSets::builtins`](crate::syntax::RuleSets::builtins).
     pub set: usize,
+    /// It is a game of one of Fairy-Stockfish's built-in variants, named
+    /// by its `[Variant]` tag ([`GameSyntax::builtin`]).
+    pub builtin: bool,
     /// The start position in FEN, when the game sets one up (`[FEN]`).
     pub start: Option<String>,
     /// The moves of the main line, as their coordinates say them.
@@ -189,6 +193,7 @@ pub fn replay<'r>(
     )?;
     Ok(CustomGame {
         set,
+        builtin: game.builtin,
         start: start_fen,
         moves: main.moves,
         end,

@@ -265,6 +265,23 @@ fn other_language(text: &str) -> Option<String> {
     ))
 }
 
+/// A game of one of Fairy-Stockfish's built-in variants (its `[Variant]`
+/// tag's value at `range`) where only the verified rules' games go: a
+/// puzzle, a problem, the facade's `Game`.
+pub(crate) fn builtin_game(range: Range, value: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::BadSetup,
+        range,
+        format!(
+            "this game is Fairy-Stockfish's `{}`, not standard chess, Chess960 or one of lichess's variants",
+            value.trim()
+        ),
+    )
+    .with_note(
+        "`game!`, `games!` with `#![variant(…)]`, `include_pgn!` with it and `chess-verify` check such games under its rules",
+    )
+}
+
 /// A `[PieceLetters]` tag naming no language we read.
 pub(crate) fn unknown_piece_letters(range: Range, value: &str) -> Diagnostic {
     Diagnostic::new(

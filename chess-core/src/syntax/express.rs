@@ -9,8 +9,9 @@
 //! the same [`notation::split_word`] and hands every part to the same
 //! [`GameParser`], so it builds the very tree the parser would. Anything
 //! else — a variation, a `;` comment, a setup, a word with non-ASCII
-//! bytes, a long-form move, other piece letters, text after the result,
-//! any error — and it gives up: the stretch is lexed and parsed as
+//! bytes, a long-form move, other piece letters, a game of one of
+//! Fairy-Stockfish's built-in variants, text after the result, any error
+//! — and it gives up: the stretch is lexed and parsed as
 //! before, from its start. A test and a fuzz target hold the two readings
 //! to the same trees.
 
@@ -183,6 +184,11 @@ pub(super) fn game(source: &Source, start: usize, end: usize, notes: bool) -> Op
                     name_range: name,
                     value_range: value,
                 });
+                // A game of one of Fairy-Stockfish's built-in variants is
+                // read as under a rules file: the parser's.
+                if name_text == b"Variant" && parser.names_builtin(source) {
+                    return None;
+                }
             }
             // The moves begin with a move number: no setup before them.
             b'0'..=b'9' => break,

@@ -90,7 +90,11 @@ impl GameParser {
         self.game.variant_tag = tag.map(|t| t.value_range);
         if self.rules {
             // The tag names a rule set, and the start stage reads the
-            // `[FEN]` tag under it.
+            // `[FEN]` tag under it. (A game of a built-in variant is no
+            // game of the verified rules.)
+            if let (true, Some(tag)) = (self.game.builtin, tag) {
+                self.game.variant = Err(errors::builtin_game(tag.value_range, &tag.value(source)));
+            }
             return self.game;
         }
         self.game.variant = match (tag, self.variant) {
@@ -112,6 +116,13 @@ impl GameParser {
 
     /// The piece letters of this game's moves: its `[PieceLetters]` tag,
     /// or the default.
+    /// Whether its `[Variant]` tag names one of Fairy-Stockfish's built-in
+    /// variants ([`super::names_builtin`]).
+    pub(super) fn names_builtin(&self, source: &Source) -> bool {
+        Tag::find(&self.game.tags, source, "Variant")
+            .is_some_and(|tag| super::names_builtin(&tag.value(source)))
+    }
+
     pub(super) fn piece_letters(&self, source: &Source) -> Result<PieceLetters, Diagnostic> {
         match Tag::find(&self.game.tags, source, "PieceLetters") {
             None => Ok(self.letters),

@@ -228,13 +228,15 @@ impl<'a> Items<'a> {
         &self.lexemes[self.next.min(self.lexemes.len())..]
     }
 
-    /// Reads moves from here on in `letters`; a word already split into
-    /// parts but not yet consumed is read again.
-    fn set_letters(&mut self, letters: PieceLetters) {
-        if letters == self.letters {
+    /// Reads moves from here on in `letters`, as chess's notation or
+    /// (`rules`) a rule set's; a word already split into parts but not yet
+    /// consumed is read again.
+    fn set_reading(&mut self, letters: PieceLetters, rules: bool) {
+        if letters == self.letters && rules == self.rules {
             return;
         }
         self.letters = letters;
+        self.rules = rules;
         if self.part == 0 && !self.parts.is_empty() {
             self.parts.clear();
             self.next -= 1;
@@ -510,6 +512,9 @@ impl Iterator for Parser<'_> {
         let mut parser = GameParser::new(self.letters, self.notes);
         parser.variant = self.variant;
         parser.rules = self.rules;
+        // (The game before may have been one of a built-in variant.)
+        let letters = items.letters;
+        items.set_reading(letters, self.rules);
         Some(match parser.game(items) {
             Ok(()) => Ok(parser.finish(source)),
             Err(d) => {
@@ -554,7 +559,11 @@ impl GameParser {
                     self.touch(open);
                     self.tag(items, open)?;
                 }
-                Some(Item::Part(_)) if self.setup.is_none() && !self.rules => {
+                Some(Item::Part(_))
+                    if self.setup.is_none()
+                        && !self.rules
+                        && !self.names_builtin(items.source()) =>
+                {
                     let source = items.source();
                     if let Some((setup, consumed)) =
                         setup::parse(source, items.remaining_lexemes())?
@@ -568,9 +577,18 @@ impl GameParser {
                 _ => break,
             }
         }
-        if !self.rules {
-            items.set_letters(self.piece_letters(items.source())?);
+        // A game of one of Fairy-Stockfish's built-in variants is read as
+        // a game under a rules file is; the next game is read afresh.
+        if !self.rules && self.names_builtin(items.source()) {
+            self.rules = true;
+            self.game.builtin = true;
         }
+        let letters = if self.rules {
+            items.letters
+        } else {
+            self.piece_letters(items.source())?
+        };
+        items.set_reading(letters, self.rules);
 
         while let Some(item) = items.peek() {
             let range = item.range();
@@ -878,9 +896,14 @@ mod tests {
             (ErrorKind::Drop, "N@f3".into())
         );
         assert_eq!(
-            err("[Variant \"Bughouse\"]\n\n1. e4 e5 2. N@f3"),
-            (ErrorKind::BadSetup, "\"Bughouse\"".into())
+            err("[Variant \"Kriegspiel\"]\n\n1. e4 e5 2. N@f3"),
+            (ErrorKind::BadSetup, "\"Kriegspiel\"".into())
         );
+        // (A tag naming one of Fairy-Stockfish's built-in variants reads
+        // the moves as a rules file's: a drop is a move.)
+        let game = one("[Variant \"Bughouse\"]\n\n1. e4 e5 2. N@f3 *");
+        assert!(game.builtin);
+        assert_eq!(game.rules_moves.len(), 3);
         assert_eq!(err("[Event A]"), (ErrorKind::BadTag, "A".into()));
         assert_eq!(err("1. e4 e5 { open"), (ErrorKind::Lexical, "{".into()));
         assert_eq!(

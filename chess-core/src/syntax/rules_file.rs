@@ -11,6 +11,16 @@ use chess_rules::Rules;
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::input::{Range, Source};
 
+/// The name [`RuleSets::builtins`] go by.
+const BUILTINS: &str = "Fairy-Stockfish's built-in variants";
+
+/// Why Fairy-Stockfish's built-in variant `name` cannot be played, in
+/// words: the one wording of it (a `[Variant]` tag's, `#![variant(…)]`'s,
+/// `chess-verify --variant`'s).
+pub fn builtin_refused(name: &str, why: &str) -> String {
+    format!("Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}")
+}
+
 /// The rule sets of a rules file, and the one for games whose `[Variant]`
 /// tag names none.
 ///
@@ -120,7 +130,7 @@ impl RuleSets {
     /// Fairy-Stockfish's built-in variant `name` (any case) as rule sets
     /// of their own, the variant for every game: `None` if Fairy-Stockfish
     /// has no variant of that name, else its rules or why they cannot be
-    /// played here ([`chess_rules::ini::builtin`]).
+    /// played here ([`chess_rules::ini::builtin`]), in words that name it.
     ///
     /// ```
     /// use chess_core::syntax::RuleSets;
@@ -133,18 +143,75 @@ impl RuleSets {
     pub fn builtin(name: &str) -> Option<Result<RuleSets, String>> {
         let name = name.trim().to_ascii_lowercase();
         let found = chess_rules::ini::builtin(&name)?;
-        Some(found.map(|rules| RuleSets {
-            sets: vec![rules],
-            refused: Vec::new(),
-            file: format!("fairy-stockfish:{name}"),
-            default: Some(name),
-        }))
+        Some(
+            found
+                .map(|rules| RuleSets {
+                    sets: vec![rules],
+                    refused: Vec::new(),
+                    file: format!("fairy-stockfish:{name}"),
+                    default: Some(name.clone()),
+                })
+                .map_err(|why| builtin_refused(&name, &why)),
+        )
+    }
+
+    /// Every one of Fairy-Stockfish's built-in variants, each a rule set
+    /// named as Fairy-Stockfish names it, or refused with why it cannot
+    /// be played here: what a game whose `[Variant]` tag names one is
+    /// checked under ([`GameSyntax::builtin`](super::GameSyntax::builtin)).
+    /// Read once.
+    ///
+    /// ```
+    /// use chess_core::syntax::{RuleSets, Unnamed};
+    ///
+    /// let all = RuleSets::builtins();
+    /// assert_eq!(all.sets.len() + all.refused.len(), 121);
+    /// assert_eq!(all.sets[all.pick(Some("Coregal")).unwrap()].name, "coregal");
+    /// let Err(Unnamed::Refused(i)) = all.pick(Some("xiangqi")) else { panic!() };
+    /// assert!(all.why(&all.refused[i]).contains("cannon"));
+    /// ```
+    pub fn builtins() -> &'static RuleSets {
+        static ALL: std::sync::OnceLock<RuleSets> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            let mut sets = Vec::new();
+            let mut refused = Vec::new();
+            for &name in chess_rules::builtin::names() {
+                match chess_rules::ini::builtin(name) {
+                    Some(Ok(rules)) => sets.push(rules),
+                    Some(Err(message)) => refused.push(Refused {
+                        name: name.to_string(),
+                        // (A built-in variant's refusal names no place.)
+                        error: chess_rules::Error {
+                            span: 0..0,
+                            line: 0,
+                            column: 0,
+                            message,
+                        },
+                    }),
+                    None => {}
+                }
+            }
+            RuleSets {
+                sets,
+                refused,
+                file: BUILTINS.to_string(),
+                default: None,
+            }
+        })
+    }
+
+    /// Whether these are [`RuleSets::builtins`].
+    pub fn are_builtins(&self) -> bool {
+        self.file == BUILTINS
     }
 
     /// Where the refused section `refused` goes wrong, as
-    /// `file:line:column: why`.
+    /// `file:line:column: why` (a built-in variant's, why alone).
     pub fn why(&self, refused: &Refused) -> String {
         let e = &refused.error;
+        if self.are_builtins() {
+            return e.message.clone();
+        }
         format!("{}:{}:{}: {}", self.file, e.line, e.column, e.message)
     }
 

@@ -144,6 +144,12 @@ pub struct GameSyntax {
     /// The moves of a game under rules a user defines, as written (empty
     /// for chess).
     pub rules_moves: Vec<RulesMove>,
+    /// Its `[Variant]` tag names one of Fairy-Stockfish's built-in
+    /// variants that none of the verified rules is
+    /// ([`names_builtin`](super::names_builtin)): it is read as a game
+    /// under a rules file is (its moves in `rules_moves`) and checked
+    /// under that variant's rules.
+    pub builtin: bool,
     /// Comments and NAGs, in the order written (empty for most games).
     pub notes: Vec<Note>,
     /// The result token.
@@ -163,6 +169,7 @@ impl Default for GameSyntax {
             lines: vec![Line::default()],
             plies: Vec::new(),
             rules_moves: Vec::new(),
+            builtin: false,
             notes: Vec::new(),
             result: None,
             range: Range::default(),

@@ -35,6 +35,27 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
     })
 }
 
+/// Whether a `[Variant]` tag's value names one of Fairy-Stockfish's
+/// built-in variants that none of the verified rules is (`coregal`,
+/// `xiangqi`; lichess's names, and those related to them, are the
+/// verified rules'): such a game is read and replayed under that
+/// variant's rules ([`RuleSets::builtins`](super::RuleSets::builtins)).
+///
+/// ```
+/// use chess_core::syntax::names_builtin;
+///
+/// assert!(names_builtin(" Coregal"));
+/// assert!(names_builtin("xiangqi")); // (refused when checked: no cannon yet)
+/// assert!(!names_builtin("crazyhouse")); // lichess's, through shakmaty
+/// assert!(!names_builtin("giveaway")); // related to lichess's Antichess
+/// assert!(!names_builtin("nosuch"));
+/// ```
+pub fn names_builtin(value: &str) -> bool {
+    let name = value.trim().to_ascii_lowercase();
+    variant_named(&name).is_err_and(|e| e.error == NameError::Unknown)
+        && chess_rules::builtin::names().contains(&name.as_str())
+}
+
 /// The name of the verified rules one edit (a wrong, missing or extra
 /// letter) from `written` (case, spaces, hyphens and underscores aside):
 /// `Crazyhose` → `Crazyhouse`.

@@ -1,0 +1,21 @@
+// Games whose `[Variant]` tag names one of Fairy-Stockfish's built-in
+// variants: an illegal move under its rules (coregal's queen is royal),
+// a variant not played yet, and a list that mixes such games with chess.
+use verified_chess::{game, games, CustomGame, Game};
+
+const CORAL: CustomGame = game! {
+    [Variant "coregal"]
+    1. d4 e5 2. Bg5 Nc6 *
+};
+
+const XIANGQI: CustomGame = game! {
+    [Variant "xiangqi"]
+    1. h2e2 *
+};
+
+const MIXED: &[Game] = games! {
+    1. e4 e5 *
+    [Variant "coregal"] 1. d4 d5 *
+};
+
+fn main() {}
