@@ -1,7 +1,9 @@
 //! Attack tests: whether a side attacks a cell, found by walking back from
 //! it along the lines that side captures along (the first piece met
-//! attacks if its kind captures along that line), and along far vectors.
+//! attacks if its kind captures along that line; for a hop, the piece
+//! met beyond the first), and along far vectors.
 
+use crate::betza::Hop;
 use crate::mailbox::{CELLS, EMPTY, OFF, is, kind_of, path_clear, step};
 use crate::tables::Tables;
 use crate::types::Color;
@@ -33,6 +35,34 @@ impl Tables {
         false
     }
 
+    /// Whether `by` attacks `target` by hopping: walking back from it, a
+    /// first piece (the one hopped over) and then, for [`Hop::Over`] past
+    /// empty squares, for [`Hop::Beyond`] right next to the target, a
+    /// piece of `by` that hops along that line.
+    fn hop_attacked(&self, cells: &[u8; CELLS], target: usize, by: Color, hole: usize) -> bool {
+        let at = |c: usize| if c == hole { EMPTY } else { cells[c] };
+        for ray in &self.hop_rays[by.index()] {
+            let mut c = step(target, -ray.delta);
+            if ray.hop == Hop::Over {
+                while at(c) == EMPTY {
+                    c = step(c, -ray.delta);
+                }
+            }
+            if matches!(at(c), EMPTY | OFF) {
+                continue;
+            }
+            c = step(c, -ray.delta);
+            while at(c) == EMPTY {
+                c = step(c, -ray.delta);
+            }
+            let cell = at(c);
+            if cell != OFF && is(cell, by) && ray.kinds & (1 << kind_of(cell)) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether `by` attacks the cell `target` on `cells`.
     #[inline]
     pub(crate) fn attacked(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
@@ -52,6 +82,9 @@ impl Tables {
         hole: usize,
     ) -> bool {
         if self.has_far && self.far_attacked(cells, target, by) {
+            return true;
+        }
+        if self.hop_attacked(cells, target, by, hole) {
             return true;
         }
         // Plain leaps: one square to look at each.

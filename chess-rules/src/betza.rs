@@ -4,8 +4,10 @@
 //! modifiers `f b l r v s` and their pairs (`fl`, `ff`, `fs`, `lv` …),
 //! `hl`/`hr` for one chirality of an oblique piece, `m` (moves only), `c`
 //! (captures only), `i` (only from the piece's start square), `n` (a lame
-//! leap: the squares on the way must be empty) and `e` (captures en
-//! passant).
+//! leap: the squares on the way must be empty), `e` (captures en
+//! passant), and the hoppers of riders: `p` (over one piece, then on along
+//! the line: xiangqi's cannon is `mRcpR`) and `g` (to the square just
+//! beyond the first piece: the grasshopper is `gQ`).
 //!
 //! ```
 //! use chess_rules::betza;
@@ -19,6 +21,9 @@
 //! assert_eq!(camel[0].describe(), "leaps (1,3)");
 //! assert_eq!(pawn[0].describe(), "steps [1, 0], without capturing");
 //! assert!(betza::parse("fX").is_err());
+//! let cannon = betza::parse("mRcpR").unwrap();
+//! assert_eq!(cannon[1].hop, betza::Hop::Over);
+//! assert_eq!(cannon[1].describe(), "hops over one piece along (0,1) lines, only to capture");
 //! ```
 
 use crate::error::Error;
@@ -43,6 +48,21 @@ pub struct Atom {
     pub lame: bool,
     /// It may capture en passant.
     pub en_passant: bool,
+    /// It hops over a piece (a rider only).
+    pub hop: Hop,
+}
+
+/// How a rider hops over a piece on its line, if it does.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Hop {
+    /// It does not: it stops at the first piece (taking it if it may).
+    #[default]
+    No,
+    /// `p`: over the first piece (of either side), then on along the line
+    /// to any empty square, or to take the next piece (xiangqi's cannon).
+    Over,
+    /// `g`: to the square just beyond the first piece (the grasshopper).
+    Beyond,
 }
 
 impl Atom {
@@ -60,11 +80,13 @@ pub(crate) fn describe(atom: &Atom, vectors: &[(i8, i8)]) -> String {
     let (a, b) = (atom.leap.1, atom.leap.0);
     let every = all_vectors(atom.leap).iter().all(|v| vectors.contains(v));
     let step = atom.range == 1 && atom.leap.0 == 1;
-    let verb = match (atom.range, step) {
-        (1, true) => "steps".to_string(),
-        (1, false) => "leaps".to_string(),
-        (0, _) => "slides".to_string(),
-        (n, _) => format!("slides up to {n} steps"),
+    let verb = match (atom.hop, atom.range, step) {
+        (Hop::Over, ..) => "hops over one piece".to_string(),
+        (Hop::Beyond, ..) => "hops to just beyond a piece".to_string(),
+        (_, 1, true) => "steps".to_string(),
+        (_, 1, false) => "leaps".to_string(),
+        (_, 0, _) => "slides".to_string(),
+        (_, n, _) => format!("slides up to {n} steps"),
     };
     let mut out = if every {
         match atom.range {
@@ -204,6 +226,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
         // Modifiers.
         let mut directions = Vec::new();
         let (mut m, mut c, mut initial, mut lame, mut ep) = (false, false, false, false, false);
+        let mut hop = (Hop::No, 0);
         while i < bytes.len() && bytes[i].is_ascii_lowercase() {
             match bytes[i] {
                 b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => directions.push((i, bytes[i])),
@@ -212,11 +235,13 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
                 b'i' => initial = true,
                 b'n' => lame = true,
                 b'e' => ep = true,
+                b'p' => hop = (Hop::Over, i),
+                b'g' => hop = (Hop::Beyond, i),
                 other => {
                     return Err(error(
                         i,
                         format!(
-                            "`{}` is not a Betza modifier this reads (f b l r v s h m c i n e)",
+                            "`{}` is not a Betza modifier this reads (f b l r v s h m c i n e p g)",
                             other as char
                         ),
                     ));
@@ -262,6 +287,24 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
             }
             range = n;
             i += digits;
+        }
+        // A hopper rides, with nothing else that changes its way.
+        if hop.0 != Hop::No {
+            let which = bytes[hop.1] as char;
+            if range != 0 {
+                return Err(error(
+                    hop.1,
+                    format!(
+                        "`{which}` (a hop) is read for riders along a whole line only (`{which}R`, `{which}B`, `{which}Q`, `{which}NN`)"
+                    ),
+                ));
+            }
+            if initial || lame || ep {
+                return Err(error(
+                    hop.1,
+                    format!("`{which}` (a hop) is not read together with `i`, `n` or `e`"),
+                ));
+            }
         }
         // Direction letters into selectors.
         let mut selectors = Vec::new();
@@ -326,6 +369,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
                 initial,
                 lame,
                 en_passant: ep,
+                hop: hop.0,
             });
         }
         if atoms.len() == before {
@@ -445,5 +489,41 @@ mod tests {
         assert!(parse("").is_err());
         assert!(parse("W0").is_err());
         assert!(parse("vF").is_err(), "no vector of F is vertical");
+    }
+
+    #[test]
+    fn hops_of_riders() {
+        let cannon = parse("mRcpR").unwrap();
+        assert_eq!((cannon[0].hop, cannon[1].hop), (Hop::No, Hop::Over));
+        assert!(cannon[1].captures && !cannon[1].moves);
+        let grasshopper = parse("gQ").unwrap();
+        assert!(
+            grasshopper
+                .iter()
+                .all(|a| a.hop == Hop::Beyond && a.range == 0)
+        );
+        assert_eq!(
+            grasshopper[0].describe(),
+            "hops to just beyond a piece along (0,1) lines"
+        );
+        assert_eq!(parse("pNN").unwrap()[0].hop, Hop::Over);
+        // Riders along a whole line only, and nothing else changing the way.
+        for (bad, at) in [
+            ("pN", 0),
+            ("pR2", 0),
+            ("mgW", 1),
+            ("ipR", 1),
+            ("pnR", 0),
+            ("peR", 0),
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert_eq!(e.span.start, at, "{bad}: {}", e.message);
+        }
+        assert!(
+            parse("xR")
+                .unwrap_err()
+                .message
+                .contains("(f b l r v s h m c i n e p g)")
+        );
     }
 }

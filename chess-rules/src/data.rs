@@ -18,7 +18,7 @@
 //! assert_eq!(data::read("5:chess"), None);
 //! ```
 
-use crate::betza::Atom;
+use crate::betza::{Atom, Hop};
 use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
 use crate::rules::{Castling, PieceDef, RoyalWhileFew, Rules, Stalemate};
@@ -77,6 +77,8 @@ pub fn write(rules: &Rules) -> String {
                 atom.initial,
                 atom.lame,
                 atom.en_passant,
+                atom.hop == Hop::Over,
+                atom.hop == Hop::Beyond,
             ];
             out.number(
                 flags
@@ -191,6 +193,12 @@ pub fn read(data: &str) -> Option<Rules> {
                 initial: flag(2),
                 lame: flag(3),
                 en_passant: flag(4),
+                hop: match (flag(5), flag(6)) {
+                    (false, false) => Hop::No,
+                    (true, false) => Hop::Over,
+                    (false, true) => Hop::Beyond,
+                    (true, true) => return None,
+                },
             });
         }
         pieces.push(PieceDef {

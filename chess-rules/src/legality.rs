@@ -507,6 +507,7 @@ mod tests {
                 initial: false,
                 lame: false,
                 en_passant: false,
+                hop: crate::betza::Hop::No,
             }
         };
         let mut far_leaps = Rules::chess();
@@ -620,6 +621,58 @@ mod tests {
         let pos = Position::from_fen(&rules, "r3k2r/8/8/8/8/8/4Q3/4K3 w kq - 0 1").unwrap();
         let after = pos.play(pos.parse_move("Qxe8").unwrap());
         assert_eq!(after.fen(), "r3Q2r/8/8/8/8/8/8/4K3 b - - 0 1");
+    }
+
+    #[test]
+    fn hoppers_move_and_check_as_fairy_stockfish_has_them() {
+        // Perft and legal moves as pyffish 0.0.90 gives them.
+        let text = "[cannon8:chess]\ncustomPiece1 = c:mRcpR\n\
+            startFen = rnbqkbnr/pppppppp/1c4c1/8/8/1C4C1/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n\
+            [hopper:chess]\ncustomPiece1 = c:pR\ncustomPiece2 = g:gB\n\
+            startFen = rnbqkbnr/pppppppp/1c4g1/8/8/1C4G1/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        let sets = crate::ini::variants(text).unwrap();
+        let (cannons, hoppers) = (&sets[0], &sets[1]);
+        for (rules, counts) in [(cannons, [32, 970, 29326]), (hoppers, [19, 360, 7737])] {
+            let start = Position::start(rules).unwrap();
+            for (depth, &n) in (1..).zip(&counts) {
+                assert_eq!(start.perft(depth), n, "{} perft({depth})", rules.name);
+            }
+        }
+        let legal = |rules: &Rules, fen: &str| {
+            let pos = Position::from_fen(rules, fen).unwrap();
+            let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+            moves.sort();
+            assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+            moves
+        };
+        // Checked through the pawn on e2: moving it along the file keeps
+        // the check, and only the king answers.
+        let screened = Position::from_fen(cannons, "4c3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        assert!(screened.is_check());
+        assert_eq!(
+            legal(cannons, "4c3/8/8/8/8/8/4P3/4K3 w - - 0 1"),
+            ["e1d1", "e1d2", "e1f1", "e1f2"]
+        );
+        // A bishop may not become the screen (Be2).
+        let moves = legal(cannons, "4c3/8/8/8/8/8/8/3BK3 w - - 0 1");
+        assert_eq!(moves.len(), 10);
+        assert!(!moves.contains(&"d1e2".to_string()));
+        // A cannon slides to move and does not take without a screen.
+        let moves = legal(cannons, "4k3/8/8/8/4C3/8/4P3/4K3 w - - 0 1");
+        assert_eq!(moves.len(), 16);
+        assert!(moves.contains(&"e4e7".to_string()) && !moves.contains(&"e4e8".to_string()));
+        // A grasshopper with nothing to hop over stays.
+        assert_eq!(
+            legal(hoppers, "4k3/8/8/2p5/8/8/8/G3K3 w - - 0 1"),
+            ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
+        );
+        // Written as data and read back, the hops stay.
+        for rules in [cannons, hoppers] {
+            assert_eq!(
+                crate::data::read(&crate::data::write(rules)).as_ref(),
+                Some(rules)
+            );
+        }
     }
 
     #[test]

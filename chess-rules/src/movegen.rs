@@ -5,6 +5,7 @@
 //! passant, and every move of the side to move that follows its pieces'
 //! moves (pseudo-legal: legality is `legality`'s).
 
+use crate::betza::Hop;
 use crate::geometry::Square;
 use crate::mailbox::{BLACK_BIT, EMPTY, OFF, WORDS, cell_of, is, kind_of, path_clear, step};
 use crate::position::{Position, State, back_rank};
@@ -186,6 +187,7 @@ pub(crate) fn walk<S: Sink>(
                     ride(s, from, walk, ep, sink);
                 }
             }
+            Shape::Hop(how) => hop(s, from, walk, how, sink),
         }
     }
     for walk in t.far_walks(side, kind) {
@@ -232,6 +234,31 @@ fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)
             en_passant(walk, to, ep, sink);
         }
         if walk.range == k || !empty {
+            break;
+        }
+    }
+}
+
+/// A hop along a line: over its first piece (either side's), then, for
+/// [`Hop::Over`], on to every empty square and the next piece if it is
+/// the other side's; for [`Hop::Beyond`], to the square just beyond.
+#[inline]
+fn hop<S: Sink>(s: &State, from: usize, walk: &Walk, how: Hop, sink: &mut S) {
+    let us = s.turn;
+    let mut to = step(from, walk.delta);
+    while s.cells[to] == EMPTY {
+        to = step(to, walk.delta);
+    }
+    if s.cells[to] == OFF {
+        return;
+    }
+    loop {
+        to = step(to, walk.delta);
+        let target = s.cells[to];
+        let empty = target == EMPTY;
+        let enemy = !empty && target != OFF && !is(target, us);
+        sink.reach(to, empty & walk.moves, enemy & walk.captures);
+        if how == Hop::Beyond || !empty {
             break;
         }
     }
@@ -452,6 +479,7 @@ mod tests {
             initial,
             lame: false,
             en_passant: false,
+            hop: crate::betza::Hop::No,
         }
     }
 

@@ -5,6 +5,7 @@
 //! side captures along (for attack tests, checks and pins); the
 //! promotion zones; the bits of royal, pawn and en passant kinds.
 
+use crate::betza::Hop;
 use crate::geometry::{Geometry, Square};
 use crate::mailbox::{BLACK_BIT, CELLS, PAD, WORDS, cell_of, delta, kind_of, lame_path};
 use crate::rules::Rules;
@@ -31,6 +32,8 @@ pub(crate) enum Shape {
     /// Anything else: a range, a lame path, the start square, en passant
     /// along a line, moves only or captures only along a line.
     Ride,
+    /// A hop over a piece ([`Hop`]).
+    Hop(Hop),
 }
 
 /// One direction of one kind of move of a kind of piece, turned for one
@@ -105,12 +108,23 @@ pub(crate) struct Reach {
     pub(crate) free: u64,
 }
 
+/// A line some kinds of piece capture along by hopping: `delta` (turned
+/// for their side), how they hop, and a bit per kind.
+#[derive(Clone, Debug)]
+pub(crate) struct HopRay {
+    pub(crate) delta: isize,
+    pub(crate) hop: Hop,
+    pub(crate) kinds: u64,
+}
+
 impl Shape {
     /// The shape of a walk along one of `atom`'s vectors (one within the
     /// mailbox's border).
     fn of(atom: &crate::betza::Atom) -> Shape {
         let plain = !atom.initial && !atom.lame;
-        if plain && atom.range == 1 {
+        if atom.hop != Hop::No {
+            Shape::Hop(atom.hop)
+        } else if plain && atom.range == 1 {
             Shape::Leap
         } else if plain && atom.range == 0 && atom.moves && atom.captures && !atom.en_passant {
             Shape::Slide
@@ -148,6 +162,8 @@ pub(crate) struct Tables {
     /// and pins: plain leaps (one square to look at) and the other rays.
     pub(crate) leap_rays: [Vec<LeapRay>; 2],
     pub(crate) line_rays: [Vec<Ray>; 2],
+    /// Each side's captures by hopping.
+    pub(crate) hop_rays: [Vec<HopRay>; 2],
     /// Moves and captures along vectors longer than the border is wide.
     pub(crate) far: [Vec<Vec<FarWalk>>; 2],
     pub(crate) far_rays: [Vec<FarRay>; 2],
@@ -206,6 +222,7 @@ impl Tables {
         let squares = g.squares().map(cell_of).collect();
         let mut atoms: [Vec<Vec<Walk>>; 2] = [Vec::new(), Vec::new()];
         let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+        let mut hop_rays: [Vec<HopRay>; 2] = [Vec::new(), Vec::new()];
         let mut far: [Vec<Vec<FarWalk>>; 2] = [Vec::new(), Vec::new()];
         let mut far_rays: [Vec<FarRay>; 2] = [Vec::new(), Vec::new()];
         let is_far =
@@ -267,6 +284,23 @@ impl Tables {
                         });
                     }
                     if !atom.captures {
+                        continue;
+                    }
+                    if atom.hop != Hop::No {
+                        for &v in &vectors {
+                            let d = delta(v);
+                            match hop_rays[side]
+                                .iter_mut()
+                                .find(|r| r.delta == d && r.hop == atom.hop)
+                            {
+                                Some(r) => r.kinds |= 1 << kind,
+                                None => hop_rays[side].push(HopRay {
+                                    delta: d,
+                                    hop: atom.hop,
+                                    kinds: 1 << kind,
+                                }),
+                            }
+                        }
                         continue;
                     }
                     for &vector in &vectors {
@@ -380,8 +414,12 @@ impl Tables {
         for ray in rays.iter_mut().flatten().filter(|r| r.range == 0) {
             ray.range = u8::MAX;
         }
+        // (A hop's capture is uncovered, and made, by a piece moving onto
+        // its line as well as off it: every move is tried against it.)
         let lame_captures = [0, 1].map(|s: usize| {
-            rays[s].iter().any(|r| r.lame) || far_rays[s].iter().any(|r| r.range != 1)
+            rays[s].iter().any(|r| r.lame)
+                || far_rays[s].iter().any(|r| r.range != 1)
+                || !hop_rays[s].is_empty()
         });
         let leap_ray = |r: &Ray| r.range == 1 && !r.lame;
         let leap_rays = [0, 1].map(|side| {
@@ -443,6 +481,7 @@ impl Tables {
             overlapping,
             leap_rays,
             line_rays,
+            hop_rays,
             lame_captures,
             has_far: far.iter().flatten().any(|walks| !walks.is_empty()),
             far,

@@ -1,10 +1,12 @@
 //! Why a move from one square to another is not legal, as data
 //! ([`Rejection`]): the game is over, no piece or the other side's, a
 //! square of its own, not a move of the piece (with its moves in words),
-//! a blocker, the start square, the promotion, a royal piece left
+//! a blocker, a hop without the piece to hop over, the start square, the
+//! promotion, a royal piece left
 //! attacked, a check the rules forbid, a capture they compel. The
 //! verifier words it.
 
+use crate::betza::Hop;
 use crate::geometry::Square;
 use crate::mailbox::{cell_of, encode};
 use crate::position::Position;
@@ -36,6 +38,19 @@ pub enum Rejection {
     OnlyCaptures(Piece),
     /// The move is made only from the piece's start square.
     NotFromStart(Piece),
+    /// The piece goes along that line only by hopping, and the pieces
+    /// between do not let it: a hop over one piece ([`Hop::Over`]) with
+    /// none or several between, a hop to just beyond a piece
+    /// ([`Hop::Beyond`]) with none right before the square or others
+    /// before it.
+    Hop {
+        /// The piece.
+        piece: Piece,
+        /// How it hops.
+        hop: Hop,
+        /// The squares between with a piece on them, nearest first.
+        between: Vec<Square>,
+    },
     /// A piece stands in the way.
     Blocked {
         /// Where.
@@ -147,8 +162,34 @@ impl Position<'_> {
                 if atom.range != 0 && k > i16::from(atom.range) {
                     continue;
                 }
-                let reason = if atom.initial && !self.on_start_square(from, piece) {
+                let between: Vec<Square> = (1..k)
+                    .filter_map(|j| g.offset(from, dx * j as i8, dy * j as i8))
+                    .filter(|&s| self.piece_at(s).is_some())
+                    .collect();
+                let hops = match atom.hop {
+                    Hop::No => true,
+                    Hop::Over => between.len() == 1,
+                    Hop::Beyond => {
+                        between.len() == 1
+                            && g.offset(to, -dx, -dy).is_some_and(|s| between[0] == s)
+                    }
+                };
+                let reason = if !hops {
+                    Rejection::Hop {
+                        piece,
+                        hop: atom.hop,
+                        between,
+                    }
+                } else if atom.initial && !self.on_start_square(from, piece) {
                     Rejection::NotFromStart(piece)
+                } else if atom.hop != Hop::No {
+                    if target.is_some() && !atom.captures {
+                        Rejection::CannotCapture(piece)
+                    } else if target.is_none() && !atom.moves {
+                        Rejection::OnlyCaptures(piece)
+                    } else {
+                        continue;
+                    }
                 } else if let Some((at, by)) = (1..k).find_map(|j| {
                     let s = g.offset(from, dx * j as i8, dy * j as i8)?;
                     Some((s, self.piece_at(s)?))
@@ -176,8 +217,11 @@ impl Position<'_> {
                 } else {
                     continue;
                 };
-                // A reason that names a blocker beats a general one.
-                if best.is_none() || matches!(reason, Rejection::Blocked { .. }) {
+                // A reason that names a blocker, or the pieces a hop
+                // needs, beats a general one.
+                if best.is_none()
+                    || matches!(reason, Rejection::Blocked { .. } | Rejection::Hop { .. })
+                {
                     best = Some(reason);
                 }
             }

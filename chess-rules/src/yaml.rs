@@ -546,6 +546,7 @@ fn move_rule(node: &Node) -> Result<(Atom, String), RulesError> {
             initial: false,
             lame: false,
             en_passant: false,
+            hop: crate::betza::Hop::No,
         },
         format!("{kind} [{row}, {col}]"),
     ))

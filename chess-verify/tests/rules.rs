@@ -138,7 +138,9 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     assert_eq!(code, 2);
     assert!(
         err.contains(
-            "Fairy-Stockfish's built-in variant `xiangqi` cannot be played here yet: the cannon"
+            "Fairy-Stockfish's built-in variant `xiangqi` cannot be played here yet: \
+             `mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3` needs regions a piece may \
+             not leave (palaces, rivers)"
         ),
         "{err}"
     );
@@ -239,6 +241,35 @@ fn pieces_royal_while_few_are_checked() {
         out.contains("the queen on h5 is in check from the black knight on f6"),
         "{out}"
     );
+}
+
+/// Hoppers (Betza's `p` and `g`): a cannon takes over exactly one piece,
+/// a grasshopper lands just beyond one; a move without that is refused
+/// naming the pieces between.
+#[test]
+fn hoppers_are_refused_with_the_pieces_between() {
+    let ini = dir("rules").join("hoppers.ini");
+    std::fs::write(
+        &ini,
+        "[cannon8:chess]\ncustomPiece1 = c:mRcpR\ncustomPiece2 = g:gB\n\
+         startFen = rnbqkbnr/pppppppp/1c4c1/8/8/1CG3C1/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let games = "1. Cxb6 *\n\n1. Cxb8 *\n\n1. Cxb7 Cbe6+ 2. Ce3 *\n\n1. Ge5 *\n";
+    let (code, out, _) = run_with(&["--rules", ini.to_str().unwrap(), "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("4 games (1 legal"), "{out}");
+    for expected in [
+        "White cannot play `1. Cxb6`: the cannon on b3 goes to b6 only by hopping over one \
+         piece, and no piece stands between b3 and b6",
+        "White cannot play `1. Cxb8`: the cannon on b3 hops over one piece only, and 2 stand \
+         between it and b8 (b6, b7)",
+        "White cannot play `1. Ge5`: the custom piece 2 on c3 goes along that line only to the \
+         square just beyond a piece, and no piece stands between c3 and e5",
+        "the custom piece 2 on c3 can play `Gxh8`",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
 }
 
 /// Rules that forbid moves chess allows: a capture compulsory

@@ -9,6 +9,7 @@
 //! no piece for, castling or drops the rule set does not have, a
 //! stalemate that loses, a game that names no rule set of the file.
 
+use chess_rules::betza::Hop;
 use chess_rules::{
     Move, MoveText, Outcome, Position, Rejection as Refusal, Rules, Square, Stalemate,
 };
@@ -445,6 +446,30 @@ fn refusal_rejection(
             format!("{piece} makes that move only from its start square"),
         ),
         Refusal::Blocked { at, .. } => reasons::blocked(&piece, &piece_on(pos, at)),
+        Refusal::Hop { hop, between, .. } => {
+            let on = |squares: &[Square]| {
+                let list: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+                list.join(", ")
+            };
+            let message = match (hop, between.as_slice()) {
+                (Hop::Beyond, _) => format!(
+                    "{piece} goes along that line only to the square just beyond a piece, and {}",
+                    match between.as_slice() {
+                        [] => format!("no piece stands between {from} and {to}"),
+                        squares => format!("the pieces between stand on {}", on(squares)),
+                    }
+                ),
+                (_, []) => format!(
+                    "{piece} goes to {to} only by hopping over one piece, and no piece stands between {from} and {to}"
+                ),
+                (_, squares) => format!(
+                    "{piece} hops over one piece only, and {} stand between it and {to} ({})",
+                    squares.len(),
+                    on(squares)
+                ),
+            };
+            Rejection::new(ErrorKind::CannotReach, message)
+        }
         Refusal::Promotion => {
             let choices: Vec<String> = pos
                 .legal_moves()

@@ -45,7 +45,7 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
 /// use chess_core::syntax::names_builtin;
 ///
 /// assert!(names_builtin(" Coregal"));
-/// assert!(names_builtin("xiangqi")); // (refused when checked: no cannon yet)
+/// assert!(names_builtin("xiangqi")); // (refused when checked: no palace yet)
 /// assert!(!names_builtin("crazyhouse")); // lichess's, through shakmaty
 /// assert!(!names_builtin("giveaway")); // related to lichess's Antichess
 /// assert!(!names_builtin("nosuch"));

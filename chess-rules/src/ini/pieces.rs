@@ -89,11 +89,18 @@ pub(super) fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Pro
         (None, Some(b)) => b,
         (None, None) => return Err(bad(format!("`{value}`: write `letter:Betza`, e.g. `a:BN`"))),
     };
+    if key == "janggiCannon" {
+        // Its hop is `pR`, with rules of its own besides.
+        return Err(bad(
+            "the janggi cannon (`pR`) is not played here yet: it may neither hop over nor take another cannon"
+                .into(),
+        ));
+    }
     let name = if custom {
         // Named after the piece its moves are, if the format names one.
         NAMED
             .iter()
-            .find(|(n, b)| *b == betza && !matches!(*n, "king" | "pawn"))
+            .find(|(n, b)| *b == betza && !matches!(*n, "king" | "pawn" | "janggiCannon"))
             .map_or_else(
                 || format!("custom piece {}", &key["customPiece".len()..]),
                 |(n, _)| words(n),
