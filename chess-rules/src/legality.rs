@@ -731,6 +731,24 @@ mod tests {
         );
         let mated = Position::from_fen(kings, "7k/8/8/8/8/8/3k4/3KK1r1 w - - 0 1").unwrap();
         assert_eq!(mated.outcome(), Some(Outcome::Checkmate));
+        // `*`: every piece of a side with at most three in all.
+        let all = crate::ini::variants(
+            "[allroyal:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\n\
+             extinctionPseudoRoyal = true\nextinctionPieceCount = 2\n",
+        )
+        .unwrap()
+        .remove(0);
+        let rook = ["a1a2", "a1b1", "a1c1", "a1d1"];
+        assert_eq!(legal(&all, "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1"), rook);
+        assert_eq!(legal(&all, "4k3/8/8/8/8/8/r7/R3KB2 w - - 0 1"), rook);
+        // (Four, and none is: the rook may be left attacked.)
+        let four = legal(&all, "4k3/8/8/8/8/8/r7/R3KBN1 w - - 0 1");
+        assert_eq!(four.len(), 15);
+        assert!(four.contains(&"g1f3".to_string()));
+        assert_eq!(
+            legal(&all, "4k3/8/8/8/8/8/r7/R3K3 b - - 0 1"),
+            ["a2a1", "a2b2", "a2c2", "a2g2", "a2h2"]
+        );
         // Their extinction ends nothing: a side without one plays on.
         assert_eq!(kings.goals.extinction, None);
         let bare = Position::from_fen(kings, "3kk3/8/8/8/8/8/8/R7 w - - 0 1").unwrap();
