@@ -90,6 +90,10 @@ pub enum DecisiveReason {
     /// `extinctionValue`: horde, shatranj's bare king): a kind of piece is
     /// gone, and the rules give the win.
     Extinction,
+    /// Under rules a user defines with check counting (Fairy-Stockfish's
+    /// `checkCounting`: three-check, five-check): the winner gave the
+    /// checks it had to give.
+    Checks,
 }
 
 /// Why a game was drawn.
@@ -197,6 +201,8 @@ impl Outcome {
             OutcomeCode::DrawByExtinction => Outcome::Draw {
                 reason: DrawReason::Extinction,
             },
+            OutcomeCode::WhiteGivesLastCheck => win(White, DecisiveReason::Checks),
+            OutcomeCode::BlackGivesLastCheck => win(Black, DecisiveReason::Checks),
         }
     }
 
@@ -265,6 +271,7 @@ impl fmt::Display for Outcome {
                     DecisiveReason::Stalemate => " by stalemate",
                     DecisiveReason::Region => " by reaching the flag region",
                     DecisiveReason::Extinction => " by extinction",
+                    DecisiveReason::Checks => " by giving its checks",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {

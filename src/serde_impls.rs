@@ -161,6 +161,7 @@ impl Serialize for Outcome {
                     DecisiveReason::Stalemate => "stalemate",
                     DecisiveReason::Region => "region",
                     DecisiveReason::Extinction => "extinction",
+                    DecisiveReason::Checks => "checks",
                 },
             ),
             Outcome::Draw { reason } => (

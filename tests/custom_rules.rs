@@ -51,6 +51,13 @@ const TAGGED: &[CustomGame] = games! {
     [Variant "coregal"] 1. e4 d5 *
 };
 
+/// Five-check, from a position where White has one check left to give.
+const FIFTH: CustomGame = game! {
+    [Variant "5check"]
+    [FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+5 0 2"]
+    2. Bc4 Nc6 3. Bxf7 # 1-0
+};
+
 const FOOLS_MATE: CustomGame = game! {
     #![rules("chess-rules/rules/chess.ini")]
     1. f3 e5 2. g4 Qh4 # 0-1
@@ -121,6 +128,25 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     assert_eq!(names, ["coregal", "capablanca", "coregal"]);
     assert_eq!(TAGGED[1].rules().geometry.files(), 10);
     assert_eq!(moves(&TAGGED[2]), ["e2e4", "d7d5"]);
+}
+
+#[test]
+fn the_last_check_to_give_wins() {
+    assert_eq!(FIFTH.result(), GameResult::WhiteWins);
+    assert_eq!(
+        FIFTH.outcome(),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: DecisiveReason::Checks
+        }
+    );
+    assert_eq!(
+        FIFTH.outcome().to_string(),
+        "White wins by giving its checks"
+    );
+    let rules = FIFTH.rules();
+    let last = FIFTH.positions(&rules).pop().unwrap();
+    assert!(last.fen().contains(" KQkq - 0+5 "), "{}", last.fen());
 }
 
 #[test]

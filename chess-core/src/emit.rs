@@ -558,6 +558,10 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                     OutcomeCode::WhiteWinsByExtinction,
                     OutcomeCode::BlackWinsByExtinction,
                 ),
+                O::Checks { .. } => pick(
+                    OutcomeCode::WhiteGivesLastCheck,
+                    OutcomeCode::BlackGivesLastCheck,
+                ),
             }
         }
         None => OutcomeCode::declared(result),

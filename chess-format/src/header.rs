@@ -108,11 +108,16 @@ pub enum OutcomeCode {
     BlackWinsByExtinction = 30,
     /// The same, and the game is drawn.
     DrawByExtinction = 31,
+    /// Under rules a user defines with check counting: White gave the
+    /// checks it had to give, and wins.
+    WhiteGivesLastCheck = 32,
+    /// The same for Black.
+    BlackGivesLastCheck = 33,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 32] = [
+    pub const ALL: [OutcomeCode; 34] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -145,6 +150,8 @@ impl OutcomeCode {
         OutcomeCode::WhiteWinsByExtinction,
         OutcomeCode::BlackWinsByExtinction,
         OutcomeCode::DrawByExtinction,
+        OutcomeCode::WhiteGivesLastCheck,
+        OutcomeCode::BlackGivesLastCheck,
     ];
 
     /// The code with this number.
@@ -301,7 +308,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(32), None);
+        assert_eq!(OutcomeCode::from_u8(34), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -311,7 +318,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0P01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0R01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

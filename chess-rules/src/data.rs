@@ -57,7 +57,11 @@ pub fn write(rules: &Rules) -> String {
         Stalemate::Loss => 1,
         Stalemate::Win => 2,
     });
-    out.number(u8::from(rules.must_capture) | u8::from(!rules.checks) << 1);
+    out.number(
+        u8::from(rules.must_capture)
+            | u8::from(!rules.checks) << 1
+            | u8::from(rules.goals.check_counting) << 2,
+    );
     out.number(rules.pieces.len());
     for piece in &rules.pieces {
         out.text(&piece.letter.to_string());
@@ -161,7 +165,7 @@ pub fn read(data: &str) -> Option<Rules> {
         _ => return None,
     };
     let switches: u8 = input.number()?;
-    if switches > 3 {
+    if switches > 7 {
         return None;
     }
     let count: usize = input.number()?;
@@ -266,7 +270,11 @@ pub fn read(data: &str) -> Option<Rules> {
         promotion_pieces,
         castling,
         stalemate,
-        goals: Goals { extinction, flag },
+        goals: Goals {
+            extinction,
+            flag,
+            check_counting: switches & 4 != 0,
+        },
         must_capture: switches & 1 != 0,
         checks: switches & 2 == 0,
         royal_while_few,

@@ -1,6 +1,6 @@
 //! When a goal ([`crate::Goals`]) has ended a game: the outcome of a
 //! position, as Fairy-Stockfish decides it (extinction first, then the
-//! flag). Legality asks it first: a position it ends has no legal move.
+//! flag, then the checks given). Legality asks it first: a position it ends has no legal move.
 
 use crate::goals::Flag;
 use crate::mailbox::{EMPTY, is, kind_of};
@@ -106,6 +106,10 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
             });
         }
     }
+    // The side that just moved has given its last check.
+    if rules.goals.check_counting && s.checks[(!us).index()] == 0 {
+        return Some(Outcome::Checks { color: !us });
+    }
     None
 }
 
@@ -116,6 +120,65 @@ mod tests {
     /// Racing to the eighth rank with one more move for Black, as
     /// pyffish 0.0.90 plays it (its legal moves and game ends, each
     /// position checked).
+    /// Check counting as pyffish 0.0.90 plays it: the count in the FEN
+    /// (White's first), each check counted for the side that gave it, the
+    /// last one ending the game; castling and en passant may be left out
+    /// before it.
+    #[test]
+    fn the_last_check_to_give_ends_the_game() {
+        let three = ini::builtin("3check").unwrap().unwrap();
+        let start = Position::start(&three).unwrap();
+        assert_eq!(
+            start.fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+        );
+        let mut pos = start;
+        for m in ["e2e4", "f7f5", "d1h5"] {
+            pos = pos.play(pos.parse_move(m).unwrap());
+        }
+        assert_eq!(
+            pos.fen(),
+            "rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"
+        );
+        assert_eq!(pos.outcome(), None);
+        let last = Position::from_fen(&three, "4k3/8/8/8/8/8/8/R3K3 w Q - 1+2 0 1").unwrap();
+        let after = last.play(last.parse_move("a1a8").unwrap());
+        assert_eq!(
+            after.outcome(),
+            Some(Outcome::Checks {
+                color: Color::White
+            })
+        );
+        assert!(after.legal_moves().is_empty() && after.fen().contains(" 0+2 "));
+        assert_eq!(after.perft(1), 0);
+        // Black's count is Black's: its check counts down the second number.
+        let black = Position::from_fen(&three, "r3k3/8/8/8/8/8/8/4K3 b - - 3+1 0 1").unwrap();
+        let after = black.play(black.parse_move("a8a1").unwrap());
+        assert_eq!(
+            after.outcome(),
+            Some(Outcome::Checks {
+                color: Color::Black
+            })
+        );
+        // Without castling and en passant, and without a count (the
+        // start's); a count that is not one is refused.
+        let bare = Position::from_fen(&three, "4k3/8/8/8/8/8/8/R3K3 w 1+2 0 1").unwrap();
+        assert!(bare.fen().ends_with(" w - - 1+2 0 1"));
+        let none = Position::from_fen(&three, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert!(none.fen().ends_with(" 3+3 0 1"));
+        let e = Position::from_fen(&three, "4k3/8/8/8/8/8/8/R3K3 w - - 1++2 0 1").unwrap_err();
+        assert!(
+            e.message.contains("`1++2` is not a count of checks"),
+            "{}",
+            e.message
+        );
+        // Written as data and read back, the goal stays.
+        assert_eq!(
+            crate::data::read(&crate::data::write(&three)).as_ref(),
+            Some(&three)
+        );
+    }
+
     #[test]
     fn one_more_move_to_reach_the_flag() {
         let text = "[race:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *8\n\

@@ -30,6 +30,18 @@ fn occupancy(t: &Tables, cells: &[u8; CELLS]) -> [[[u64; WORDS]; 2]; 2] {
     occupied
 }
 
+/// A FEN field of checks still to give, White's and Black's (`3+3`).
+fn checks_field(text: &str) -> Option<[u8; 2]> {
+    let (white, black) = text.split_once('+')?;
+    let count = |n: &str| {
+        n.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| n.parse().ok())
+            .flatten()
+    };
+    Some([count(white)?, count(black)?])
+}
+
 /// The pieces' placement of `fen`, its first field (at byte `start`), as
 /// mailbox cells.
 fn placement(rules: &Rules, fen: &str, start: usize) -> Result<[u8; CELLS], Error> {
@@ -171,13 +183,38 @@ impl<'r> Position<'r> {
                 ))
             })?
         };
+        // Castling and en passant left out before the checks or clocks
+        // (`w 7+7 0 1`, `w 0 1`), as Fairy-Stockfish reads them.
         for i in [2, 3] {
             if let Some(&(at, clock)) = fields.get(i)
-                && clock.bytes().all(|b| b.is_ascii_digit())
+                && (clock.bytes().all(|b| b.is_ascii_digit()) || checks_field(clock).is_some())
             {
                 fields.insert(i, (at, "-"));
             }
         }
+        // Under check counting, the checks still to give (`3+3`) after
+        // the en passant square; without them, the start position's.
+        let mut checks = None;
+        if rules.goals.check_counting
+            && let Some(&(at, text)) = fields.get(4).filter(|(_, f)| f.contains('+'))
+        {
+            checks = Some(checks_field(text).ok_or_else(|| {
+                err(
+                    at,
+                    text.len(),
+                    format!("`{text}` is not a count of checks still to give (`3+3`)"),
+                )
+            })?);
+            fields.remove(4);
+        }
+        let checks = match checks {
+            Some(c) => c,
+            None => rules
+                .start
+                .split(' ')
+                .find_map(checks_field)
+                .unwrap_or([3, 3]),
+        };
         let field = |n: usize| fields.get(n).copied();
         let turn = match field(1) {
             None | Some((_, "w")) => Color::White,
@@ -204,6 +241,7 @@ impl<'r> Position<'r> {
                 en_passant: None,
                 halfmoves: 0,
                 fullmoves: 1,
+                checks,
             },
         };
         crate::make::mark_royal_while_few(&position.tables, &mut position.s);
@@ -366,6 +404,9 @@ impl<'r> Position<'r> {
         match self.s.en_passant {
             Some((passed, _)) => out.push_str(&format!(" {passed}")),
             None => out.push_str(" -"),
+        }
+        if self.rules.goals.check_counting {
+            out.push_str(&format!(" {}+{}", self.s.checks[0], self.s.checks[1]));
         }
         out.push_str(&format!(" {} {}", self.s.halfmoves, self.s.fullmoves));
         out

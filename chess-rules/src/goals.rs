@@ -2,8 +2,8 @@
 //! Fairy-Stockfish has them — a kind of piece gone (extinction: atomic's
 //! king, horde's whole army, shatranj's bare king) and a piece reaching a
 //! region (capture the flag: king of the hill, racing kings,
-//! breakthrough). A position a goal ends has no legal move; when one
-//! does is `ends.rs`'s to say.
+//! breakthrough), and a number of checks given (three-check). A position
+//! a goal ends has no legal move; when one does is `ends.rs`'s to say.
 //!
 //! ```
 //! use chess_rules::{Color, Ending, Outcome, Position, Rules};
@@ -91,11 +91,16 @@ pub struct Goals {
     pub extinction: Option<Extinction>,
     /// Capture the flag, if reaching a region wins.
     pub flag: Option<Flag>,
+    /// Check counting (Fairy-Stockfish's `checkCounting`: three-check,
+    /// five-check): each side's checks still to give are kept with the
+    /// position (a FEN's `3+3`, White's first, after the en passant
+    /// square), and a side that has given them all wins.
+    pub check_counting: bool,
 }
 
 impl Goals {
     /// Whether there is any.
     pub fn any(&self) -> bool {
-        self.extinction.is_some() || self.flag.is_some()
+        self.extinction.is_some() || self.flag.is_some() || self.check_counting
     }
 }

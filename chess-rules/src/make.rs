@@ -106,6 +106,11 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
     }
     next.turn = !s.turn;
     mark_royal_while_few(t, next);
+    // A check given counts down its side's checks still to give.
+    if t.check_counting && crate::position::in_check(t, next, next.turn) {
+        let left = &mut next.checks[s.turn.index()];
+        *left = left.saturating_sub(1);
+    }
 }
 
 /// Marks which pieces of `s` are royal while few ([`Tables::few_royal`]):
@@ -171,4 +176,5 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
     next.en_passant = s.en_passant;
     next.halfmoves = s.halfmoves;
     next.fullmoves = s.fullmoves;
+    next.checks = s.checks;
 }

@@ -31,6 +31,9 @@ pub(crate) struct State {
     pub(crate) en_passant: Option<(Square, Square)>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// Under check counting, the checks each side has still to give
+    /// (White's, Black's).
+    pub(crate) checks: [u8; 2],
 }
 
 /// A position under a rule set.

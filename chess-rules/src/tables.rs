@@ -182,6 +182,8 @@ pub(crate) struct Tables {
     pub(crate) royal: u64,
     /// Kinds royal while few ([`Rules::royal_while_few`]).
     pub(crate) few_royal: Option<FewRoyal>,
+    /// Checks are counted ([`crate::Goals::check_counting`]).
+    pub(crate) check_counting: bool,
     /// A bit per kind that castles: the royal kinds, or where there is
     /// none the piece written `K` (a king that is not royal, as in
     /// extinction chess).
@@ -494,6 +496,7 @@ impl Tables {
             near_zone,
             atoms,
             royal: bits(|p| p.royal),
+            check_counting: rules.goals.check_counting,
             few_royal: rules.royal_while_few.as_ref().map(|few| FewRoyal {
                 kinds: few
                     .pieces

@@ -138,6 +138,12 @@ pub enum Outcome {
         /// Both sides reached it.
         draw: bool,
     },
+    /// `color` has given the checks it had to give (see
+    /// [`Goals::check_counting`](crate::Goals::check_counting)) and wins.
+    Checks {
+        /// The side that gave them.
+        color: Color,
+    },
 }
 
 impl Outcome {
@@ -163,6 +169,7 @@ impl Outcome {
                 Ending::Draw => None,
             },
             Outcome::Flag { color, draw } => (!draw).then_some(color),
+            Outcome::Checks { color } => Some(color),
         }
     }
 }

@@ -148,7 +148,7 @@ fn builtin_rows() -> Vec<(String, bool)> {
 fn built_in_variants_played_agree_with_fairy_stockfish() {
     let rows = builtin_rows();
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 45, "{played}");
+    assert!(played >= 47, "{played}");
     guide_page(&table("Built-in variants", &rows), false);
 }
 
@@ -161,7 +161,7 @@ fn a_section_may_set_back_what_its_parent_needs() {
     let text = "[plain:3check]\ncheckCounting = false\n\
                 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
                 [hill:kingofthehill]\nflagRegionWhite = -\nflagRegionBlack =\n\
-                [still:3check]\n";
+                [still:crazyhouse]\n";
     let sections = ini::sections(text).unwrap();
     for section in &sections[..2] {
         let rules = section.rules.as_ref().unwrap();
@@ -173,11 +173,11 @@ fn a_section_may_set_back_what_its_parent_needs() {
         );
     }
     let refused = sections[2].rules.as_ref().unwrap_err();
-    assert_eq!(&text[refused.span.clone()], "3check");
+    assert_eq!(&text[refused.span.clone()], "crazyhouse");
     assert!(
         refused
             .message
-            .starts_with("`3check` has `checkCounting = true`: it needs check counting"),
+            .starts_with("`crazyhouse` has `pieceDrops = true`: it needs piece drops"),
         "{refused:?}"
     );
 }
@@ -270,7 +270,7 @@ fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
         });
     }
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 56, "{played}");
+    assert!(played >= 57, "{played}");
     let page = format!(
         "{PAGE_HEAD}{}\n{}",
         table("Built-in variants", &builtin_rows()),
@@ -387,7 +387,7 @@ fn replays(rules: &chess_rules::Rules, game: &Game) {
 #[test]
 fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
     let games = games("builtin");
-    assert!(games.len() >= 2 * 45, "{}", games.len());
+    assert!(games.len() >= 2 * 47, "{}", games.len());
     for game in &games {
         let rules = ini::builtin(&game.name).unwrap().unwrap();
         replays(&rules, game);
@@ -401,7 +401,7 @@ fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
 fn games_of_the_real_variants_ini_replay_as_fairy_stockfish_played_them() {
     let sections = ini::sections(&real_file()).unwrap();
     let games = games("file");
-    assert!(games.len() >= 2 * 56, "{}", games.len());
+    assert!(games.len() >= 2 * 57, "{}", games.len());
     for game in &games {
         let section = sections.iter().find(|s| s.name == game.name).unwrap();
         replays(section.rules.as_ref().unwrap(), game);

@@ -243,6 +243,26 @@ fn pieces_royal_while_few_are_checked() {
     );
 }
 
+/// Check counting: five-check's last check wins, and is marked `#`.
+#[test]
+fn the_last_check_to_give_wins() {
+    let fen = "[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+5 0 2\"]";
+    let games = format!(
+        "[Variant \"5check\"]\n{fen}\n\n2. Bc4 Nc6 3. Bxf7# 1-0\n\n\
+         [Variant \"5check\"]\n{fen}\n\n2. Bc4 Nc6 3. Bxf7+ Kxf7 *\n"
+    );
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal, 3 plies)"), "{out}");
+    assert!(
+        out.contains(
+            "`3. Bxf7` is marked `+`, but it wins the game (White gave its fifth check, which \
+             wins under these rules), which is marked `#`"
+        ),
+        "{out}"
+    );
+}
+
 /// Hoppers (Betza's `p` and `g`): a cannon takes over exactly one piece,
 /// a grasshopper lands just beyond one; a move without that is refused
 /// naming the pieces between.

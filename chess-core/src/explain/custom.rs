@@ -42,7 +42,10 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             let end = before.outcome().unwrap_or(Outcome::Checkmate);
             // The move that gave mate or reached the region ended it "with"
             // itself; a stalemate or an extinction came "after" it.
-            let with = matches!(end, Outcome::Checkmate | Outcome::Flag { .. });
+            let with = matches!(
+                end,
+                Outcome::Checkmate | Outcome::Flag { .. } | Outcome::Checks { .. }
+            );
             let by = last
                 .as_ref()
                 .map(|(pos, m)| (numbered(pos.fullmoves(), color(pos), &pos.san(*m)), with));
@@ -83,13 +86,22 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             before,
             played,
             text,
-        } => wrong_marker(
-            *marker,
-            *range,
-            (*check, *mate, None),
-            &label(before, *text, source),
-            before.san(*played),
-        ),
+        } => {
+            // A check that ends the game by a goal of the rules (the last
+            // check to give, a flag reached) wins it as a mate would.
+            let after = before.play(*played);
+            let won = after
+                .outcome()
+                .filter(|&o| *mate && o != Outcome::Checkmate)
+                .map(|o| describe_end((o, after.turn()), before.rules()));
+            wrong_marker(
+                *marker,
+                *range,
+                (*check, *mate, won.as_deref()),
+                &label(before, *text, source),
+                before.san(*played),
+            )
+        }
         CustomFailure::NotEnPassant { ep, text, before } => {
             not_en_passant(*ep, &label(before, *text, source))
         }
@@ -233,6 +245,31 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
                 "{} brought {piece} to its flag region{squares}, which wins under these rules",
                 color_name(side(color))
             )
+        }
+        Outcome::Checks { color } => {
+            // How many it had to give: the start position's count.
+            let white = color == chess_rules::Color::White;
+            let given = rules
+                .start
+                .split(' ')
+                .filter_map(|f| f.split_once('+'))
+                .find_map(|(w, b)| (if white { w } else { b }).parse::<u8>().ok());
+            const NTH: [&str; 10] = [
+                "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                "ninth", "tenth",
+            ];
+            match given.filter(|&n| n > 0) {
+                Some(n) => format!(
+                    "{} gave its {} check, which wins under these rules",
+                    color_name(side(color)),
+                    NTH.get(usize::from(n) - 1)
+                        .map_or_else(|| format!("{n}th"), |w| (*w).to_string())
+                ),
+                None => format!(
+                    "{} gave the last of the checks it had to give, which wins under these rules",
+                    color_name(side(color))
+                ),
+            }
         }
         Outcome::Checkmate => describe(End::Checkmate(!stuck)).to_string(),
         Outcome::Stalemate(Stalemate::Draw) => describe(End::Stalemate).to_string(),

@@ -34,6 +34,8 @@ pub(crate) struct Draft {
     /// `extinctionPseudoRoyal`: the extinction's pieces are royal while
     /// few, and their extinction ends nothing.
     pub(super) pseudo_royal: bool,
+    /// `checkCounting`.
+    pub(super) check_counting: bool,
     /// The flag keys: a goal when a side has a region.
     pub(super) flag: Flag,
 }
@@ -94,6 +96,7 @@ impl Draft {
             pending: Vec::new(),
             extinction_value: None,
             pseudo_royal: false,
+            check_counting: false,
             extinction: Extinction {
                 ending: Ending::Loss,
                 pieces: Vec::new(),
@@ -142,6 +145,7 @@ impl Draft {
                     ..self.extinction.clone()
                 }),
             flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
+            check_counting: self.check_counting,
         }
     }
 

@@ -221,10 +221,7 @@ const KEYS: &[(&str, Use)] = &[
     ("flagPieceBlockedWin", Use::Read),
     ("flagMove", Use::Read),
     ("flagPieceSafe", rule(SAFE_FLAG, "false")),
-    (
-        "checkCounting",
-        rule("check counting (three-check)", "false"),
-    ),
+    ("checkCounting", Use::Read),
     ("connectN", rule(CONNECT, "0")),
     ("connectPieceTypes", rule(CONNECT, "*")),
     ("connectVertical", rule(CONNECT, "true")),
