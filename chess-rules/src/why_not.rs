@@ -287,6 +287,22 @@ mod tests {
         Square::parse(text).unwrap()
     }
 
+    /// The royal piece a pinned piece's move leaves attacked is named,
+    /// not another piece of the side that is attacked too (the knight on
+    /// b1 comes first on the board).
+    #[test]
+    fn the_royal_piece_left_attacked_is_named() {
+        let chess = crate::Rules::chess();
+        let pos = Position::from_fen(&chess, "1r2k3/8/8/q7/8/8/3B4/1N2K3 w - - 0 1").unwrap();
+        assert_eq!(
+            pos.why_not(sq("d2"), sq("e3"), None),
+            Some(Rejection::LeavesRoyalAttacked {
+                royal: sq("e1"),
+                by: sq("a5")
+            })
+        );
+    }
+
     /// The rules that forbid moves chess allows are the reasons given, and
     /// reading a move obeys them; a pinned piece stays pinned under them.
     #[test]
