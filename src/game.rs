@@ -94,6 +94,9 @@ pub enum DecisiveReason {
     /// `checkCounting`: three-check, five-check): the winner gave the
     /// checks it had to give.
     Checks,
+    /// Under rules a user defines where a checkmate wins (Fairy-Stockfish's
+    /// `checkmateValue`: misère chess): the winner was checkmated.
+    Checkmated,
 }
 
 /// Why a game was drawn.
@@ -129,6 +132,9 @@ pub enum DrawReason {
     BothReachRegion,
     /// Under rules a user defines with an extinction goal that draws.
     Extinction,
+    /// Under rules a user defines where a checkmate draws
+    /// (Fairy-Stockfish's `checkmateValue = draw`).
+    Checkmate,
 }
 
 /// A win by a rule.
@@ -203,6 +209,11 @@ impl Outcome {
             },
             OutcomeCode::WhiteGivesLastCheck => win(White, DecisiveReason::Checks),
             OutcomeCode::BlackGivesLastCheck => win(Black, DecisiveReason::Checks),
+            OutcomeCode::WhiteWinsCheckmated => win(White, DecisiveReason::Checkmated),
+            OutcomeCode::BlackWinsCheckmated => win(Black, DecisiveReason::Checkmated),
+            OutcomeCode::DrawByCheckmate => Outcome::Draw {
+                reason: DrawReason::Checkmate,
+            },
         }
     }
 
@@ -272,6 +283,7 @@ impl fmt::Display for Outcome {
                     DecisiveReason::Region => " by reaching the flag region",
                     DecisiveReason::Extinction => " by extinction",
                     DecisiveReason::Checks => " by giving its checks",
+                    DecisiveReason::Checkmated => " by being checkmated",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {
@@ -283,6 +295,7 @@ impl fmt::Display for Outcome {
                 DrawReason::BothKingsOnEighthRank => "draw: both kings reached the eighth rank",
                 DrawReason::BothReachRegion => "draw: both sides reached their flag regions",
                 DrawReason::Extinction => "draw by extinction",
+                DrawReason::Checkmate => "draw by checkmate",
             }),
         }
     }

@@ -162,6 +162,7 @@ impl Serialize for Outcome {
                     DecisiveReason::Region => "region",
                     DecisiveReason::Extinction => "extinction",
                     DecisiveReason::Checks => "checks",
+                    DecisiveReason::Checkmated => "checkmated",
                 },
             ),
             Outcome::Draw { reason } => (
@@ -175,6 +176,7 @@ impl Serialize for Outcome {
                     DrawReason::BothKingsOnEighthRank => "both-kings-on-eighth-rank",
                     DrawReason::BothReachRegion => "both-reach-region",
                     DrawReason::Extinction => "extinction",
+                    DrawReason::Checkmate => "checkmate",
                 },
             ),
         };

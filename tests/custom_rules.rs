@@ -58,6 +58,12 @@ const FIFTH: CustomGame = game! {
     2. Bc4 Nc6 3. Bxf7 # 1-0
 };
 
+/// Misère chess: the side checkmated wins.
+const MISERE: CustomGame = game! {
+    [Variant "misere"]
+    1. f3 e5 2. g4 Qh4 # 1-0
+};
+
 const FOOLS_MATE: CustomGame = game! {
     #![rules("chess-rules/rules/chess.ini")]
     1. f3 e5 2. g4 Qh4 # 0-1
@@ -131,6 +137,22 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
 }
 
 #[test]
+fn a_checkmate_that_wins_the_side_checkmated() {
+    assert_eq!(MISERE.result(), GameResult::WhiteWins);
+    assert_eq!(
+        MISERE.outcome(),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: DecisiveReason::Checkmated
+        }
+    );
+    assert_eq!(
+        MISERE.outcome().to_string(),
+        "White wins by being checkmated"
+    );
+}
+
+#[test]
 fn the_last_check_to_give_wins() {
     assert_eq!(FIFTH.result(), GameResult::WhiteWins);
     assert_eq!(
@@ -163,7 +185,9 @@ fn chess_as_a_rules_file_ends_in_mate() {
     let last = FOOLS_MATE.positions(&rules).pop().unwrap();
     assert_eq!(
         last.outcome(),
-        Some(verified_chess::custom_rules::Outcome::Checkmate)
+        Some(verified_chess::custom_rules::Outcome::Checkmate(
+            verified_chess::custom_rules::Ending::Loss
+        ))
     );
 }
 

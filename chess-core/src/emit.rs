@@ -540,7 +540,14 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
             let white = outcome.winner(stuck) == Some(chess_rules::Color::White);
             let pick = |w, b| if white { w } else { b };
             match outcome {
-                O::Checkmate => pick(OutcomeCode::WhiteCheckmates, OutcomeCode::BlackCheckmates),
+                O::Checkmate(chess_rules::Ending::Loss) => {
+                    pick(OutcomeCode::WhiteCheckmates, OutcomeCode::BlackCheckmates)
+                }
+                O::Checkmate(chess_rules::Ending::Win) => pick(
+                    OutcomeCode::WhiteWinsCheckmated,
+                    OutcomeCode::BlackWinsCheckmated,
+                ),
+                O::Checkmate(chess_rules::Ending::Draw) => OutcomeCode::DrawByCheckmate,
                 O::Stalemate(chess_rules::Stalemate::Draw) => OutcomeCode::Stalemate,
                 O::Stalemate(chess_rules::Stalemate::Loss | chess_rules::Stalemate::Win) => pick(
                     OutcomeCode::WhiteWinsByStalemate,

@@ -276,7 +276,10 @@ fn results_are_checked_against_the_end() {
     let game = all.remove(0).unwrap();
     assert_eq!(
         game.end,
-        Some((Outcome::Checkmate, chess_rules::Color::White))
+        Some((
+            Outcome::Checkmate(chess_rules::Ending::Loss),
+            chess_rules::Color::White
+        ))
     );
     let wrong = format!("{mated} 1-0");
     let (kind, at, message) = games(&ini, None, &wrong).remove(0).unwrap_err();

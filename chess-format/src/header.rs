@@ -113,11 +113,19 @@ pub enum OutcomeCode {
     WhiteGivesLastCheck = 32,
     /// The same for Black.
     BlackGivesLastCheck = 33,
+    /// Under rules a user defines where a checkmate wins (misère chess):
+    /// White was checkmated, and wins.
+    WhiteWinsCheckmated = 34,
+    /// The same for Black.
+    BlackWinsCheckmated = 35,
+    /// Under rules a user defines where a checkmate draws: the side to
+    /// move is checkmated, and the game is drawn.
+    DrawByCheckmate = 36,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 34] = [
+    pub const ALL: [OutcomeCode; 37] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -152,6 +160,9 @@ impl OutcomeCode {
         OutcomeCode::DrawByExtinction,
         OutcomeCode::WhiteGivesLastCheck,
         OutcomeCode::BlackGivesLastCheck,
+        OutcomeCode::WhiteWinsCheckmated,
+        OutcomeCode::BlackWinsCheckmated,
+        OutcomeCode::DrawByCheckmate,
     ];
 
     /// The code with this number.
@@ -308,7 +319,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(34), None);
+        assert_eq!(OutcomeCode::from_u8(37), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -318,7 +329,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0R01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0U01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

@@ -57,6 +57,7 @@ pub fn write(rules: &Rules) -> String {
         Stalemate::Loss => 1,
         Stalemate::Win => 2,
     });
+    out.number(rules.checkmate as u8);
     out.number(
         u8::from(rules.must_capture)
             | u8::from(!rules.checks) << 1
@@ -164,6 +165,7 @@ pub fn read(data: &str) -> Option<Rules> {
         2 => Stalemate::Win,
         _ => return None,
     };
+    let checkmate = ending(input.number()?)?;
     let switches: u8 = input.number()?;
     if switches > 7 {
         return None;
@@ -218,12 +220,7 @@ pub fn read(data: &str) -> Option<Rules> {
     let extinction = match input.number::<u8>()? {
         0 => None,
         1 => Some(Extinction {
-            ending: match input.number::<u8>()? {
-                0 => Ending::Win,
-                1 => Ending::Loss,
-                2 => Ending::Draw,
-                _ => return None,
-            },
+            ending: ending(input.number()?)?,
             pieces: input.text()?.chars().collect(),
             count: input.number()?,
             opponent_count: input.number()?,
@@ -270,6 +267,7 @@ pub fn read(data: &str) -> Option<Rules> {
         promotion_pieces,
         castling,
         stalemate,
+        checkmate,
         goals: Goals {
             extinction,
             flag,
@@ -279,6 +277,16 @@ pub fn read(data: &str) -> Option<Rules> {
         checks: switches & 2 == 0,
         royal_while_few,
     })
+}
+
+/// An ending as written (`Ending as u8`).
+fn ending(n: u8) -> Option<Ending> {
+    match n {
+        0 => Some(Ending::Win),
+        1 => Some(Ending::Loss),
+        2 => Some(Ending::Draw),
+        _ => None,
+    }
 }
 
 /// The data being written.
@@ -378,8 +386,10 @@ mod tests {
         let yaml = crate::yaml::rules(include_str!("../tests/customchesskell/mini.yaml")).unwrap();
         let mut losing = Rules::chess();
         losing.stalemate = Stalemate::Loss;
+        losing.checkmate = Ending::Win;
         let mut winning = Rules::chess();
         winning.stalemate = Stalemate::Win;
+        winning.checkmate = Ending::Draw;
         winning.must_capture = true;
         winning.checks = false;
         losing.castling = None;

@@ -530,6 +530,16 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 }
             };
         }
+        "checkmateValue" => {
+            draft.rules.checkmate = match value {
+                "none" | "" | "-" => {
+                    return Err(bad(format!(
+                        "`{value}`: a checkmate's result is `win`, `loss` or `draw`"
+                    )));
+                }
+                other => ending(other)?,
+            }
+        }
         "mustCapture" => draft.rules.must_capture = boolean(value)?,
         "checking" => draft.rules.checks = boolean(value)?,
         "extinctionValue" => {

@@ -36,7 +36,7 @@ impl Position<'_> {
             return None;
         }
         Some(if self.is_check() {
-            Outcome::Checkmate
+            Outcome::Checkmate(self.rules.checkmate)
         } else {
             Outcome::Stalemate(self.rules.stalemate)
         })
@@ -624,6 +624,22 @@ mod tests {
     }
 
     #[test]
+    fn a_checkmate_is_what_the_rules_make_it() {
+        // Fool's mate: pyffish 0.0.90 gives misère's side to move there
+        // the win; where a checkmate draws, no one wins.
+        let misere = crate::ini::builtin("misere").unwrap().unwrap();
+        let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        let mated = Position::from_fen(&misere, fen).unwrap();
+        let end = mated.outcome().unwrap();
+        assert_eq!(end, Outcome::Checkmate(crate::Ending::Win));
+        assert_eq!(end.winner(mated.turn()), Some(crate::Color::White));
+        let mut drawn = Rules::chess();
+        drawn.checkmate = crate::Ending::Draw;
+        let mated = Position::from_fen(&drawn, fen).unwrap();
+        assert_eq!(mated.outcome().unwrap().winner(mated.turn()), None);
+    }
+
+    #[test]
     fn hoppers_move_and_check_as_fairy_stockfish_has_them() {
         // Perft and legal moves as pyffish 0.0.90 gives them.
         let text = "[cannon8:chess]\ncustomPiece1 = c:mRcpR\n\
@@ -730,7 +746,10 @@ mod tests {
             ["d1c1", "d1e2"]
         );
         let mated = Position::from_fen(kings, "7k/8/8/8/8/8/3k4/3KK1r1 w - - 0 1").unwrap();
-        assert_eq!(mated.outcome(), Some(Outcome::Checkmate));
+        assert_eq!(
+            mated.outcome(),
+            Some(Outcome::Checkmate(crate::Ending::Loss))
+        );
         // `*`: every piece of a side with at most three in all.
         let all = crate::ini::variants(
             "[allroyal:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\n\

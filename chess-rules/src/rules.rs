@@ -4,7 +4,7 @@
 use crate::betza::{self, Atom};
 use crate::error::Error;
 use crate::geometry::{Geometry, Region};
-use crate::goals::Goals;
+use crate::goals::{Ending, Goals};
 
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,6 +156,9 @@ pub struct Rules {
     pub castling: Option<Castling>,
     /// What a stalemate is.
     pub stalemate: Stalemate,
+    /// What a checkmate is for the side checkmated: a loss in chess; a win
+    /// in misère chess (Fairy-Stockfish's `checkmateValue`).
+    pub checkmate: Ending,
     /// What else ends a game.
     pub goals: Goals,
     /// A side that can capture must (antichess; a move out of check
@@ -198,6 +201,7 @@ impl Rules {
                 queen_side_file: 2,
             }),
             stalemate: Stalemate::Draw,
+            checkmate: Ending::Loss,
             goals: Goals::default(),
             must_capture: false,
             checks: true,

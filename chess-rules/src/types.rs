@@ -116,8 +116,9 @@ impl Move {
 /// How a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// The side to move is checkmated.
-    Checkmate,
+    /// The side to move is checkmated: what that means for it (a loss in
+    /// chess; see [`Rules::checkmate`](crate::Rules::checkmate)).
+    Checkmate(Ending),
     /// The side to move has no move and is not in check.
     Stalemate(Stalemate),
     /// A kind of piece of `color` is gone (see [`Extinction`](crate::Extinction)):
@@ -153,14 +154,19 @@ impl Outcome {
     /// ```
     /// use chess_rules::{Color, Ending, Outcome, Stalemate};
     ///
-    /// assert_eq!(Outcome::Checkmate.winner(Color::Black), Some(Color::White));
+    /// assert_eq!(Outcome::Checkmate(Ending::Loss).winner(Color::Black), Some(Color::White));
+    /// assert_eq!(Outcome::Checkmate(Ending::Win).winner(Color::Black), Some(Color::Black));
     /// assert_eq!(Outcome::Stalemate(Stalemate::Draw).winner(Color::Black), None);
     /// let gone = Outcome::Extinction { color: Color::White, piece: '*', ending: Ending::Loss };
     /// assert_eq!(gone.winner(Color::White), Some(Color::Black));
     /// ```
     pub fn winner(self, to_move: Color) -> Option<Color> {
         match self {
-            Outcome::Checkmate | Outcome::Stalemate(Stalemate::Loss) => Some(!to_move),
+            Outcome::Checkmate(Ending::Loss) | Outcome::Stalemate(Stalemate::Loss) => {
+                Some(!to_move)
+            }
+            Outcome::Checkmate(Ending::Win) => Some(to_move),
+            Outcome::Checkmate(Ending::Draw) => None,
             Outcome::Stalemate(Stalemate::Win) => Some(to_move),
             Outcome::Stalemate(Stalemate::Draw) => None,
             Outcome::Extinction { color, ending, .. } => match ending {

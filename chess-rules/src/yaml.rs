@@ -484,6 +484,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         promotion_pieces: Vec::new(),
         castling: None,
         stalemate: Stalemate::Draw,
+        checkmate: crate::Ending::Loss,
     })
 }
 

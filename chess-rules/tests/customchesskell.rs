@@ -36,7 +36,10 @@ fn the_readme_board_plays() {
     assert!(after.legal_moves().iter().any(|&m| after.uci(m) == "a4a3"));
     // A mate: the rooks' back rank.
     let mate = Position::from_fen(&rules, "R3k/5/4K/5/5 b - - 0 1").unwrap();
-    assert_eq!(mate.outcome(), Some(Outcome::Checkmate));
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Checkmate(chess_rules::Ending::Loss))
+    );
     let symbols: Vec<(char, char)> = rules.pieces.iter().map(|p| p.symbols).collect();
     assert_eq!(symbols, [('K', 'k'), ('R', 'r'), ('N', 'n'), ('P', 'p')]);
 }
@@ -197,7 +200,9 @@ fn why_a_move_is_not_legal() {
     let mate = Position::from_fen(&rules, "R3k/5/4K/5/5 b - - 0 1").unwrap();
     assert_eq!(
         mate.why_not(sq("e5"), sq("d5"), None),
-        Some(Rejection::GameOver(Outcome::Checkmate))
+        Some(Rejection::GameOver(Outcome::Checkmate(
+            chess_rules::Ending::Loss
+        )))
     );
 }
 

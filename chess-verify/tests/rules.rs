@@ -243,6 +243,29 @@ fn pieces_royal_while_few_are_checked() {
     );
 }
 
+/// A checkmate that wins the side checkmated (misère chess): the result
+/// it gives, and `#` still marks it.
+#[test]
+fn a_checkmate_may_win_the_side_checkmated() {
+    let games = "[Variant \"misere\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n\
+                 [Variant \"misere\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+                 [Variant \"misere\"]\n\n1. f3 e5 2. g4 Qh4+ 1-0\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (1 legal, 4 plies)"), "{out}");
+    assert!(
+        out.contains(
+            "the result `0-1` contradicts the final position: White is checkmated, which wins \
+             under these rules"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("`2... Qh4` is marked `+`, but it is checkmate"),
+        "{out}"
+    );
+}
+
 /// Check counting: five-check's last check wins, and is marked `#`.
 #[test]
 fn the_last_check_to_give_wins() {

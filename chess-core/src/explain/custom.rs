@@ -39,12 +39,14 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             before,
             last,
         } => {
-            let end = before.outcome().unwrap_or(Outcome::Checkmate);
+            let end = before
+                .outcome()
+                .unwrap_or(Outcome::Checkmate(before.rules().checkmate));
             // The move that gave mate or reached the region ended it "with"
             // itself; a stalemate or an extinction came "after" it.
             let with = matches!(
                 end,
-                Outcome::Checkmate | Outcome::Flag { .. } | Outcome::Checks { .. }
+                Outcome::Checkmate(_) | Outcome::Flag { .. } | Outcome::Checks { .. }
             );
             let by = last
                 .as_ref()
@@ -92,7 +94,7 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             let after = before.play(*played);
             let won = after
                 .outcome()
-                .filter(|&o| *mate && o != Outcome::Checkmate)
+                .filter(|&o| *mate && !matches!(o, Outcome::Checkmate(_)))
                 .map(|o| describe_end((o, after.turn()), before.rules()));
             wrong_marker(
                 *marker,
@@ -271,7 +273,12 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
                 ),
             }
         }
-        Outcome::Checkmate => describe(End::Checkmate(!stuck)).to_string(),
+        Outcome::Checkmate(chess_rules::Ending::Loss) => {
+            describe(End::Checkmate(!stuck)).to_string()
+        }
+        Outcome::Checkmate(ending) => {
+            format!("{} is checkmated, {}", color_name(stuck), under(ending))
+        }
         Outcome::Stalemate(Stalemate::Draw) => describe(End::Stalemate).to_string(),
         Outcome::Stalemate(Stalemate::Loss) => format!(
             "{} had no move, and a stalemate loses under these rules",

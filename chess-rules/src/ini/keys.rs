@@ -194,10 +194,7 @@ const KEYS: &[(&str, Use)] = &[
     ("moveRepetitionIllegal", rule(REPETITION, "false")),
     ("chasingRule", rule(REPETITION, "none")),
     ("stalematePieceCount", rule(COUNTING, "false")),
-    (
-        "checkmateValue",
-        rule("a checkmate that does not lose", "loss"),
-    ),
+    ("checkmateValue", Use::Read),
     ("shogiPawnDropMateIllegal", rule(DROPS, "false")),
     ("shatarMateRule", rule("shatar's mating rules", "false")),
     (
