@@ -61,7 +61,8 @@ pub fn write(rules: &Rules) -> String {
     out.number(
         u8::from(rules.must_capture)
             | u8::from(!rules.checks) << 1
-            | u8::from(rules.goals.check_counting) << 2,
+            | u8::from(rules.goals.check_counting) << 2
+            | u8::from(rules.chess960) << 3,
     );
     out.number(rules.pieces.len());
     for piece in &rules.pieces {
@@ -167,7 +168,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let checkmate = ending(input.number()?)?;
     let switches: u8 = input.number()?;
-    if switches > 7 {
+    if switches > 15 {
         return None;
     }
     let count: usize = input.number()?;
@@ -276,6 +277,7 @@ pub fn read(data: &str) -> Option<Rules> {
         must_capture: switches & 1 != 0,
         checks: switches & 2 == 0,
         royal_while_few,
+        chess960: switches & 8 != 0,
     })
 }
 
@@ -390,6 +392,7 @@ mod tests {
         let mut winning = Rules::chess();
         winning.stalemate = Stalemate::Win;
         winning.checkmate = Ending::Draw;
+        winning.chess960 = true;
         winning.must_capture = true;
         winning.checks = false;
         losing.castling = None;

@@ -551,6 +551,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "extinctionClaim" => draft.extinction.claim = boolean(value)?,
         "extinctionPseudoRoyal" => draft.pseudo_royal = boolean(value)?,
         "checkCounting" => draft.check_counting = boolean(value)?,
+        "chess960" => draft.rules.chess960 = boolean(value)?,
         "extinctionPieceTypes" => {
             draft.extinction.pieces = piece_set(&draft.rules, value)?;
         }

@@ -624,6 +624,51 @@ mod tests {
     }
 
     #[test]
+    fn chess960_castles_as_the_king_taking_its_rook() {
+        // Fairy-Stockfish's fischerandom: two positions of the published
+        // Chess960 perft suite (as pyffish 0.0.90 counts them), and the
+        // coordinates of a castling.
+        let fischer = crate::ini::builtin("fischerandom").unwrap().unwrap();
+        for (fen, counts) in [
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                [21, 528, 12189],
+            ),
+            (
+                "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+                [21, 807, 18002],
+            ),
+        ] {
+            let pos = Position::from_fen(&fischer, fen).unwrap();
+            for (depth, &n) in (1..).zip(&counts) {
+                assert_eq!(pos.perft(depth), n, "{fen} perft({depth})");
+            }
+        }
+        let pos = Position::from_fen(&fischer, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let mut king: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.uci(m))
+            .filter(|m| m.starts_with("e1"))
+            .collect();
+        king.sort();
+        assert_eq!(
+            king,
+            ["e1a1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1h1"]
+        );
+        let short = pos.parse_move("e1h1").unwrap();
+        assert_eq!(
+            (pos.parse_move("O-O"), pos.san(short).as_str()),
+            (Some(short), "O-O")
+        );
+        assert!(
+            pos.play(short)
+                .fen()
+                .starts_with("r3k2r/8/8/8/8/8/8/R4RK1 b kq ")
+        );
+    }
+
+    #[test]
     fn a_checkmate_is_what_the_rules_make_it() {
         // Fool's mate: pyffish 0.0.90 gives misère's side to move there
         // the win; where a checkmate draws, no one wins.

@@ -383,11 +383,13 @@ impl Position<'_> {
     }
 
     /// Where a move's coordinates say it goes: its destination, or for a
-    /// castling whose king goes where it could also step, the rook's
-    /// square (as Chess960's UCI writes every castling: `h8i8` is the
-    /// step, `h8j8` the castling with the rook on j8).
+    /// castling whose king goes where it could also step, or any castling
+    /// under [`Rules::chess960`](crate::Rules::chess960), the rook's square
+    /// (as Chess960's UCI writes every castling: `h8i8` is the step,
+    /// `h8j8` the castling with the rook on j8).
     pub fn uci_target(&self, m: Move) -> Square {
         match m.kind {
+            MoveKind::Castle { rook_from, .. } if self.rules.chess960 => rook_from,
             MoveKind::Castle { rook_from, .. }
                 if self
                     .legal_moves()

@@ -168,6 +168,11 @@ pub struct Rules {
     pub checks: bool,
     /// Pieces royal while their side has few of them, if any are.
     pub royal_while_few: Option<RoyalWhileFew>,
+    /// Castling is written in coordinates as the king taking its rook
+    /// (`e1h1`), as Chess960's UCI writes it (Fairy-Stockfish's
+    /// `chess960`); castling itself is the same (the king to its file,
+    /// the rook beside it).
+    pub chess960: bool,
 }
 
 impl Rules {
@@ -206,6 +211,7 @@ impl Rules {
             must_capture: false,
             checks: true,
             royal_while_few: None,
+            chess960: false,
         }
     }
 

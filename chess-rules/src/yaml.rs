@@ -473,6 +473,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         must_capture: false,
         checks: true,
         royal_while_few: None,
+        chess960: false,
         name: "rules file".into(),
         geometry,
         pieces,

@@ -63,7 +63,7 @@ const KEYS: &[(&str, Use)] = &[
     ("nMoveRuleTypes", Use::Read),
     ("nMoveRuleTypesWhite", Use::Read),
     ("nMoveRuleTypesBlack", Use::Read),
-    ("chess960", rule("Chess960 castling", "false")),
+    ("chess960", Use::Read),
     ("twoBoards", rule("a second board (bughouse)", "false")),
     ("pawnTypes", rule(PAWNS, "p")),
     ("promotionPawnTypes", rule(PAWNS, "p")),
