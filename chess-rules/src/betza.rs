@@ -507,6 +507,10 @@ mod tests {
             "hops to just beyond a piece along (0,1) lines"
         );
         assert_eq!(parse("pNN").unwrap()[0].hop, Hop::Over);
+        // (And the words of the other moves stay theirs.)
+        assert_eq!(parse("C").unwrap()[0].describe(), "leaps (1,3)");
+        assert_eq!(parse("W").unwrap()[0].describe(), "steps orthogonally");
+        assert_eq!(parse("D").unwrap()[0].describe(), "leaps (0,2)");
         // Riders along a whole line only, and nothing else changing the way.
         for (bad, at) in [
             ("pN", 0),

@@ -393,6 +393,7 @@ mod tests {
         winning.stalemate = Stalemate::Win;
         winning.checkmate = Ending::Draw;
         winning.chess960 = true;
+        winning.goals.check_counting = true;
         winning.must_capture = true;
         winning.checks = false;
         losing.castling = None;
@@ -421,6 +422,11 @@ mod tests {
         assert!(written.ends_with(",2,3,0,"), "{written}");
         let bad = format!("{},4,0,", &written[..written.len() - 4]);
         assert_eq!(read(&bad), None, "{bad}");
+        // Every switch (15); a switch more is no rule set.
+        let written = write(&winning);
+        assert!(written.contains(",15,"), "{written}");
+        let bad = written.replacen(",15,", ",16,", 1);
+        assert_eq!(read(&bad), None);
         // Pieces royal while few; an unknown tag for them is no rule set.
         let mut few = Rules::chess();
         few.royal_while_few = Some(RoyalWhileFew {

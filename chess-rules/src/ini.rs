@@ -593,6 +593,24 @@ mod tests {
     use crate::geometry::Region;
 
     #[test]
+    fn a_custom_piece_is_named_after_the_piece_its_moves_are() {
+        // A cannon's moves make a cannon; a plain `pR` is no janggi cannon
+        // (which has rules of its own, and is refused by name).
+        let text = "[a:chess]\ncustomPiece1 = c:mRcpR\ncustomPiece2 = d:pR\n\n\
+                    [b:chess]\njanggiCannon = c\n";
+        let sets = sections(text).unwrap();
+        let a = sets[0].rules.as_ref().unwrap();
+        assert_eq!(a.piece('C').unwrap().name, "cannon");
+        assert_eq!(a.piece('D').unwrap().name, "custom piece 2");
+        let b = sets[1].rules.as_ref().unwrap_err();
+        assert!(
+            b.message
+                .contains("the janggi cannon (`pR`) is not played here yet"),
+            "{b:?}"
+        );
+    }
+
+    #[test]
     fn a_child_of_a_refused_section_names_its_parents_line_and_its_words_name_none() {
         let text = "[a:chess]\nnoSuchKey = 1\n\n[b:a]\n";
         let read = read(text, &builtin_draft).unwrap();

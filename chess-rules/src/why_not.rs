@@ -281,10 +281,82 @@ impl Position<'_> {
 
 #[cfg(test)]
 mod tests {
+    use crate::betza::Hop;
     use crate::{Position, Rejection, Square, ini};
 
     fn sq(text: &str) -> Square {
         Square::parse(text).unwrap()
+    }
+
+    /// A hop without the piece to hop over, or with others in the way, is
+    /// the reason, naming the pieces between.
+    #[test]
+    fn a_hop_needs_its_piece_to_hop_over() {
+        let text = "[hops:chess]\ncustomPiece1 = c:mRcpR\ncustomPiece2 = g:gB\n\
+                    customPiece3 = a:mpR\ncustomPiece4 = d:cpR\n\
+                    startFen = rnbqkbnr/pppppppp/1c4c1/8/8/1CG3C1/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        let rules = ini::variants(text).unwrap().remove(0);
+        let pos = Position::start(&rules).unwrap();
+        let piece = |at: &str| pos.piece_at(sq(at)).unwrap();
+        let hop = |from: &str, to: &str| pos.why_not(sq(from), sq(to), None);
+        let (cannon, grasshopper) = (piece("b3"), piece("c3"));
+        let over = |between: &[&str]| {
+            Some(Rejection::Hop {
+                piece: cannon,
+                hop: Hop::Over,
+                between: between.iter().map(|s| sq(s)).collect(),
+            })
+        };
+        // No piece to take over, or two.
+        assert_eq!(hop("b3", "b6"), over(&[]));
+        assert_eq!(hop("b3", "b8"), over(&["b6", "b7"]));
+        assert_eq!(hop("b3", "b7"), None);
+        assert_eq!(hop("b3", "b5"), None);
+        // A grasshopper lands just beyond a piece: along a diagonal with
+        // none, with one not next to the square, down towards a1.
+        let beyond = |between: &[&str]| {
+            Some(Rejection::Hop {
+                piece: grasshopper,
+                hop: Hop::Beyond,
+                between: between.iter().map(|s| sq(s)).collect(),
+            })
+        };
+        assert_eq!(hop("c3", "e5"), beyond(&[]));
+        assert_eq!(hop("c3", "g7"), beyond(&[]));
+        assert_eq!(hop("c3", "h8"), None);
+        let fen = "4k3/8/8/8/3P4/2G5/8/4K3 w - - 0 1";
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let hurdle = vec![sq("d4")];
+        assert!(
+            matches!(pos.why_not(sq("c3"), sq("f6"), None), Some(Rejection::Hop { between, .. }) if between == hurdle)
+        );
+        assert_eq!(pos.why_not(sq("c3"), sq("e5"), None), None);
+        assert!(matches!(
+            pos.why_not(sq("c3"), sq("a1"), None),
+            Some(Rejection::Hop { hop: Hop::Beyond, between, .. }) if between.is_empty()
+        ));
+        // Over the piece, and still not a move of the hop: a hop that only
+        // moves takes nothing; one that only takes goes to no empty square
+        // (a cannon's slide is blocked there).
+        let fen = "4k3/1p6/8/8/8/1P6/1A5C/4K3 w - - 0 1";
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let mover = pos.piece_at(sq("b2")).unwrap();
+        assert_eq!(
+            pos.why_not(sq("b2"), sq("b7"), None),
+            Some(Rejection::CannotCapture(mover))
+        );
+        assert_eq!(pos.why_not(sq("b2"), sq("b5"), None), None);
+        assert!(matches!(
+            pos.why_not(sq("h2"), sq("b2"), None),
+            Some(Rejection::OwnPiece(_))
+        ));
+        let fen = "4k3/8/8/8/8/7P/7D/4K3 w - - 0 1";
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let taker = pos.piece_at(sq("h2")).unwrap();
+        assert_eq!(
+            pos.why_not(sq("h2"), sq("h5"), None),
+            Some(Rejection::OnlyCaptures(taker))
+        );
     }
 
     /// The royal piece a pinned piece's move leaves attacked is named,
