@@ -144,6 +144,17 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         ),
         "{err}"
     );
+    // One that cannot be played from one game's record, however the
+    // engine grows: bughouse's pieces in hand come from another board.
+    let (code, _, err) = run_with(&["--variant", "bughouse", "-"], b"1. e4 *\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "`twoBoards = true` needs a second board (bughouse: the pieces in hand come from \
+             the partner's game), which the record of one game cannot hold"
+        ),
+        "{err}"
+    );
     // Named by each game's `[Variant]` tag, among games of chess: no
     // option needed; one not played yet is refused at its tag, in JSON
     // too.

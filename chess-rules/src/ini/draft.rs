@@ -60,13 +60,14 @@ impl Pending {
             feature,
             at,
         } = self;
+        let not = if keys::never(feature) {
+            "which the record of one game cannot hold"
+        } else {
+            "which this engine does not play yet"
+        };
         match at {
-            Ok(_) => {
-                format!("`{key} = {value}` needs {feature}, which this engine does not play yet")
-            }
-            Err(from) => format!(
-                "`{from}` has `{key} = {value}`: it needs {feature}, which this engine does not play yet"
-            ),
+            Ok(_) => format!("`{key} = {value}` needs {feature}, {not}"),
+            Err(from) => format!("`{from}` has `{key} = {value}`: it needs {feature}, {not}"),
         }
     }
 }
@@ -115,11 +116,12 @@ impl Draft {
     }
 
     /// The first rule it holds that is not played here, leaving out
-    /// details that do nothing alone ([`keys::DECIDED_BY`]).
+    /// details that do nothing alone ([`keys::DECIDED_BY`]); one that no
+    /// game's record can hold (a second board) comes first.
     pub(super) fn pending(&self) -> Option<&Pending> {
         let held = |key: &str| self.pending.iter().any(|p| p.key == key);
-        self.pending.iter().find(
-            |p| match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
+        let mut deciding = self.pending.iter().filter(|p| {
+            match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
                 Some((_, Decided::Held(deciding))) => {
                     deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
                 }
@@ -127,7 +129,14 @@ impl Draft {
                 Some((_, Decided::RoyalWhileFew)) => self.royal_while_few().is_some(),
                 Some((_, Decided::Flag)) => self.goals().flag.is_some(),
                 None => true,
-            },
+            }
+        });
+        let first = deciding.next()?;
+        Some(
+            std::iter::once(first)
+                .chain(deciding)
+                .find(|p| keys::never(p.feature))
+                .unwrap_or(first),
         )
     }
 

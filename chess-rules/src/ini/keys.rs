@@ -24,6 +24,8 @@ pub(crate) enum Use {
 }
 
 const DROPS: &str = "piece drops (pieces in hand put on the board)";
+const TWO_BOARDS: &str =
+    "a second board (bughouse: the pieces in hand come from the partner's game)";
 const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
 const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const EXPLOSIONS: &str = "explosions on capture (atomic chess)";
@@ -64,7 +66,7 @@ const KEYS: &[(&str, Use)] = &[
     ("nMoveRuleTypesWhite", Use::Read),
     ("nMoveRuleTypesBlack", Use::Read),
     ("chess960", Use::Read),
-    ("twoBoards", rule("a second board (bughouse)", "false")),
+    ("twoBoards", rule(TWO_BOARDS, "false")),
     ("pawnTypes", rule(PAWNS, "p")),
     ("promotionPawnTypes", rule(PAWNS, "p")),
     ("promotionPawnTypesWhite", rule(PAWNS, "p")),
@@ -235,6 +237,13 @@ const KEYS: &[(&str, Use)] = &[
     ("adjudicateFullBoard", rule(COUNTING, "false")),
     ("countingRule", rule(COUNTING, "none")),
 ];
+
+/// Whether `feature` is a rule no game's record can hold, however the
+/// engine grows (a second board): it is named first when a section
+/// holds several rules not played.
+pub(crate) fn never(feature: &str) -> bool {
+    feature == TWO_BOARDS
+}
 
 /// What decides whether a held rule's details do anything.
 #[derive(Copy, Clone, Debug)]
