@@ -30,7 +30,11 @@ pub(crate) fn check_work(rules: &Rules) -> Result<(), String> {
         .map(|p| p.atoms.iter().map(reach).sum::<u64>().min(squares - 1))
         .max()
         .unwrap_or(0);
-    let promotions = rules.promotion_pieces.len().max(1) as u64;
+    let promotions = rules
+        .promotion_pieces
+        .len()
+        .max(rules.black_promotions().len())
+        .max(1) as u64;
     let moves = squares * destinations * promotions;
     let walked: u64 = rules
         .pieces

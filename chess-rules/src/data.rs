@@ -44,6 +44,13 @@ pub fn write(rules: &Rules) -> String {
         }
     }
     out.text(&rules.promotion_pieces.iter().collect::<String>());
+    match &rules.black_promotion_pieces {
+        None => out.number(0),
+        Some(black) => {
+            out.number(1);
+            out.text(&black.iter().collect::<String>());
+        }
+    }
     match rules.castling {
         Some(c) => {
             out.number(1);
@@ -152,6 +159,11 @@ pub fn read(data: &str) -> Option<Rules> {
         _ => return None,
     };
     let promotion_pieces = input.text()?.chars().collect();
+    let black_promotion_pieces = match input.number::<u8>()? {
+        0 => None,
+        1 => Some(input.text()?.chars().collect()),
+        _ => return None,
+    };
     let castling = match input.number::<u8>()? {
         0 => None,
         1 => Some(Castling {
@@ -266,6 +278,7 @@ pub fn read(data: &str) -> Option<Rules> {
         initial_region,
         black_rotated,
         promotion_pieces,
+        black_promotion_pieces,
         castling,
         stalemate,
         checkmate,

@@ -14,7 +14,7 @@
 //! piece the format names, `king = k` or `king = k:KN` for a king of other
 //! moves, `customPiece1` … `customPiece25` as `letter:Betza`; a piece
 //! replaces the one that had its letter; the pawns are the pieces written
-//! `p`), `startFen`, `promotionPieceTypes`, `promotionRegionWhite`/`Black`
+//! `p`), `startFen`, `promotionPieceTypes` (and `…White`/`Black`), `promotionRegionWhite`/`Black`
 //! and `doubleStepRegionWhite`/`Black` (squares, `*8` for a rank; the
 //! double-step regions hold for every piece's `i` moves), `doubleStep`,
 //! `castling`, `castlingKingsideFile`, `castlingQueensideFile`,
@@ -469,8 +469,8 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             rules.geometry = Geometry::new(files, ranks).expect("checked sides");
         }
         "startFen" => rules.start = value.to_string(),
-        "promotionPieceTypes" => {
-            draft.promotion.clear();
+        "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
+            let mut names = Vec::new();
             // `-`: none.
             for (at, c) in value.char_indices().filter(|_| value != "-") {
                 let Some(i) = draft.rules.index(c) else {
@@ -480,9 +480,12 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                     ));
                 };
                 let name = draft.names[i].clone();
-                if !draft.promotion.contains(&name) {
-                    draft.promotion.push(name);
+                if !names.contains(&name) {
+                    names.push(name);
                 }
+            }
+            for side in sides(key) {
+                draft.promotion[side] = names.clone();
             }
         }
         "promotionRegionWhite" => rules.promotion_region[0] = region(value)?,

@@ -624,6 +624,45 @@ mod tests {
     }
 
     #[test]
+    fn each_side_promotes_to_its_own_pieces() {
+        // Chigorin: White's pawns become chancellors, rooks or knights,
+        // Black's queens, rooks or bishops (as pyffish 0.0.90 lists them).
+        let chigorin = crate::ini::builtin("chigorin").unwrap().unwrap();
+        assert_eq!(chigorin.promotion_pieces, ['C', 'R', 'N']);
+        assert_eq!(chigorin.black_promotions(), ['Q', 'R', 'B']);
+        for (fen, from, expected) in [
+            (
+                "4k3/1P6/8/8/8/8/1p6/4K3 w - - 0 1",
+                "b7",
+                ["b7b8c", "b7b8n", "b7b8r"],
+            ),
+            (
+                "4k3/1P6/8/8/8/8/1p6/4K3 b - - 0 1",
+                "b2",
+                ["b2b1b", "b2b1q", "b2b1r"],
+            ),
+        ] {
+            let pos = Position::from_fen(&chigorin, fen).unwrap();
+            let mut moves: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| pos.uci(m))
+                .filter(|m| m.starts_with(from))
+                .collect();
+            moves.sort();
+            assert_eq!(moves, expected, "{fen}");
+            assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
+        }
+        assert_eq!(
+            crate::data::read(&crate::data::write(&chigorin)),
+            Some(chigorin)
+        );
+        // The same pieces on both sides are said once.
+        let chess = crate::ini::variants("[a:chess]\npromotionPieceTypesWhite = qrbn\n").unwrap();
+        assert_eq!(chess[0].black_promotion_pieces, None);
+    }
+
+    #[test]
     fn chess960_castles_as_the_king_taking_its_rook() {
         // Fairy-Stockfish's fischerandom: two positions of the published
         // Chess960 perft suite (as pyffish 0.0.90 counts them), and the

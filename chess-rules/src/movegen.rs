@@ -58,10 +58,11 @@ impl<'a> List<'a> {
     fn add(&mut self, to: usize, kind: MoveKind) {
         // With nothing to promote to, a pawn moves into the zone as itself
         // (Fairy-Stockfish's `promotionPieceTypes = -`).
-        let promotes = self.pawn && !self.t.promotions.is_empty() && self.t.in_zone(self.color, to);
+        let promotions = &self.t.promotions[self.color.index()];
+        let promotes = self.pawn && !promotions.is_empty() && self.t.in_zone(self.color, to);
         let to = self.t.square_of[to];
         if promotes {
-            for &promotion in &self.t.promotions {
+            for &promotion in promotions {
                 self.out.push(Move {
                     from: self.from,
                     to,
@@ -114,7 +115,7 @@ impl<'a, const PAWN: bool> Count<'a, PAWN> {
         Count {
             n: 0,
             zone: &t.zone[color.index()],
-            promotions: (t.promotions.len() as u64).max(1),
+            promotions: (t.promotions[color.index()].len() as u64).max(1),
         }
     }
 

@@ -150,8 +150,12 @@ pub struct Rules {
     /// the h-file), not mirrored top to bottom (CustomChessKell, and
     /// every piece that moves alike to both sides).
     pub black_rotated: bool,
-    /// What a pawn may promote to (letters).
+    /// What a pawn may promote to (letters); White's, where Black's
+    /// differ.
     pub promotion_pieces: Vec<char>,
+    /// What Black's pawns may promote to, where it differs from White's
+    /// (Fairy-Stockfish's `promotionPieceTypesBlack`: chigorin).
+    pub black_promotion_pieces: Option<Vec<char>>,
     /// Castling, if there is any.
     pub castling: Option<Castling>,
     /// What a stalemate is.
@@ -201,6 +205,7 @@ impl Rules {
             initial_region: None,
             black_rotated: false,
             promotion_pieces: vec!['Q', 'R', 'B', 'N'],
+            black_promotion_pieces: None,
             castling: Some(Castling {
                 king_side_file: 6,
                 queen_side_file: 2,
@@ -228,6 +233,14 @@ impl Rules {
         let white = (ranks.saturating_sub(n)..ranks)
             .fold(Region::EMPTY, |r, rank| r.union(Region::rank(rank)));
         [white, white.mirrored(ranks)]
+    }
+
+    /// What Black's pawns may promote to (White's are
+    /// [`Rules::promotion_pieces`]).
+    pub fn black_promotions(&self) -> &[char] {
+        self.black_promotion_pieces
+            .as_deref()
+            .unwrap_or(&self.promotion_pieces)
     }
 
     /// The piece written `letter` (either case).

@@ -192,8 +192,8 @@ pub(crate) struct Tables {
     pub(crate) pawn: u64,
     /// A bit per kind that captures en passant.
     pub(crate) en_passant: u64,
-    /// What a pawn may promote to.
-    pub(crate) promotions: Vec<u8>,
+    /// What each side's pawns may promote to.
+    pub(crate) promotions: [Vec<u8>; 2],
     /// The start position's cells (where `i` moves may be made, unless
     /// `initial` says).
     pub(crate) start: [u8; CELLS],
@@ -514,16 +514,17 @@ impl Tables {
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
             // Each kind once, however often the rule set names it.
-            promotions: rules
-                .promotion_pieces
-                .iter()
-                .filter_map(|&l| rules.index(l).map(|i| i as u8))
-                .fold(Vec::new(), |mut kinds, kind| {
-                    if !kinds.contains(&kind) {
-                        kinds.push(kind);
-                    }
-                    kinds
-                }),
+            promotions: [&rules.promotion_pieces[..], rules.black_promotions()].map(|letters| {
+                letters
+                    .iter()
+                    .filter_map(|&l| rules.index(l).map(|i| i as u8))
+                    .fold(Vec::new(), |mut kinds, kind| {
+                        if !kinds.contains(&kind) {
+                            kinds.push(kind);
+                        }
+                        kinds
+                    })
+            }),
             start,
             initial: rules.initial_region.map(|regions| {
                 [0, 1].map(|side: usize| {

@@ -483,6 +483,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         initial_region: None,
         black_rotated: false,
         promotion_pieces: Vec::new(),
+        black_promotion_pieces: None,
         castling: None,
         stalemate: Stalemate::Draw,
         checkmate: crate::Ending::Loss,

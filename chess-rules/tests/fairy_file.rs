@@ -148,7 +148,7 @@ fn builtin_rows() -> Vec<(String, bool)> {
 fn built_in_variants_played_agree_with_fairy_stockfish() {
     let rows = builtin_rows();
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 51, "{played}");
+    assert!(played >= 53, "{played}");
     guide_page(&table("Built-in variants", &rows), false);
 }
 
@@ -387,7 +387,7 @@ fn replays(rules: &chess_rules::Rules, game: &Game) {
 #[test]
 fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
     let games = games("builtin");
-    assert!(games.len() >= 2 * 51, "{}", games.len());
+    assert!(games.len() >= 2 * 53, "{}", games.len());
     for game in &games {
         let rules = ini::builtin(&game.name).unwrap().unwrap();
         replays(&rules, game);

@@ -17,8 +17,8 @@ pub(crate) struct Draft {
     pub(super) names: Vec<String>,
     /// The pieces pawns promote to, by key (Fairy-Stockfish keeps piece
     /// types, not letters: a piece that replaces the queen's letter is
-    /// not a queen).
-    pub(super) promotion: Vec<String>,
+    /// not a queen), White's and Black's.
+    pub(super) promotion: [Vec<String>; 2],
     /// `doubleStep`: whether `i` moves are made at all.
     pub(super) double_step: bool,
     /// Where `i` moves are made when they are, White's and Black's.
@@ -89,9 +89,11 @@ impl Draft {
         Draft {
             rules,
             names: Vec::new(),
-            promotion: ["queen", "rook", "bishop", "knight"]
-                .map(String::from)
-                .to_vec(),
+            promotion: [0, 1].map(|_| {
+                ["queen", "rook", "bishop", "knight"]
+                    .map(String::from)
+                    .to_vec()
+            }),
             double_step: true,
             double_step_region: [Region::rank(1), Region::rank(6)],
             pending: Vec::new(),
@@ -199,12 +201,15 @@ impl Draft {
             piece.pawn = name == "pawn" || (name.starts_with("customPiece") && piece.letter == 'P');
             piece.royal = name == "king";
         }
-        rules.promotion_pieces = self
-            .promotion
-            .iter()
-            .filter_map(|name| self.names.iter().position(|n| n == name))
-            .map(|i| rules.pieces[i].letter)
-            .collect();
+        let [white, black] = self.promotion.clone().map(|names| {
+            names
+                .iter()
+                .filter_map(|name| self.names.iter().position(|n| n == name))
+                .map(|i| rules.pieces[i].letter)
+                .collect::<Vec<char>>()
+        });
+        rules.black_promotion_pieces = (black != white).then_some(black);
+        rules.promotion_pieces = white;
         let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
         letters.sort_unstable();
         if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {

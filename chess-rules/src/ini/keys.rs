@@ -71,14 +71,8 @@ const KEYS: &[(&str, Use)] = &[
     ("promotionPawnTypes", rule(PAWNS, "p")),
     ("promotionPawnTypesWhite", rule(PAWNS, "p")),
     ("promotionPawnTypesBlack", rule(PAWNS, "p")),
-    (
-        "promotionPieceTypesWhite",
-        rule("promotion pieces that differ by side", "nbrq"),
-    ),
-    (
-        "promotionPieceTypesBlack",
-        rule("promotion pieces that differ by side", "nbrq"),
-    ),
+    ("promotionPieceTypesWhite", Use::Read),
+    ("promotionPieceTypesBlack", Use::Read),
     ("sittuyinPromotion", rule("Sittuyin's promotion", "false")),
     ("promotionLimit", rule("limits on promoted pieces", "")),
     ("promotedPieceType", rule(PROMOTED, "")),
