@@ -293,7 +293,7 @@ mod tests {
     #[test]
     fn a_hop_needs_its_piece_to_hop_over() {
         let text = "[hops:chess]\ncustomPiece1 = c:mRcpR\ncustomPiece2 = g:gB\n\
-                    customPiece3 = a:mpR\ncustomPiece4 = d:cpR\n\
+                    customPiece3 = a:mpR\ncustomPiece4 = d:cpR\ncustomPiece5 = h:mgB\n\
                     startFen = rnbqkbnr/pppppppp/1c4c1/8/8/1CG3C1/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
         let rules = ini::variants(text).unwrap().remove(0);
         let pos = Position::start(&rules).unwrap();
@@ -335,21 +335,39 @@ mod tests {
             pos.why_not(sq("c3"), sq("a1"), None),
             Some(Rejection::Hop { hop: Hop::Beyond, between, .. }) if between.is_empty()
         ));
+        // (A hurdle two squares on, along a diagonal of four.)
+        let pos = Position::from_fen(&rules, "4k3/8/8/8/8/2P5/8/G3K3 w - - 0 1").unwrap();
+        assert!(matches!(
+            pos.why_not(sq("a1"), sq("e5"), None),
+            Some(Rejection::Hop { between, .. }) if between == vec![sq("c3")]
+        ));
+        // A grasshopper that only moves lands beyond its hurdle, and takes
+        // nothing there.
+        let pos = Position::from_fen(&rules, "4k3/8/8/4p3/3P4/2H5/8/4K3 w - - 0 1").unwrap();
+        let grasshopper = pos.piece_at(sq("c3")).unwrap();
+        assert_eq!(
+            pos.why_not(sq("c3"), sq("e5"), None),
+            Some(Rejection::CannotCapture(grasshopper))
+        );
         // Over the piece, and still not a move of the hop: a hop that only
         // moves takes nothing; one that only takes goes to no empty square
         // (a cannon's slide is blocked there).
-        let fen = "4k3/1p6/8/8/8/1P6/1A5C/4K3 w - - 0 1";
+        let fen = "4k3/1p6/8/8/1P6/1A6/7C/4K3 w - - 0 1";
         let pos = Position::from_fen(&rules, fen).unwrap();
-        let mover = pos.piece_at(sq("b2")).unwrap();
+        let mover = pos.piece_at(sq("b3")).unwrap();
         assert_eq!(
-            pos.why_not(sq("b2"), sq("b7"), None),
+            pos.why_not(sq("b3"), sq("b7"), None),
             Some(Rejection::CannotCapture(mover))
         );
-        assert_eq!(pos.why_not(sq("b2"), sq("b5"), None), None);
-        assert!(matches!(
-            pos.why_not(sq("h2"), sq("b2"), None),
-            Some(Rejection::OwnPiece(_))
-        ));
+        assert_eq!(pos.why_not(sq("b3"), sq("b5"), None), None);
+        // A pawn's double step from other than its start square.
+        let chess = crate::Rules::chess();
+        let pos = Position::from_fen(&chess, "4k3/8/8/8/8/4P3/8/4K3 w - - 0 1").unwrap();
+        let pawn = pos.piece_at(sq("e3")).unwrap();
+        assert_eq!(
+            pos.why_not(sq("e3"), sq("e5"), None),
+            Some(Rejection::NotFromStart(pawn))
+        );
         let fen = "4k3/8/8/8/8/7P/7D/4K3 w - - 0 1";
         let pos = Position::from_fen(&rules, fen).unwrap();
         let taker = pos.piece_at(sq("h2")).unwrap();
