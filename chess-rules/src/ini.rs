@@ -554,6 +554,21 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "extinctionClaim" => draft.extinction.claim = boolean(value)?,
         "extinctionPseudoRoyal" => draft.pseudo_royal = boolean(value)?,
         "checkCounting" => draft.check_counting = boolean(value)?,
+        "promotionPawnTypes" => {
+            // The pawns (`p`), or none (`-`); other pieces as pawns are
+            // not played yet.
+            draft.pending.retain(|p| p.key != key);
+            match value {
+                "p" => draft.promotes = true,
+                "-" => draft.promotes = false,
+                _ => draft.pending.push(Pending {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    feature: keys::PAWNS,
+                    at: Ok(at),
+                }),
+            }
+        }
         "chess960" => draft.rules.chess960 = boolean(value)?,
         "extinctionPieceTypes" => {
             draft.extinction.pieces = piece_set(&draft.rules, value)?;
@@ -594,6 +609,29 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
 mod tests {
     use super::*;
     use crate::geometry::Region;
+
+    #[test]
+    fn pawns_that_promote_or_not() {
+        // `-`: no pawn promotes (a pawn on the last rank stays one); `p`,
+        // the pawns, set back by a child; other pieces are not read yet.
+        let text = "[still:chess]\npromotionPieceTypesBlack = q\npromotionPawnTypes = -\n\n\
+                    [again:still]\npromotionPawnTypes = p\n\n[knights:chess]\npromotionPawnTypes = n\n";
+        let sets = sections(text).unwrap();
+        let still = sets[0].rules.as_ref().unwrap();
+        assert!(still.promotion_pieces.is_empty() && still.black_promotions().is_empty());
+        let again = sets[1].rules.as_ref().unwrap();
+        assert_eq!(
+            (again.promotion_pieces.len(), again.black_promotions()),
+            (4, &['Q'][..])
+        );
+        let knights = sets[2].rules.as_ref().unwrap_err();
+        assert!(
+            knights
+                .message
+                .starts_with("`promotionPawnTypes = n` needs pieces other than the pawn"),
+            "{knights:?}"
+        );
+    }
 
     #[test]
     fn a_custom_piece_is_named_after_the_piece_its_moves_are() {

@@ -36,6 +36,8 @@ pub(crate) struct Draft {
     pub(super) pseudo_royal: bool,
     /// `checkCounting`.
     pub(super) check_counting: bool,
+    /// `promotionPawnTypes` is not `-`: the pawns promote.
+    pub(super) promotes: bool,
     /// The flag keys: a goal when a side has a region.
     pub(super) flag: Flag,
 }
@@ -100,6 +102,7 @@ impl Draft {
             extinction_value: None,
             pseudo_royal: false,
             check_counting: false,
+            promotes: true,
             extinction: Extinction {
                 ending: Ending::Loss,
                 pieces: Vec::new(),
@@ -210,6 +213,11 @@ impl Draft {
         });
         rules.black_promotion_pieces = (black != white).then_some(black);
         rules.promotion_pieces = white;
+        if !self.promotes {
+            // (A pawn with nothing to promote to stays a pawn.)
+            rules.promotion_pieces.clear();
+            rules.black_promotion_pieces = None;
+        }
         let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
         letters.sort_unstable();
         if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {

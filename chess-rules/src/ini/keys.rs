@@ -27,7 +27,8 @@ const DROPS: &str = "piece drops (pieces in hand put on the board)";
 const TWO_BOARDS: &str =
     "a second board (bughouse: the pieces in hand come from the partner's game)";
 const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
-const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
+pub(crate) const PAWNS: &str =
+    "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const EXPLOSIONS: &str = "explosions on capture (atomic chess)";
 const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
@@ -68,7 +69,7 @@ const KEYS: &[(&str, Use)] = &[
     ("chess960", Use::Read),
     ("twoBoards", rule(TWO_BOARDS, "false")),
     ("pawnTypes", rule(PAWNS, "p")),
-    ("promotionPawnTypes", rule(PAWNS, "p")),
+    ("promotionPawnTypes", Use::Read),
     ("promotionPawnTypesWhite", rule(PAWNS, "p")),
     ("promotionPawnTypesBlack", rule(PAWNS, "p")),
     ("promotionPieceTypesWhite", Use::Read),
