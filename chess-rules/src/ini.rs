@@ -615,7 +615,8 @@ mod tests {
         // `-`: no pawn promotes (a pawn on the last rank stays one); `p`,
         // the pawns, set back by a child; other pieces are not read yet.
         let text = "[still:chess]\npromotionPieceTypesBlack = q\npromotionPawnTypes = -\n\n\
-                    [again:still]\npromotionPawnTypes = p\n\n[knights:chess]\npromotionPawnTypes = n\n";
+                    [again:still]\npromotionPawnTypes = p\n\n[knights:chess]\npromotionPawnTypes = n\n\n\
+                    [back:knights]\npromotionPawnTypes = p\n";
         let sets = sections(text).unwrap();
         let still = sets[0].rules.as_ref().unwrap();
         assert!(still.promotion_pieces.is_empty() && still.black_promotions().is_empty());
@@ -631,6 +632,7 @@ mod tests {
                 .starts_with("`promotionPawnTypes = n` needs pieces other than the pawn"),
             "{knights:?}"
         );
+        assert_eq!(sets[3].rules.as_ref().unwrap().promotion_pieces.len(), 4);
     }
 
     #[test]
