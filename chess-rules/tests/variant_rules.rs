@@ -1,0 +1,241 @@
+//! Rules of Fairy-Stockfish's variants the engine plays, each held to
+//! what pyffish 0.0.90 does in positions that show it: pieces royal while
+//! few, hoppers, what a checkmate is worth, Chess960's castling, each
+//! side's own promotions.
+
+use chess_rules::{Color, Ending, Outcome, Position, Rules, Square};
+
+#[test]
+fn pieces_royal_while_few_are_guarded_as_fairy_stockfish_guards_them() {
+    // Each position's legal moves as pyffish 0.0.90 lists them.
+    let text = "[fewq:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\n\
+        extinctionPseudoRoyal = true\n\n[kings:chess]\nking = -\ncommoner = k\n\
+        extinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\n\
+        extinctionPieceCount = 1\nstartFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1\n";
+    let sets = chess_rules::ini::variants(text).unwrap();
+    let coregal = chess_rules::ini::builtin("coregal").unwrap().unwrap();
+    let legal = |rules: &Rules, fen: &str| {
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+        moves.sort();
+        assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+        moves
+    };
+    // Coregal: a queen is royal however many there are; the bishop's
+    // attack on g5 is check, and only the queen's moves answer it.
+    let fen = "rnb1kbnr/pppp1ppp/8/4p1q1/3P4/3Q4/PPP1PPPP/RNB1KBNR b KQkq - 1 3";
+    let pos = Position::from_fen(&coregal, fen).unwrap();
+    assert!(pos.is_royal(Square::new(6, 4)) && pos.is_royal(Square::new(3, 2)));
+    assert!(!pos.is_royal(Square::new(2, 0)));
+    assert!(pos.is_check());
+    assert_eq!(
+        legal(&coregal, fen),
+        ["g5c1", "g5d8", "g5e7", "g5f6", "g5g4", "g5h4", "g5h5"]
+    );
+    // A queen only while it is its side's only one: promoted where a
+    // rook attacks it, it is royal (b8=Q is illegal); beside another
+    // queen, neither is (b8=Q is legal).
+    let few = &sets[0];
+    let b7 = |fen: &str| {
+        let moves = legal(few, fen);
+        moves
+            .into_iter()
+            .filter(|m| m.starts_with("b7"))
+            .collect::<Vec<_>>()
+    };
+    let alone = b7("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(alone.len(), 7);
+    assert!(!alone.contains(&"b7b8q".to_string()));
+    assert!(b7("r3k3/1P6/8/8/8/8/8/4K2Q w - - 0 1").contains(&"b7b8q".to_string()));
+    // Two kings each royal while a side has at most two: either one
+    // attacked is check, and taking one of the other side's kings
+    // does not excuse leaving one's own attacked (checkmate here).
+    let kings = &sets[1];
+    assert_eq!(
+        legal(kings, "3kk3/8/8/8/8/8/4r3/3KK3 w - - 0 1"),
+        ["d1e2", "e1e2", "e1f1"]
+    );
+    assert_eq!(
+        legal(kings, "3kk3/8/8/8/8/8/4r3/3K4 w - - 0 1"),
+        ["d1c1", "d1e2"]
+    );
+    let mated = Position::from_fen(kings, "7k/8/8/8/8/8/3k4/3KK1r1 w - - 0 1").unwrap();
+    assert_eq!(mated.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+    // `*`: every piece of a side with at most three in all.
+    let all = chess_rules::ini::variants(
+        "[allroyal:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\n\
+         extinctionPseudoRoyal = true\nextinctionPieceCount = 2\n",
+    )
+    .unwrap()
+    .remove(0);
+    let rook = ["a1a2", "a1b1", "a1c1", "a1d1"];
+    assert_eq!(legal(&all, "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1"), rook);
+    assert_eq!(legal(&all, "4k3/8/8/8/8/8/r7/R3KB2 w - - 0 1"), rook);
+    // (Four, and none is: the rook may be left attacked.)
+    let four = legal(&all, "4k3/8/8/8/8/8/r7/R3KBN1 w - - 0 1");
+    assert_eq!(four.len(), 15);
+    assert!(four.contains(&"g1f3".to_string()));
+    assert_eq!(
+        legal(&all, "4k3/8/8/8/8/8/r7/R3K3 b - - 0 1"),
+        ["a2a1", "a2b2", "a2c2", "a2g2", "a2h2"]
+    );
+    // Their extinction ends nothing: a side without one plays on.
+    assert_eq!(kings.goals.extinction, None);
+    let bare = Position::from_fen(kings, "3kk3/8/8/8/8/8/8/R7 w - - 0 1").unwrap();
+    assert_eq!(bare.outcome(), None);
+    // Written as data and read back, the rule stays.
+    let again = chess_rules::data::read(&chess_rules::data::write(kings)).unwrap();
+    assert_eq!(again.royal_while_few, kings.royal_while_few);
+}
+
+#[test]
+fn hoppers_move_and_check_as_fairy_stockfish_has_them() {
+    // Perft and legal moves as pyffish 0.0.90 gives them.
+    let text = "[cannon8:chess]\ncustomPiece1 = c:mRcpR\n\
+        startFen = rnbqkbnr/pppppppp/1c4c1/8/8/1C4C1/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n\
+        [hopper:chess]\ncustomPiece1 = c:pR\ncustomPiece2 = g:gB\n\
+        startFen = rnbqkbnr/pppppppp/1c4g1/8/8/1C4G1/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let sets = chess_rules::ini::variants(text).unwrap();
+    let (cannons, hoppers) = (&sets[0], &sets[1]);
+    for (rules, counts) in [(cannons, [32, 970, 29326]), (hoppers, [19, 360, 7737])] {
+        let start = Position::start(rules).unwrap();
+        for (depth, &n) in (1..).zip(&counts) {
+            assert_eq!(start.perft(depth), n, "{} perft({depth})", rules.name);
+        }
+    }
+    let legal = |rules: &Rules, fen: &str| {
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+        moves.sort();
+        assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+        moves
+    };
+    // Checked through the pawn on e2: moving it along the file keeps
+    // the check, and only the king answers.
+    let screened = Position::from_fen(cannons, "4c3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    assert!(screened.is_check());
+    assert_eq!(
+        legal(cannons, "4c3/8/8/8/8/8/4P3/4K3 w - - 0 1"),
+        ["e1d1", "e1d2", "e1f1", "e1f2"]
+    );
+    // A bishop may not become the screen (Be2).
+    let moves = legal(cannons, "4c3/8/8/8/8/8/8/3BK3 w - - 0 1");
+    assert_eq!(moves.len(), 10);
+    assert!(!moves.contains(&"d1e2".to_string()));
+    // A cannon slides to move and does not take without a screen.
+    let moves = legal(cannons, "4k3/8/8/8/4C3/8/4P3/4K3 w - - 0 1");
+    assert_eq!(moves.len(), 16);
+    assert!(moves.contains(&"e4e7".to_string()) && !moves.contains(&"e4e8".to_string()));
+    // A grasshopper with nothing to hop over stays.
+    assert_eq!(
+        legal(hoppers, "4k3/8/8/2p5/8/8/8/G3K3 w - - 0 1"),
+        ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
+    );
+    // Written as data and read back, the hops stay.
+    for rules in [cannons, hoppers] {
+        assert_eq!(
+            chess_rules::data::read(&chess_rules::data::write(rules)).as_ref(),
+            Some(rules)
+        );
+    }
+}
+
+#[test]
+fn a_checkmate_is_what_the_rules_make_it() {
+    // Fool's mate: pyffish 0.0.90 gives misère's side to move there
+    // the win; where a checkmate draws, no one wins.
+    let misere = chess_rules::ini::builtin("misere").unwrap().unwrap();
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let mated = Position::from_fen(&misere, fen).unwrap();
+    let end = mated.outcome().unwrap();
+    assert_eq!(end, Outcome::Checkmate(Ending::Win));
+    assert_eq!(end.winner(mated.turn()), Some(Color::White));
+    let mut drawn = Rules::chess();
+    drawn.checkmate = Ending::Draw;
+    let mated = Position::from_fen(&drawn, fen).unwrap();
+    assert_eq!(mated.outcome().unwrap().winner(mated.turn()), None);
+}
+
+#[test]
+fn chess960_castles_as_the_king_taking_its_rook() {
+    // Fairy-Stockfish's fischerandom: two positions of the published
+    // Chess960 perft suite (as pyffish 0.0.90 counts them), and the
+    // coordinates of a castling.
+    let fischer = chess_rules::ini::builtin("fischerandom").unwrap().unwrap();
+    for (fen, counts) in [
+        (
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            [21, 528, 12189],
+        ),
+        (
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+            [21, 807, 18002],
+        ),
+    ] {
+        let pos = Position::from_fen(&fischer, fen).unwrap();
+        for (depth, &n) in (1..).zip(&counts) {
+            assert_eq!(pos.perft(depth), n, "{fen} perft({depth})");
+        }
+    }
+    let pos = Position::from_fen(&fischer, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let mut king: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| pos.uci(m))
+        .filter(|m| m.starts_with("e1"))
+        .collect();
+    king.sort();
+    assert_eq!(
+        king,
+        ["e1a1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1h1"]
+    );
+    let short = pos.parse_move("e1h1").unwrap();
+    assert_eq!(
+        (pos.parse_move("O-O"), pos.san(short).as_str()),
+        (Some(short), "O-O")
+    );
+    assert!(
+        pos.play(short)
+            .fen()
+            .starts_with("r3k2r/8/8/8/8/8/8/R4RK1 b kq ")
+    );
+}
+
+#[test]
+fn each_side_promotes_to_its_own_pieces() {
+    // Chigorin: White's pawns become chancellors, rooks or knights,
+    // Black's queens, rooks or bishops (as pyffish 0.0.90 lists them).
+    let chigorin = chess_rules::ini::builtin("chigorin").unwrap().unwrap();
+    assert_eq!(chigorin.promotion_pieces, ['C', 'R', 'N']);
+    assert_eq!(chigorin.black_promotions(), ['Q', 'R', 'B']);
+    for (fen, from, expected) in [
+        (
+            "4k3/1P6/8/8/8/8/1p6/4K3 w - - 0 1",
+            "b7",
+            ["b7b8c", "b7b8n", "b7b8r"],
+        ),
+        (
+            "4k3/1P6/8/8/8/8/1p6/4K3 b - - 0 1",
+            "b2",
+            ["b2b1b", "b2b1q", "b2b1r"],
+        ),
+    ] {
+        let pos = Position::from_fen(&chigorin, fen).unwrap();
+        let mut moves: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.uci(m))
+            .filter(|m| m.starts_with(from))
+            .collect();
+        moves.sort();
+        assert_eq!(moves, expected, "{fen}");
+        assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
+    }
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&chigorin)),
+        Some(chigorin)
+    );
+    // The same pieces on both sides are said once.
+    let chess = chess_rules::ini::variants("[a:chess]\npromotionPieceTypesWhite = qrbn\n").unwrap();
+    assert_eq!(chess[0].black_promotion_pieces, None);
+}
