@@ -646,6 +646,16 @@ mod tests {
             "{}",
             e.message
         );
+        // A double step that promotes allows none: what stands there is
+        // no pawn (found by the `rules` fuzz target: its FEN was refused).
+        let two = crate::ini::variants("[two:chess]\ncustomPiece1 = p:fmW2fcF\n")
+            .unwrap()
+            .remove(0);
+        let pos = Position::from_fen(&two, "4k3/8/8/8/8/p7/8/4K3 b - - 0 1").unwrap();
+        let a1 = pos.parse_move("a3a1q").unwrap();
+        let after = pos.play(a1);
+        assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/q3K3 w - - 0 2");
+        assert!(Position::from_fen(&two, &after.fen()).is_ok());
         // A forward double step still allows it.
         let pos = Position::from_fen(&rules, "4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1").unwrap();
         let after = pos.play(pos.parse_move("f7f5").unwrap());

@@ -80,7 +80,13 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
         Color::White => m.to.rank > m.from.rank,
         Color::Black => m.to.rank < m.from.rank,
     };
-    if pawn && forward && m.from.file == m.to.file && m.from.rank.abs_diff(m.to.rank) == 2 {
+    // (A pawn that promotes with it is no pawn to take en passant.)
+    if pawn
+        && forward
+        && m.promotion.is_none()
+        && m.from.file == m.to.file
+        && m.from.rank.abs_diff(m.to.rank) == 2
+    {
         let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
         next.en_passant = Some((passed, m.to));
     }

@@ -31,16 +31,21 @@ fn whole(text: String) -> Found {
         let at = source.line_col(r.start);
         format!("{}:{}", at.line, at.col)
     };
-    // As `chess-verify` checks a piece: each game's error, or its warnings
-    // (a fullmove number `0`, …).
+    // As `chess-verify` checks a piece: each game's misspelt tags (whether
+    // or not it verifies), then its error, or its warnings (a fullmove
+    // number `0`, …).
     loop {
         let next = all.next_syntax();
         skipped.extend(all.take_skipped().into_iter().map(&mut place));
         let Some(syntax) = next else { break };
         games += 1;
-        let found = syntax.and_then(|game| {
-            let checked = all.check_syntax(&game)?;
-            Ok(all.warnings(&game, &checked))
+        let found = syntax.map(|game| {
+            let mut found = chess_core::syntax::misspelt_tags(&game.tags, &source);
+            match all.check_syntax(&game) {
+                Ok(checked) => found.extend(all.warnings(&game, &checked)),
+                Err(d) => found.push(d),
+            }
+            found
         });
         let found = match found {
             Ok(warnings) => warnings,
