@@ -656,6 +656,14 @@ mod tests {
         let after = pos.play(a1);
         assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/q3K3 w - - 0 2");
         assert!(Position::from_fen(&two, &after.fen()).is_ok());
+        // Nor one that leaps over a piece (`ifmD`, not lame): the square
+        // it passed is taken (found by the fuzz target too).
+        let leap = crate::ini::variants("[leap:chess]\ncustomPiece1 = p:fmWfcFifmD\n")
+            .unwrap()
+            .remove(0);
+        let pos = Position::from_fen(&leap, "4k3/2p5/2P5/8/8/8/8/4K3 b - - 0 1").unwrap();
+        let after = pos.play(pos.parse_move("c7c5").unwrap());
+        assert_eq!(after.fen(), "4k3/8/2P5/2p5/8/8/8/4K3 w - - 0 2");
         // A forward double step still allows it.
         let pos = Position::from_fen(&rules, "4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1").unwrap();
         let after = pos.play(pos.parse_move("f7f5").unwrap());

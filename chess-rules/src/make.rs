@@ -80,7 +80,8 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
         Color::White => m.to.rank > m.from.rank,
         Color::Black => m.to.rank < m.from.rank,
     };
-    // (A pawn that promotes with it is no pawn to take en passant.)
+    // (A pawn that promotes with it is no pawn to take en passant; one
+    // that leapt over a piece passed no square a pawn could take on.)
     if pawn
         && forward
         && m.promotion.is_none()
@@ -88,7 +89,9 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
         && m.from.rank.abs_diff(m.to.rank) == 2
     {
         let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
-        next.en_passant = Some((passed, m.to));
+        if next.cells[cell_of(passed)] == EMPTY {
+            next.en_passant = Some((passed, m.to));
+        }
     }
     // Castling rights: a king (the piece that castles) that moves loses
     // its side's, and so does one taken (a king that is not royal); a rook
