@@ -84,7 +84,7 @@ impl Tables {
         if self.has_far && self.far_attacked(cells, target, by) {
             return true;
         }
-        if self.hop_attacked(cells, target, by, hole) {
+        if !self.hop_rays[by.index()].is_empty() && self.hop_attacked(cells, target, by, hole) {
             return true;
         }
         // Plain leaps: one square to look at each.

@@ -114,7 +114,9 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
         next.fullmoves += 1;
     }
     next.turn = !s.turn;
-    mark_royal_while_few(t, next);
+    if t.few_royal.is_some() {
+        mark_royal_while_few(t, next);
+    }
     // A check given counts down its side's checks still to give.
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];
