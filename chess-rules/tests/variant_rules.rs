@@ -5,6 +5,16 @@
 
 use chess_rules::{Color, Ending, Outcome, Position, Rules, Square};
 
+/// The legal moves of `fen` in coordinates, sorted; counting them gives
+/// as many.
+fn legal(rules: &Rules, fen: &str) -> Vec<String> {
+    let pos = Position::from_fen(rules, fen).unwrap();
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+    moves.sort();
+    assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+    moves
+}
+
 #[test]
 fn pieces_royal_while_few_are_guarded_as_fairy_stockfish_guards_them() {
     // Each position's legal moves as pyffish 0.0.90 lists them.
@@ -14,13 +24,6 @@ fn pieces_royal_while_few_are_guarded_as_fairy_stockfish_guards_them() {
         extinctionPieceCount = 1\nstartFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1\n";
     let sets = chess_rules::ini::variants(text).unwrap();
     let coregal = chess_rules::ini::builtin("coregal").unwrap().unwrap();
-    let legal = |rules: &Rules, fen: &str| {
-        let pos = Position::from_fen(rules, fen).unwrap();
-        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
-        moves.sort();
-        assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
-        moves
-    };
     // Coregal: a queen is royal however many there are; the bishop's
     // attack on g5 is check, and only the queen's moves answer it.
     let fen = "rnb1kbnr/pppp1ppp/8/4p1q1/3P4/3Q4/PPP1PPPP/RNB1KBNR b KQkq - 1 3";
@@ -103,13 +106,6 @@ fn hoppers_move_and_check_as_fairy_stockfish_has_them() {
             assert_eq!(start.perft(depth), n, "{} perft({depth})", rules.name);
         }
     }
-    let legal = |rules: &Rules, fen: &str| {
-        let pos = Position::from_fen(rules, fen).unwrap();
-        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
-        moves.sort();
-        assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
-        moves
-    };
     // Checked through the pawn on e2: moving it along the file keeps
     // the check, and only the king answers.
     let screened = Position::from_fen(cannons, "4c3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
