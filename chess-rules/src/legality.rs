@@ -6,7 +6,9 @@
 //! scratch board ([`Guard`]); the others are listed, or counted, as they
 //! are generated.
 
-use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, cell_of, is, kind_of, path_clear, step};
+use crate::mailbox::{
+    BLACK_BIT, CELLS, EMPTY, OFF, WORDS, cell_of, is, is_theirs, kind_of, path_clear, step,
+};
 use crate::make::apply;
 use crate::movegen::{
     List, castles, count_piece, en_passant_capture, en_passant_target, piece_moves,
@@ -96,6 +98,7 @@ impl Guard {
         let us = s.turn;
         let them = !us;
         let royals = Royals::of(s);
+        let mine = s.mine();
         // One walk back from each royal piece along each line the other side
         // captures along finds both a check (the first piece met is theirs
         // and captures along it) and a pin (the first is ours, the next
@@ -107,7 +110,7 @@ impl Guard {
             for leap in &t.leap_rays[them.index()] {
                 let at = step(r, -leap.delta);
                 let cell = s.cells[at];
-                if is(cell, them) {
+                if is_theirs(cell, mine) {
                     let bit = 1u64 << kind_of(cell);
                     in_check |=
                         leap.kinds & bit != 0 && (leap.free & bit != 0 || t.initial(at, cell));
@@ -121,13 +124,20 @@ impl Guard {
                     at = step(at, -ray.delta);
                     k += 1;
                     let cell = s.cells[at];
-                    if cell == OFF || k > ray.range {
-                        break;
-                    }
+                    // (A ray's range is at least 1, so a piece is met
+                    // within it: the test of the range is the empty
+                    // square's.)
                     if cell == EMPTY {
+                        if k >= ray.range {
+                            break;
+                        }
                         continue;
                     }
-                    if is(cell, us) {
+                    if cell == OFF {
+                        break;
+                    }
+                    // (A piece: ours or theirs.)
+                    if cell & BLACK_BIT == mine {
                         if ours.is_some() || ray.range == 1 || ray.lame {
                             break;
                         }
@@ -158,8 +168,10 @@ impl Guard {
 
     /// Whether the moves of the piece on `from` must be tried one by one
     /// (en passant and castling aside).
-    fn all(&self, t: &Tables, s: &State, from: usize) -> bool {
-        self.every || self.pinned[from / 64] & (1 << (from % 64)) != 0 || t.is_royal(s.cells[from])
+    /// (`bit`: the bit of its kind.)
+    #[inline(always)]
+    fn all(&self, t: &Tables, from: usize, bit: u64) -> bool {
+        self.every || self.pinned[from / 64] & (1 << (from % 64)) != 0 || t.royal & bit != 0
     }
 }
 
@@ -264,15 +276,17 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             // Only moves that may uncover or leave an attack are tried:
             // every move when in check, a pinned or royal piece's moves,
             // en passant (two pieces leave the line) and castling.
-            let all = guard.all(t, s, from);
-            let bit = 1u64 << kind_of(s.cells[from]);
+            let cell = s.cells[from];
+            let kind = kind_of(cell);
+            let bit = 1u64 << kind;
+            let all = guard.all(t, from, bit);
             let en_passant = ep.filter(|_| t.en_passant & bit != 0);
             // (A capture en passant into the promotion zone is listed, with
             // its promotions.)
             let into_zone = en_passant.is_some_and(|(passed, _)| t.in_zone(us, passed));
             // (A king that castles but is not royal is listed too: counting
             // leaves castling out.)
-            let tried = all || t.overlapping & bit != 0 || into_zone || t.castler & bit != 0;
+            let tried = all || t.listed & bit != 0 || into_zone;
             if COUNT && !tried {
                 // Counted, and an en passant capture (two pieces leave
                 // their squares) tried on its own.
@@ -286,8 +300,6 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 continue;
             }
             let tried = tried || en_passant.is_some();
-            let cell = s.cells[from];
-            let (side, kind) = (us.index(), kind_of(cell));
             if COUNT
                 && !every
                 && royals.n == 1

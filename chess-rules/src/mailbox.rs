@@ -79,6 +79,15 @@ pub(crate) fn is(cell: u8, color: Color) -> bool {
     cell != EMPTY && cell != OFF && ((cell & BLACK_BIT != 0) == (color == Color::Black))
 }
 
+/// Whether a cell holds a piece of the side other than the one `mine`
+/// stands for (`0` for White, [`BLACK_BIT`] for Black): a piece's cell is
+/// its kind plus one (1 to 64) with the bit for Black, so one subtraction
+/// tells, where [`is`] needs three tests.
+#[inline(always)]
+pub(crate) fn is_theirs(cell: u8, mine: u8) -> bool {
+    (cell ^ mine).wrapping_sub(BLACK_BIT + 1) < 64
+}
+
 /// The squares a lame leap by `(dx, dy)` passes, relative to its start:
 /// straight and diagonal leaps every square on the line, oblique ones
 /// their orthogonal steps first, then diagonal ones.
@@ -110,4 +119,21 @@ pub(crate) fn lame_path((dx, dy): (i8, i8)) -> Vec<(i8, i8)> {
 #[inline]
 pub(crate) fn path_clear(cells: &[u8; CELLS], from: usize, path: &[isize]) -> bool {
     path.iter().all(|&d| cells[step(from, d)] == EMPTY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn theirs_is_a_piece_of_the_other_side() {
+        let pieces = (0..64u8).flat_map(|kind| {
+            [Color::White, Color::Black].map(|color| encode(Piece { color, kind }))
+        });
+        for cell in pieces.chain([EMPTY, OFF]) {
+            for (color, mine) in [(Color::White, 0), (Color::Black, BLACK_BIT)] {
+                assert_eq!(is_theirs(cell, mine), is(cell, !color), "{cell:#x}");
+            }
+        }
+    }
 }

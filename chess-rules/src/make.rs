@@ -3,7 +3,7 @@
 //! Perft makes and takes back each move on one copy of the state.
 
 use crate::geometry::{Geometry, Square};
-use crate::mailbox::{CELLS, EMPTY, WORDS, cell_of, encode, is, kind_of};
+use crate::mailbox::{BLACK_BIT, CELLS, EMPTY, WORDS, cell_of, encode, kind_of};
 use std::sync::Arc;
 
 use crate::position::{Position, State, back_rank};
@@ -57,17 +57,18 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
     for sq in m.touched() {
         let c = cell_of(sq);
         let cell = next.cells[c];
-        for color in [Color::White, Color::Black] {
-            let (bit, side) = (1 << (c % 64), color.index());
-            let ours = is(cell, color);
-            let word = &mut next.occupied[side][c / 64];
-            *word = if ours { *word | bit } else { *word & !bit };
-            let word = &mut next.royal[side][c / 64];
-            *word = if ours && t.is_royal(cell) {
-                *word | bit
-            } else {
-                *word & !bit
-            };
+        let (word, bit) = (c / 64, 1u64 << (c % 64));
+        for side in 0..2 {
+            next.occupied[side][word] &= !bit;
+            next.royal[side][word] &= !bit;
+        }
+        // (A square a move touches is on the board: empty or a piece.)
+        if cell != EMPTY {
+            let side = usize::from(cell & BLACK_BIT != 0);
+            next.occupied[side][word] |= bit;
+            if t.is_royal(cell) {
+                next.royal[side][word] |= bit;
+            }
         }
     }
     let pawn = moving != EMPTY && t.is_pawn(moving);
@@ -102,10 +103,12 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
     if target != EMPTY && !matches!(m.kind, MoveKind::Castle { .. }) && t.castles(target) {
         next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
-    for color in [Color::White, Color::Black] {
-        for sq in [m.from, m.to] {
-            if sq.rank == back_rank(g, color) {
-                next.castling &= !(1 << (16 * color.index() + usize::from(sq.file)));
+    if next.castling != 0 {
+        for color in [Color::White, Color::Black] {
+            for sq in [m.from, m.to] {
+                if sq.rank == back_rank(g, color) {
+                    next.castling &= !(1 << (16 * color.index() + usize::from(sq.file)));
+                }
             }
         }
     }

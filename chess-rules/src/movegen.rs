@@ -1,5 +1,6 @@
-//! Move generation: one walk along a piece's moves ([`walk`]), in the
-//! order its rule set gives them, whose destinations go to a [`Sink`] —
+//! Move generation: one walk along a piece's moves ([`walk`]) — its
+//! leaps, then its slides, then its other moves, each group in the order
+//! its rule set gives them — whose destinations go to a [`Sink`] —
 //! listed as moves ([`List`]) or counted ([`Count`], perft's last ply) —
 //! so that a movement rule is written once for both. Castling and en
 //! passant, and every move of the side to move that follows its pieces'
@@ -7,7 +8,7 @@
 
 use crate::betza::Hop;
 use crate::geometry::Square;
-use crate::mailbox::{BLACK_BIT, EMPTY, OFF, WORDS, cell_of, is, kind_of, path_clear, step};
+use crate::mailbox::{EMPTY, OFF, WORDS, cell_of, is_theirs, kind_of, path_clear, step};
 use crate::position::{Position, State, back_rank};
 use crate::rules::Rules;
 use crate::tables::{Shape, Tables, Walk};
@@ -139,9 +140,10 @@ impl<const PAWN: bool> Sink for Count<'_, PAWN> {
 }
 
 /// The moves of the piece on `from` into `sink`: one walk along each of
-/// its moves in the rule set's order (a leap looks at one square, a slide
-/// goes to the first piece, any other walk minds its range, lame path,
-/// start square and en passant), then its moves beyond the mailbox's
+/// its moves, by group ([`Tables::atoms`]): its leaps (one square to look
+/// at each), its slides (to the first piece), then its other walks (each
+/// minds its range, lame path, start square, en passant or hop); then
+/// its moves beyond the mailbox's
 /// border, then castling for a royal piece. `ep`: the square a pawn just
 /// passed and where it stands.
 #[inline(always)]
@@ -157,38 +159,39 @@ pub(crate) fn walk<S: Sink>(
     let side = us.index();
     let cell = s.cells[from];
     let kind = kind_of(cell);
-    let black = u8::from(us == Color::Black) << 7;
+    let mine = s.mine();
     // Whether the piece may make its `i` moves here, asked only of those.
     let initial = |walk_initial: bool| !walk_initial || t.initial(from, cell);
-    for walk in &t.atoms[side][kind] {
+    let walks = &t.atoms[side][kind];
+    let (leaps, slides) = t.groups[side][kind];
+    for walk in &walks[..leaps] {
+        let to = step(from, walk.delta);
+        let target = s.cells[to];
+        let empty = target == EMPTY;
+        let enemy = is_theirs(target, mine);
+        sink.reach(to, empty & walk.moves, enemy & walk.captures);
+        if S::EN_PASSANT && empty {
+            en_passant(walk, to, ep, sink);
+        }
+    }
+    // The empty squares, and the first piece if it is the other side's.
+    for walk in &walks[leaps..slides] {
+        let mut to = step(from, walk.delta);
+        while s.cells[to] == EMPTY {
+            sink.reach(to, true, false);
+            to = step(to, walk.delta);
+        }
+        let target = s.cells[to];
+        sink.reach(to, false, is_theirs(target, mine));
+    }
+    for walk in &walks[slides..] {
         match walk.shape {
-            Shape::Leap => {
-                let to = step(from, walk.delta);
-                let target = s.cells[to];
-                let empty = target == EMPTY;
-                let enemy = !empty & (target != OFF) & (target & BLACK_BIT != black);
-                sink.reach(to, empty & walk.moves, enemy & walk.captures);
-                if S::EN_PASSANT && empty {
-                    en_passant(walk, to, ep, sink);
-                }
-            }
-            // The empty squares, and the first piece if it is the other
-            // side's.
-            Shape::Slide => {
-                let mut to = step(from, walk.delta);
-                while s.cells[to] == EMPTY {
-                    sink.reach(to, true, false);
-                    to = step(to, walk.delta);
-                }
-                let target = s.cells[to];
-                sink.reach(to, false, (target != OFF) & (target & BLACK_BIT != black));
-            }
-            Shape::Ride => {
+            Shape::Hop(how) => hop(s, from, walk, how, sink),
+            _ => {
                 if initial(walk.initial) {
                     ride(s, from, walk, ep, sink);
                 }
             }
-            Shape::Hop(how) => hop(s, from, walk, how, sink),
         }
     }
     for walk in t.far_walks(side, kind) {
@@ -199,7 +202,7 @@ pub(crate) fn walk<S: Sink>(
         while let Some(to) = t.far_step(from, walk.vector, k) {
             let target = s.cells[to];
             let empty = target == EMPTY;
-            let enemy = !empty && !is(target, us);
+            let enemy = is_theirs(target, mine);
             sink.reach(to, empty & walk.moves, enemy & walk.captures);
             if walk.range == k || !empty {
                 break;
@@ -221,7 +224,7 @@ fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)
     {
         return;
     }
-    let us = s.turn;
+    let mine = s.mine();
     let mut to = from;
     let mut k = 0u8;
     loop {
@@ -229,7 +232,7 @@ fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)
         k += 1;
         let target = s.cells[to];
         let empty = target == EMPTY;
-        let enemy = !empty && target != OFF && !is(target, us);
+        let enemy = is_theirs(target, mine);
         sink.reach(to, empty & walk.moves, enemy & walk.captures);
         if S::EN_PASSANT && empty {
             en_passant(walk, to, ep, sink);
@@ -245,7 +248,7 @@ fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)
 /// the other side's; for [`Hop::Beyond`], to the square just beyond.
 #[inline]
 fn hop<S: Sink>(s: &State, from: usize, walk: &Walk, how: Hop, sink: &mut S) {
-    let us = s.turn;
+    let mine = s.mine();
     let mut to = step(from, walk.delta);
     while s.cells[to] == EMPTY {
         to = step(to, walk.delta);
@@ -257,7 +260,7 @@ fn hop<S: Sink>(s: &State, from: usize, walk: &Walk, how: Hop, sink: &mut S) {
         to = step(to, walk.delta);
         let target = s.cells[to];
         let empty = target == EMPTY;
-        let enemy = !empty && target != OFF && !is(target, us);
+        let enemy = is_theirs(target, mine);
         sink.reach(to, empty & walk.moves, enemy & walk.captures);
         if how == Hop::Beyond || !empty {
             break;

@@ -36,6 +36,18 @@ pub(crate) struct State {
     pub(crate) checks: [u8; 2],
 }
 
+impl State {
+    /// The side to move as the bit its pieces' cells have
+    /// ([`crate::mailbox::is_theirs`]).
+    #[inline(always)]
+    pub(crate) fn mine(&self) -> u8 {
+        match self.turn {
+            Color::White => 0,
+            Color::Black => crate::mailbox::BLACK_BIT,
+        }
+    }
+}
+
 /// A position under a rule set.
 #[derive(Clone)]
 pub struct Position<'r> {

@@ -153,8 +153,12 @@ impl Ray {
 pub(crate) struct Tables {
     /// The cells of the board's squares, rank by rank from `a1`.
     pub(crate) squares: Vec<usize>,
-    /// Each side's moves, by kind.
+    /// Each side's moves, by kind: its leaps first, then its slides,
+    /// then the rest (each group in the rule set's order), so that the
+    /// walk goes through each group with no test of its shape.
     pub(crate) atoms: [Vec<Vec<Walk>>; 2],
+    /// Where each kind's leaps and slides end among its walks.
+    pub(crate) groups: [Vec<(usize, usize)>; 2],
     /// A bit per kind whose moves are all plain leaps (no far ones): a
     /// lone royal piece of such a kind is counted by its destinations.
     pub(crate) leaper: [u64; 2],
@@ -173,6 +177,9 @@ pub(crate) struct Tables {
     /// a square both ways): its moves are listed, not counted, and listed
     /// once.
     pub(crate) overlapping: u64,
+    /// A bit per kind whose moves are listed and tried, never counted:
+    /// those overlapping, and those that castle.
+    pub(crate) listed: u64,
     /// The board.
     pub(crate) geometry: Geometry,
     /// A side has a lame capture (a move can uncover it off any line) or a
@@ -223,6 +230,7 @@ impl Tables {
         let g = rules.geometry;
         let squares = g.squares().map(cell_of).collect();
         let mut atoms: [Vec<Vec<Walk>>; 2] = [Vec::new(), Vec::new()];
+        let mut groups: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
         let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
         let mut hop_rays: [Vec<HopRay>; 2] = [Vec::new(), Vec::new()];
         let mut far: [Vec<Vec<FarWalk>>; 2] = [Vec::new(), Vec::new()];
@@ -347,6 +355,14 @@ impl Tables {
                         }
                     }
                 }
+                walks.sort_by_key(|w| match w.shape {
+                    Shape::Leap => 0,
+                    Shape::Slide => 1,
+                    Shape::Ride | Shape::Hop(_) => 2,
+                });
+                let leaps = walks.iter().filter(|w| w.shape == Shape::Leap).count();
+                let slides = walks.iter().filter(|w| w.shape == Shape::Slide).count();
+                groups[side].push((leaps, leaps + slides));
                 atoms[side].push(walks);
                 far[side].push(far_walks);
             }
@@ -435,7 +451,7 @@ impl Tables {
                 })
                 .collect()
         });
-        let line_rays = [0, 1].map(|side| {
+        let line_rays: [Vec<Ray>; 2] = [0, 1].map(|side| {
             rays[side]
                 .iter()
                 .filter(|r| !leap_ray(r))
@@ -479,8 +495,14 @@ impl Tables {
                 overlapping |= 1 << kind;
             }
         }
+        let castler = match bits(|p| p.royal) {
+            0 => bits(|p| p.letter == 'K'),
+            royal => royal,
+        };
         Tables {
+            groups,
             overlapping,
+            listed: overlapping | castler,
             leap_rays,
             line_rays,
             hop_rays,
@@ -507,10 +529,7 @@ impl Tables {
                 all: few.pieces.contains(&'*'),
                 count: few.count,
             }),
-            castler: match bits(|p| p.royal) {
-                0 => bits(|p| p.letter == 'K'),
-                royal => royal,
-            },
+            castler,
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
             // Each kind once, however often the rule set names it.
