@@ -7,7 +7,7 @@
 //! are generated.
 
 use crate::mailbox::{
-    BLACK_BIT, CELLS, EMPTY, OFF, WORDS, cell_of, is, is_theirs, kind_of, path_clear, step,
+    BLACK_BIT, CELLS, EMPTY, OFF, WORDS, cell_of, is_theirs, kind_of, offers, path_clear, step,
 };
 use crate::make::apply;
 use crate::movegen::{
@@ -312,14 +312,9 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 // each destination counted if it is not attacked once the
                 // piece has left its square (no lame or far captures, so
                 // only lines pass it); castling tried in full.
-                for leap in &t.atoms[side][kind] {
+                for leap in &t.atoms[side][kind].all {
                     let to = step(from, leap.delta);
-                    let target = s.cells[to];
-                    let goes = if target == EMPTY {
-                        leap.moves
-                    } else {
-                        leap.captures && target != OFF && !is(target, us)
-                    };
+                    let goes = offers(s.cells[to], s.mine()) & leap.may != 0;
                     if goes && !t.attacked_past(&s.cells, to, them, from) {
                         count += 1;
                     }

@@ -79,13 +79,41 @@ pub(crate) fn is(cell: u8, color: Color) -> bool {
     cell != EMPTY && cell != OFF && ((cell & BLACK_BIT != 0) == (color == Color::Black))
 }
 
+/// A move to an empty cell, one of [`offers`]'s answers and a bit of what
+/// a walk may do ([`crate::tables::Walk::may`]).
+pub(crate) const QUIET: u8 = 1;
+/// A capture.
+pub(crate) const CAPTURE: u8 = 2;
+
+/// What a cell offers the side `mine` stands for (`0` for White,
+/// [`BLACK_BIT`] for Black): [`QUIET`] if it is empty, [`CAPTURE`] if it
+/// holds a piece of the other side, 0 if it holds one of its own or is
+/// off the board — one load, where [`is`] needs three tests. (A piece's
+/// cell is its kind plus one, 1 to 64, with the bit for Black: turned for
+/// the side, the other side's pieces are `0x81..=0xC0`.)
+#[inline(always)]
+pub(crate) fn offers(cell: u8, mine: u8) -> u8 {
+    OFFERS[usize::from(cell ^ mine)]
+}
+
+const OFFERS: [u8; 256] = {
+    let mut offers = [0; 256];
+    // Empty, seen by White and by Black.
+    offers[EMPTY as usize] = QUIET;
+    offers[(EMPTY ^ BLACK_BIT) as usize] = QUIET;
+    let mut theirs = BLACK_BIT as usize + 1;
+    while theirs <= BLACK_BIT as usize + 64 {
+        offers[theirs] = CAPTURE;
+        theirs += 1;
+    }
+    offers
+};
+
 /// Whether a cell holds a piece of the side other than the one `mine`
-/// stands for (`0` for White, [`BLACK_BIT`] for Black): a piece's cell is
-/// its kind plus one (1 to 64) with the bit for Black, so one subtraction
-/// tells, where [`is`] needs three tests.
+/// stands for ([`offers`]).
 #[inline(always)]
 pub(crate) fn is_theirs(cell: u8, mine: u8) -> bool {
-    (cell ^ mine).wrapping_sub(BLACK_BIT + 1) < 64
+    offers(cell, mine) == CAPTURE
 }
 
 /// The squares a lame leap by `(dx, dy)` passes, relative to its start:
@@ -126,12 +154,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn theirs_is_a_piece_of_the_other_side() {
+    fn a_cell_offers_a_move_if_empty_and_a_capture_if_theirs() {
         let pieces = (0..64u8).flat_map(|kind| {
             [Color::White, Color::Black].map(|color| encode(Piece { color, kind }))
         });
         for cell in pieces.chain([EMPTY, OFF]) {
             for (color, mine) in [(Color::White, 0), (Color::Black, BLACK_BIT)] {
+                let offer = if cell == EMPTY {
+                    QUIET
+                } else if is(cell, !color) {
+                    CAPTURE
+                } else {
+                    0
+                };
+                assert_eq!(offers(cell, mine), offer, "{cell:#x}");
                 assert_eq!(is_theirs(cell, mine), is(cell, !color), "{cell:#x}");
             }
         }

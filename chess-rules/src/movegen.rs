@@ -8,7 +8,9 @@
 
 use crate::betza::Hop;
 use crate::geometry::Square;
-use crate::mailbox::{EMPTY, OFF, WORDS, cell_of, is_theirs, kind_of, path_clear, step};
+use crate::mailbox::{
+    CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, kind_of, offers, path_clear, step,
+};
 use crate::position::{Position, State, back_rank};
 use crate::rules::Rules;
 use crate::tables::{Shape, Tables, Walk};
@@ -21,10 +23,9 @@ pub(crate) trait Sink {
     /// leaves them to be tried on their own, and counts no royal piece).
     const EN_PASSANT: bool;
 
-    /// A square the walk reached: a move goes there if `quiet` (it is
-    /// empty and the walk moves there) or `capture` (the other side's
-    /// piece stands there and the walk captures).
-    fn reach(&mut self, to: usize, quiet: bool, capture: bool);
+    /// A square the walk reached: a move goes there if `offer` is not 0
+    /// (what the square [`offers`], masked by what the walk may do).
+    fn reach(&mut self, to: usize, offer: u8);
 
     /// An en passant capture on `to` of the pawn on `captured`.
     fn en_passant(&mut self, _to: usize, _captured: Square) {}
@@ -86,8 +87,8 @@ impl Sink for List<'_> {
     const EN_PASSANT: bool = true;
 
     #[inline]
-    fn reach(&mut self, to: usize, quiet: bool, capture: bool) {
-        if quiet | capture {
+    fn reach(&mut self, to: usize, offer: u8) {
+        if offer != 0 {
             self.add(to, MoveKind::Normal);
         }
     }
@@ -134,8 +135,8 @@ impl<const PAWN: bool> Sink for Count<'_, PAWN> {
     const EN_PASSANT: bool = false;
 
     #[inline(always)]
-    fn reach(&mut self, to: usize, quiet: bool, capture: bool) {
-        self.n += self.times(to) * (u64::from(quiet) + u64::from(capture));
+    fn reach(&mut self, to: usize, offer: u8) {
+        self.n += self.times(to) * u64::from(offer != 0);
     }
 }
 
@@ -163,28 +164,24 @@ pub(crate) fn walk<S: Sink>(
     // Whether the piece may make its `i` moves here, asked only of those.
     let initial = |walk_initial: bool| !walk_initial || t.initial(from, cell);
     let walks = &t.atoms[side][kind];
-    let (leaps, slides) = t.groups[side][kind];
-    for walk in &walks[..leaps] {
+    for walk in walks.leaps() {
         let to = step(from, walk.delta);
         let target = s.cells[to];
-        let empty = target == EMPTY;
-        let enemy = is_theirs(target, mine);
-        sink.reach(to, empty & walk.moves, enemy & walk.captures);
-        if S::EN_PASSANT && empty {
+        sink.reach(to, offers(target, mine) & walk.may);
+        if S::EN_PASSANT && target == EMPTY {
             en_passant(walk, to, ep, sink);
         }
     }
     // The empty squares, and the first piece if it is the other side's.
-    for walk in &walks[leaps..slides] {
+    for walk in walks.slides() {
         let mut to = step(from, walk.delta);
         while s.cells[to] == EMPTY {
-            sink.reach(to, true, false);
+            sink.reach(to, QUIET);
             to = step(to, walk.delta);
         }
-        let target = s.cells[to];
-        sink.reach(to, false, is_theirs(target, mine));
+        sink.reach(to, offers(s.cells[to], mine) & CAPTURE);
     }
-    for walk in &walks[slides..] {
+    for walk in walks.rest() {
         match walk.shape {
             Shape::Hop(how) => hop(s, from, walk, how, sink),
             _ => {
@@ -201,10 +198,8 @@ pub(crate) fn walk<S: Sink>(
         let mut k = 1;
         while let Some(to) = t.far_step(from, walk.vector, k) {
             let target = s.cells[to];
-            let empty = target == EMPTY;
-            let enemy = is_theirs(target, mine);
-            sink.reach(to, empty & walk.moves, enemy & walk.captures);
-            if walk.range == k || !empty {
+            sink.reach(to, offers(target, mine) & walk.may);
+            if walk.range == k || target != EMPTY {
                 break;
             }
             k += 1;
@@ -232,8 +227,7 @@ fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)
         k += 1;
         let target = s.cells[to];
         let empty = target == EMPTY;
-        let enemy = is_theirs(target, mine);
-        sink.reach(to, empty & walk.moves, enemy & walk.captures);
+        sink.reach(to, offers(target, mine) & walk.may);
         if S::EN_PASSANT && empty {
             en_passant(walk, to, ep, sink);
         }
@@ -259,10 +253,8 @@ fn hop<S: Sink>(s: &State, from: usize, walk: &Walk, how: Hop, sink: &mut S) {
     loop {
         to = step(to, walk.delta);
         let target = s.cells[to];
-        let empty = target == EMPTY;
-        let enemy = is_theirs(target, mine);
-        sink.reach(to, empty & walk.moves, enemy & walk.captures);
-        if how == Hop::Beyond || !empty {
+        sink.reach(to, offers(target, mine) & walk.may);
+        if how == Hop::Beyond || target != EMPTY {
             break;
         }
     }
@@ -282,7 +274,7 @@ impl Position<'_> {
 /// captures en passant only and `to` is the square a pawn just passed.
 #[inline]
 fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink: &mut S) {
-    if !walk.moves
+    if walk.may & QUIET == 0
         && walk.en_passant
         && let Some((passed, captured)) = ep
         && passed == to
@@ -318,8 +310,8 @@ pub(crate) fn en_passant_target(s: &State) -> Option<(usize, Square)> {
 /// for it).
 #[inline]
 pub(crate) fn count_piece(rules: &Rules, t: &Tables, s: &State, from: usize) -> u64 {
-    let near_zone = t.near_zone[s.turn.index()][from / 64] & (1 << (from % 64)) != 0;
-    if near_zone && t.is_pawn(s.cells[from]) {
+    if t.is_pawn(s.cells[from]) && t.near_zone[s.turn.index()][from / 64] & (1 << (from % 64)) != 0
+    {
         let mut count = Count::<true>::new(t, s.turn);
         walk(rules, t, s, from, None, &mut count);
         count.n
@@ -433,7 +425,7 @@ pub(crate) fn en_passant_capture(
 ) -> Option<Move> {
     let (passed, captured) = ep;
     let cell = s.cells[from];
-    let walks = &t.atoms[s.turn.index()][kind_of(cell)];
+    let walks = &t.atoms[s.turn.index()][kind_of(cell)].all;
     let reaches = |walk: &Walk| {
         let mut to = from;
         for k in 1.. {
@@ -449,7 +441,7 @@ pub(crate) fn en_passant_capture(
     };
     walks
         .iter()
-        .filter(|w| w.en_passant && !w.moves && (!w.initial || t.initial(from, cell)))
+        .filter(|w| w.en_passant && w.may & QUIET == 0 && (!w.initial || t.initial(from, cell)))
         .filter(|w| {
             w.path
                 .as_ref()

@@ -7,7 +7,9 @@
 
 use crate::betza::Hop;
 use crate::geometry::{Geometry, Square};
-use crate::mailbox::{BLACK_BIT, CELLS, PAD, WORDS, cell_of, delta, kind_of, lame_path};
+use crate::mailbox::{
+    BLACK_BIT, CAPTURE, CELLS, PAD, QUIET, WORDS, cell_of, delta, kind_of, lame_path,
+};
 use crate::rules::Rules;
 use crate::types::Color;
 
@@ -44,12 +46,53 @@ pub(crate) struct Walk {
     pub(crate) shape: Shape,
     pub(crate) delta: isize,
     pub(crate) range: u8,
-    pub(crate) moves: bool,
-    pub(crate) captures: bool,
+    /// Whether it moves ([`QUIET`]) and captures ([`CAPTURE`]): a bit
+    /// each, to mask what a cell [`offers`](crate::mailbox::offers).
+    pub(crate) may: u8,
     pub(crate) initial: bool,
     pub(crate) en_passant: bool,
     /// For a lame leap: the cells it passes, which must be empty.
     pub(crate) path: Option<Box<[isize]>>,
+}
+
+/// The walks of a kind of piece for one side: its leaps first, then its
+/// slides, then the rest (each group in the rule set's order), so that
+/// the walk goes through each group with no test of its shape.
+#[derive(Clone, Debug)]
+pub(crate) struct Walks {
+    pub(crate) all: Vec<Walk>,
+    /// Where its leaps end, and its slides.
+    leaps: usize,
+    slides: usize,
+}
+
+impl Walks {
+    fn new(mut all: Vec<Walk>) -> Walks {
+        all.sort_by_key(|w| match w.shape {
+            Shape::Leap => 0,
+            Shape::Slide => 1,
+            Shape::Ride | Shape::Hop(_) => 2,
+        });
+        let leaps = all.iter().filter(|w| w.shape == Shape::Leap).count();
+        let slides = leaps + all.iter().filter(|w| w.shape == Shape::Slide).count();
+        Walks { all, leaps, slides }
+    }
+
+    #[inline(always)]
+    pub(crate) fn leaps(&self) -> &[Walk] {
+        &self.all[..self.leaps]
+    }
+
+    #[inline(always)]
+    pub(crate) fn slides(&self) -> &[Walk] {
+        &self.all[self.leaps..self.slides]
+    }
+
+    /// The walks with conditions, and hops.
+    #[inline(always)]
+    pub(crate) fn rest(&self) -> &[Walk] {
+        &self.all[self.slides..]
+    }
 }
 
 /// A move along a vector longer than the border is wide (a CustomChessKell
@@ -58,8 +101,8 @@ pub(crate) struct Walk {
 pub(crate) struct FarWalk {
     pub(crate) vector: (i8, i8),
     pub(crate) range: u8,
-    pub(crate) moves: bool,
-    pub(crate) captures: bool,
+    /// As [`Walk::may`].
+    pub(crate) may: u8,
     pub(crate) initial: bool,
 }
 
@@ -153,12 +196,8 @@ impl Ray {
 pub(crate) struct Tables {
     /// The cells of the board's squares, rank by rank from `a1`.
     pub(crate) squares: Vec<usize>,
-    /// Each side's moves, by kind: its leaps first, then its slides,
-    /// then the rest (each group in the rule set's order), so that the
-    /// walk goes through each group with no test of its shape.
-    pub(crate) atoms: [Vec<Vec<Walk>>; 2],
-    /// Where each kind's leaps and slides end among its walks.
-    pub(crate) groups: [Vec<(usize, usize)>; 2],
+    /// Each side's moves, by kind.
+    pub(crate) atoms: [Vec<Walks>; 2],
     /// A bit per kind whose moves are all plain leaps (no far ones): a
     /// lone royal piece of such a kind is counted by its destinations.
     pub(crate) leaper: [u64; 2],
@@ -225,12 +264,16 @@ pub(crate) struct FewRoyal {
     pub(crate) count: u32,
 }
 
+/// What a walk along `atom` may do ([`Walk::may`]).
+fn may(atom: &crate::betza::Atom) -> u8 {
+    (if atom.moves { QUIET } else { 0 }) | if atom.captures { CAPTURE } else { 0 }
+}
+
 impl Tables {
     pub(crate) fn new(rules: &Rules, start: [u8; CELLS]) -> Tables {
         let g = rules.geometry;
         let squares = g.squares().map(cell_of).collect();
-        let mut atoms: [Vec<Vec<Walk>>; 2] = [Vec::new(), Vec::new()];
-        let mut groups: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
+        let mut atoms: [Vec<Walks>; 2] = [Vec::new(), Vec::new()];
         let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
         let mut hop_rays: [Vec<HopRay>; 2] = [Vec::new(), Vec::new()];
         let mut far: [Vec<Vec<FarWalk>>; 2] = [Vec::new(), Vec::new()];
@@ -255,8 +298,7 @@ impl Tables {
                         far_walks.push(FarWalk {
                             vector: v,
                             range: atom.range,
-                            moves: atom.moves,
-                            captures: atom.captures,
+                            may: may(atom),
                             initial: atom.initial,
                         });
                         if atom.captures {
@@ -286,8 +328,7 @@ impl Tables {
                             shape: Shape::of(atom),
                             delta: delta(v),
                             range: atom.range,
-                            moves: atom.moves,
-                            captures: atom.captures,
+                            may: may(atom),
                             initial: atom.initial,
                             en_passant: atom.en_passant,
                             path: atom.lame.then(|| paths(v).into()),
@@ -355,15 +396,7 @@ impl Tables {
                         }
                     }
                 }
-                walks.sort_by_key(|w| match w.shape {
-                    Shape::Leap => 0,
-                    Shape::Slide => 1,
-                    Shape::Ride | Shape::Hop(_) => 2,
-                });
-                let leaps = walks.iter().filter(|w| w.shape == Shape::Leap).count();
-                let slides = walks.iter().filter(|w| w.shape == Shape::Slide).count();
-                groups[side].push((leaps, leaps + slides));
-                atoms[side].push(walks);
+                atoms[side].push(Walks::new(walks));
                 far[side].push(far_walks);
             }
         }
@@ -424,7 +457,7 @@ impl Tables {
             (0..atoms[side].len())
                 .filter(|&kind| {
                     far[side][kind].is_empty()
-                        && atoms[side][kind].iter().all(|w| w.shape == Shape::Leap)
+                        && atoms[side][kind].all.iter().all(|w| w.shape == Shape::Leap)
                 })
                 .fold(0u64, |acc, kind| acc | 1 << kind)
         });
@@ -500,7 +533,6 @@ impl Tables {
             royal => royal,
         };
         Tables {
-            groups,
             overlapping,
             listed: overlapping | castler,
             leap_rays,
