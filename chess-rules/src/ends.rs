@@ -90,7 +90,7 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
                 let mut after = s.clone();
                 let reaches = moves.iter().any(|&m| {
                     f.regions[us.index()].contains(m.to) && {
-                        play_into(rules.geometry, t, s, m, &mut after);
+                        play_into(t, s, m, &mut after);
                         let safe = !in_check(t, &after, us);
                         take_back(t, s, m, &mut after);
                         safe

@@ -215,7 +215,7 @@ fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) 
         let mut kept = from;
         for i in from..out.len() {
             let m = out[i];
-            crate::make::play_into(rules.geometry, t, s, m, &mut after);
+            crate::make::play_into(t, s, m, &mut after);
             let check = crate::position::in_check(t, &after, !s.turn);
             crate::make::take_back(t, s, m, &mut after);
             if !check {
@@ -394,9 +394,7 @@ pub(crate) fn safe_after(
         matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
             || !t.attacked(scratch, r, !us)
     }) && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us));
-    for sq in m.touched() {
-        scratch[cell_of(sq)] = s.cells[cell_of(sq)];
-    }
+    m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);
     safe
 }
 

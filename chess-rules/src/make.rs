@@ -2,11 +2,11 @@
 //! pieces kept with them, castling rights, en passant and the clocks.
 //! Perft makes and takes back each move on one copy of the state.
 
-use crate::geometry::{Geometry, Square};
+use crate::geometry::Square;
 use crate::mailbox::{BLACK_BIT, CELLS, EMPTY, WORDS, cell_of, encode, kind_of};
 use std::sync::Arc;
 
-use crate::position::{Position, State, back_rank};
+use crate::position::{Position, State};
 use crate::tables::Tables;
 use crate::types::{Color, Move, MoveKind, Piece};
 
@@ -16,7 +16,7 @@ impl<'r> Position<'r> {
         Position {
             rules: self.rules,
             tables: Arc::clone(&self.tables),
-            s: play(self.rules.geometry, &self.tables, &self.s, m),
+            s: play(&self.tables, &self.s, m),
         }
     }
 }
@@ -42,35 +42,20 @@ pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
 }
 
 /// The state after `m`.
-fn play(g: Geometry, t: &Tables, s: &State, m: Move) -> State {
+fn play(t: &Tables, s: &State, m: Move) -> State {
     let mut next = s.clone();
-    play_into(g, t, s, m, &mut next);
+    play_into(t, s, m, &mut next);
     next
 }
 
 /// Makes `next`, a copy of `s`, the state after `m`.
-pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut State) {
+pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     let moving = s.cells[cell_of(m.from)];
     let target = s.cells[cell_of(m.to)];
     let captured = target != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
     apply(&mut next.cells, s.turn, m);
-    for sq in m.touched() {
-        let c = cell_of(sq);
-        let cell = next.cells[c];
-        let (word, bit) = (c / 64, 1u64 << (c % 64));
-        for side in 0..2 {
-            next.occupied[side][word] &= !bit;
-            next.royal[side][word] &= !bit;
-        }
-        // (A square a move touches is on the board: empty or a piece.)
-        if cell != EMPTY {
-            let side = usize::from(cell & BLACK_BIT != 0);
-            next.occupied[side][word] |= bit;
-            if t.is_royal(cell) {
-                next.royal[side][word] |= bit;
-            }
-        }
-    }
+    m.touched(|sq| mark(t, next, cell_of(sq)));
+    let (from, to) = (cell_of(m.from), cell_of(m.to));
     let pawn = moving != EMPTY && t.is_pawn(moving);
     let king = moving != EMPTY && t.castles(moving);
     // A pawn's straight two-square step forward allows en passant (one
@@ -103,15 +88,7 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
     if target != EMPTY && !matches!(m.kind, MoveKind::Castle { .. }) && t.castles(target) {
         next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
-    if next.castling != 0 {
-        for color in [Color::White, Color::Black] {
-            for sq in [m.from, m.to] {
-                if sq.rank == back_rank(g, color) {
-                    next.castling &= !(1 << (16 * color.index() + usize::from(sq.file)));
-                }
-            }
-        }
-    }
+    next.castling &= !(t.castling_on[from] | t.castling_on[to]);
     next.halfmoves = if pawn || captured { 0 } else { s.halfmoves + 1 };
     if s.turn == Color::Black {
         next.fullmoves += 1;
@@ -124,6 +101,25 @@ pub(crate) fn play_into(g: Geometry, t: &Tables, s: &State, m: Move, next: &mut 
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];
         *left = left.saturating_sub(1);
+    }
+}
+
+/// Brings the bit sets of `next` up to date with its cell `c`, which a
+/// move changed (a square on the board: empty or a piece).
+#[inline(always)]
+fn mark(t: &Tables, next: &mut State, c: usize) {
+    let cell = next.cells[c];
+    let (word, bit) = (c / 64, 1u64 << (c % 64));
+    for side in 0..2 {
+        next.occupied[side][word] &= !bit;
+        next.royal[side][word] &= !bit;
+    }
+    if cell != EMPTY {
+        let side = usize::from(cell & BLACK_BIT != 0);
+        next.occupied[side][word] |= bit;
+        if t.is_royal(cell) {
+            next.royal[side][word] |= bit;
+        }
     }
 }
 
@@ -173,14 +169,14 @@ pub(crate) fn mark_royal_while_few(t: &Tables, s: &mut State) {
 /// Makes `next`, the state after `m` played in `s` by [`play_into`], a
 /// copy of `s` again.
 pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
-    for sq in m.touched() {
+    m.touched(|sq| {
         let c = cell_of(sq);
         next.cells[c] = s.cells[c];
         for side in 0..2 {
             next.occupied[side][c / 64] = s.occupied[side][c / 64];
             next.royal[side][c / 64] = s.royal[side][c / 64];
         }
-    }
+    });
     // (Pieces royal while few may have changed anywhere.)
     if t.few_royal.is_some() {
         next.royal = s.royal;

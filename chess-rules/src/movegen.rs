@@ -356,9 +356,10 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
         return;
     };
     let us = s.turn;
+    let mut rights = (s.castling >> (16 * us.index())) & 0xFFFF;
     let g = rules.geometry;
     let rank = back_rank(g, us);
-    if king.rank != rank {
+    if rights == 0 || king.rank != rank {
         return;
     }
     let occupied = |f: u8| s.cells[cell_of(Square::new(f, rank))] != EMPTY;
@@ -369,12 +370,21 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
     // The king's own square is looked at once, when a castling's squares
     // are clear.
     let mut in_check = None;
-    let mut rights = (s.castling >> (16 * us.index())) & 0xFFFF;
     while rights != 0 {
         let file = rights.trailing_zeros() as u8;
         rights &= rights - 1;
         let rook = Square::new(file, rank);
         let king_side = rook.file > king.file;
+        // (Most often a piece stands next to the king, between it and the
+        // rook.)
+        let next = if king_side {
+            king.file + 1
+        } else {
+            king.file.wrapping_sub(1)
+        };
+        if next != rook.file && occupied(next) {
+            continue;
+        }
         let king_to = Square::new(
             if king_side {
                 castling.king_side_file

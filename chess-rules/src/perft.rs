@@ -41,7 +41,7 @@ fn perft(rules: &Rules, t: &Tables, s: &State, depth: u32, buffers: &mut Vec<Vec
         let mut next = s.clone();
         let mut n = 0;
         for &m in &moves {
-            play_into(rules.geometry, t, s, m, &mut next);
+            play_into(t, s, m, &mut next);
             n += perft(rules, t, &next, depth - 1, buffers);
             take_back(t, s, m, &mut next);
         }

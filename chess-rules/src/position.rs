@@ -41,10 +41,7 @@ impl State {
     /// ([`crate::mailbox::is_theirs`]).
     #[inline(always)]
     pub(crate) fn mine(&self) -> u8 {
-        match self.turn {
-            Color::White => 0,
-            Color::Black => crate::mailbox::BLACK_BIT,
-        }
+        crate::mailbox::side_bit(self.turn)
     }
 }
 

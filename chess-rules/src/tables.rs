@@ -246,6 +246,10 @@ pub(crate) struct Tables {
     /// The cells `i` moves may be made from, White's and Black's, when
     /// the rule set gives regions for them.
     pub(crate) initial: Option<[[u64; WORDS]; 2]>,
+    /// The castling right each cell stands for (a bit of
+    /// [`State::castling`](crate::position::State)): a move from or to
+    /// the cell ends it, as the rook there has moved or is taken.
+    pub(crate) castling_on: Vec<u32>,
     /// The square of each cell on the board.
     pub(crate) square_of: Vec<Square>,
     /// Each side's promotion zone: a bit per cell.
@@ -425,6 +429,7 @@ impl Tables {
             .max()
             .unwrap_or(0);
         let mut square_of = vec![Square::new(0, 0); CELLS];
+        let mut castling_on = vec![0u32; CELLS];
         let mut zone = [[0u64; WORDS]; 2];
         let mut near_zone = [[0u64; WORDS]; 2];
         let relative = |color: Color, rank: u8| match color {
@@ -443,6 +448,9 @@ impl Tables {
             let c = cell_of(sq);
             square_of[c] = sq;
             for color in [Color::White, Color::Black] {
+                if sq.rank == crate::position::back_rank(g, color) {
+                    castling_on[c] |= 1 << (16 * color.index() + usize::from(sq.file));
+                }
                 if rules.promotion_region[color.index()].contains(sq) {
                     zone[color.index()][c / 64] |= 1 << (c % 64);
                 }
@@ -546,6 +554,7 @@ impl Tables {
             leaper,
             squares,
             square_of,
+            castling_on,
             zone,
             near_zone,
             atoms,

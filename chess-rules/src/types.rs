@@ -100,16 +100,19 @@ impl Move {
         }
     }
 
-    /// The squares the move changes.
-    pub(crate) fn touched(self) -> impl Iterator<Item = Square> {
-        [
-            Some(self.from),
-            Some(self.to),
-            self.castle_or_ep(),
-            self.rook_to(),
-        ]
-        .into_iter()
-        .flatten()
+    /// `f` on each square the move changes (straight-line code, not an
+    /// iterator over optional squares: making and taking back a move
+    /// does this on every ply of a search).
+    #[inline(always)]
+    pub(crate) fn touched(self, mut f: impl FnMut(Square)) {
+        f(self.from);
+        f(self.to);
+        if let Some(sq) = self.castle_or_ep() {
+            f(sq);
+        }
+        if let Some(sq) = self.rook_to() {
+            f(sq);
+        }
     }
 }
 
