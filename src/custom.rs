@@ -79,6 +79,9 @@ pub struct CustomMove {
     pub to: CustomSquare,
     /// What a pawn becomes: the piece's letter (upper case).
     pub promotion: Option<char>,
+    /// The piece a drop puts on `to` (`from` is `to`): its letter (upper
+    /// case).
+    pub drop: Option<char>,
 }
 
 impl CustomMove {
@@ -88,12 +91,17 @@ impl CustomMove {
             from: square(ply.from),
             to: square(ply.to),
             promotion: ply.promotion,
+            drop: ply.drop,
         }
     }
 }
 
+/// As UCI writes moves: `a2a3`, `e7e8q`, `N@f3` for a drop.
 impl fmt::Display for CustomMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(letter) = self.drop {
+            return write!(f, "{letter}@{}", self.to);
+        }
         write!(f, "{}{}", self.from, self.to)?;
         match self.promotion {
             Some(letter) => write!(f, "{}", letter.to_ascii_lowercase()),
@@ -239,10 +247,15 @@ impl CustomGame {
                 .legal_moves()
                 .into_iter()
                 .find(|&legal| {
+                    let letter = |k: u8| rules.pieces[usize::from(k)].letter;
+                    let dropped = match legal.kind {
+                        chess_rules::MoveKind::Drop { kind } => Some(letter(kind)),
+                        _ => None,
+                    };
                     legal.from == square(m.from)
                         && pos.uci_target(legal) == square(m.to)
-                        && legal.promotion.map(|k| rules.pieces[usize::from(k)].letter)
-                            == m.promotion
+                        && legal.promotion.map(letter) == m.promotion
+                        && dropped == m.drop
                 })
                 .map(|legal| pos.play(legal));
             out.push(pos);

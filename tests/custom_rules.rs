@@ -58,6 +58,13 @@ const FIFTH: CustomGame = game! {
     2. Bc4 Nc6 3. Bxf7 # 1-0
 };
 
+/// Loop chess (Fairy-Stockfish's built-in variant): pieces taken go to
+/// hand and are dropped (`P@d5`, a pawn's with its letter).
+const LOOP: CustomGame = game! {
+    [Variant "loop"]
+    1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 c6 5. dxc6 Nxc6 6. P@d5 P@e5 *
+};
+
 /// Misère chess: the side checkmated wins.
 const MISERE: CustomGame = game! {
     [Variant "misere"]
@@ -134,6 +141,25 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     assert_eq!(names, ["coregal", "capablanca", "coregal"]);
     assert_eq!(TAGGED[1].rules().geometry.files(), 10);
     assert_eq!(moves(&TAGGED[2]), ["e2e4", "d7d5"]);
+}
+
+#[test]
+fn drops_are_kept_and_replayed() {
+    assert_eq!(LOOP.rules_name(), "loop");
+    let moves = moves(&LOOP);
+    assert_eq!(moves[6], "P@d5");
+    assert_eq!(moves[11], "P@e5");
+    let dropped = LOOP.moves().nth(6).unwrap();
+    assert_eq!((dropped.drop, dropped.promotion), (Some('P'), None));
+    assert_eq!(dropped.from, dropped.to);
+    let rules = LOOP.rules();
+    let positions = LOOP.positions(&rules);
+    assert_eq!(positions.len(), 13);
+    // As Fairy-Stockfish writes it (pyffish 0.0.90): Black keeps a pawn.
+    assert_eq!(
+        positions[12].fen(),
+        "r1b1kbnr/pp2pppp/2n5/q2Pp3/8/2N5/PPPP1PPP/R1BQKBNR[p] w KQkq - 0 7"
+    );
 }
 
 #[test]

@@ -588,6 +588,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
             from: (c.from.file, c.from.rank),
             to: (c.to.file, c.to.rank),
             promotion: c.promotion,
+            drop: c.drop,
         })
         .collect();
     let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));

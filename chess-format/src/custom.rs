@@ -21,7 +21,7 @@
 //!     ended: None,
 //! };
 //! // j2-j4 on a 10 × 10 board: file 9, ranks 1 and 3 (from 0).
-//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None };
+//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None, drop: None };
 //! let mut data = String::new();
 //! write_custom_game(&mut data, &header, "grand", None, &[ply], [("Event", "Test")]).unwrap();
 //! let game = CustomGameData::read(&data).unwrap();
@@ -40,8 +40,9 @@ use crate::header::Header;
 
 /// One ply of a game under rules a user defines: where the piece stands,
 /// where its coordinates say it goes (for a castling whose king's square a
-/// step could also reach, the rook's square), what a pawn becomes. Squares
-/// are `(file, rank)` from 0, each below 16.
+/// step could also reach, the rook's square), what a pawn becomes; or a
+/// piece in hand put on a square (a drop: `from` is `to`). Squares are
+/// `(file, rank)` from 0, each below 16.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CustomPly {
     /// The moving piece's square.
@@ -50,21 +51,29 @@ pub struct CustomPly {
     pub to: (u8, u8),
     /// What a pawn becomes: the piece's letter (`A`–`Z`).
     pub promotion: Option<char>,
+    /// The piece put on `to`, if the ply is a drop: its letter (`A`–`Z`;
+    /// a drop promotes nothing).
+    pub drop: Option<char>,
 }
 
 impl CustomPly {
     /// The digits a ply takes.
     pub const DIGITS: usize = 4;
 
-    /// The ply as its digits: the squares (four bits a file or rank) and
-    /// the promotion's letter (0 for none, 1 for `A` … 26 for `Z`).
+    /// The ply as its digits: the squares (four bits a file or rank), the
+    /// letter of the promotion or the drop (0 for none, 1 for `A` … 26
+    /// for `Z`) and a bit for a drop.
     pub fn encode(self) -> [u8; 4] {
         let square = |(file, rank): (u8, u8)| u32::from(file & 15) | u32::from(rank & 15) << 4;
-        let promotion = self
-            .promotion
-            .filter(char::is_ascii_uppercase)
-            .map_or(0, |l| l as u32 - 'A' as u32 + 1);
-        let bits = square(self.from) | square(self.to) << 8 | promotion << 16;
+        let letter = |l: Option<char>| {
+            l.filter(char::is_ascii_uppercase)
+                .map_or(0, |l| l as u32 - 'A' as u32 + 1)
+        };
+        let piece = match self.drop {
+            Some(_) => letter(self.drop) | 1 << 5,
+            None => letter(self.promotion),
+        };
+        let bits = square(self.from) | square(self.to) << 8 | piece << 16;
         [
             digit(bits),
             digit(bits >> 6),
@@ -85,15 +94,21 @@ impl CustomPly {
             i += 1;
         }
         let square = |bits: u32| ((bits & 15) as u8, (bits >> 4 & 15) as u8);
-        let promotion = match bits >> 16 {
+        let letter = match bits >> 16 & 31 {
             0 => None,
             n @ 1..=26 => Some((b'A' + n as u8 - 1) as char),
+            _ => return None,
+        };
+        let (promotion, drop) = match bits >> 21 {
+            0 => (letter, None),
+            1 if letter.is_some() => (None, letter),
             _ => return None,
         };
         Some(CustomPly {
             from: square(bits),
             to: square(bits >> 8),
             promotion,
+            drop,
         })
     }
 }
@@ -224,12 +239,25 @@ mod tests {
                     from: (from % 16, from / 16),
                     to: (15 - from % 16, 15 - from / 16),
                     promotion,
+                    drop: None,
                 };
                 assert_eq!(CustomPly::decode(&ply.encode()), Some(ply));
+                let dropped = CustomPly {
+                    from: ply.to,
+                    promotion: None,
+                    drop: promotion,
+                    ..ply
+                };
+                if promotion.is_some() {
+                    assert_eq!(CustomPly::decode(&dropped.encode()), Some(dropped));
+                }
             }
         }
-        // A promotion beyond `Z` is no ply.
+        // A promotion beyond `Z` is no ply, nor a drop of no piece.
         assert_eq!(CustomPly::decode(b"AAb_"), None);
+        let drop_of_nothing: u32 = 1 << 21;
+        let digits = [0, 6, 12, 18].map(|shift| digit(drop_of_nothing >> shift));
+        assert_eq!(CustomPly::decode(&digits), None);
         assert_eq!(CustomPly::decode(b"AA"), None);
     }
 
@@ -240,24 +268,33 @@ mod tests {
             outcome: OutcomeCode::BlackWinsByStalemate,
             chess960: false,
             variant: Variant::Standard,
-            plies: 3,
-            ended: Some(3),
+            plies: 4,
+            ended: Some(4),
         };
         let plies = [
             CustomPly {
                 from: (0, 1),
                 to: (0, 2),
                 promotion: None,
+                drop: None,
             },
             CustomPly {
                 from: (9, 8),
                 to: (9, 9),
                 promotion: Some('C'),
+                drop: None,
             },
             CustomPly {
                 from: (4, 0),
                 to: (7, 0),
                 promotion: None,
+                drop: None,
+            },
+            CustomPly {
+                from: (3, 4),
+                to: (3, 4),
+                promotion: None,
+                drop: Some('N'),
             },
         ];
         let fen = "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1";

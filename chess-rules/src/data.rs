@@ -21,7 +21,7 @@
 use crate::betza::{Atom, Hop};
 use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
-use crate::rules::{Castling, PieceDef, RoyalWhileFew, Rules, Stalemate};
+use crate::rules::{Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
 
 /// `rules` as data.
 pub fn write(rules: &Rules) -> String {
@@ -137,6 +137,13 @@ pub fn write(rules: &Rules) -> String {
             out.number(few.count);
         }
     }
+    // Drops: 0 for none, else 1 and a bit per switch.
+    out.number(rules.drops.as_ref().map_or(0, |d| {
+        1 | u8::from(d.captures_to_hand) << 1
+            | u8::from(d.keep_promoted) << 2
+            | u8::from(d.pawns_on_first_rank) << 3
+            | u8::from(d.pawns_in_zone) << 4
+    }));
     out.0
 }
 
@@ -269,6 +276,16 @@ pub fn read(data: &str) -> Option<Rules> {
         }),
         _ => return None,
     };
+    let drops = match input.number::<u8>()? {
+        0 => None,
+        bits if bits < 32 && bits & 1 != 0 => Some(Drops {
+            captures_to_hand: bits & 2 != 0,
+            keep_promoted: bits & 4 != 0,
+            pawns_on_first_rank: bits & 8 != 0,
+            pawns_in_zone: bits & 16 != 0,
+        }),
+        _ => return None,
+    };
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -291,6 +308,7 @@ pub fn read(data: &str) -> Option<Rules> {
         checks: switches & 2 == 0,
         royal_while_few,
         chess960: switches & 8 != 0,
+        drops,
     })
 }
 
@@ -410,6 +428,19 @@ mod tests {
         winning.must_capture = true;
         winning.checks = false;
         losing.castling = None;
+        // Drops, each switch on in one rule set or the other.
+        winning.drops = Some(Drops {
+            captures_to_hand: true,
+            keep_promoted: false,
+            pawns_on_first_rank: true,
+            pawns_in_zone: false,
+        });
+        losing.drops = Some(Drops {
+            captures_to_hand: false,
+            keep_promoted: true,
+            pawns_on_first_rank: false,
+            pawns_in_zone: true,
+        });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
         let goals = [
@@ -432,8 +463,8 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,0,"), "{written}");
-        let bad = format!("{},4,0,", &written[..written.len() - 4]);
+        assert!(written.ends_with(",2,3,0,0,"), "{written}");
+        let bad = format!("{},4,0,0,", &written[..written.len() - 6]);
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (15); a switch more is no rule set.
         let written = write(&winning);
@@ -447,8 +478,8 @@ mod tests {
             count: 65,
         });
         let written = write(&few);
-        assert!(written.ends_with(",1,2:Q*65,"), "{written}");
-        let bad = format!("{}2,", &written[..written.len() - 9]);
+        assert!(written.ends_with(",1,2:Q*65,0,"), "{written}");
+        let bad = format!("{}2,", &written[..written.len() - 11]);
         assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
             .into_iter()

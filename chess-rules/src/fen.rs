@@ -1,7 +1,9 @@
 //! FEN under a rule set: ranks from the top with runs of empty squares
-//! of any length (`10`), the rule set's letters, the side to move,
-//! castling rights (`KQkq` or rook files, as X-FEN), en passant and the
-//! clocks; read into a [`Position`] and written back.
+//! of any length (`10`), the rule set's letters (`~` after a promoted
+//! piece), the pieces in hand where the rule set drops them (`[Nnp]`
+//! after the ranks, or as one more rank), the side to move, castling
+//! rights (`KQkq` or rook files, as X-FEN), en passant and the clocks;
+//! read into a [`Position`] and written back.
 
 use std::sync::Arc;
 
@@ -42,11 +44,20 @@ fn checks_field(text: &str) -> Option<[u8; 2]> {
     Some([count(white)?, count(black)?])
 }
 
-/// The pieces' placement of `fen`, its first field (at byte `start`), as
-/// mailbox cells.
-fn placement(rules: &Rules, fen: &str, start: usize) -> Result<[u8; CELLS], Error> {
+/// The placement of `fen`, its first field (at byte `start`): mailbox
+/// cells, the cells of promoted pieces, the pieces in hand.
+struct Placement {
+    cells: [u8; CELLS],
+    promoted: [u64; WORDS],
+    hands: [[u8; 64]; 2],
+}
+
+/// Reads the placement of `fen`, its first field (at byte `start`).
+fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error> {
     let g = rules.geometry;
     let mut cells = [OFF; CELLS];
+    let mut promoted = [0u64; WORDS];
+    let mut hands = [[0u8; 64]; 2];
     for sq in g.squares() {
         cells[cell_of(sq)] = EMPTY;
     }
@@ -55,7 +66,40 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<[u8; CELLS], Erro
     let err = |at: usize, len: usize, message: String| {
         Error::new(fen, start + at..start + at + len, message)
     };
-    let ranks: Vec<&str> = field.split('/').collect();
+    // The pieces in hand: `[…]` after the ranks, or one rank more.
+    let mut ranks: Vec<&str> = field.split('/').collect();
+    let mut pocket = None;
+    if let Some(open) = field.find('[') {
+        let inside = &field[open + 1..];
+        let Some(inside) = inside.strip_suffix(']') else {
+            return Err(err(open, field.len() - open, "`[` without its `]`".into()));
+        };
+        pocket = Some((open + 1, inside));
+        ranks = field[..open].split('/').collect();
+    } else if ranks.len() == usize::from(g.ranks()) + 1 && rules.drops.is_some() {
+        let last = ranks.pop().unwrap_or_default();
+        pocket = Some((field.len() - last.len(), last));
+    }
+    if let Some((at, text)) = pocket {
+        for (i, letter) in text.char_indices() {
+            let Some(kind) = rules.index(letter).filter(|_| letter.is_ascii_alphabetic()) else {
+                return Err(err(
+                    at + i,
+                    letter.len_utf8(),
+                    format!("`{letter}` is no piece of {}", rules.name),
+                ));
+            };
+            if rules.drops.is_none() {
+                return Err(err(
+                    at + i,
+                    1,
+                    format!("a piece in hand, which {} does not drop", rules.name),
+                ));
+            }
+            let side = usize::from(letter.is_ascii_lowercase());
+            hands[side][kind] = hands[side][kind].saturating_add(1);
+        }
+    }
     if ranks.len() != usize::from(g.ranks()) {
         return Err(err(
             0,
@@ -88,6 +132,22 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<[u8; CELLS], Erro
                 };
                 file += run;
                 i += len;
+                continue;
+            }
+            if b == b'~' {
+                // The piece just read is promoted.
+                let Some(last) = file
+                    .checked_sub(1)
+                    .filter(|_| i > 0 && bytes[i - 1] != b'~')
+                else {
+                    return Err(err(at + i, 1, "`~` after no piece".into()));
+                };
+                let c = cell_of(Square::new(last as u8, rank));
+                if cells[c] == EMPTY {
+                    return Err(err(at + i, 1, "`~` after no piece".into()));
+                }
+                promoted[c / 64] |= 1 << (c % 64);
+                i += 1;
                 continue;
             }
             let letter = text[i..].chars().next().unwrap_or('?');
@@ -130,7 +190,11 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<[u8; CELLS], Erro
         }
         at += text.len() + 1;
     }
-    Ok(cells)
+    Ok(Placement {
+        cells,
+        promoted,
+        hands,
+    })
 }
 
 impl<'r> Position<'r> {
@@ -170,18 +234,24 @@ impl<'r> Position<'r> {
         let Some(&(first, _)) = fields.first() else {
             return Err(err(0, fen.len(), "an empty FEN".into()));
         };
-        let cells = placement(rules, fen, first)?;
+        let Placement {
+            cells,
+            promoted,
+            hands,
+        } = placement(rules, fen, first)?;
         let start = if fen == rules.start {
             cells
         } else {
             let start_fen = &rules.start;
             let at = start_fen.len() - start_fen.trim_start_matches(' ').len();
-            placement(rules, start_fen, at).map_err(|e| {
-                whole(format!(
-                    "the start position of {}: {}",
-                    rules.name, e.message
-                ))
-            })?
+            placement(rules, start_fen, at)
+                .map_err(|e| {
+                    whole(format!(
+                        "the start position of {}: {}",
+                        rules.name, e.message
+                    ))
+                })?
+                .cells
         };
         // Castling and en passant left out before the checks or clocks
         // (`w 7+7 0 1`, `w 0 1`), as Fairy-Stockfish reads them.
@@ -242,6 +312,8 @@ impl<'r> Position<'r> {
                 halfmoves: 0,
                 fullmoves: 1,
                 checks,
+                hands,
+                promoted,
             },
         };
         crate::make::mark_royal_while_few(&position.tables, &mut position.s);
@@ -365,6 +437,10 @@ impl<'r> Position<'r> {
                         } else {
                             letter.to_ascii_lowercase()
                         });
+                        let c = cell_of(Square::new(file, rank));
+                        if self.s.promoted[c / 64] & (1 << (c % 64)) != 0 {
+                            out.push('~');
+                        }
                     }
                 }
             }
@@ -374,6 +450,23 @@ impl<'r> Position<'r> {
             if rank > 0 {
                 out.push('/');
             }
+        }
+        // The pieces in hand, White's then Black's, each side's from its
+        // last kind to its first (Fairy-Stockfish's order for chess's
+        // pieces: `[QNPqp]`).
+        if self.rules.drops.is_some() {
+            out.push('[');
+            for color in [Color::White, Color::Black] {
+                for (kind, def) in self.rules.pieces.iter().enumerate().take(64).rev() {
+                    for _ in 0..self.s.hands[color.index()][kind] {
+                        out.push(match color {
+                            Color::White => def.letter,
+                            Color::Black => def.letter.to_ascii_lowercase(),
+                        });
+                    }
+                }
+            }
+            out.push(']');
         }
         out.push_str(if self.s.turn == Color::White {
             " w "

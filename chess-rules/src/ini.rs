@@ -38,14 +38,14 @@
 //!             doubleStep = false\npromotionPieceTypes = qrn\n\
 //!             promotionRegionWhite = *6\npromotionRegionBlack = *1\n\
 //!             startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
-//!             [dropping:losalamos]\npieceDrops = true\n";
+//!             [exploding:losalamos]\nblastOnCapture = true\n";
 //! let sections = ini::sections(text).unwrap();
 //! let start = Position::start(sections[0].rules.as_ref().unwrap()).unwrap();
 //! assert_eq!(start.legal_moves().len(), 10);
 //! // The second section is refused, at its key; the first still plays.
 //! let refused = sections[1].rules.as_ref().unwrap_err();
 //! assert_eq!((refused.line, refused.column), (12, 1));
-//! assert!(refused.message.contains("piece drops"));
+//! assert!(refused.message.contains("explosions on capture"));
 //!
 //! let error = ini::variants("[x:chess]\nmaxRank = 20\n").unwrap_err();
 //! assert_eq!((error.line, error.column), (2, 11));
@@ -148,8 +148,10 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// ```
 /// let gardner = chess_rules::ini::builtin("gardner").unwrap().unwrap();
 /// assert_eq!(gardner.geometry.files(), 5);
-/// let crazyhouse = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap_err();
-/// assert!(crazyhouse.contains("piece drops"), "{crazyhouse}");
+/// let crazyhouse = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
+/// assert!(crazyhouse.drops.is_some_and(|d| d.captures_to_hand));
+/// let atomic = chess_rules::ini::builtin("atomic").unwrap().unwrap_err();
+/// assert!(atomic.contains("explosions on capture"), "{atomic}");
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;
@@ -570,6 +572,11 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             }
         }
         "chess960" => draft.rules.chess960 = boolean(value)?,
+        "pieceDrops" => draft.piece_drops = boolean(value)?,
+        "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
+        "dropLoop" => draft.drops.keep_promoted = boolean(value)?,
+        "firstRankPawnDrops" => draft.drops.pawns_on_first_rank = boolean(value)?,
+        "promotionZonePawnDrops" => draft.drops.pawns_in_zone = boolean(value)?,
         "extinctionPieceTypes" => {
             draft.extinction.pieces = piece_set(&draft.rules, value)?;
         }

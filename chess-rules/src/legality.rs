@@ -11,7 +11,8 @@ use crate::mailbox::{
 };
 use crate::make::apply;
 use crate::movegen::{
-    List, castles, count_piece, en_passant_capture, en_passant_target, piece_moves,
+    List, castles, count_piece, drop_targets, dropped, en_passant_capture, en_passant_target,
+    piece_moves,
 };
 use crate::position::{Position, State};
 use crate::rules::Rules;
@@ -212,36 +213,37 @@ pub(crate) fn safe_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mov
 fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
     if !rules.checks {
         let mut after = s.clone();
-        let mut kept = from;
-        for i in from..out.len() {
-            let m = out[i];
+        retain_from(out, from, |m| {
             crate::make::play_into(t, s, m, &mut after);
             let check = crate::position::in_check(t, &after, !s.turn);
             crate::make::take_back(t, s, m, &mut after);
-            if !check {
-                out[kept] = m;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+            !check
+        });
     }
     if rules.must_capture && out[from..].iter().any(|&m| is_capture(s, m)) {
-        let mut kept = from;
-        for i in from..out.len() {
-            if is_capture(s, out[i]) {
-                out[kept] = out[i];
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        retain_from(out, from, |m| is_capture(s, m));
     }
+}
+
+/// Keeps of `out[start..]` the moves `keep` accepts, in order.
+#[inline]
+fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(Move) -> bool) {
+    let mut kept = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if keep(m) {
+            out[kept] = m;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// Whether `m` captures in `s`.
 pub(crate) fn is_capture(s: &State, m: Move) -> bool {
     match m.kind {
         MoveKind::EnPassant { .. } => true,
-        MoveKind::Castle { .. } => false,
+        MoveKind::Castle { .. } | MoveKind::Drop { .. } => false,
         MoveKind::Normal => s.cells[cell_of(m.to)] != EMPTY,
     }
 }
@@ -348,21 +350,36 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 continue;
             }
             let scratch = scratch.get_or_insert(s.cells);
-            let mut kept = start;
-            for i in start..out.len() {
-                let m = out[i];
-                if (all || !matches!(m.kind, MoveKind::Normal))
-                    && !safe_after(t, s, scratch, royals, m)
-                {
-                    continue;
-                }
-                out[kept] = m;
-                kept += 1;
-            }
-            out.truncate(kept);
+            retain_from(out, start, |m| {
+                // (A plain move of a piece neither pinned nor royal is safe.)
+                (!all && matches!(m.kind, MoveKind::Normal)) || safe_after(t, s, scratch, royals, m)
+            });
             if COUNT {
                 count += out.len() as u64;
             }
+        }
+    }
+    // Drops: each legal out of check (a piece put on the board uncovers
+    // nothing), else tried.
+    if t.drops.is_none() {
+        return count;
+    }
+    for (kind, cells) in drop_targets(t, s) {
+        if COUNT && !every {
+            count += cells.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+            continue;
+        }
+        if COUNT {
+            out.clear();
+        }
+        let start = out.len();
+        out.extend(dropped(t, kind, &cells));
+        if every {
+            let scratch = scratch.get_or_insert(s.cells);
+            retain_from(out, start, |m| safe_after(t, s, scratch, royals, m));
+        }
+        if COUNT {
+            count += out.len() as u64;
         }
     }
     count

@@ -3,7 +3,8 @@
 //! position in FEN with empty runs of any length, pawns with double steps
 //! and en passant, promotion zones and pieces, castling with any king and
 //! rook files, stalemate as a draw or a loss, checkmate of a royal piece,
-//! and Fairy-Stockfish's goals: a kind of piece gone, a region reached.
+//! pieces in hand and their drops ([`Drops`]: crazyhouse's), and
+//! Fairy-Stockfish's goals: a kind of piece gone, a region reached.
 //!
 //! It has no chess built in: standard chess is one rule set among others
 //! ([`Rules::chess`]), and its move generation agrees with shakmaty's (the
@@ -36,7 +37,7 @@
 //! | `types.rs` | the values: [`Color`], [`Piece`], [`Move`], [`Outcome`] |
 //! | `geometry.rs` | boards and squares ([`Geometry`], [`Square`]) |
 //! | `betza.rs` | pieces in Betza notation ([`betza`]) |
-//! | `rules.rs` | a rule set ([`Rules`], [`PieceDef`]) |
+//! | `rules.rs` | a rule set ([`Rules`], [`PieceDef`], [`Drops`]) |
 //! | `ini.rs`, `ini/keys.rs`, `ini/draft.rs`, `ini/pieces.rs`, `ini/values.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini` (its sections and parents; every key it has, and what is done with each; a section being read and finished; its pieces; its values), CustomChessKell's YAML, and which a file is ([`read`]) |
 //! | `builtin.rs` | Fairy-Stockfish's built-in variants by name ([`builtin`]), written out in `rules/fairy-stockfish.ini` |
 //! | `data.rs` | a rule set as data, for a program to carry without its rules file |
@@ -46,8 +47,8 @@
 //! | `tables.rs` | what the pieces do, worked out once per rule set |
 //! | `attacks.rs` | whether a side attacks a square |
 //! | `position.rs` | a [`Position`] and what can be asked of it |
-//! | `fen.rs` | FEN in and out |
-//! | `movegen.rs` | move generation: one walk for listing and counting |
+//! | `fen.rs` | FEN in and out (pieces in hand, promoted pieces) |
+//! | `movegen.rs` | move generation: one walk for listing and counting, drops from the hands |
 //! | `legality.rs` | which moves are legal |
 //! | `make.rs` | making a move and taking it back |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag ([`Goals`]) |
@@ -91,6 +92,6 @@ pub use goals::{Ending, Extinction, Flag, Goals};
 pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;
-pub use rules::{Castling, PieceDef, RoyalWhileFew, Rules, Stalemate};
+pub use rules::{Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
 pub use types::{Color, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

@@ -23,6 +23,10 @@ impl<'r> Position<'r> {
 
 /// The cells a move changes, with what they hold after it.
 pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
+    if let MoveKind::Drop { kind } = m.kind {
+        cells[cell_of(m.to)] = encode(Piece { color, kind });
+        return;
+    }
     let from = cell_of(m.from);
     let moving = cells[from];
     cells[from] = EMPTY;
@@ -33,7 +37,7 @@ pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
             cells[cell_of(rook_to)] = rook;
         }
         MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
-        MoveKind::Normal => {}
+        MoveKind::Normal | MoveKind::Drop { .. } => {}
     }
     cells[cell_of(m.to)] = match m.promotion {
         Some(kind) => encode(Piece { color, kind }),
@@ -50,9 +54,13 @@ fn play(t: &Tables, s: &State, m: Move) -> State {
 
 /// Makes `next`, a copy of `s`, the state after `m`.
 pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
+    // (A drop's square, its `from` and `to`, is empty.)
     let moving = s.cells[cell_of(m.from)];
     let target = s.cells[cell_of(m.to)];
     let captured = target != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
+    if t.drops.is_some() {
+        hand_and_promoted(t, s, m, next);
+    }
     apply(&mut next.cells, s.turn, m);
     m.touched(|sq| mark(t, next, cell_of(sq)));
     let (from, to) = (cell_of(m.from), cell_of(m.to));
@@ -89,7 +97,12 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
     next.castling &= !(t.castling_on[from] | t.castling_on[to]);
-    next.halfmoves = if pawn || captured { 0 } else { s.halfmoves + 1 };
+    // (A drop cannot be taken back either.)
+    next.halfmoves = if pawn || captured || matches!(m.kind, MoveKind::Drop { .. }) {
+        0
+    } else {
+        s.halfmoves + 1
+    };
     if s.turn == Color::Black {
         next.fullmoves += 1;
     }
@@ -101,6 +114,55 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];
         *left = left.saturating_sub(1);
+    }
+}
+
+/// Where pieces are dropped: takes a dropped piece from its side's hand,
+/// puts a piece taken into the hand of the side that took it (where
+/// captures go to hand; a promoted one as the pawn it was, unless the
+/// rule set keeps it promoted), and moves the mark of a promoted piece
+/// with it (`next` is `s` before the move is applied).
+fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
+    let Some(drops) = &t.drops else {
+        return;
+    };
+    let us = s.turn.index();
+    let bit = |sq: Square| {
+        let c = cell_of(sq);
+        (c / 64, 1u64 << (c % 64))
+    };
+    let marked = |sq: Square| {
+        let (word, bit) = bit(sq);
+        s.promoted[word] & bit != 0
+    };
+    if let MoveKind::Drop { kind } = m.kind {
+        let held = &mut next.hands[us][usize::from(kind)];
+        *held = held.saturating_sub(1);
+        return;
+    }
+    let taken = match m.kind {
+        MoveKind::EnPassant { captured } => Some(captured),
+        MoveKind::Normal if s.cells[cell_of(m.to)] != EMPTY => Some(m.to),
+        _ => None,
+    };
+    if let Some(sq) = taken
+        && drops.captures_to_hand
+    {
+        let kind = match t.pawn_kind {
+            Some(pawn) if marked(sq) && !drops.keep_promoted => pawn,
+            _ => kind_of(s.cells[cell_of(sq)]),
+        };
+        let held = &mut next.hands[us][kind];
+        *held = held.saturating_add(1);
+    }
+    let promoted = m.promotion.is_some() || marked(m.from);
+    for sq in [Some(m.from), Some(m.to), taken].into_iter().flatten() {
+        let (word, bit) = bit(sq);
+        next.promoted[word] &= !bit;
+    }
+    if promoted {
+        let (word, bit) = bit(m.to);
+        next.promoted[word] |= bit;
     }
 }
 
@@ -187,4 +249,8 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
     next.halfmoves = s.halfmoves;
     next.fullmoves = s.fullmoves;
     next.checks = s.checks;
+    if t.drops.is_some() {
+        next.hands = s.hands;
+        next.promoted = s.promoted;
+    }
 }

@@ -295,6 +295,52 @@ fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
             piece_moves(rules, t, s, out, from, ep);
         }
     }
+    for (kind, cells) in drop_targets(t, s) {
+        out.extend(dropped(t, kind, &cells));
+    }
+}
+
+/// Where the side to move may drop each kind of piece it holds
+/// ([`Rules::drops`](crate::Rules::drops)): the kind, and the empty cells
+/// it may go to (none where the rule set has no drops).
+pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (u8, [u64; WORDS])> {
+    let side = s.turn.index();
+    let kinds = if t.drops.is_some() {
+        t.drop_cells[side].len()
+    } else {
+        0
+    };
+    (0..kinds)
+        .filter(move |&kind| s.hands[side][kind] > 0)
+        .map(move |kind| {
+            let cells: [u64; WORDS] = std::array::from_fn(|w| {
+                t.drop_cells[side][kind][w] & !(s.occupied[0][w] | s.occupied[1][w])
+            });
+            (kind as u8, cells)
+        })
+}
+
+/// The drops of `kind` on `cells`, as moves.
+pub(crate) fn dropped<'a>(
+    t: &'a Tables,
+    kind: u8,
+    cells: &'a [u64; WORDS],
+) -> impl Iterator<Item = Move> + 'a {
+    cells.iter().enumerate().flat_map(move |(word, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let sq = t.square_of[word * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                Move {
+                    from: sq,
+                    to: sq,
+                    promotion: None,
+                    kind: MoveKind::Drop { kind },
+                }
+            })
+        })
+    })
 }
 
 /// The en passant square as a cell, and where the pawn that passed it

@@ -318,8 +318,17 @@ impl Position<'_> {
                 });
                 moves
             }
-            // No rule set of this engine drops pieces yet.
-            MoveText::Drop { .. } => Vec::new(),
+            MoveText::Drop { piece, to } => {
+                let Some(kind) = self.kind_of_letter(piece) else {
+                    return Vec::new();
+                };
+                let mut moves = self.legal_moves();
+                moves.retain(|m| {
+                    m.to == to
+                        && matches!(m.kind, MoveKind::Drop { kind: k } if usize::from(k) == kind)
+                });
+                moves
+            }
         }
     }
 
@@ -406,6 +415,9 @@ impl Position<'_> {
     /// as the king's move, or as the king taking its rook where the king's
     /// move could also be a step: [`Position::uci_target`]).
     pub fn uci(&self, m: Move) -> String {
+        if let MoveKind::Drop { kind } = m.kind {
+            return format!("{}@{}", self.rules.pieces[usize::from(kind)].letter, m.to);
+        }
         let mut out = format!("{}{}", m.from, self.uci_target(m));
         if let Some(kind) = m.promotion {
             out.push(self.rules.pieces[kind as usize].letter.to_ascii_lowercase());
@@ -420,6 +432,14 @@ impl Position<'_> {
     /// `O-O` or `O-O-O` for castling, `+` or `#`.
     pub fn san(&self, m: Move) -> String {
         let mut out = String::new();
+        if let MoveKind::Drop { kind } = m.kind {
+            // The piece's letter, a pawn's too: `P@e4`.
+            out.push(self.rules.pieces[usize::from(kind)].letter);
+            out.push('@');
+            out.push_str(&m.to.to_string());
+            self.push_check(m, &mut out);
+            return out;
+        }
         let piece = self.piece_at(m.from).expect("a legal move's piece");
         let def = &self.rules.pieces[piece.kind as usize];
         let capture = self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
@@ -476,6 +496,12 @@ impl Position<'_> {
             out.push('=');
             out.push(self.rules.pieces[kind as usize].letter);
         }
+        self.push_check(m, &mut out);
+        out
+    }
+
+    /// `+` or `#` after `m` in SAN, if it gives check.
+    fn push_check(&self, m: Move, out: &mut String) {
         let after = self.play(m);
         if after.is_check() {
             out.push(if after.legal_moves().is_empty() {
@@ -484,7 +510,6 @@ impl Position<'_> {
                 '+'
             });
         }
-        out
     }
 }
 

@@ -34,6 +34,12 @@ pub(crate) struct State {
     /// Under check counting, the checks each side has still to give
     /// (White's, Black's).
     pub(crate) checks: [u8; 2],
+    /// Where pieces may be dropped: each side's pieces in hand, a count
+    /// per kind.
+    pub(crate) hands: [[u8; 64]; 2],
+    /// The cells of promoted pieces (a promoted piece taken goes to hand
+    /// as the pawn it was; FEN writes it with `~`).
+    pub(crate) promoted: [u64; WORDS],
 }
 
 impl State {
@@ -100,6 +106,15 @@ impl<'r> Position<'r> {
     /// as FEN writes it).
     pub fn fullmoves(&self) -> u32 {
         self.s.fullmoves
+    }
+
+    /// How many pieces of `kind` `color` holds in hand (where the rule
+    /// set drops them: [`Rules::drops`](crate::Rules::drops)).
+    pub fn in_hand(&self, color: Color, kind: u8) -> u8 {
+        self.s.hands[color.index()]
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The piece on `sq`.

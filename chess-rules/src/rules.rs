@@ -177,6 +177,28 @@ pub struct Rules {
     /// `chess960`); castling itself is the same (the king to its file,
     /// the rook beside it).
     pub chess960: bool,
+    /// Pieces in hand may be put on the board, if they may
+    /// (Fairy-Stockfish's `pieceDrops`: crazyhouse).
+    pub drops: Option<Drops>,
+}
+
+/// How pieces in hand come and go: a drop puts one on an empty square
+/// (a pawn not on its side's first rank nor in its promotion zone, unless
+/// these say so), as a move of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drops {
+    /// A piece taken goes to the hand of the side that took it
+    /// (`capturesToHand`): a promoted one as the pawn it was, unless
+    /// `keep_promoted`.
+    pub captures_to_hand: bool,
+    /// A promoted piece taken goes to hand as itself (`dropLoop`).
+    pub keep_promoted: bool,
+    /// Pawns may be dropped on their side's first rank
+    /// (`firstRankPawnDrops`).
+    pub pawns_on_first_rank: bool,
+    /// Pawns may be dropped in their promotion zone
+    /// (`promotionZonePawnDrops`).
+    pub pawns_in_zone: bool,
 }
 
 impl Rules {
@@ -217,6 +239,7 @@ impl Rules {
             checks: true,
             royal_while_few: None,
             chess960: false,
+            drops: None,
         }
     }
 

@@ -246,8 +246,17 @@ pub(crate) struct Tables {
     /// The cells `i` moves may be made from, White's and Black's, when
     /// the rule set gives regions for them.
     pub(crate) initial: Option<[[u64; WORDS]; 2]>,
+    /// How pieces in hand are dropped, where they are
+    /// ([`Rules::drops`](crate::Rules::drops)).
+    pub(crate) drops: Option<crate::rules::Drops>,
+    /// The cells a piece of each side and kind may be dropped on (a pawn
+    /// not on its first rank nor in its zone, unless the rule set says).
+    pub(crate) drop_cells: [Vec<[u64; WORDS]>; 2],
+    /// The rule set's first pawn kind (what a promoted piece taken goes
+    /// to hand as).
+    pub(crate) pawn_kind: Option<usize>,
     /// The castling right each cell stands for (a bit of
-    /// [`State::castling`](crate::position::State)): a move from or to
+    /// `State::castling`): a move from or to
     /// the cell ends it, as the rook there has moved or is taken.
     pub(crate) castling_on: Vec<u32>,
     /// The square of each cell on the board.
@@ -430,6 +439,8 @@ impl Tables {
             .unwrap_or(0);
         let mut square_of = vec![Square::new(0, 0); CELLS];
         let mut castling_on = vec![0u32; CELLS];
+        let kinds = rules.pieces.len().min(64);
+        let mut drop_cells = [vec![[0u64; WORDS]; kinds], vec![[0u64; WORDS]; kinds]];
         let mut zone = [[0u64; WORDS]; 2];
         let mut near_zone = [[0u64; WORDS]; 2];
         let relative = |color: Color, rank: u8| match color {
@@ -448,8 +459,19 @@ impl Tables {
             let c = cell_of(sq);
             square_of[c] = sq;
             for color in [Color::White, Color::Black] {
-                if sq.rank == crate::position::back_rank(g, color) {
+                let first_rank = relative(color, sq.rank) == 0;
+                if first_rank {
                     castling_on[c] |= 1 << (16 * color.index() + usize::from(sq.file));
+                }
+                if let Some(drops) = &rules.drops {
+                    let in_zone = rules.promotion_region[color.index()].contains(sq);
+                    let pawn_may = (drops.pawns_on_first_rank || !first_rank)
+                        && (drops.pawns_in_zone || !in_zone);
+                    for (kind, cells) in drop_cells[color.index()].iter_mut().enumerate() {
+                        if pawn_may || !rules.pieces[kind].pawn {
+                            cells[c / 64] |= 1 << (c % 64);
+                        }
+                    }
                 }
                 if rules.promotion_region[color.index()].contains(sq) {
                     zone[color.index()][c / 64] |= 1 << (c % 64);
@@ -571,6 +593,9 @@ impl Tables {
                 count: few.count,
             }),
             castler,
+            drops: rules.drops.clone(),
+            drop_cells,
+            pawn_kind: rules.pieces.iter().take(64).position(|p| p.pawn),
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
             // Each kind once, however often the rule set names it.

@@ -66,6 +66,12 @@ pub enum MoveKind {
         /// The rook's square after castling.
         rook_to: Square,
     },
+    /// A piece in hand put on the board ([`Rules::drops`](crate::Rules::drops)):
+    /// the move's `from` is its `to`.
+    Drop {
+        /// Which of the rule set's pieces (an index).
+        kind: u8,
+    },
 }
 
 /// A move.
@@ -96,13 +102,13 @@ impl Move {
         match self.kind {
             MoveKind::Castle { rook_from, .. } => Some(rook_from),
             MoveKind::EnPassant { captured } => Some(captured),
-            MoveKind::Normal => None,
+            MoveKind::Normal | MoveKind::Drop { .. } => None,
         }
     }
 
     /// `f` on each square the move changes (straight-line code, not an
     /// iterator over optional squares: making and taking back a move
-    /// does this on every ply of a search).
+    /// does this on every ply of a search; a drop's one square twice).
     #[inline(always)]
     pub(crate) fn touched(self, mut f: impl FnMut(Square)) {
         f(self.from);

@@ -3,15 +3,17 @@
 //! square of its own, not a move of the piece (with its moves in words),
 //! a blocker, a hop without the piece to hop over, the start square, the
 //! promotion, a royal piece left
-//! attacked, a check the rules forbid, a capture they compel. The
-//! verifier words it.
+//! attacked, a check the rules forbid, a capture they compel; and why a
+//! drop is not (no such piece in hand, a piece on the square, a pawn's
+//! rank). The verifier words it.
 
 use crate::betza::Hop;
 use crate::geometry::Square;
 use crate::mailbox::{cell_of, encode};
 use crate::position::Position;
+use crate::position::back_rank;
 use crate::tables::turned;
-use crate::types::{Move, Outcome, Piece};
+use crate::types::{Move, MoveKind, Outcome, Piece};
 
 /// Why a move from one square to another is not legal, as data (the
 /// verifier words it).
@@ -73,6 +75,20 @@ pub enum Rejection {
         /// A piece that attacks it then.
         by: Square,
     },
+    /// A drop's square is off the board.
+    OffBoard,
+    /// The side to move has no piece of the kind in hand.
+    NotInHand(Piece),
+    /// A piece stands on the square a drop names.
+    DropOnto(Piece),
+    /// A pawn may not be dropped there: on its side's first rank
+    /// (`first_rank`), or in its promotion zone.
+    PawnDrop {
+        /// The pawn.
+        piece: Piece,
+        /// The square is on its side's first rank (else in its zone).
+        first_rank: bool,
+    },
 }
 
 impl Position<'_> {
@@ -125,19 +141,7 @@ impl Position<'_> {
         let goes: Vec<&Move> = pseudo.iter().filter(matching).collect();
         if !goes.is_empty() {
             return Some(match goes.iter().find(|m| m.promotion == promotion) {
-                Some(m) => {
-                    let mut safe = Vec::new();
-                    crate::legality::safe_moves(self.rules, &self.tables, &self.s, &mut safe);
-                    if !safe.contains(m) {
-                        self.attacked_after(**m)
-                    } else if !self.rules.checks && self.play(**m).is_check() {
-                        Rejection::GivesCheck
-                    } else {
-                        // Forbidden by neither of those: a capture is
-                        // compulsory, and the legal moves are captures.
-                        Rejection::MustCapture(legal[0])
-                    }
-                }
+                Some(m) => self.pseudo_legal_refused(**m, &legal),
                 None => Rejection::Promotion,
             });
         }
@@ -230,6 +234,76 @@ impl Position<'_> {
             piece,
             moves: def.describe(),
         }))
+    }
+
+    /// Why putting a piece of `kind` from the hand of the side to move on
+    /// `to` is not legal ([`Rules::drops`](crate::Rules::drops)), or
+    /// `None` if it is.
+    ///
+    /// ```
+    /// use chess_rules::{Position, Rejection, Square, ini};
+    ///
+    /// let loop_chess = ini::builtin("loop").unwrap().unwrap();
+    /// let pos = Position::from_fen(&loop_chess, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
+    /// let pawn = loop_chess.index('P').unwrap() as u8;
+    /// let knight = loop_chess.index('N').unwrap() as u8;
+    /// let sq = |s| Square::parse(s).unwrap();
+    /// assert_eq!(pos.why_not_drop(pawn, sq("e4")), None);
+    /// assert!(matches!(pos.why_not_drop(pawn, sq("e8")), Some(Rejection::DropOnto(_))));
+    /// assert!(matches!(pos.why_not_drop(pawn, sq("d8")), Some(Rejection::PawnDrop { first_rank: false, .. })));
+    /// assert!(matches!(pos.why_not_drop(knight, sq("e4")), Some(Rejection::NotInHand(_))));
+    /// ```
+    pub fn why_not_drop(&self, kind: u8, to: Square) -> Option<Rejection> {
+        let m = Move {
+            from: to,
+            to,
+            promotion: None,
+            kind: MoveKind::Drop { kind },
+        };
+        let legal = self.legal_moves();
+        if legal.contains(&m) {
+            return None;
+        }
+        if legal.is_empty() {
+            return Some(Rejection::GameOver(self.outcome()?));
+        }
+        let piece = Piece {
+            color: self.s.turn,
+            kind,
+        };
+        if !self.geometry().contains(to) {
+            return Some(Rejection::OffBoard);
+        }
+        if self.in_hand(self.s.turn, kind) == 0 {
+            return Some(Rejection::NotInHand(piece));
+        }
+        if let Some(occupant) = self.piece_at(to) {
+            return Some(Rejection::DropOnto(occupant));
+        }
+        if !self.pseudo_legal().contains(&m) {
+            return Some(Rejection::PawnDrop {
+                piece,
+                first_rank: to.rank == back_rank(self.geometry(), self.s.turn),
+            });
+        }
+        Some(self.pseudo_legal_refused(m, &legal))
+    }
+
+    /// Why `m`, pseudo-legal and not legal, is refused: it leaves a royal
+    /// piece attacked, gives a check the rules forbid, or a capture is
+    /// compulsory (the first of `legal` is one).
+    fn pseudo_legal_refused(&self, m: Move, legal: &[Move]) -> Rejection {
+        let mut safe = Vec::new();
+        crate::legality::safe_moves(self.rules, &self.tables, &self.s, &mut safe);
+        if !safe.contains(&m) {
+            self.attacked_after(m)
+        } else if !self.rules.checks && self.play(m).is_check() {
+            Rejection::GivesCheck
+        } else {
+            // Forbidden by neither of those: a capture is compulsory, and
+            // the legal moves are captures.
+            Rejection::MustCapture(legal[0])
+        }
     }
 
     /// The royal piece a pseudo-legal move leaves attacked, and by what.

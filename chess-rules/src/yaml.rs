@@ -469,6 +469,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     }
     fen.push_str(" w - - 0 1");
     Ok(Rules {
+        drops: None,
         goals: crate::Goals::default(),
         must_capture: false,
         checks: true,

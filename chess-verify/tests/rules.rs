@@ -298,6 +298,46 @@ fn the_last_check_to_give_wins() {
     );
 }
 
+/// Drops (Fairy-Stockfish's `pieceDrops`; here loop chess with pawns
+/// dropped on the first rank too, as chessgi has them): a game with drops verifies, a drop from an
+/// empty pocket, onto a piece or of a pawn on the last rank is refused
+/// saying so, in JSON too; a rules file's section drops as its parent.
+#[test]
+fn drops_verify_and_are_refused_with_the_reason() {
+    let ini = dir("rules").join("drops.ini");
+    std::fs::write(&ini, "[smallhouse:loop]\nfirstRankPawnDrops = true\n").unwrap();
+    let games = "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b1 N@c6 *\n\n\
+                 1. e4 d5 2. exd5 Qxd5 3. P@d5 *\n\n\
+                 1. e4 d5 2. exd5 Qxd5 3. P@d8 *\n";
+    let (code, out, _) = run_with(&["--rules", ini.to_str().unwrap(), "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (0 legal"), "{out}");
+    for expected in [
+        "Black cannot play `4... N@c6`: there is no knight in Black's pocket (pocket: P)",
+        "White cannot play `3. P@d5`: the black queen on d5 stands there: a piece is dropped \
+         on an empty square",
+        "White cannot play `3. P@d8`: a pawn cannot be dropped in its side's promotion zone",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
+    let (_, json, _) = run_with(
+        &["--rules", ini.to_str().unwrap(), "--format", "json", "-"],
+        games.as_bytes(),
+    );
+    let codes: Vec<String> = json_records(&json)
+        .iter()
+        .filter(|r| r["type"] == "problem")
+        .map(|r| r["code"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(codes, ["empty-pocket", "bad-drop", "bad-drop"], "{json}");
+    // A pawn dropped on the first rank, and Black's drop: legal.
+    let (code, out, _) = run_with(
+        &["--rules", ini.to_str().unwrap(), "-"],
+        b"1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b1 P@e5 *\n",
+    );
+    assert_eq!(code, 0, "{out}");
+}
+
 /// Hoppers (Betza's `p` and `g`): a cannon takes over exactly one piece,
 /// a grasshopper lands just beyond one; a move without that is refused
 /// naming the pieces between.
@@ -390,15 +430,15 @@ fn a_broken_rules_file_is_reported_at_its_value() {
     // for the games that name it, with where and why.
     std::fs::write(
         &path,
-        "[tall:chess]\nmaxRank = 20\n[drops:chess]\npieceDrops = true\n[plain:chess]\n",
+        "[tall:chess]\nmaxRank = 20\n[blasts:chess]\nblastOnCapture = true\n[plain:chess]\n",
     )
     .unwrap();
-    let games = b"[Variant \"plain\"]\n\n1. e4 e5 *\n\n[Variant \"drops\"]\n\n1. e4 *\n";
+    let games = b"[Variant \"plain\"]\n\n1. e4 e5 *\n\n[Variant \"blasts\"]\n\n1. e4 *\n";
     let (code, out, _) = run_with(&["--rules", path.to_str().unwrap(), "-"], games);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(&format!(
-            "error[rules-file]: the rules file's `drops` cannot be played: {}:4:1: `pieceDrops = true` needs piece drops",
+            "error[rules-file]: the rules file's `blasts` cannot be played: {}:4:1: `blastOnCapture = true` needs explosions on capture",
             path.display()
         )),
         "{out}"

@@ -356,7 +356,7 @@ fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
                 r.help(moves_of(pos, king))
             })
         }
-        MoveText::Drop { .. } => Rejection::new(
+        MoveText::Drop { .. } if rules.drops.is_none() => Rejection::new(
             ErrorKind::Drop,
             format!(
                 "{} has no drops: a piece cannot be put on the board",
@@ -364,6 +364,10 @@ fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
             ),
         ),
         MoveText::San {
+            piece: Some(letter),
+            ..
+        }
+        | MoveText::Drop {
             piece: Some(letter),
             ..
         } if rules.index(letter).is_none() => {
@@ -380,6 +384,19 @@ fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
                 "its pieces are written {}",
                 join_and(letters)
             )))
+        }
+        MoveText::Drop { piece, to } => {
+            let kind = match piece {
+                Some(letter) => rules.index(letter),
+                None => rules.pieces.iter().position(|p| p.pawn),
+            };
+            match kind.and_then(|kind| Some((kind as u8, pos.why_not_drop(kind as u8, to)?))) {
+                Some((kind, refusal)) => refusal_rejection(pos, to, to, None, refusal, Some(kind)),
+                None => Rejection::new(
+                    ErrorKind::NoSuchPiece,
+                    format!("{} has no pawn to drop", rules.name),
+                ),
+            }
         }
         _ => why_not_here(pos, text, written, mover),
     }
@@ -432,7 +449,7 @@ fn why_not_here(pos: &Position<'_>, text: &MoveText, written: &str, mover: Color
         )
         .help(moves_of(pos, from));
     };
-    let rejection = refusal_rejection(pos, from, to, promotion, refusal);
+    let rejection = refusal_rejection(pos, from, to, promotion, refusal, None);
     let guess = matches!(
         rejection.kind,
         ErrorKind::CannotReach | ErrorKind::WrongPiece | ErrorKind::NothingToCapture
@@ -451,19 +468,42 @@ fn why_not_here(pos: &Position<'_>, text: &MoveText, written: &str, mover: Color
     }
 }
 
-/// chess-rules' reason why the piece on `from` cannot go to `to`, in the
-/// sentences chess's are worded in.
+/// chess-rules' reason why the piece on `from` cannot go to `to` (or,
+/// for a drop of the kind `drop`, be put on `to`), in the sentences
+/// chess's are worded in.
 fn refusal_rejection(
     pos: &Position<'_>,
     from: Square,
     to: Square,
     promotion: Option<char>,
     refusal: Refusal,
+    drop: Option<u8>,
 ) -> Rejection {
     let mover = color(pos);
     let piece = own_piece_on(pos, from);
     let royal_name = |sq: Square| name(pos, sq).to_string();
+    let kind_name = |kind: u8| pos.rules().pieces[usize::from(kind)].name.as_str();
     match refusal {
+        Refusal::OffBoard => Rejection::new(
+            ErrorKind::BadDrop,
+            format!("{to} is not a square of the board"),
+        ),
+        Refusal::NotInHand(p) => {
+            let held: Vec<String> = (0..pos.rules().pieces.len().min(64) as u8)
+                .rev()
+                .flat_map(|kind| {
+                    let letter = pos.rules().pieces[usize::from(kind)].letter.to_string();
+                    std::iter::repeat_n(letter, usize::from(pos.in_hand(pos.turn(), kind)))
+                })
+                .collect();
+            reasons::not_in_hand(kind_name(p.kind), mover, &held)
+        }
+        Refusal::DropOnto(_) => reasons::drop_onto(&piece_on(pos, to)),
+        Refusal::PawnDrop { first_rank, .. } => reasons::pawn_drop(if first_rank {
+            "on its side's first rank"
+        } else {
+            "in its side's promotion zone"
+        }),
         // (The replay asks for a move after the end before it asks why.)
         Refusal::GameOver(_) => Rejection::new(ErrorKind::GameOver, "the game is over"),
         Refusal::NoPiece => reasons::no_piece(&from.to_string()),
@@ -537,7 +577,10 @@ fn refusal_rejection(
         }
         Refusal::GivesCheck => reasons::gives_check(
             &pos.rules().name,
-            &format!("moving {piece} to {to}"),
+            &match drop {
+                Some(kind) => format!("a {} dropped on {to}", kind_name(kind)),
+                None => format!("moving {piece} to {to}"),
+            },
             !mover,
         ),
         Refusal::LeavesRoyalAttacked { royal, by } => {

@@ -57,6 +57,51 @@ pub(super) fn exposes(king: &str, attackers: &str) -> Rejection {
     )
 }
 
+/// A drop on a square `occupant` ("the white pawn on e4") stands on.
+pub(super) fn drop_onto(occupant: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::BadDrop,
+        format!("{occupant} stands there: a piece is dropped on an empty square"),
+    )
+}
+
+/// A pawn dropped where pawns may not be (`place`: "on the first or last
+/// rank").
+pub(super) fn pawn_drop(place: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::BadDrop,
+        format!("a pawn cannot be dropped {place}"),
+    )
+}
+
+/// A drop of a piece (`name`: "knight") `mover` does not hold; `held`,
+/// the letters of the pieces it holds.
+pub(super) fn not_in_hand(name: &str, mover: Color, held: &[String]) -> Rejection {
+    let listing = if held.is_empty() {
+        "it is empty".to_string()
+    } else {
+        format!("pocket: {}", held.join(" "))
+    };
+    Rejection::new(
+        ErrorKind::EmptyPocket,
+        format!(
+            "there is no {name} in {}'s pocket ({listing})",
+            color_name(mover)
+        ),
+    )
+}
+
+/// A drop of a `name` ("knight") on `to` that leaves `mover` in check.
+pub(super) fn drop_in_check(mover: Color, name: &str, to: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::InCheck,
+        format!(
+            "{} is in check, and a {name} on {to} does not answer it",
+            color_name(mover)
+        ),
+    )
+}
+
 /// No piece stands on `from`.
 pub(super) fn no_piece(from: &str) -> Rejection {
     Rejection::new(

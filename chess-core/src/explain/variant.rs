@@ -8,7 +8,7 @@ use shakmaty::variant::Variant;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, attacks};
 
 use crate::diagnostic::ErrorKind;
-use crate::diagnostic::words::{color_adj, color_name, piece_on, role_name};
+use crate::diagnostic::words::{color_adj, piece_on, role_name};
 use crate::replay::Rules;
 use crate::syntax::MoveSyntax;
 
@@ -100,49 +100,21 @@ fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejecti
 fn drop<P: Rules>(pos: &P, role: Role, to: shakmaty::Square) -> Rejection {
     let us = pos.turn();
     if pos.board().occupied().contains(to) {
-        return Rejection::new(
-            ErrorKind::BadDrop,
-            format!(
-                "{} stands there: a piece is dropped on an empty square",
-                piece_on(pos.board(), to)
-            ),
-        );
+        return super::reasons::drop_onto(&piece_on(pos.board(), to));
     }
     if role == Role::Pawn && matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) {
-        return Rejection::new(
-            ErrorKind::BadDrop,
-            "a pawn cannot be dropped on the first or last rank",
-        );
+        return super::reasons::pawn_drop("on the first or last rank");
     }
     let count = |r: Role| pos.pockets().map_or(0, |p| *p.get(us).get(r));
     if count(role) == 0 {
-        let content: Vec<String> = Role::ALL
+        let held: Vec<String> = Role::ALL
             .iter()
             .flat_map(|&r| std::iter::repeat_n(r.upper_char().to_string(), usize::from(count(r))))
             .collect();
-        let listing = if content.is_empty() {
-            "it is empty".to_string()
-        } else {
-            format!("pocket: {}", content.join(" "))
-        };
-        return Rejection::new(
-            ErrorKind::EmptyPocket,
-            format!(
-                "there is no {} in {}'s pocket ({listing})",
-                role_name(role),
-                color_name(us)
-            ),
-        );
+        return super::reasons::not_in_hand(role_name(role), us, &held);
     }
     if pos.is_check() {
-        return Rejection::new(
-            ErrorKind::InCheck,
-            format!(
-                "{} is in check, and a {} on {to} does not answer it",
-                color_name(us),
-                role_name(role)
-            ),
-        );
+        return super::reasons::drop_in_check(us, role_name(role), &to.to_string());
     }
     Rejection::new(
         ErrorKind::BadDrop,

@@ -61,24 +61,33 @@ pub struct Coordinates {
     pub to: Square,
     /// What a pawn becomes: its letter (upper case).
     pub promotion: Option<char>,
+    /// The piece a drop puts on `to` (`from` is `to`): its letter (upper
+    /// case).
+    pub drop: Option<char>,
 }
 
 impl Coordinates {
     /// The coordinates of `m`, a legal move in `pos`.
     pub fn of(pos: &Position<'_>, m: Move) -> Coordinates {
+        let letter = |kind: u8| pos.rules().pieces[usize::from(kind)].letter;
         Coordinates {
             from: m.from,
             to: pos.uci_target(m),
-            promotion: m
-                .promotion
-                .map(|kind| pos.rules().pieces[usize::from(kind)].letter),
+            promotion: m.promotion.map(letter),
+            drop: match m.kind {
+                MoveKind::Drop { kind } => Some(letter(kind)),
+                _ => None,
+            },
         }
     }
 }
 
-/// As UCI writes a move: `e2e4`, `j9j10`, `e7e8q`.
+/// As UCI writes a move: `e2e4`, `j9j10`, `e7e8q`, `N@f3`.
 impl core::fmt::Display for Coordinates {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Some(letter) = self.drop {
+            return write!(f, "{letter}@{}", self.to);
+        }
         write!(f, "{}{}", self.from, self.to)?;
         match self.promotion {
             Some(letter) => write!(f, "{}", letter.to_ascii_lowercase()),

@@ -6,7 +6,7 @@
 use super::keys::{self, Decided};
 use crate::geometry::Region;
 use crate::goals::{Ending, Extinction, Flag, Goals};
-use crate::rules::{PieceDef, RoyalWhileFew, Rules};
+use crate::rules::{Drops, PieceDef, RoyalWhileFew, Rules};
 
 /// A rule set being read, with what the format keeps beside it.
 #[derive(Clone, Debug)]
@@ -40,6 +40,10 @@ pub(crate) struct Draft {
     pub(super) promotes: bool,
     /// The flag keys: a goal when a side has a region.
     pub(super) flag: Flag,
+    /// `pieceDrops`, and how drops go (`capturesToHand` and the rest):
+    /// the rule set's [`Rules::drops`] when it is set.
+    pub(super) piece_drops: bool,
+    pub(super) drops: Drops,
 }
 
 /// A key of a rule not played here, set to other than its default.
@@ -117,6 +121,8 @@ impl Draft {
                 blocked_win: false,
                 one_more_move: false,
             },
+            piece_drops: false,
+            drops: Drops::default(),
         }
     }
 
@@ -133,6 +139,7 @@ impl Draft {
                 Some((_, Decided::Castling)) => self.rules.castling.is_some(),
                 Some((_, Decided::RoyalWhileFew)) => self.royal_while_few().is_some(),
                 Some((_, Decided::Flag)) => self.goals().flag.is_some(),
+                Some((_, Decided::Drops)) => self.piece_drops,
                 None => true,
             }
         });
@@ -178,6 +185,7 @@ impl Draft {
             return Err(Refusal::Rule(p.clone()));
         }
         let mut rules = self.rules.clone();
+        rules.drops = self.piece_drops.then(|| self.drops.clone());
         // Every piece's `i` moves (the pawn's double step among them) are
         // made from the double-step regions, or nowhere without
         // `doubleStep`.

@@ -23,7 +23,22 @@ pub(crate) enum Use {
     },
 }
 
-const DROPS: &str = "piece drops (pieces in hand put on the board)";
+const DROP_REGIONS: &str = "drops only on some squares (drop regions)";
+const MUST_DROP: &str = "compulsory drops";
+const NIFU: &str = "drops that may not double a pawn on its file (shogi's nifu)";
+const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
+const DROP_RULES: [&str; 9] = [
+    DROP_REGIONS,
+    MUST_DROP,
+    NIFU,
+    ENCLOSING,
+    "castling with a dropped rook or king",
+    "drops that may not give check",
+    "sittuyin's rook drops",
+    "bishops dropped on squares of both colours",
+    "dropping promoted pieces",
+];
+const DROP_MATE: &str = "the rule that a pawn's drop may not checkmate (shogi)";
 const TWO_BOARDS: &str =
     "a second board (bughouse: the pieces in hand come from the partner's game)";
 const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
@@ -117,7 +132,7 @@ const KEYS: &[(&str, Use)] = &[
     ("enPassantTypes", rule(PAWNS, "p")),
     ("enPassantTypesWhite", rule(PAWNS, "p")),
     ("enPassantTypesBlack", rule(PAWNS, "p")),
-    ("castlingDroppedPiece", rule(DROPS, "false")),
+    ("castlingDroppedPiece", rule(DROP_RULES[4], "false")),
     ("castlingRank", rule(CASTLING, "1")),
     ("castlingKingFile", rule(CASTLING, "e")),
     ("castlingKingPiece", rule(CASTLING, "k")),
@@ -127,24 +142,24 @@ const KEYS: &[(&str, Use)] = &[
     ("oppositeCastling", rule(CASTLING, "false")),
     ("castlingWins", rule("castling that wins", "-")),
     ("checking", Use::Read),
-    ("dropChecks", rule(DROPS, "true")),
+    ("dropChecks", rule(DROP_RULES[5], "true")),
     ("mustCapture", Use::Read),
-    ("mustDrop", rule(DROPS, "false")),
-    ("mustDropType", rule(DROPS, "*")),
-    ("pieceDrops", rule(DROPS, "false")),
-    ("dropLoop", rule(DROPS, "false")),
-    ("capturesToHand", rule(DROPS, "false")),
-    ("firstRankPawnDrops", rule(DROPS, "false")),
-    ("promotionZonePawnDrops", rule(DROPS, "false")),
-    ("enclosingDrop", rule(DROPS, "none")),
-    ("enclosingDropStart", rule(DROPS, "")),
-    ("dropRegionWhite", rule(DROPS, "")),
-    ("dropRegionBlack", rule(DROPS, "")),
-    ("sittuyinRookDrop", rule(DROPS, "false")),
-    ("dropOppositeColoredBishop", rule(DROPS, "false")),
-    ("dropPromoted", rule(DROPS, "false")),
-    ("dropNoDoubled", rule(DROPS, "-")),
-    ("dropNoDoubledCount", rule(DROPS, "1")),
+    ("mustDrop", rule(MUST_DROP, "false")),
+    ("mustDropType", rule(MUST_DROP, "*")),
+    ("pieceDrops", Use::Read),
+    ("dropLoop", Use::Read),
+    ("capturesToHand", Use::Read),
+    ("firstRankPawnDrops", Use::Read),
+    ("promotionZonePawnDrops", Use::Read),
+    ("enclosingDrop", rule(ENCLOSING, "none")),
+    ("enclosingDropStart", rule(ENCLOSING, "")),
+    ("dropRegionWhite", rule(DROP_REGIONS, "")),
+    ("dropRegionBlack", rule(DROP_REGIONS, "")),
+    ("sittuyinRookDrop", rule(DROP_RULES[6], "false")),
+    ("dropOppositeColoredBishop", rule(DROP_RULES[7], "false")),
+    ("dropPromoted", rule(DROP_RULES[8], "false")),
+    ("dropNoDoubled", rule(NIFU, "-")),
+    ("dropNoDoubledCount", rule(NIFU, "1")),
     (
         "immobilityIllegal",
         rule(
@@ -192,7 +207,7 @@ const KEYS: &[(&str, Use)] = &[
     ("chasingRule", rule(REPETITION, "none")),
     ("stalematePieceCount", rule(COUNTING, "false")),
     ("checkmateValue", Use::Read),
-    ("shogiPawnDropMateIllegal", rule(DROPS, "false")),
+    ("shogiPawnDropMateIllegal", rule(DROP_MATE, "false")),
     ("shatarMateRule", rule("shatar's mating rules", "false")),
     (
         "bikjangRule",
@@ -251,6 +266,8 @@ pub(crate) enum Decided {
     RoyalWhileFew,
     /// A flag region, which is played.
     Flag,
+    /// Drops, which are played.
+    Drops,
 }
 
 /// Rules whose details do nothing alone: a held key of `feature` is
@@ -274,6 +291,16 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
         ]),
     ),
     (CASTLING, Decided::Castling),
+    (DROP_REGIONS, Decided::Drops),
+    (MUST_DROP, Decided::Drops),
+    (NIFU, Decided::Drops),
+    (ENCLOSING, Decided::Drops),
+    (DROP_RULES[4], Decided::Drops),
+    (DROP_RULES[5], Decided::Drops),
+    (DROP_RULES[6], Decided::Drops),
+    (DROP_RULES[7], Decided::Drops),
+    (DROP_RULES[8], Decided::Drops),
+    (DROP_MATE, Decided::Drops),
 ];
 
 const fn rule(feature: &'static str, default: &'static str) -> Use {
