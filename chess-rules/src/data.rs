@@ -137,13 +137,32 @@ pub fn write(rules: &Rules) -> String {
             out.number(few.count);
         }
     }
-    // Drops: 0 for none, else 1 and a bit per switch.
-    out.number(rules.drops.as_ref().map_or(0, |d| {
-        1 | u8::from(d.captures_to_hand) << 1
-            | u8::from(d.keep_promoted) << 2
-            | u8::from(d.pawns_on_first_rank) << 3
-            | u8::from(d.pawns_in_zone) << 4
-    }));
+    // Drops: 0 for none, else 1 and a bit per switch, then each side's
+    // region (0, or 1 and the region) and the kind not doubled on a file
+    // (its letter or nothing, and the count).
+    match &rules.drops {
+        None => out.number(0),
+        Some(d) => {
+            out.number(
+                1 | u8::from(d.captures_to_hand) << 1
+                    | u8::from(d.keep_promoted) << 2
+                    | u8::from(d.pawns_on_first_rank) << 3
+                    | u8::from(d.pawns_in_zone) << 4,
+            );
+            for region in d.regions {
+                match region {
+                    None => out.number(0),
+                    Some(region) => {
+                        out.number(1);
+                        out.region(region);
+                    }
+                }
+            }
+            let (letter, count) = d.no_doubled.unzip();
+            out.text(&letter.map(String::from).unwrap_or_default());
+            out.number(count.unwrap_or(0));
+        }
+    }
     out.0
 }
 
@@ -278,12 +297,26 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let drops = match input.number::<u8>()? {
         0 => None,
-        bits if bits < 32 && bits & 1 != 0 => Some(Drops {
-            captures_to_hand: bits & 2 != 0,
-            keep_promoted: bits & 4 != 0,
-            pawns_on_first_rank: bits & 8 != 0,
-            pawns_in_zone: bits & 16 != 0,
-        }),
+        bits if bits < 32 && bits & 1 != 0 => {
+            let mut regions = [None; 2];
+            for region in &mut regions {
+                *region = match input.number::<u8>()? {
+                    0 => None,
+                    1 => Some(input.region()?),
+                    _ => return None,
+                };
+            }
+            let letter = input.maybe_char()?;
+            let count: u8 = input.number()?;
+            Some(Drops {
+                captures_to_hand: bits & 2 != 0,
+                keep_promoted: bits & 4 != 0,
+                pawns_on_first_rank: bits & 8 != 0,
+                pawns_in_zone: bits & 16 != 0,
+                regions,
+                no_doubled: letter.map(|l| (l, count)),
+            })
+        }
         _ => return None,
     };
     input.0.is_empty().then_some(Rules {
@@ -434,12 +467,16 @@ mod tests {
             keep_promoted: false,
             pawns_on_first_rank: true,
             pawns_in_zone: false,
+            regions: [Some(Region::rank(0)), None],
+            no_doubled: Some(('P', 1)),
         });
         losing.drops = Some(Drops {
             captures_to_hand: false,
             keep_promoted: true,
             pawns_on_first_rank: false,
             pawns_in_zone: true,
+            regions: [None, Some(Region::rank(7))],
+            no_doubled: None,
         });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
@@ -481,6 +518,19 @@ mod tests {
         assert!(written.ends_with(",1,2:Q*65,0,"), "{written}");
         let bad = format!("{}2,", &written[..written.len() - 11]);
         assert_eq!(read(&bad), None, "{bad}");
+        // Drops: a first number without its first bit, or with a bit
+        // more than the switches, is no rule set.
+        let written = write(&losing);
+        let undropped = write(&Rules {
+            drops: None,
+            ..losing.clone()
+        });
+        let (before, after) = written.split_at(undropped.len() - 2);
+        assert!(after.starts_with("21,"), "{after}");
+        for bits in ["20", "53"] {
+            let bad = format!("{before}{bits}{}", &after[2..]);
+            assert_eq!(read(&bad), None, "{bad}");
+        }
         for rules in ini
             .into_iter()
             .chain([yaml, Rules::chess(), losing, winning])

@@ -575,6 +575,26 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "pieceDrops" => draft.piece_drops = boolean(value)?,
         "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
         "dropLoop" => draft.drops.keep_promoted = boolean(value)?,
+        "dropRegionWhite" | "dropRegionBlack" => {
+            let side = usize::from(key == "dropRegionBlack");
+            draft.drops.regions[side] = match value {
+                "" | "-" => None,
+                _ => Some(region(value)?),
+            };
+        }
+        "dropNoDoubled" => {
+            draft.no_doubled = match value {
+                "" | "-" => None,
+                _ => match piece_set(&draft.rules, value)?.as_slice() {
+                    [letter] if *letter != '*' => Some(*letter),
+                    _ => return Err(bad(format!("`{value}`: one piece's letter, or `-`"))),
+                },
+            };
+        }
+        "dropNoDoubledCount" => {
+            draft.no_doubled_count =
+                u8::try_from(number(value)?).map_err(|_| bad(format!("`{value}`: at most 255")))?;
+        }
         "firstRankPawnDrops" => draft.drops.pawns_on_first_rank = boolean(value)?,
         "promotionZonePawnDrops" => draft.drops.pawns_in_zone = boolean(value)?,
         "extinctionPieceTypes" => {

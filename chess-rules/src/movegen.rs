@@ -313,11 +313,41 @@ pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (u8, [
     (0..kinds)
         .filter(move |&kind| s.hands[side][kind] > 0)
         .map(move |kind| {
-            let cells: [u64; WORDS] = std::array::from_fn(|w| {
+            let mut cells: [u64; WORDS] = std::array::from_fn(|w| {
                 t.drop_cells[side][kind][w] & !(s.occupied[0][w] | s.occupied[1][w])
             });
+            for full in doubled_files(t, s, kind) {
+                for (w, cells) in cells.iter_mut().enumerate() {
+                    *cells &= !t.file_cells[full][w];
+                }
+            }
             (kind as u8, cells)
         })
+}
+
+/// The files where the side to move may not drop `kind`: it has as many
+/// of it there as the rule set allows
+/// ([`Drops::no_doubled`](crate::Drops::no_doubled); a piece marked
+/// promoted counts by its kind, as Fairy-Stockfish counts it).
+pub(crate) fn doubled_files(t: &Tables, s: &State, kind: usize) -> Vec<usize> {
+    let Some((_, count)) = t.no_doubled.filter(|&(k, _)| k == kind) else {
+        return Vec::new();
+    };
+    let mut on_file = vec![0u8; t.file_cells.len()];
+    for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let c = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if kind_of(s.cells[c]) == kind {
+                let file = &mut on_file[usize::from(t.square_of[c].file)];
+                *file = file.saturating_add(1);
+            }
+        }
+    }
+    (0..on_file.len())
+        .filter(|&f| on_file[f] >= count)
+        .collect()
 }
 
 /// The drops of `kind` on `cells`, as moves.

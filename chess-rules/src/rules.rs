@@ -199,6 +199,14 @@ pub struct Drops {
     /// Pawns may be dropped in their promotion zone
     /// (`promotionZonePawnDrops`).
     pub pawns_in_zone: bool,
+    /// Where each side may drop, White's and Black's (`dropRegionWhite`,
+    /// `dropRegionBlack`); `None`: anywhere.
+    pub regions: [Option<Region>; 2],
+    /// A kind of piece (its letter) that may not be dropped on a file
+    /// where its side has that many of it (`dropNoDoubled`,
+    /// `dropNoDoubledCount`: shogi's nifu, no pawn on a file with one; a
+    /// promoted pawn is a piece of another kind there).
+    pub no_doubled: Option<(char, u8)>,
 }
 
 impl Rules {

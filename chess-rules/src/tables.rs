@@ -255,6 +255,11 @@ pub(crate) struct Tables {
     /// The rule set's first pawn kind (what a promoted piece taken goes
     /// to hand as).
     pub(crate) pawn_kind: Option<usize>,
+    /// The kind not dropped on a file where its side has that many of it
+    /// ([`Drops::no_doubled`](crate::rules::Drops)), and the count.
+    pub(crate) no_doubled: Option<(usize, u8)>,
+    /// The cells of each file of the board.
+    pub(crate) file_cells: Vec<[u64; WORDS]>,
     /// The castling right each cell stands for (a bit of
     /// `State::castling`): a move from or to
     /// the cell ends it, as the rook there has moved or is taken.
@@ -441,6 +446,7 @@ impl Tables {
         let mut castling_on = vec![0u32; CELLS];
         let kinds = rules.pieces.len().min(64);
         let mut drop_cells = [vec![[0u64; WORDS]; kinds], vec![[0u64; WORDS]; kinds]];
+        let mut file_cells = vec![[0u64; WORDS]; usize::from(g.files())];
         let mut zone = [[0u64; WORDS]; 2];
         let mut near_zone = [[0u64; WORDS]; 2];
         let relative = |color: Color, rank: u8| match color {
@@ -467,12 +473,14 @@ impl Tables {
                     let in_zone = rules.promotion_region[color.index()].contains(sq);
                     let pawn_may = (drops.pawns_on_first_rank || !first_rank)
                         && (drops.pawns_in_zone || !in_zone);
+                    let in_region = drops.regions[color.index()].is_none_or(|r| r.contains(sq));
                     for (kind, cells) in drop_cells[color.index()].iter_mut().enumerate() {
-                        if pawn_may || !rules.pieces[kind].pawn {
+                        if in_region && (pawn_may || !rules.pieces[kind].pawn) {
                             cells[c / 64] |= 1 << (c % 64);
                         }
                     }
                 }
+                file_cells[usize::from(sq.file)][c / 64] |= 1 << (c % 64);
                 if rules.promotion_region[color.index()].contains(sq) {
                     zone[color.index()][c / 64] |= 1 << (c % 64);
                 }
@@ -596,6 +604,12 @@ impl Tables {
             drops: rules.drops.clone(),
             drop_cells,
             pawn_kind: rules.pieces.iter().take(64).position(|p| p.pawn),
+            no_doubled: rules
+                .drops
+                .as_ref()
+                .and_then(|d| d.no_doubled)
+                .and_then(|(letter, count)| Some((rules.index(letter)?, count))),
+            file_cells,
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
             // Each kind once, however often the rule set names it.

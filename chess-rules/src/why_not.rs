@@ -89,6 +89,16 @@ pub enum Rejection {
         /// The square is on its side's first rank (else in its zone).
         first_rank: bool,
     },
+    /// The square is outside the region where its side drops.
+    DropRegion(Piece),
+    /// The piece may not be dropped on a file where its side has `count`
+    /// of it (shogi's nifu: a pawn on a file with one).
+    Doubled {
+        /// The piece.
+        piece: Piece,
+        /// How many of it its side may not have on the file.
+        count: u8,
+    },
 }
 
 impl Position<'_> {
@@ -280,11 +290,23 @@ impl Position<'_> {
         if let Some(occupant) = self.piece_at(to) {
             return Some(Rejection::DropOnto(occupant));
         }
-        if !self.pseudo_legal().contains(&m) {
-            return Some(Rejection::PawnDrop {
-                piece,
-                first_rank: to.rank == back_rank(self.geometry(), self.s.turn),
-            });
+        let drops = self.rules.drops.as_ref()?;
+        let side = self.s.turn.index();
+        if drops.regions[side].is_some_and(|r| !r.contains(to)) {
+            return Some(Rejection::DropRegion(piece));
+        }
+        let first_rank = to.rank == back_rank(self.geometry(), self.s.turn);
+        let in_zone = self.rules.promotion_region[side].contains(to);
+        if self.rules.pieces[usize::from(kind)].pawn
+            && ((first_rank && !drops.pawns_on_first_rank) || (in_zone && !drops.pawns_in_zone))
+        {
+            return Some(Rejection::PawnDrop { piece, first_rank });
+        }
+        if crate::movegen::doubled_files(&self.tables, &self.s, usize::from(kind))
+            .contains(&usize::from(to.file))
+        {
+            let count = self.tables.no_doubled.map_or(1, |(_, count)| count);
+            return Some(Rejection::Doubled { piece, count });
         }
         Some(self.pseudo_legal_refused(m, &legal))
     }

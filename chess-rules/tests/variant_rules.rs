@@ -235,3 +235,117 @@ fn each_side_promotes_to_its_own_pieces() {
     let chess = chess_rules::ini::variants("[a:chess]\npromotionPieceTypesWhite = qrbn\n").unwrap();
     assert_eq!(chess[0].black_promotion_pieces, None);
 }
+
+/// Pieces in hand in a FEN (`[…]` after the ranks, or one rank more) and
+/// promoted pieces (`~`): read, written back as Fairy-Stockfish writes
+/// them, and a FEN that gets them wrong refused at the character.
+#[test]
+fn pieces_in_hand_and_promoted_pieces_in_a_fen() {
+    let looping = chess_rules::ini::builtin("loop").unwrap().unwrap();
+    let pos = Position::from_fen(&looping, "4k3/8/8/8/8/8/8/3Q~K3/PnP w - - 0 1").unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/3Q~K3[PPn] w - - 0 1");
+    let pawn = looping.index('P').unwrap() as u8;
+    assert_eq!(pos.in_hand(Color::White, pawn), 2);
+    assert_eq!(pos.in_hand(Color::Black, pawn), 0);
+    let chess = Rules::chess();
+    for (rules, fen, at, message) in [
+        (
+            &looping,
+            "4k3/8/8/8/8/8/8/4K3[Pn w - - 0 1",
+            "[Pn",
+            "`[` without its `]`",
+        ),
+        (
+            &looping,
+            "4k3/8/8/8/8/8/8/4K3[Pz] w - - 0 1",
+            "z",
+            "`z` is no piece of loop",
+        ),
+        (
+            &chess,
+            "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+            "N",
+            "a piece in hand, which chess does not drop",
+        ),
+        (
+            &looping,
+            "4k3/8/8/8/8/8/8/~4K3[] w - - 0 1",
+            "~",
+            "`~` after no piece",
+        ),
+        (
+            &looping,
+            "4k3/8/8/8/8/8/8/3~K3[] w - - 0 1",
+            "~",
+            "`~` after no piece",
+        ),
+        (
+            &looping,
+            "4k3/8/8/8/8/8/8/4K~~3[] w - - 0 1",
+            "~",
+            "`~` after no piece",
+        ),
+    ] {
+        let e = Position::from_fen(rules, fen).unwrap_err();
+        assert_eq!(
+            (&fen[e.span.clone()], e.message.as_str()),
+            (at, message),
+            "{fen}"
+        );
+    }
+    // The character itself: the second `~`, the letter after the first.
+    let fen = "4k3/8/8/8/8/8/8/4K~~3[] w - - 0 1";
+    let e = Position::from_fen(&looping, fen).unwrap_err();
+    assert_eq!(e.span.start, fen.find("~~").unwrap() + 1);
+    let fen = "4k3/8/8/8/8/8/8/4K3[Pz] w - - 0 1";
+    let e = Position::from_fen(&looping, fen).unwrap_err();
+    assert_eq!(e.span.start, fen.find('z').unwrap());
+    let fen = "4k3/8/8/8/8/8/8/3~K3[] w - - 0 1";
+    let e = Position::from_fen(&looping, fen).unwrap_err();
+    assert_eq!(e.span.start, fen.find('~').unwrap());
+}
+
+/// Drop rules beyond crazyhouse's (`fairy/drops.ini`, checked against
+/// Fairy-Stockfish in `fairy_file.rs`): shogi's nifu and drop regions,
+/// and why a drop they forbid is not legal.
+#[test]
+fn drops_kept_off_a_file_or_out_of_a_region_say_why() {
+    use chess_rules::Rejection;
+    let sections = chess_rules::ini::sections(include_str!("fairy/drops.ini")).unwrap();
+    let rules = |name: &str| {
+        let section = sections.iter().find(|s| s.name == name).unwrap();
+        section.rules.clone().unwrap()
+    };
+    let sq = |s| Square::parse(s).unwrap();
+    let nifu = rules("nifuhouse");
+    let pawn = nifu.index('P').unwrap() as u8;
+    let pos = Position::from_fen(&nifu, "4k3/pp6/8/8/8/8/P1P1P3/4K3[PPp] w - - 0 1").unwrap();
+    assert_eq!(pos.why_not_drop(pawn, sq("b4")), None);
+    assert!(matches!(
+        pos.why_not_drop(pawn, sq("a4")),
+        Some(Rejection::Doubled { count: 1, .. })
+    ));
+    let two = rules("twopawnhouse");
+    let pos = Position::from_fen(&two, "4k3/pp6/8/8/8/P7/P1P1P3/4K3[PPp] w - - 0 1").unwrap();
+    assert_eq!(pos.why_not_drop(pawn, sq("c4")), None);
+    assert!(matches!(
+        pos.why_not_drop(pawn, sq("a4")),
+        Some(Rejection::Doubled { count: 2, .. })
+    ));
+    let region = rules("regionhouse");
+    let knight = region.index('N').unwrap() as u8;
+    let pos = Position::from_fen(&region, "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1").unwrap();
+    assert_eq!(pos.why_not_drop(knight, sq("c2")), None);
+    assert_eq!(pos.why_not_drop(knight, sq("c1")), None);
+    assert!(matches!(
+        pos.why_not_drop(knight, sq("c3")),
+        Some(Rejection::DropRegion(_))
+    ));
+    // Black's region is its own first two ranks.
+    let pos = Position::from_fen(&region, "4k3/8/8/8/8/8/8/4K3[Nn] b - - 0 1").unwrap();
+    assert_eq!(pos.why_not_drop(knight, sq("c7")), None);
+    assert!(matches!(
+        pos.why_not_drop(knight, sq("c2")),
+        Some(Rejection::DropRegion(_))
+    ));
+}

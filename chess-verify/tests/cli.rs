@@ -294,7 +294,7 @@ fn variant_names_the_rules_of_untagged_games() {
     let (code, _, err) = run(&["--variant", "shogi", path.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--variant: Fairy-Stockfish's built-in variant `shogi` cannot be played here yet: `minishogi` has `dropNoDoubled = p`"),
+        err.contains("--variant: Fairy-Stockfish's built-in variant `shogi` cannot be played here yet: `minishogi` has `immobilityIllegal = true`"),
         "{err}"
     );
     let (code, _, err) = run(&["--variant", "shoggi", path.to_str().unwrap()]);

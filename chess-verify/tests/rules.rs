@@ -338,6 +338,29 @@ fn drops_verify_and_are_refused_with_the_reason() {
     assert_eq!(code, 0, "{out}");
 }
 
+/// Shogi's nifu (`dropNoDoubled`) and drop regions, worded with the
+/// drops the piece has.
+#[test]
+fn drops_off_a_file_or_out_of_a_region_are_refused_with_the_drops_there_are() {
+    let ini = repo("chess-rules/tests/fairy/drops.ini");
+    let games = "[Variant \"nifuhouse\"]\n\
+                 [FEN \"4k3/pp6/8/8/8/8/P1P1P3/4K3[PPp] w - - 0 1\"]\n\n1. P@a4 *\n\n\
+                 [Variant \"regionhouse\"]\n\
+                 [FEN \"4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1\"]\n\n1. N@c3 *\n";
+    let (code, out, _) = run_with(&["--rules", &ini, "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    for expected in [
+        "White cannot play `1. P@a4`: a pawn may not be dropped on a file where its side has \
+         a pawn already (the a-file)",
+        "a pawn in hand can play `P@b2`",
+        "White cannot play `1. N@c3`: White drops pieces only on some squares under \
+         regionhouse, and c3 is not one of them",
+        "a knight in hand can play `N@a1`",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
+}
+
 /// Hoppers (Betza's `p` and `g`): a cannon takes over exactly one piece,
 /// a grasshopper lands just beyond one; a move without that is refused
 /// naming the pieces between.

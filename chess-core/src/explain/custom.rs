@@ -11,7 +11,7 @@
 
 use chess_rules::betza::Hop;
 use chess_rules::{
-    Move, MoveText, Outcome, Position, Rejection as Refusal, Rules, Square, Stalemate,
+    Move, MoveKind, MoveText, Outcome, Position, Rejection as Refusal, Rules, Square, Stalemate,
 };
 use shakmaty::Color;
 
@@ -325,6 +325,18 @@ fn moves_of(pos: &Position<'_>, from: Square) -> Help {
     piece_can_play(&own_piece_on(pos, from), moves)
 }
 
+/// The legal drops of a piece of `kind`, as help.
+fn drops_of(pos: &Position<'_>, kind: u8) -> Help {
+    let name = &pos.rules().pieces[usize::from(kind)].name;
+    let drops = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| matches!(m.kind, MoveKind::Drop { kind: k } if k == kind))
+        .map(|m| pos.san(m))
+        .collect();
+    piece_can_play(&format!("a {name} in hand"), drops)
+}
+
 /// The moves `matches`, all legal, that one move as written may mean.
 fn ambiguous(pos: &Position<'_>, matches: &[Move]) -> Rejection {
     let mut sorted = matches.to_vec();
@@ -504,6 +516,31 @@ fn refusal_rejection(
         } else {
             "in its side's promotion zone"
         }),
+        Refusal::DropRegion(p) => Rejection::new(
+            ErrorKind::BadDrop,
+            format!(
+                "{} drops pieces only on some squares under {}, and {to} is not one of them",
+                color_name(mover),
+                pos.rules().name
+            ),
+        )
+        .help(drops_of(pos, p.kind)),
+        Refusal::Doubled { piece: p, count } => {
+            let name = kind_name(p.kind);
+            let many = if count == 1 {
+                format!("a {name}")
+            } else {
+                format!("{count} {name}s")
+            };
+            Rejection::new(
+                ErrorKind::BadDrop,
+                format!(
+                    "a {name} may not be dropped on a file where its side has {many} already (the {}-file)",
+                    char::from(b'a' + to.file)
+                ),
+            )
+            .help(drops_of(pos, p.kind))
+        }
         // (The replay asks for a move after the end before it asks why.)
         Refusal::GameOver(_) => Rejection::new(ErrorKind::GameOver, "the game is over"),
         Refusal::NoPiece => reasons::no_piece(&from.to_string()),

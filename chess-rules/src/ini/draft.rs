@@ -44,6 +44,9 @@ pub(crate) struct Draft {
     /// the rule set's [`Rules::drops`] when it is set.
     pub(super) piece_drops: bool,
     pub(super) drops: Drops,
+    /// `dropNoDoubled` and `dropNoDoubledCount`.
+    pub(super) no_doubled: Option<char>,
+    pub(super) no_doubled_count: u8,
 }
 
 /// A key of a rule not played here, set to other than its default.
@@ -123,6 +126,8 @@ impl Draft {
             },
             piece_drops: false,
             drops: Drops::default(),
+            no_doubled: None,
+            no_doubled_count: 1,
         }
     }
 
@@ -185,7 +190,12 @@ impl Draft {
             return Err(Refusal::Rule(p.clone()));
         }
         let mut rules = self.rules.clone();
-        rules.drops = self.piece_drops.then(|| self.drops.clone());
+        rules.drops = self.piece_drops.then(|| Drops {
+            no_doubled: self
+                .no_doubled
+                .map(|letter| (letter, self.no_doubled_count)),
+            ..self.drops.clone()
+        });
         // Every piece's `i` moves (the pawn's double step among them) are
         // made from the double-step regions, or nowhere without
         // `doubleStep`.

@@ -23,21 +23,13 @@ pub(crate) enum Use {
     },
 }
 
-const DROP_REGIONS: &str = "drops only on some squares (drop regions)";
 const MUST_DROP: &str = "compulsory drops";
-const NIFU: &str = "drops that may not double a pawn on its file (shogi's nifu)";
 const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
-const DROP_RULES: [&str; 9] = [
-    DROP_REGIONS,
-    MUST_DROP,
-    NIFU,
-    ENCLOSING,
-    "castling with a dropped rook or king",
-    "drops that may not give check",
-    "sittuyin's rook drops",
-    "bishops dropped on squares of both colours",
-    "dropping promoted pieces",
-];
+const DROP_CASTLING: &str = "castling with a dropped rook or king";
+const DROP_CHECKS: &str = "drops that may not give check";
+const SITTUYIN_DROPS: &str = "sittuyin's rook drops";
+const BISHOP_COLOURS: &str = "bishops dropped on squares of both colours";
+const DROP_PROMOTED: &str = "dropping promoted pieces";
 const DROP_MATE: &str = "the rule that a pawn's drop may not checkmate (shogi)";
 const TWO_BOARDS: &str =
     "a second board (bughouse: the pieces in hand come from the partner's game)";
@@ -132,7 +124,7 @@ const KEYS: &[(&str, Use)] = &[
     ("enPassantTypes", rule(PAWNS, "p")),
     ("enPassantTypesWhite", rule(PAWNS, "p")),
     ("enPassantTypesBlack", rule(PAWNS, "p")),
-    ("castlingDroppedPiece", rule(DROP_RULES[4], "false")),
+    ("castlingDroppedPiece", rule(DROP_CASTLING, "false")),
     ("castlingRank", rule(CASTLING, "1")),
     ("castlingKingFile", rule(CASTLING, "e")),
     ("castlingKingPiece", rule(CASTLING, "k")),
@@ -142,7 +134,7 @@ const KEYS: &[(&str, Use)] = &[
     ("oppositeCastling", rule(CASTLING, "false")),
     ("castlingWins", rule("castling that wins", "-")),
     ("checking", Use::Read),
-    ("dropChecks", rule(DROP_RULES[5], "true")),
+    ("dropChecks", rule(DROP_CHECKS, "true")),
     ("mustCapture", Use::Read),
     ("mustDrop", rule(MUST_DROP, "false")),
     ("mustDropType", rule(MUST_DROP, "*")),
@@ -153,13 +145,13 @@ const KEYS: &[(&str, Use)] = &[
     ("promotionZonePawnDrops", Use::Read),
     ("enclosingDrop", rule(ENCLOSING, "none")),
     ("enclosingDropStart", rule(ENCLOSING, "")),
-    ("dropRegionWhite", rule(DROP_REGIONS, "")),
-    ("dropRegionBlack", rule(DROP_REGIONS, "")),
-    ("sittuyinRookDrop", rule(DROP_RULES[6], "false")),
-    ("dropOppositeColoredBishop", rule(DROP_RULES[7], "false")),
-    ("dropPromoted", rule(DROP_RULES[8], "false")),
-    ("dropNoDoubled", rule(NIFU, "-")),
-    ("dropNoDoubledCount", rule(NIFU, "1")),
+    ("dropRegionWhite", Use::Read),
+    ("dropRegionBlack", Use::Read),
+    ("sittuyinRookDrop", rule(SITTUYIN_DROPS, "false")),
+    ("dropOppositeColoredBishop", rule(BISHOP_COLOURS, "false")),
+    ("dropPromoted", rule(DROP_PROMOTED, "false")),
+    ("dropNoDoubled", Use::Read),
+    ("dropNoDoubledCount", Use::Read),
     (
         "immobilityIllegal",
         rule(
@@ -291,15 +283,13 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
         ]),
     ),
     (CASTLING, Decided::Castling),
-    (DROP_REGIONS, Decided::Drops),
     (MUST_DROP, Decided::Drops),
-    (NIFU, Decided::Drops),
     (ENCLOSING, Decided::Drops),
-    (DROP_RULES[4], Decided::Drops),
-    (DROP_RULES[5], Decided::Drops),
-    (DROP_RULES[6], Decided::Drops),
-    (DROP_RULES[7], Decided::Drops),
-    (DROP_RULES[8], Decided::Drops),
+    (DROP_CASTLING, Decided::Drops),
+    (DROP_CHECKS, Decided::Drops),
+    (SITTUYIN_DROPS, Decided::Drops),
+    (BISHOP_COLOURS, Decided::Drops),
+    (DROP_PROMOTED, Decided::Drops),
     (DROP_MATE, Decided::Drops),
 ];
 

@@ -2,8 +2,9 @@
 """Writes positions.txt: perft from positions in the middle of a game,
 as Fairy-Stockfish (pyffish) counts them, for rules a start position
 does not reach within a few plies (pieces in hand and their drops,
-promoted pieces taken back into hand). tests/fairy_file.rs checks
-chess-rules against it.
+promoted pieces taken back into hand, drop regions, shogi's nifu): of
+built-in variants and of the sections of drops.ini. tests/fairy_file.rs
+checks chess-rules against it.
 
     python3 -m venv venv && venv/bin/pip install pyffish
     venv/bin/python make_positions.py
@@ -31,6 +32,22 @@ POSITIONS = {
 }
 POSITIONS["loop"] = POSITIONS["crazyhouse"]
 POSITIONS["chessgi"] = POSITIONS["crazyhouse"]
+# Drops on the back rank only (dragon), and the sections of drops.ini:
+# no pawn dropped on a file with one (or two) of its side (a pawn marked
+# promoted, `P~`, counts); drops on a side's first two ranks.
+POSITIONS["dragon"] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R[Dd] w KQkq - 0 1",
+    "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R[DNNdnn] b KQkq - 0 1",
+]
+NIFU = [
+    "4k3/pp6/8/8/8/8/P1P1P3/4K3[PPp] w - - 0 1",
+    "4k3/pp6/8/8/8/P7/P1P1P3/4K3[PPp] w - - 0 1",
+    "4k3/pp6/8/8/8/8/P~1P1P3/4K3[PPp] w - - 0 1",
+    "r3k3/pp6/8/8/8/8/P1P1P3/R3K3[PPpp] b - - 0 1",
+]
+POSITIONS["nifuhouse"] = NIFU
+POSITIONS["twopawnhouse"] = NIFU
+POSITIONS["regionhouse"] = POSITIONS["crazyhouse"][1:4]
 
 
 def perft(variant, fen, moves, depth):
@@ -40,6 +57,7 @@ def perft(variant, fen, moves, depth):
     return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
 
 
+sf.set_option("VariantPath", os.path.join(HERE, "drops.ini"))
 lines = [f"# written by make_positions.py with pyffish {'.'.join(map(str, sf.version()))}"]
 for variant, fens in POSITIONS.items():
     for fen in fens:
