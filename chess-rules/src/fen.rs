@@ -417,10 +417,16 @@ impl<'r> Position<'r> {
         Some(Square::new(file, rank))
     }
 
-    /// The position in FEN.
+    /// The position in FEN (a piece marked promoted with `~` where that
+    /// matters: taken, it goes to hand as the pawn it was).
     pub fn fen(&self) -> String {
         let g = self.geometry();
         let mut out = String::new();
+        let marks = self
+            .rules
+            .drops
+            .as_ref()
+            .is_some_and(|d| d.captures_to_hand && !d.keep_promoted);
         for rank in (0..g.ranks()).rev() {
             let mut empty = 0;
             for file in 0..g.files() {
@@ -438,7 +444,7 @@ impl<'r> Position<'r> {
                             letter.to_ascii_lowercase()
                         });
                         let c = cell_of(Square::new(file, rank));
-                        if self.s.promoted[c / 64] & (1 << (c % 64)) != 0 {
+                        if marks && self.s.promoted[c / 64] & (1 << (c % 64)) != 0 {
                             out.push('~');
                         }
                     }

@@ -242,7 +242,13 @@ fn each_side_promotes_to_its_own_pieces() {
 #[test]
 fn pieces_in_hand_and_promoted_pieces_in_a_fen() {
     let looping = chess_rules::ini::builtin("loop").unwrap().unwrap();
+    // Where a promoted piece taken goes to hand as itself (loop), the
+    // mark is not written, as Fairy-Stockfish writes it; where as a pawn
+    // (crazyhouse), it is.
     let pos = Position::from_fen(&looping, "4k3/8/8/8/8/8/8/3Q~K3/PnP w - - 0 1").unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/3QK3[PPn] w - - 0 1");
+    let crazy = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
+    let pos = Position::from_fen(&crazy, "4k3/8/8/8/8/8/8/3Q~K3/PnP w - - 0 1").unwrap();
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/3Q~K3[PPn] w - - 0 1");
     let pawn = looping.index('P').unwrap() as u8;
     assert_eq!(pos.in_hand(Color::White, pawn), 2);

@@ -28,6 +28,10 @@ POSITIONS = {
         "4k3/8/8/8/8/8/4q3/4K3[Nn] w - - 0 1",
         "rnbQ~k2r/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR[QBNqp] b KQkq - 0 1",
         "rnbQ~k2r/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR[QBN] b KQkq - 0 1",
+        # Taken after moving, promoting, or en passant: what goes to hand.
+        ("3rk3/8/8/8/8/8/8/Q~2N~K3[] w - - 0 1", 4),
+        ("r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", 4),
+        "4k3/8/8/3pP3/8/8/8/4K3[] w - d6 0 1",
     ],
 }
 POSITIONS["loop"] = POSITIONS["crazyhouse"]
@@ -61,9 +65,10 @@ sf.set_option("VariantPath", os.path.join(HERE, "drops.ini"))
 lines = [f"# written by make_positions.py with pyffish {'.'.join(map(str, sf.version()))}"]
 for variant, fens in POSITIONS.items():
     for fen in fens:
+        fen, depth = fen if isinstance(fen, tuple) else (fen, 3)
         fen = sf.get_fen(variant, fen, [])  # as Fairy-Stockfish writes it
         counts = [perft(variant, fen, [], 1)]
-        while len(counts) < 3 and counts[-1] * counts[0] <= LEAVES:
+        while len(counts) < depth and counts[-1] * counts[0] <= LEAVES:
             counts.append(perft(variant, fen, [], len(counts) + 1))
         lines.append("\t".join([variant, fen] + [str(n) for n in counts]))
 with open(os.path.join(HERE, "positions.txt"), "w") as out:
