@@ -400,7 +400,9 @@ pub(crate) fn count_piece(rules: &Rules, t: &Tables, s: &State, from: usize) -> 
 
 /// The pseudo-legal moves of the piece on `from`, added to `out` once
 /// each: a kind whose moves overlap (`HHH`: a rider and a leaper along the
-/// same line) could give a move twice.
+/// same line) could give a move twice; and a piece that both moves to the
+/// square a pawn passed and captures en passant there makes the move, as
+/// Fairy-Stockfish has it (one move, the pawn stays).
 pub(crate) fn piece_moves(
     rules: &Rules,
     t: &Tables,
@@ -411,6 +413,22 @@ pub(crate) fn piece_moves(
 ) {
     let start = out.len();
     walk(rules, t, s, from, ep, &mut List::new(t, s, out, from));
+    if let Some((passed, _)) = ep {
+        let passed = t.square_of[passed];
+        if out[start..]
+            .iter()
+            .any(|m| m.kind == MoveKind::Normal && m.to == passed)
+        {
+            let mut i = start;
+            while i < out.len() {
+                if matches!(out[i].kind, MoveKind::EnPassant { .. }) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
     if t.overlapping & (1 << kind_of(s.cells[from])) != 0 {
         let mut kept = start;
         for i in start..out.len() {
@@ -500,10 +518,33 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
     }
 }
 
+/// Whether the piece on `from` moves to the empty cell `to` (a move that
+/// captures nothing).
+fn moves_to(rules: &Rules, t: &Tables, s: &State, from: usize, to: usize) -> bool {
+    struct Finds {
+        cell: usize,
+        found: bool,
+    }
+    impl Sink for Finds {
+        const EN_PASSANT: bool = false;
+        fn reach(&mut self, to: usize, offer: u8) {
+            self.found |= to == self.cell && offer == QUIET;
+        }
+    }
+    let mut finds = Finds {
+        cell: to,
+        found: false,
+    };
+    walk(rules, t, s, from, None, &mut finds);
+    finds.found
+}
+
 /// The en passant capture of the piece on `from` (of a kind that captures
-/// en passant), if it has one: `ep` is the square passed and the pawn
-/// that passed it.
+/// en passant), if it has one and no move to the square passed
+/// ([`piece_moves`]): `ep` is the square passed and the pawn that passed
+/// it.
 pub(crate) fn en_passant_capture(
+    rules: &Rules,
     t: &Tables,
     s: &State,
     from: usize,
@@ -540,6 +581,7 @@ pub(crate) fn en_passant_capture(
             promotion: None,
             kind: MoveKind::EnPassant { captured },
         })
+        .filter(|_| !moves_to(rules, t, s, from, passed))
 }
 
 #[cfg(test)]

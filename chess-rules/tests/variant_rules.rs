@@ -355,3 +355,34 @@ fn drops_kept_off_a_file_or_out_of_a_region_say_why() {
         Some(Rejection::DropRegion(_))
     ));
 }
+
+/// A pawn that both moves to the square a pawn just passed and captures
+/// en passant there makes the move, as Fairy-Stockfish has it: one move
+/// (`d2h6`, the pawn on h5 stays), listed and counted alike, read back
+/// from its coordinates (found by the `rules` fuzz target; pyffish 0.0.90
+/// lists 80 moves here, `d2h6` once, and leaves the h5 pawn).
+#[test]
+fn a_move_to_the_square_passed_is_not_also_an_en_passant_capture() {
+    let rules = chess_rules::ini::sections("[ns:chess]\ncustomPiece1 = p:mW3ceBifsQD\n")
+        .unwrap()
+        .remove(0)
+        .rules
+        .unwrap();
+    let fen = "rnbqkbnr/2Ppp3/p2P4/3P3p/8/P7/3PP3/RNqQ1KNR w kq h6 0 7";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len(), 80);
+    assert_eq!(pos.perft(1), 80);
+    let to_h6: Vec<_> = moves
+        .iter()
+        .filter(|m| m.to == Square::parse("h6").unwrap())
+        .collect();
+    assert_eq!(to_h6.len(), 1, "{to_h6:?}");
+    assert_eq!(to_h6[0].kind, chess_rules::MoveKind::Normal);
+    assert_eq!(pos.parse_move("d2h6"), Some(*to_h6[0]));
+    assert!(
+        pos.play(*to_h6[0])
+            .piece_at(Square::parse("h5").unwrap())
+            .is_some()
+    );
+}
