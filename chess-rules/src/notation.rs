@@ -341,8 +341,13 @@ impl Position<'_> {
         }
         if self.rules.must_capture || !self.rules.checks {
             // Which moves are legal depends on the others.
+            // (A drop's square is empty: not a piece's move.)
             let mut out = self.legal_moves();
-            out.retain(|m| pick(cell_of(m.from)) && to.is_none_or(|to| m.to == to));
+            out.retain(|m| {
+                !matches!(m.kind, MoveKind::Drop { .. })
+                    && pick(cell_of(m.from))
+                    && to.is_none_or(|to| m.to == to)
+            });
             return out;
         }
         let ep = en_passant_target(s);

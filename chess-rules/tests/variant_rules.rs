@@ -386,3 +386,21 @@ fn a_move_to_the_square_passed_is_not_also_an_en_passant_capture() {
             .is_some()
     );
 }
+
+/// Under rules that make some moves depend on others (captures
+/// compulsory, as in giveaway), a move written as a piece's is matched
+/// among the legal moves, drops left aside (found by the `rules` fuzz
+/// target: a drop's square holds no piece to ask the kind of).
+#[test]
+fn a_piece_move_is_read_beside_drops_where_captures_are_compulsory() {
+    let rules = chess_rules::ini::sections("[antidrop:giveaway]\npieceDrops = true\n")
+        .unwrap()
+        .remove(0)
+        .rules
+        .unwrap();
+    let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").unwrap();
+    let step = pos.parse_move("Kd1").unwrap();
+    assert_eq!(pos.san(step), "Kd1");
+    let drop = pos.parse_move("N@e4").unwrap();
+    assert_eq!(pos.uci(drop), "N@e4");
+}

@@ -6,8 +6,9 @@
 //! legal moves gives as many as listing them, in the position played to
 //! and in the one read from its FEN; the move played reads back
 //! from its coordinates and its SAN (read as a `MoveText`, matched with
-//! the position), and `why_not` finds nothing wrong with it; a rule set
-//! written as data reads back the same.
+//! the position), and `why_not` (`why_not_drop` for a drop) finds nothing
+//! wrong with it; a rule set written as data reads back the same. Rule
+//! sets built from the bytes may drop pieces from hand.
 #![no_main]
 
 use chess_rules::{Geometry, MoveKind, MoveText, PieceDef, Position, Rules, data, ini, yaml};
@@ -54,14 +55,17 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
             assert_eq!(pos.parse_move(&pos.san(m)), Some(m), "{}", pos.fen());
             let san = pos.san(m);
             let text = MoveText::read(san.trim_end_matches(['+', '#'])).expect("SAN reads");
-            assert!(pos.origins(&text).contains(&(m.from, m.to)), "{san}");
+            if let MoveKind::Drop { .. } = m.kind {
+                assert_eq!(pos.matching(&text), [m], "{san}");
+            } else {
+                assert!(pos.origins(&text).contains(&(m.from, m.to)), "{san}");
+            }
         }
-        assert_eq!(
-            pos.why_not(m.from, m.to, m.promotion),
-            None,
-            "{}",
-            pos.fen()
-        );
+        let why = match m.kind {
+            MoveKind::Drop { kind } => pos.why_not_drop(kind, m.to),
+            _ => pos.why_not(m.from, m.to, m.promotion),
+        };
+        assert_eq!(why, None, "{}", pos.fen());
         let mover = pos.turn();
         pos = pos.play(m);
         assert_ne!(pos.turn(), mover);
@@ -113,12 +117,13 @@ fuzz_target!(|data: &[u8]| {
             };
             let text = String::from_utf8_lossy(rest);
             let mut parts = text.split('|');
+            let pieces: Vec<&str> = parts.by_ref().take(3).collect();
             let mut rules = Rules::chess();
             rules.geometry = geometry;
             rules.castling = None;
             rules.promotion_pieces.clear();
             rules.pieces.retain(|p| p.royal);
-            for (letter, betza) in ['A', 'B', 'C'].into_iter().zip(parts.by_ref().take(3)) {
+            for (letter, betza) in ['A', 'B', 'C'].into_iter().zip(pieces) {
                 if let Ok(piece) = PieceDef::new(letter, "fuzzed", betza) {
                     rules.pieces.push(piece);
                 }
@@ -145,7 +150,28 @@ fuzz_target!(|data: &[u8]| {
                 ranks_text.push(files.to_string());
             }
             ranks_text.push(fill(&first, files - placed));
-            rules.start = format!("{} w - - 0 1", ranks_text.join("/"));
+            // A fourth part: drops, its letters the pieces each side holds
+            // at the start; `x` captures go to hand, `l` kept promoted,
+            // `n` no two of the first piece on a file, `r` drops on a
+            // side's own first rank only.
+            let mut pocket = String::new();
+            if let Some(hand) = parts.next() {
+                let regions = [0, geometry.ranks() - 1].map(chess_rules::Region::rank);
+                rules.drops = Some(chess_rules::Drops {
+                    captures_to_hand: hand.contains('x'),
+                    keep_promoted: hand.contains('l'),
+                    pawns_on_first_rank: false,
+                    pawns_in_zone: false,
+                    regions: if hand.contains('r') { regions.map(Some) } else { [None; 2] },
+                    no_doubled: hand.contains('n').then_some(('A', 1)),
+                });
+                for letter in hand.chars().filter(|c| "ABCabc".contains(*c)) {
+                    if rules.index(letter).is_some() {
+                        pocket.push(letter);
+                    }
+                }
+            }
+            rules.start = format!("{}[{pocket}] w - - 0 1", ranks_text.join("/"));
             let bit = |i: u8| switches >> i & 1 == 1;
             rules.must_capture = bit(0);
             rules.checks = !bit(1);
