@@ -347,6 +347,38 @@ fn drops_kept_off_a_file_or_out_of_a_region_say_why() {
         pos.why_not_drop(knight, sq("c3")),
         Some(Rejection::DropRegion(_))
     ));
+    // Crazyhouse's own reasons: none in hand, a piece on the square, a
+    // pawn on its first rank or in its zone; out of the hand, the check.
+    let crazy = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
+    let pawn = crazy.index('P').unwrap() as u8;
+    let queen = crazy.index('Q').unwrap() as u8;
+    let pos = Position::from_fen(&crazy, "4k3/8/8/8/8/8/3q4/4K3[Pp] w - - 0 1").unwrap();
+    assert!(matches!(
+        pos.why_not_drop(queen, sq("e4")),
+        Some(Rejection::NotInHand(_))
+    ));
+    assert!(matches!(
+        pos.why_not_drop(pawn, sq("d2")),
+        Some(Rejection::DropOnto(_))
+    ));
+    assert!(matches!(
+        pos.why_not_drop(pawn, sq("a1")),
+        Some(Rejection::PawnDrop {
+            first_rank: true,
+            ..
+        })
+    ));
+    assert!(matches!(
+        pos.why_not_drop(pawn, sq("a8")),
+        Some(Rejection::PawnDrop {
+            first_rank: false,
+            ..
+        })
+    ));
+    assert!(matches!(
+        pos.why_not_drop(pawn, sq("a4")),
+        Some(Rejection::LeavesRoyalAttacked { .. })
+    ));
     // Black's region is its own first two ranks.
     let pos = Position::from_fen(&region, "4k3/8/8/8/8/8/8/4K3[Nn] b - - 0 1").unwrap();
     assert_eq!(pos.why_not_drop(knight, sq("c7")), None);
@@ -403,4 +435,29 @@ fn a_piece_move_is_read_beside_drops_where_captures_are_compulsory() {
     assert_eq!(pos.san(step), "Kd1");
     let drop = pos.parse_move("N@e4").unwrap();
     assert_eq!(pos.uci(drop), "N@e4");
+}
+
+/// The drop keys' values as the format writes them: `-` (or nothing) for
+/// no region and no piece kept off a file; one piece's letter, not `*`.
+#[test]
+fn drop_keys_read_their_defaults_and_refuse_a_wildcard() {
+    let sections = chess_rules::ini::sections(
+        "[a:crazyhouse]\ndropRegionWhite = -\ndropRegionBlack =\ndropNoDoubled = -\n\
+         [b:crazyhouse]\ndropNoDoubled = *\n\
+         [c:crazyhouse]\ndropRegionBlack = *8\ndropNoDoubled = p\ndropNoDoubledCount = 2\n",
+    )
+    .unwrap();
+    let drops = |i: usize| sections[i].rules.as_ref().unwrap().drops.clone().unwrap();
+    assert_eq!(
+        (drops(0).regions, drops(0).no_doubled),
+        ([None, None], None)
+    );
+    let wildcard = sections[1].rules.as_ref().unwrap_err();
+    assert!(
+        wildcard.message.contains("one piece's letter"),
+        "{wildcard:?}"
+    );
+    assert_eq!(drops(2).no_doubled, Some(('P', 2)));
+    assert_eq!(drops(2).regions[0], None);
+    assert!(drops(2).regions[1].is_some_and(|r| r.contains(Square::parse("e8").unwrap())));
 }
