@@ -294,7 +294,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 // their squares) tried on its own.
                 count += count_piece(rules, t, s, from);
                 if let Some(ep) = en_passant
-                    && let Some(m) = en_passant_capture(rules, t, s, from, ep)
+                    && let Some(m) = en_passant_capture(t, s, from, ep)
                 {
                     let scratch = scratch.get_or_insert(s.cells);
                     count += u64::from(safe_after(t, s, scratch, royals, m));

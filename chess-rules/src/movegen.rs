@@ -518,33 +518,12 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
     }
 }
 
-/// Whether the piece on `from` moves to the empty cell `to` (a move that
-/// captures nothing).
-fn moves_to(rules: &Rules, t: &Tables, s: &State, from: usize, to: usize) -> bool {
-    struct Finds {
-        cell: usize,
-        found: bool,
-    }
-    impl Sink for Finds {
-        const EN_PASSANT: bool = false;
-        fn reach(&mut self, to: usize, offer: u8) {
-            self.found |= to == self.cell && offer == QUIET;
-        }
-    }
-    let mut finds = Finds {
-        cell: to,
-        found: false,
-    };
-    walk(rules, t, s, from, None, &mut finds);
-    finds.found
-}
-
 /// The en passant capture of the piece on `from` (of a kind that captures
-/// en passant), if it has one and no move to the square passed
-/// ([`piece_moves`]): `ep` is the square passed and the pawn that passed
-/// it.
+/// en passant), if it has one: `ep` is the square passed and the pawn
+/// that passed it. (A piece that also moves to that square has two moves
+/// along one line, so its kind is overlapping: its moves are listed, and
+/// [`piece_moves`] keeps the plain one, never this.)
 pub(crate) fn en_passant_capture(
-    rules: &Rules,
     t: &Tables,
     s: &State,
     from: usize,
@@ -581,7 +560,6 @@ pub(crate) fn en_passant_capture(
             promotion: None,
             kind: MoveKind::EnPassant { captured },
         })
-        .filter(|_| !moves_to(rules, t, s, from, passed))
 }
 
 #[cfg(test)]
