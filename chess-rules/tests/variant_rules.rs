@@ -417,6 +417,23 @@ fn a_move_to_the_square_passed_is_not_also_an_en_passant_capture() {
             .piece_at(Square::parse("h5").unwrap())
             .is_some()
     );
+    // The same for a pawn that also steps diagonally forward: its step
+    // and its capture share a line, so its moves are listed, not counted
+    // (pyffish: 8 moves, `e5d6` once, the d5 pawn stays).
+    let diag = chess_rules::ini::sections("[diag:chess]\ncustomPiece1 = p:fmWfmFfceFifmnD\n")
+        .unwrap()
+        .remove(0)
+        .rules
+        .unwrap();
+    let pos = Position::from_fen(&diag, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+    assert_eq!((pos.legal_moves().len(), pos.perft(1)), (8, 8));
+    let d6 = pos.parse_move("e5d6").unwrap();
+    assert_eq!(d6.kind, chess_rules::MoveKind::Normal);
+    assert!(
+        pos.play(d6)
+            .piece_at(Square::parse("d5").unwrap())
+            .is_some()
+    );
 }
 
 /// Under rules that make some moves depend on others (captures
