@@ -1,7 +1,7 @@
 //! A rule set as data: one string that holds everything a [`Rules`] is
 //! (the board, each piece's letter, symbols, name and moves as read, the
 //! start, promotion region and pieces, castling, stalemate, goals, pieces
-//! royal while few), for a
+//! royal while few, drops, explosions), for a
 //! program that carries a rule set without its rules file. `verified-chess` writes it when a
 //! macro verifies a game under custom rules, and its `CustomGame` reads
 //! it back at run time: the rules file is read once, at compile time.
@@ -21,7 +21,7 @@
 use crate::betza::{Atom, Hop};
 use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
-use crate::rules::{Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
+use crate::rules::{Blast, Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
 
 /// `rules` as data.
 pub fn write(rules: &Rules) -> String {
@@ -163,6 +163,17 @@ pub fn write(rules: &Rules) -> String {
             out.number(count.unwrap_or(0));
         }
     }
+    // Explosions: 0 for none, else 1, the pieces spared and those immune;
+    // then the kinds that may not take their own.
+    match &rules.blast {
+        None => out.number(0),
+        Some(b) => {
+            out.number(1);
+            out.text(&b.spared.iter().collect::<String>());
+            out.text(&b.immune.iter().collect::<String>());
+        }
+    }
+    out.text(&rules.mutually_immune.iter().collect::<String>());
     out.0
 }
 
@@ -319,6 +330,15 @@ pub fn read(data: &str) -> Option<Rules> {
         }
         _ => return None,
     };
+    let blast = match input.number::<u8>()? {
+        0 => None,
+        1 => Some(Blast {
+            spared: input.text()?.chars().collect(),
+            immune: input.text()?.chars().collect(),
+        }),
+        _ => return None,
+    };
+    let mutually_immune = input.text()?.chars().collect();
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -342,6 +362,8 @@ pub fn read(data: &str) -> Option<Rules> {
         royal_while_few,
         chess960: switches & 8 != 0,
         drops,
+        blast,
+        mutually_immune,
     })
 }
 
@@ -500,8 +522,8 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,0,0,"), "{written}");
-        let bad = format!("{},4,0,0,", &written[..written.len() - 6]);
+        assert!(written.ends_with(",2,3,0,0,0,0:"), "{written}");
+        let bad = format!("{},4,0,0,0,0:", &written[..written.len() - 10]);
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (15); a switch more is no rule set.
         let written = write(&winning);
@@ -515,8 +537,8 @@ mod tests {
             count: 65,
         });
         let written = write(&few);
-        assert!(written.ends_with(",1,2:Q*65,0,"), "{written}");
-        let bad = format!("{}2,", &written[..written.len() - 11]);
+        assert!(written.ends_with(",1,2:Q*65,0,0,0:"), "{written}");
+        let bad = format!("{}2,", &written[..written.len() - 15]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -525,17 +547,26 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 2);
+        let (before, after) = written.split_at(undropped.len() - 6);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "53"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
             assert_eq!(read(&bad), None, "{bad}");
         }
+        // Explosions and pieces immune to their own kind; an unknown tag
+        // for explosions is no rule set.
+        let mut atomic = crate::ini::builtin("atomar").unwrap().unwrap();
+        atomic.blast.as_mut().unwrap().spared.push('N');
+        atomic.mutually_immune.push('Q');
+        let written = write(&atomic);
+        assert!(written.ends_with(",1,2:PN1:K2:KQ"), "{written}");
+        let bad = format!("{}2,2:PN1:K2:KQ", &written[..written.len() - 14]);
+        assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
             .into_iter()
             .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
-            .chain([drawn, flagged, few])
+            .chain([drawn, flagged, few, atomic])
         {
             let data = write(&rules);
             assert_eq!(read(&data).as_ref(), Some(&rules), "{data}");

@@ -374,13 +374,20 @@ impl<'r> Position<'r> {
                 .map_err(|_| err(at, n.len(), format!("`{n}` is not a number")))?
                 .max(1);
         }
-        // The side that just moved cannot have left a royal piece attacked.
+        // The side that just moved cannot have left a royal piece attacked
+        // (but one next to a royal piece of the side to move, where captures
+        // explode: taking it would blow up the taker's own).
+        let movers = &position.s.royal[turn.index()];
         for sq in g.squares() {
             let Some(piece) = position.piece_at(sq) else {
                 continue;
             };
             let def = &rules.pieces[usize::from(piece.kind)];
-            if piece.color != turn && def.royal && position.attacked(sq, turn) {
+            if piece.color != turn
+                && def.royal
+                && position.attacked(sq, turn)
+                && !crate::blast::shielded(&position.tables, &position.s.cells, movers, cell_of(sq))
+            {
                 return Err(whole(format!(
                     "{}'s {} on {sq} is attacked with {} to move: no move can lead to this position",
                     piece.color.name(),

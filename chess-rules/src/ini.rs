@@ -574,6 +574,11 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "chess960" => draft.rules.chess960 = boolean(value)?,
         "pieceDrops" => draft.piece_drops = boolean(value)?,
         "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
+        "blastOnCapture" => draft.blast = boolean(value)?,
+        "blastImmuneTypes" => draft.blast_immune = piece_set(&draft.rules, value)?,
+        "mutuallyImmuneTypes" => {
+            draft.rules.mutually_immune = piece_set(&draft.rules, value)?;
+        }
         "dropLoop" => draft.drops.keep_promoted = boolean(value)?,
         "dropRegionWhite" | "dropRegionBlack" => {
             let side = usize::from(key == "dropRegionBlack");

@@ -159,9 +159,14 @@ impl Guard {
             in_check |= royals.iter().any(|r| t.far_attacked(&s.cells, r, them));
         }
         // (Where pieces are royal while few, which are may change with a
-        // promotion: every move is tried.)
+        // promotion: every move is tried; so too where a capture explodes
+        // or may not be made.)
         Guard {
-            every: in_check || t.lame_captures[them.index()] || t.few_royal.is_some(),
+            every: in_check
+                || t.lame_captures[them.index()]
+                || t.few_royal.is_some()
+                || t.blast.is_some()
+                || t.mutually_immune != 0,
             royals,
             pinned,
         }
@@ -352,7 +357,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             let scratch = scratch.get_or_insert(s.cells);
             retain_from(out, start, |m| {
                 // (A plain move of a piece neither pinned nor royal is safe.)
-                (!all && matches!(m.kind, MoveKind::Normal)) || safe_after(t, s, scratch, royals, m)
+                (!all && matches!(m.kind, MoveKind::Normal)) || allowed(t, s, scratch, royals, m)
             });
             if COUNT {
                 count += out.len() as u64;
@@ -385,6 +390,22 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     count
 }
 
+/// Whether the pseudo-legal move `m` is legal, before the rules that
+/// forbid some moves for others' sake (no checks, compulsory captures):
+/// it leaves no royal piece attacked ([`safe_after`], tried on
+/// `scratch`), and takes no piece of its own kind where the kind is
+/// immune to itself.
+#[inline]
+pub(crate) fn allowed(
+    t: &Tables,
+    s: &State,
+    scratch: &mut [u8; CELLS],
+    royals: &Royals,
+    m: Move,
+) -> bool {
+    !crate::blast::immune_capture(t, s, m) && safe_after(t, s, scratch, royals, m)
+}
+
 /// Whether no royal piece of the side to move is attacked after `m`,
 /// tried on `scratch` (a copy of the board, left as it was).
 pub(crate) fn safe_after(
@@ -406,12 +427,32 @@ pub(crate) fn safe_after(
     }
     apply(scratch, us, m);
     let (from, to) = (cell_of(m.from), cell_of(m.to));
-    let safe = royals.iter().all(|r| {
-        let r = if r == from { to } else { r };
-        matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
-            || !t.attacked(scratch, r, !us)
-    }) && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us));
+    let blast = crate::blast::blast_at(t, s, m);
+    if let (Some(at), Some(kinds)) = (blast, &t.blast) {
+        crate::blast::explode(kinds, scratch, at, |_, _| {});
+    }
+    let theirs = &s.royal[(!us).index()];
+    let gone = |c: usize| scratch[c] == EMPTY;
+    let safe = if blast.is_some() && royals.iter().any(|r| gone(if r == from { to } else { r })) {
+        // A royal piece of the side to move blown up by its own capture.
+        false
+    } else if blast.is_some() && crate::blast::cells(theirs).any(gone) {
+        // One of the other side's blown up: nothing left attacked matters.
+        true
+    } else {
+        royals.iter().all(|r| {
+            let r = if r == from { to } else { r };
+            matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
+                || !t.attacked(scratch, r, !us)
+                || crate::blast::shielded(t, scratch, theirs, r)
+        }) && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
+    };
     m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);
+    if let Some(at) = blast {
+        for c in crate::blast::reach(at) {
+            scratch[c] = s.cells[c];
+        }
+    }
     safe
 }
 

@@ -3,7 +3,8 @@
 //! position in FEN with empty runs of any length, pawns with double steps
 //! and en passant, promotion zones and pieces, castling with any king and
 //! rook files, stalemate as a draw or a loss, checkmate of a royal piece,
-//! pieces in hand and their drops ([`Drops`]: crazyhouse's), and
+//! pieces in hand and their drops ([`Drops`]: crazyhouse's), explosions
+//! on capture ([`Blast`]: atomic chess), and
 //! Fairy-Stockfish's goals: a kind of piece gone, a region reached.
 //!
 //! It has no chess built in: standard chess is one rule set among others
@@ -51,6 +52,7 @@
 //! | `movegen.rs` | move generation: one walk for listing and counting, drops from the hands |
 //! | `legality.rs` | which moves are legal |
 //! | `make.rs` | making a move and taking it back |
+//! | `blast.rs` | explosions on capture (atomic chess) and pieces that may not take their own kind |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag ([`Goals`]) |
 //! | `ends.rs` | whether a goal has ended a position's game |
 //! | `perft.rs` | perft |
@@ -60,6 +62,7 @@
 
 mod attacks;
 pub mod betza;
+mod blast;
 mod board;
 mod budget;
 pub mod builtin;
@@ -92,6 +95,6 @@ pub use goals::{Ending, Extinction, Flag, Goals};
 pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;
-pub use rules::{Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
+pub use rules::{Blast, Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
 pub use types::{Color, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

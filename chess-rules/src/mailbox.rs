@@ -32,8 +32,8 @@ pub(crate) fn cell_of(sq: Square) -> usize {
 
 /// A vector as a difference of cells.
 #[inline]
-pub(crate) fn delta((dx, dy): (i8, i8)) -> isize {
-    isize::from(dy) * STRIDE as isize + isize::from(dx)
+pub(crate) const fn delta((dx, dy): (i8, i8)) -> isize {
+    dy as isize * STRIDE as isize + dx as isize
 }
 
 /// The cell `d` away from `cell` (on the mailbox for every step of at most

@@ -63,6 +63,11 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     }
     apply(&mut next.cells, s.turn, m);
     m.touched(|sq| mark(t, next, cell_of(sq)));
+    if let Some(blast) = &t.blast
+        && captured
+    {
+        explode_into(t, blast, next, cell_of(m.to));
+    }
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let pawn = moving != EMPTY && t.is_pawn(moving);
     let king = moving != EMPTY && t.castles(moving);
@@ -114,6 +119,27 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];
         *left = left.saturating_sub(1);
+    }
+}
+
+/// Blows up the capture on `at` in `next`: the pieces gone leave the bit
+/// sets, take their castling rights with them (a king's, its side's) and
+/// their marks of promotion (no piece blown up goes to a hand).
+fn explode_into(t: &Tables, blast: &crate::blast::BlastKinds, next: &mut State, at: usize) {
+    let mut gone = [(0usize, EMPTY); 9];
+    let mut n = 0;
+    crate::blast::explode(blast, &mut next.cells, at, |c, cell| {
+        gone[n] = (c, cell);
+        n += 1;
+    });
+    for &(c, cell) in &gone[..n] {
+        mark(t, next, c);
+        next.castling &= !t.castling_on[c];
+        if t.castles(cell) {
+            let side = usize::from(cell & BLACK_BIT != 0);
+            next.castling &= !(0xFFFF << (16 * side));
+        }
+        next.promoted[c / 64] &= !(1 << (c % 64));
     }
 }
 
@@ -231,14 +257,19 @@ pub(crate) fn mark_royal_while_few(t: &Tables, s: &mut State) {
 /// Makes `next`, the state after `m` played in `s` by [`play_into`], a
 /// copy of `s` again.
 pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
-    m.touched(|sq| {
-        let c = cell_of(sq);
+    let restore = |next: &mut State, c: usize| {
         next.cells[c] = s.cells[c];
         for side in 0..2 {
             next.occupied[side][c / 64] = s.occupied[side][c / 64];
             next.royal[side][c / 64] = s.royal[side][c / 64];
         }
-    });
+    };
+    m.touched(|sq| restore(next, cell_of(sq)));
+    if let Some(at) = crate::blast::blast_at(t, s, m) {
+        for c in crate::blast::reach(at) {
+            restore(next, c);
+        }
+    }
     // (Pieces royal while few may have changed anywhere.)
     if t.few_royal.is_some() {
         next.royal = s.royal;
@@ -249,7 +280,7 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
     next.halfmoves = s.halfmoves;
     next.fullmoves = s.fullmoves;
     next.checks = s.checks;
-    if t.drops.is_some() {
+    if t.drops.is_some() || t.blast.is_some() {
         next.hands = s.hands;
         next.promoted = s.promoted;
     }

@@ -458,9 +458,16 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
     }
     let occupied = |f: u8| s.cells[cell_of(Square::new(f, rank))] != EMPTY;
     // A king that is not royal (extinction chess) may castle out of,
-    // through and into attack, as Fairy-Stockfish has it.
-    let royal = t.is_royal(s.cells[cell_of(king)]);
-    let attacked = |f: u8| royal && t.attacked(&s.cells, cell_of(Square::new(f, rank)), !us);
+    // through and into attack, as Fairy-Stockfish has it; one royal while
+    // few (atomic's) may not, nor one of a royal kind. (Where captures
+    // explode, a square next to the other side's royal piece is safe.)
+    let k = cell_of(king);
+    let royal = s.royal[us.index()][k / 64] & (1 << (k % 64)) != 0;
+    let theirs = &s.royal[(!us).index()];
+    let attacked = |f: u8| {
+        let c = cell_of(Square::new(f, rank));
+        royal && t.attacked(&s.cells, c, !us) && !crate::blast::shielded(t, &s.cells, theirs, c)
+    };
     // The king's own square is looked at once, when a castling's squares
     // are clear.
     let mut in_check = None;

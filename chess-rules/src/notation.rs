@@ -4,7 +4,7 @@
 //! and a move written as SAN or coordinates.
 
 use crate::geometry::Square;
-use crate::legality::{Royals, safe_after};
+use crate::legality::{Royals, allowed};
 use crate::mailbox::{cell_of, kind_of};
 use crate::movegen::{en_passant_target, piece_moves};
 use crate::position::Position;
@@ -367,7 +367,7 @@ impl Position<'_> {
             out.retain(|m| m.to == to);
         }
         let mut scratch = s.cells;
-        out.retain(|&m| safe_after(t, s, &mut scratch, &royals, m));
+        out.retain(|&m| allowed(t, s, &mut scratch, &royals, m));
         out
     }
 

@@ -73,8 +73,10 @@ pub(crate) fn back_rank(g: Geometry, color: Color) -> u8 {
     }
 }
 
-/// Whether a royal piece of `color` is attacked.
+/// Whether a royal piece of `color` is attacked (and not shielded by a
+/// royal piece of the other side next to it, where captures explode).
 pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
+    let theirs = &s.royal[(!color).index()];
     s.royal[color.index()]
         .iter()
         .enumerate()
@@ -83,7 +85,9 @@ pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
             while bits != 0 {
                 let c = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if t.attacked(&s.cells, c, !color) {
+                if t.attacked(&s.cells, c, !color)
+                    && !crate::blast::shielded(t, &s.cells, theirs, c)
+                {
                     return true;
                 }
             }

@@ -180,6 +180,31 @@ pub struct Rules {
     /// Pieces in hand may be put on the board, if they may
     /// (Fairy-Stockfish's `pieceDrops`: crazyhouse).
     pub drops: Option<Drops>,
+    /// A capture explodes, if it does (Fairy-Stockfish's
+    /// `blastOnCapture`: atomic chess).
+    pub blast: Option<Blast>,
+    /// Kinds (letters) whose pieces may not capture a piece of their own
+    /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
+    /// piece of one still attacks the other's squares.
+    pub mutually_immune: Vec<char>,
+}
+
+/// Explosions on capture (atomic chess): a capture removes the captured
+/// piece, the capturing piece and every piece on the eight squares around
+/// the capture's square, but for those a blast beside them spares and
+/// those it never touches. A royal piece may not be blown up by its own
+/// side's capture; one next to a royal piece of the other side is not in
+/// check (taking it would blow up the other side's own); a capture that
+/// blows up a royal piece of the other side is legal whatever it leaves
+/// attacked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Blast {
+    /// Pieces (letters) a blast beside them spares: Fairy-Stockfish's
+    /// pawns. A capturing one goes, as every capturer does.
+    pub spared: Vec<char>,
+    /// Pieces no blast removes, even a capturing one
+    /// (`blastImmuneTypes`: atomar's kings).
+    pub immune: Vec<char>,
 }
 
 /// How pieces in hand come and go: a drop puts one on an empty square
@@ -248,6 +273,8 @@ impl Rules {
             royal_while_few: None,
             chess960: false,
             drops: None,
+            blast: None,
+            mutually_immune: Vec::new(),
         }
     }
 

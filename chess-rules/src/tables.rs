@@ -270,6 +270,11 @@ pub(crate) struct Tables {
     pub(crate) zone: [[u64; WORDS]; 2],
     /// The cells from which a pawn's move may reach the zone.
     pub(crate) near_zone: [[u64; WORDS]; 2],
+    /// How captures explode, where they do ([`Rules::blast`]).
+    pub(crate) blast: Option<crate::blast::BlastKinds>,
+    /// A bit per kind whose pieces may not capture one another
+    /// ([`Rules::mutually_immune`]).
+    pub(crate) mutually_immune: u64,
 }
 
 /// Kinds royal while their side has at most `count` of them: a bit per
@@ -602,6 +607,8 @@ impl Tables {
             }),
             castler,
             drops: rules.drops.clone(),
+            blast: crate::blast::BlastKinds::new(rules),
+            mutually_immune: crate::blast::kinds(rules, &rules.mutually_immune),
             drop_cells,
             pawn_kind: rules.pieces.iter().take(64).position(|p| p.pawn),
             no_doubled: rules

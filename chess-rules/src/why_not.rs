@@ -2,8 +2,9 @@
 //! ([`Rejection`]): the game is over, no piece or the other side's, a
 //! square of its own, not a move of the piece (with its moves in words),
 //! a blocker, a hop without the piece to hop over, the start square, the
-//! promotion, a royal piece left
-//! attacked, a check the rules forbid, a capture they compel; and why a
+//! promotion, a royal piece left attacked or blown up by its own side's
+//! capture, a capture of a piece's own kind where the kind is immune to
+//! itself, a check the rules forbid, a capture they compel; and why a
 //! drop is not (no such piece in hand, a piece on the square, a pawn's
 //! rank). The verifier words it.
 
@@ -68,6 +69,15 @@ pub enum Rejection {
     /// The move captures nothing, and a capture is compulsory (antichess):
     /// one the side to move has.
     MustCapture(Move),
+    /// Where captures explode ([`Rules::blast`](crate::Rules::blast)):
+    /// the capture blows up a royal piece of the side to move.
+    BlowsUp {
+        /// The royal piece's square before the move.
+        royal: Square,
+    },
+    /// The piece may not capture one of its own kind
+    /// ([`Rules::mutually_immune`](crate::Rules::mutually_immune)).
+    MutuallyImmune(Piece),
     /// The move leaves a royal piece of the side to move attacked.
     LeavesRoyalAttacked {
         /// The royal piece's square after the move.
@@ -315,10 +325,17 @@ impl Position<'_> {
     /// piece attacked, gives a check the rules forbid, or a capture is
     /// compulsory (the first of `legal` is one).
     fn pseudo_legal_refused(&self, m: Move, legal: &[Move]) -> Rejection {
+        if crate::blast::immune_capture(&self.tables, &self.s, m) {
+            let piece = self.piece_at(m.from).expect("a capture's piece");
+            return Rejection::MutuallyImmune(piece);
+        }
         let mut safe = Vec::new();
         crate::legality::safe_moves(self.rules, &self.tables, &self.s, &mut safe);
         if !safe.contains(&m) {
-            self.attacked_after(m)
+            self.blown_up(m).map_or_else(
+                || self.attacked_after(m),
+                |royal| Rejection::BlowsUp { royal },
+            )
         } else if !self.rules.checks && self.play(m).is_check() {
             Rejection::GivesCheck
         } else {
@@ -326,6 +343,19 @@ impl Position<'_> {
             // the legal moves are captures.
             Rejection::MustCapture(legal[0])
         }
+    }
+
+    /// The square of a royal piece of the side to move that the capture
+    /// `m` blows up, if it blows one up.
+    fn blown_up(&self, m: Move) -> Option<Square> {
+        crate::blast::blast_at(&self.tables, &self.s, m)?;
+        let after = self.play(m);
+        self.geometry().squares().find(|&sq| {
+            let now = if sq == m.from { m.to } else { sq };
+            self.piece_at(sq).is_some_and(|p| p.color == self.s.turn)
+                && self.is_royal(sq)
+                && after.piece_at(now).is_none()
+        })
     }
 
     /// The royal piece a pseudo-legal move leaves attacked, and by what.

@@ -470,6 +470,8 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     fen.push_str(" w - - 0 1");
     Ok(Rules {
         drops: None,
+        blast: None,
+        mutually_immune: Vec::new(),
         goals: crate::Goals::default(),
         must_capture: false,
         checks: true,

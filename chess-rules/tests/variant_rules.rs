@@ -311,13 +311,13 @@ fn pieces_in_hand_and_promoted_pieces_in_a_fen() {
     assert_eq!(e.span.start, fen.find('~').unwrap());
 }
 
-/// Drop rules beyond crazyhouse's (`fairy/drops.ini`, checked against
+/// Drop rules beyond crazyhouse's (`fairy/positions.ini`, checked against
 /// Fairy-Stockfish in `fairy_file.rs`): shogi's nifu and drop regions,
 /// and why a drop they forbid is not legal.
 #[test]
 fn drops_kept_off_a_file_or_out_of_a_region_say_why() {
     use chess_rules::Rejection;
-    let sections = chess_rules::ini::sections(include_str!("fairy/drops.ini")).unwrap();
+    let sections = chess_rules::ini::sections(include_str!("fairy/positions.ini")).unwrap();
     let rules = |name: &str| {
         let section = sections.iter().find(|s| s.name == name).unwrap();
         section.rules.clone().unwrap()
@@ -477,4 +477,170 @@ fn drop_keys_read_their_defaults_and_refuse_a_wildcard() {
     assert_eq!(drops(2).no_doubled, Some(('P', 2)));
     assert_eq!(drops(2).regions[0], None);
     assert!(drops(2).regions[1].is_some_and(|r| r.contains(Square::parse("e8").unwrap())));
+}
+
+/// Explosions on capture (`blastOnCapture`: atomic chess), as
+/// Fairy-Stockfish plays them (perft from positions in play in
+/// `fairy_file.rs`): what a capture blows up, a king royal while it is
+/// its side's last that may not blow itself up and is in no check while
+/// it touches the other, a blown-up king that loses, castling through
+/// attack, atomar's kings immune to blasts and to each other.
+#[test]
+fn captures_explode_as_in_atomic_chess() {
+    use chess_rules::{Ending, Outcome, Rejection};
+    let atomic = chess_rules::ini::builtin("atomic").unwrap().unwrap();
+    let nocheck = chess_rules::ini::builtin("nocheckatomic").unwrap().unwrap();
+    let atomar = chess_rules::ini::builtin("atomar").unwrap().unwrap();
+    let sq = |s| Square::parse(s).unwrap();
+    fn play<'r>(pos: &Position<'r>, uci: &str) -> Position<'r> {
+        let m = pos.parse_move(uci).unwrap_or_else(|| panic!("{uci}"));
+        pos.play(m)
+    }
+    // A capture blows up the capturer and every piece around but pawns:
+    // Qxf7 takes the pawn there, and blows up the queen itself, the king
+    // on e8, the bishop on f8 and the knight on g8; the pawn on g7 stays.
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3";
+    for rules in [&atomic, &nocheck] {
+        let after = play(&Position::from_fen(rules, fen).unwrap(), "f3f7");
+        assert_eq!(
+            after.fen(),
+            "rnbq3r/pppp2pp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR b KQ - 0 3"
+        );
+        // Black's king is gone: White wins by its extinction.
+        assert_eq!(
+            after.outcome(),
+            Some(Outcome::Extinction {
+                color: chess_rules::Color::Black,
+                piece: 'K',
+                ending: Ending::Loss
+            })
+        );
+        assert!(after.legal_moves().is_empty());
+    }
+    // En passant blows up around the square the pawn lands on; a rook
+    // blown up takes its castling with it.
+    let pos = Position::from_fen(&atomic, "4k3/2n5/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    assert_eq!(play(&pos, "e5d6").fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 2");
+    let pos = Position::from_fen(&atomic, "r3k2r/8/8/8/8/8/6p1/R3K2R b KQkq - 0 1").unwrap();
+    assert_eq!(
+        play(&pos, "g2h1q").fen(),
+        "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 2"
+    );
+    // Atomic's king may not capture, nor be blown up by its own side's
+    // capture; nocheckatomic's may (and loses).
+    let fen = "4k3/8/8/8/8/8/3p4/3RK3 w - - 0 1";
+    let pos = Position::from_fen(&atomic, fen).unwrap();
+    assert_eq!(
+        pos.why_not(sq("e1"), sq("d2"), None),
+        Some(Rejection::BlowsUp { royal: sq("e1") })
+    );
+    assert_eq!(
+        pos.why_not(sq("d1"), sq("d2"), None),
+        Some(Rejection::BlowsUp { royal: sq("e1") })
+    );
+    let pos = Position::from_fen(&nocheck, fen).unwrap();
+    assert_eq!(pos.why_not(sq("e1"), sq("d2"), None), None);
+    assert!(matches!(
+        play(&pos, "e1d2").outcome(),
+        Some(Outcome::Extinction {
+            color: chess_rules::Color::White,
+            ..
+        })
+    ));
+    // Kings that touch are in no check; one that steps away from the
+    // other into an attack is.
+    let pos = Position::from_fen(&atomic, "8/8/8/8/8/3k4/3K4/7r w - - 0 1").unwrap();
+    assert!(!pos.is_check());
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(*m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["d2c2", "d2c3", "d2e2", "d2e3"]);
+    assert!(matches!(
+        pos.why_not(sq("d2"), sq("d1"), None),
+        Some(Rejection::LeavesRoyalAttacked { .. })
+    ));
+    // A king royal while it is its side's last castles out of, through
+    // and into no attack — but next to the other king, where it is safe.
+    let castles = |fen: &str| {
+        let pos = Position::from_fen(&atomic, fen).unwrap();
+        let mut out: Vec<String> = (pos.legal_moves().into_iter())
+            .filter(|m| matches!(m.kind, chess_rules::MoveKind::Castle { .. }))
+            .map(|m| pos.uci(m))
+            .collect();
+        out.sort();
+        out
+    };
+    assert_eq!(castles("5r2/8/8/8/4k3/8/8/R3K2R w KQ - 0 1"), ["e1c1"]);
+    assert_eq!(
+        castles("8/8/8/8/8/8/5k2/R3K2R w KQ - 0 1"),
+        ["e1c1", "e1g1"]
+    );
+    // A capture that blows up the other king is legal whatever it leaves
+    // attacked: White is in check from the rook on a5, and Qxb7 answers
+    // it by blowing up Black's king (as pyffish: a1b1, a1b2, g2a2, g2b7).
+    let fen = "1k6/1p6/8/r7/8/8/6Q1/K7 w - - 0 1";
+    assert!(Position::from_fen(&atomic, fen).unwrap().is_check());
+    assert_eq!(legal(&atomic, fen), ["a1b1", "a1b2", "g2a2", "g2b7"]);
+    // Atomar: kings survive every blast, and may not take each other.
+    let pos = Position::from_fen(&atomar, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1").unwrap();
+    assert_eq!(play(&pos, "e1d2").fen(), "4k3/8/8/8/8/8/3K4/8 b - - 0 1");
+    let pos = Position::from_fen(&atomar, "8/8/8/8/8/3k4/3K4/8 w - - 0 1").unwrap();
+    let king = pos.piece_at(sq("d2")).unwrap();
+    assert_eq!(
+        pos.why_not(sq("d2"), sq("d3"), None),
+        Some(Rejection::MutuallyImmune(king))
+    );
+    assert_eq!(pos.parse_move("Kxd3"), None);
+    assert_eq!(pos.perft(1), 7);
+    // A royal king next to the other is in no check, in a FEN too: White's
+    // king attacked with Black to move is no position to refuse there
+    // (found by the `rules` fuzz target), as it is without explosions.
+    let mut blasts = Rules::chess();
+    blasts.blast = Some(chess_rules::Blast::default());
+    let fen = "8/8/8/8/8/3k4/3K3r/8 b - - 0 1";
+    assert!(Position::from_fen(&blasts, fen).is_ok());
+    let error = Position::from_fen(&Rules::chess(), fen).unwrap_err();
+    assert!(error.message.contains("White's king on d2 is attacked"), "{}", error.message);
+}
+
+/// What the explosion keys read, and the corners refused by name: a royal
+/// king (`king = k`) beside explosions, pieces immune to blasts beside
+/// pieces royal while few, explosions with captures to hand. A rule set
+/// with explosions goes through the data format whole.
+#[test]
+fn explosion_keys_and_the_corners_refused() {
+    let text = "[blasts:chess]\nblastOnCapture = true\n\
+                [immune:nocheckatomic]\nblastImmuneTypes = qk\nmutuallyImmuneTypes = nb\n\
+                [shielded:atomic]\nblastImmuneTypes = q\n\
+                [zh:nocheckatomic]\npieceDrops = true\ncapturesToHand = true\n\
+                [plain:immune]\nblastOnCapture = false\n";
+    let sections = chess_rules::ini::sections(text).unwrap();
+    let error = |i: usize| sections[i].rules.as_ref().unwrap_err().message.clone();
+    assert!(
+        error(0).contains("beside a royal king (`king = k`)"),
+        "{}",
+        error(0)
+    );
+    let immune = sections[1].rules.as_ref().unwrap();
+    let blast = immune.blast.as_ref().unwrap();
+    assert_eq!(
+        (&blast.spared[..], &blast.immune[..]),
+        (&['P'][..], &['Q', 'K'][..])
+    );
+    assert_eq!(immune.mutually_immune, ['N', 'B']);
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(immune)).as_ref(),
+        Some(immune)
+    );
+    assert!(
+        error(2).contains("`blastImmuneTypes` with `extinctionPseudoRoyal`"),
+        "{}",
+        error(2)
+    );
+    assert!(error(3).contains("with captures to hand"), "{}", error(3));
+    let plain = sections[4].rules.as_ref().unwrap();
+    assert_eq!(plain.blast, None);
+    assert_eq!(plain.mutually_immune, ['N', 'B']);
+    // A section not exploding is chess under its pieces: perft as chess's.
+    let start = Position::start(plain).unwrap();
+    assert_eq!(start.perft(3), 8_902);
 }

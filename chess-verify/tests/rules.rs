@@ -342,7 +342,7 @@ fn drops_verify_and_are_refused_with_the_reason() {
 /// drops the piece has.
 #[test]
 fn drops_off_a_file_or_out_of_a_region_are_refused_with_the_drops_there_are() {
-    let ini = repo("chess-rules/tests/fairy/drops.ini");
+    let ini = repo("chess-rules/tests/fairy/positions.ini");
     let games = "[Variant \"nifuhouse\"]\n\
                  [FEN \"4k3/pp6/8/8/8/8/P1P1P3/4K3[PPp] w - - 0 1\"]\n\n1. P@a4 *\n\n\
                  [Variant \"regionhouse\"]\n\
@@ -509,4 +509,67 @@ fn games_under_custom_rules_stream_in_pieces_and_split_into_shards() {
     let mut union: Vec<_> = shards.into_iter().flat_map(|s| s.2).collect();
     union.sort();
     assert_eq!(union, whole.2);
+}
+
+/// Explosions on capture: games of Fairy-Stockfish's atomic family by
+/// name (nocheckatomic, atomar) and under a rules file (its atomic: the
+/// lichess name is shakmaty's), a blown-up king ending the game; a king
+/// that would blow itself up, or be blown up by its side's capture, and
+/// atomar's kings taking each other refused saying so; a king parted
+/// from the other into an attack, with the note that touching kings are
+/// in no check.
+#[test]
+fn explosions_verify_and_are_refused_with_the_reason() {
+    // By name: a king blown up ends the game; atomar's king survives its
+    // own capture, and may not take the other.
+    let games = "[Variant \"nocheckatomic\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7 1-0\n\n\
+                 [Variant \"atomar\"]\n[FEN \"4k3/8/8/8/8/3q4/3K4/8 w - - 0 1\"]\n\n1. Kxd3 Ke7 *\n\n\
+                 [Variant \"atomar\"]\n[FEN \"8/8/8/8/8/3k4/3K4/8 w - - 0 1\"]\n\n1. Kxd3 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (2 legal"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `1. Kxd3`: under atomar a commoner may not capture a commoner: \
+             the commoner on d2 cannot take the black commoner on d3"
+        ),
+        "{out}"
+    );
+    // Under a rules file: atomic's king, royal while it is its side's
+    // last (the name `atomic` alone is lichess's, played by shakmaty).
+    let ini = dir("rules").join("atomic.ini");
+    std::fs::write(&ini, "[myatomic:atomic]\n").unwrap();
+    let games = "1. e4 d5 2. Ke2 d4 3. Kd3 c5 4. Kxd4 *\n\n\
+                 [FEN \"4k3/8/8/8/8/8/3p4/3RK3 w - - 0 1\"]\n\n1. Rxd2 *\n\n\
+                 [FEN \"8/8/8/8/8/3k4/3K4/7r w - - 0 1\"]\n\n1. Kd1 *\n\n\
+                 [FEN \"8/8/8/8/8/3k4/3K4/7r w - - 0 1\"]\n\n1. Kc3 Kc4 2. Kd2 *\n";
+    let (code, out, _) = run_with(&["--rules", ini.to_str().unwrap(), "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("4 games (1 legal"), "{out}");
+    for expected in [
+        "White cannot play `4. Kxd4`: in myatomic a commoner cannot capture: `Kxd4` would \
+         explode the white commoner itself",
+        "White cannot play `1. Rxd2`: the explosion on d2 would take the white commoner on e1 \
+         with it",
+        "White cannot play `1. Kd1`: the commoner would be in check on d1 from the black rook \
+         on h1",
+        "in myatomic the commoners may stand next to each other, and while they touch neither \
+         is in check",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
+    let (_, json, _) = run_with(
+        &["--rules", ini.to_str().unwrap(), "--format", "json", "-"],
+        games.as_bytes(),
+    );
+    let codes: Vec<String> = json_records(&json)
+        .iter()
+        .filter(|r| r["type"] == "problem")
+        .map(|r| r["code"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        codes,
+        ["atomic-capture", "atomic-capture", "into-check"],
+        "{json}"
+    );
 }

@@ -620,11 +620,37 @@ fn refusal_rejection(
             },
             !mover,
         ),
+        Refusal::BlowsUp { royal } if royal == from => {
+            let letter =
+                pos.rules().pieces[usize::from(pos.piece_at(from).map_or(0, |p| p.kind))].letter;
+            reasons::royal_captures(
+                &pos.rules().name,
+                name(pos, from),
+                &format!("{letter}x{to}"),
+                mover,
+            )
+        }
+        Refusal::BlowsUp { royal } => reasons::blows_up(
+            &to.to_string(),
+            &format!("{} {} on {royal}", color_adj(mover), name(pos, royal)),
+        ),
+        Refusal::MutuallyImmune(_) => Rejection::new(
+            ErrorKind::CannotReach,
+            format!(
+                "under {} a {kind} may not capture a {kind}: {piece} cannot take {}",
+                pos.rules().name,
+                piece_on(pos, to),
+                kind = name(pos, from),
+            ),
+        ),
         Refusal::LeavesRoyalAttacked { royal, by } => {
             let moving_royal = pos.is_royal(from);
             // (The attacker stands on `by` before the move too.)
             let attacker = piece_on(pos, by);
-            if moving_royal {
+            if moving_royal && touches_their_royal(pos, from) {
+                reasons::into_check(&royal_name(from), &royal.to_string(), &attacker)
+                    .help(reasons::touching_royals(&pos.rules().name, name(pos, from)))
+            } else if moving_royal {
                 reasons::into_check(&royal_name(from), &royal.to_string(), &attacker)
             } else if pos.is_check() {
                 let answers = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
@@ -643,6 +669,21 @@ fn refusal_rejection(
             }
         }
     }
+}
+
+/// Where captures explode: whether a royal piece of the other side stands
+/// next to `sq` (the royal piece there is in no check from it).
+fn touches_their_royal(pos: &Position<'_>, sq: Square) -> bool {
+    pos.rules().blast.is_some()
+        && (-1i8..=1).any(|dx| {
+            (-1i8..=1).any(|dy| {
+                pos.rules().geometry.offset(sq, dx, dy).is_some_and(|next| {
+                    next != sq
+                        && pos.piece_at(next).is_some_and(|p| p.color != pos.turn())
+                        && pos.is_royal(next)
+                })
+            })
+        })
 }
 
 /// No piece of the side to move of the kind `text` names could make it.

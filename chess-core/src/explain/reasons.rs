@@ -146,7 +146,6 @@ pub(super) fn not_a_move(from: &str, to: &str, name: &str, how: &str) -> Rejecti
     )
 }
 
-/// Nothing stands on `to` for a move that captures.
 /// A move that captures nothing while `captures` (SAN) are possible and
 /// compulsory.
 pub(super) fn compulsory_capture(variant: &str, captures: &[String]) -> Rejection {
@@ -162,6 +161,35 @@ pub(super) fn compulsory_capture(variant: &str, captures: &[String]) -> Rejectio
     )
 }
 
+/// Where captures explode (atomic): a royal piece (`royal`: "king") of
+/// `mover` that captures would blow itself up with `san`.
+pub(super) fn royal_captures(variant: &str, royal: &str, san: &str, mover: Color) -> Rejection {
+    Rejection::new(
+        ErrorKind::AtomicCapture,
+        format!(
+            "in {variant} a {royal} cannot capture: `{san}` would explode the {} {royal} itself",
+            color_adj(mover)
+        ),
+    )
+}
+
+/// Where captures explode (atomic): the explosion on `at` would take the
+/// mover's royal piece (`royal`: "white king on e1") with it.
+pub(super) fn blows_up(at: &str, royal: &str) -> Rejection {
+    Rejection::new(
+        ErrorKind::AtomicCapture,
+        format!("the explosion on {at} would take the {royal} with it"),
+    )
+}
+
+/// Where captures explode (atomic): royal pieces (`royal`: "king") that
+/// touch are in no check, and the move parts them.
+pub(super) fn touching_royals(variant: &str, royal: &str) -> Help {
+    Help::Note(format!(
+        "in {variant} the {royal}s may stand next to each other, and while they touch neither is in check (a {royal} that captured the other would explode with it); after this move they would not touch"
+    ))
+}
+
 /// A move (`the_move`: "`Rd8`", "moving the rook on d1 to d8") that
 /// gives check under rules that allow none.
 pub(super) fn gives_check(variant: &str, the_move: &str, checked: Color) -> Rejection {
@@ -174,6 +202,7 @@ pub(super) fn gives_check(variant: &str, the_move: &str, checked: Color) -> Reje
     )
 }
 
+/// Nothing stands on `to` for a move that captures.
 pub(super) fn nothing_to_capture(to: &str) -> Rejection {
     Rejection::new(
         ErrorKind::NothingToCapture,

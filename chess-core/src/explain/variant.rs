@@ -64,24 +64,16 @@ fn standard_move_forbidden<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<Rejecti
     let us = pos.turn();
     let san = san_of(&chess, m);
     match pos.variant() {
-        Variant::Atomic if m.is_capture() && m.role() == Role::King => Some(Rejection::new(
-            ErrorKind::AtomicCapture,
-            format!(
-                "in atomic a king cannot capture: `{san}` would explode the {} king itself",
-                color_adj(us)
-            ),
-        )),
+        Variant::Atomic if m.is_capture() && m.role() == Role::King => {
+            Some(super::reasons::royal_captures("atomic", "king", &san, us))
+        }
         Variant::Atomic if m.is_capture() => {
             let king = pos.board().king_of(us)?;
             let blast = attacks::king_attacks(m.to()).with(m.to());
             blast.contains(king).then(|| {
-                Rejection::new(
-                    ErrorKind::AtomicCapture,
-                    format!(
-                        "the explosion on {} would take the {} king on {king} with it",
-                        m.to(),
-                        color_adj(us)
-                    ),
+                super::reasons::blows_up(
+                    &m.to().to_string(),
+                    &format!("{} king on {king}", color_adj(us)),
                 )
             })
         }
@@ -137,7 +129,5 @@ pub(super) fn atomic_kings<P: Rules>(ctx: &Context<'_, P>, rejection: Rejection)
     if !touching {
         return rejection;
     }
-    rejection.help(crate::diagnostic::Help::Note(
-        "in atomic the kings may stand next to each other, and while they touch neither is in check (a king that captured the other would explode with it); after this move they would not touch".to_string(),
-    ))
+    rejection.help(super::reasons::touching_royals("atomic", "king"))
 }

@@ -6,7 +6,7 @@
 use super::keys::{self, Decided};
 use crate::geometry::Region;
 use crate::goals::{Ending, Extinction, Flag, Goals};
-use crate::rules::{Drops, PieceDef, RoyalWhileFew, Rules};
+use crate::rules::{Blast, Drops, PieceDef, RoyalWhileFew, Rules};
 
 /// A rule set being read, with what the format keeps beside it.
 #[derive(Clone, Debug)]
@@ -47,6 +47,10 @@ pub(crate) struct Draft {
     /// `dropNoDoubled` and `dropNoDoubledCount`.
     pub(super) no_doubled: Option<char>,
     pub(super) no_doubled_count: u8,
+    /// `blastOnCapture`, and `blastImmuneTypes`: the rule set's
+    /// [`Rules::blast`] when it is set.
+    pub(super) blast: bool,
+    pub(super) blast_immune: Vec<char>,
 }
 
 /// A key of a rule not played here, set to other than its default.
@@ -128,6 +132,8 @@ impl Draft {
             drops: Drops::default(),
             no_doubled: None,
             no_doubled_count: 1,
+            blast: false,
+            blast_immune: Vec::new(),
         }
     }
 
@@ -162,10 +168,13 @@ impl Draft {
     pub(super) fn goals(&self) -> Goals {
         Goals {
             // (Pieces royal while few are checkmated, not made extinct:
-            // Fairy-Stockfish ends no game by their extinction.)
+            // Fairy-Stockfish ends no game by their extinction, unless
+            // captures explode, which blows them up: atomic chess.)
             extinction: self
                 .extinction_value
-                .filter(|_| !self.extinction.pieces.is_empty() && !self.pseudo_royal)
+                .filter(|_| {
+                    !self.extinction.pieces.is_empty() && (!self.pseudo_royal || self.blast)
+                })
                 .map(|ending| Extinction {
                     ending,
                     ..self.extinction.clone()
@@ -246,6 +255,48 @@ impl Draft {
         }
         rules.goals = self.goals();
         rules.royal_while_few = self.royal_while_few();
+        if self.blast {
+            // Fairy-Stockfish's pawns are spared by a blast beside them
+            // (a custom piece moving as a pawn is not: allexplodeatomic).
+            let spared = (rules.pieces.iter().zip(&self.names))
+                .filter(|(_, name)| *name == "pawn")
+                .map(|(p, _)| p.letter)
+                .collect();
+            rules.blast = Some(Blast {
+                spared,
+                immune: self.blast_immune.clone(),
+            });
+            // A king of the royal kind under explosions may blow itself up
+            // in Fairy-Stockfish, and be blown up; atomic's king is a
+            // piece royal while few (`king = -`, `commoner = k`).
+            if let Some(king) = rules.pieces.iter().find(|p| p.royal) {
+                return Err(Refusal::Header(format!(
+                    "explosions on capture beside a royal king (`king = {}`) are not played here: \
+                     atomic chess has `king = -`, `commoner = k` and `extinctionPseudoRoyal = true`",
+                    king.letter.to_ascii_lowercase()
+                )));
+            }
+            // Fairy-Stockfish (pyffish 0.0.90) tells legal moves as if a
+            // piece immune to blasts were blown up beside the capture, and
+            // plays them keeping it: a royal piece it attacks then is left
+            // attacked. Which it means is not settled.
+            if !self.blast_immune.is_empty() && rules.royal_while_few.is_some() {
+                return Err(Refusal::Header(
+                    "pieces immune to blasts beside pieces royal while few \
+                     (`blastImmuneTypes` with `extinctionPseudoRoyal`) are not played here: \
+                     Fairy-Stockfish tells their legal moves as if the immune pieces were \
+                     blown up, and keeps them on the board"
+                        .into(),
+                ));
+            }
+            if rules.drops.as_ref().is_some_and(|d| d.captures_to_hand) {
+                return Err(Refusal::Header(
+                    "explosions on capture with captures to hand (pieces blown up going to a \
+                     hand) are not played here yet"
+                        .into(),
+                ));
+            }
+        }
         if rules.castling.is_none() {
             // A start inherited with castling rights (chess's `KQkq`)
             // under `castling = false`: Fairy-Stockfish ignores them.

@@ -36,7 +36,6 @@ const TWO_BOARDS: &str =
 const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
 pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
-const EXPLOSIONS: &str = "explosions on capture (atomic chess)";
 const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
 const PASS: &str = "passing a move";
@@ -91,12 +90,9 @@ const KEYS: &[(&str, Use)] = &[
     ),
     ("mandatoryPiecePromotion", rule(PROMOTED, "false")),
     ("pieceDemotion", rule(PROMOTED, "false")),
-    ("blastOnCapture", rule(EXPLOSIONS, "false")),
-    ("blastImmuneTypes", rule(EXPLOSIONS, "none")),
-    (
-        "mutuallyImmuneTypes",
-        rule("pieces that cannot capture each other", "none"),
-    ),
+    ("blastOnCapture", Use::Read),
+    ("blastImmuneTypes", Use::Read),
+    ("mutuallyImmuneTypes", Use::Read),
     (
         "petrifyOnCaptureTypes",
         rule("pieces turned to walls when they capture", "-"),

@@ -2,14 +2,18 @@
 """Writes positions.txt: perft from positions in the middle of a game,
 as Fairy-Stockfish (pyffish) counts them, for rules a start position
 does not reach within a few plies (pieces in hand and their drops,
-promoted pieces taken back into hand, drop regions, shogi's nifu): of
-built-in variants and of the sections of drops.ini. tests/fairy_file.rs
+promoted pieces taken back into hand, drop regions, shogi's nifu;
+explosions on capture): of built-in variants and of the sections of
+positions.ini. tests/fairy_file.rs
 checks chess-rules against it.
 
     python3 -m venv venv && venv/bin/pip install pyffish
     venv/bin/python make_positions.py
+
+(`ONLY=atomic` prints one variant's rows and writes nothing.)
 """
 import os
+import sys
 
 import pyffish as sf
 
@@ -36,7 +40,7 @@ POSITIONS = {
 }
 POSITIONS["loop"] = POSITIONS["crazyhouse"]
 POSITIONS["chessgi"] = POSITIONS["crazyhouse"]
-# Drops on the back rank only (dragon), and the sections of drops.ini:
+# Drops on the back rank only (dragon), and the sections of positions.ini:
 # no pawn dropped on a file with one (or two) of its side (a pawn marked
 # promoted, `P~`, counts); drops on a side's first two ranks.
 POSITIONS["dragon"] = [
@@ -52,6 +56,46 @@ NIFU = [
 POSITIONS["nifuhouse"] = NIFU
 POSITIONS["twopawnhouse"] = NIFU
 POSITIONS["regionhouse"] = POSITIONS["crazyhouse"][1:4]
+# Explosions: a capture blows up what stands around it but pawns; a king
+# royal while it is its side's last (atomic) may not blow itself up, is
+# in no check next to the other king, may not castle through attack,
+# and a capture that blows up the other king is legal whatever it leaves;
+# en passant blows up around the square the pawn takes on; a rook blown
+# up takes its castling with it.
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+ATOMIC = [
+    KIWIPETE,
+    "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3",
+    "8/8/8/8/8/3k4/3K4/7r w - - 0 1",
+    "5r2/8/8/8/4k3/8/8/R3K2R w KQ - 0 1",
+    "8/8/8/8/8/8/5k2/R3K2R w KQ - 0 1",
+    "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1",
+    "4k3/2n5/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "r3k2r/8/8/8/8/8/6p1/R3K2R b KQkq - 0 1",
+    "k7/1r6/8/8/8/8/1Q6/K7 w - - 0 1",
+]
+POSITIONS["atomic"] = ATOMIC
+POSITIONS["nocheckatomic"] = ATOMIC
+POSITIONS["atomar"] = ATOMIC
+POSITIONS["pawnblast"] = ATOMIC[:3]
+POSITIONS["antiblast"] = ATOMIC[:3]
+POSITIONS["mutual"] = [
+    "8/8/8/8/8/3k4/3q4/3K4 w - - 0 1",
+    "8/8/8/8/8/8/3q4/3Q1K1k w - - 0 1",
+    KIWIPETE,
+]
+POSITIONS["peaceful"] = [
+    "4k3/8/8/8/8/1b1n4/8/2N4K w - - 0 1",
+    "3qk3/8/8/8/8/8/3Q4/3K4 w - - 0 1",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    KIWIPETE,
+]
+POSITIONS["queenproof"] = [
+    "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1",
+    "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",
+    KIWIPETE,
+]
 
 
 def perft(variant, fen, moves, depth):
@@ -61,9 +105,10 @@ def perft(variant, fen, moves, depth):
     return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
 
 
-sf.set_option("VariantPath", os.path.join(HERE, "drops.ini"))
+sf.set_option("VariantPath", os.path.join(HERE, "positions.ini"))
 lines = [f"# written by make_positions.py with pyffish {'.'.join(map(str, sf.version()))}"]
-for variant, fens in POSITIONS.items():
+ONLY = os.environ.get("ONLY")
+for variant, fens in [(v, f) for v, f in POSITIONS.items() if ONLY in (None, v)]:
     for fen in fens:
         fen, depth = fen if isinstance(fen, tuple) else (fen, 3)
         fen = sf.get_fen(variant, fen, [])  # as Fairy-Stockfish writes it
@@ -71,5 +116,9 @@ for variant, fens in POSITIONS.items():
         while len(counts) < depth and counts[-1] * counts[0] <= LEAVES:
             counts.append(perft(variant, fen, [], len(counts) + 1))
         lines.append("\t".join([variant, fen] + [str(n) for n in counts]))
+        if ONLY:
+            print(lines[-1], flush=True)
+if ONLY:
+    sys.exit()
 with open(os.path.join(HERE, "positions.txt"), "w") as out:
     out.write("\n".join(lines) + "\n")

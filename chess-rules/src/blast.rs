@@ -1,0 +1,146 @@
+//! Explosions on capture ([`Blast`](crate::Blast): atomic chess): which
+//! pieces a capture blows up, a royal piece that stands next to one of the
+//! other side's (taking it would blow up the taker's own: it is in no
+//! check), and the captures two pieces of one kind may not make of each
+//! other (`mutually_immune`).
+
+use crate::mailbox::{BLACK_BIT, CELLS, EMPTY, OFF, WORDS, cell_of, delta, kind_of, step};
+use crate::position::State;
+use crate::rules::Rules;
+use crate::tables::Tables;
+use crate::types::{Move, MoveKind};
+
+/// The eight squares around a square, as mailbox steps.
+pub(crate) const AROUND: [isize; 8] = [
+    delta((-1, -1)),
+    delta((0, -1)),
+    delta((1, -1)),
+    delta((-1, 0)),
+    delta((1, 0)),
+    delta((-1, 1)),
+    delta((0, 1)),
+    delta((1, 1)),
+];
+
+/// A rule set's explosions, by kind: a bit per kind a blast beside it
+/// spares (pawns), and per kind no blast removes.
+#[derive(Debug)]
+pub(crate) struct BlastKinds {
+    pub(crate) spared: u64,
+    pub(crate) immune: u64,
+}
+
+/// The kinds `letters` name, a bit each (`*`: every kind).
+pub(crate) fn kinds(rules: &Rules, letters: &[char]) -> u64 {
+    if letters.contains(&'*') {
+        return (0..rules.pieces.len().min(64)).fold(0, |bits, i| bits | 1 << i);
+    }
+    letters
+        .iter()
+        .filter_map(|&l| rules.index(l))
+        .filter(|&i| i < 64)
+        .fold(0, |bits, i| bits | 1 << i)
+}
+
+impl BlastKinds {
+    pub(crate) fn new(rules: &Rules) -> Option<BlastKinds> {
+        let blast = rules.blast.as_ref()?;
+        Some(BlastKinds {
+            spared: kinds(rules, &blast.spared),
+            immune: kinds(rules, &blast.immune),
+        })
+    }
+
+    /// Whether the piece `cell` stays where a blast reaches it: always if
+    /// immune, beside the capture's square if spared.
+    #[inline]
+    fn stays(&self, cell: u8, centre: bool) -> bool {
+        let bit = 1u64 << kind_of(cell);
+        self.immune & bit != 0 || (!centre && self.spared & bit != 0)
+    }
+}
+
+/// Blows up the capture on `at` (the capturer stands there) on `cells`:
+/// each piece removed is handed to `gone` with its cell and what stood
+/// there.
+pub(crate) fn explode(
+    blast: &BlastKinds,
+    cells: &mut [u8; CELLS],
+    at: usize,
+    mut gone: impl FnMut(usize, u8),
+) {
+    let centre = cells[at];
+    if centre != EMPTY && !blast.stays(centre, true) {
+        cells[at] = EMPTY;
+        gone(at, centre);
+    }
+    for d in AROUND {
+        let c = step(at, d);
+        let cell = cells[c];
+        if cell != EMPTY && cell != OFF && !blast.stays(cell, false) {
+            cells[c] = EMPTY;
+            gone(c, cell);
+        }
+    }
+}
+
+/// The cells a blast on `at` may change: the square and those around it.
+pub(crate) fn reach(at: usize) -> impl Iterator<Item = usize> {
+    std::iter::once(at).chain(AROUND.iter().map(move |&d| step(at, d)))
+}
+
+/// Whether `m` captures in `s` and the rule set explodes captures: where
+/// its blast is.
+#[inline]
+pub(crate) fn blast_at(t: &Tables, s: &State, m: Move) -> Option<usize> {
+    t.blast.as_ref()?;
+    crate::legality::is_capture(s, m).then(|| cell_of(m.to))
+}
+
+/// Whether the royal piece on `r` is shielded from check by a blast: a
+/// royal piece of the other side (`theirs`: its royal pieces' cells)
+/// that a blast would remove stands next to it on `cells`.
+#[inline]
+pub(crate) fn shielded(t: &Tables, cells: &[u8; CELLS], theirs: &[u64; WORDS], r: usize) -> bool {
+    let Some(blast) = &t.blast else {
+        return false;
+    };
+    AROUND.iter().any(|&d| {
+        let c = step(r, d);
+        let cell = cells[c];
+        cell != EMPTY
+            && cell != OFF
+            && theirs[c / 64] & (1 << (c % 64)) != 0
+            && !blast.stays(cell, false)
+    })
+}
+
+/// Whether `m` is a capture of a piece by one of its own kind where the
+/// rule set makes that kind mutually immune (a capture en passant is
+/// not, as Fairy-Stockfish has it: it looks at the square taken on).
+#[inline]
+pub(crate) fn immune_capture(t: &Tables, s: &State, m: Move) -> bool {
+    if t.mutually_immune == 0 || !matches!(m.kind, MoveKind::Normal) {
+        return false;
+    }
+    let taken = s.cells[cell_of(m.to)];
+    let moving = s.cells[cell_of(m.from)];
+    taken != EMPTY
+        && (taken ^ moving) & BLACK_BIT != 0
+        && kind_of(taken) == kind_of(moving)
+        && t.mutually_immune & (1 << kind_of(moving)) != 0
+}
+
+/// The cells of a bit set.
+pub(crate) fn cells(bits: &[u64; WORDS]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(word, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let c = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                c
+            })
+        })
+    })
+}
