@@ -4,11 +4,11 @@
 //! check), and the captures two pieces of one kind may not make of each
 //! other (`mutually_immune`).
 
-use crate::mailbox::{BLACK_BIT, CELLS, EMPTY, OFF, WORDS, cell_of, delta, kind_of, step};
+use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, cell_of, delta, kind_of, step};
 use crate::position::State;
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Move, MoveKind};
+use crate::types::Move;
 
 /// The eight squares around a square, as mailbox steps.
 pub(crate) const AROUND: [isize; 8] = [
@@ -116,17 +116,17 @@ pub(crate) fn shielded(t: &Tables, cells: &[u8; CELLS], theirs: &[u64; WORDS], r
 }
 
 /// Whether `m` is a capture of a piece by one of its own kind where the
-/// rule set makes that kind mutually immune (a capture en passant is
-/// not, as Fairy-Stockfish has it: it looks at the square taken on).
+/// rule set makes that kind mutually immune. (A capture en passant takes
+/// on an empty square: it is not one, as Fairy-Stockfish has it; nor is
+/// a drop, or a castling, whose king never lands on one of the other
+/// side's pieces.)
 #[inline]
 pub(crate) fn immune_capture(t: &Tables, s: &State, m: Move) -> bool {
-    if t.mutually_immune == 0 || !matches!(m.kind, MoveKind::Normal) {
+    if t.mutually_immune == 0 {
         return false;
     }
-    let taken = s.cells[cell_of(m.to)];
-    let moving = s.cells[cell_of(m.from)];
+    let (moving, taken) = (s.cells[cell_of(m.from)], s.cells[cell_of(m.to)]);
     taken != EMPTY
-        && (taken ^ moving) & BLACK_BIT != 0
         && kind_of(taken) == kind_of(moving)
         && t.mutually_immune & (1 << kind_of(moving)) != 0
 }

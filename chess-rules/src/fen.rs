@@ -375,9 +375,13 @@ impl<'r> Position<'r> {
                 .max(1);
         }
         // The side that just moved cannot have left a royal piece attacked
-        // (but one next to a royal piece of the side to move, where captures
-        // explode: taking it would blow up the taker's own).
+        // (but where captures explode: one next to a royal piece of the side
+        // to move, which taking it would blow up; or any, if the move blew
+        // up the side to move's last royal piece).
         let movers = &position.s.royal[turn.index()];
+        if position.tables.blast.is_some() && movers.iter().all(|&w| w == 0) {
+            return Ok(position);
+        }
         for sq in g.squares() {
             let Some(piece) = position.piece_at(sq) else {
                 continue;

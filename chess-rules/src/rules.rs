@@ -196,7 +196,8 @@ pub struct Rules {
 /// side's capture; one next to a royal piece of the other side is not in
 /// check (taking it would blow up the other side's own); a capture that
 /// blows up a royal piece of the other side is legal whatever it leaves
-/// attacked.
+/// attacked. (Where captures go to hand, the captured piece does; the
+/// pieces blown up go to none.)
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Blast {
     /// Pieces (letters) a blast beside them spares: Fairy-Stockfish's

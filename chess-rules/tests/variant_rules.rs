@@ -598,8 +598,41 @@ fn captures_explode_as_in_atomic_chess() {
     blasts.blast = Some(chess_rules::Blast::default());
     let fen = "8/8/8/8/8/3k4/3K3r/8 b - - 0 1";
     assert!(Position::from_fen(&blasts, fen).is_ok());
+    // A queen no blast removes survives her capture; the king beside it
+    // does not.
+    let mut queen_proof = blasts.clone();
+    queen_proof.blast.as_mut().unwrap().immune.push('Q');
+    let pos = Position::from_fen(&queen_proof, "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1").unwrap();
+    assert_eq!(
+        pos.why_not(sq("d1"), sq("d2"), None),
+        Some(Rejection::BlowsUp { royal: sq("e1") })
+    );
     let error = Position::from_fen(&Rules::chess(), fen).unwrap_err();
-    assert!(error.message.contains("White's king on d2 is attacked"), "{}", error.message);
+    assert!(
+        error.message.contains("White's king on d2 is attacked"),
+        "{}",
+        error.message
+    );
+    // Nor is one attacked after a capture that blew up the other side's
+    // last royal piece, legal whatever it left (found by the fuzz target).
+    let pos = Position::from_fen(&blasts, "2q5/1k6/8/8/8/8/q7/K1R5 w - - 0 1").unwrap();
+    let after = pos.play(pos.parse_move("Rxc8").unwrap());
+    assert_eq!(after.fen(), "8/8/8/8/8/8/q7/K7 b - - 0 1");
+    assert!(Position::from_fen(&blasts, &after.fen()).is_ok());
+    assert!(Position::from_fen(&Rules::chess(), &after.fen()).is_err());
+    // With pieces in hand (a rule set built so; a rules file may not say
+    // it): the piece taken goes to hand, those blown up to none, and a
+    // promoted queen blown up leaves no mark for a piece dropped there.
+    let mut house = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
+    house.blast = Some(chess_rules::Blast {
+        spared: vec!['P'],
+        immune: Vec::new(),
+    });
+    let pos = Position::from_fen(&house, "4k3/8/8/3n4/8/2P5/1Q~6/4K3[N] b - - 0 1").unwrap();
+    let after = pos.play(pos.parse_move("Nxc3").unwrap());
+    assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/4K3[Np] w - - 0 2");
+    let dropped = after.play(after.parse_move("N@b2").unwrap());
+    assert_eq!(dropped.fen(), "4k3/8/8/8/8/8/1N6/4K3[p] b - - 0 2");
 }
 
 /// What the explosion keys read, and the corners refused by name: a royal
@@ -643,4 +676,20 @@ fn explosion_keys_and_the_corners_refused() {
     // A section not exploding is chess under its pieces: perft as chess's.
     let start = Position::start(plain).unwrap();
     assert_eq!(start.perft(3), 8_902);
+    // Every piece immune (`*`): a capture blows up nothing but what it
+    // takes; every kind immune to itself: no pawn takes a pawn.
+    let text = "[dud:nocheckatomic]\nblastImmuneTypes = *\nmutuallyImmuneTypes = *\n";
+    let dud = chess_rules::ini::sections(text)
+        .unwrap()
+        .remove(0)
+        .rules
+        .unwrap();
+    let fen = "rnbqkbnr/ppp1pppp/8/3p4/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 0 2";
+    let pos = Position::from_fen(&dud, fen).unwrap();
+    assert_eq!(pos.parse_move("exd5"), None);
+    let after = pos.play(pos.parse_move("Bxd5").unwrap());
+    assert_eq!(
+        after.fen(),
+        "rnbqkbnr/ppp1pppp/8/3B4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0 2"
+    );
 }

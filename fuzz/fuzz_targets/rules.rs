@@ -171,6 +171,32 @@ fuzz_target!(|data: &[u8]| {
                     }
                 }
             }
+            // A fifth part: explosions on capture; its capitals (`A`, `B`,
+            // `C`, `K`) the pieces no blast removes, its small letters those
+            // that may not take their own kind, `s` spares the `A`s beside a
+            // blast, `r` makes the king royal only while it is its side's
+            // last (atomic chess).
+            if let Some(blast) = parts.next() {
+                let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
+                let known = |c: &char| known.contains(c);
+                let immune = blast.chars().filter(|c| "ABCK".contains(*c)).filter(known);
+                let mutual = (blast.chars())
+                    .filter(|c| "abck".contains(*c))
+                    .map(|c| c.to_ascii_uppercase())
+                    .filter(known);
+                rules.mutually_immune = mutual.collect();
+                rules.blast = Some(chess_rules::Blast {
+                    spared: if blast.contains('s') { vec!['A'] } else { Vec::new() },
+                    immune: immune.collect(),
+                });
+                if blast.contains('r') {
+                    rules.pieces[0].royal = false;
+                    rules.royal_while_few = Some(chess_rules::RoyalWhileFew {
+                        pieces: vec!['K'],
+                        count: 1,
+                    });
+                }
+            }
             rules.start = format!("{}[{pocket}] w - - 0 1", ranks_text.join("/"));
             let bit = |i: u8| switches >> i & 1 == 1;
             rules.must_capture = bit(0);
