@@ -632,6 +632,14 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 .map_err(|_| bad(format!("`{value}`: a number")))?;
         }
         "nMoveRuleTypes" | "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {}
+        "countingRule" => match value {
+            "none" | "makruk" | "cambodian" | "asean" => {}
+            _ => {
+                return Err(bad(format!(
+                    "`{value}`: `makruk`, `cambodian`, `asean` or `none`"
+                )));
+            }
+        },
         other => unreachable!("`{other}` is read but not applied"),
     }
     Ok(())

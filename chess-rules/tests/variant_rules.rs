@@ -693,3 +693,27 @@ fn explosion_keys_and_the_corners_refused() {
         "rnbqkbnr/ppp1pppp/8/3B4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0 2"
     );
 }
+
+/// Makruk's counting (`countingRule`) is a draw to claim, as
+/// Fairy-Stockfish has it (an optional end): read, and a game goes on;
+/// a value it does not know is refused at the value.
+#[test]
+fn counting_is_a_draw_to_claim() {
+    let makruk = chess_rules::ini::builtin("makruk").unwrap().unwrap();
+    // A king and rook against a bare king, long past any count: moves.
+    let pos = Position::from_fen(&makruk, "8/8/8/4k3/8/8/8/R3K3 w - - 90 80").unwrap();
+    assert_eq!(pos.outcome(), None);
+    assert!(!pos.legal_moves().is_empty());
+    let text = "[counted:makruk]\ncountingRule = asean\n[miscounted:makruk]\ncountingRule = thai\n";
+    let sections = chess_rules::ini::sections(text).unwrap();
+    assert!(sections[0].rules.is_ok());
+    let error = sections[1].rules.as_ref().unwrap_err();
+    assert_eq!(&text[error.span.clone()], "thai");
+    assert!(
+        error
+            .message
+            .contains("`makruk`, `cambodian`, `asean` or `none`"),
+        "{}",
+        error.message
+    );
+}

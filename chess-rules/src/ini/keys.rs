@@ -43,7 +43,7 @@ const REPETITION: &str = "repetition rules that decide the game";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const SAFE_FLAG: &str = "a flag piece that must be safe from capture to win";
 const CONNECT: &str = "connection goals (pieces in a row win)";
-const COUNTING: &str = "counting rules (makruk, material counting)";
+const COUNTING: &str = "material counted to decide a game (armageddon, suicide)";
 
 /// The keys and their use; pieces (`pawn`, `customPiece1` …) and
 /// `mobilityRegion…` keys are recognised by the reader itself.
@@ -72,6 +72,10 @@ const KEYS: &[(&str, Use)] = &[
     ("nMoveRuleTypes", Use::Read),
     ("nMoveRuleTypesWhite", Use::Read),
     ("nMoveRuleTypesBlack", Use::Read),
+    // Makruk's counting (and ASEAN's, Cambodian's): a draw the side that
+    // counts may claim when the count runs out, as Fairy-Stockfish has it
+    // (an optional end: its games go on).
+    ("countingRule", Use::Read),
     ("chess960", Use::Read),
     ("twoBoards", rule(TWO_BOARDS, "false")),
     ("pawnTypes", rule(PAWNS, "p")),
@@ -233,7 +237,6 @@ const KEYS: &[(&str, Use)] = &[
     ("connectValue", rule(CONNECT, "win")),
     ("materialCounting", rule(COUNTING, "none")),
     ("adjudicateFullBoard", rule(COUNTING, "false")),
-    ("countingRule", rule(COUNTING, "none")),
 ];
 
 /// Whether `feature` is a rule no game's record can hold, however the
