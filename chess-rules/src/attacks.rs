@@ -4,7 +4,7 @@
 //! met beyond the first), and along far vectors.
 
 use crate::betza::Hop;
-use crate::mailbox::{CELLS, EMPTY, OFF, is, kind_of, path_clear, step};
+use crate::mailbox::{CELLS, EMPTY, OFF, delta, is, kind_of, path_clear, step};
 use crate::tables::Tables;
 use crate::types::Color;
 
@@ -61,6 +61,31 @@ impl Tables {
             }
         }
         false
+    }
+
+    /// Whether a piece of a royal kind of `by` faces the one on `target`
+    /// along its file with nothing between, where the rule set forbids it
+    /// ([`Rules::flying_general`](crate::Rules::flying_general): as if the
+    /// general could fly along the file to take the other).
+    #[inline]
+    pub(crate) fn faced(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
+        self.flying_general && self.facing(cells, target, by).is_some()
+    }
+
+    /// The cell of the royal piece of `by` that faces the one on `target`
+    /// ([`Tables::faced`]), if one does.
+    pub(crate) fn facing(&self, cells: &[u8; CELLS], target: usize, by: Color) -> Option<usize> {
+        if cells[target] == EMPTY || !self.is_royal(cells[target]) {
+            return None;
+        }
+        [delta((0, 1)), delta((0, -1))].into_iter().find_map(|d| {
+            let mut at = step(target, d);
+            while cells[at] == EMPTY {
+                at = step(at, d);
+            }
+            let cell = cells[at];
+            (cell != OFF && is(cell, by) && self.is_royal(cell)).then_some(at)
+        })
     }
 
     /// Whether `by` attacks the cell `target` on `cells`.

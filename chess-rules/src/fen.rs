@@ -389,8 +389,14 @@ impl<'r> Position<'r> {
             let def = &rules.pieces[usize::from(piece.kind)];
             if piece.color != turn
                 && def.royal
-                && position.attacked(sq, turn)
-                && !crate::blast::shielded(&position.tables, &position.s.cells, movers, cell_of(sq))
+                && ((position.attacked(sq, turn)
+                    && !crate::blast::shielded(
+                        &position.tables,
+                        &position.s.cells,
+                        movers,
+                        cell_of(sq),
+                    ))
+                    || position.tables.faced(&position.s.cells, cell_of(sq), turn))
             {
                 return Err(whole(format!(
                     "{}'s {} on {sq} is attacked with {} to move: no move can lead to this position",

@@ -575,6 +575,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "pieceDrops" => draft.piece_drops = boolean(value)?,
         "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
         "blastOnCapture" => draft.blast = boolean(value)?,
+        "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "blastImmuneTypes" => draft.blast_immune = piece_set(&draft.rules, value)?,
         "mutuallyImmuneTypes" => {
             draft.rules.mutually_immune = piece_set(&draft.rules, value)?;
@@ -632,6 +633,16 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 .map_err(|_| bad(format!("`{value}`: a number")))?;
         }
         "nMoveRuleTypes" | "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {}
+        "nFoldValue" => {
+            ending(value)?;
+        }
+        "nFoldValueAbsolute" | "perpetualCheckIllegal" | "moveRepetitionIllegal" => {
+            boolean(value)?;
+        }
+        "chasingRule" => match value {
+            "none" | "axf" => {}
+            _ => return Err(bad(format!("`{value}`: `axf` or `none`"))),
+        },
         "countingRule" => match value {
             "none" | "makruk" | "cambodian" | "asean" => {}
             _ => {

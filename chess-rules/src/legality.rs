@@ -166,7 +166,8 @@ impl Guard {
                 || t.lame_captures[them.index()]
                 || t.few_royal.is_some()
                 || t.blast.is_some()
-                || t.mutually_immune != 0,
+                || t.mutually_immune != 0
+                || t.flying_general,
             royals,
             pinned,
         }
@@ -442,9 +443,10 @@ pub(crate) fn safe_after(
     } else {
         royals.iter().all(|r| {
             let r = if r == from { to } else { r };
-            matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
+            (matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
                 || !t.attacked(scratch, r, !us)
-                || crate::blast::shielded(t, scratch, theirs, r)
+                || crate::blast::shielded(t, scratch, theirs, r))
+                && !t.faced(scratch, r, !us)
         }) && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
     };
     m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);

@@ -85,8 +85,9 @@ pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
             while bits != 0 {
                 let c = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if t.attacked(&s.cells, c, !color)
-                    && !crate::blast::shielded(t, &s.cells, theirs, c)
+                if (t.attacked(&s.cells, c, !color)
+                    && !crate::blast::shielded(t, &s.cells, theirs, c))
+                    || t.faced(&s.cells, c, !color)
                 {
                     return true;
                 }

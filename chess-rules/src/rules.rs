@@ -183,6 +183,10 @@ pub struct Rules {
     /// A capture explodes, if it does (Fairy-Stockfish's
     /// `blastOnCapture`: atomic chess).
     pub blast: Option<Blast>,
+    /// The royal pieces of a royal kind may not face each other along a
+    /// file with nothing between (Fairy-Stockfish's `flyingGeneral`:
+    /// xiangqi's generals): a move may not leave them so.
+    pub flying_general: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -275,6 +279,7 @@ impl Rules {
             chess960: false,
             drops: None,
             blast: None,
+            flying_general: false,
             mutually_immune: Vec::new(),
         }
     }

@@ -275,6 +275,8 @@ pub(crate) struct Tables {
     /// A bit per kind whose pieces may not capture one another
     /// ([`Rules::mutually_immune`]).
     pub(crate) mutually_immune: u64,
+    /// Royal pieces may not face each other ([`Rules::flying_general`]).
+    pub(crate) flying_general: bool,
 }
 
 /// Kinds royal while their side has at most `count` of them: a bit per
@@ -609,6 +611,7 @@ impl Tables {
             drops: rules.drops.clone(),
             blast: crate::blast::BlastKinds::new(rules),
             mutually_immune: crate::blast::kinds(rules, &rules.mutually_immune),
+            flying_general: rules.flying_general,
             drop_cells,
             pawn_kind: rules.pieces.iter().take(64).position(|p| p.pawn),
             no_doubled: rules

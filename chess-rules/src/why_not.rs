@@ -4,7 +4,7 @@
 //! a blocker, a hop without the piece to hop over, the start square, the
 //! promotion, a royal piece left attacked or blown up by its own side's
 //! capture, a capture of a piece's own kind where the kind is immune to
-//! itself, a check the rules forbid, a capture they compel; and why a
+//! itself, generals left facing each other, a check the rules forbid, a capture they compel; and why a
 //! drop is not (no such piece in hand, a piece on the square, a pawn's
 //! rank). The verifier words it.
 
@@ -78,6 +78,15 @@ pub enum Rejection {
     /// The piece may not capture one of its own kind
     /// ([`Rules::mutually_immune`](crate::Rules::mutually_immune)).
     MutuallyImmune(Piece),
+    /// The move leaves the royal piece on `royal` facing the other side's
+    /// on `other` along the file with nothing between
+    /// ([`Rules::flying_general`](crate::Rules::flying_general)).
+    FacesRoyal {
+        /// The royal piece's square after the move.
+        royal: Square,
+        /// The other side's royal piece it faces.
+        other: Square,
+    },
     /// The move leaves a royal piece of the side to move attacked.
     LeavesRoyalAttacked {
         /// The royal piece's square after the move.
@@ -374,6 +383,13 @@ impl Position<'_> {
                     && after.attacks_from(by, royal)
             }) {
                 return Rejection::LeavesRoyalAttacked { royal, by };
+            }
+            let t = &after.tables;
+            if t.flying_general
+                && let Some(other) = t.facing(&after.s.cells, cell_of(royal), !self.s.turn)
+            {
+                let other = t.square_of[other];
+                return Rejection::FacesRoyal { royal, other };
             }
         }
         // Not reached for a move that is pseudo-legal and not legal.

@@ -471,6 +471,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     Ok(Rules {
         drops: None,
         blast: None,
+        flying_general: false,
         mutually_immune: Vec::new(),
         goals: crate::Goals::default(),
         must_capture: false,

@@ -717,3 +717,68 @@ fn counting_is_a_draw_to_claim() {
         error.message
     );
 }
+
+/// The flying general (`flyingGeneral`): kings may not face each other
+/// along a file with nothing between, as Fairy-Stockfish has it (perft
+/// from positions in play in `fairy_file.rs`); a move that would leave
+/// them so says which king faces which; a FEN with them facing is no
+/// position to reach.
+#[test]
+fn generals_may_not_face_each_other() {
+    use chess_rules::Rejection;
+    let sections = chess_rules::ini::sections(include_str!("fairy/positions.ini")).unwrap();
+    let facing = sections.iter().find(|s| s.name == "facing").unwrap();
+    let rules = facing.rules.clone().unwrap();
+    assert!(rules.flying_general);
+    let sq = |s| Square::parse(s).unwrap();
+    // The knight between may not leave the file; the king may not step
+    // onto the other's.
+    assert_eq!(
+        legal(&rules, "4k3/8/8/8/8/8/4N3/4K3 w - - 0 1"),
+        ["e1d1", "e1d2", "e1f1", "e1f2"]
+    );
+    let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        pos.why_not(sq("e2"), sq("c3"), None),
+        Some(Rejection::FacesRoyal {
+            royal: sq("e1"),
+            other: sq("e8")
+        })
+    );
+    let pos = Position::from_fen(&rules, "3k4/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        pos.why_not(sq("e1"), sq("d2"), None),
+        Some(Rejection::FacesRoyal {
+            royal: sq("d2"),
+            other: sq("d8")
+        })
+    );
+    // Castling may not end facing either.
+    assert!(!legal(&rules, "6k1/8/8/8/8/8/8/4K2R w K - 0 1").contains(&"e1g1".to_string()));
+    assert!(legal(&Rules::chess(), "6k1/8/8/8/8/8/8/4K2R w K - 0 1").contains(&"e1g1".to_string()));
+    let error = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap_err();
+    assert!(
+        error.message.contains("White's king on e1 is attacked"),
+        "{}",
+        error.message
+    );
+    assert!(Position::from_fen(&Rules::chess(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1").is_ok());
+}
+
+/// What a repetition is worth (`nFoldValue`, a perpetual check's or a
+/// chase's loss) Fairy-Stockfish decides as an optional end, its move
+/// lists unchanged: read, checked, and a game goes on; a value it does
+/// not know is refused at the value.
+#[test]
+fn repetition_results_are_ends_to_claim() {
+    let text = "[repeats:chess]\nnFoldValue = loss\nperpetualCheckIllegal = true\n\
+                moveRepetitionIllegal = true\nchasingRule = axf\nnFoldValueAbsolute = true\n\
+                [badvalue:chess]\nnFoldValue = lost\n[badchase:chess]\nchasingRule = asian\n";
+    let sections = chess_rules::ini::sections(text).unwrap();
+    let repeats = sections[0].rules.as_ref().unwrap();
+    assert_eq!(Position::start(repeats).unwrap().perft(3), 8_902);
+    for (i, value) in [(1, "lost"), (2, "asian")] {
+        let error = sections[i].rules.as_ref().unwrap_err();
+        assert_eq!(&text[error.span.clone()], value, "{}", error.message);
+    }
+}

@@ -573,3 +573,25 @@ fn explosions_verify_and_are_refused_with_the_reason() {
         "{json}"
     );
 }
+
+/// The flying general (`flyingGeneral`): a move that leaves the kings
+/// facing each other is refused saying which faces which, a piece
+/// between as pinned, a king as stepping into check.
+#[test]
+fn facing_generals_are_refused_saying_so() {
+    let ini = repo("chess-rules/tests/fairy/positions.ini");
+    let games = "[Variant \"facing\"]\n[FEN \"4k3/8/8/8/8/8/4N3/4K3 w - - 0 1\"]\n\n1. Nc3 *\n\n\
+                 [Variant \"facing\"]\n[FEN \"3k4/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kf2 Ke8 2. Ke2 *\n\n\
+                 [Variant \"facing\"]\n[FEN \"3k4/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kf2 Ke8 2. Kg3 *\n";
+    let (code, out, _) = run_with(&["--rules", &ini, "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (1 legal"), "{out}");
+    for expected in [
+        "error[pinned]: White cannot play `1. Nc3`: the king on e1 would face the black king on \
+         e8 along the e-file with nothing between, which facing forbids (the flying general)",
+        "error[into-check]: White cannot play `2. Ke2`: the king on e2 would face the black king \
+         on e8 along the e-file",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
+}

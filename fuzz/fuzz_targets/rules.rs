@@ -175,7 +175,8 @@ fuzz_target!(|data: &[u8]| {
             // `C`, `K`) the pieces no blast removes, its small letters those
             // that may not take their own kind, `s` spares the `A`s beside a
             // blast, `r` makes the king royal only while it is its side's
-            // last (atomic chess).
+            // last (atomic chess), `f` forbids the kings to face each other
+            // (the flying general).
             if let Some(blast) = parts.next() {
                 let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
                 let known = |c: &char| known.contains(c);
@@ -189,6 +190,7 @@ fuzz_target!(|data: &[u8]| {
                     spared: if blast.contains('s') { vec!['A'] } else { Vec::new() },
                     immune: immune.collect(),
                 });
+                rules.flying_general = blast.contains('f');
                 if blast.contains('r') {
                     rules.pieces[0].royal = false;
                     rules.royal_while_few = Some(chess_rules::RoyalWhileFew {

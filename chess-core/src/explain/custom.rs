@@ -643,6 +643,21 @@ fn refusal_rejection(
                 kind = name(pos, from),
             ),
         ),
+        Refusal::FacesRoyal { royal, other } => Rejection::new(
+            if pos.is_royal(from) {
+                ErrorKind::IntoCheck
+            } else {
+                ErrorKind::Pinned
+            },
+            format!(
+                "the {} on {royal} would face {} along the {}-file with nothing between, which \
+                 {} forbids (the flying general)",
+                royal_name(if pos.is_royal(from) { from } else { royal }),
+                piece_on(pos, other),
+                char::from(b'a' + royal.file),
+                pos.rules().name
+            ),
+        ),
         Refusal::LeavesRoyalAttacked { royal, by } => {
             let moving_royal = pos.is_royal(from);
             // (The attacker stands on `by` before the move too.)

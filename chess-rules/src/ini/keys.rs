@@ -39,7 +39,6 @@ pub(crate) const PAWNS: &str =
 const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
 const PASS: &str = "passing a move";
-const REPETITION: &str = "repetition rules that decide the game";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const SAFE_FLAG: &str = "a flag piece that must be safe from capture to win";
 const CONNECT: &str = "connection goals (pieces in a row win)";
@@ -76,6 +75,14 @@ const KEYS: &[(&str, Use)] = &[
     // counts may claim when the count runs out, as Fairy-Stockfish has it
     // (an optional end: its games go on).
     ("countingRule", Use::Read),
+    // What a repetition is worth (a loss, a perpetual check's loss for the
+    // checking side, a chase's): Fairy-Stockfish decides it as an optional
+    // end too, its move lists unchanged.
+    ("nFoldValue", Use::Read),
+    ("nFoldValueAbsolute", Use::Read),
+    ("perpetualCheckIllegal", Use::Read),
+    ("moveRepetitionIllegal", Use::Read),
+    ("chasingRule", Use::Read),
     ("chess960", Use::Read),
     ("twoBoards", rule(TWO_BOARDS, "false")),
     ("pawnTypes", rule(PAWNS, "p")),
@@ -180,10 +187,7 @@ const KEYS: &[(&str, Use)] = &[
         "makpongRule",
         rule("makpong (a king in check may not move)", "false"),
     ),
-    (
-        "flyingGeneral",
-        rule("the flying general (xiangqi)", "false"),
-    ),
+    ("flyingGeneral", Use::Read),
     (
         "soldierPromotionRank",
         rule("soldiers that gain moves across the river (xiangqi)", "1"),
@@ -192,11 +196,6 @@ const KEYS: &[(&str, Use)] = &[
         "flipEnclosedPieces",
         rule("flipping enclosed pieces (reversi)", "none"),
     ),
-    ("nFoldValue", rule(REPETITION, "draw")),
-    ("nFoldValueAbsolute", rule(REPETITION, "false")),
-    ("perpetualCheckIllegal", rule(REPETITION, "false")),
-    ("moveRepetitionIllegal", rule(REPETITION, "false")),
-    ("chasingRule", rule(REPETITION, "none")),
     ("stalematePieceCount", rule(COUNTING, "false")),
     ("checkmateValue", Use::Read),
     ("shogiPawnDropMateIllegal", rule(DROP_MATE, "false")),

@@ -91,6 +91,16 @@ POSITIONS["peaceful"] = [
     "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
     KIWIPETE,
 ]
+# The flying general: a king may not step onto the other's open file, a
+# piece between may leave the file only if another stays, castling may
+# not end facing.
+POSITIONS["facing"] = [
+    "4k3/8/8/8/8/8/4N3/4K3 w - - 0 1",
+    "3k4/8/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/4n3/8/8/8/8/4R3/4K3 b - - 0 1",
+    "6k1/8/8/8/8/8/8/4K2R w K - 0 1",
+    KIWIPETE,
+]
 POSITIONS["queenproof"] = [
     "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1",
     "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",
