@@ -70,7 +70,8 @@ pub fn write(rules: &Rules) -> String {
             | u8::from(!rules.checks) << 1
             | u8::from(rules.goals.check_counting) << 2
             | u8::from(rules.chess960) << 3
-            | u8::from(rules.flying_general) << 4,
+            | u8::from(rules.flying_general) << 4
+            | u8::from(rules.makpong) << 5,
     );
     out.number(rules.pieces.len());
     for piece in &rules.pieces {
@@ -218,7 +219,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let checkmate = ending(input.number()?)?;
     let switches: u8 = input.number()?;
-    if switches > 31 {
+    if switches > 63 {
         return None;
     }
     let count: usize = input.number()?;
@@ -363,6 +364,7 @@ pub fn read(data: &str) -> Option<Rules> {
         royal_while_few,
         chess960: switches & 8 != 0,
         flying_general: switches & 16 != 0,
+        makpong: switches & 32 != 0,
         drops,
         blast,
         mutually_immune,
@@ -527,11 +529,12 @@ mod tests {
         assert!(written.ends_with(",2,3,0,0,0,0:"), "{written}");
         let bad = format!("{},4,0,0,0,0:", &written[..written.len() - 10]);
         assert_eq!(read(&bad), None, "{bad}");
-        // Every switch (31); a switch more is no rule set.
+        // Every switch (63); a switch more is no rule set.
         winning.flying_general = true;
+        winning.makpong = true;
         let written = write(&winning);
-        assert!(written.contains(",31,"), "{written}");
-        let bad = written.replacen(",31,", ",32,", 1);
+        assert!(written.contains(",63,"), "{written}");
+        let bad = written.replacen(",63,", ",64,", 1);
         assert_eq!(read(&bad), None);
         // Pieces royal while few; an unknown tag for them is no rule set.
         let mut few = Rules::chess();

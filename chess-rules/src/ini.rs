@@ -576,6 +576,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
+        "makpongRule" => draft.rules.makpong = boolean(value)?,
         "blastImmuneTypes" => draft.blast_immune = piece_set(&draft.rules, value)?,
         "mutuallyImmuneTypes" => {
             draft.rules.mutually_immune = piece_set(&draft.rules, value)?;

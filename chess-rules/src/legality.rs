@@ -187,7 +187,7 @@ pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mo
     if ended(rules, t, s).is_none() {
         let from = out.len();
         legal::<false>(rules, t, s, out);
-        if rules.must_capture || !rules.checks {
+        if sifted(rules) {
             sift(rules, t, s, out, from);
         }
     }
@@ -198,7 +198,7 @@ pub(crate) fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Ve
     if ended(rules, t, s).is_some() {
         return 0;
     }
-    if rules.must_capture || !rules.checks {
+    if sifted(rules) {
         scratch.clear();
         legal_moves(rules, t, s, scratch);
         return scratch.len() as u64;
@@ -213,10 +213,26 @@ pub(crate) fn safe_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mov
     legal::<false>(rules, t, s, out);
 }
 
+/// Whether the rule set forbids some moves for the others' sake (no
+/// checks, compulsory captures) or for a check's (makpong): then its legal
+/// moves are listed and sifted ([`sift`]), never counted as generated.
+#[inline]
+pub(crate) fn sifted(rules: &Rules) -> bool {
+    rules.must_capture || !rules.checks || rules.makpong
+}
+
 /// Of the moves in `out[from..]`, those the rule set allows: none that
-/// gives check where checks are not allowed, and only captures where a
-/// side that can capture must, as Fairy-Stockfish has them.
+/// gives check where checks are not allowed, only captures where a side
+/// that can capture must, and none of a royal piece in check that does
+/// not capture under makpong, as Fairy-Stockfish has them.
 fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
+    if rules.makpong && crate::position::in_check(t, s, s.turn) {
+        let royal = |m: Move| {
+            let c = cell_of(m.from);
+            s.royal[s.turn.index()][c / 64] & (1 << (c % 64)) != 0
+        };
+        retain_from(out, from, |m| !royal(m) || is_capture(s, m));
+    }
     if !rules.checks {
         let mut after = s.clone();
         retain_from(out, from, |m| {

@@ -339,7 +339,7 @@ impl Position<'_> {
         if crate::legality::ended(self.rules, t, s).is_some() {
             return Vec::new();
         }
-        if self.rules.must_capture || !self.rules.checks {
+        if crate::legality::sifted(self.rules) {
             // Which moves are legal depends on the others.
             // (A drop's square is empty: not a piece's move.)
             let mut out = self.legal_moves();

@@ -183,6 +183,9 @@ pub struct Rules {
     /// A capture explodes, if it does (Fairy-Stockfish's
     /// `blastOnCapture`: atomic chess).
     pub blast: Option<Blast>,
+    /// A royal piece in check may only capture (Fairy-Stockfish's
+    /// `makpongRule`: makpong, where the king in check may not step away).
+    pub makpong: bool,
     /// The royal pieces of a royal kind may not face each other along a
     /// file with nothing between (Fairy-Stockfish's `flyingGeneral`:
     /// xiangqi's generals): a move may not leave them so.
@@ -279,6 +282,7 @@ impl Rules {
             chess960: false,
             drops: None,
             blast: None,
+            makpong: false,
             flying_general: false,
             mutually_immune: Vec::new(),
         }

@@ -4,7 +4,8 @@
 //! a blocker, a hop without the piece to hop over, the start square, the
 //! promotion, a royal piece left attacked or blown up by its own side's
 //! capture, a capture of a piece's own kind where the kind is immune to
-//! itself, generals left facing each other, a check the rules forbid, a capture they compel; and why a
+//! itself, generals left facing each other, a royal piece in check that
+//! does not capture where it may only capture, a check the rules forbid, a capture they compel; and why a
 //! drop is not (no such piece in hand, a piece on the square, a pawn's
 //! rank). The verifier words it.
 
@@ -66,6 +67,9 @@ pub enum Rejection {
     Promotion,
     /// The move gives check, and the rules allow none (racing kings).
     GivesCheck,
+    /// The royal piece is in check and the move captures nothing, and the
+    /// rules let it only capture then ([`Rules::makpong`](crate::Rules::makpong)).
+    Makpong(Piece),
     /// The move captures nothing, and a capture is compulsory (antichess):
     /// one the side to move has.
     MustCapture(Move),
@@ -347,6 +351,12 @@ impl Position<'_> {
             )
         } else if !self.rules.checks && self.play(m).is_check() {
             Rejection::GivesCheck
+        } else if self.rules.makpong
+            && self.is_check()
+            && self.is_royal(m.from)
+            && !crate::legality::is_capture(&self.s, m)
+        {
+            Rejection::Makpong(self.piece_at(m.from).expect("a move's piece"))
         } else {
             // Forbidden by neither of those: a capture is compulsory, and
             // the legal moves are captures.

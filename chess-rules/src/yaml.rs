@@ -471,6 +471,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     Ok(Rules {
         drops: None,
         blast: None,
+        makpong: false,
         flying_general: false,
         mutually_immune: Vec::new(),
         goals: crate::Goals::default(),

@@ -782,3 +782,29 @@ fn repetition_results_are_ends_to_claim() {
         assert_eq!(&text[error.span.clone()], value, "{}", error.message);
     }
 }
+
+/// Makpong (`makpongRule`): a king in check may only capture, as
+/// Fairy-Stockfish has it (perft from positions in play in
+/// `fairy_file.rs`): a step away is refused saying so, and a king that
+/// cannot take its checker is mated.
+#[test]
+fn a_king_in_check_may_only_capture_under_makpong() {
+    use chess_rules::Rejection;
+    let makpong = chess_rules::ini::builtin("makpong").unwrap().unwrap();
+    let makruk = chess_rules::ini::builtin("makruk").unwrap().unwrap();
+    let sq = |s| Square::parse(s).unwrap();
+    let fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
+    assert_eq!(legal(&makpong, fen), ["e1e2"]);
+    assert_eq!(legal(&makruk, fen), ["e1d1", "e1e2", "e1f1"]);
+    let pos = Position::from_fen(&makpong, fen).unwrap();
+    let king = pos.piece_at(sq("e1")).unwrap();
+    assert_eq!(
+        pos.why_not(sq("e1"), sq("d1"), None),
+        Some(Rejection::Makpong(king))
+    );
+    assert_eq!(pos.parse_move("Kd1"), None);
+    let mated = Position::from_fen(&makpong, "4k3/8/8/8/4r3/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(mated.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+    // Out of check the king steps as ever.
+    assert_eq!(legal(&makpong, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").len(), 5);
+}

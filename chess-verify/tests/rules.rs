@@ -595,3 +595,21 @@ fn facing_generals_are_refused_saying_so() {
         assert!(out.contains(expected), "{expected}\n{out}");
     }
 }
+
+/// Makpong: a king in check that steps away instead of capturing is
+/// refused saying that it may only capture.
+#[test]
+fn a_makpong_king_in_check_may_only_capture() {
+    let games = "[Variant \"makpong\"]\n[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. Kd1 *\n\n\
+                 [Variant \"makpong\"]\n[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. Kxe2 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal"), "{out}");
+    assert!(
+        out.contains(
+            "error[in-check]: White cannot play `1. Kd1`: under makpong a king in check may \
+             only capture, and the king on e1 captures nothing on d1"
+        ),
+        "{out}"
+    );
+}

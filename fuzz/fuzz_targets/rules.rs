@@ -176,7 +176,8 @@ fuzz_target!(|data: &[u8]| {
             // that may not take their own kind, `s` spares the `A`s beside a
             // blast, `r` makes the king royal only while it is its side's
             // last (atomic chess), `f` forbids the kings to face each other
-            // (the flying general).
+            // (the flying general), `m` lets a king in check only capture
+            // (makpong).
             if let Some(blast) = parts.next() {
                 let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
                 let known = |c: &char| known.contains(c);
@@ -191,6 +192,7 @@ fuzz_target!(|data: &[u8]| {
                     immune: immune.collect(),
                 });
                 rules.flying_general = blast.contains('f');
+                rules.makpong = blast.contains('m');
                 if blast.contains('r') {
                     rules.pieces[0].royal = false;
                     rules.royal_while_few = Some(chess_rules::RoyalWhileFew {

@@ -643,6 +643,14 @@ fn refusal_rejection(
                 kind = name(pos, from),
             ),
         ),
+        Refusal::Makpong(_) => Rejection::new(
+            ErrorKind::InCheck,
+            format!(
+                "under {} a {kind} in check may only capture, and {piece} captures nothing on {to}",
+                pos.rules().name,
+                kind = name(pos, from),
+            ),
+        ),
         Refusal::FacesRoyal { royal, other } => Rejection::new(
             if pos.is_royal(from) {
                 ErrorKind::IntoCheck

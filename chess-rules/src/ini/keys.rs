@@ -183,10 +183,7 @@ const KEYS: &[(&str, Use)] = &[
     ("passOnStalemate", rule(PASS, "false")),
     ("passOnStalemateWhite", rule(PASS, "false")),
     ("passOnStalemateBlack", rule(PASS, "false")),
-    (
-        "makpongRule",
-        rule("makpong (a king in check may not move)", "false"),
-    ),
+    ("makpongRule", Use::Read),
     ("flyingGeneral", Use::Read),
     (
         "soldierPromotionRank",

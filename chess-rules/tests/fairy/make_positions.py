@@ -101,6 +101,13 @@ POSITIONS["facing"] = [
     "6k1/8/8/8/8/8/8/4K2R w K - 0 1",
     KIWIPETE,
 ]
+# Makpong: a king in check may only capture.
+POSITIONS["makpong"] = [
+    "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/4r3/3RK3 w - - 0 1",
+    "4k3/8/8/8/4r3/8/8/4K3 w - - 0 1",
+    "rnsmksnr/8/1ppppppp/p7/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 3",
+]
 POSITIONS["queenproof"] = [
     "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1",
     "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",
