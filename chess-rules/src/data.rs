@@ -176,6 +176,17 @@ pub fn write(rules: &Rules) -> String {
         }
     }
     out.text(&rules.mutually_immune.iter().collect::<String>());
+    // Where each side takes en passant: 0 for anywhere, or 1 and the
+    // region.
+    for region in rules.en_passant_regions {
+        match region {
+            None => out.number(0),
+            Some(region) => {
+                out.number(1);
+                out.region(region);
+            }
+        }
+    }
     out.0
 }
 
@@ -341,6 +352,14 @@ pub fn read(data: &str) -> Option<Rules> {
         _ => return None,
     };
     let mutually_immune = input.text()?.chars().collect();
+    let mut en_passant_regions = [None; 2];
+    for region in &mut en_passant_regions {
+        *region = match input.number::<u8>()? {
+            0 => None,
+            1 => Some(input.region()?),
+            _ => return None,
+        };
+    }
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -368,6 +387,7 @@ pub fn read(data: &str) -> Option<Rules> {
         drops,
         blast,
         mutually_immune,
+        en_passant_regions,
     })
 }
 
@@ -526,8 +546,8 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,0,0,0,0:"), "{written}");
-        let bad = format!("{},4,0,0,0,0:", &written[..written.len() - 10]);
+        assert!(written.ends_with(",2,3,0,0,0,0:0,0,"), "{written}");
+        let bad = format!("{},4,0,0,0,0:0,0,", &written[..written.len() - 14]);
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (63); a switch more is no rule set.
         winning.flying_general = true;
@@ -543,8 +563,8 @@ mod tests {
             count: 65,
         });
         let written = write(&few);
-        assert!(written.ends_with(",1,2:Q*65,0,0,0:"), "{written}");
-        let bad = format!("{}2,", &written[..written.len() - 15]);
+        assert!(written.ends_with(",1,2:Q*65,0,0,0:0,0,"), "{written}");
+        let bad = format!("{}2,", &written[..written.len() - 19]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -553,7 +573,7 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 6);
+        let (before, after) = written.split_at(undropped.len() - 10);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "53"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
@@ -565,8 +585,16 @@ mod tests {
         atomic.blast.as_mut().unwrap().spared.push('N');
         atomic.mutually_immune.push('Q');
         let written = write(&atomic);
-        assert!(written.ends_with(",1,2:PN1:K2:KQ"), "{written}");
-        let bad = format!("{}2,2:PN1:K2:KQ", &written[..written.len() - 14]);
+        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,"), "{written}");
+        let bad = format!("{}2,2:PN1:K2:KQ0,0,", &written[..written.len() - 18]);
+        assert_eq!(read(&bad), None, "{bad}");
+        // En passant on some squares: White's anywhere, Black's on the
+        // third rank; an unknown tag for them is no rule set.
+        atomic.en_passant_regions[1] = Some(Region::rank(2));
+        let written = write(&atomic);
+        let tail = format!(":KQ0,1,{},0,0,0,", Region::rank(2).words()[0]);
+        assert!(written.ends_with(&tail), "{written}");
+        let bad = format!("{}:KQ0,2,", &written[..written.len() - tail.len()]);
         assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
             .into_iter()

@@ -360,7 +360,11 @@ impl<'r> Position<'r> {
                     ),
                 ));
             }
-            position.s.en_passant = Some((passed, pawn));
+            // (A square where the side to move may not take en passant is
+            // read as none, as Fairy-Stockfish reads it.)
+            if position.tables.en_passant_regions[turn.index()].is_none_or(|r| r.contains(passed)) {
+                position.s.en_passant = Some((passed, pawn));
+            }
         }
         if let Some((at, n)) = field(4) {
             position.s.halfmoves = n

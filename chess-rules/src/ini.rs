@@ -577,6 +577,15 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "makpongRule" => draft.rules.makpong = boolean(value)?,
+        "enPassantRegion" | "enPassantRegionWhite" | "enPassantRegionBlack" => {
+            let region = match value {
+                "AllSquares" => None,
+                _ => Some(region(value)?),
+            };
+            for side in sides(key) {
+                draft.rules.en_passant_regions[side] = region;
+            }
+        }
         "blastImmuneTypes" => draft.blast_immune = piece_set(&draft.rules, value)?,
         "mutuallyImmuneTypes" => {
             draft.rules.mutually_immune = piece_set(&draft.rules, value)?;

@@ -88,7 +88,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         && m.from.rank.abs_diff(m.to.rank) == 2
     {
         let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
-        if next.cells[cell_of(passed)] == EMPTY {
+        // (Where the other side may take en passant there.)
+        let region = t.en_passant_regions[(!s.turn).index()];
+        if next.cells[cell_of(passed)] == EMPTY && region.is_none_or(|r| r.contains(passed)) {
             next.en_passant = Some((passed, m.to));
         }
     }

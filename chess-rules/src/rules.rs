@@ -183,6 +183,10 @@ pub struct Rules {
     /// A capture explodes, if it does (Fairy-Stockfish's
     /// `blastOnCapture`: atomic chess).
     pub blast: Option<Blast>,
+    /// Where each side may take en passant, White's and Black's: the
+    /// square the pawn passed must be in the taker's region
+    /// (Fairy-Stockfish's `enPassantRegion…`; `None`: anywhere).
+    pub en_passant_regions: [Option<Region>; 2],
     /// A royal piece in check may only capture (Fairy-Stockfish's
     /// `makpongRule`: makpong, where the king in check may not step away).
     pub makpong: bool,
@@ -282,6 +286,7 @@ impl Rules {
             chess960: false,
             drops: None,
             blast: None,
+            en_passant_regions: [None; 2],
             makpong: false,
             flying_general: false,
             mutually_immune: Vec::new(),

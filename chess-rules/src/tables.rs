@@ -277,6 +277,8 @@ pub(crate) struct Tables {
     pub(crate) mutually_immune: u64,
     /// Royal pieces may not face each other ([`Rules::flying_general`]).
     pub(crate) flying_general: bool,
+    /// Where each side may take en passant ([`Rules::en_passant_regions`]).
+    pub(crate) en_passant_regions: [Option<crate::geometry::Region>; 2],
 }
 
 /// Kinds royal while their side has at most `count` of them: a bit per
@@ -612,6 +614,7 @@ impl Tables {
             blast: crate::blast::BlastKinds::new(rules),
             mutually_immune: crate::blast::kinds(rules, &rules.mutually_immune),
             flying_general: rules.flying_general,
+            en_passant_regions: rules.en_passant_regions,
             drop_cells,
             pawn_kind: rules.pieces.iter().take(64).position(|p| p.pawn),
             no_doubled: rules

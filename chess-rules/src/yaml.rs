@@ -471,6 +471,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     Ok(Rules {
         drops: None,
         blast: None,
+        en_passant_regions: [None; 2],
         makpong: false,
         flying_general: false,
         mutually_immune: Vec::new(),

@@ -150,7 +150,7 @@ fn builtin_rows() -> Vec<(String, bool)> {
 fn built_in_variants_played_agree_with_fairy_stockfish() {
     let rows = builtin_rows();
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 66, "{played}");
+    assert!(played >= 67, "{played}");
     guide_page(&table("Built-in variants", &rows), false);
 }
 
@@ -189,7 +189,7 @@ fn positions_in_play_count_as_fairy_stockfish_counts() {
         }
         checked += 1;
     }
-    assert!(checked >= 98, "{checked}");
+    assert!(checked >= 102, "{checked}");
 }
 
 #[test]
@@ -423,7 +423,7 @@ fn replays(rules: &chess_rules::Rules, game: &Game) {
 #[test]
 fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
     let games = games("builtin");
-    assert!(games.len() >= 2 * 66, "{}", games.len());
+    assert!(games.len() >= 2 * 67, "{}", games.len());
     for game in &games {
         let rules = ini::builtin(&game.name).unwrap().unwrap();
         replays(&rules, game);

@@ -808,3 +808,37 @@ fn a_king_in_check_may_only_capture_under_makpong() {
     // Out of check the king steps as ever.
     assert_eq!(legal(&makpong, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").len(), 5);
 }
+
+/// En passant on some squares only (`enPassantRegion…`; georgian: none),
+/// as Fairy-Stockfish has it (perft from positions in play in
+/// `fairy_file.rs`): a double step leaves an en passant square only
+/// where the other side may take there, and a FEN's square elsewhere is
+/// read as none.
+#[test]
+fn en_passant_only_where_the_rules_say() {
+    let sections = chess_rules::ini::sections(include_str!("fairy/positions.ini")).unwrap();
+    let section = sections.iter().find(|s| s.name == "someplaces").unwrap();
+    let rules = section.rules.clone().unwrap();
+    let georgian = chess_rules::ini::builtin("georgian").unwrap().unwrap();
+    assert_eq!(
+        georgian.en_passant_regions,
+        [Some(chess_rules::Region::EMPTY); 2]
+    );
+    let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    assert!(legal(&rules, fen).contains(&"e5f6".to_string()));
+    let d6 = fen.replace(" f6 ", " d6 ");
+    let pos = Position::from_fen(&rules, &d6).unwrap();
+    assert!(pos.fen().contains(" KQkq - "), "{}", pos.fen());
+    assert!(!legal(&rules, &d6).contains(&"e5d6".to_string()));
+    // A double step leaves none where the other side may not take.
+    let pos = Position::from_fen(
+        &rules,
+        "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3",
+    )
+    .unwrap();
+    let after = pos.play(pos.parse_move("f4").unwrap());
+    assert!(after.fen().contains(" b KQkq - "), "{}", after.fen());
+    let pos = Position::start(&georgian).unwrap();
+    let after = pos.play(pos.parse_move("e4").unwrap());
+    assert!(after.fen().contains(" b - - "), "{}", after.fen());
+}

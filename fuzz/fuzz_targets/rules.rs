@@ -177,7 +177,8 @@ fuzz_target!(|data: &[u8]| {
             // blast, `r` makes the king royal only while it is its side's
             // last (atomic chess), `f` forbids the kings to face each other
             // (the flying general), `m` lets a king in check only capture
-            // (makpong).
+            // (makpong), `e` lets Black take en passant on the third rank
+            // only.
             if let Some(blast) = parts.next() {
                 let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
                 let known = |c: &char| known.contains(c);
@@ -193,6 +194,9 @@ fuzz_target!(|data: &[u8]| {
                 });
                 rules.flying_general = blast.contains('f');
                 rules.makpong = blast.contains('m');
+                if blast.contains('e') {
+                    rules.en_passant_regions = [None, Some(chess_rules::Region::rank(2))];
+                }
                 if blast.contains('r') {
                     rules.pieces[0].royal = false;
                     rules.royal_while_few = Some(chess_rules::RoyalWhileFew {

@@ -116,18 +116,9 @@ const KEYS: &[(&str, Use)] = &[
     ("doubleStepRegionBlack", Use::Read),
     ("tripleStepRegionWhite", rule("triple steps", "-")),
     ("tripleStepRegionBlack", rule("triple steps", "-")),
-    (
-        "enPassantRegion",
-        rule("en passant on some squares only", "AllSquares"),
-    ),
-    (
-        "enPassantRegionWhite",
-        rule("en passant on some squares only", "AllSquares"),
-    ),
-    (
-        "enPassantRegionBlack",
-        rule("en passant on some squares only", "AllSquares"),
-    ),
+    ("enPassantRegion", Use::Read),
+    ("enPassantRegionWhite", Use::Read),
+    ("enPassantRegionBlack", Use::Read),
     ("enPassantTypes", rule(PAWNS, "p")),
     ("enPassantTypesWhite", rule(PAWNS, "p")),
     ("enPassantTypesBlack", rule(PAWNS, "p")),

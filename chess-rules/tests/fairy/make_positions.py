@@ -108,6 +108,16 @@ POSITIONS["makpong"] = [
     "4k3/8/8/8/4r3/8/8/4K3 w - - 0 1",
     "rnsmksnr/8/1ppppppp/p7/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 3",
 ]
+# En passant on some squares only (georgian: none).
+EN_PASSANT = [
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+    "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3",
+]
+POSITIONS["someplaces"] = EN_PASSANT
+POSITIONS["georgian"] = [
+    "rnbakbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBAKBNR b - - 0 3",
+]
 POSITIONS["queenproof"] = [
     "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1",
     "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",
