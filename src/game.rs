@@ -97,6 +97,10 @@ pub enum DecisiveReason {
     /// Under rules a user defines where a checkmate wins (Fairy-Stockfish's
     /// `checkmateValue`: misère chess): the winner was checkmated.
     Checkmated,
+    /// Under rules a user defines with material counting (Fairy-Stockfish's
+    /// `materialCounting`: armageddon's draw odds): the game ended drawn,
+    /// and counting gave it to the winner.
+    Counted,
 }
 
 /// Why a game was drawn.
@@ -135,6 +139,9 @@ pub enum DrawReason {
     /// Under rules a user defines where a checkmate draws
     /// (Fairy-Stockfish's `checkmateValue = draw`).
     Checkmate,
+    /// Under rules a user defines with material counting: the game ended
+    /// drawn, and counting left it so (as many pieces each).
+    Counted,
 }
 
 /// A win by a rule.
@@ -214,6 +221,11 @@ impl Outcome {
             OutcomeCode::DrawByCheckmate => Outcome::Draw {
                 reason: DrawReason::Checkmate,
             },
+            OutcomeCode::WhiteWinsByCounting => win(White, DecisiveReason::Counted),
+            OutcomeCode::BlackWinsByCounting => win(Black, DecisiveReason::Counted),
+            OutcomeCode::DrawByCounting => Outcome::Draw {
+                reason: DrawReason::Counted,
+            },
         }
     }
 
@@ -284,6 +296,7 @@ impl fmt::Display for Outcome {
                     DecisiveReason::Extinction => " by extinction",
                     DecisiveReason::Checks => " by giving its checks",
                     DecisiveReason::Checkmated => " by being checkmated",
+                    DecisiveReason::Counted => " by material counting",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {
@@ -296,6 +309,7 @@ impl fmt::Display for Outcome {
                 DrawReason::BothReachRegion => "draw: both sides reached their flag regions",
                 DrawReason::Extinction => "draw by extinction",
                 DrawReason::Checkmate => "draw by checkmate",
+                DrawReason::Counted => "draw by material counting",
             }),
         }
     }

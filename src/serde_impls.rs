@@ -163,6 +163,7 @@ impl Serialize for Outcome {
                     DecisiveReason::Extinction => "extinction",
                     DecisiveReason::Checks => "checks",
                     DecisiveReason::Checkmated => "checkmated",
+                    DecisiveReason::Counted => "counted",
                 },
             ),
             Outcome::Draw { reason } => (
@@ -177,6 +178,7 @@ impl Serialize for Outcome {
                     DrawReason::BothReachRegion => "both-reach-region",
                     DrawReason::Extinction => "extinction",
                     DrawReason::Checkmate => "checkmate",
+                    DrawReason::Counted => "counted",
                 },
             ),
         };

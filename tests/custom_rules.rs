@@ -71,6 +71,13 @@ const MISERE: CustomGame = game! {
     1. f3 e5 2. g4 Qh4 # 1-0
 };
 
+// Armageddon: a stalemate, a draw, goes to Black on its draw odds.
+const ARMAGEDDON: CustomGame = game! {
+    [Variant "armageddon"]
+    [FEN "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"]
+    1. Qf7 0-1
+};
+
 const FOOLS_MATE: CustomGame = game! {
     #![rules("chess-rules/rules/chess.ini")]
     1. f3 e5 2. g4 Qh4 # 0-1
@@ -175,6 +182,22 @@ fn a_checkmate_that_wins_the_side_checkmated() {
     assert_eq!(
         MISERE.outcome().to_string(),
         "White wins by being checkmated"
+    );
+}
+
+#[test]
+fn a_draw_that_material_counting_decides() {
+    assert_eq!(ARMAGEDDON.result(), GameResult::BlackWins);
+    assert_eq!(
+        ARMAGEDDON.outcome(),
+        Outcome::Decisive {
+            winner: Color::Black,
+            reason: DecisiveReason::Counted
+        }
+    );
+    assert_eq!(
+        ARMAGEDDON.outcome().to_string(),
+        "Black wins by material counting"
     );
 }
 

@@ -569,6 +569,11 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                     OutcomeCode::WhiteGivesLastCheck,
                     OutcomeCode::BlackGivesLastCheck,
                 ),
+                O::Counted { winner: None } => OutcomeCode::DrawByCounting,
+                O::Counted { .. } => pick(
+                    OutcomeCode::WhiteWinsByCounting,
+                    OutcomeCode::BlackWinsByCounting,
+                ),
             }
         }
         None => OutcomeCode::declared(result),

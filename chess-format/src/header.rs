@@ -121,11 +121,18 @@ pub enum OutcomeCode {
     /// Under rules a user defines where a checkmate draws: the side to
     /// move is checkmated, and the game is drawn.
     DrawByCheckmate = 36,
+    /// Under rules a user defines with material counting (armageddon's
+    /// draw odds): the game ended drawn, and White wins it.
+    WhiteWinsByCounting = 37,
+    /// The same, and Black wins it.
+    BlackWinsByCounting = 38,
+    /// The same, and counting left it drawn (as many pieces each).
+    DrawByCounting = 39,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 37] = [
+    pub const ALL: [OutcomeCode; 40] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -163,6 +170,9 @@ impl OutcomeCode {
         OutcomeCode::WhiteWinsCheckmated,
         OutcomeCode::BlackWinsCheckmated,
         OutcomeCode::DrawByCheckmate,
+        OutcomeCode::WhiteWinsByCounting,
+        OutcomeCode::BlackWinsByCounting,
+        OutcomeCode::DrawByCounting,
     ];
 
     /// The code with this number.
@@ -319,7 +329,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(37), None);
+        assert_eq!(OutcomeCode::from_u8(40), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -329,7 +339,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0U01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0X01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

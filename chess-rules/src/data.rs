@@ -21,7 +21,9 @@
 use crate::betza::{Atom, Hop};
 use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
-use crate::rules::{Blast, Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
+use crate::rules::{
+    Blast, Castling, Drops, MaterialCounting, PieceDef, RoyalWhileFew, Rules, Stalemate,
+};
 
 /// `rules` as data.
 pub fn write(rules: &Rules) -> String {
@@ -71,7 +73,8 @@ pub fn write(rules: &Rules) -> String {
             | u8::from(rules.goals.check_counting) << 2
             | u8::from(rules.chess960) << 3
             | u8::from(rules.flying_general) << 4
-            | u8::from(rules.makpong) << 5,
+            | u8::from(rules.makpong) << 5
+            | u8::from(rules.stalemate_by_count) << 6,
     );
     out.number(rules.pieces.len());
     for piece in &rules.pieces {
@@ -176,6 +179,14 @@ pub fn write(rules: &Rules) -> String {
         }
     }
     out.text(&rules.mutually_immune.iter().collect::<String>());
+    // Material counting: 0 for none, 1 White's draw odds, 2 Black's, 3
+    // unweighted.
+    out.number(match rules.material_counting {
+        None => 0u8,
+        Some(MaterialCounting::WhiteDrawOdds) => 1,
+        Some(MaterialCounting::BlackDrawOdds) => 2,
+        Some(MaterialCounting::Unweighted) => 3,
+    });
     // Where each side takes en passant: 0 for anywhere, or 1 and the
     // region.
     for region in rules.en_passant_regions {
@@ -230,7 +241,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let checkmate = ending(input.number()?)?;
     let switches: u8 = input.number()?;
-    if switches > 63 {
+    if switches > 127 {
         return None;
     }
     let count: usize = input.number()?;
@@ -352,6 +363,13 @@ pub fn read(data: &str) -> Option<Rules> {
         _ => return None,
     };
     let mutually_immune = input.text()?.chars().collect();
+    let material_counting = match input.number::<u8>()? {
+        0 => None,
+        1 => Some(MaterialCounting::WhiteDrawOdds),
+        2 => Some(MaterialCounting::BlackDrawOdds),
+        3 => Some(MaterialCounting::Unweighted),
+        _ => return None,
+    };
     let mut en_passant_regions = [None; 2];
     for region in &mut en_passant_regions {
         *region = match input.number::<u8>()? {
@@ -384,6 +402,8 @@ pub fn read(data: &str) -> Option<Rules> {
         chess960: switches & 8 != 0,
         flying_general: switches & 16 != 0,
         makpong: switches & 32 != 0,
+        stalemate_by_count: switches & 64 != 0,
+        material_counting,
         drops,
         blast,
         mutually_immune,
@@ -546,15 +566,16 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,0,0,0,0:0,0,"), "{written}");
-        let bad = format!("{},4,0,0,0,0:0,0,", &written[..written.len() - 14]);
+        assert!(written.ends_with(",2,3,0,0,0,0:0,0,0,"), "{written}");
+        let bad = format!("{},4,0,0,0,0:0,0,0,", &written[..written.len() - 16]);
         assert_eq!(read(&bad), None, "{bad}");
-        // Every switch (63); a switch more is no rule set.
+        // Every switch (127); a switch more is no rule set.
         winning.flying_general = true;
         winning.makpong = true;
+        winning.stalemate_by_count = true;
         let written = write(&winning);
-        assert!(written.contains(",63,"), "{written}");
-        let bad = written.replacen(",63,", ",64,", 1);
+        assert!(written.contains(",127,"), "{written}");
+        let bad = written.replacen(",127,", ",128,", 1);
         assert_eq!(read(&bad), None);
         // Pieces royal while few; an unknown tag for them is no rule set.
         let mut few = Rules::chess();
@@ -563,8 +584,8 @@ mod tests {
             count: 65,
         });
         let written = write(&few);
-        assert!(written.ends_with(",1,2:Q*65,0,0,0:0,0,"), "{written}");
-        let bad = format!("{}2,", &written[..written.len() - 19]);
+        assert!(written.ends_with(",1,2:Q*65,0,0,0:0,0,0,"), "{written}");
+        let bad = format!("{}2,", &written[..written.len() - 21]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -573,7 +594,7 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 10);
+        let (before, after) = written.split_at(undropped.len() - 12);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "53"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
@@ -585,22 +606,38 @@ mod tests {
         atomic.blast.as_mut().unwrap().spared.push('N');
         atomic.mutually_immune.push('Q');
         let written = write(&atomic);
-        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,"), "{written}");
-        let bad = format!("{}2,2:PN1:K2:KQ0,0,", &written[..written.len() - 18]);
+        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,0,"), "{written}");
+        let bad = format!("{}2,2:PN1:K2:KQ0,0,0,", &written[..written.len() - 20]);
         assert_eq!(read(&bad), None, "{bad}");
         // En passant on some squares: White's anywhere, Black's on the
         // third rank; an unknown tag for them is no rule set.
         atomic.en_passant_regions[1] = Some(Region::rank(2));
         let written = write(&atomic);
-        let tail = format!(":KQ0,1,{},0,0,0,", Region::rank(2).words()[0]);
+        let tail = format!(":KQ0,0,1,{},0,0,0,", Region::rank(2).words()[0]);
         assert!(written.ends_with(&tail), "{written}");
-        let bad = format!("{}:KQ0,2,", &written[..written.len() - tail.len()]);
+        let bad = format!("{}:KQ0,0,2,", &written[..written.len() - tail.len()]);
+        assert_eq!(read(&bad), None, "{bad}");
+        // Material counting, each kind; an unknown one is no rule set.
+        atomic.material_counting = Some(MaterialCounting::Unweighted);
+        let written = write(&atomic);
+        assert!(written.contains(":KQ3,0,1,"), "{written}");
+        let bad = written.replacen(":KQ3,0,1,", ":KQ4,0,1,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
             .into_iter()
             .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
-            .chain([drawn, flagged, few, atomic])
+            .chain([drawn, flagged, few, atomic.clone()])
+            .chain(
+                [
+                    MaterialCounting::WhiteDrawOdds,
+                    MaterialCounting::BlackDrawOdds,
+                ]
+                .map(|counting| Rules {
+                    material_counting: Some(counting),
+                    ..atomic.clone()
+                }),
+            )
         {
             let data = write(&rules);
             assert_eq!(read(&data).as_ref(), Some(&rules), "{data}");

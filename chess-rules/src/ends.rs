@@ -1,13 +1,14 @@
 //! When a goal ([`crate::Goals`]) has ended a game: the outcome of a
 //! position, as Fairy-Stockfish decides it (extinction first, then the
-//! flag, then the checks given). Legality asks it first: a position it ends has no legal move.
+//! flag, then the checks given); what a stalemate is worth where the
+//! pieces are counted, and a drawn end decided by material counting. Legality asks it first: a position it ends has no legal move.
 
 use crate::goals::Flag;
 use crate::mailbox::{EMPTY, is, kind_of};
 use crate::make::{play_into, take_back};
 use crate::movegen::piece_moves;
 use crate::position::{State, in_check};
-use crate::rules::Rules;
+use crate::rules::{MaterialCounting, Rules, Stalemate};
 use crate::tables::Tables;
 use crate::types::{Color, Outcome};
 
@@ -111,6 +112,48 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
         return Some(Outcome::Checks { color: !us });
     }
     None
+}
+
+/// What a stalemate is worth for the side to move of `s`: the rule set's
+/// stalemate, or where stalemates go by the pieces on the board
+/// ([`Rules::stalemate_by_count`]), that for the side with fewer, its
+/// opposite for the side with more, a draw for as many.
+pub(crate) fn stalemate(rules: &Rules, s: &State) -> Stalemate {
+    if !rules.stalemate_by_count {
+        return rules.stalemate;
+    }
+    let pieces = |side: usize| s.occupied[side].iter().map(|w| w.count_ones()).sum::<u32>();
+    let (ours, theirs) = (pieces(s.turn.index()), pieces((!s.turn).index()));
+    match (ours.cmp(&theirs), rules.stalemate) {
+        (std::cmp::Ordering::Equal, _) => Stalemate::Draw,
+        (std::cmp::Ordering::Less, worth) => worth,
+        (std::cmp::Ordering::Greater, Stalemate::Win) => Stalemate::Loss,
+        (std::cmp::Ordering::Greater, Stalemate::Loss) => Stalemate::Win,
+        (std::cmp::Ordering::Greater, Stalemate::Draw) => Stalemate::Draw,
+    }
+}
+
+/// `end`, an end of the game in `s`, as material counting decides it
+/// where the rule set has it and the end is a draw
+/// ([`Rules::material_counting`]).
+pub(crate) fn counted(rules: &Rules, s: &State, end: Outcome) -> Outcome {
+    let Some(counting) = rules.material_counting else {
+        return end;
+    };
+    if end.winner(s.turn).is_some() {
+        return end;
+    }
+    let pieces = |side: usize| s.occupied[side].iter().map(|w| w.count_ones()).sum::<u32>();
+    let winner = match counting {
+        MaterialCounting::WhiteDrawOdds => Some(Color::White),
+        MaterialCounting::BlackDrawOdds => Some(Color::Black),
+        MaterialCounting::Unweighted => match pieces(0).cmp(&pieces(1)) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        },
+    };
+    Outcome::Counted { winner }
 }
 
 #[cfg(test)]

@@ -57,7 +57,7 @@ use core::ops::Range;
 
 use crate::error::Error;
 use crate::geometry::{Geometry, MAX_SIDE};
-use crate::rules::{Rules, Stalemate};
+use crate::rules::{MaterialCounting, Rules, Stalemate};
 pub(crate) use draft::Draft;
 use draft::{Pending, Refusal};
 use keys::Use;
@@ -577,6 +577,31 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "makpongRule" => draft.rules.makpong = boolean(value)?,
+        "stalematePieceCount" => draft.rules.stalemate_by_count = boolean(value)?,
+        "materialCounting" => {
+            draft.pending.retain(|p| p.key != key);
+            draft.rules.material_counting = match value {
+                "none" => None,
+                "whitedrawodds" => Some(MaterialCounting::WhiteDrawOdds),
+                "blackdrawodds" => Some(MaterialCounting::BlackDrawOdds),
+                "unweighted" => Some(MaterialCounting::Unweighted),
+                // (Janggi's weights are for janggi's pieces.)
+                "janggi" => {
+                    draft.pending.push(Pending {
+                        key: key.to_string(),
+                        value: value.to_string(),
+                        feature: "janggi's material counting",
+                        at: Ok(at),
+                    });
+                    None
+                }
+                _ => {
+                    return Err(bad(format!(
+                        "`{value}`: `whitedrawodds`, `blackdrawodds`, `unweighted`, `janggi` or `none`"
+                    )));
+                }
+            };
+        }
         "enPassantRegion" | "enPassantRegionWhite" | "enPassantRegionBlack" => {
             let region = match value {
                 "AllSquares" => None,

@@ -32,17 +32,13 @@ impl Position<'_> {
     /// ([`Goals`](crate::Goals)), or by checkmate or stalemate if the side
     /// to move has no move.
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(end) = ended(self.rules, &self.tables, &self.s) {
-            return Some(end);
-        }
-        if !self.legal_moves().is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            Outcome::Checkmate(self.rules.checkmate)
-        } else {
-            Outcome::Stalemate(self.rules.stalemate)
-        })
+        let end = match ended(self.rules, &self.tables, &self.s) {
+            Some(end) => end,
+            None if !self.legal_moves().is_empty() => return None,
+            None if self.is_check() => Outcome::Checkmate(self.rules.checkmate),
+            None => Outcome::Stalemate(crate::ends::stalemate(self.rules, &self.s)),
+        };
+        Some(crate::ends::counted(self.rules, &self.s, end))
     }
 }
 

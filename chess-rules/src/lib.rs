@@ -95,6 +95,8 @@ pub use goals::{Ending, Extinction, Flag, Goals};
 pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;
-pub use rules::{Blast, Castling, Drops, PieceDef, RoyalWhileFew, Rules, Stalemate};
+pub use rules::{
+    Blast, Castling, Drops, MaterialCounting, PieceDef, RoyalWhileFew, Rules, Stalemate,
+};
 pub use types::{Color, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

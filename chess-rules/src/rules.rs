@@ -102,6 +102,19 @@ pub struct RoyalWhileFew {
     pub count: u32,
 }
 
+/// How a game that ends drawn is decided by material
+/// ([`Rules::material_counting`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// White wins it (`whitedrawodds`).
+    WhiteDrawOdds,
+    /// Black wins it (`blackdrawodds`: armageddon).
+    BlackDrawOdds,
+    /// The side with more pieces on the board wins it; with as many it
+    /// stays drawn (`unweighted`).
+    Unweighted,
+}
+
 /// What a stalemate is for the side that cannot move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stalemate {
@@ -187,6 +200,14 @@ pub struct Rules {
     /// square the pawn passed must be in the taker's region
     /// (Fairy-Stockfish's `enPassantRegion…`; `None`: anywhere).
     pub en_passant_regions: [Option<Region>; 2],
+    /// A stalemate goes by the pieces each side has on the board: the side
+    /// to move with fewer has its worth ([`Rules::stalemate`]), with more
+    /// the opposite, with as many a draw (Fairy-Stockfish's
+    /// `stalematePieceCount`: suicide chess).
+    pub stalemate_by_count: bool,
+    /// How a game that ends drawn is decided by material, if it is
+    /// (Fairy-Stockfish's `materialCounting`: armageddon's draw odds).
+    pub material_counting: Option<MaterialCounting>,
     /// A royal piece in check may only capture (Fairy-Stockfish's
     /// `makpongRule`: makpong, where the king in check may not step away).
     pub makpong: bool,
@@ -286,6 +307,8 @@ impl Rules {
             chess960: false,
             drops: None,
             blast: None,
+            stalemate_by_count: false,
+            material_counting: None,
             en_passant_regions: [None; 2],
             makpong: false,
             flying_general: false,

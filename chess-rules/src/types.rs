@@ -154,6 +154,13 @@ pub enum Outcome {
         /// The side that gave them.
         color: Color,
     },
+    /// The game ended drawn, and material counting decided it (see
+    /// [`Rules::material_counting`](crate::Rules::material_counting)):
+    /// `winner`, or a draw still.
+    Counted {
+        /// Who won, if anyone.
+        winner: Option<Color>,
+    },
 }
 
 impl Outcome {
@@ -185,6 +192,7 @@ impl Outcome {
             },
             Outcome::Flag { color, draw } => (!draw).then_some(color),
             Outcome::Checks { color } => Some(color),
+            Outcome::Counted { winner } => winner,
         }
     }
 }

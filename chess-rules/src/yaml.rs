@@ -471,6 +471,8 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     Ok(Rules {
         drops: None,
         blast: None,
+        stalemate_by_count: false,
+        material_counting: None,
         en_passant_regions: [None; 2],
         makpong: false,
         flying_general: false,

@@ -842,3 +842,83 @@ fn en_passant_only_where_the_rules_say() {
     let after = pos.play(pos.parse_move("e4").unwrap());
     assert!(after.fen().contains(" b - - "), "{}", after.fen());
 }
+
+/// A stalemate counted by the pieces on the board (`stalematePieceCount`:
+/// suicide) and a drawn end decided by material (`materialCounting`:
+/// armageddon's draw odds), as pyffish 0.0.90 decides them
+/// (`game_result`: 32000 for the side to move, -32000 against, 0 drawn).
+#[test]
+fn stalemates_counted_and_draws_decided_by_material() {
+    use chess_rules::{MaterialCounting, Stalemate};
+    let suicide = chess_rules::ini::builtin("suicide").unwrap().unwrap();
+    let armageddon = chess_rules::ini::builtin("armageddon").unwrap().unwrap();
+    assert_eq!(
+        armageddon.material_counting,
+        Some(MaterialCounting::BlackDrawOdds)
+    );
+    let end = |rules: &Rules, fen: &str| {
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let outcome = pos.outcome().unwrap();
+        (outcome, outcome.winner(pos.turn()))
+    };
+    // Suicide: as many pieces draw (0), fewer win (32000), for either side.
+    assert_eq!(
+        end(&suicide, "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+        (Outcome::Stalemate(Stalemate::Draw), None)
+    );
+    assert_eq!(
+        end(&suicide, "8/8/8/8/8/p7/P7/7p w - - 0 1"),
+        (Outcome::Stalemate(Stalemate::Win), Some(Color::White))
+    );
+    assert_eq!(
+        end(&suicide, "8/8/8/8/8/p7/P7/7P b - - 0 1"),
+        (Outcome::Stalemate(Stalemate::Win), Some(Color::Black))
+    );
+    // Armageddon: a stalemate is a draw, which Black wins, stalemated
+    // (32000) or stalemating (-32000).
+    let counted = Outcome::Counted {
+        winner: Some(Color::Black),
+    };
+    assert_eq!(
+        end(&armageddon, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        (counted, Some(Color::Black))
+    );
+    assert_eq!(
+        end(&armageddon, "7K/5q2/6k1/8/8/8/8/8 w - - 0 1"),
+        (counted, Some(Color::Black))
+    );
+    // A checkmate is no draw: counting leaves it.
+    let mated = end(&armageddon, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        mated,
+        (Outcome::Checkmate(Ending::Loss), Some(Color::White))
+    );
+    // White's draw odds, and counting by pieces (a tie stays drawn).
+    let text = "[whiteodds:chess]\nmaterialCounting = whitedrawodds\n\
+                [bycount:chess]\nmaterialCounting = unweighted\n\
+                [janggilike:chess]\nmaterialCounting = janggi\n";
+    let sections = chess_rules::ini::sections(text).unwrap();
+    let rules = |i: usize| sections[i].rules.clone().unwrap();
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    assert_eq!(end(&rules(0), stalemate).1, Some(Color::White));
+    assert_eq!(end(&rules(1), stalemate).1, Some(Color::White));
+    assert_eq!(
+        end(&rules(1), "7k/5P2/6K1/8/8/8/8/8 b - - 0 1"),
+        (
+            Outcome::Counted {
+                winner: Some(Color::White)
+            },
+            Some(Color::White)
+        )
+    );
+    assert_eq!(
+        end(&rules(1), "7k/5P2/6K1/8/8/8/8/p7 b - - 0 1"),
+        (Outcome::Counted { winner: None }, None)
+    );
+    let refused = sections[2].rules.as_ref().unwrap_err();
+    assert!(
+        refused.message.contains("janggi's material counting"),
+        "{}",
+        refused.message
+    );
+}

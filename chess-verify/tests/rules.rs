@@ -613,3 +613,21 @@ fn a_makpong_king_in_check_may_only_capture() {
         "{out}"
     );
 }
+
+/// Armageddon's draw odds (`materialCounting = blackdrawodds`): a
+/// stalemate, a draw, is Black's win; a drawn result is refused saying so.
+#[test]
+fn a_drawn_end_decided_by_material_counting() {
+    let games = "[Variant \"armageddon\"]\n[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n\n1. Qf7 1/2-1/2\n\n\
+                 [Variant \"armageddon\"]\n[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n\n1. Qf7 0-1\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal"), "{out}");
+    assert!(
+        out.contains(
+            "the result `1/2-1/2` contradicts the final position: the game ended drawn, and \
+             material counting gives it to Black under these rules"
+        ),
+        "{out}"
+    );
+}

@@ -178,7 +178,8 @@ fuzz_target!(|data: &[u8]| {
             // last (atomic chess), `f` forbids the kings to face each other
             // (the flying general), `m` lets a king in check only capture
             // (makpong), `e` lets Black take en passant on the third rank
-            // only.
+            // only, `c` counts a stalemate by the pieces, `o` decides a
+            // draw by them.
             if let Some(blast) = parts.next() {
                 let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
                 let known = |c: &char| known.contains(c);
@@ -194,6 +195,10 @@ fuzz_target!(|data: &[u8]| {
                 });
                 rules.flying_general = blast.contains('f');
                 rules.makpong = blast.contains('m');
+                rules.stalemate_by_count = blast.contains('c');
+                if blast.contains('o') {
+                    rules.material_counting = Some(chess_rules::MaterialCounting::Unweighted);
+                }
                 if blast.contains('e') {
                     rules.en_passant_regions = [None, Some(chess_rules::Region::rank(2))];
                 }

@@ -279,6 +279,23 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
         Outcome::Checkmate(ending) => {
             format!("{} is checkmated, {}", color_name(stuck), under(ending))
         }
+        Outcome::Stalemate(worth) if rules.stalemate_by_count => format!(
+            "{} had no move, and a stalemate, counted by the pieces on the board, {} under these \
+             rules",
+            color_name(stuck),
+            match worth {
+                Stalemate::Draw => "draws with as many on each side",
+                Stalemate::Win => "wins for it",
+                Stalemate::Loss => "loses for it",
+            }
+        ),
+        Outcome::Counted { winner } => format!(
+            "the game ended drawn, and material counting {} under these rules",
+            match winner {
+                Some(color) => format!("gives it to {}", color_name(side(color))),
+                None => "leaves it drawn".to_string(),
+            }
+        ),
         Outcome::Stalemate(Stalemate::Draw) => describe(End::Stalemate).to_string(),
         Outcome::Stalemate(Stalemate::Loss) => format!(
             "{} had no move, and a stalemate loses under these rules",

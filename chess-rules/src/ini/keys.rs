@@ -42,7 +42,7 @@ const PASS: &str = "passing a move";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const SAFE_FLAG: &str = "a flag piece that must be safe from capture to win";
 const CONNECT: &str = "connection goals (pieces in a row win)";
-const COUNTING: &str = "material counted to decide a game (armageddon, suicide)";
+const COUNTING: &str = "material counted to decide a full board";
 
 /// The keys and their use; pieces (`pawn`, `customPiece1` …) and
 /// `mobilityRegion…` keys are recognised by the reader itself.
@@ -184,7 +184,7 @@ const KEYS: &[(&str, Use)] = &[
         "flipEnclosedPieces",
         rule("flipping enclosed pieces (reversi)", "none"),
     ),
-    ("stalematePieceCount", rule(COUNTING, "false")),
+    ("stalematePieceCount", Use::Read),
     ("checkmateValue", Use::Read),
     ("shogiPawnDropMateIllegal", rule(DROP_MATE, "false")),
     ("shatarMateRule", rule("shatar's mating rules", "false")),
@@ -222,7 +222,7 @@ const KEYS: &[(&str, Use)] = &[
     ("connectNxN", rule(CONNECT, "0")),
     ("collinearN", rule(CONNECT, "0")),
     ("connectValue", rule(CONNECT, "win")),
-    ("materialCounting", rule(COUNTING, "none")),
+    ("materialCounting", Use::Read),
     ("adjudicateFullBoard", rule(COUNTING, "false")),
 ];
 
