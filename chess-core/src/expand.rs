@@ -163,7 +163,7 @@ impl Input {
                         // One of Fairy-Stockfish's built-in variants, played
                         // by chess-rules as a rules file would have it.
                         Err(e)
-                            if e.error == chess_format::NameError::Unknown
+                            if e.leaves_to_builtins()
                                 && let Some(found) = syntax::RuleSets::builtin(&name) =>
                         {
                             match found {

@@ -176,7 +176,13 @@ fn every_spelling_of_each_variant() {
             assert!(one(&text).is_ok(), "{name}: {:?}", one(&text));
         }
     }
+    // Fairy-Stockfish's variants of these names, not lichess's Antichess:
+    // verified under their own rules.
     for name in ["Giveaway", "Suicide", "Losers"] {
+        let text = format!("[Variant \"{name}\"]\n\n1. e4 *\n");
+        assert!(one(&text).is_ok(), "{name}: {:?}", one(&text));
+    }
+    for name in ["GiveawayChess", "Suicide Chess", "loserschess"] {
         let (kind, found, message) =
             one(&format!("[Variant \"{name}\"]\n\n1. e4 *\n")).unwrap_err();
         assert_eq!(kind, ErrorKind::BadSetup);

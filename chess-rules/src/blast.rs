@@ -4,10 +4,8 @@
 //! check), and the captures two pieces of one kind may not make of each
 //! other (`mutually_immune`).
 
-use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, cell_of, delta, kind_of, step};
-use crate::position::State;
-use crate::rules::Rules;
-use crate::tables::Tables;
+use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, captures, cell_of, delta, kind_of, step};
+use crate::tables::{BlastKinds, Tables};
 use crate::types::Move;
 
 /// The eight squares around a square, as mailbox steps.
@@ -21,44 +19,6 @@ pub(crate) const AROUND: [isize; 8] = [
     delta((0, 1)),
     delta((1, 1)),
 ];
-
-/// A rule set's explosions, by kind: a bit per kind a blast beside it
-/// spares (pawns), and per kind no blast removes.
-#[derive(Debug)]
-pub(crate) struct BlastKinds {
-    pub(crate) spared: u64,
-    pub(crate) immune: u64,
-}
-
-/// The kinds `letters` name, a bit each (`*`: every kind).
-pub(crate) fn kinds(rules: &Rules, letters: &[char]) -> u64 {
-    if letters.contains(&'*') {
-        return (0..rules.pieces.len().min(64)).fold(0, |bits, i| bits | 1 << i);
-    }
-    letters
-        .iter()
-        .filter_map(|&l| rules.index(l))
-        .filter(|&i| i < 64)
-        .fold(0, |bits, i| bits | 1 << i)
-}
-
-impl BlastKinds {
-    pub(crate) fn new(rules: &Rules) -> Option<BlastKinds> {
-        let blast = rules.blast.as_ref()?;
-        Some(BlastKinds {
-            spared: kinds(rules, &blast.spared),
-            immune: kinds(rules, &blast.immune),
-        })
-    }
-
-    /// Whether the piece `cell` stays where a blast reaches it: always if
-    /// immune, beside the capture's square if spared.
-    #[inline]
-    fn stays(&self, cell: u8, centre: bool) -> bool {
-        let bit = 1u64 << kind_of(cell);
-        self.immune & bit != 0 || (!centre && self.spared & bit != 0)
-    }
-}
 
 /// Blows up the capture on `at` (the capturer stands there) on `cells`:
 /// each piece removed is handed to `gone` with its cell and what stood
@@ -89,12 +49,12 @@ pub(crate) fn reach(at: usize) -> impl Iterator<Item = usize> {
     std::iter::once(at).chain(AROUND.iter().map(move |&d| step(at, d)))
 }
 
-/// Whether `m` captures in `s` and the rule set explodes captures: where
-/// its blast is.
+/// Whether `m` captures on `cells` and the rule set explodes captures:
+/// where its blast is.
 #[inline]
-pub(crate) fn blast_at(t: &Tables, s: &State, m: Move) -> Option<usize> {
+pub(crate) fn blast_at(t: &Tables, cells: &[u8; CELLS], m: Move) -> Option<usize> {
     t.blast.as_ref()?;
-    crate::legality::is_capture(s, m).then(|| cell_of(m.to))
+    captures(cells, m).then(|| cell_of(m.to))
 }
 
 /// Whether the royal piece on `r` is shielded from check by a blast: a
@@ -121,11 +81,11 @@ pub(crate) fn shielded(t: &Tables, cells: &[u8; CELLS], theirs: &[u64; WORDS], r
 /// a drop, or a castling, whose king never lands on one of the other
 /// side's pieces.)
 #[inline]
-pub(crate) fn immune_capture(t: &Tables, s: &State, m: Move) -> bool {
+pub(crate) fn immune_capture(t: &Tables, cells: &[u8; CELLS], m: Move) -> bool {
     if t.mutually_immune == 0 {
         return false;
     }
-    let (moving, taken) = (s.cells[cell_of(m.from)], s.cells[cell_of(m.to)]);
+    let (moving, taken) = (cells[cell_of(m.from)], cells[cell_of(m.to)]);
     taken != EMPTY
         && kind_of(taken) == kind_of(moving)
         && t.mutually_immune & (1 << kind_of(moving)) != 0

@@ -38,14 +38,14 @@
 //!             doubleStep = false\npromotionPieceTypes = qrn\n\
 //!             promotionRegionWhite = *6\npromotionRegionBlack = *1\n\
 //!             startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
-//!             [exploding:losalamos]\nblastOnCapture = true\n";
+//!             [gating:losalamos]\ngating = true\n";
 //! let sections = ini::sections(text).unwrap();
 //! let start = Position::start(sections[0].rules.as_ref().unwrap()).unwrap();
 //! assert_eq!(start.legal_moves().len(), 10);
 //! // The second section is refused, at its key; the first still plays.
 //! let refused = sections[1].rules.as_ref().unwrap_err();
 //! assert_eq!((refused.line, refused.column), (12, 1));
-//! assert!(refused.message.contains("explosions on capture"));
+//! assert!(refused.message.contains("needs gating (Seirawan chess)"));
 //!
 //! let error = ini::variants("[x:chess]\nmaxRank = 20\n").unwrap_err();
 //! assert_eq!((error.line, error.column), (2, 11));
@@ -150,8 +150,8 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// assert_eq!(gardner.geometry.files(), 5);
 /// let crazyhouse = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
 /// assert!(crazyhouse.drops.is_some_and(|d| d.captures_to_hand));
-/// let atomic = chess_rules::ini::builtin("atomic").unwrap().unwrap_err();
-/// assert!(atomic.contains("explosions on capture"), "{atomic}");
+/// let seirawan = chess_rules::ini::builtin("seirawan").unwrap().unwrap_err();
+/// assert!(seirawan.contains("needs gating (Seirawan chess)"), "{seirawan}");
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;

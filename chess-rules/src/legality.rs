@@ -7,7 +7,8 @@
 //! are generated.
 
 use crate::mailbox::{
-    BLACK_BIT, CELLS, EMPTY, OFF, WORDS, cell_of, is_theirs, kind_of, offers, path_clear, step,
+    BLACK_BIT, CELLS, EMPTY, OFF, WORDS, captures, cell_of, is_theirs, kind_of, offers, path_clear,
+    step,
 };
 use crate::make::apply;
 use crate::movegen::{
@@ -227,7 +228,7 @@ fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) 
             let c = cell_of(m.from);
             s.royal[s.turn.index()][c / 64] & (1 << (c % 64)) != 0
         };
-        retain_from(out, from, |m| !royal(m) || is_capture(s, m));
+        retain_from(out, from, |m| !royal(m) || captures(&s.cells, m));
     }
     if !rules.checks {
         let mut after = s.clone();
@@ -238,8 +239,8 @@ fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) 
             !check
         });
     }
-    if rules.must_capture && out[from..].iter().any(|&m| is_capture(s, m)) {
-        retain_from(out, from, |m| is_capture(s, m));
+    if rules.must_capture && out[from..].iter().any(|&m| captures(&s.cells, m)) {
+        retain_from(out, from, |m| captures(&s.cells, m));
     }
 }
 
@@ -255,15 +256,6 @@ fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(Move) -> 
         }
     }
     out.truncate(kept);
-}
-
-/// Whether `m` captures in `s`.
-pub(crate) fn is_capture(s: &State, m: Move) -> bool {
-    match m.kind {
-        MoveKind::EnPassant { .. } => true,
-        MoveKind::Castle { .. } | MoveKind::Drop { .. } => false,
-        MoveKind::Normal => s.cells[cell_of(m.to)] != EMPTY,
-    }
 }
 
 /// The outcome a goal gives the position, if the rule set has goals and
@@ -416,7 +408,7 @@ pub(crate) fn allowed(
     royals: &Royals,
     m: Move,
 ) -> bool {
-    !crate::blast::immune_capture(t, s, m) && safe_after(t, s, scratch, royals, m)
+    !crate::blast::immune_capture(t, &s.cells, m) && safe_after(t, s, scratch, royals, m)
 }
 
 /// Whether no royal piece of the side to move is attacked after `m`,
@@ -440,7 +432,7 @@ pub(crate) fn safe_after(
     }
     apply(scratch, us, m);
     let (from, to) = (cell_of(m.from), cell_of(m.to));
-    let blast = crate::blast::blast_at(t, s, m);
+    let blast = crate::blast::blast_at(t, &s.cells, m);
     if let (Some(at), Some(kinds)) = (blast, &t.blast) {
         crate::blast::explode(kinds, scratch, at, |_, _| {});
     }

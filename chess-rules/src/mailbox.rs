@@ -120,6 +120,18 @@ const OFFERS: [u8; 256] = {
     offers
 };
 
+/// Whether `m` captures on `cells` (en passant does; castling and a
+/// drop do not).
+#[inline]
+pub(crate) fn captures(cells: &[u8; CELLS], m: crate::types::Move) -> bool {
+    use crate::types::MoveKind;
+    match m.kind {
+        MoveKind::EnPassant { .. } => true,
+        MoveKind::Castle { .. } | MoveKind::Drop { .. } => false,
+        MoveKind::Normal => cells[cell_of(m.to)] != EMPTY,
+    }
+}
+
 /// Whether a cell holds a piece of the side other than the one `mine`
 /// stands for ([`offers`]).
 #[inline(always)]

@@ -127,7 +127,7 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
 /// Blows up the capture on `at` in `next`: the pieces gone leave the bit
 /// sets, take their castling rights with them (a king's, its side's) and
 /// their marks of promotion (no piece blown up goes to a hand).
-fn explode_into(t: &Tables, blast: &crate::blast::BlastKinds, next: &mut State, at: usize) {
+fn explode_into(t: &Tables, blast: &crate::tables::BlastKinds, next: &mut State, at: usize) {
     let mut gone = [(0usize, EMPTY); 9];
     let mut n = 0;
     crate::blast::explode(blast, &mut next.cells, at, |c, cell| {
@@ -267,7 +267,7 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
         }
     };
     m.touched(|sq| restore(next, cell_of(sq)));
-    if let Some(at) = crate::blast::blast_at(t, s, m) {
+    if let Some(at) = crate::blast::blast_at(t, &s.cells, m) {
         for c in crate::blast::reach(at) {
             restore(next, c);
         }

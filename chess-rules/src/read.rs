@@ -12,7 +12,7 @@ use crate::yaml;
 /// be read at all.
 ///
 /// ```
-/// let sets = chess_rules::read("chess.ini", "[mine:chess]\n[exploding:chess]\nblastOnCapture = true\n").unwrap();
+/// let sets = chess_rules::read("chess.ini", "[mine:chess]\n[gating:chess]\ngating = true\n").unwrap();
 /// assert_eq!(sets[0].rules.as_ref().unwrap().name, "mine");
 /// assert!(sets[1].rules.is_err());
 /// let error = chess_rules::read("mini.yaml", "board_size: 3\n").unwrap_err();

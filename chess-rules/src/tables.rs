@@ -271,7 +271,7 @@ pub(crate) struct Tables {
     /// The cells from which a pawn's move may reach the zone.
     pub(crate) near_zone: [[u64; WORDS]; 2],
     /// How captures explode, where they do ([`Rules::blast`]).
-    pub(crate) blast: Option<crate::blast::BlastKinds>,
+    pub(crate) blast: Option<BlastKinds>,
     /// A bit per kind whose pieces may not capture one another
     /// ([`Rules::mutually_immune`]).
     pub(crate) mutually_immune: u64,
@@ -279,6 +279,44 @@ pub(crate) struct Tables {
     pub(crate) flying_general: bool,
     /// Where each side may take en passant ([`Rules::en_passant_regions`]).
     pub(crate) en_passant_regions: [Option<crate::geometry::Region>; 2],
+}
+
+/// A rule set's explosions, by kind: a bit per kind a blast beside it
+/// spares (pawns), and per kind no blast removes.
+#[derive(Debug)]
+pub(crate) struct BlastKinds {
+    pub(crate) spared: u64,
+    pub(crate) immune: u64,
+}
+
+/// The kinds `letters` name, a bit each (`*`: every kind).
+pub(crate) fn kind_bits(rules: &Rules, letters: &[char]) -> u64 {
+    if letters.contains(&'*') {
+        return (0..rules.pieces.len().min(64)).fold(0, |bits, i| bits | 1 << i);
+    }
+    letters
+        .iter()
+        .filter_map(|&l| rules.index(l))
+        .filter(|&i| i < 64)
+        .fold(0, |bits, i| bits | 1 << i)
+}
+
+impl BlastKinds {
+    pub(crate) fn new(rules: &Rules) -> Option<BlastKinds> {
+        let blast = rules.blast.as_ref()?;
+        Some(BlastKinds {
+            spared: kind_bits(rules, &blast.spared),
+            immune: kind_bits(rules, &blast.immune),
+        })
+    }
+
+    /// Whether the piece `cell` stays where a blast reaches it: always if
+    /// immune, beside the capture's square if spared.
+    #[inline]
+    pub(crate) fn stays(&self, cell: u8, centre: bool) -> bool {
+        let bit = 1u64 << kind_of(cell);
+        self.immune & bit != 0 || (!centre && self.spared & bit != 0)
+    }
 }
 
 /// Kinds royal while their side has at most `count` of them: a bit per
@@ -611,8 +649,8 @@ impl Tables {
             }),
             castler,
             drops: rules.drops.clone(),
-            blast: crate::blast::BlastKinds::new(rules),
-            mutually_immune: crate::blast::kinds(rules, &rules.mutually_immune),
+            blast: BlastKinds::new(rules),
+            mutually_immune: kind_bits(rules, &rules.mutually_immune),
             flying_general: rules.flying_general,
             en_passant_regions: rules.en_passant_regions,
             drop_cells,

@@ -338,7 +338,7 @@ impl Position<'_> {
     /// piece attacked, gives a check the rules forbid, or a capture is
     /// compulsory (the first of `legal` is one).
     fn pseudo_legal_refused(&self, m: Move, legal: &[Move]) -> Rejection {
-        if crate::blast::immune_capture(&self.tables, &self.s, m) {
+        if crate::blast::immune_capture(&self.tables, &self.s.cells, m) {
             let piece = self.piece_at(m.from).expect("a capture's piece");
             return Rejection::MutuallyImmune(piece);
         }
@@ -354,7 +354,7 @@ impl Position<'_> {
         } else if self.rules.makpong
             && self.is_check()
             && self.is_royal(m.from)
-            && !crate::legality::is_capture(&self.s, m)
+            && !crate::mailbox::captures(&self.s.cells, m)
         {
             Rejection::Makpong(self.piece_at(m.from).expect("a move's piece"))
         } else {
@@ -367,7 +367,7 @@ impl Position<'_> {
     /// The square of a royal piece of the side to move that the capture
     /// `m` blows up, if it blows one up.
     fn blown_up(&self, m: Move) -> Option<Square> {
-        crate::blast::blast_at(&self.tables, &self.s, m)?;
+        crate::blast::blast_at(&self.tables, &self.s.cells, m)?;
         let after = self.play(m);
         self.geometry().squares().find(|&sq| {
             let now = if sq == m.from { m.to } else { sq };

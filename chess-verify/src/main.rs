@@ -255,8 +255,8 @@ fn main() -> ExitCode {
     let lichess_variant = match (&args.rules, &args.variant) {
         (None, Some(name)) => match chess_core::syntax::variant_named(name) {
             Ok(variant) => Some(variant),
-            // (A name lichess's rules differ from, `giveaway`, says so.)
-            Err(message) if message.error != chess_core::syntax::NameError::Unknown => {
+            // (A name lichess's rules differ from, `giveawaychess`, says so.)
+            Err(message) if !message.leaves_to_builtins() => {
                 eprintln!("error: --variant: {message}");
                 return ExitCode::from(2);
             }

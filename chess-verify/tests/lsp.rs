@@ -572,7 +572,7 @@ fn rules_files_show_their_own_error() {
     let (mut client, _) = Client::start(json!({}));
     // Each section that cannot be played shows why, at its key; a key
     // set to the format's default changes nothing and is read.
-    let ini = "[mini:chess]\nmaxRank = 6\npawnTypes = ps\n[fine:chess]\npawnTypes = p\n[blasts:chess]\nblastOnCapture = true\n";
+    let ini = "[mini:chess]\nmaxRank = 6\npawnTypes = ps\n[fine:chess]\npawnTypes = p\n[gates:chess]\ngating = true\n";
     let published = client.open("file:///rules/variants.ini", ini);
     let diagnostics = published["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 2, "{published}");
@@ -581,7 +581,7 @@ fn rules_files_show_their_own_error() {
     assert_eq!(diagnostics[1]["range"]["start"]["line"], 6);
     assert_eq!(
         diagnostics[1]["message"],
-        "`blastOnCapture = true` needs explosions on capture (atomic chess), which this engine does not play yet"
+        "`gating = true` needs gating (Seirawan chess), which this engine does not play yet"
     );
     // A file that cannot be read at all: its one problem.
     let published = client.open("file:///rules/keyfirst.ini", "maxRank = 6\n");

@@ -453,15 +453,15 @@ fn a_broken_rules_file_is_reported_at_its_value() {
     // for the games that name it, with where and why.
     std::fs::write(
         &path,
-        "[tall:chess]\nmaxRank = 20\n[blasts:chess]\nblastOnCapture = true\n[plain:chess]\n",
+        "[tall:chess]\nmaxRank = 20\n[gates:chess]\ngating = true\n[plain:chess]\n",
     )
     .unwrap();
-    let games = b"[Variant \"plain\"]\n\n1. e4 e5 *\n\n[Variant \"blasts\"]\n\n1. e4 *\n";
+    let games = b"[Variant \"plain\"]\n\n1. e4 e5 *\n\n[Variant \"gates\"]\n\n1. e4 *\n";
     let (code, out, _) = run_with(&["--rules", path.to_str().unwrap(), "-"], games);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(&format!(
-            "error[rules-file]: the rules file's `blasts` cannot be played: {}:4:1: `blastOnCapture = true` needs explosions on capture",
+            "error[rules-file]: the rules file's `gates` cannot be played: {}:4:1: `gating = true` needs gating (Seirawan chess)",
             path.display()
         )),
         "{out}"
@@ -629,5 +629,34 @@ fn a_drawn_end_decided_by_material_counting() {
              material counting gives it to Black under these rules"
         ),
         "{out}"
+    );
+}
+
+/// Names whose rules differ from lichess's Antichess (`giveaway`,
+/// `suicide`, `losers`) are Fairy-Stockfish's variants of those names:
+/// a game tagged so verifies under them (suicide: the stalemated side
+/// with fewer pieces wins, as pyffish has it), as `--variant` does.
+#[test]
+fn names_related_to_antichess_are_fairy_stockfishs_variants() {
+    let games = "[Variant \"suicide\"]\n[FEN \"8/8/8/8/8/p7/P6p/8 b - - 0 1\"]\n\n1... h1=N 1-0\n\n\
+                 [Variant \"suicide\"]\n[FEN \"8/8/8/8/8/p7/P6p/8 b - - 0 1\"]\n\n1... h1=N 1/2-1/2\n\n\
+                 [Variant \"giveaway\"]\n\n1. e3 b5 2. Bxb5 c6 3. Bxc6 Nxc6 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (2 legal"), "{out}");
+    assert!(
+        out.contains(
+            "the result `1/2-1/2` contradicts the final position: White had no move, and a \
+             stalemate, counted by the pieces on the board, wins for it under these rules"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = run_with(&["--variant", "losers", "-"], b"1. e4 d5 2. exd5 *\n");
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = run_with(&["--variant", "giveawaychess", "-"], b"1. e4 *\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("its rules differ from lichess's Antichess"),
+        "{err}"
     );
 }

@@ -34,10 +34,10 @@ pub fn builtin_refused(name: &str, why: &str) -> String {
 /// assert_eq!(sets.pick(Some("Tiny")), Ok(1));
 ///
 /// // A section that cannot be played is set aside with its reason.
-/// let file = Source::text("[mine:chess]\n[blasts:chess]\nblastOnCapture = true\n", Some("v.ini".into()), None);
+/// let file = Source::text("[mine:chess]\n[gates:chess]\ngating = true\n", Some("v.ini".into()), None);
 /// let sets = RuleSets::read(&file).unwrap();
-/// assert_eq!((sets.sets.len(), sets.refused[0].name.as_str()), (1, "blasts"));
-/// assert!(sets.why(&sets.refused[0]).starts_with("v.ini:3:1: `blastOnCapture = true` needs explosions"));
+/// assert_eq!((sets.sets.len(), sets.refused[0].name.as_str()), (1, "gates"));
+/// assert!(sets.why(&sets.refused[0]).starts_with("v.ini:3:1: `gating = true` needs gating"));
 ///
 /// let broken = Source::text("[x:chess]\nmaxRank = 20\n", Some("x.ini".into()), None);
 /// let error = RuleSets::read(&broken).unwrap_err();
@@ -137,7 +137,7 @@ impl RuleSets {
     ///
     /// let sets = RuleSets::builtin("Capablanca").unwrap().unwrap();
     /// assert_eq!((sets.sets[0].name.as_str(), sets.pick(Some("gothic"))), ("capablanca", Ok(0)));
-    /// assert!(RuleSets::builtin("atomic").unwrap().unwrap_err().contains("explosions"));
+    /// assert!(RuleSets::builtin("seirawan").unwrap().unwrap_err().contains("gating"));
     /// assert!(RuleSets::builtin("nosuch").is_none());
     /// ```
     pub fn builtin(name: &str) -> Option<Result<RuleSets, String>> {

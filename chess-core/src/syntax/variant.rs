@@ -37,9 +37,10 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
 
 /// Whether a `[Variant]` tag's value names one of Fairy-Stockfish's
 /// built-in variants that none of the verified rules is (`coregal`,
-/// `xiangqi`; lichess's names, and those related to them, are the
-/// verified rules'): such a game is read and replayed under that
-/// variant's rules ([`RuleSets::builtins`](super::RuleSets::builtins)).
+/// `xiangqi`, and `giveaway`, `suicide`, `losers`, whose rules differ
+/// from lichess's Antichess: Fairy-Stockfish plays them under their own
+/// names): such a game is read and replayed under that variant's rules
+/// ([`RuleSets::builtins`](super::RuleSets::builtins)).
 ///
 /// ```
 /// use chess_core::syntax::names_builtin;
@@ -47,12 +48,13 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
 /// assert!(names_builtin(" Coregal"));
 /// assert!(names_builtin("xiangqi")); // (refused when checked: no palace yet)
 /// assert!(!names_builtin("crazyhouse")); // lichess's, through shakmaty
-/// assert!(!names_builtin("giveaway")); // related to lichess's Antichess
+/// assert!(names_builtin("giveaway")); // not lichess's Antichess
+/// assert!(!names_builtin("giveawaychess")); // no built-in variant's name
 /// assert!(!names_builtin("nosuch"));
 /// ```
 pub fn names_builtin(value: &str) -> bool {
     let name = value.trim().to_ascii_lowercase();
-    variant_named(&name).is_err_and(|e| e.error == NameError::Unknown)
+    variant_named(&name).is_err_and(|e| e.leaves_to_builtins())
         && chess_rules::builtin::names().contains(&name.as_str())
 }
 
@@ -110,6 +112,15 @@ pub struct UnknownVariant {
     pub name: String,
     /// Why it names no verified rules.
     pub error: NameError,
+}
+
+impl UnknownVariant {
+    /// Whether the name may be one of Fairy-Stockfish's built-in variants:
+    /// it names none of the verified rules, or rules lichess's differ
+    /// from (`giveaway`).
+    pub fn leaves_to_builtins(&self) -> bool {
+        matches!(self.error, NameError::Unknown | NameError::Related(_))
+    }
 }
 
 impl std::fmt::Display for UnknownVariant {
