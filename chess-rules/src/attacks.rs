@@ -1,7 +1,8 @@
 //! Attack tests: whether a side attacks a cell, found by walking back from
 //! it along the lines that side captures along (the first piece met
-//! attacks if its kind captures along that line; for a hop, the piece
-//! met beyond the first), and along far vectors.
+//! attacks if its kind captures along that line and may go there — a
+//! piece kept to a region attacks only in it; for a hop, the piece met
+//! beyond the first), and along far vectors; the flying general.
 
 use crate::betza::Hop;
 use crate::mailbox::{CELLS, EMPTY, OFF, delta, is, kind_of, path_clear, step};
@@ -21,6 +22,7 @@ impl Tables {
                     if is(cell, by)
                         && ray.kinds & bit != 0
                         && (ray.free & bit != 0 || self.initial(at, cell))
+                        && self.may_go(cell, target)
                     {
                         return true;
                     }
@@ -56,7 +58,11 @@ impl Tables {
                 c = step(c, -ray.delta);
             }
             let cell = at(c);
-            if cell != OFF && is(cell, by) && ray.kinds & (1 << kind_of(cell)) != 0 {
+            if cell != OFF
+                && is(cell, by)
+                && ray.kinds & (1 << kind_of(cell)) != 0
+                && self.may_go(cell, target)
+            {
                 return true;
             }
         }
@@ -118,7 +124,10 @@ impl Tables {
             let cell = cells[at];
             if is(cell, by) {
                 let bit = 1u64 << kind_of(cell);
-                if leap.kinds & bit != 0 && (leap.free & bit != 0 || self.initial(at, cell)) {
+                if leap.kinds & bit != 0
+                    && (leap.free & bit != 0 || self.initial(at, cell))
+                    && self.may_go(cell, target)
+                {
                     return true;
                 }
             }
@@ -140,6 +149,7 @@ impl Tables {
                     if is(cell, by)
                         && ray.hits(self, cell, at, k)
                         && (!ray.lame || path_clear(cells, at, &ray.path))
+                        && self.may_go(cell, target)
                     {
                         return true;
                     }

@@ -16,6 +16,16 @@
 //! assert!(ini::builtin("nosuch").is_none());
 //! ```
 
+/// The second letters Fairy-Stockfish gives pieces of some of its
+/// built-in variants, which its `variants.ini` format cannot write: by
+/// variant, each piece's name and letter (xiangqi's horse `h`, which SAN
+/// writes, `Hd5`, and its elephant `e`). A section that starts from one
+/// keeps them.
+pub(crate) const SYNONYMS: &[(&str, &[(&str, char)])] = &[
+    ("xiangqi", &[("horse", 'H'), ("elephant", 'E')]),
+    ("minixiangqi", &[("horse", 'H')]),
+];
+
 /// The names of Fairy-Stockfish's built-in variants (`pyffish.variants()`
 /// of pyffish 0.0.90, without a rules file).
 const NAMES: [&str; 121] = [

@@ -190,13 +190,29 @@ pub fn write(rules: &Rules) -> String {
     // Where each side takes en passant: 0 for anywhere, or 1 and the
     // region.
     for region in rules.en_passant_regions {
-        match region {
-            None => out.number(0),
-            Some(region) => {
-                out.number(1);
-                out.region(region);
-            }
+        out.maybe_region(region);
+    }
+    // The pieces kept to regions: how many, then each one's index and its
+    // two regions.
+    let confined: Vec<(usize, &PieceDef)> = (rules.pieces.iter().enumerate())
+        .filter(|(_, p)| p.mobility != [None; 2])
+        .collect();
+    out.number(confined.len());
+    for (i, piece) in confined {
+        out.number(i);
+        for region in piece.mobility {
+            out.maybe_region(region);
         }
+    }
+    // The pieces' second letters: how many, then each one's index and
+    // letter.
+    let named: Vec<(usize, char)> = (rules.pieces.iter().enumerate())
+        .filter_map(|(i, p)| Some((i, p.synonym?)))
+        .collect();
+    out.number(named.len());
+    for (i, letter) in named {
+        out.number(i);
+        out.text(&letter.to_string());
     }
     out.0
 }
@@ -289,6 +305,8 @@ pub fn read(data: &str) -> Option<Rules> {
             royal: kind & 1 != 0,
             pawn: kind & 2 != 0,
             symbols,
+            mobility: [None; 2],
+            synonym: None,
         });
     }
     let extinction = match input.number::<u8>()? {
@@ -372,11 +390,20 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let mut en_passant_regions = [None; 2];
     for region in &mut en_passant_regions {
-        *region = match input.number::<u8>()? {
-            0 => None,
-            1 => Some(input.region()?),
-            _ => return None,
-        };
+        *region = input.maybe_region()?;
+    }
+    let confined: usize = input.number()?;
+    for _ in 0..confined {
+        let i: usize = input.number()?;
+        let white = input.maybe_region()?;
+        let black = input.maybe_region()?;
+        pieces.get_mut(i)?.mobility = [white, black];
+    }
+    let named: usize = input.number()?;
+    for _ in 0..named {
+        let i: usize = input.number()?;
+        let letter = input.char()?;
+        pieces.get_mut(i)?.synonym = Some(letter);
     }
     input.0.is_empty().then_some(Rules {
         name,
@@ -446,6 +473,17 @@ impl Out {
             self.number(word);
         }
     }
+
+    /// 0 for none, or 1 and the region.
+    fn maybe_region(&mut self, region: Option<Region>) {
+        match region {
+            None => self.number(0),
+            Some(region) => {
+                self.number(1);
+                self.region(region);
+            }
+        }
+    }
 }
 
 /// The data still to read.
@@ -484,6 +522,15 @@ impl<'a> In<'a> {
             *word = self.number()?;
         }
         Some(Region::from_words(words))
+    }
+
+    /// A region written by `Out::maybe_region`: `Some(None)` for none.
+    fn maybe_region(&mut self) -> Option<Option<Region>> {
+        match self.number::<u8>()? {
+            0 => Some(None),
+            1 => Some(Some(self.region()?)),
+            _ => None,
+        }
     }
 
     fn flag(&mut self) -> Option<bool> {
@@ -566,8 +613,8 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,0,0,0,0:0,0,0,"), "{written}");
-        let bad = format!("{},4,0,0,0,0:0,0,0,", &written[..written.len() - 16]);
+        assert!(written.ends_with(",2,3,0,0,0,0:0,0,0,0,0,"), "{written}");
+        let bad = format!("{},4,0,0,0,0:0,0,0,0,0,", &written[..written.len() - 20]);
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (127); a switch more is no rule set.
         winning.flying_general = true;
@@ -584,8 +631,8 @@ mod tests {
             count: 65,
         });
         let written = write(&few);
-        assert!(written.ends_with(",1,2:Q*65,0,0,0:0,0,0,"), "{written}");
-        let bad = format!("{}2,", &written[..written.len() - 21]);
+        assert!(written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,"), "{written}");
+        let bad = format!("{}2,", &written[..written.len() - 25]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -594,7 +641,7 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 12);
+        let (before, after) = written.split_at(undropped.len() - 16);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "53"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
@@ -606,14 +653,14 @@ mod tests {
         atomic.blast.as_mut().unwrap().spared.push('N');
         atomic.mutually_immune.push('Q');
         let written = write(&atomic);
-        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,0,"), "{written}");
-        let bad = format!("{}2,2:PN1:K2:KQ0,0,0,", &written[..written.len() - 20]);
+        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,"), "{written}");
+        let bad = format!("{}2,2:PN1:K2:KQ0,0,0,0,0,", &written[..written.len() - 24]);
         assert_eq!(read(&bad), None, "{bad}");
         // En passant on some squares: White's anywhere, Black's on the
         // third rank; an unknown tag for them is no rule set.
         atomic.en_passant_regions[1] = Some(Region::rank(2));
         let written = write(&atomic);
-        let tail = format!(":KQ0,0,1,{},0,0,0,", Region::rank(2).words()[0]);
+        let tail = format!(":KQ0,0,1,{},0,0,0,0,0,", Region::rank(2).words()[0]);
         assert!(written.ends_with(&tail), "{written}");
         let bad = format!("{}:KQ0,0,2,", &written[..written.len() - tail.len()]);
         assert_eq!(read(&bad), None, "{bad}");
@@ -623,11 +670,18 @@ mod tests {
         assert!(written.contains(":KQ3,0,1,"), "{written}");
         let bad = written.replacen(":KQ3,0,1,", ":KQ4,0,1,", 1);
         assert_eq!(read(&bad), None, "{bad}");
+        // Pieces kept to regions and a piece's second letter (minixiangqi's
+        // palace and horse); an index past the pieces is no rule set.
+        let palace = crate::ini::builtin("minixiangqi").unwrap().unwrap();
+        let written = write(&palace);
+        assert!(written.ends_with(",1,1,1:H"), "{written}");
+        let bad = format!("{}9,1:H", &written[..written.len() - 5]);
+        assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
             .into_iter()
             .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
-            .chain([drawn, flagged, few, atomic.clone()])
+            .chain([drawn, flagged, few, atomic.clone(), palace])
             .chain(
                 [
                     MaterialCounting::WhiteDrawOdds,

@@ -126,7 +126,15 @@ fn written() -> &'static [(String, Drafted)] {
         read(crate::builtin::TEXT, &|_| None)
             .expect("the built-in variants read")
             .into_iter()
-            .map(|(section, draft)| (section.name, draft))
+            .map(|(section, mut draft)| {
+                let synonyms = crate::builtin::SYNONYMS
+                    .iter()
+                    .find(|(n, _)| *n == section.name);
+                if let (Some((_, synonyms)), Ok(draft)) = (synonyms, &mut draft) {
+                    (draft.synonyms).extend(synonyms.iter().map(|&(p, l)| (p.to_string(), l)));
+                }
+                (section.name, draft)
+            })
             .collect()
     })
 }
@@ -458,6 +466,20 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             return Ok(());
         }
         Use::Read => {}
+    }
+    if let Some(rest) = key.strip_prefix("mobilityRegion") {
+        // The piece it names may be defined below, or not at all (the
+        // region then keeps nothing): matched when the section is done.
+        let (side, name) = match rest.strip_prefix("White") {
+            Some(name) => (0, name),
+            None => (1, rest.trim_start_matches("Black")),
+        };
+        let region = region(value)?;
+        draft
+            .mobility
+            .retain(|(s, n, _)| !(*s == side && n.eq_ignore_ascii_case(name)));
+        draft.mobility.push((side, name.to_string(), region));
+        return Ok(());
     }
     match key {
         "maxFile" | "maxRank" => {

@@ -317,6 +317,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 && royals.n == 1
                 && t.is_royal(cell)
                 && t.overlapping & (1 << kind) == 0
+                && t.confined & (1 << kind) == 0
                 && t.leaper[side] & (1 << kind) != 0
                 && !(ep.is_some() && t.en_passant & (1 << kind) != 0)
             {
@@ -362,7 +363,9 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             let scratch = scratch.get_or_insert(s.cells);
             retain_from(out, start, |m| {
                 // (A plain move of a piece neither pinned nor royal is safe.)
-                (!all && matches!(m.kind, MoveKind::Normal)) || allowed(t, s, scratch, royals, m)
+                permitted(t, s, m)
+                    && ((!all && matches!(m.kind, MoveKind::Normal))
+                        || safe_after(t, s, scratch, royals, m))
             });
             if COUNT {
                 count += out.len() as u64;
@@ -397,9 +400,8 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
 
 /// Whether the pseudo-legal move `m` is legal, before the rules that
 /// forbid some moves for others' sake (no checks, compulsory captures):
-/// it leaves no royal piece attacked ([`safe_after`], tried on
-/// `scratch`), and takes no piece of its own kind where the kind is
-/// immune to itself.
+/// it is [`permitted`] and leaves no royal piece attacked
+/// ([`safe_after`], tried on `scratch`).
 #[inline]
 pub(crate) fn allowed(
     t: &Tables,
@@ -408,7 +410,16 @@ pub(crate) fn allowed(
     royals: &Royals,
     m: Move,
 ) -> bool {
-    !crate::blast::immune_capture(t, &s.cells, m) && safe_after(t, s, scratch, royals, m)
+    permitted(t, s, m) && safe_after(t, s, scratch, royals, m)
+}
+
+/// Whether the pseudo-legal move `m` goes where its piece may go (its
+/// region, [`PieceDef::mobility`](crate::PieceDef::mobility)) and takes
+/// no piece of its own kind where the kind is immune to itself.
+#[inline]
+fn permitted(t: &Tables, s: &State, m: Move) -> bool {
+    (t.confined == 0 || t.may_go(s.cells[cell_of(m.from)], cell_of(m.to)))
+        && !crate::blast::immune_capture(t, &s.cells, m)
 }
 
 /// Whether no royal piece of the side to move is attacked after `m`,

@@ -478,7 +478,7 @@ impl Position<'_> {
             out.push_str(&m.to.to_string());
         } else {
             if !letterless {
-                out.push(def.letter);
+                out.push(def.synonym.unwrap_or(def.letter));
             }
             let others = others();
             if !others.is_empty() {

@@ -25,6 +25,13 @@ pub struct PieceDef {
     /// How it is shown, for White and for Black (its letter in both cases
     /// unless a rules file says otherwise).
     pub symbols: (char, char),
+    /// The squares it may go to, White's and Black's (Fairy-Stockfish's
+    /// `mobilityRegion…`: xiangqi's palace; `None`: anywhere). It moves,
+    /// captures, attacks and is dropped there only.
+    pub mobility: [Option<Region>; 2],
+    /// A second letter for it (Fairy-Stockfish's synonyms: xiangqi's horse
+    /// `H` beside `N`): SAN writes it (`Hd5`); SAN and FEN read either.
+    pub synonym: Option<char>,
 }
 
 impl PieceDef {
@@ -39,6 +46,8 @@ impl PieceDef {
             atoms: betza::parse(betza)?,
             royal: false,
             pawn: false,
+            mobility: [None; 2],
+            synonym: None,
         })
     }
 
@@ -319,7 +328,8 @@ impl Rules {
     /// The index of the piece written `letter` (either case).
     pub fn index(&self, letter: char) -> Option<usize> {
         let letter = letter.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == letter)
+        (self.pieces.iter().position(|p| p.letter == letter))
+            .or_else(|| self.pieces.iter().position(|p| p.synonym == Some(letter)))
     }
 
     /// The promotion region of pawns that promote on the last `n` ranks

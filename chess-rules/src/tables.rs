@@ -279,6 +279,12 @@ pub(crate) struct Tables {
     pub(crate) flying_general: bool,
     /// Where each side may take en passant ([`Rules::en_passant_regions`]).
     pub(crate) en_passant_regions: [Option<crate::geometry::Region>; 2],
+    /// A bit per kind kept to a region ([`PieceDef::mobility`]): its moves
+    /// are listed and kept to it, its attacks too.
+    pub(crate) confined: u64,
+    /// The cells each side's pieces of each kind may go to (all for a kind
+    /// not confined).
+    pub(crate) mobility: [Vec<[u64; WORDS]>; 2],
 }
 
 /// A rule set's explosions, by kind: a bit per kind a blast beside it
@@ -613,13 +619,38 @@ impl Tables {
                 overlapping |= 1 << kind;
             }
         }
+        // The cells each side's pieces of each kind may go to.
+        let mobility = [0, 1].map(|side: usize| {
+            (rules.pieces.iter().take(64))
+                .map(|p| {
+                    let mut cells = [0u64; WORDS];
+                    for sq in g.squares() {
+                        if p.mobility[side].is_none_or(|r| r.contains(sq)) {
+                            let c = cell_of(sq);
+                            cells[c / 64] |= 1 << (c % 64);
+                        }
+                    }
+                    cells
+                })
+                .collect::<Vec<_>>()
+        });
+        for (side, cells) in drop_cells.iter_mut().enumerate() {
+            for (kind, cells) in cells.iter_mut().enumerate() {
+                for (w, m) in cells.iter_mut().zip(mobility[side][kind]) {
+                    *w &= m;
+                }
+            }
+        }
+        let confined = bits(|p| p.mobility != [None; 2]);
         let castler = match bits(|p| p.royal) {
             0 => bits(|p| p.letter == 'K'),
             royal => royal,
         };
         Tables {
             overlapping,
-            listed: overlapping | castler,
+            listed: overlapping | castler | confined,
+            confined,
+            mobility,
             leap_rays,
             line_rays,
             hop_rays,
@@ -705,6 +736,17 @@ impl Tables {
     #[inline]
     pub(crate) fn is_royal(&self, cell: u8) -> bool {
         self.royal & (1 << kind_of(cell)) != 0
+    }
+
+    /// Whether the piece `cell` may go to (move to, capture on, attack)
+    /// the cell `to`: anywhere unless its kind is confined.
+    #[inline(always)]
+    pub(crate) fn may_go(&self, cell: u8, to: usize) -> bool {
+        let kind = kind_of(cell);
+        self.confined & (1 << kind) == 0 || {
+            let side = usize::from(cell & BLACK_BIT != 0);
+            self.mobility[side][kind][to / 64] & (1 << (to % 64)) != 0
+        }
     }
 
     /// Whether `cell` holds a piece that castles.

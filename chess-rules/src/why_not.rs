@@ -4,7 +4,8 @@
 //! a blocker, a hop without the piece to hop over, the start square, the
 //! promotion, a royal piece left attacked or blown up by its own side's
 //! capture, a capture of a piece's own kind where the kind is immune to
-//! itself, generals left facing each other, a royal piece in check that
+//! itself, a square outside the piece's region, generals left facing
+//! each other, a royal piece in check that
 //! does not capture where it may only capture, a check the rules forbid, a capture they compel; and why a
 //! drop is not (no such piece in hand, a piece on the square, a pawn's
 //! rank). The verifier words it.
@@ -82,6 +83,10 @@ pub enum Rejection {
     /// The piece may not capture one of its own kind
     /// ([`Rules::mutually_immune`](crate::Rules::mutually_immune)).
     MutuallyImmune(Piece),
+    /// The square is outside the region the piece is kept to
+    /// ([`PieceDef::mobility`](crate::PieceDef::mobility): xiangqi's
+    /// palace).
+    OutOfRegion(Piece),
     /// The move leaves the royal piece on `royal` facing the other side's
     /// on `other` along the file with nothing between
     /// ([`Rules::flying_general`](crate::Rules::flying_general)).
@@ -338,6 +343,11 @@ impl Position<'_> {
     /// piece attacked, gives a check the rules forbid, or a capture is
     /// compulsory (the first of `legal` is one).
     fn pseudo_legal_refused(&self, m: Move, legal: &[Move]) -> Rejection {
+        let moving = self.s.cells[cell_of(m.from)];
+        // (A drop's square is empty: its region is in its drop squares.)
+        if !matches!(m.kind, MoveKind::Drop { .. }) && !self.tables.may_go(moving, cell_of(m.to)) {
+            return Rejection::OutOfRegion(self.piece_at(m.from).expect("a move's piece"));
+        }
         if crate::blast::immune_capture(&self.tables, &self.s.cells, m) {
             let piece = self.piece_at(m.from).expect("a capture's piece");
             return Rejection::MutuallyImmune(piece);

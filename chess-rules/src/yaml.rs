@@ -347,6 +347,8 @@ fn read(text: &str) -> Result<Rules, RulesError> {
             royal: name == "King",
             pawn: false,
             symbols: (white, black),
+            mobility: [None; 2],
+            synonym: None,
         });
         names.push((name.to_string(), name_at));
     }

@@ -922,3 +922,60 @@ fn stalemates_counted_and_draws_decided_by_material() {
         refused.message
     );
 }
+
+/// Pieces kept to regions (`mobilityRegion…`: minixiangqi's palace,
+/// pawnback's pawns off their first rank), as Fairy-Stockfish has them
+/// (perft from positions in play in `fairy_file.rs`): they move, capture
+/// and attack only there, a move outside says so; and minixiangqi's
+/// horse, `N` in FEN, is `H` in SAN as Fairy-Stockfish writes it.
+#[test]
+fn pieces_kept_to_regions() {
+    use chess_rules::Rejection;
+    let xiangqi = chess_rules::ini::builtin("minixiangqi").unwrap().unwrap();
+    let pawnback = chess_rules::ini::builtin("pawnback").unwrap().unwrap();
+    let sq = |s| Square::parse(s).unwrap();
+    let king = &xiangqi.pieces[xiangqi.index('K').unwrap()];
+    assert!(king.mobility[0].is_some_and(|r| r.contains(sq("d3")) && !r.contains(sq("d4"))));
+    let pos = Position::from_fen(&xiangqi, "3k3/7/7/7/7/2K4/7 w - - 0 1").unwrap();
+    let white_king = pos.piece_at(sq("c2")).unwrap();
+    assert_eq!(
+        pos.why_not(sq("c2"), sq("b2"), None),
+        Some(Rejection::OutOfRegion(white_king))
+    );
+    assert_eq!(
+        legal(&xiangqi, "3k3/7/7/7/7/2K4/7 w - - 0 1"),
+        ["c2c1", "c2c3"]
+    );
+    // A piece kept to a region attacks only in it: Black's king on d5
+    // does not attack White's on d4 beside it, outside Black's palace
+    // (White's king let loose here), so the position may have Black to
+    // move; under chess it may not.
+    let mut loose = xiangqi.clone();
+    let k = loose.index('K').unwrap();
+    loose.pieces[k].mobility[0] = None;
+    loose.flying_general = false;
+    assert!(Position::from_fen(&loose, "7/7/3k3/3K3/7/7/7 b - - 0 1").is_ok());
+    assert!(Position::from_fen(&Rules::chess(), "8/8/8/3k4/3K4/8/8/8 b - - 0 1").is_err());
+    // The horse is `H` in SAN, as Fairy-Stockfish writes it (pyffish:
+    // `Hd5`), and read as either letter; FEN keeps `n`.
+    let fen = "r1nknc1/p2pppr/2p4/1c5/3C3/PCPP1PP/R1NKN1R b - - 9 5";
+    let pos = Position::from_fen(&xiangqi, fen).unwrap();
+    let horse = pos.parse_move("c7d5").unwrap();
+    assert_eq!(pos.san(horse), "Hd5");
+    assert_eq!(pos.parse_move("Hd5"), Some(horse));
+    assert_eq!(pos.parse_move("Nd5"), Some(horse));
+    assert_eq!(pos.fen(), fen);
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&xiangqi)).as_ref(),
+        Some(&xiangqi)
+    );
+    // Pawnback: a pawn steps back, but not to its first rank.
+    let fen = "4k3/8/3p4/8/8/3P4/4P3/K7 w - - 0 1";
+    let moves = legal(&pawnback, fen);
+    assert!(moves.contains(&"d3d2".to_string()) && !moves.contains(&"e2e1".to_string()));
+    let pos = Position::from_fen(&pawnback, fen).unwrap();
+    assert!(matches!(
+        pos.why_not(sq("e2"), sq("e1"), None),
+        Some(Rejection::OutOfRegion(_))
+    ));
+}

@@ -140,8 +140,8 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     assert!(
         err.contains(
             "Fairy-Stockfish's built-in variant `xiangqi` cannot be played here yet: \
-             `mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3` needs regions a piece may \
-             not leave (palaces, rivers)"
+             `soldierPromotionRank = 6` needs soldiers that gain moves across the river \
+             (xiangqi)"
         ),
         "{err}"
     );
@@ -658,5 +658,24 @@ fn names_related_to_antichess_are_fairy_stockfishs_variants() {
     assert!(
         err.contains("its rules differ from lichess's Antichess"),
         "{err}"
+    );
+}
+
+/// Pieces kept to regions (minixiangqi's palace, by name): a move out of
+/// it is refused naming the region; the horse's SAN letter `H` reads.
+#[test]
+fn a_piece_kept_to_its_region() {
+    let games = "[Variant \"minixiangqi\"]\n[FEN \"3k3/7/7/7/7/2K4/7 w - - 0 1\"]\n\n1. Kb2 *\n\n\
+                 [Variant \"minixiangqi\"]\n\n1. f1f3 b7b4 2. b1b2 g6f6 3. e2f2 c6c5 4. f3c3 g7g6 \
+                 5. c3d3 Hd5 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `1. Kb2`: the king on c2 may not leave its region (c1, d1, e1, \
+             c2, d2, e2, c3, d3, e3) under minixiangqi, and b2 is outside it"
+        ),
+        "{out}"
     );
 }

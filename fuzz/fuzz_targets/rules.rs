@@ -179,7 +179,7 @@ fuzz_target!(|data: &[u8]| {
             // (the flying general), `m` lets a king in check only capture
             // (makpong), `e` lets Black take en passant on the third rank
             // only, `c` counts a stalemate by the pieces, `o` decides a
-            // draw by them.
+            // draw by them, `g` keeps the kings to their halves.
             if let Some(blast) = parts.next() {
                 let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
                 let known = |c: &char| known.contains(c);
@@ -196,6 +196,15 @@ fuzz_target!(|data: &[u8]| {
                 rules.flying_general = blast.contains('f');
                 rules.makpong = blast.contains('m');
                 rules.stalemate_by_count = blast.contains('c');
+                if blast.contains('g') {
+                    // Kings kept to their side's half of the board.
+                    let half = geometry.ranks() / 2;
+                    let lower = (0..half).fold(chess_rules::Region::EMPTY, |r, rank| {
+                        r.union(chess_rules::Region::rank(rank))
+                    });
+                    rules.pieces[0].mobility =
+                        [Some(lower), Some(lower.mirrored(geometry.ranks()))];
+                }
                 if blast.contains('o') {
                     rules.material_counting = Some(chess_rules::MaterialCounting::Unweighted);
                 }

@@ -660,6 +660,28 @@ fn refusal_rejection(
                 kind = name(pos, from),
             ),
         ),
+        Refusal::OutOfRegion(p) => {
+            let def = &pos.rules().pieces[usize::from(p.kind)];
+            let region = def.mobility[usize::from(p.color == chess_rules::Color::Black)];
+            let squares: Vec<String> = region
+                .iter()
+                .flat_map(|r| r.squares())
+                .filter(|&sq| pos.rules().geometry.contains(sq))
+                .map(|sq| sq.to_string())
+                .collect();
+            let place = if squares.len() <= 12 {
+                format!("its region ({})", squares.join(", "))
+            } else {
+                "its region".to_string()
+            };
+            Rejection::new(
+                ErrorKind::CannotReach,
+                format!(
+                    "{piece} may not leave {place} under {}, and {to} is outside it",
+                    pos.rules().name
+                ),
+            )
+        }
         Refusal::Makpong(_) => Rejection::new(
             ErrorKind::InCheck,
             format!(

@@ -47,6 +47,12 @@ pub(crate) struct Draft {
     /// `dropNoDoubled` and `dropNoDoubledCount`.
     pub(super) no_doubled: Option<char>,
     pub(super) no_doubled_count: u8,
+    /// `mobilityRegion…`: a side, a piece's name (`King`,
+    /// `CustomPiece2`), the squares it may go to.
+    pub(super) mobility: Vec<(usize, String, Region)>,
+    /// Second letters of pieces, by the piece's name (built-in variants'
+    /// only: [`crate::builtin::SYNONYMS`]).
+    pub(super) synonyms: Vec<(String, char)>,
     /// `blastOnCapture`, and `blastImmuneTypes`: the rule set's
     /// [`Rules::blast`] when it is set.
     pub(super) blast: bool,
@@ -132,6 +138,8 @@ impl Draft {
             drops: Drops::default(),
             no_doubled: None,
             no_doubled_count: 1,
+            mobility: Vec::new(),
+            synonyms: Vec::new(),
             blast: false,
             blast_immune: Vec::new(),
         }
@@ -230,6 +238,14 @@ impl Draft {
             // (a named piece written `p`, as clobber's, is no pawn).
             piece.pawn = name == "pawn" || (name.starts_with("customPiece") && piece.letter == 'P');
             piece.royal = name == "king";
+            for (side, named, region) in &self.mobility {
+                if named.eq_ignore_ascii_case(name) {
+                    piece.mobility[*side] = Some(*region);
+                }
+            }
+            piece.synonym = (self.synonyms.iter())
+                .find(|(named, _)| named == name)
+                .map(|&(_, letter)| letter);
         }
         let [white, black] = self.promotion.clone().map(|names| {
             names

@@ -286,8 +286,10 @@ const fn rule(feature: &'static str, default: &'static str) -> Use {
 /// What the reader does with `key`, if it is a key of the format other
 /// than a piece's.
 pub(crate) fn lookup(key: &str) -> Option<Use> {
-    if key.starts_with("mobilityRegion") {
-        return Some(rule("regions a piece may not leave (palaces, rivers)", ""));
+    // (`mobilityRegionWhiteKing`: a side, then the piece's name.)
+    if let Some(rest) = key.strip_prefix("mobilityRegion") {
+        let name = rest.strip_prefix("White").or(rest.strip_prefix("Black"));
+        return name.filter(|n| !n.is_empty()).map(|_| Use::Read);
     }
     KEYS.iter().find(|(k, _)| *k == key).map(|&(_, u)| u)
 }
@@ -307,10 +309,9 @@ mod tests {
         for (key, _) in KEYS {
             assert!(seen.insert(*key), "{key} twice");
         }
-        assert_eq!(
-            lookup("mobilityRegionWhiteKing").map(|u| u == Use::Read),
-            Some(false)
-        );
+        assert_eq!(lookup("mobilityRegionWhiteKing"), Some(Use::Read));
+        assert_eq!(lookup("mobilityRegionWhite"), None);
+        assert_eq!(lookup("mobilityRegionRedKing"), None);
         assert_eq!(lookup("maxRank"), Some(Use::Read));
         assert_eq!(lookup("maxRanks"), None);
     }

@@ -118,6 +118,18 @@ POSITIONS["someplaces"] = EN_PASSANT
 POSITIONS["georgian"] = [
     "rnbakbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBAKBNR b - - 0 3",
 ]
+# Pieces kept to regions: pawns that step back but never to their first
+# rank (pawnback); minixiangqi's kings in their palaces (and the flying
+# general).
+POSITIONS["pawnback"] = [
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "4k3/8/3p4/8/8/3P4/4P3/4K3 w - - 0 1",
+]
+POSITIONS["minixiangqi"] = [
+    "r1nknc1/p2pppr/2p4/1c5/3C3/PCPP1PP/R1NKN1R b - - 9 5",
+    "3k3/7/7/7/7/7/2K4 w - - 0 1",
+    "2k4/7/7/3R3/7/7/3K3 b - - 0 1",
+]
 POSITIONS["queenproof"] = [
     "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1",
     "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",
