@@ -204,6 +204,18 @@ pub fn write(rules: &Rules) -> String {
             out.maybe_region(region);
         }
     }
+    // The pieces with `i` moves of their own regions: how many, then each
+    // one's index and its two regions.
+    let own: Vec<(usize, [Region; 2])> = (rules.pieces.iter().enumerate())
+        .filter_map(|(i, p)| Some((i, p.initial_region?)))
+        .collect();
+    out.number(own.len());
+    for (i, regions) in own {
+        out.number(i);
+        for region in regions {
+            out.region(region);
+        }
+    }
     // The pieces' second letters: how many, then each one's index and
     // letter.
     let named: Vec<(usize, char)> = (rules.pieces.iter().enumerate())
@@ -306,6 +318,7 @@ pub fn read(data: &str) -> Option<Rules> {
             pawn: kind & 2 != 0,
             symbols,
             mobility: [None; 2],
+            initial_region: None,
             synonym: None,
         });
     }
@@ -398,6 +411,12 @@ pub fn read(data: &str) -> Option<Rules> {
         let white = input.maybe_region()?;
         let black = input.maybe_region()?;
         pieces.get_mut(i)?.mobility = [white, black];
+    }
+    let own: usize = input.number()?;
+    for _ in 0..own {
+        let i: usize = input.number()?;
+        let regions = [input.region()?, input.region()?];
+        pieces.get_mut(i)?.initial_region = Some(regions);
     }
     let named: usize = input.number()?;
     for _ in 0..named {
@@ -613,8 +632,8 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,0,0,0,0:0,0,0,0,0,"), "{written}");
-        let bad = format!("{},4,0,0,0,0:0,0,0,0,0,", &written[..written.len() - 20]);
+        assert!(written.ends_with(",2,3,0,0,0,0:0,0,0,0,0,0,"), "{written}");
+        let bad = format!("{},4,0,0,0,0:0,0,0,0,0,0,", &written[..written.len() - 22]);
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (127); a switch more is no rule set.
         winning.flying_general = true;
@@ -631,8 +650,11 @@ mod tests {
             count: 65,
         });
         let written = write(&few);
-        assert!(written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,"), "{written}");
-        let bad = format!("{}2,", &written[..written.len() - 25]);
+        assert!(
+            written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,0,"),
+            "{written}"
+        );
+        let bad = format!("{}2,", &written[..written.len() - 27]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -641,7 +663,7 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 16);
+        let (before, after) = written.split_at(undropped.len() - 18);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "53"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
@@ -653,14 +675,17 @@ mod tests {
         atomic.blast.as_mut().unwrap().spared.push('N');
         atomic.mutually_immune.push('Q');
         let written = write(&atomic);
-        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,"), "{written}");
-        let bad = format!("{}2,2:PN1:K2:KQ0,0,0,0,0,", &written[..written.len() - 24]);
+        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,0,"), "{written}");
+        let bad = format!(
+            "{}2,2:PN1:K2:KQ0,0,0,0,0,0,",
+            &written[..written.len() - 26]
+        );
         assert_eq!(read(&bad), None, "{bad}");
         // En passant on some squares: White's anywhere, Black's on the
         // third rank; an unknown tag for them is no rule set.
         atomic.en_passant_regions[1] = Some(Region::rank(2));
         let written = write(&atomic);
-        let tail = format!(":KQ0,0,1,{},0,0,0,0,0,", Region::rank(2).words()[0]);
+        let tail = format!(":KQ0,0,1,{},0,0,0,0,0,0,", Region::rank(2).words()[0]);
         assert!(written.ends_with(&tail), "{written}");
         let bad = format!("{}:KQ0,0,2,", &written[..written.len() - tail.len()]);
         assert_eq!(read(&bad), None, "{bad}");
@@ -674,7 +699,7 @@ mod tests {
         // palace and horse); an index past the pieces is no rule set.
         let palace = crate::ini::builtin("minixiangqi").unwrap().unwrap();
         let written = write(&palace);
-        assert!(written.ends_with(",1,1,1:H"), "{written}");
+        assert!(written.ends_with(",0,1,1,1:H"), "{written}");
         let bad = format!("{}9,1:H", &written[..written.len() - 5]);
         assert_eq!(read(&bad), None, "{bad}");
         for rules in ini
@@ -682,6 +707,7 @@ mod tests {
             .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
             .chain([drawn, flagged, few, atomic.clone(), palace])
+            .chain([crate::ini::builtin("xiangqi").unwrap().unwrap()])
             .chain(
                 [
                     MaterialCounting::WhiteDrawOdds,

@@ -599,6 +599,13 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "makpongRule" => draft.rules.makpong = boolean(value)?,
+        "soldierPromotionRank" => {
+            draft.soldier_rank = value
+                .parse()
+                .ok()
+                .filter(|r| (1..=MAX_SIDE).contains(r))
+                .ok_or_else(|| bad(format!("`{value}`: a rank is 1 to 16")))?;
+        }
         "stalematePieceCount" => draft.rules.stalemate_by_count = boolean(value)?,
         "materialCounting" => {
             draft.pending.retain(|p| p.key != key);

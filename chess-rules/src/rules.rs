@@ -29,6 +29,10 @@ pub struct PieceDef {
     /// `mobilityRegion…`: xiangqi's palace; `None`: anywhere). It moves,
     /// captures, attacks and is dropped there only.
     pub mobility: [Option<Region>; 2],
+    /// Where it makes its `i` moves, White's and Black's, if not where the
+    /// rule set's pieces make theirs ([`Rules::initial_region`]):
+    /// xiangqi's soldier steps sideways only across the river.
+    pub initial_region: Option<[Region; 2]>,
     /// A second letter for it (Fairy-Stockfish's synonyms: xiangqi's horse
     /// `H` beside `N`): SAN writes it (`Hd5`); SAN and FEN read either.
     pub synonym: Option<char>,
@@ -47,6 +51,7 @@ impl PieceDef {
             royal: false,
             pawn: false,
             mobility: [None; 2],
+            initial_region: None,
             synonym: None,
         })
     }

@@ -246,6 +246,11 @@ pub(crate) struct Tables {
     /// The cells `i` moves may be made from, White's and Black's, when
     /// the rule set gives regions for them.
     pub(crate) initial: Option<[[u64; WORDS]; 2]>,
+    /// A bit per kind with `i` moves of its own regions
+    /// ([`PieceDef::initial_region`](crate::PieceDef::initial_region)),
+    /// and their cells, by side and kind.
+    pub(crate) own_initial: u64,
+    pub(crate) own_initial_cells: [Vec<[u64; WORDS]>; 2],
     /// How pieces in hand are dropped, where they are
     /// ([`Rules::drops`](crate::Rules::drops)).
     pub(crate) drops: Option<crate::rules::Drops>,
@@ -642,6 +647,21 @@ impl Tables {
             }
         }
         let confined = bits(|p| p.mobility != [None; 2]);
+        let own_initial = bits(|p| p.initial_region.is_some());
+        let own_initial_cells = [0, 1].map(|side: usize| {
+            (rules.pieces.iter().take(64))
+                .map(|p| {
+                    let mut cells = [0u64; WORDS];
+                    for sq in g.squares() {
+                        if p.initial_region.is_some_and(|r| r[side].contains(sq)) {
+                            let c = cell_of(sq);
+                            cells[c / 64] |= 1 << (c % 64);
+                        }
+                    }
+                    cells
+                })
+                .collect::<Vec<_>>()
+        });
         let castler = match bits(|p| p.royal) {
             0 => bits(|p| p.letter == 'K'),
             royal => royal,
@@ -651,6 +671,8 @@ impl Tables {
             listed: overlapping | castler | confined,
             confined,
             mobility,
+            own_initial,
+            own_initial_cells,
             leap_rays,
             line_rays,
             hop_rays,
@@ -723,6 +745,10 @@ impl Tables {
     /// Whether the piece `cell` on `at` may make its `i` moves there.
     #[inline]
     pub(crate) fn initial(&self, at: usize, cell: u8) -> bool {
+        if self.own_initial & (1 << kind_of(cell)) != 0 {
+            let side = usize::from(cell & BLACK_BIT != 0);
+            return self.own_initial_cells[side][kind_of(cell)][at / 64] >> (at % 64) & 1 != 0;
+        }
         match &self.initial {
             None => self.start[at] == cell,
             Some(cells) => {

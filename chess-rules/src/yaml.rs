@@ -348,6 +348,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
             pawn: false,
             symbols: (white, black),
             mobility: [None; 2],
+            initial_region: None,
             synonym: None,
         });
         names.push((name.to_string(), name_at));

@@ -979,3 +979,39 @@ fn pieces_kept_to_regions() {
         Some(Rejection::OutOfRegion(_))
     ));
 }
+
+/// Xiangqi, as Fairy-Stockfish plays it (perft 44, 1920, 79666 from the
+/// start; positions in play in `fairy_file.rs`): the soldier steps
+/// sideways only across the river (`soldierPromotionRank`), the elephant
+/// stays on its side, the horse is `H` in SAN.
+#[test]
+fn xiangqi_soldiers_cross_the_river() {
+    use chess_rules::Rejection;
+    let xiangqi = chess_rules::ini::builtin("xiangqi").unwrap().unwrap();
+    let sq = |s| Square::parse(s).unwrap();
+    assert_eq!(Position::start(&xiangqi).unwrap().perft(3), 79_666);
+    assert_eq!(
+        legal(&xiangqi, "4k4/9/9/9/9/4P4/9/9/9/3K5 w - - 0 1").len(),
+        3
+    );
+    let across = legal(&xiangqi, "4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1");
+    assert!(across.contains(&"e6d6".to_string()) && across.contains(&"e6f6".to_string()));
+    let pos = Position::from_fen(&xiangqi, "4k4/9/9/9/9/4P4/9/9/9/3K5 w - - 0 1").unwrap();
+    let soldier = pos.piece_at(sq("e5")).unwrap();
+    assert_eq!(
+        pos.why_not(sq("e5"), sq("d5"), None),
+        Some(Rejection::NotFromStart(soldier))
+    );
+    // The elephant on c5 may not cross to e7 or a7.
+    let elephant = legal(&xiangqi, "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1");
+    assert!(
+        elephant
+            .iter()
+            .all(|m| !m.starts_with("c5") || m.ends_with('3')),
+        "{elephant:?}"
+    );
+    let start = Position::start(&xiangqi).unwrap();
+    assert_eq!(start.san(start.parse_move("b1c3").unwrap()), "Hc3");
+    // (Both elephants reach e3: pyffish writes `Ece3`.)
+    assert_eq!(start.san(start.parse_move("c1e3").unwrap()), "Ece3");
+}

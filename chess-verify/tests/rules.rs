@@ -135,13 +135,13 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         "{out}"
     );
     // A variant whose rules are not played yet: refused, with why.
-    let (code, _, err) = run_with(&["--variant", "xiangqi", "-"], b"1. h2e2 *\n");
+    let (code, _, err) = run_with(&["--variant", "shogi", "-"], b"1. c3c4 *\n");
     assert_eq!(code, 2);
     assert!(
         err.contains(
-            "Fairy-Stockfish's built-in variant `xiangqi` cannot be played here yet: \
-             `soldierPromotionRank = 6` needs soldiers that gain moves across the river \
-             (xiangqi)"
+            "Fairy-Stockfish's built-in variant `shogi` cannot be played here yet: `minishogi` \
+             has `immobilityIllegal = true`: it needs the rule that a piece may not go where it \
+             can never move again"
         ),
         "{err}"
     );
@@ -161,7 +161,7 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     // too.
     let games = b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 *\n\n1. e4 e5 *\n\n\
                   [Variant \"coregal\"]\n\n1. d4 e5 2. Bg5 Nc6 *\n\n\
-                  [Variant \"xiangqi\"]\n\n1. h2e2 *\n";
+                  [Variant \"shogi\"]\n\n1. c3c4 *\n";
     let (code, out, _) = run_with(&["-"], games);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("4 games (2 legal, 6 plies)"), "{out}");
@@ -172,12 +172,12 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     let (_, json, _) = run_with(&["--format", "json", "-"], games);
     let refused = json
         .lines()
-        .find(|l| l.contains("xiangqi"))
+        .find(|l| l.contains("shogi"))
         .unwrap_or_else(|| panic!("{json}"));
     assert!(refused.contains("\"code\":\"rules-file\""), "{refused}");
     assert!(refused.contains("\"line\":11,"), "{refused}");
     assert!(
-        refused.contains("Fairy-Stockfish's built-in variant `xiangqi` cannot be played here yet"),
+        refused.contains("Fairy-Stockfish's built-in variant `shogi` cannot be played here yet"),
         "{refused}"
     );
 }
@@ -675,6 +675,27 @@ fn a_piece_kept_to_its_region() {
         out.contains(
             "White cannot play `1. Kb2`: the king on c2 may not leave its region (c1, d1, e1, \
              c2, d2, e2, c3, d3, e3) under minixiangqi, and b2 is outside it"
+        ),
+        "{out}"
+    );
+}
+
+/// Xiangqi by name: a game in Fairy-Stockfish's SAN verifies (as pyffish
+/// writes it: `Hc3`, `Ece3`, a soldier across the river stepping
+/// sideways, `Pb6`); a soldier's sideways step before the river is
+/// refused saying why.
+#[test]
+fn xiangqi_by_name() {
+    let games = "[Variant \"xiangqi\"]\n\n1. Hc3 Hc8 2. Ece3 Ece8 3. Pa5 Pi6 4. Pa6 Pi5 5. Pb6 *\n\n\
+                 [Variant \"xiangqi\"]\n[FEN \"4k4/9/9/9/9/4P4/9/9/9/3K5 w - - 0 1\"]\n\n1. Pd5 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `1. Pd5`: the soldier on e5 makes that move only from some \
+             squares under xiangqi (a xiangqi soldier steps sideways only across the river), and \
+             e5 is not one of them"
         ),
         "{out}"
     );

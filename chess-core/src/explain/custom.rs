@@ -579,6 +579,20 @@ fn refusal_rejection(
                 "{piece} goes to {to} only to capture, and there is nothing to capture on {to}"
             ),
         ),
+        Refusal::NotFromStart(p)
+            if pos.rules().pieces[usize::from(p.kind)]
+                .initial_region
+                .is_some() =>
+        {
+            Rejection::new(
+                ErrorKind::CannotReach,
+                format!(
+                    "{piece} makes that move only from some squares under {} (a xiangqi soldier \
+                     steps sideways only across the river), and {from} is not one of them",
+                    pos.rules().name
+                ),
+            )
+        }
         Refusal::NotFromStart(_) => Rejection::new(
             ErrorKind::CannotReach,
             format!("{piece} makes that move only from its start square"),

@@ -46,7 +46,8 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
 /// use chess_core::syntax::names_builtin;
 ///
 /// assert!(names_builtin(" Coregal"));
-/// assert!(names_builtin("xiangqi")); // (refused when checked: no palace yet)
+/// assert!(names_builtin("xiangqi"));
+/// assert!(names_builtin("shogi")); // (refused when checked: not played yet)
 /// assert!(!names_builtin("crazyhouse")); // lichess's, through shakmaty
 /// assert!(names_builtin("giveaway")); // not lichess's Antichess
 /// assert!(!names_builtin("giveawaychess")); // no built-in variant's name

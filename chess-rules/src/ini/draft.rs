@@ -47,6 +47,9 @@ pub(crate) struct Draft {
     /// `dropNoDoubled` and `dropNoDoubledCount`.
     pub(super) no_doubled: Option<char>,
     pub(super) no_doubled_count: u8,
+    /// `soldierPromotionRank`: the rank (from 1, its side's) from which
+    /// the soldier steps sideways too.
+    pub(super) soldier_rank: u8,
     /// `mobilityRegion…`: a side, a piece's name (`King`,
     /// `CustomPiece2`), the squares it may go to.
     pub(super) mobility: Vec<(usize, String, Region)>,
@@ -138,6 +141,7 @@ impl Draft {
             drops: Drops::default(),
             no_doubled: None,
             no_doubled_count: 1,
+            soldier_rank: 1,
             mobility: Vec::new(),
             synonyms: Vec::new(),
             blast: false,
@@ -246,6 +250,21 @@ impl Draft {
             piece.synonym = (self.synonyms.iter())
                 .find(|(named, _)| named == name)
                 .map(|&(_, letter)| letter);
+            // Xiangqi's soldier: forward, and sideways too from its rank
+            // (an `i` move, from squares of its own).
+            if name == "soldier" && self.soldier_rank > 1 {
+                let ranks = rules.geometry.ranks();
+                let beyond = (self.soldier_rank - 1..ranks)
+                    .fold(Region::EMPTY, |r, rank| r.union(Region::rank(rank)));
+                *piece = PieceDef {
+                    letter: piece.letter,
+                    symbols: piece.symbols,
+                    initial_region: Some([beyond, beyond.mirrored(ranks)]),
+                    mobility: piece.mobility,
+                    synonym: piece.synonym,
+                    ..PieceDef::new(piece.letter, "soldier", "fWisW").expect("the soldier reads")
+                };
+            }
         }
         let [white, black] = self.promotion.clone().map(|names| {
             names

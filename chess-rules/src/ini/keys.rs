@@ -176,10 +176,7 @@ const KEYS: &[(&str, Use)] = &[
     ("passOnStalemateBlack", rule(PASS, "false")),
     ("makpongRule", Use::Read),
     ("flyingGeneral", Use::Read),
-    (
-        "soldierPromotionRank",
-        rule("soldiers that gain moves across the river (xiangqi)", "1"),
-    ),
+    ("soldierPromotionRank", Use::Read),
     (
         "flipEnclosedPieces",
         rule("flipping enclosed pieces (reversi)", "none"),

@@ -130,6 +130,14 @@ POSITIONS["minixiangqi"] = [
     "3k3/7/7/7/7/7/2K4 w - - 0 1",
     "2k4/7/7/3R3/7/7/3K3 b - - 0 1",
 ]
+# Xiangqi: a soldier steps sideways only across the river, an elephant
+# stays on its side, advisors and generals in the palace.
+POSITIONS["xiangqi"] = [
+    "4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1",
+    "4k4/9/9/9/9/4P4/9/9/9/3K5 w - - 0 1",
+    "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1",
+    "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R b - - 2 2",
+]
 POSITIONS["queenproof"] = [
     "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1",
     "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",

@@ -7,9 +7,9 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ac4
 };
 
-const XIANGQI: CustomGame = game! {
-    #![variant(xiangqi)]
-    1. h2e2
+const SHOGI: CustomGame = game! {
+    #![variant(shogi)]
+    1. c3c4
 };
 
 fn main() {}
