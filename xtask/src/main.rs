@@ -816,7 +816,9 @@ fn expansion_scaling() -> ExitCode {
 /// `cargo xtask rules-bench`: chess-rules' perft example (release, and
 /// with one codegen unit) against shakmaty's `perft` built as published
 /// (its default features, `magics` among them), and again with `variant`,
-/// in turns: the median of five runs each.
+/// in turns: the median of five runs each; then chess-rules' perft of
+/// xiangqi and shogi from their starts beside it (no baseline plays
+/// them).
 fn rules_bench() -> ExitCode {
     let positions = [
         (
@@ -901,6 +903,50 @@ fn rules_bench() -> ExitCode {
                 rate / 1e6,
                 rate / rates[0]
             );
+        }
+    }
+    // Fairy-Stockfish's variants, by chess-rules alone (release).
+    let release = &tools[2].1;
+    println!("\n| variant | depth | perft | leaves/s |\n|---|---|---|---|");
+    for (variant, fen, depth) in [
+        (
+            "xiangqi",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "4",
+        ),
+        (
+            "shogi",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+            "3",
+        ),
+    ] {
+        let mut samples = Vec::new();
+        let mut leaves = 0;
+        for _ in 0..5 {
+            let output = Command::new(release).args([fen, depth, variant]).output();
+            let Some(output) = output.ok().filter(|o| o.status.success()) else {
+                // (Not played yet: its reason, once.)
+                let why = Command::new(release).args([fen, depth, variant]).output();
+                let why = why.map(|o| String::from_utf8_lossy(&o.stderr).into_owned());
+                println!(
+                    "| {variant} | {depth} | not played yet: {} | — |",
+                    why.unwrap_or_default().trim()
+                );
+                break;
+            };
+            let text = String::from_utf8_lossy(&output.stdout).into_owned();
+            let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+            let (Some(Some(count)), Some(Some(ns))) = (fields.next(), fields.next()) else {
+                eprintln!("{variant}: no `leaves nanoseconds`");
+                return ExitCode::FAILURE;
+            };
+            leaves = count;
+            samples.push(ns.max(1));
+        }
+        if !samples.is_empty() {
+            samples.sort_unstable();
+            let rate = leaves as f64 / (samples[samples.len() / 2] as f64 / 1e9);
+            println!("| {variant} | {depth} | {leaves} | {:.1} M |", rate / 1e6);
         }
     }
     ExitCode::SUCCESS
