@@ -152,7 +152,8 @@ pub fn write(rules: &Rules) -> String {
                 1 | u8::from(d.captures_to_hand) << 1
                     | u8::from(d.keep_promoted) << 2
                     | u8::from(d.pawns_on_first_rank) << 3
-                    | u8::from(d.pawns_in_zone) << 4,
+                    | u8::from(d.pawns_in_zone) << 4
+                    | u8::from(d.no_checks) << 5,
             );
             for region in d.regions {
                 match region {
@@ -363,7 +364,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let drops = match input.number::<u8>()? {
         0 => None,
-        bits if bits < 32 && bits & 1 != 0 => {
+        bits if bits < 64 && bits & 1 != 0 => {
             let mut regions = [None; 2];
             for region in &mut regions {
                 *region = match input.number::<u8>()? {
@@ -381,6 +382,7 @@ pub fn read(data: &str) -> Option<Rules> {
                 pawns_in_zone: bits & 16 != 0,
                 regions,
                 no_doubled: letter.map(|l| (l, count)),
+                no_checks: bits & 32 != 0,
             })
         }
         _ => return None,
@@ -601,6 +603,7 @@ mod tests {
             pawns_in_zone: false,
             regions: [Some(Region::rank(0)), None],
             no_doubled: Some(('P', 1)),
+            no_checks: true,
         });
         losing.drops = Some(Drops {
             captures_to_hand: false,
@@ -609,6 +612,7 @@ mod tests {
             pawns_in_zone: true,
             regions: [None, Some(Region::rank(7))],
             no_doubled: None,
+            no_checks: false,
         });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
@@ -665,7 +669,7 @@ mod tests {
         });
         let (before, after) = written.split_at(undropped.len() - 18);
         assert!(after.starts_with("21,"), "{after}");
-        for bits in ["20", "53"] {
+        for bits in ["20", "85"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
             assert_eq!(read(&bad), None, "{bad}");
         }

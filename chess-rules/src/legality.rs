@@ -215,7 +215,10 @@ pub(crate) fn safe_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mov
 /// moves are listed and sifted ([`sift`]), never counted as generated.
 #[inline]
 pub(crate) fn sifted(rules: &Rules) -> bool {
-    rules.must_capture || !rules.checks || rules.makpong
+    rules.must_capture
+        || !rules.checks
+        || rules.makpong
+        || rules.drops.as_ref().is_some_and(|d| d.no_checks)
 }
 
 /// Of the moves in `out[from..]`, those the rule set allows: none that
@@ -223,6 +226,18 @@ pub(crate) fn sifted(rules: &Rules) -> bool {
 /// that can capture must, and none of a royal piece in check that does
 /// not capture under makpong, as Fairy-Stockfish has them.
 fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
+    if rules.drops.as_ref().is_some_and(|d| d.no_checks) {
+        // (No drop that gives check, where drops may not.)
+        let mut after = s.clone();
+        retain_from(out, from, |m| {
+            !matches!(m.kind, MoveKind::Drop { .. }) || {
+                crate::make::play_into(t, s, m, &mut after);
+                let check = crate::position::in_check(t, &after, !s.turn);
+                crate::make::take_back(t, s, m, &mut after);
+                !check
+            }
+        });
+    }
     if rules.makpong && crate::position::in_check(t, s, s.turn) {
         let royal = |m: Move| {
             let c = cell_of(m.from);

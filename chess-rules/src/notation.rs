@@ -438,8 +438,10 @@ impl Position<'_> {
     pub fn san(&self, m: Move) -> String {
         let mut out = String::new();
         if let MoveKind::Drop { kind } = m.kind {
-            // The piece's letter, a pawn's too: `P@e4`.
-            out.push(self.rules.pieces[usize::from(kind)].letter);
+            // The piece's letter, a pawn's too: `P@e4` (its second letter
+            // where it has one, as Fairy-Stockfish writes it: `H@a2`).
+            let def = &self.rules.pieces[usize::from(kind)];
+            out.push(def.synonym.unwrap_or(def.letter));
             out.push('@');
             out.push_str(&m.to.to_string());
             self.push_check(m, &mut out);

@@ -279,6 +279,8 @@ pub struct Drops {
     /// `dropNoDoubledCount`: shogi's nifu, no pawn on a file with one; a
     /// promoted pawn is a piece of another kind there).
     pub no_doubled: Option<(char, u8)>,
+    /// A drop may not give check (`dropChecks = false`: xiangqihouse).
+    pub no_checks: bool,
 }
 
 impl Rules {

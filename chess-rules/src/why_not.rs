@@ -359,7 +359,11 @@ impl Position<'_> {
                 || self.attacked_after(m),
                 |royal| Rejection::BlowsUp { royal },
             )
-        } else if !self.rules.checks && self.play(m).is_check() {
+        } else if (!self.rules.checks
+            || (matches!(m.kind, MoveKind::Drop { .. })
+                && self.rules.drops.as_ref().is_some_and(|d| d.no_checks)))
+            && self.play(m).is_check()
+        {
             Rejection::GivesCheck
         } else if self.rules.makpong
             && self.is_check()

@@ -1015,3 +1015,30 @@ fn xiangqi_soldiers_cross_the_river() {
     // (Both elephants reach e3: pyffish writes `Ece3`.)
     assert_eq!(start.san(start.parse_move("c1e3").unwrap()), "Ece3");
 }
+
+/// Drops that may not give check (`dropChecks = false`: xiangqihouse), as
+/// Fairy-Stockfish has them (perft from positions in play in
+/// `fairy_file.rs`): a drop that checks is refused as one.
+#[test]
+fn drops_that_may_not_check() {
+    use chess_rules::Rejection;
+    let sections = chess_rules::ini::sections(include_str!("fairy/positions.ini")).unwrap();
+    let section = sections.iter().find(|s| s.name == "nocheckdrops").unwrap();
+    let rules = section.rules.clone().unwrap();
+    assert!(rules.drops.as_ref().is_some_and(|d| d.no_checks));
+    let sq = |s| Square::parse(s).unwrap();
+    let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/4K3[RNr] w - - 0 1").unwrap();
+    let rook = rules.index('R').unwrap() as u8;
+    assert_eq!(
+        pos.why_not_drop(rook, sq("e4")),
+        Some(Rejection::GivesCheck)
+    );
+    assert_eq!(pos.why_not_drop(rook, sq("a6")), None);
+    // Crazyhouse's drops may check.
+    let crazy = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
+    let pos = Position::from_fen(&crazy, "4k3/8/8/8/8/8/8/4K3[RNr] w - - 0 1").unwrap();
+    assert_eq!(pos.why_not_drop(rook, sq("e4")), None);
+    // (Both pieces on each of 62 squares, and five king moves; without
+    // the drops that check, 112 as pyffish counts.)
+    assert_eq!(pos.perft(1), 129);
+}

@@ -700,3 +700,24 @@ fn xiangqi_by_name() {
         "{out}"
     );
 }
+
+/// Drops that may not give check (`dropChecks = false`): such a drop is
+/// refused saying so.
+#[test]
+fn a_drop_that_may_not_check() {
+    let ini = repo("chess-rules/tests/fairy/positions.ini");
+    let games = "[Variant \"nocheckdrops\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[RNr] w - - 0 1\"]\n\n\
+                 1. R@e4 *\n\n\
+                 [Variant \"nocheckdrops\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[RNr] w - - 0 1\"]\n\n\
+                 1. R@a6 *\n";
+    let (code, out, _) = run_with(&["--rules", &ini, "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal"), "{out}");
+    assert!(
+        out.contains(
+            "error[bad-drop]: White cannot play `1. R@e4`: a drop may not give check under \
+             nocheckdrops, and a rook dropped on e4 checks the black king"
+        ),
+        "{out}"
+    );
+}

@@ -153,7 +153,7 @@ fuzz_target!(|data: &[u8]| {
             // A fourth part: drops, its letters the pieces each side holds
             // at the start; `x` captures go to hand, `l` kept promoted,
             // `n` no two of the first piece on a file, `r` drops on a
-            // side's own first rank only.
+            // side's own first rank only, `k` no drop that checks.
             let mut pocket = String::new();
             if let Some(hand) = parts.next() {
                 let regions = [0, geometry.ranks() - 1].map(chess_rules::Region::rank);
@@ -164,6 +164,7 @@ fuzz_target!(|data: &[u8]| {
                     pawns_in_zone: false,
                     regions: if hand.contains('r') { regions.map(Some) } else { [None; 2] },
                     no_doubled: hand.contains('n').then_some(('A', 1)),
+                    no_checks: hand.contains('k'),
                 });
                 for letter in hand.chars().filter(|c| "ABCabc".contains(*c)) {
                     if rules.index(letter).is_some() {

@@ -643,6 +643,15 @@ fn refusal_rejection(
             let captures: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
             reasons::compulsory_capture(&pos.rules().name, &captures)
         }
+        Refusal::GivesCheck if drop.is_some() && pos.rules().checks => Rejection::new(
+            ErrorKind::BadDrop,
+            format!(
+                "a drop may not give check under {}, and a {} dropped on {to} checks the {} king",
+                pos.rules().name,
+                kind_name(drop.unwrap_or(0)),
+                color_adj(!mover)
+            ),
+        ),
         Refusal::GivesCheck => reasons::gives_check(
             &pos.rules().name,
             &match drop {

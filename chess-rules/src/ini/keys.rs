@@ -26,7 +26,6 @@ pub(crate) enum Use {
 const MUST_DROP: &str = "compulsory drops";
 const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
 const DROP_CASTLING: &str = "castling with a dropped rook or king";
-const DROP_CHECKS: &str = "drops that may not give check";
 const SITTUYIN_DROPS: &str = "sittuyin's rook drops";
 const BISHOP_COLOURS: &str = "bishops dropped on squares of both colours";
 const DROP_PROMOTED: &str = "dropping promoted pieces";
@@ -132,7 +131,7 @@ const KEYS: &[(&str, Use)] = &[
     ("oppositeCastling", rule(CASTLING, "false")),
     ("castlingWins", rule("castling that wins", "-")),
     ("checking", Use::Read),
-    ("dropChecks", rule(DROP_CHECKS, "true")),
+    ("dropChecks", Use::Read),
     ("mustCapture", Use::Read),
     ("mustDrop", rule(MUST_DROP, "false")),
     ("mustDropType", rule(MUST_DROP, "*")),
@@ -269,7 +268,6 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
     (MUST_DROP, Decided::Drops),
     (ENCLOSING, Decided::Drops),
     (DROP_CASTLING, Decided::Drops),
-    (DROP_CHECKS, Decided::Drops),
     (SITTUYIN_DROPS, Decided::Drops),
     (BISHOP_COLOURS, Decided::Drops),
     (DROP_PROMOTED, Decided::Drops),

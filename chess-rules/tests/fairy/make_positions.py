@@ -138,6 +138,12 @@ POSITIONS["xiangqi"] = [
     "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1",
     "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R b - - 2 2",
 ]
+# Drops that may not give check (xiangqihouse's rule).
+POSITIONS["nocheckdrops"] = [
+    "4k3/8/8/8/8/8/8/4K3[RNr] w - - 0 1",
+    "r3k3/8/8/8/8/8/8/4K3[NQq] b - - 0 1",
+    "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR[Pp] w KQkq - 2 4",
+]
 POSITIONS["queenproof"] = [
     "4k3/3r4/8/8/8/8/8/3QK3 w - - 0 1",
     "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1",
