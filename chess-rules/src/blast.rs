@@ -90,17 +90,3 @@ pub(crate) fn immune_capture(t: &Tables, cells: &[u8; CELLS], m: Move) -> bool {
         && kind_of(taken) == kind_of(moving)
         && t.mutually_immune & (1 << kind_of(moving)) != 0
 }
-
-/// The cells of a bit set.
-pub(crate) fn cells(bits: &[u64; WORDS]) -> impl Iterator<Item = usize> + '_ {
-    bits.iter().enumerate().flat_map(|(word, &bits)| {
-        let mut bits = bits;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let c = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                c
-            })
-        })
-    })
-}

@@ -114,6 +114,14 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     None
 }
 
+/// How many pieces `color` has on the board.
+fn pieces(s: &State, color: Color) -> u32 {
+    s.occupied[color.index()]
+        .iter()
+        .map(|w| w.count_ones())
+        .sum()
+}
+
 /// What a stalemate is worth for the side to move of `s`: the rule set's
 /// stalemate, or where stalemates go by the pieces on the board
 /// ([`Rules::stalemate_by_count`]), that for the side with fewer, its
@@ -122,8 +130,7 @@ pub(crate) fn stalemate(rules: &Rules, s: &State) -> Stalemate {
     if !rules.stalemate_by_count {
         return rules.stalemate;
     }
-    let pieces = |side: usize| s.occupied[side].iter().map(|w| w.count_ones()).sum::<u32>();
-    let (ours, theirs) = (pieces(s.turn.index()), pieces((!s.turn).index()));
+    let (ours, theirs) = (pieces(s, s.turn), pieces(s, !s.turn));
     match (ours.cmp(&theirs), rules.stalemate) {
         (std::cmp::Ordering::Equal, _) => Stalemate::Draw,
         (std::cmp::Ordering::Less, worth) => worth,
@@ -143,11 +150,11 @@ pub(crate) fn counted(rules: &Rules, s: &State, end: Outcome) -> Outcome {
     if end.winner(s.turn).is_some() {
         return end;
     }
-    let pieces = |side: usize| s.occupied[side].iter().map(|w| w.count_ones()).sum::<u32>();
     let winner = match counting {
         MaterialCounting::WhiteDrawOdds => Some(Color::White),
         MaterialCounting::BlackDrawOdds => Some(Color::Black),
-        MaterialCounting::Unweighted => match pieces(0).cmp(&pieces(1)) {
+        MaterialCounting::Unweighted => match pieces(s, Color::White).cmp(&pieces(s, Color::Black))
+        {
             std::cmp::Ordering::Greater => Some(Color::White),
             std::cmp::Ordering::Less => Some(Color::Black),
             std::cmp::Ordering::Equal => None,

@@ -226,18 +226,6 @@ pub(crate) fn sifted(rules: &Rules) -> bool {
 /// that can capture must, and none of a royal piece in check that does
 /// not capture under makpong, as Fairy-Stockfish has them.
 fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
-    if rules.drops.as_ref().is_some_and(|d| d.no_checks) {
-        // (No drop that gives check, where drops may not.)
-        let mut after = s.clone();
-        retain_from(out, from, |m| {
-            !matches!(m.kind, MoveKind::Drop { .. }) || {
-                crate::make::play_into(t, s, m, &mut after);
-                let check = crate::position::in_check(t, &after, !s.turn);
-                crate::make::take_back(t, s, m, &mut after);
-                !check
-            }
-        });
-    }
     if rules.makpong && crate::position::in_check(t, s, s.turn) {
         let royal = |m: Move| {
             let c = cell_of(m.from);
@@ -245,13 +233,18 @@ fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) 
         };
         retain_from(out, from, |m| !royal(m) || captures(&s.cells, m));
     }
-    if !rules.checks {
+    // No move that gives check where none may, no drop that does where
+    // drops may not.
+    let drop_checks = !rules.drops.as_ref().is_some_and(|d| d.no_checks);
+    if !rules.checks || !drop_checks {
         let mut after = s.clone();
         retain_from(out, from, |m| {
-            crate::make::play_into(t, s, m, &mut after);
-            let check = crate::position::in_check(t, &after, !s.turn);
-            crate::make::take_back(t, s, m, &mut after);
-            !check
+            (rules.checks && (drop_checks || !matches!(m.kind, MoveKind::Drop { .. }))) || {
+                crate::make::play_into(t, s, m, &mut after);
+                let check = crate::position::in_check(t, &after, !s.turn);
+                crate::make::take_back(t, s, m, &mut after);
+                !check
+            }
         });
     }
     if rules.must_capture && out[from..].iter().any(|&m| captures(&s.cells, m)) {
@@ -467,7 +460,7 @@ pub(crate) fn safe_after(
     let safe = if blast.is_some() && royals.iter().any(|r| gone(if r == from { to } else { r })) {
         // A royal piece of the side to move blown up by its own capture.
         false
-    } else if blast.is_some() && crate::blast::cells(theirs).any(gone) {
+    } else if blast.is_some() && crate::mailbox::cells(theirs).any(gone) {
         // One of the other side's blown up: nothing left attacked matters.
         true
     } else {

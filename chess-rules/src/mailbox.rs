@@ -120,6 +120,20 @@ const OFFERS: [u8; 256] = {
     offers
 };
 
+/// The cells of a bit set.
+pub(crate) fn cells(bits: &[u64; WORDS]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(word, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let c = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                c
+            })
+        })
+    })
+}
+
 /// Whether `m` captures on `cells` (en passant does; castling and a
 /// drop do not).
 #[inline]

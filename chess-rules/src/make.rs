@@ -224,27 +224,12 @@ pub(crate) fn mark_royal_while_few(t: &Tables, s: &mut State) {
     for side in 0..2 {
         let mut counts = [0u32; 64];
         let mut all = 0u32;
-        let pieces = || {
-            s.occupied[side]
-                .iter()
-                .enumerate()
-                .flat_map(|(word, &bits)| {
-                    let mut bits = bits;
-                    std::iter::from_fn(move || {
-                        (bits != 0).then(|| {
-                            let c = word * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            c
-                        })
-                    })
-                })
-        };
-        for c in pieces() {
+        for c in crate::mailbox::cells(&s.occupied[side]) {
             counts[kind_of(s.cells[c])] += 1;
             all += 1;
         }
         let mut royal = [0u64; WORDS];
-        for c in pieces() {
+        for c in crate::mailbox::cells(&s.occupied[side]) {
             let cell = s.cells[c];
             let kind = kind_of(cell);
             let few_kind = few.kinds & (1 << kind) != 0 && counts[kind] <= few.count;

@@ -167,6 +167,18 @@ impl<'r> Position<'r> {
         self.geometry().contains(target) && self.tables.attacked(&self.s.cells, cell_of(target), by)
     }
 
+    /// Whether the piece on `sq` is shielded from check by a blast: captures
+    /// explode ([`Rules::blast`](crate::Rules::blast)) and a royal piece of
+    /// the other side stands next to it, which taking it would blow up
+    /// (atomic's touching kings).
+    pub fn shielded(&self, sq: Square) -> bool {
+        let Some(piece) = self.piece_at(sq) else {
+            return false;
+        };
+        let theirs = &self.s.royal[(!piece.color).index()];
+        crate::blast::shielded(&self.tables, &self.s.cells, theirs, cell_of(sq))
+    }
+
     /// Whether the side to move is in check (a royal piece of it is
     /// attacked).
     pub fn is_check(&self) -> bool {

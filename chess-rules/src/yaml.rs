@@ -63,7 +63,7 @@ use yaml_rust2::scanner::Marker;
 use crate::betza::Atom;
 use crate::error::{Error, offset};
 use crate::geometry::{Geometry, MAX_SIDE};
-use crate::rules::{PieceDef, Rules, Stalemate};
+use crate::rules::{PieceDef, Rules};
 
 /// What is wrong, at the line and column of the node concerned (made an
 /// [`Error`] at the word there when the file is read).
@@ -471,33 +471,18 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         }
     }
     fen.push_str(" w - - 0 1");
+    // Chess's switches (stalemate a draw, no drops nor goals, …), with the
+    // file's board, pieces and start, and neither castling nor promotion.
     Ok(Rules {
-        drops: None,
-        blast: None,
-        stalemate_by_count: false,
-        material_counting: None,
-        en_passant_regions: [None; 2],
-        makpong: false,
-        flying_general: false,
-        mutually_immune: Vec::new(),
-        goals: crate::Goals::default(),
-        must_capture: false,
-        checks: true,
-        royal_while_few: None,
-        chess960: false,
         name: "rules file".into(),
         geometry,
         pieces,
         start: fen,
         // No piece promotes; the last rank, as chess has it.
         promotion_region: [crate::Region::rank(rows - 1), crate::Region::rank(0)],
-        initial_region: None,
-        black_rotated: false,
         promotion_pieces: Vec::new(),
-        black_promotion_pieces: None,
         castling: None,
-        stalemate: Stalemate::Draw,
-        checkmate: crate::Ending::Loss,
+        ..Rules::chess()
     })
 }
 

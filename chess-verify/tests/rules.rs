@@ -23,6 +23,23 @@ const GAMES: &str = r#"[Event "Capablanca"]
 1. e4 e5 2. Jc3 Nd6 (2... Jj6) 3. Jxe5 *
 "#;
 
+/// The codes of the problems `chess-verify` finds in `games` with `args`
+/// and `--format json`, and the JSON.
+fn problem_codes(args: &[&str], games: &str) -> (Vec<String>, String) {
+    let args: Vec<&str> = args
+        .iter()
+        .copied()
+        .chain(["--format", "json", "-"])
+        .collect();
+    let (_, json, _) = run_with(&args, games.as_bytes());
+    let codes = json_records(&json)
+        .iter()
+        .filter(|r| r["type"] == "problem")
+        .map(|r| r["code"].as_str().unwrap().to_string())
+        .collect();
+    (codes, json)
+}
+
 #[test]
 fn each_game_under_the_section_its_tag_names() {
     let path = dir("rules").join("games.pgn");
@@ -320,15 +337,7 @@ fn drops_verify_and_are_refused_with_the_reason() {
     ] {
         assert!(out.contains(expected), "{expected}\n{out}");
     }
-    let (_, json, _) = run_with(
-        &["--rules", ini.to_str().unwrap(), "--format", "json", "-"],
-        games.as_bytes(),
-    );
-    let codes: Vec<String> = json_records(&json)
-        .iter()
-        .filter(|r| r["type"] == "problem")
-        .map(|r| r["code"].as_str().unwrap().to_string())
-        .collect();
+    let (codes, json) = problem_codes(&["--rules", ini.to_str().unwrap()], games);
     assert_eq!(codes, ["empty-pocket", "bad-drop", "bad-drop"], "{json}");
     // A pawn dropped on the first rank, and Black's drop: legal.
     let (code, out, _) = run_with(
@@ -558,15 +567,7 @@ fn explosions_verify_and_are_refused_with_the_reason() {
     ] {
         assert!(out.contains(expected), "{expected}\n{out}");
     }
-    let (_, json, _) = run_with(
-        &["--rules", ini.to_str().unwrap(), "--format", "json", "-"],
-        games.as_bytes(),
-    );
-    let codes: Vec<String> = json_records(&json)
-        .iter()
-        .filter(|r| r["type"] == "problem")
-        .map(|r| r["code"].as_str().unwrap().to_string())
-        .collect();
+    let (codes, json) = problem_codes(&["--rules", ini.to_str().unwrap()], games);
     assert_eq!(
         codes,
         ["atomic-capture", "atomic-capture", "into-check"],

@@ -732,7 +732,7 @@ fn refusal_rejection(
             let moving_royal = pos.is_royal(from);
             // (The attacker stands on `by` before the move too.)
             let attacker = piece_on(pos, by);
-            if moving_royal && touches_their_royal(pos, from) {
+            if moving_royal && pos.shielded(from) {
                 reasons::into_check(&royal_name(from), &royal.to_string(), &attacker)
                     .help(reasons::touching_royals(&pos.rules().name, name(pos, from)))
             } else if moving_royal {
@@ -754,21 +754,6 @@ fn refusal_rejection(
             }
         }
     }
-}
-
-/// Where captures explode: whether a royal piece of the other side stands
-/// next to `sq` (the royal piece there is in no check from it).
-fn touches_their_royal(pos: &Position<'_>, sq: Square) -> bool {
-    pos.rules().blast.is_some()
-        && (-1i8..=1).any(|dx| {
-            (-1i8..=1).any(|dy| {
-                pos.rules().geometry.offset(sq, dx, dy).is_some_and(|next| {
-                    next != sq
-                        && pos.piece_at(next).is_some_and(|p| p.color != pos.turn())
-                        && pos.is_royal(next)
-                })
-            })
-        })
 }
 
 /// No piece of the side to move of the kind `text` names could make it.
