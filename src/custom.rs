@@ -68,8 +68,9 @@ impl fmt::Display for CustomSquare {
     }
 }
 
-/// A move of a [`CustomGame`], as its coordinates say it: written as UCI
-/// writes moves (`a2a3`, `j9j10`, `e7e8q`).
+/// A move of a [`CustomGame`], as its coordinates say it: written as
+/// Fairy-Stockfish's UCI writes moves (`a2a3`, `j9j10`, `e7e8q`, `N@f3`,
+/// shogi's `b3d5+`, `a1a2-` and `+L@b1`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CustomMove {
     /// The moving piece's square (the king's, for castling).
@@ -77,11 +78,15 @@ pub struct CustomMove {
     /// Where it goes (for a castling whose king's square a step could also
     /// reach, the rook's square).
     pub to: CustomSquare,
-    /// What a pawn becomes: the piece's letter (upper case).
+    /// What a pawn becomes, or a piece promoting or demoting shogi-style
+    /// (`shogi` says which), or a drop put down promoted: the piece's
+    /// letter (upper case).
     pub promotion: Option<char>,
     /// The piece a drop puts on `to` (`from` is `to`): its letter (upper
-    /// case).
+    /// case), the piece taken from hand.
     pub drop: Option<char>,
+    /// `+` for a piece promoting shogi-style, `-` for one demoting.
+    pub shogi: Option<char>,
 }
 
 impl CustomMove {
@@ -92,20 +97,25 @@ impl CustomMove {
             to: square(ply.to),
             promotion: ply.promotion,
             drop: ply.drop,
+            shogi: ply.shogi,
         }
     }
 }
 
-/// As UCI writes moves: `a2a3`, `e7e8q`, `N@f3` for a drop.
+/// As Fairy-Stockfish's UCI writes moves: `a2a3`, `e7e8q`, `N@f3` for a
+/// drop, `+L@b1` for one put down promoted, `b3d5+` and `a1a2-` for a
+/// piece promoting and demoting shogi-style.
 impl fmt::Display for CustomMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(letter) = self.drop {
-            return write!(f, "{letter}@{}", self.to);
+            let plus = if self.promotion.is_some() { "+" } else { "" };
+            return write!(f, "{plus}{letter}@{}", self.to);
         }
         write!(f, "{}{}", self.from, self.to)?;
-        match self.promotion {
-            Some(letter) => write!(f, "{}", letter.to_ascii_lowercase()),
-            None => Ok(()),
+        match (self.shogi, self.promotion) {
+            (Some(sign), _) => write!(f, "{sign}"),
+            (None, Some(letter)) => write!(f, "{}", letter.to_ascii_lowercase()),
+            (None, None) => Ok(()),
         }
     }
 }
@@ -252,10 +262,16 @@ impl CustomGame {
                         chess_rules::MoveKind::Drop { kind } => Some(letter(kind)),
                         _ => None,
                     };
+                    let shogi = match legal.kind {
+                        chess_rules::MoveKind::Promote => Some('+'),
+                        chess_rules::MoveKind::Demote => Some('-'),
+                        _ => None,
+                    };
                     legal.from == square(m.from)
                         && pos.uci_target(legal) == square(m.to)
                         && legal.promotion.map(letter) == m.promotion
                         && dropped == m.drop
+                        && shogi == m.shogi
                 })
                 .map(|legal| pos.play(legal));
             out.push(pos);

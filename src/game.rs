@@ -101,6 +101,10 @@ pub enum DecisiveReason {
     /// `materialCounting`: armageddon's draw odds): the game ended drawn,
     /// and counting gave it to the winner.
     Counted,
+    /// Under rules a user defines where a drop that checkmates loses
+    /// (Fairy-Stockfish's `shogiPawnDropMateIllegal`: shogi's pawn): the
+    /// winner was checkmated by such a drop.
+    DropMate,
 }
 
 /// Why a game was drawn.
@@ -226,6 +230,8 @@ impl Outcome {
             OutcomeCode::DrawByCounting => Outcome::Draw {
                 reason: DrawReason::Counted,
             },
+            OutcomeCode::WhiteWinsByDropMate => win(White, DecisiveReason::DropMate),
+            OutcomeCode::BlackWinsByDropMate => win(Black, DecisiveReason::DropMate),
         }
     }
 
@@ -297,6 +303,7 @@ impl fmt::Display for Outcome {
                     DecisiveReason::Checks => " by giving its checks",
                     DecisiveReason::Checkmated => " by being checkmated",
                     DecisiveReason::Counted => " by material counting",
+                    DecisiveReason::DropMate => " by being checkmated by a drop that may not mate",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {

@@ -164,6 +164,7 @@ impl Serialize for Outcome {
                     DecisiveReason::Checks => "checks",
                     DecisiveReason::Checkmated => "checkmated",
                     DecisiveReason::Counted => "counted",
+                    DecisiveReason::DropMate => "drop-mate",
                 },
             ),
             Outcome::Draw { reason } => (

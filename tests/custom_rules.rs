@@ -65,6 +65,26 @@ const LOOP: CustomGame = game! {
     1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 c6 5. dxc6 Nxc6 6. P@d5 P@e5 *
 };
 
+/// Minishogi: a pawn that takes on the last rank promotes (to a gold,
+/// written `+P`), in SAN and in Fairy-Stockfish's coordinates.
+const MINISHOGI: [CustomGame; 2] = [
+    game! {
+        [Variant "minishogi"]
+        1. Pa3 Bc4 2. Pa4 Bb5 3. Pxa5=G Ba4 4. Gb5 *
+    },
+    game! {
+        [Variant "minishogi"]
+        1. a2a3 b5c4 2. a3a4 c4b5 3. a4a5+ b5a4 4. a5b5 *
+    },
+];
+
+/// Pieces that flip on every move: one put down promoted, one demoting.
+const FLIPPING: CustomGame = game! {
+    #![rules("chess-rules/tests/fairy/positions.ini", flipping)]
+    [FEN "1pk4/4+m2/7/7/3+M1S1/5P1/3K+fF1[S] w - - 0 11"]
+    11. +S@a1 c7c6 12. d3b2- *
+};
+
 /// Misère chess: the side checkmated wins.
 const MISERE: CustomGame = game! {
     [Variant "misere"]
@@ -166,6 +186,30 @@ fn drops_are_kept_and_replayed() {
     assert_eq!(
         positions[12].fen(),
         "r1b1kbnr/pp2pppp/2n5/q2Pp3/8/2N5/PPPP1PPP/R1BQKBNR[p] w KQkq - 0 7"
+    );
+}
+
+#[test]
+fn shogi_style_promotions_are_kept_and_replayed() {
+    for game in &MINISHOGI {
+        assert_eq!(
+            moves(game),
+            ["a2a3", "b5c4", "a3a4", "c4b5", "a4a5+", "b5a4", "a5b5"]
+        );
+        let promoted = game.moves().nth(4).unwrap();
+        assert_eq!((promoted.promotion, promoted.shogi), (Some('G'), Some('+')));
+        let rules = game.rules();
+        let last = game.positions(&rules).pop().unwrap();
+        // As pyffish 0.0.90 writes it: the tokin, and the rook taken.
+        assert_eq!(last.fen(), "1+Psgk/b3p/5/5/KGSBR[R] b - - 2 4");
+    }
+    assert_eq!(moves(&FLIPPING), ["+S@a1", "c7c6", "d3b2-"]);
+    let rules = FLIPPING.rules();
+    let positions = FLIPPING.positions(&rules);
+    assert_eq!(positions.len(), 4);
+    assert_eq!(
+        positions[3].fen(),
+        "1p5/2k1+m2/7/7/5S1/1M3P1/+S2K+fF1[] b - - 2 12"
     );
 }
 

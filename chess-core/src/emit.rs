@@ -574,6 +574,10 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                     OutcomeCode::WhiteWinsByCounting,
                     OutcomeCode::BlackWinsByCounting,
                 ),
+                O::DropMate => pick(
+                    OutcomeCode::WhiteWinsByDropMate,
+                    OutcomeCode::BlackWinsByDropMate,
+                ),
             }
         }
         None => OutcomeCode::declared(result),
@@ -594,6 +598,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
             to: (c.to.file, c.to.rank),
             promotion: c.promotion,
             drop: c.drop,
+            shogi: c.shogi,
         })
         .collect();
     let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));

@@ -21,7 +21,7 @@
 //!     ended: None,
 //! };
 //! // j2-j4 on a 10 × 10 board: file 9, ranks 1 and 3 (from 0).
-//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None, drop: None };
+//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None, drop: None, shogi: None };
 //! let mut data = String::new();
 //! write_custom_game(&mut data, &header, "grand", None, &[ply], [("Event", "Test")]).unwrap();
 //! let game = CustomGameData::read(&data).unwrap();
@@ -49,11 +49,17 @@ pub struct CustomPly {
     pub from: (u8, u8),
     /// Where it goes.
     pub to: (u8, u8),
-    /// What a pawn becomes: the piece's letter (`A`–`Z`).
+    /// What a pawn becomes, or a piece promoting or demoting shogi-style;
+    /// for a drop, the piece it is put down as if it is put down promoted
+    /// (its `from` is then its `to`): the piece's letter (`A`–`Z`).
     pub promotion: Option<char>,
-    /// The piece put on `to`, if the ply is a drop: its letter (`A`–`Z`;
-    /// a drop promotes nothing).
+    /// The piece put on `to`, if the ply is a drop: its letter (`A`–`Z`),
+    /// the piece taken from hand.
     pub drop: Option<char>,
+    /// `+` for a piece promoting shogi-style, `-` for one demoting (its
+    /// `promotion` is what it becomes), as Fairy-Stockfish's coordinates
+    /// write them (`b3d5+`).
+    pub shogi: Option<char>,
 }
 
 impl CustomPly {
@@ -62,18 +68,24 @@ impl CustomPly {
 
     /// The ply as its digits: the squares (four bits a file or rank), the
     /// letter of the promotion or the drop (0 for none, 1 for `A` … 26
-    /// for `Z`) and a bit for a drop.
+    /// for `Z`), then three bits for what kind of ply it is: 0 a move, 1 a
+    /// drop, 3 a drop put down promoted (whose promotion's letter takes
+    /// the place of its `from`, which is its `to`), 2 a shogi-style
+    /// promotion, 4 a demotion.
     pub fn encode(self) -> [u8; 4] {
         let square = |(file, rank): (u8, u8)| u32::from(file & 15) | u32::from(rank & 15) << 4;
         let letter = |l: Option<char>| {
             l.filter(char::is_ascii_uppercase)
                 .map_or(0, |l| l as u32 - 'A' as u32 + 1)
         };
-        let piece = match self.drop {
-            Some(_) => letter(self.drop) | 1 << 5,
-            None => letter(self.promotion),
+        let (piece, from) = match (self.drop, self.promotion, self.shogi) {
+            (Some(_), Some(_), _) => (letter(self.drop) | 0b11 << 5, letter(self.promotion)),
+            (Some(_), None, _) => (letter(self.drop) | 1 << 5, square(self.from)),
+            (None, _, Some('+')) => (letter(self.promotion) | 0b10 << 5, square(self.from)),
+            (None, _, Some('-')) => (letter(self.promotion) | 0b100 << 5, square(self.from)),
+            (None, _, _) => (letter(self.promotion), square(self.from)),
         };
-        let bits = square(self.from) | square(self.to) << 8 | piece << 16;
+        let bits = from | square(self.to) << 8 | piece << 16;
         [
             digit(bits),
             digit(bits >> 6),
@@ -99,16 +111,29 @@ impl CustomPly {
             n @ 1..=26 => Some((b'A' + n as u8 - 1) as char),
             _ => return None,
         };
-        let (promotion, drop) = match bits >> 21 {
-            0 => (letter, None),
-            1 if letter.is_some() => (None, letter),
+        let (promotion, drop, from, shogi) = match bits >> 21 {
+            0 => (letter, None, square(bits), None),
+            1 if letter.is_some() => (None, letter, square(bits), None),
+            2 if letter.is_some() => (letter, None, square(bits), Some('+')),
+            4 if letter.is_some() => (letter, None, square(bits), Some('-')),
+            // Put down promoted: the promotion's letter where `from` was.
+            3 if letter.is_some() => match bits & 255 {
+                n @ 1..=26 => (
+                    Some((b'A' + n as u8 - 1) as char),
+                    letter,
+                    square(bits >> 8),
+                    None,
+                ),
+                _ => return None,
+            },
             _ => return None,
         };
         Some(CustomPly {
-            from: square(bits),
+            from,
             to: square(bits >> 8),
             promotion,
             drop,
+            shogi,
         })
     }
 }
@@ -240,6 +265,7 @@ mod tests {
                     to: (15 - from % 16, 15 - from / 16),
                     promotion,
                     drop: None,
+                    shogi: None,
                 };
                 assert_eq!(CustomPly::decode(&ply.encode()), Some(ply));
                 let dropped = CustomPly {
@@ -250,6 +276,20 @@ mod tests {
                 };
                 if promotion.is_some() {
                     assert_eq!(CustomPly::decode(&dropped.encode()), Some(dropped));
+                    // Promoting and demoting shogi-style.
+                    for sign in ['+', '-'] {
+                        let shogi = CustomPly {
+                            shogi: Some(sign),
+                            ..ply
+                        };
+                        assert_eq!(CustomPly::decode(&shogi.encode()), Some(shogi));
+                    }
+                    // Put down promoted (a lance as a gold).
+                    let promoted = CustomPly {
+                        promotion: Some('G'),
+                        ..dropped
+                    };
+                    assert_eq!(CustomPly::decode(&promoted.encode()), Some(promoted));
                 }
             }
         }
@@ -258,6 +298,19 @@ mod tests {
         let drop_of_nothing: u32 = 1 << 21;
         let digits = [0, 6, 12, 18].map(|shift| digit(drop_of_nothing >> shift));
         assert_eq!(CustomPly::decode(&digits), None);
+        // Put down promoted to no piece, or with a bit more: no ply.
+        // (Promoting or demoting to no piece, or a kind of ply more: no
+        // ply either.)
+        for bits in [
+            0b11 << 21 | 12 << 16,
+            0b11 << 21 | 12 << 16 | 27,
+            0b10 << 21,
+            0b100 << 21,
+            0b101 << 21 | 12 << 16,
+        ] {
+            let digits = [0, 6, 12, 18].map(|shift| digit(bits >> shift));
+            assert_eq!(CustomPly::decode(&digits), None, "{bits:b}");
+        }
         assert_eq!(CustomPly::decode(b"AA"), None);
     }
 
@@ -277,24 +330,28 @@ mod tests {
                 to: (0, 2),
                 promotion: None,
                 drop: None,
+                shogi: None,
             },
             CustomPly {
                 from: (9, 8),
                 to: (9, 9),
                 promotion: Some('C'),
                 drop: None,
+                shogi: None,
             },
             CustomPly {
                 from: (4, 0),
                 to: (7, 0),
                 promotion: None,
                 drop: None,
+                shogi: None,
             },
             CustomPly {
                 from: (3, 4),
                 to: (3, 4),
                 promotion: None,
                 drop: Some('N'),
+                shogi: None,
             },
         ];
         let fen = "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1";

@@ -128,11 +128,16 @@ pub enum OutcomeCode {
     BlackWinsByCounting = 38,
     /// The same, and counting left it drawn (as many pieces each).
     DrawByCounting = 39,
+    /// Under rules a user defines where a drop that checkmates loses
+    /// (shogi's pawn): White was checkmated so, and wins.
+    WhiteWinsByDropMate = 40,
+    /// The same for Black.
+    BlackWinsByDropMate = 41,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 40] = [
+    pub const ALL: [OutcomeCode; 42] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -173,6 +178,8 @@ impl OutcomeCode {
         OutcomeCode::WhiteWinsByCounting,
         OutcomeCode::BlackWinsByCounting,
         OutcomeCode::DrawByCounting,
+        OutcomeCode::WhiteWinsByDropMate,
+        OutcomeCode::BlackWinsByDropMate,
     ];
 
     /// The code with this number.
@@ -329,7 +336,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(40), None);
+        assert_eq!(OutcomeCode::from_u8(42), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -339,7 +346,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0X01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0Z01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

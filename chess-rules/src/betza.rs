@@ -162,8 +162,22 @@ fn matches(selector: Selector, (dx, dy): (i8, i8), leap: (u8, u8)) -> bool {
         b's' => ax > ay,
         _ => false,
     };
+    let oblique = leap.0 != leap.1 && leap.1 != 0;
     match selector {
-        Selector::One(c) => side(c),
+        // One side of an oblique leap: its vectors on that side, the
+        // narrow way (`fN` is `ffN`, `lN` is `llN`), as Fairy-Stockfish
+        // reads them.
+        Selector::One(c) => {
+            side(c)
+                && (!oblique
+                    || match c {
+                        b'f' | b'b' => ay > ax,
+                        b'l' | b'r' => ax > ay,
+                        _ => true,
+                    })
+        }
+        // A half: every vector on that side (`fhN`, the four forward).
+        Selector::Two(x, b'h') => side(x),
         Selector::Two(b'h', hand) => {
             // One chirality of an oblique leap: the 4 vectors a quarter
             // turn apart from (a, b) (right) or (b, a) (left).
@@ -191,7 +205,6 @@ fn matches(selector: Selector, (dx, dy): (i8, i8), leap: (u8, u8)) -> bool {
         // longer along the second (`flN` is two files left and a rank
         // forward, `lfN` a file left and two ranks forward).
         Selector::Two(x, y) => {
-            let oblique = leap.0 != leap.1 && leap.1 != 0;
             let longer = match y {
                 b'l' | b'r' | b's' => ax > ay,
                 _ => ay > ax,
@@ -314,6 +327,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
             let next = directions.get(k + 1).map(|d| d.1);
             let pair = match (x, next) {
                 (b'h', Some(y @ (b'l' | b'r'))) => Some(y),
+                (b'f' | b'b' | b'l' | b'r', Some(b'h')) => Some(b'h'),
                 (b'h', _) => {
                     return Err(error(
                         at,
@@ -448,8 +462,9 @@ mod tests {
         assert_eq!(vectors("flF"), [(-1, 1)]);
         assert_eq!(vectors("ffN"), [(-1, 2), (1, 2)]);
         assert_eq!(vectors("fsN"), [(-2, 1), (2, 1)]);
-        assert_eq!(vectors("fN"), [(-2, 1), (-1, 2), (1, 2), (2, 1)]);
-        assert_eq!(vectors("fbN").len(), 8);
+        assert_eq!(vectors("fN"), [(-1, 2), (1, 2)]);
+        assert_eq!(vectors("fhN"), [(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+        assert_eq!(vectors("fbN").len(), 4);
     }
 
     /// Direction pairs as Fairy-Stockfish reads them: the legal moves
@@ -475,6 +490,23 @@ mod tests {
             ("frW", &[(0, 1), (1, 0)]),
             ("fsW", &[(-1, 0), (0, 1), (1, 0)]),
             ("vsW", &[(-1, 0), (0, -1), (0, 1), (1, 0)]),
+            // One side of an oblique leap: the narrow way.
+            ("fN", &[(-1, 2), (1, 2)]),
+            ("bN", &[(-1, -2), (1, -2)]),
+            ("lN", &[(-2, -1), (-2, 1)]),
+            ("rN", &[(2, -1), (2, 1)]),
+            ("fC", &[(-1, 3), (1, 3)]),
+            ("lC", &[(-3, -1), (-3, 1)]),
+            ("fZ", &[(-2, 3), (2, 3)]),
+            ("fbN", &[(-1, -2), (-1, 2), (1, -2), (1, 2)]),
+            // A half: the side's every vector.
+            ("fhN", &[(-2, 1), (-1, 2), (1, 2), (2, 1)]),
+            ("bhN", &[(-2, -1), (-1, -2), (1, -2), (2, -1)]),
+            ("lhN", &[(-2, -1), (-2, 1), (-1, -2), (-1, 2)]),
+            ("rhN", &[(1, -2), (1, 2), (2, -1), (2, 1)]),
+            ("fhC", &[(-3, 1), (-1, 3), (1, 3), (3, 1)]),
+            ("fhW", &[(0, 1)]),
+            ("fhF", &[(-1, 1), (1, 1)]),
         ] {
             assert_eq!(vectors(betza), expected, "{betza}");
         }

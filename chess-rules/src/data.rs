@@ -22,7 +22,8 @@ use crate::betza::{Atom, Hop};
 use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
 use crate::rules::{
-    Blast, Castling, Drops, MaterialCounting, PieceDef, RoyalWhileFew, Rules, Stalemate,
+    Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
+    Stalemate,
 };
 
 /// `rules` as data.
@@ -111,6 +112,22 @@ pub fn write(rules: &Rules) -> String {
             }
         }
     }
+    // Shogi-style promotion: a bit per switch (mandatory, on capture,
+    // demotion, immobility illegal), then each piece that promotes and
+    // what to, two letters a piece.
+    let p = rules.piece_promotion;
+    out.number(
+        u8::from(p.mandatory)
+            | u8::from(p.on_capture) << 1
+            | u8::from(p.demotion) << 2
+            | u8::from(rules.immobility_illegal) << 3,
+    );
+    out.text(
+        &(rules.pieces.iter())
+            .filter_map(|p| Some([p.letter, p.promotes_to?]))
+            .flatten()
+            .collect::<String>(),
+    );
     match &rules.goals.extinction {
         None => out.number(0),
         Some(e) => {
@@ -153,7 +170,8 @@ pub fn write(rules: &Rules) -> String {
                     | u8::from(d.keep_promoted) << 2
                     | u8::from(d.pawns_on_first_rank) << 3
                     | u8::from(d.pawns_in_zone) << 4
-                    | u8::from(d.no_checks) << 5,
+                    | u8::from(d.no_checks) << 5
+                    | u8::from(d.promoted) << 6,
             );
             for region in d.regions {
                 match region {
@@ -167,6 +185,7 @@ pub fn write(rules: &Rules) -> String {
             let (letter, count) = d.no_doubled.unzip();
             out.text(&letter.map(String::from).unwrap_or_default());
             out.number(count.unwrap_or(0));
+            out.text(&d.mate_loses.map(String::from).unwrap_or_default());
         }
     }
     // Explosions: 0 for none, else 1, the pieces spared and those immune;
@@ -321,7 +340,19 @@ pub fn read(data: &str) -> Option<Rules> {
             mobility: [None; 2],
             initial_region: None,
             synonym: None,
+            promotes_to: None,
         });
+    }
+    let promotion_switches: u8 = input.number()?;
+    if promotion_switches > 15 {
+        return None;
+    }
+    let promoting: Vec<char> = input.text()?.chars().collect();
+    if !promoting.len().is_multiple_of(2) {
+        return None;
+    }
+    for pair in promoting.chunks(2) {
+        pieces.iter_mut().find(|p| p.letter == pair[0])?.promotes_to = Some(pair[1]);
     }
     let extinction = match input.number::<u8>()? {
         0 => None,
@@ -364,7 +395,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let drops = match input.number::<u8>()? {
         0 => None,
-        bits if bits < 64 && bits & 1 != 0 => {
+        bits if bits < 128 && bits & 1 != 0 => {
             let mut regions = [None; 2];
             for region in &mut regions {
                 *region = match input.number::<u8>()? {
@@ -375,6 +406,7 @@ pub fn read(data: &str) -> Option<Rules> {
             }
             let letter = input.maybe_char()?;
             let count: u8 = input.number()?;
+            let mate_loses = input.maybe_char()?;
             Some(Drops {
                 captures_to_hand: bits & 2 != 0,
                 keep_promoted: bits & 4 != 0,
@@ -383,6 +415,8 @@ pub fn read(data: &str) -> Option<Rules> {
                 regions,
                 no_doubled: letter.map(|l| (l, count)),
                 no_checks: bits & 32 != 0,
+                promoted: bits & 64 != 0,
+                mate_loses,
             })
         }
         _ => return None,
@@ -456,6 +490,12 @@ pub fn read(data: &str) -> Option<Rules> {
         blast,
         mutually_immune,
         en_passant_regions,
+        piece_promotion: PiecePromotion {
+            mandatory: promotion_switches & 1 != 0,
+            on_capture: promotion_switches & 2 != 0,
+            demotion: promotion_switches & 4 != 0,
+        },
+        immobility_illegal: promotion_switches & 8 != 0,
     })
 }
 
@@ -604,6 +644,8 @@ mod tests {
             regions: [Some(Region::rank(0)), None],
             no_doubled: Some(('P', 1)),
             no_checks: true,
+            promoted: true,
+            mate_loses: Some('P'),
         });
         losing.drops = Some(Drops {
             captures_to_hand: false,
@@ -613,6 +655,8 @@ mod tests {
             regions: [None, Some(Region::rank(7))],
             no_doubled: None,
             no_checks: false,
+            promoted: false,
+            mate_loses: None,
         });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
@@ -669,7 +713,7 @@ mod tests {
         });
         let (before, after) = written.split_at(undropped.len() - 18);
         assert!(after.starts_with("21,"), "{after}");
-        for bits in ["20", "85"] {
+        for bits in ["20", "149"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
             assert_eq!(read(&bad), None, "{bad}");
         }
@@ -703,15 +747,30 @@ mod tests {
         // palace and horse); an index past the pieces is no rule set.
         let palace = crate::ini::builtin("minixiangqi").unwrap().unwrap();
         let written = write(&palace);
-        assert!(written.ends_with(",0,1,1,1:H"), "{written}");
+        assert!(written.ends_with(",0,1,3,1:H"), "{written}");
         let bad = format!("{}9,1:H", &written[..written.len() - 5]);
         assert_eq!(read(&bad), None, "{bad}");
+        // Shogi-style promotions, every switch; a switch more, an odd
+        // letter, or a letter no piece has is no rule set.
+        let mut shogi = crate::ini::builtin("minishogi").unwrap().unwrap();
+        shogi.piece_promotion = PiecePromotion {
+            mandatory: true,
+            on_capture: true,
+            demotion: true,
+        };
+        let written = write(&shogi);
+        let promoting = ",15,8:BHRDSGPG0,";
+        assert!(written.contains(promoting), "{written}");
+        for bad in [",16,8:BHRDSGPG0,", ",15,7:BHRDSGP0,", ",15,2:XG0,"] {
+            let bad = written.replacen(promoting, bad, 1);
+            assert_eq!(read(&bad), None, "{bad}");
+        }
         for rules in ini
             .into_iter()
             .chain([yaml, Rules::chess(), losing, winning])
             .chain(goals)
             .chain([drawn, flagged, few, atomic.clone(), palace])
-            .chain([crate::ini::builtin("xiangqi").unwrap().unwrap()])
+            .chain([crate::ini::builtin("xiangqi").unwrap().unwrap(), shogi])
             .chain(
                 [
                     MaterialCounting::WhiteDrawOdds,

@@ -13,10 +13,16 @@ use crate::tables::Tables;
 use crate::types::{Color, Outcome};
 
 /// How many pieces of `color` there are of the kind written `letter`
-/// (`*`: all its pieces).
+/// (`*`: all its pieces), on the board and in hand (as Fairy-Stockfish
+/// counts them).
 fn count(rules: &Rules, t: &Tables, s: &State, color: Color, letter: char) -> u32 {
     let kind = rules.index(letter);
-    let mut n = 0;
+    let hand = &s.hands[color.index()];
+    let mut n: u32 = match kind {
+        _ if letter == '*' => hand.iter().map(|&k| u32::from(k)).sum(),
+        Some(kind) if kind < 64 => u32::from(hand[kind]),
+        _ => 0,
+    };
     for &c in &t.squares {
         let cell = s.cells[c];
         if is(cell, color) && (letter == '*' || Some(kind_of(cell)) == kind) {

@@ -49,6 +49,7 @@ fn checks_field(text: &str) -> Option<[u8; 2]> {
 struct Placement {
     cells: [u8; CELLS],
     promoted: [u64; WORDS],
+    unpromoted: crate::promote::Unpromoted,
     hands: [[u8; 64]; 2],
 }
 
@@ -57,6 +58,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
     let g = rules.geometry;
     let mut cells = [OFF; CELLS];
     let mut promoted = [0u64; WORDS];
+    let mut unpromoted = crate::promote::Unpromoted::default();
     let mut hands = [[0u8; 64]; 2];
     for sq in g.squares() {
         cells[cell_of(sq)] = EMPTY;
@@ -82,6 +84,10 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
     }
     if let Some((at, text)) = pocket {
         for (i, letter) in text.char_indices() {
+            if text == "-" {
+                // (Fairy-Stockfish's empty hands: `[-]`.)
+                break;
+            }
             let Some(kind) = rules.index(letter).filter(|_| letter.is_ascii_alphabetic()) else {
                 return Err(err(
                     at + i,
@@ -150,12 +156,17 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                 i += 1;
                 continue;
             }
-            let letter = text[i..].chars().next().unwrap_or('?');
-            let Some(kind) = rules.index(letter).filter(|_| letter.is_ascii_alphabetic()) else {
+            // `+S`: a piece promoted shogi-style, written as what it was.
+            let plus = b == b'+';
+            let i_letter = i + usize::from(plus);
+            let letter = text[i_letter..].chars().next().unwrap_or('?');
+            let Some(mut kind) = rules.index(letter).filter(|_| letter.is_ascii_alphabetic())
+            else {
+                let shown = &text[i..(i_letter + letter.len_utf8()).min(text.len())];
                 return Err(err(
                     at + i,
-                    letter.len_utf8(),
-                    format!("`{letter}` is no piece of {}", rules.name),
+                    shown.len(),
+                    format!("`{shown}` is no piece of {}", rules.name),
                 ));
             };
             if file >= u32::from(g.files()) {
@@ -165,7 +176,25 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                     format!("rank {} has more than {} squares", rank + 1, g.files()),
                 ));
             }
-            let color = if b.is_ascii_uppercase() {
+            if plus {
+                let def = &rules.pieces[kind];
+                let Some(to) = def.promotes_to.and_then(|l| rules.index(l)) else {
+                    return Err(err(
+                        at + i,
+                        2,
+                        format!(
+                            "`+{letter}`: the {} does not promote in {}",
+                            def.name, rules.name
+                        ),
+                    ));
+                };
+                let c = cell_of(Square::new(file as u8, rank));
+                promoted[c / 64] |= 1 << (c % 64);
+                unpromoted.set(c, kind as u8 + 1);
+                kind = to;
+                i += 1;
+            }
+            let color = if letter.is_ascii_uppercase() {
                 Color::White
             } else {
                 Color::Black
@@ -193,6 +222,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
     Ok(Placement {
         cells,
         promoted,
+        unpromoted,
         hands,
     })
 }
@@ -237,6 +267,7 @@ impl<'r> Position<'r> {
         let Placement {
             cells,
             promoted,
+            unpromoted,
             hands,
         } = placement(rules, fen, first)?;
         let start = if fen == rules.start {
@@ -263,7 +294,9 @@ impl<'r> Position<'r> {
             }
         }
         // Under check counting, the checks still to give (`3+3`) after
-        // the en passant square; without them, the start position's.
+        // the en passant square; without them, the start position's, and
+        // without those the next check wins (Fairy-Stockfish's
+        // checkshogi).
         let mut checks = None;
         if rules.goals.check_counting
             && let Some(&(at, text)) = fields.get(4).filter(|(_, f)| f.contains('+'))
@@ -283,7 +316,7 @@ impl<'r> Position<'r> {
                 .start
                 .split(' ')
                 .find_map(checks_field)
-                .unwrap_or([3, 3]),
+                .unwrap_or([1, 1]),
         };
         let field = |n: usize| fields.get(n).copied();
         let turn = match field(1) {
@@ -314,6 +347,8 @@ impl<'r> Position<'r> {
                 checks,
                 hands,
                 promoted,
+                unpromoted,
+                drop_mated: false,
             },
         };
         crate::make::mark_royal_while_few(&position.tables, &mut position.s);
@@ -458,14 +493,24 @@ impl<'r> Position<'r> {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        let letter = self.rules.pieces[p.kind as usize].letter;
+                        let c = cell_of(Square::new(file, rank));
+                        let promoted = self.s.promoted[c / 64] & (1 << (c % 64)) != 0;
+                        let was = self.s.unpromoted.get(c);
+                        // (A piece promoted shogi-style is written as
+                        // what it was: `+S`.)
+                        let kind = if promoted && was != 0 {
+                            out.push('+');
+                            usize::from(was - 1)
+                        } else {
+                            usize::from(p.kind)
+                        };
+                        let letter = self.rules.pieces[kind].letter;
                         out.push(if p.color == Color::White {
                             letter
                         } else {
                             letter.to_ascii_lowercase()
                         });
-                        let c = cell_of(Square::new(file, rank));
-                        if marks && self.s.promoted[c / 64] & (1 << (c % 64)) != 0 {
+                        if marks && promoted && was == 0 {
                             out.push('~');
                         }
                     }

@@ -23,7 +23,7 @@
 //! `pocketSize`, `variantTemplate` and piece values are read and ignored.
 //! Black's moves are White's turned half round
 //! ([`Rules::black_rotated`]). A key of a rule this engine does not play
-//! (drops, flag goals, extinction, …) set to other than the format's
+//! (gating, walls, connection goals, …) set to other than the format's
 //! default is held, and refuses the variant if it still holds when the
 //! section is finished (a section may set back what its parent needs); a
 //! key the format does not have refuses its section (Fairy-Stockfish
@@ -61,7 +61,7 @@ use crate::rules::{MaterialCounting, Rules, Stalemate};
 pub(crate) use draft::Draft;
 use draft::{Pending, Refusal};
 use keys::Use;
-use pieces::{NAMED, piece, piece_key};
+use pieces::{NAMED, piece, piece_key, single_letter};
 use values::{Problem, boolean, ending, number, piece_set, region, side, sides};
 
 mod draft;
@@ -646,6 +646,32 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             draft.rules.mutually_immune = piece_set(&draft.rules, value)?;
         }
         "dropLoop" => draft.drops.keep_promoted = boolean(value)?,
+        "dropPromoted" => draft.drops.promoted = boolean(value)?,
+        "shogiPawnDropMateIllegal" => draft.pawn_drop_mate_illegal = boolean(value)?,
+        "immobilityIllegal" => draft.rules.immobility_illegal = boolean(value)?,
+        "mandatoryPiecePromotion" => draft.rules.piece_promotion.mandatory = boolean(value)?,
+        "piecePromotionOnCapture" => draft.rules.piece_promotion.on_capture = boolean(value)?,
+        "pieceDemotion" => draft.rules.piece_promotion.demotion = boolean(value)?,
+        "promotedPieceType" => {
+            // `p:g s:g`: pairs of letters (resolved once the pieces are),
+            // each replacing what the piece promoted to and keeping the
+            // others, as Fairy-Stockfish reads them.
+            let pairs = value
+                .split_whitespace()
+                .filter(|pair| *pair != "-")
+                .map(|pair| {
+                    let (from, to) = pair.split_once(':').unwrap_or((pair, ""));
+                    Some((single_letter(from)?, single_letter(to)?))
+                })
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| bad(format!("`{value}`: pairs of letters, e.g. `p:g s:g`")))?;
+            for (from, to) in pairs {
+                draft
+                    .promoted
+                    .retain(|&(f, _)| !f.eq_ignore_ascii_case(&from));
+                draft.promoted.push((from, to));
+            }
+        }
         "dropRegionWhite" | "dropRegionBlack" => {
             let side = usize::from(key == "dropRegionBlack");
             draft.drops.regions[side] = match value {

@@ -36,6 +36,9 @@ impl Position<'_> {
         let end = match ended(self.rules, &self.tables, &self.s) {
             Some(end) => end,
             None if !self.legal_moves().is_empty() => return None,
+            // (A checkmate by a drop of the piece whose drop mate loses
+            // is a win for the side checkmated.)
+            None if self.is_check() && self.s.drop_mated => Outcome::DropMate,
             None if self.is_check() => Outcome::Checkmate(self.rules.checkmate),
             None => Outcome::Stalemate(crate::ends::stalemate(self.rules, &self.s)),
         };
@@ -324,8 +327,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 && !every
                 && royals.n == 1
                 && t.is_royal(cell)
-                && t.overlapping & (1 << kind) == 0
-                && t.confined & (1 << kind) == 0
+                && t.listed & !t.castler & (1 << kind) == 0
                 && t.leaper[side] & (1 << kind) != 0
                 && !(ep.is_some() && t.en_passant & (1 << kind) != 0)
             {
@@ -385,7 +387,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     if t.drops.is_none() {
         return count;
     }
-    for (kind, cells) in drop_targets(t, s) {
+    for (drop, cells) in drop_targets(t, s) {
         if COUNT && !every {
             count += cells.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
             continue;
@@ -394,7 +396,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             out.clear();
         }
         let start = out.len();
-        out.extend(dropped(t, kind, &cells));
+        out.extend(dropped(t, drop, &cells));
         if every {
             let scratch = scratch.get_or_insert(s.cells);
             retain_from(out, start, |m| safe_after(t, s, scratch, royals, m));
@@ -428,6 +430,18 @@ pub(crate) fn allowed(
 fn permitted(t: &Tables, s: &State, m: Move) -> bool {
     (t.confined == 0 || t.may_go(s.cells[cell_of(m.from)], cell_of(m.to)))
         && !crate::blast::immune_capture(t, &s.cells, m)
+        && !strands(t, s, m)
+}
+
+/// Whether `m` (a move, not a promotion) leaves its piece where it could
+/// never move again, where that is illegal (drops there are never listed:
+/// [`crate::movegen::drop_targets`]).
+#[inline]
+pub(crate) fn strands(t: &Tables, s: &State, m: Move) -> bool {
+    t.stuck.is_some()
+        && m.kind == MoveKind::Normal
+        && m.promotion.is_none()
+        && t.stuck_on(s.turn, kind_of(s.cells[cell_of(m.from)]) as u8, m.to)
 }
 
 /// Whether no royal piece of the side to move is attacked after `m`,

@@ -4,7 +4,8 @@
 //! and en passant, promotion zones and pieces, castling with any king and
 //! rook files, stalemate as a draw or a loss, checkmate of a royal piece,
 //! pieces in hand and their drops ([`Drops`]: crazyhouse's), explosions
-//! on capture ([`Blast`]: atomic chess), and
+//! on capture ([`Blast`]: atomic chess), shogi-style promotion
+//! ([`PiecePromotion`]: a piece promoting in its zone, and back), and
 //! Fairy-Stockfish's goals: a kind of piece gone, a region reached.
 //!
 //! It has no chess built in: standard chess is one rule set among others
@@ -45,14 +46,15 @@
 //! | `error.rs` | the one error type of the readers ([`Error`]) |
 //! | `mailbox.rs` | the board as a mailbox of cells |
 //! | `budget.rs` | the work a rule set may ask of move generation ([`MAX_WORK`]) |
-//! | `tables.rs` | what the pieces do, worked out once per rule set |
+//! | `tables.rs` | what the pieces do, worked out once per rule set (where a piece could never move again among it) |
 //! | `attacks.rs` | whether a side attacks a square |
 //! | `position.rs` | a [`Position`] and what can be asked of it |
-//! | `fen.rs` | FEN in and out (pieces in hand, promoted pieces) |
+//! | `fen.rs` | FEN in and out (pieces in hand, promoted pieces: `Q~`, `+P`) |
 //! | `movegen.rs` | move generation: one walk for listing and counting, drops from the hands |
 //! | `legality.rs` | which moves are legal |
 //! | `make.rs` | making a move and taking it back |
 //! | `blast.rs` | explosions on capture (atomic chess) and pieces that may not take their own kind |
+//! | `promote.rs` | shogi-style promotion: which moves may or must promote or demote a piece, and what a promoted piece was |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag ([`Goals`]) |
 //! | `ends.rs` | whether a goal has ended a position's game |
 //! | `perft.rs` | perft |
@@ -80,6 +82,7 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod promote;
 mod read;
 mod rules;
 mod tables;
@@ -96,7 +99,8 @@ pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;
 pub use rules::{
-    Blast, Castling, Drops, MaterialCounting, PieceDef, RoyalWhileFew, Rules, Stalemate,
+    Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
+    Stalemate,
 };
 pub use types::{Color, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

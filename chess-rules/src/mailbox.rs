@@ -142,7 +142,7 @@ pub(crate) fn captures(cells: &[u8; CELLS], m: crate::types::Move) -> bool {
     match m.kind {
         MoveKind::EnPassant { .. } => true,
         MoveKind::Castle { .. } | MoveKind::Drop { .. } => false,
-        MoveKind::Normal => cells[cell_of(m.to)] != EMPTY,
+        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote => cells[cell_of(m.to)] != EMPTY,
     }
 }
 

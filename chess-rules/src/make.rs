@@ -24,6 +24,8 @@ impl<'r> Position<'r> {
 /// The cells a move changes, with what they hold after it.
 pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
     if let MoveKind::Drop { kind } = m.kind {
+        // (Put down promoted, it is its promoted piece.)
+        let kind = m.promotion.unwrap_or(kind);
         cells[cell_of(m.to)] = encode(Piece { color, kind });
         return;
     }
@@ -37,7 +39,7 @@ pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
             cells[cell_of(rook_to)] = rook;
         }
         MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
-        MoveKind::Normal | MoveKind::Drop { .. } => {}
+        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote | MoveKind::Drop { .. } => {}
     }
     cells[cell_of(m.to)] = match m.promotion {
         Some(kind) => encode(Piece { color, kind }),
@@ -58,7 +60,7 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     let moving = s.cells[cell_of(m.from)];
     let target = s.cells[cell_of(m.to)];
     let captured = target != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
-    if t.drops.is_some() {
+    if t.drops.is_some() || t.promoting.is_some() {
         hand_and_promoted(t, s, m, next);
     }
     apply(&mut next.cells, s.turn, m);
@@ -104,16 +106,21 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
     next.castling &= !(t.castling_on[from] | t.castling_on[to]);
-    // (A drop cannot be taken back either.)
-    next.halfmoves = if pawn || captured || matches!(m.kind, MoveKind::Drop { .. }) {
-        0
-    } else {
-        s.halfmoves + 1
-    };
+    // (A drop cannot be taken back either, nor a shogi-style promotion,
+    // as Fairy-Stockfish counts; a demotion can.)
+    next.halfmoves =
+        if pawn || captured || matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Promote) {
+            0
+        } else {
+            s.halfmoves + 1
+        };
     if s.turn == Color::Black {
         next.fullmoves += 1;
     }
     next.turn = !s.turn;
+    next.drop_mated = t
+        .mate_loses
+        .is_some_and(|kind| m.kind == (MoveKind::Drop { kind }) && m.promotion.is_none());
     if t.few_royal.is_some() {
         mark_royal_while_few(t, next);
     }
@@ -145,15 +152,13 @@ fn explode_into(t: &Tables, blast: &crate::tables::BlastKinds, next: &mut State,
     }
 }
 
-/// Where pieces are dropped: takes a dropped piece from its side's hand,
-/// puts a piece taken into the hand of the side that took it (where
-/// captures go to hand; a promoted one as the pawn it was, unless the
-/// rule set keeps it promoted), and moves the mark of a promoted piece
-/// with it (`next` is `s` before the move is applied).
+/// Where pieces are dropped or promote shogi-style: takes a dropped piece
+/// from its side's hand, puts a piece taken into the hand of the side
+/// that took it (where captures go to hand; a promoted one as what it
+/// was — the pawn, for one promoted as chess's pawns are — unless the rule
+/// set keeps it promoted), and moves the mark of a promoted piece with it
+/// (`next` is `s` before the move is applied).
 fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
-    let Some(drops) = &t.drops else {
-        return;
-    };
     let us = s.turn.index();
     let bit = |sq: Square| {
         let c = cell_of(sq);
@@ -166,24 +171,45 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
     if let MoveKind::Drop { kind } = m.kind {
         let held = &mut next.hands[us][usize::from(kind)];
         *held = held.saturating_sub(1);
+        if m.promotion.is_some() {
+            let (word, b) = bit(m.to);
+            next.promoted[word] |= b;
+            next.unpromoted.set(cell_of(m.to), kind + 1);
+        }
         return;
     }
     let taken = match m.kind {
         MoveKind::EnPassant { captured } => Some(captured),
-        MoveKind::Normal if s.cells[cell_of(m.to)] != EMPTY => Some(m.to),
+        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote
+            if s.cells[cell_of(m.to)] != EMPTY =>
+        {
+            Some(m.to)
+        }
         _ => None,
     };
-    if let Some(sq) = taken
+    if let Some(drops) = &t.drops
+        && let Some(sq) = taken
         && drops.captures_to_hand
     {
-        let kind = match t.pawn_kind {
-            Some(pawn) if marked(sq) && !drops.keep_promoted => pawn,
-            _ => kind_of(s.cells[cell_of(sq)]),
+        let c = cell_of(sq);
+        let kind = match (s.unpromoted.get(c), t.pawn_kind) {
+            _ if !marked(sq) || drops.keep_promoted => kind_of(s.cells[c]),
+            (0, Some(pawn)) => pawn,
+            (0, None) => kind_of(s.cells[c]),
+            (was, _) => usize::from(was - 1),
         };
         let held = &mut next.hands[us][kind];
         *held = held.saturating_add(1);
     }
-    let promoted = m.promotion.is_some() || marked(m.from);
+    // What the piece is after the move: promoted (and what it was), or
+    // not.
+    let moving = s.cells[cell_of(m.from)];
+    let (promoted, was) = match m.kind {
+        MoveKind::Promote => (true, kind_of(moving) as u8 + 1),
+        MoveKind::Demote => (false, 0),
+        _ if m.promotion.is_some() => (true, 0),
+        _ => (marked(m.from), s.unpromoted.get(cell_of(m.from))),
+    };
     for sq in [Some(m.from), Some(m.to), taken].into_iter().flatten() {
         let (word, bit) = bit(sq);
         next.promoted[word] &= !bit;
@@ -191,6 +217,7 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
     if promoted {
         let (word, bit) = bit(m.to);
         next.promoted[word] |= bit;
+        next.unpromoted.set(cell_of(m.to), was);
     }
 }
 
@@ -262,13 +289,21 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
         next.royal = s.royal;
     }
     next.turn = s.turn;
+    next.drop_mated = s.drop_mated;
     next.castling = s.castling;
     next.en_passant = s.en_passant;
     next.halfmoves = s.halfmoves;
     next.fullmoves = s.fullmoves;
     next.checks = s.checks;
-    if t.drops.is_some() || t.blast.is_some() {
+    if t.drops.is_some() || t.blast.is_some() || t.promoting.is_some() {
         next.hands = s.hands;
         next.promoted = s.promoted;
+    }
+    // (What a promoted piece was, on the squares the move changed.)
+    if t.promoting.is_some() {
+        m.touched(|sq| {
+            next.unpromoted
+                .set(cell_of(sq), s.unpromoted.get(cell_of(sq)))
+        });
     }
 }

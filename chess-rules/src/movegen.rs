@@ -12,6 +12,7 @@ use crate::mailbox::{
     CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, kind_of, offers, path_clear, step,
 };
 use crate::position::{Position, State, back_rank};
+use crate::promote::Change;
 use crate::rules::Rules;
 use crate::tables::{Shape, Tables, Walk};
 use crate::types::{Color, Move, MoveKind};
@@ -35,51 +36,73 @@ pub(crate) trait Sink {
 }
 
 /// The moves of one piece, listed (a pawn's into the promotion zone once
-/// per promotion).
+/// per promotion; a piece that may promote shogi-style promoted and, where
+/// it need not, not).
 pub(crate) struct List<'a> {
     t: &'a Tables,
     out: &'a mut Vec<Move>,
     from: Square,
     pawn: bool,
     color: Color,
+    /// What its moves may turn it into, shogi-style.
+    change: Option<Change>,
 }
 
 impl<'a> List<'a> {
     /// The moves of the piece on `from` in `s`, into `out`.
     pub(crate) fn new(t: &'a Tables, s: &State, out: &'a mut Vec<Move>, from: usize) -> List<'a> {
+        let cell = s.cells[from];
+        let change = t.promoting.as_ref().and_then(|p| {
+            let was = crate::promote::was(&s.promoted, &s.unpromoted, from);
+            Change::of(p, kind_of(cell), was, t.in_zone(s.turn, from))
+        });
         List {
             t,
             out,
             from: t.square_of[from],
-            pawn: t.is_pawn(s.cells[from]),
+            pawn: t.is_pawn(cell),
             color: s.turn,
+            change,
         }
     }
 
     #[inline]
-    fn add(&mut self, to: usize, kind: MoveKind) {
-        // With nothing to promote to, a pawn moves into the zone as itself
-        // (Fairy-Stockfish's `promotionPieceTypes = -`).
-        let promotions = &self.t.promotions[self.color.index()];
-        let promotes = self.pawn && !promotions.is_empty() && self.t.in_zone(self.color, to);
-        let to = self.t.square_of[to];
-        if promotes {
-            for &promotion in promotions {
-                self.out.push(Move {
-                    from: self.from,
-                    to,
-                    promotion: Some(promotion),
-                    kind,
-                });
-            }
-            return;
-        }
-        self.out.push(Move {
+    fn add(&mut self, to: usize, kind: MoveKind, capture: bool) {
+        let m = Move {
             from: self.from,
-            to,
+            to: self.t.square_of[to],
             promotion: None,
             kind,
-        });
+        };
+        if self.change.is_none() && !self.pawn {
+            self.out.push(m);
+            return;
+        }
+        let in_zone = self.t.in_zone(self.color, to);
+        if self.pawn && in_zone {
+            // With nothing to promote to, a pawn moves into the zone as
+            // itself (Fairy-Stockfish's `promotionPieceTypes = -`).
+            let promotions = &self.t.promotions[self.color.index()];
+            let piece = (self.change)
+                .filter(|_| kind == MoveKind::Normal)
+                .and_then(|c| c.pawn(m, capture));
+            if !promotions.is_empty() || piece.is_some() {
+                for &promotion in promotions {
+                    self.out.push(Move {
+                        promotion: Some(promotion),
+                        ..m
+                    });
+                }
+                self.out.extend(piece);
+                return;
+            }
+        }
+        match self.change {
+            Some(change) if !self.pawn && kind == MoveKind::Normal => {
+                change.moves(m, in_zone, capture, self.out);
+            }
+            _ => self.out.push(m),
+        }
     }
 }
 
@@ -89,12 +112,12 @@ impl Sink for List<'_> {
     #[inline]
     fn reach(&mut self, to: usize, offer: u8) {
         if offer != 0 {
-            self.add(to, MoveKind::Normal);
+            self.add(to, MoveKind::Normal, offer & CAPTURE != 0);
         }
     }
 
     fn en_passant(&mut self, to: usize, captured: Square) {
-        self.add(to, MoveKind::EnPassant { captured });
+        self.add(to, MoveKind::EnPassant { captured }, true);
     }
 
     fn castle(&mut self, m: Move) {
@@ -295,24 +318,38 @@ fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
             piece_moves(rules, t, s, out, from, ep);
         }
     }
-    for (kind, cells) in drop_targets(t, s) {
-        out.extend(dropped(t, kind, &cells));
+    for (drop, cells) in drop_targets(t, s) {
+        out.extend(dropped(t, drop, &cells));
     }
 }
 
+/// A drop: the kind taken from hand, and the promoted kind it is put
+/// down as, if it is ([`Drops::promoted`](crate::Drops::promoted)).
+pub(crate) type Drop = (u8, Option<u8>);
+
 /// Where the side to move may drop each kind of piece it holds
-/// ([`Rules::drops`](crate::Rules::drops)): the kind, and the empty cells
-/// it may go to (none where the rule set has no drops).
-pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (u8, [u64; WORDS])> {
+/// ([`Rules::drops`](crate::Rules::drops)): the drop, and the empty cells
+/// it may go to (none where the rule set has no drops; none where the
+/// piece could never move again, where that is illegal).
+pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (Drop, [u64; WORDS])> {
     let side = s.turn.index();
     let kinds = if t.drops.is_some() {
         t.drop_cells[side].len()
     } else {
         0
     };
+    let promoted = |kind: usize| {
+        (t.promoting.as_ref())
+            .filter(|p| p.drops)
+            .and_then(|p| p.to[kind])
+    };
     (0..kinds)
         .filter(move |&kind| s.hands[side][kind] > 0)
-        .map(move |kind| {
+        .flat_map(move |kind| {
+            let up = promoted(kind).map(|up| (kind, Some(up)));
+            std::iter::once((kind, None)).chain(up)
+        })
+        .map(move |(kind, up)| {
             let mut cells: [u64; WORDS] = std::array::from_fn(|w| {
                 t.drop_cells[side][kind][w] & !(s.occupied[0][w] | s.occupied[1][w])
             });
@@ -321,7 +358,13 @@ pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (u8, [
                     *cells &= !t.file_cells[full][w];
                 }
             }
-            (kind as u8, cells)
+            if let Some(stuck) = &t.stuck {
+                let placed = usize::from(up.unwrap_or(kind as u8));
+                for (w, cells) in cells.iter_mut().enumerate() {
+                    *cells &= !stuck[side][placed][w];
+                }
+            }
+            ((kind as u8, up), cells)
         })
 }
 
@@ -350,10 +393,10 @@ pub(crate) fn doubled_files(t: &Tables, s: &State, kind: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The drops of `kind` on `cells`, as moves.
+/// The drops of `drop` on `cells`, as moves.
 pub(crate) fn dropped<'a>(
     t: &'a Tables,
-    kind: u8,
+    (kind, promotion): Drop,
     cells: &'a [u64; WORDS],
 ) -> impl Iterator<Item = Move> + 'a {
     cells.iter().enumerate().flat_map(move |(word, &bits)| {
@@ -365,7 +408,7 @@ pub(crate) fn dropped<'a>(
                 Move {
                     from: sq,
                     to: sq,
-                    promotion: None,
+                    promotion,
                     kind: MoveKind::Drop { kind },
                 }
             })

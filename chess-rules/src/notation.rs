@@ -26,7 +26,9 @@ use crate::types::{Move, MoveKind};
 /// assert_eq!(MoveText::read("e7e8q"), Some(MoveText::Coordinates { from: e7, to: e8, promotion: Some('Q') }));
 /// assert_eq!(MoveText::read("e7 - e8"), MoveText::read("e7-e8"));
 /// assert_eq!(MoveText::read("O-O-O"), Some(MoveText::Castle { king_side: false }));
-/// assert_eq!(MoveText::read("N@f3"), Some(MoveText::Drop { piece: Some('N'), to: Square::new(5, 2) }));
+/// assert_eq!(MoveText::read("N@f3"), Some(MoveText::Drop { piece: Some('N'), to: Square::new(5, 2), promoted: false }));
+/// assert_eq!(MoveText::read("+L@f3"), Some(MoveText::Drop { piece: Some('L'), to: Square::new(5, 2), promoted: true }));
+/// assert_eq!(MoveText::read("b1a2+"), Some(MoveText::Coordinates { from: Square::new(1, 0), to: Square::new(0, 1), promotion: Some('+') }));
 /// assert_eq!(MoveText::read("zz9"), None);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -48,13 +50,16 @@ pub enum MoveText {
         promotion: Option<char>,
     },
     /// Two squares, as CustomChessKell's command line takes them (`a2a3`,
-    /// `a2-a3`, `a2 a3`), and what a pawn becomes (`e7e8q`, `e7e8=Q`).
+    /// `a2-a3`, `a2 a3`), and what a pawn becomes (`e7e8q`, `e7e8=Q`), or
+    /// Fairy-Stockfish's `+` and `-` for a shogi-style promotion and
+    /// demotion (`b1a2+`).
     Coordinates {
         /// Where the piece stands (the king, for castling).
         from: Square,
         /// Where it goes (the king's square after castling, or the rook's).
         to: Square,
-        /// What a pawn becomes (upper case).
+        /// What a pawn becomes (upper case), or `+` (promotes) or `-`
+        /// (demotes).
         promotion: Option<char>,
     },
     /// `O-O` (`king_side`) or `O-O-O`, also written with zeros.
@@ -62,12 +67,16 @@ pub enum MoveText {
         /// Castling with the rook on the side of the higher files.
         king_side: bool,
     },
-    /// A piece put on the board: `N@f3`, or `@f3` for a pawn.
+    /// A piece put on the board: `N@f3`, or `@f3` for a pawn; `+L@b1`,
+    /// promoted (Fairy-Stockfish's coordinates for
+    /// [`Drops::promoted`](crate::Drops::promoted)).
     Drop {
         /// The piece's letter (upper case); `None` for a pawn.
         piece: Option<char>,
         /// Where.
         to: Square,
+        /// Put down promoted (`+L@b1`).
+        promoted: bool,
     },
 }
 
@@ -124,13 +133,18 @@ impl MoveText {
             _ => {}
         }
         if let Some(at) = b.iter().position(|&c| c == b'@') {
-            let piece = match &b[..at] {
-                [] => None,
-                [p] if p.is_ascii_uppercase() => Some(char::from(*p)),
+            let (piece, promoted) = match &b[..at] {
+                [] => (None, false),
+                [p] if p.is_ascii_uppercase() => (Some(char::from(*p)), false),
+                [b'+', p] if p.is_ascii_uppercase() => (Some(char::from(*p)), true),
                 _ => return None,
             };
             let (to, len) = square_at(&b[at + 1..])?;
-            return (at + 1 + len == b.len()).then_some(MoveText::Drop { piece, to });
+            return (at + 1 + len == b.len()).then_some(MoveText::Drop {
+                piece,
+                to,
+                promoted,
+            });
         }
         if let Some((from, len)) = square_at(b) {
             let mut rest = &b[len..];
@@ -140,6 +154,7 @@ impl MoveText {
             if let Some((to, len)) = square_at(rest) {
                 let promotion = match &rest[len..] {
                     [] => None,
+                    [sign @ (b'+' | b'-')] => Some(char::from(*sign)),
                     [p] | [b'=', p] => Some(letter(*p)?),
                     _ => return None,
                 };
@@ -254,8 +269,11 @@ impl Position<'_> {
     /// assert_eq!(pos.matching(&MoveText::read("Nbd2").unwrap()).len(), 1);
     /// ```
     pub fn matching(&self, text: &MoveText) -> Vec<Move> {
+        // (A drop's promotion is matched on its own.)
         let promoted = |promotion: Option<char>, m: &Move| match (promotion, m.promotion) {
             (None, None) => true,
+            (Some('+'), Some(_)) => m.kind == MoveKind::Promote,
+            (Some('-'), Some(_)) => m.kind == MoveKind::Demote,
             (Some(letter), Some(kind)) => self.rules.index(letter) == Some(usize::from(kind)),
             _ => false,
         };
@@ -318,15 +336,28 @@ impl Position<'_> {
                 });
                 moves
             }
-            MoveText::Drop { piece, to } => {
+            MoveText::Drop {
+                piece,
+                to,
+                promoted,
+            } => {
                 let Some(kind) = self.kind_of_letter(piece) else {
                     return Vec::new();
                 };
+                let kind = kind as u8;
                 let mut moves = self.legal_moves();
-                moves.retain(|m| {
-                    m.to == to
-                        && matches!(m.kind, MoveKind::Drop { kind: k } if usize::from(k) == kind)
-                });
+                moves.retain(|m| m.to == to && matches!(m.kind, MoveKind::Drop { .. }));
+                // `+L@b1` names the piece in hand; `G@b1` the piece put
+                // down: one in hand, else one put down promoted to it (a
+                // lance to a gold, as Fairy-Stockfish's SAN writes it).
+                let held = |m: &Move| matches!(m.kind, MoveKind::Drop { kind: k } if k == kind);
+                if promoted {
+                    moves.retain(|m| m.promotion.is_some() && held(m));
+                } else if moves.iter().any(|m| m.promotion.is_none() && held(m)) {
+                    moves.retain(|m| m.promotion.is_none() && held(m));
+                } else {
+                    moves.retain(|m| m.promotion == Some(kind));
+                }
                 moves
             }
         }
@@ -389,7 +420,15 @@ impl Position<'_> {
     /// assert_eq!(start.parse_move("e5"), None);
     /// ```
     pub fn parse_move(&self, text: &str) -> Option<Move> {
-        let text = MoveText::read(text.trim().trim_end_matches(['+', '#', '!', '?']))?;
+        let text = text.trim().trim_end_matches(['#', '!', '?']);
+        // Coordinates ending in `+`: a shogi-style promotion if the piece
+        // may promote so, else a check sign.
+        if let Some(t @ MoveText::Coordinates { .. }) = MoveText::read(text)
+            && let [m] = self.matching(&t)[..]
+        {
+            return Some(m);
+        }
+        let text = MoveText::read(text.trim_end_matches(['+', '#']))?;
         match self.matching(&text).as_slice() {
             [m] => Some(*m),
             _ => None,
@@ -421,11 +460,18 @@ impl Position<'_> {
     /// move could also be a step: [`Position::uci_target`]).
     pub fn uci(&self, m: Move) -> String {
         if let MoveKind::Drop { kind } = m.kind {
-            return format!("{}@{}", self.rules.pieces[usize::from(kind)].letter, m.to);
+            let letter = self.rules.pieces[usize::from(kind)].letter;
+            let plus = if m.promotion.is_some() { "+" } else { "" };
+            return format!("{plus}{letter}@{}", m.to);
         }
         let mut out = format!("{}{}", m.from, self.uci_target(m));
-        if let Some(kind) = m.promotion {
-            out.push(self.rules.pieces[kind as usize].letter.to_ascii_lowercase());
+        match (m.kind, m.promotion) {
+            (MoveKind::Promote, _) => out.push('+'),
+            (MoveKind::Demote, _) => out.push('-'),
+            (_, Some(kind)) => {
+                out.push(self.rules.pieces[kind as usize].letter.to_ascii_lowercase());
+            }
+            (_, None) => {}
         }
         out
     }
@@ -440,7 +486,22 @@ impl Position<'_> {
         if let MoveKind::Drop { kind } = m.kind {
             // The piece's letter, a pawn's too: `P@e4` (its second letter
             // where it has one, as Fairy-Stockfish writes it: `H@a2`).
-            let def = &self.rules.pieces[usize::from(kind)];
+            // Put down promoted: the piece it is, `G@b1`, unless that
+            // piece could be dropped there from hand too: then the piece
+            // in hand, `+L@b1`.
+            let put = m.promotion.unwrap_or(kind);
+            let plain = Move {
+                promotion: None,
+                kind: MoveKind::Drop { kind: put },
+                ..m
+            };
+            let shown = if m.promotion.is_some() && self.legal_moves().contains(&plain) {
+                out.push('+');
+                kind
+            } else {
+                put
+            };
+            let def = &self.rules.pieces[usize::from(shown)];
             out.push(def.synonym.unwrap_or(def.letter));
             out.push('@');
             out.push_str(&m.to.to_string());
@@ -467,7 +528,7 @@ impl Position<'_> {
         // file it leaves; any other piece moving as a pawn (a custom piece
         // written `p`, as Berolina's) with its letter, `Pcd3`, as
         // Fairy-Stockfish writes them.
-        let letterless = def.pawn && def.name == "pawn";
+        let letterless = def.is_the_pawn();
         if let MoveKind::Castle { rook_from, .. } = m.kind {
             out.push_str(if rook_from.file > m.from.file {
                 "O-O"
@@ -598,7 +659,8 @@ mod tests {
             MoveText::read("@e6"),
             Some(MoveText::Drop {
                 piece: None,
-                to: sq("e6")
+                to: sq("e6"),
+                promoted: false,
             })
         );
         assert_eq!(MoveText::read("e4 Nf3"), None);

@@ -40,6 +40,13 @@ pub(crate) struct State {
     /// The cells of promoted pieces (a promoted piece taken goes to hand
     /// as the pawn it was; FEN writes it with `~`).
     pub(crate) promoted: [u64; WORDS],
+    /// Of each piece promoted shogi-style (marked in `promoted`), the kind
+    /// it was plus one (FEN writes it `+S`; taken, it goes to hand as
+    /// that kind); 0 for a pawn promoted as chess's are.
+    pub(crate) unpromoted: crate::promote::Unpromoted,
+    /// The last move dropped the piece whose drop that checkmates loses
+    /// ([`Drops::mate_loses`](crate::Drops::mate_loses)).
+    pub(crate) drop_mated: bool,
 }
 
 impl State {
@@ -128,6 +135,28 @@ impl<'r> Position<'r> {
             return None;
         }
         decode(self.s.cells[cell_of(sq)])
+    }
+
+    /// The kind the piece on `sq` was before it promoted shogi-style
+    /// ([`PieceDef::promotes_to`](crate::PieceDef::promotes_to)), if it
+    /// did: FEN writes it so (`+P`), and taken it goes to hand as that.
+    ///
+    /// ```
+    /// use chess_rules::{Position, Square, ini};
+    ///
+    /// let shogi = ini::builtin("minishogi").unwrap().unwrap();
+    /// let pos = Position::from_fen(&shogi, "k4/5/1+P3/5/4K[] w - - 0 1").unwrap();
+    /// let tokin = Square::new(1, 2);
+    /// assert_eq!(shogi.pieces[usize::from(pos.piece_at(tokin).unwrap().kind)].letter, 'G');
+    /// assert_eq!(pos.promoted_from(tokin), shogi.index('P').map(|k| k as u8));
+    /// assert_eq!(pos.promoted_from(Square::new(0, 4)), None);
+    /// ```
+    pub fn promoted_from(&self, sq: Square) -> Option<u8> {
+        if !self.geometry().contains(sq) {
+            return None;
+        }
+        let was = crate::promote::was(&self.s.promoted, &self.s.unpromoted, cell_of(sq));
+        was.checked_sub(1)
     }
 
     /// Whether the piece on `sq` is royal here: of a royal kind, or of a

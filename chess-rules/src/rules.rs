@@ -36,6 +36,13 @@ pub struct PieceDef {
     /// A second letter for it (Fairy-Stockfish's synonyms: xiangqi's horse
     /// `H` beside `N`): SAN writes it (`Hd5`); SAN and FEN read either.
     pub synonym: Option<char>,
+    /// What it may promote to (a letter), shogi-style: moving into, within
+    /// or out of its side's promotion zone
+    /// ([`Rules::promotion_region`]), a move may turn it into that piece
+    /// (Fairy-Stockfish's `promotedPieceType`: shogi's silver to a gold,
+    /// written `+S` in FEN). Taken, it goes to hand as itself
+    /// ([`Rules::piece_promotion`] says the rest).
+    pub promotes_to: Option<char>,
 }
 
 impl PieceDef {
@@ -53,6 +60,7 @@ impl PieceDef {
             mobility: [None; 2],
             initial_region: None,
             synonym: None,
+            promotes_to: None,
         })
     }
 
@@ -84,6 +92,15 @@ impl PieceDef {
             "a"
         };
         format!("{article} {} {}", self.name, moves.join("; or "))
+    }
+
+    /// Whether it is the pawn itself (a pawn named `pawn`), not another
+    /// piece moving as pawns do (a custom piece written `p`): SAN writes
+    /// it without its letter, and it is not dropped on its side's first
+    /// rank nor in its promotion zone unless the rule set says, as
+    /// Fairy-Stockfish has its pawn.
+    pub(crate) fn is_the_pawn(&self) -> bool {
+        self.pawn && self.name == "pawn"
     }
 
     /// The same piece, royal.
@@ -233,6 +250,29 @@ pub struct Rules {
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
     pub mutually_immune: Vec<char>,
+    /// How pieces promote shogi-style ([`PieceDef::promotes_to`]).
+    pub piece_promotion: PiecePromotion,
+    /// A piece may not go where it could never move again: a move (not a
+    /// promotion) or a drop that leaves it on a square from which it has
+    /// no move on an empty board is illegal (Fairy-Stockfish's
+    /// `immobilityIllegal`: shogi's pawn, lance and knight on the last
+    /// ranks, which must promote there).
+    pub immobility_illegal: bool,
+}
+
+/// How pieces promote shogi-style ([`PieceDef::promotes_to`]), as
+/// Fairy-Stockfish's `mandatoryPiecePromotion`, `piecePromotionOnCapture`
+/// and `pieceDemotion` have it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PiecePromotion {
+    /// A piece that may promote (or, with `demotion`, demote) must, on a
+    /// move into or within its zone: it may not stay as it is there.
+    pub mandatory: bool,
+    /// A piece promotes (and demotes) only by capturing.
+    pub on_capture: bool,
+    /// A promoted piece may turn back into the piece it was, as it
+    /// promotes (Kyoto shogi).
+    pub demotion: bool,
 }
 
 /// Explosions on capture (atomic chess): a capture removes the captured
@@ -281,6 +321,13 @@ pub struct Drops {
     pub no_doubled: Option<(char, u8)>,
     /// A drop may not give check (`dropChecks = false`: xiangqihouse).
     pub no_checks: bool,
+    /// Pieces that may promote shogi-style may be dropped promoted
+    /// (`dropPromoted`: Kyoto shogi's `+L@b1`).
+    pub promoted: bool,
+    /// A piece (its letter) whose drop that checkmates loses: the side
+    /// checkmated wins (`shogiPawnDropMateIllegal`: shogi's pawn,
+    /// uchifuzume, as Fairy-Stockfish ends the game).
+    pub mate_loses: Option<char>,
 }
 
 impl Rules {
@@ -329,6 +376,8 @@ impl Rules {
             makpong: false,
             flying_general: false,
             mutually_immune: Vec::new(),
+            piece_promotion: PiecePromotion::default(),
+            immobility_illegal: false,
         }
     }
 

@@ -290,6 +290,15 @@ pub(crate) struct Tables {
     /// The cells each side's pieces of each kind may go to (all for a kind
     /// not confined).
     pub(crate) mobility: [Vec<[u64; WORDS]>; 2],
+    /// Shogi-style promotions, where pieces promote so
+    /// ([`PieceDef::promotes_to`](crate::PieceDef::promotes_to)).
+    pub(crate) promoting: Option<crate::promote::Promoting>,
+    /// Where each side's pieces of each kind could never move again
+    /// ([`Rules::immobility_illegal`]), if that is illegal.
+    pub(crate) stuck: Option<[Vec<[u64; WORDS]>; 2]>,
+    /// The kind whose drop that checkmates loses
+    /// ([`Drops::mate_loses`](crate::Drops::mate_loses)).
+    pub(crate) mate_loses: Option<u8>,
 }
 
 /// A rule set's explosions, by kind: a bit per kind a blast beside it
@@ -338,6 +347,38 @@ pub(crate) struct FewRoyal {
     pub(crate) kinds: u64,
     pub(crate) all: bool,
     pub(crate) count: u32,
+}
+
+/// The cells where a piece of each side and kind has no move on an empty
+/// board (its `i` moves aside), for [`Rules::immobility_illegal`]: a bit
+/// per cell, or `None` where the rule set has no such rule.
+pub(crate) fn stuck(rules: &Rules) -> Option<[Vec<[u64; WORDS]>; 2]> {
+    if !rules.immobility_illegal {
+        return None;
+    }
+    let g = rules.geometry;
+    Some([Color::White, Color::Black].map(|color| {
+        (rules.pieces.iter().take(64))
+            .map(|def| {
+                let mut cells = [0u64; WORDS];
+                for sq in g.squares() {
+                    let moves = def.atoms.iter().filter(|a| a.moves && !a.initial);
+                    let goes = moves.flat_map(|a| &a.vectors).any(|&v| {
+                        let (dx, dy) = turned(rules, color, v);
+                        let file = i16::from(sq.file) + i16::from(dx);
+                        let rank = i16::from(sq.rank) + i16::from(dy);
+                        (0..i16::from(g.files())).contains(&file)
+                            && (0..i16::from(g.ranks())).contains(&rank)
+                    });
+                    if !goes {
+                        let c = cell_of(sq);
+                        cells[c / 64] |= 1 << (c % 64);
+                    }
+                }
+                cells
+            })
+            .collect()
+    }))
 }
 
 /// What a walk along `atom` may do ([`Walk::may`]).
@@ -533,7 +574,7 @@ impl Tables {
                         && (drops.pawns_in_zone || !in_zone);
                     let in_region = drops.regions[color.index()].is_none_or(|r| r.contains(sq));
                     for (kind, cells) in drop_cells[color.index()].iter_mut().enumerate() {
-                        if in_region && (pawn_may || !rules.pieces[kind].pawn) {
+                        if in_region && (pawn_may || !rules.pieces[kind].is_the_pawn()) {
                             cells[c / 64] |= 1 << (c % 64);
                         }
                     }
@@ -666,9 +707,23 @@ impl Tables {
             0 => bits(|p| p.letter == 'K'),
             royal => royal,
         };
+        let promoting = crate::promote::Promoting::new(rules);
+        let stuck = stuck(rules);
+        let stuck_kinds = stuck.as_ref().map_or(0, |stuck| {
+            (0..rules.pieces.len().min(64))
+                .filter(|&k| stuck.iter().any(|side| side[k].iter().any(|&w| w != 0)))
+                .fold(0, |bits, k| bits | 1 << k)
+        });
+        let changing = promoting.as_ref().map_or(0, |p| p.kinds()) | stuck_kinds;
         Tables {
             overlapping,
-            listed: overlapping | castler | confined,
+            listed: overlapping | castler | confined | changing,
+            promoting,
+            stuck,
+            mate_loses: (rules.drops.as_ref())
+                .and_then(|d| d.mate_loses)
+                .and_then(|l| rules.index(l))
+                .map(|k| k as u8),
             confined,
             mobility,
             own_initial,
@@ -775,6 +830,18 @@ impl Tables {
         }
     }
 
+    /// Whether a piece of `kind` of `color` could never move again from
+    /// `to`, where that is illegal ([`Rules::immobility_illegal`]).
+    #[inline]
+    pub(crate) fn stuck_on(&self, color: Color, kind: u8, to: Square) -> bool {
+        self.stuck.as_ref().is_some_and(|stuck| {
+            let c = cell_of(to);
+            stuck[color.index()]
+                .get(usize::from(kind))
+                .is_some_and(|cells| cells[c / 64] >> (c % 64) & 1 != 0)
+        })
+    }
+
     /// Whether `cell` holds a piece that castles.
     #[inline]
     pub(crate) fn castles(&self, cell: u8) -> bool {
@@ -815,5 +882,47 @@ impl Tables {
         let on = (0..i16::from(self.geometry.files())).contains(&file)
             && (0..i16::from(self.geometry.ranks())).contains(&rank);
         on.then(|| cell_of(Square::new(file as u8, rank as u8)))
+    }
+}
+
+/// Whether `sq` is a square of the board `rules` has (for the tests).
+#[cfg(test)]
+fn on(rules: &Rules, sq: crate::geometry::Square) -> bool {
+    sq.file < rules.geometry.files() && sq.rank < rules.geometry.ranks()
+}
+
+#[cfg(test)]
+mod stuck_tests {
+    use super::*;
+
+    #[test]
+    fn a_lance_is_stuck_on_its_last_rank_and_a_knight_on_its_last_two() {
+        let mut rules = crate::ini::builtin("minishogi")
+            .unwrap()
+            .unwrap_or_else(|_| {
+                panic!("minishogi plays");
+            });
+        rules
+            .pieces
+            .push(crate::PieceDef::new('L', "lance", "fR").unwrap());
+        rules
+            .pieces
+            .push(crate::PieceDef::new('N', "shogi knight", "fN").unwrap());
+        let stuck = stuck(&rules).unwrap();
+        let at = |side: usize, letter: char, sq: Square| {
+            let kind = rules.index(letter).unwrap();
+            let c = cell_of(sq);
+            assert!(on(&rules, sq));
+            stuck[side][kind][c / 64] >> (c % 64) & 1 != 0
+        };
+        // White's lance on the fifth rank, Black's on the first.
+        assert!(at(0, 'L', Square::new(2, 4)));
+        assert!(!at(0, 'L', Square::new(2, 3)));
+        assert!(at(1, 'L', Square::new(2, 0)));
+        assert!(!at(1, 'L', Square::new(2, 4)));
+        assert!(at(0, 'N', Square::new(0, 3)) && at(0, 'N', Square::new(0, 4)));
+        assert!(!at(0, 'N', Square::new(0, 2)));
+        // A king goes somewhere from everywhere.
+        assert!(!at(0, 'K', Square::new(0, 4)));
     }
 }

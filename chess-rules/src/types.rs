@@ -66,8 +66,17 @@ pub enum MoveKind {
         /// The rook's square after castling.
         rook_to: Square,
     },
+    /// A move or a capture that promotes the piece shogi-style
+    /// ([`PieceDef::promotes_to`](crate::PieceDef::promotes_to)): the
+    /// move's `promotion` is what it becomes.
+    Promote,
+    /// A move or a capture that turns a piece promoted shogi-style back
+    /// into what it was ([`PiecePromotion::demotion`](crate::PiecePromotion)):
+    /// the move's `promotion` is that.
+    Demote,
     /// A piece in hand put on the board ([`Rules::drops`](crate::Rules::drops)):
-    /// the move's `from` is its `to`.
+    /// the move's `from` is its `to`; its `promotion`, if any, is the
+    /// promoted piece it is put down as ([`Drops::promoted`](crate::Drops)).
     Drop {
         /// Which of the rule set's pieces (an index).
         kind: u8,
@@ -81,7 +90,8 @@ pub struct Move {
     pub from: Square,
     /// Where it goes (the king's square after castling).
     pub to: Square,
-    /// What a pawn becomes (a piece index).
+    /// What a pawn becomes (a piece index); what a piece promoting or
+    /// demoting shogi-style becomes.
     pub promotion: Option<u8>,
     /// What else it does.
     pub kind: MoveKind,
@@ -102,7 +112,7 @@ impl Move {
         match self.kind {
             MoveKind::Castle { rook_from, .. } => Some(rook_from),
             MoveKind::EnPassant { captured } => Some(captured),
-            MoveKind::Normal | MoveKind::Drop { .. } => None,
+            MoveKind::Normal | MoveKind::Promote | MoveKind::Demote | MoveKind::Drop { .. } => None,
         }
     }
 
@@ -161,6 +171,11 @@ pub enum Outcome {
         /// Who won, if anyone.
         winner: Option<Color>,
     },
+    /// The side to move is checkmated by a drop of the piece whose drop
+    /// that checkmates loses (see
+    /// [`Drops::mate_loses`](crate::Drops::mate_loses): shogi's pawn),
+    /// and wins.
+    DropMate,
 }
 
 impl Outcome {
@@ -181,7 +196,7 @@ impl Outcome {
             Outcome::Checkmate(Ending::Loss) | Outcome::Stalemate(Stalemate::Loss) => {
                 Some(!to_move)
             }
-            Outcome::Checkmate(Ending::Win) => Some(to_move),
+            Outcome::Checkmate(Ending::Win) | Outcome::DropMate => Some(to_move),
             Outcome::Checkmate(Ending::Draw) => None,
             Outcome::Stalemate(Stalemate::Win) => Some(to_move),
             Outcome::Stalemate(Stalemate::Draw) => None,

@@ -119,6 +119,18 @@ pub enum Rejection {
     },
     /// The square is outside the region where its side drops.
     DropRegion(Piece),
+    /// The piece may not be dropped promoted: it promotes to nothing, or
+    /// the rule set drops no piece promoted
+    /// ([`Drops::promoted`](crate::Drops::promoted)).
+    NotDroppedPromoted(Piece),
+    /// The piece would stand where it could never move again
+    /// ([`Rules::immobility_illegal`](crate::Rules::immobility_illegal)):
+    /// moved there, it must promote; it may not be dropped there.
+    Stranded(Piece),
+    /// The piece must promote (or, promoted, demote) on this move
+    /// ([`PiecePromotion::mandatory`](crate::PiecePromotion::mandatory)):
+    /// into or within its promotion zone it may not stay as it is.
+    MustPromote(Piece),
     /// The piece may not be dropped on a file where its side has `count`
     /// of it (shogi's nifu: a pawn on a file with one).
     Doubled {
@@ -180,6 +192,15 @@ impl Position<'_> {
         if !goes.is_empty() {
             return Some(match goes.iter().find(|m| m.promotion == promotion) {
                 Some(m) => self.pseudo_legal_refused(**m, &legal),
+                // (A piece that promotes shogi-style, moving as itself
+                // where it must promote or demote.)
+                None if promotion.is_none()
+                    && goes
+                        .iter()
+                        .all(|m| matches!(m.kind, MoveKind::Promote | MoveKind::Demote)) =>
+                {
+                    Rejection::MustPromote(piece)
+                }
                 None => Rejection::Promotion,
             });
         }
@@ -275,8 +296,9 @@ impl Position<'_> {
     }
 
     /// Why putting a piece of `kind` from the hand of the side to move on
-    /// `to` is not legal ([`Rules::drops`](crate::Rules::drops)), or
-    /// `None` if it is.
+    /// `to` (`promoted`: as the piece it promotes to,
+    /// [`Drops::promoted`](crate::Drops::promoted)) is not legal
+    /// ([`Rules::drops`](crate::Rules::drops)), or `None` if it is.
     ///
     /// ```
     /// use chess_rules::{Position, Rejection, Square, ini};
@@ -286,20 +308,25 @@ impl Position<'_> {
     /// let pawn = loop_chess.index('P').unwrap() as u8;
     /// let knight = loop_chess.index('N').unwrap() as u8;
     /// let sq = |s| Square::parse(s).unwrap();
-    /// assert_eq!(pos.why_not_drop(pawn, sq("e4")), None);
-    /// assert!(matches!(pos.why_not_drop(pawn, sq("e8")), Some(Rejection::DropOnto(_))));
-    /// assert!(matches!(pos.why_not_drop(pawn, sq("d8")), Some(Rejection::PawnDrop { first_rank: false, .. })));
-    /// assert!(matches!(pos.why_not_drop(knight, sq("e4")), Some(Rejection::NotInHand(_))));
+    /// assert_eq!(pos.why_not_drop(pawn, sq("e4"), false), None);
+    /// assert!(matches!(pos.why_not_drop(pawn, sq("e8"), false), Some(Rejection::DropOnto(_))));
+    /// assert!(matches!(pos.why_not_drop(pawn, sq("d8"), false), Some(Rejection::PawnDrop { first_rank: false, .. })));
+    /// assert!(matches!(pos.why_not_drop(knight, sq("e4"), false), Some(Rejection::NotInHand(_))));
+    /// assert!(matches!(pos.why_not_drop(pawn, sq("e4"), true), Some(Rejection::NotDroppedPromoted(_))));
     /// ```
-    pub fn why_not_drop(&self, kind: u8, to: Square) -> Option<Rejection> {
+    pub fn why_not_drop(&self, kind: u8, to: Square, promoted: bool) -> Option<Rejection> {
+        let up = (self.rules.pieces.get(usize::from(kind)))
+            .and_then(|def| def.promotes_to)
+            .and_then(|l| self.rules.index(l))
+            .map(|k| k as u8);
         let m = Move {
             from: to,
             to,
-            promotion: None,
+            promotion: if promoted { up } else { None },
             kind: MoveKind::Drop { kind },
         };
         let legal = self.legal_moves();
-        if legal.contains(&m) {
+        if (!promoted || up.is_some()) && legal.contains(&m) {
             return None;
         }
         if legal.is_empty() {
@@ -315,17 +342,30 @@ impl Position<'_> {
         if self.in_hand(self.s.turn, kind) == 0 {
             return Some(Rejection::NotInHand(piece));
         }
+        if promoted && (up.is_none() || !self.rules.drops.as_ref().is_some_and(|d| d.promoted)) {
+            return Some(Rejection::NotDroppedPromoted(piece));
+        }
         if let Some(occupant) = self.piece_at(to) {
             return Some(Rejection::DropOnto(occupant));
         }
         let drops = self.rules.drops.as_ref()?;
         let side = self.s.turn.index();
+        if self
+            .tables
+            .stuck_on(self.s.turn, m.promotion.unwrap_or(kind), to)
+        {
+            let placed = Piece {
+                kind: m.promotion.unwrap_or(kind),
+                ..piece
+            };
+            return Some(Rejection::Stranded(placed));
+        }
         if drops.regions[side].is_some_and(|r| !r.contains(to)) {
             return Some(Rejection::DropRegion(piece));
         }
         let first_rank = to.rank == back_rank(self.geometry(), self.s.turn);
         let in_zone = self.rules.promotion_region[side].contains(to);
-        if self.rules.pieces[usize::from(kind)].pawn
+        if self.rules.pieces[usize::from(kind)].is_the_pawn()
             && ((first_rank && !drops.pawns_on_first_rank) || (in_zone && !drops.pawns_in_zone))
         {
             return Some(Rejection::PawnDrop { piece, first_rank });
@@ -351,6 +391,9 @@ impl Position<'_> {
         if crate::blast::immune_capture(&self.tables, &self.s.cells, m) {
             let piece = self.piece_at(m.from).expect("a capture's piece");
             return Rejection::MutuallyImmune(piece);
+        }
+        if crate::legality::strands(&self.tables, &self.s, m) {
+            return Rejection::Stranded(self.piece_at(m.from).expect("a move's piece"));
         }
         let mut safe = Vec::new();
         crate::legality::safe_moves(self.rules, &self.tables, &self.s, &mut safe);

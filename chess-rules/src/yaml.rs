@@ -350,6 +350,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
             mobility: [None; 2],
             initial_region: None,
             synonym: None,
+            promotes_to: None,
         });
         names.push((name.to_string(), name_at));
     }

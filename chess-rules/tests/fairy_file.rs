@@ -108,12 +108,22 @@ fn agrees(rules: &chess_rules::Rules, theirs: &Played) {
     let start = Position::start(rules).unwrap_or_else(|e| panic!("{}: {e}", theirs.name));
     // The board and the side to move (White's where a start position
     // leaves it out, as nim's does).
-    // (An empty hand may be left out, as some of Fairy-Stockfish's start
-    // positions leave it.)
+    // (An empty hand may be left out, or written `[-]`, as some of
+    // Fairy-Stockfish's start positions have it; the pieces in hand are
+    // compared whatever their order: a start position is given as its
+    // rule set writes it.)
     let board = |fen: &str| {
         let mut fields = fen.split(' ');
-        let board = fields.next().unwrap_or_default().trim_end_matches("[]");
-        format!("{board} {}", fields.next().unwrap_or("w"))
+        let board = fields.next().unwrap_or_default();
+        let (board, hand) = board.split_once('[').unwrap_or((board, "]"));
+        let mut hand: Vec<char> = hand
+            .trim_end_matches(']')
+            .replace('-', "")
+            .chars()
+            .collect();
+        hand.sort_unstable();
+        let hand: String = hand.into_iter().collect();
+        format!("{board}[{hand}] {}", fields.next().unwrap_or("w"))
     };
     assert_eq!(board(&start.fen()), board(&theirs.fen), "{}", theirs.name);
     for (depth, &nodes) in theirs.perft.iter().enumerate() {
@@ -150,7 +160,7 @@ fn builtin_rows() -> Vec<(String, bool)> {
 fn built_in_variants_played_agree_with_fairy_stockfish() {
     let rows = builtin_rows();
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 72, "{played}");
+    assert!(played >= 80, "{played}");
     guide_page(&table("Built-in variants", &rows), false);
 }
 
@@ -189,7 +199,7 @@ fn positions_in_play_count_as_fairy_stockfish_counts() {
         }
         checked += 1;
     }
-    assert!(checked >= 114, "{checked}");
+    assert!(checked >= 129, "{checked}");
 }
 
 #[test]
@@ -306,7 +316,7 @@ fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
         });
     }
     let played = rows.iter().filter(|(_, p)| *p).count();
-    assert!(played >= 80, "{played}");
+    assert!(played >= 94, "{played}");
     let page = format!(
         "{PAGE_HEAD}{}\n{}",
         table("Built-in variants", &builtin_rows()),
@@ -423,7 +433,7 @@ fn replays(rules: &chess_rules::Rules, game: &Game) {
 #[test]
 fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
     let games = games("builtin");
-    assert!(games.len() >= 2 * 72, "{}", games.len());
+    assert!(games.len() >= 2 * 80, "{}", games.len());
     for game in &games {
         let rules = ini::builtin(&game.name).unwrap().unwrap();
         replays(&rules, game);
@@ -437,7 +447,7 @@ fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
 fn games_of_the_real_variants_ini_replay_as_fairy_stockfish_played_them() {
     let sections = ini::sections(&real_file()).unwrap();
     let games = games("file");
-    assert!(games.len() >= 2 * 80, "{}", games.len());
+    assert!(games.len() >= 2 * 94, "{}", games.len());
     for game in &games {
         let section = sections.iter().find(|s| s.name == game.name).unwrap();
         replays(section.rules.as_ref().unwrap(), game);

@@ -326,25 +326,25 @@ fn drops_kept_off_a_file_or_out_of_a_region_say_why() {
     let nifu = rules("nifuhouse");
     let pawn = nifu.index('P').unwrap() as u8;
     let pos = Position::from_fen(&nifu, "4k3/pp6/8/8/8/8/P1P1P3/4K3[PPp] w - - 0 1").unwrap();
-    assert_eq!(pos.why_not_drop(pawn, sq("b4")), None);
+    assert_eq!(pos.why_not_drop(pawn, sq("b4"), false), None);
     assert!(matches!(
-        pos.why_not_drop(pawn, sq("a4")),
+        pos.why_not_drop(pawn, sq("a4"), false),
         Some(Rejection::Doubled { count: 1, .. })
     ));
     let two = rules("twopawnhouse");
     let pos = Position::from_fen(&two, "4k3/pp6/8/8/8/P7/P1P1P3/4K3[PPp] w - - 0 1").unwrap();
-    assert_eq!(pos.why_not_drop(pawn, sq("c4")), None);
+    assert_eq!(pos.why_not_drop(pawn, sq("c4"), false), None);
     assert!(matches!(
-        pos.why_not_drop(pawn, sq("a4")),
+        pos.why_not_drop(pawn, sq("a4"), false),
         Some(Rejection::Doubled { count: 2, .. })
     ));
     let region = rules("regionhouse");
     let knight = region.index('N').unwrap() as u8;
     let pos = Position::from_fen(&region, "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1").unwrap();
-    assert_eq!(pos.why_not_drop(knight, sq("c2")), None);
-    assert_eq!(pos.why_not_drop(knight, sq("c1")), None);
+    assert_eq!(pos.why_not_drop(knight, sq("c2"), false), None);
+    assert_eq!(pos.why_not_drop(knight, sq("c1"), false), None);
     assert!(matches!(
-        pos.why_not_drop(knight, sq("c3")),
+        pos.why_not_drop(knight, sq("c3"), false),
         Some(Rejection::DropRegion(_))
     ));
     // Crazyhouse's own reasons: none in hand, a piece on the square, a
@@ -354,36 +354,36 @@ fn drops_kept_off_a_file_or_out_of_a_region_say_why() {
     let queen = crazy.index('Q').unwrap() as u8;
     let pos = Position::from_fen(&crazy, "4k3/8/8/8/8/8/3q4/4K3[Pp] w - - 0 1").unwrap();
     assert!(matches!(
-        pos.why_not_drop(queen, sq("e4")),
+        pos.why_not_drop(queen, sq("e4"), false),
         Some(Rejection::NotInHand(_))
     ));
     assert!(matches!(
-        pos.why_not_drop(pawn, sq("d2")),
+        pos.why_not_drop(pawn, sq("d2"), false),
         Some(Rejection::DropOnto(_))
     ));
     assert!(matches!(
-        pos.why_not_drop(pawn, sq("a1")),
+        pos.why_not_drop(pawn, sq("a1"), false),
         Some(Rejection::PawnDrop {
             first_rank: true,
             ..
         })
     ));
     assert!(matches!(
-        pos.why_not_drop(pawn, sq("a8")),
+        pos.why_not_drop(pawn, sq("a8"), false),
         Some(Rejection::PawnDrop {
             first_rank: false,
             ..
         })
     ));
     assert!(matches!(
-        pos.why_not_drop(pawn, sq("a4")),
+        pos.why_not_drop(pawn, sq("a4"), false),
         Some(Rejection::LeavesRoyalAttacked { .. })
     ));
     // Black's region is its own first two ranks.
     let pos = Position::from_fen(&region, "4k3/8/8/8/8/8/8/4K3[Nn] b - - 0 1").unwrap();
-    assert_eq!(pos.why_not_drop(knight, sq("c7")), None);
+    assert_eq!(pos.why_not_drop(knight, sq("c7"), false), None);
     assert!(matches!(
-        pos.why_not_drop(knight, sq("c2")),
+        pos.why_not_drop(knight, sq("c2"), false),
         Some(Rejection::DropRegion(_))
     ));
 }
@@ -1030,15 +1030,167 @@ fn drops_that_may_not_check() {
     let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/4K3[RNr] w - - 0 1").unwrap();
     let rook = rules.index('R').unwrap() as u8;
     assert_eq!(
-        pos.why_not_drop(rook, sq("e4")),
+        pos.why_not_drop(rook, sq("e4"), false),
         Some(Rejection::GivesCheck)
     );
-    assert_eq!(pos.why_not_drop(rook, sq("a6")), None);
+    assert_eq!(pos.why_not_drop(rook, sq("a6"), false), None);
     // Crazyhouse's drops may check.
     let crazy = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
     let pos = Position::from_fen(&crazy, "4k3/8/8/8/8/8/8/4K3[RNr] w - - 0 1").unwrap();
-    assert_eq!(pos.why_not_drop(rook, sq("e4")), None);
+    assert_eq!(pos.why_not_drop(rook, sq("e4"), false), None);
     // (Both pieces on each of 62 squares, and five king moves; without
     // the drops that check, 112 as pyffish counts.)
     assert_eq!(pos.perft(1), 129);
+}
+
+/// A section of `fairy/positions.ini`.
+fn section(name: &str) -> Rules {
+    let sections = chess_rules::ini::sections(include_str!("fairy/positions.ini")).unwrap();
+    let section = sections.into_iter().find(|s| s.name == name).unwrap();
+    section.rules.unwrap()
+}
+
+#[test]
+fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
+    use chess_rules::{MoveKind, Rejection};
+    let sq = |s| Square::parse(s).unwrap();
+    let mini = chess_rules::ini::builtin("minishogi").unwrap().unwrap();
+    // A pawn that would never move again on the last rank must promote
+    // there, and none is dropped there (pyffish 0.0.90's legal moves).
+    let fen = "2k2/P4/5/5/4K[P] w - - 0 1";
+    let moves = legal(&mini, fen);
+    assert!(moves.contains(&"a4a5+".to_string()) && !moves.contains(&"a4a5".to_string()));
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("P@") && m.ends_with('5'))
+    );
+    assert_eq!(moves.len(), 19);
+    let pos = Position::from_fen(&mini, fen).unwrap();
+    let pawn = pos.piece_at(sq("a4")).unwrap();
+    assert_eq!(
+        pos.why_not(sq("a4"), sq("a5"), None),
+        Some(Rejection::Stranded(pawn))
+    );
+    assert_eq!(
+        pos.why_not_drop(pawn.kind, sq("b5"), false),
+        Some(Rejection::Stranded(pawn))
+    );
+    let promote = pos.parse_move("a4a5+").unwrap();
+    assert_eq!(promote.kind, MoveKind::Promote);
+    assert_eq!(pos.san(promote), "Pa5=G");
+    assert_eq!(pos.parse_move("Pa5=G"), Some(promote));
+    // Promoted, it is a gold written `+P`; taken, it goes to hand as a
+    // pawn.
+    let after = pos.play(promote);
+    assert_eq!(after.fen(), "+P1k2/5/5/5/4K[P] b - - 0 1");
+    let taken = Position::from_fen(&mini, "k4/5/1+p3/1S3/1R2K[] w - - 0 1").unwrap();
+    let takes = taken.parse_move("b2b3").unwrap();
+    assert_eq!(taken.play(takes).fen(), "k4/5/1S3/5/1R2K[P] b - - 0 1");
+    // Optional where it may stay as it is: a silver into the zone.
+    let silver = "1p2k/1S3/5/5/4K[] w - - 0 1";
+    assert_eq!(
+        legal(&mini, silver),
+        [
+            "b4a3", "b4a5", "b4a5+", "b4b5", "b4b5+", "b4c3", "b4c5", "b4c5+", "e1d1", "e1d2",
+            "e1e2"
+        ]
+    );
+    // Only by capturing (`piecePromotionOnCapture`).
+    assert_eq!(
+        legal(&section("capturepromotion"), silver),
+        [
+            "b4a3", "b4a5", "b4b5", "b4b5+", "b4c3", "b4c5", "e1d1", "e1d2", "e1e2"
+        ]
+    );
+    // `+` after coordinates is the promotion where the piece may
+    // promote, else a check sign.
+    let pos = Position::from_fen(&mini, silver).unwrap();
+    assert_eq!(
+        pos.parse_move("b4b5+").map(|m| m.kind),
+        Some(MoveKind::Promote)
+    );
+    assert_eq!(
+        pos.parse_move("b4a3+").map(|m| m.kind),
+        Some(MoveKind::Normal)
+    );
+    // Flipping pieces: each must promote, and once promoted demote; a
+    // piece in hand is dropped promoted or not.
+    let flipping = section("flipping");
+    let fen = "1pk4/4+m2/7/7/3+M1S1/5P1/3K+fF1[S] w - - 0 11";
+    let moves: Vec<String> = legal(&flipping, fen)
+        .into_iter()
+        .filter(|m| !m.contains('@'))
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "d1c1", "d1c2", "d1d2", "d1e1", "d1e2", "d3b2-", "d3b4-", "d3c1-", "d3c5-", "d3e1-",
+            "d3e5-", "d3f4-", "f1e2+", "f1g2+", "f3e3+", "f3f4+", "f3g3+"
+        ]
+    );
+    let pos = Position::from_fen(&flipping, fen).unwrap();
+    let demote = pos.parse_move("d3b2-").unwrap();
+    assert_eq!(demote.kind, MoveKind::Demote);
+    assert_eq!(pos.san(demote), "Nb2=M");
+    assert_eq!(
+        pos.play(demote).fen(),
+        "1pk4/4+m2/7/7/5S1/1M3P1/3K+fF1[S] b - - 1 11"
+    );
+    let knight = pos.piece_at(sq("d3")).unwrap();
+    assert_eq!(
+        pos.why_not(sq("d3"), sq("b2"), None),
+        Some(Rejection::MustPromote(knight))
+    );
+    let dropped = pos.parse_move("+S@a1").unwrap();
+    assert_eq!(pos.san(dropped), "B@a1");
+    assert_eq!(pos.uci(dropped), "+S@a1");
+    assert_eq!(
+        pos.play(dropped).fen(),
+        "1pk4/4+m2/7/7/3+M1S1/5P1/+S2K+fF1[] b - - 0 11"
+    );
+    // With a bishop in hand too, `B@a1` is that bishop's drop, and the
+    // soldier put down promoted is written `+S@a1` in SAN as well.
+    let both = Position::from_fen(&flipping, &fen.replace("[S]", "[SB]")).unwrap();
+    let promoted = both.parse_move("+S@a1").unwrap();
+    assert_eq!(both.san(promoted), "+S@a1");
+    let bishop = both.parse_move("B@a1").unwrap();
+    assert_eq!((bishop.promotion, both.san(bishop).as_str()), (None, "B@a1"));
+    let soldier = flipping.index('S').unwrap() as u8;
+    assert_eq!(pos.why_not_drop(soldier, sq("a1"), true), None);
+    assert_eq!(pos.why_not_drop(soldier, sq("a1"), false), None);
+    let mini_pos = Position::from_fen(&mini, "k4/5/5/5/4K[S] w - - 0 1").unwrap();
+    let mini_silver = mini.index('S').unwrap() as u8;
+    assert!(matches!(
+        mini_pos.why_not_drop(mini_silver, sq("a1"), true),
+        Some(Rejection::NotDroppedPromoted(_))
+    ));
+    // A piece that promotes to nothing is no `+` in FEN.
+    let err = Position::from_fen(&mini, "+k4/5/5/5/4K[] w - - 0 1").unwrap_err();
+    assert!(
+        err.message
+            .contains("`+k`: the king does not promote in minishogi"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
+fn a_pawn_drop_that_checkmates_loses() {
+    // As pyffish 0.0.90 plays minishogi: the drop is legal, and the side
+    // checkmated by it wins (`game_result` +32000 for it); a rook's
+    // drop mate wins as any mate does.
+    let mini = chess_rules::ini::builtin("minishogi").unwrap().unwrap();
+    let pos = Position::from_fen(&mini, "k4/5/G4/5/1R2K[PR] w - - 0 1").unwrap();
+    assert_eq!(pos.legal_moves().len(), 32 + 21);
+    let pawn = pos.play(pos.parse_move("P@a4").unwrap());
+    assert!(pawn.is_check() && pawn.legal_moves().is_empty());
+    assert_eq!(pawn.outcome(), Some(Outcome::DropMate));
+    assert_eq!(Outcome::DropMate.winner(Color::Black), Some(Color::Black));
+    let rook = pos.play(pos.parse_move("R@a4").unwrap());
+    assert_eq!(rook.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+    // A pawn that steps to mate is no drop.
+    let step = Position::from_fen(&mini, "k4/2S2/PG3/5/4K[] w - - 0 1").unwrap();
+    let stepped = step.play(step.parse_move("a3a4").unwrap());
+    assert_eq!(stepped.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
 }

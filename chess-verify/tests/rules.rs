@@ -152,13 +152,12 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         "{out}"
     );
     // A variant whose rules are not played yet: refused, with why.
-    let (code, _, err) = run_with(&["--variant", "shogi", "-"], b"1. c3c4 *\n");
+    let (code, _, err) = run_with(&["--variant", "seirawan", "-"], b"1. e4 *\n");
     assert_eq!(code, 2);
     assert!(
         err.contains(
-            "Fairy-Stockfish's built-in variant `shogi` cannot be played here yet: `minishogi` \
-             has `immobilityIllegal = true`: it needs the rule that a piece may not go where it \
-             can never move again"
+            "Fairy-Stockfish's built-in variant `seirawan` cannot be played here yet: \
+             `gating = true` needs gating (Seirawan chess), which this engine does not play yet"
         ),
         "{err}"
     );
@@ -178,7 +177,7 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     // too.
     let games = b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 *\n\n1. e4 e5 *\n\n\
                   [Variant \"coregal\"]\n\n1. d4 e5 2. Bg5 Nc6 *\n\n\
-                  [Variant \"shogi\"]\n\n1. c3c4 *\n";
+                  [Variant \"seirawan\"]\n\n1. e4 *\n";
     let (code, out, _) = run_with(&["-"], games);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("4 games (2 legal, 6 plies)"), "{out}");
@@ -189,12 +188,12 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     let (_, json, _) = run_with(&["--format", "json", "-"], games);
     let refused = json
         .lines()
-        .find(|l| l.contains("shogi"))
+        .find(|l| l.contains("seirawan"))
         .unwrap_or_else(|| panic!("{json}"));
     assert!(refused.contains("\"code\":\"rules-file\""), "{refused}");
     assert!(refused.contains("\"line\":11,"), "{refused}");
     assert!(
-        refused.contains("Fairy-Stockfish's built-in variant `shogi` cannot be played here yet"),
+        refused.contains("Fairy-Stockfish's built-in variant `seirawan` cannot be played here yet"),
         "{refused}"
     );
 }
@@ -719,6 +718,83 @@ fn a_drop_that_may_not_check() {
             "error[bad-drop]: White cannot play `1. R@e4`: a drop may not give check under \
              nocheckdrops, and a rook dropped on e4 checks the black king"
         ),
+        "{out}"
+    );
+}
+
+/// Shogi by name: moves in SAN and in Fairy-Stockfish's coordinates
+/// (`a4a5+` promotes), a pawn that would be stranded on the last rank, a
+/// piece that must promote or demote, a pawn's drop that checkmates
+/// (the side checkmated wins), and pieces dropped promoted (`+S@a1`).
+#[test]
+fn shogi_by_name_and_its_promotions() {
+    let games = "[Variant \"minishogi\"]\n\n1. Pa3 Bc4 2. Pa4 Bb5 3. Pxa5=G *\n\n\
+                 [Variant \"minishogi\"]\n\n1. a2a3 b5c4 2. a3a4 c4b5 3. a4a5+ *\n\n\
+                 [Variant \"minishogi\"]\n\n1. Pa3 Bc4 2. Pa4 Bb5 3. Pxa5 *\n\n\
+                 [Variant \"minishogi\"]\n[FEN \"k4/5/G4/5/1R2K[P] w - - 0 1\"]\n\n1. P@a4# 0-1\n\n\
+                 [Variant \"minishogi\"]\n[FEN \"k4/5/G4/5/1R2K[P] w - - 0 1\"]\n\n1. P@a4# 1-0\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("5 games (3 legal"), "{out}");
+    assert!(
+        out.contains(
+            "error[promotion-missing]: White cannot play `3. Pxa5`: the shogi pawn on a4 could \
+             never move again from a5, which minishogi forbids: it must promote there"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("help: write `Pxa5=G`"), "{out}");
+    assert!(
+        out.contains(
+            "the result `1-0` contradicts the final position: Black is checkmated by a drop of \
+             a shogi pawn, which minishogi forbids: the side checkmated so wins"
+        ),
+        "{out}"
+    );
+    // Pieces that flip on every move, dropped promoted or not.
+    let ini = repo("chess-rules/tests/fairy/positions.ini");
+    let start =
+        "[Variant \"flipping\"]\n[FEN \"1pk4/4+m2/7/7/3+M1S1/5P1/3K+fF1[S] w - - 0 11\"]\n\n";
+    let games = format!(
+        "{start}11. d3b2- *\n\n{start}11. Nb2=M *\n\n{start}11. +S@a1 *\n\n{start}11. B@a1 *\n\n\
+         {start}11. d3b2 *\n\n{start}11. f1e2 *\n"
+    );
+    let (code, out, _) = run_with(&["--rules", &ini, "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("6 games (4 legal"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `11. d3b2`: the knight on d3 (a promoted commoner) must demote \
+             moving to b2, in its promotion zone, under flipping"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("help: write `Nb2=M`"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `11. f1e2`: the fers on f1 must promote moving to e2, in its \
+             promotion zone, under flipping"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("help: write `Fe2=C`"), "{out}");
+    // Drops where the piece could never move, or promoted where the
+    // rules drop nothing promoted.
+    let games = "[Variant \"shogi\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K4[LS] w - - 0 1\"]\n\n1. L@a9 *\n\n\
+                 [Variant \"shogi\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K4[LS] w - - 0 1\"]\n\n1. +S@a1 *\n\n\
+                 [Variant \"shogi\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K4[LS] w - - 0 1\"]\n\n1. L@a8 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (1 legal"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `1. L@a9`: a lance dropped on a9 could never move again, which \
+             shogi forbids"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("White cannot play `1. +S@a1`: `+S`: shogi drops no piece promoted"),
         "{out}"
     );
 }

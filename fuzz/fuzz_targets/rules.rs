@@ -8,7 +8,8 @@
 //! from its coordinates and its SAN (read as a `MoveText`, matched with
 //! the position), and `why_not` (`why_not_drop` for a drop) finds nothing
 //! wrong with it; a rule set written as data reads back the same. Rule
-//! sets built from the bytes may drop pieces from hand.
+//! sets built from the bytes may drop pieces from hand, and promote them
+//! shogi-style.
 #![no_main]
 
 use chess_rules::{Geometry, MoveKind, MoveText, PieceDef, Position, Rules, data, ini, yaml};
@@ -62,7 +63,7 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
             }
         }
         let why = match m.kind {
-            MoveKind::Drop { kind } => pos.why_not_drop(kind, m.to),
+            MoveKind::Drop { kind } => pos.why_not_drop(kind, m.to, m.promotion.is_some()),
             _ => pos.why_not(m.from, m.to, m.promotion),
         };
         assert_eq!(why, None, "{}", pos.fen());
@@ -153,7 +154,9 @@ fuzz_target!(|data: &[u8]| {
             // A fourth part: drops, its letters the pieces each side holds
             // at the start; `x` captures go to hand, `l` kept promoted,
             // `n` no two of the first piece on a file, `r` drops on a
-            // side's own first rank only, `k` no drop that checks.
+            // side's own first rank only, `k` no drop that checks, `p`
+            // pieces dropped promoted too, `m` a drop of `A` that mates
+            // loses.
             let mut pocket = String::new();
             if let Some(hand) = parts.next() {
                 let regions = [0, geometry.ranks() - 1].map(chess_rules::Region::rank);
@@ -165,6 +168,8 @@ fuzz_target!(|data: &[u8]| {
                     regions: if hand.contains('r') { regions.map(Some) } else { [None; 2] },
                     no_doubled: hand.contains('n').then_some(('A', 1)),
                     no_checks: hand.contains('k'),
+                    promoted: hand.contains('p'),
+                    mate_loses: hand.contains('m').then_some('A'),
                 });
                 for letter in hand.chars().filter(|c| "ABCabc".contains(*c)) {
                     if rules.index(letter).is_some() {
@@ -219,6 +224,27 @@ fuzz_target!(|data: &[u8]| {
                         count: 1,
                     });
                 }
+            }
+            // A sixth part: shogi-style promotion in the last two ranks,
+            // `A`, `B`, `C` promoting to the next of them (`C` to `A`); `M`
+            // mandatory, `O` only by capturing, `D` with demotion, `I` no
+            // piece where it could never move again.
+            if let Some(shogi) = parts.next() {
+                rules.promotion_region = rules.last_ranks(2);
+                for (from, to) in [('A', 'B'), ('B', 'C'), ('C', 'A')] {
+                    if shogi.contains(from)
+                        && rules.index(to).is_some()
+                        && let Some(i) = rules.index(from)
+                    {
+                        rules.pieces[i].promotes_to = Some(to);
+                    }
+                }
+                rules.piece_promotion = chess_rules::PiecePromotion {
+                    mandatory: shogi.contains('M'),
+                    on_capture: shogi.contains('O'),
+                    demotion: shogi.contains('D'),
+                };
+                rules.immobility_illegal = shogi.contains('I');
             }
             rules.start = format!("{}[{pocket}] w - - 0 1", ranks_text.join("/"));
             let bit = |i: u8| switches >> i & 1 == 1;

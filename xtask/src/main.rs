@@ -917,7 +917,7 @@ fn rules_bench() -> ExitCode {
         (
             "shogi",
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
-            "3",
+            "4",
         ),
     ] {
         let mut samples = Vec::new();

@@ -289,6 +289,14 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
                 Stalemate::Loss => "loses for it",
             }
         ),
+        Outcome::DropMate => format!(
+            "{} is checkmated by a drop of a {}, which {} forbids: the side checkmated so wins",
+            color_name(stuck),
+            (rules.drops.as_ref())
+                .and_then(|d| rules.piece(d.mate_loses?))
+                .map_or("piece", |p| p.name.as_str()),
+            rules.name
+        ),
         Outcome::Counted { winner } => format!(
             "the game ended drawn, and material counting {} under these rules",
             match winner {
@@ -414,12 +422,17 @@ fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
                 join_and(letters)
             )))
         }
-        MoveText::Drop { piece, to } => {
+        MoveText::Drop {
+            piece,
+            to,
+            promoted,
+        } => {
             let kind = match piece {
                 Some(letter) => rules.index(letter),
                 None => rules.pieces.iter().position(|p| p.pawn),
             };
-            match kind.and_then(|kind| Some((kind as u8, pos.why_not_drop(kind as u8, to)?))) {
+            let refused = |kind: usize| pos.why_not_drop(kind as u8, to, promoted);
+            match kind.and_then(|kind| Some((kind as u8, refused(kind)?))) {
                 Some((kind, refusal)) => refusal_rejection(pos, to, to, None, refusal, Some(kind)),
                 None => Rejection::new(
                     ErrorKind::NoSuchPiece,
@@ -638,6 +651,78 @@ fn refusal_rejection(
                 )
                 .help(write(choices)),
             }
+        }
+        Refusal::MustPromote(p) => {
+            let changes: Vec<chess_rules::Move> = (pos.legal_moves().into_iter())
+                .filter(|m| m.from == from && m.to == to)
+                .collect();
+            let demotes = !changes.is_empty()
+                && changes
+                    .iter()
+                    .all(|m| m.kind == chess_rules::MoveKind::Demote);
+            let change = if demotes { "demote" } else { "promote" };
+            let zone =
+                pos.rules().promotion_region[usize::from(p.color == chess_rules::Color::Black)];
+            let how = if zone.contains(to) {
+                format!("moving to {to}, in its promotion zone")
+            } else {
+                format!("leaving its promotion zone from {from}")
+            };
+            let choices = changes.iter().map(|&m| pos.san(m)).collect();
+            // (A promoted piece says what it was: `+M`.)
+            let was = match pos.promoted_from(from) {
+                Some(kind) => format!(" (a promoted {})", kind_name(kind)),
+                None => String::new(),
+            };
+            Rejection::new(
+                ErrorKind::PromotionMissing,
+                format!(
+                    "{piece}{was} must {change} {how}, under {}",
+                    pos.rules().name
+                ),
+            )
+            .help(write(choices))
+        }
+        Refusal::Stranded(p) => {
+            let name = kind_name(p.kind);
+            match drop {
+                Some(_) => Rejection::new(
+                    ErrorKind::BadDrop,
+                    format!(
+                        "a {name} dropped on {to} could never move again, which {} forbids",
+                        pos.rules().name
+                    ),
+                )
+                .help(drops_of(pos, p.kind)),
+                None => {
+                    let choices = (pos.legal_moves().into_iter())
+                        .filter(|m| m.from == from && m.to == to)
+                        .map(|m| pos.san(m))
+                        .collect();
+                    Rejection::new(
+                        ErrorKind::PromotionMissing,
+                        format!(
+                            "{piece} could never move again from {to}, which {} forbids: it must \
+                             promote there",
+                            pos.rules().name
+                        ),
+                    )
+                    .help(write(choices))
+                }
+            }
+        }
+        Refusal::NotDroppedPromoted(p) => {
+            let def = &pos.rules().pieces[usize::from(p.kind)];
+            let why = match def.promotes_to {
+                None => format!(
+                    "a {} promotes to nothing under {}",
+                    def.name,
+                    pos.rules().name
+                ),
+                Some(_) => format!("{} drops no piece promoted", pos.rules().name),
+            };
+            Rejection::new(ErrorKind::BadDrop, format!("`+{}`: {why}", def.letter))
+                .help(drops_of(pos, p.kind))
         }
         Refusal::MustCapture(_) => {
             let captures: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();

@@ -59,11 +59,15 @@ pub struct Coordinates {
     /// Where it goes ([`Position::uci_target`]: the rook's square for a
     /// castling whose king's square a step could also reach).
     pub to: Square,
-    /// What a pawn becomes: its letter (upper case).
+    /// What a pawn becomes, or a piece promoting or demoting shogi-style
+    /// (`shogi` says which), or a drop put down promoted: its letter
+    /// (upper case).
     pub promotion: Option<char>,
     /// The piece a drop puts on `to` (`from` is `to`): its letter (upper
     /// case).
     pub drop: Option<char>,
+    /// `+` for a piece promoting shogi-style, `-` for one demoting.
+    pub shogi: Option<char>,
 }
 
 impl Coordinates {
@@ -78,20 +82,28 @@ impl Coordinates {
                 MoveKind::Drop { kind } => Some(letter(kind)),
                 _ => None,
             },
+            shogi: match m.kind {
+                MoveKind::Promote => Some('+'),
+                MoveKind::Demote => Some('-'),
+                _ => None,
+            },
         }
     }
 }
 
-/// As UCI writes a move: `e2e4`, `j9j10`, `e7e8q`, `N@f3`.
+/// As Fairy-Stockfish's UCI writes a move: `e2e4`, `j9j10`, `e7e8q`,
+/// `N@f3`, shogi's `b3d5+`, `a1a2-` and `+L@b1`.
 impl core::fmt::Display for Coordinates {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         if let Some(letter) = self.drop {
-            return write!(f, "{letter}@{}", self.to);
+            let plus = if self.promotion.is_some() { "+" } else { "" };
+            return write!(f, "{plus}{letter}@{}", self.to);
         }
         write!(f, "{}{}", self.from, self.to)?;
-        match self.promotion {
-            Some(letter) => write!(f, "{}", letter.to_ascii_lowercase()),
-            None => Ok(()),
+        match (self.shogi, self.promotion) {
+            (Some(sign), _) => write!(f, "{sign}"),
+            (None, Some(letter)) => write!(f, "{}", letter.to_ascii_lowercase()),
+            (None, None) => Ok(()),
         }
     }
 }
@@ -317,6 +329,30 @@ impl<'r> Walk for Custom<'r> {
             // (Every move of a game read under rules is one of them.)
             (None, _) => return Err(game_over(frame)),
         };
+        // Coordinates followed by `+`: a shogi-style promotion, where the
+        // piece may promote so (Fairy-Stockfish's `b3d5+`); else a check
+        // marker.
+        let mut marker = last.marker;
+        let mut text = text;
+        if let (
+            MoveText::Coordinates {
+                from,
+                to,
+                promotion: None,
+            },
+            Some((Marker::Check, _)),
+        ) = (text, marker)
+        {
+            let promoting = MoveText::Coordinates {
+                from,
+                to,
+                promotion: Some('+'),
+            };
+            if frame.pos.matching(&promoting).len() == 1 {
+                text = promoting;
+                marker = None;
+            }
+        }
         let matches = frame.pos.matching(&text);
         let m = match matches.as_slice() {
             [m] => *m,
@@ -342,7 +378,7 @@ impl<'r> Walk for Custom<'r> {
             }));
         }
         let next = frame.pos.play(m);
-        if let Some((marker, at)) = last.marker {
+        if let Some((marker, at)) = marker {
             let check = next.is_check();
             let mate = check && next.legal_moves().is_empty();
             let fits = match marker {

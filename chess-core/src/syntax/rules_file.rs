@@ -167,8 +167,8 @@ impl RuleSets {
     /// let all = RuleSets::builtins();
     /// assert_eq!(all.sets.len() + all.refused.len(), 121);
     /// assert_eq!(all.sets[all.pick(Some("Coregal")).unwrap()].name, "coregal");
-    /// let Err(Unnamed::Refused(i)) = all.pick(Some("shogi")) else { panic!() };
-    /// assert!(all.why(&all.refused[i]).contains("immobilityIllegal"));
+    /// let Err(Unnamed::Refused(i)) = all.pick(Some("seirawan")) else { panic!() };
+    /// assert!(all.why(&all.refused[i]).contains("gating"));
     /// ```
     pub fn builtins() -> &'static RuleSets {
         static ALL: std::sync::OnceLock<RuleSets> = std::sync::OnceLock::new();

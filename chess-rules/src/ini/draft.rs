@@ -59,6 +59,10 @@ pub(crate) struct Draft {
     /// `blastOnCapture`, and `blastImmuneTypes`: the rule set's
     /// [`Rules::blast`] when it is set.
     pub(super) blast: bool,
+    /// `promotedPieceType`: each piece's letter and what it promotes to.
+    pub(super) promoted: Vec<(char, char)>,
+    /// `shogiPawnDropMateIllegal`: the shogi pawn's drop may not mate.
+    pub(super) pawn_drop_mate_illegal: bool,
     pub(super) blast_immune: Vec<char>,
 }
 
@@ -123,6 +127,8 @@ impl Draft {
             pseudo_royal: false,
             check_counting: false,
             promotes: true,
+            promoted: Vec::new(),
+            pawn_drop_mate_illegal: false,
             extinction: Extinction {
                 ending: Ending::Loss,
                 pieces: Vec::new(),
@@ -287,6 +293,27 @@ impl Draft {
                 "two pieces are written `{}`",
                 w[0]
             )));
+        }
+        // (A piece the variant no longer has promotes to nothing.)
+        for &(from, to) in &self.promoted {
+            let Some(i) = rules.index(from) else {
+                continue;
+            };
+            if rules.index(to).is_none() {
+                return Err(Refusal::Header(format!(
+                    "`promotedPieceType` promotes `{}` to `{}`, which is no piece of this variant",
+                    from.to_ascii_lowercase(),
+                    to.to_ascii_lowercase()
+                )));
+            }
+            rules.pieces[i].promotes_to = Some(to.to_ascii_uppercase());
+        }
+        if let Some(drops) = &mut rules.drops {
+            // (Fairy-Stockfish's shogi pawn, whatever its letter.)
+            drops.mate_loses = (rules.pieces.iter().zip(&self.names))
+                .find(|(_, name)| *name == "shogiPawn")
+                .map(|(p, _)| p.letter)
+                .filter(|_| self.pawn_drop_mate_illegal);
         }
         rules.goals = self.goals();
         rules.royal_while_few = self.royal_while_few();

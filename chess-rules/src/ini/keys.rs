@@ -28,11 +28,8 @@ const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
 const DROP_CASTLING: &str = "castling with a dropped rook or king";
 const SITTUYIN_DROPS: &str = "sittuyin's rook drops";
 const BISHOP_COLOURS: &str = "bishops dropped on squares of both colours";
-const DROP_PROMOTED: &str = "dropping promoted pieces";
-const DROP_MATE: &str = "the rule that a pawn's drop may not checkmate (shogi)";
 const TWO_BOARDS: &str =
     "a second board (bughouse: the pieces in hand come from the partner's game)";
-const PROMOTED: &str = "promoted pieces (shogi-style promotion)";
 pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
@@ -92,14 +89,14 @@ const KEYS: &[(&str, Use)] = &[
     ("promotionPieceTypesBlack", Use::Read),
     ("sittuyinPromotion", rule("Sittuyin's promotion", "false")),
     ("promotionLimit", rule("limits on promoted pieces", "")),
-    ("promotedPieceType", rule(PROMOTED, "")),
-    ("piecePromotionOnCapture", rule(PROMOTED, "false")),
+    ("promotedPieceType", Use::Read),
+    ("piecePromotionOnCapture", Use::Read),
     (
         "mandatoryPawnPromotion",
         rule("optional pawn promotion", "true"),
     ),
-    ("mandatoryPiecePromotion", rule(PROMOTED, "false")),
-    ("pieceDemotion", rule(PROMOTED, "false")),
+    ("mandatoryPiecePromotion", Use::Read),
+    ("pieceDemotion", Use::Read),
     ("blastOnCapture", Use::Read),
     ("blastImmuneTypes", Use::Read),
     ("mutuallyImmuneTypes", Use::Read),
@@ -146,16 +143,10 @@ const KEYS: &[(&str, Use)] = &[
     ("dropRegionBlack", Use::Read),
     ("sittuyinRookDrop", rule(SITTUYIN_DROPS, "false")),
     ("dropOppositeColoredBishop", rule(BISHOP_COLOURS, "false")),
-    ("dropPromoted", rule(DROP_PROMOTED, "false")),
+    ("dropPromoted", Use::Read),
     ("dropNoDoubled", Use::Read),
     ("dropNoDoubledCount", Use::Read),
-    (
-        "immobilityIllegal",
-        rule(
-            "the rule that a piece may not go where it can never move again",
-            "false",
-        ),
-    ),
+    ("immobilityIllegal", Use::Read),
     ("gating", rule("gating (Seirawan chess)", "false")),
     ("seirawanGating", rule("gating (Seirawan chess)", "false")),
     (
@@ -182,7 +173,7 @@ const KEYS: &[(&str, Use)] = &[
     ),
     ("stalematePieceCount", Use::Read),
     ("checkmateValue", Use::Read),
-    ("shogiPawnDropMateIllegal", rule(DROP_MATE, "false")),
+    ("shogiPawnDropMateIllegal", Use::Read),
     ("shatarMateRule", rule("shatar's mating rules", "false")),
     (
         "bikjangRule",
@@ -270,8 +261,6 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
     (DROP_CASTLING, Decided::Drops),
     (SITTUYIN_DROPS, Decided::Drops),
     (BISHOP_COLOURS, Decided::Drops),
-    (DROP_PROMOTED, Decided::Drops),
-    (DROP_MATE, Decided::Drops),
 ];
 
 const fn rule(feature: &'static str, default: &'static str) -> Use {

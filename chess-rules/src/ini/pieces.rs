@@ -173,9 +173,29 @@ pub(super) fn put(draft: &mut Draft, key: &str, piece: Option<PieceDef>) {
             draft.names.remove(i);
         }
         (None, Some(piece)) => {
-            draft.rules.pieces.push(piece);
-            draft.names.push(key.to_string());
+            // (In Fairy-Stockfish's order of piece types, which its FEN
+            // writes pieces in hand in.)
+            let at = (draft.names.iter())
+                .position(|n| order(n) > order(key))
+                .unwrap_or(draft.names.len());
+            draft.rules.pieces.insert(at, piece);
+            draft.names.insert(at, key.to_string());
         }
         (None, None) => {}
+    }
+}
+
+/// Where the piece of `key` stands in Fairy-Stockfish's order of piece
+/// types: its named pieces as [`NAMED`] lists them, then the custom ones,
+/// the king last.
+fn order(key: &str) -> usize {
+    match key {
+        "king" => usize::MAX,
+        _ => (NAMED.iter().position(|(n, _)| *n == key))
+            .or_else(|| {
+                let n: usize = key.strip_prefix("customPiece")?.parse().ok()?;
+                Some(NAMED.len() + n)
+            })
+            .unwrap_or(usize::MAX - 1),
     }
 }

@@ -81,7 +81,7 @@ def game(variant, rng):
             move = rng.choice(captures)
         else:
             move = rng.choice(legal)
-        sans.append(sf.get_san(variant, fen, move))
+        sans.append(sf.get_san(variant, fen, move, False, sf.NOTATION_SAN))
         moves.append(move)
         previous = legal
         fen = sf.get_fen(variant, fen, [move])

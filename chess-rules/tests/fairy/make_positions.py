@@ -150,6 +150,37 @@ POSITIONS["queenproof"] = [
     KIWIPETE,
 ]
 
+# Shogi: a pawn's drop that would checkmate is refused (one that checks
+# is not); pieces never dropped nor left where they could never move
+# again (a pawn or lance on the last rank, a knight on the last two:
+# they must promote there); promoted pieces (`+P`) taken back into hand
+# as what they were; nifu.
+POSITIONS["minishogi"] = [
+    "k4/5/G4/5/1R2K[P] w - - 0 1",
+    "k4/5/G4/5/2R1K[P] w - - 0 1",
+    "2k2/P4/5/5/4K[P] w - - 0 1",
+    "k4/5/1+p3/1S3/1R2K[] w - - 0 1",
+    "2k2/5/1+P3/5/4K[] w - - 0 1",
+    "2s2/R4/2k1S/G2P1/K2B1[RBgp] w - - 0 16",
+    "Rbp1k/5/2G2/5/K1Sg1[psrb] w - - 0 16",
+]
+POSITIONS["shogi"] = [
+    "4k4/9/9/9/9/9/9/9/4K4[LNPlnp] w - - 0 1",
+    "4k4/9/9/9/9/9/9/9/4K4[LNPlnp] b - - 0 1",
+    "ln2sgsn1/2g2k1b1/rppp2pp1/p3p4/7Pl/1PPPPS3/P5P1P/L3G1G1L/1NBKR2N1[PPps] w - - 0 31",
+    ("1+R2sgsn1/l6b1/p1pL1kppp/g3p1g2/5p3/PpPP1sP2/4PP2N/1B1S4L/LN3KR2[NPPgpp] w - - 0 31", 2),
+]
+# Pieces that flip on every move (promoting, demoting, dropped promoted
+# or not), and pieces that promote only by capturing.
+POSITIONS["flipping"] = [
+    "1pk4/4+m2/7/7/3+M1S1/5P1/3K+fF1[S] w - - 0 11",
+    "1f5/4+s2/+p6/3mk2/7/3S1K1/2+f4[pm] w - - 0 11",
+]
+POSITIONS["capturepromotion"] = [
+    "k4/1p3/1S3/5/4K[] w - - 0 1",
+    "2s2/R4/2k1S/G2P1/K2B1[RBgp] w - - 0 16",
+]
+
 
 def perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves)

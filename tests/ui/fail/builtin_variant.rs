@@ -7,9 +7,9 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ac4
 };
 
-const SHOGI: CustomGame = game! {
-    #![variant(shogi)]
-    1. c3c4
+const SEIRAWAN: CustomGame = game! {
+    #![variant(seirawan)]
+    1. e4
 };
 
 fn main() {}

@@ -8,9 +8,9 @@ const CORAL: CustomGame = game! {
     1. d4 e5 2. Bg5 Nc6 *
 };
 
-const SHOGI: CustomGame = game! {
-    [Variant "shogi"]
-    1. c3c4 *
+const SEIRAWAN: CustomGame = game! {
+    [Variant "seirawan"]
+    1. e4 *
 };
 
 const MIXED: &[Game] = games! {
