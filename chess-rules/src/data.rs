@@ -148,7 +148,9 @@ pub fn write(rules: &Rules) -> String {
                 out.region(region);
             }
             out.number(f.count);
-            out.number(u8::from(f.blocked_win) | u8::from(f.one_more_move) << 1);
+            out.number(
+                u8::from(f.blocked_win) | u8::from(f.one_more_move) << 1 | u8::from(f.safe) << 2,
+            );
         }
     }
     match &rules.royal_while_few {
@@ -372,7 +374,7 @@ pub fn read(data: &str) -> Option<Rules> {
             let black = (input.maybe_char()?, input.region()?);
             let count = input.number()?;
             let flags: u8 = input.number()?;
-            if flags > 3 {
+            if flags > 7 {
                 return None;
             }
             Some(Flag {
@@ -381,6 +383,7 @@ pub fn read(data: &str) -> Option<Rules> {
                 count,
                 blocked_win: flags & 1 != 0,
                 one_more_move: flags & 2 != 0,
+                safe: flags & 4 != 0,
             })
         }
         _ => return None,
@@ -677,11 +680,11 @@ mod tests {
         }
         let mut flagged = goals[0].clone();
         if let Some(f) = &mut flagged.goals.flag {
-            (f.blocked_win, f.one_more_move, f.count) = (true, true, 2);
+            (f.blocked_win, f.one_more_move, f.safe, f.count) = (true, true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,3,0,0,0,0:0,0,0,0,0,0,"), "{written}");
-        let bad = format!("{},4,0,0,0,0:0,0,0,0,0,0,", &written[..written.len() - 22]);
+        assert!(written.ends_with(",2,7,0,0,0,0:0,0,0,0,0,0,"), "{written}");
+        let bad = format!("{},8,0,0,0,0:0,0,0,0,0,0,", &written[..written.len() - 22]);
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (127); a switch more is no rule set.
         winning.flying_general = true;

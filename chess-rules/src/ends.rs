@@ -4,7 +4,7 @@
 //! pieces are counted, and a drawn end decided by material counting. Legality asks it first: a position it ends has no legal move.
 
 use crate::goals::Flag;
-use crate::mailbox::{EMPTY, is, kind_of};
+use crate::mailbox::{EMPTY, cell_of, is, kind_of};
 use crate::make::{play_into, take_back};
 use crate::movegen::piece_moves;
 use crate::position::{State, in_check};
@@ -20,8 +20,8 @@ fn count(rules: &Rules, t: &Tables, s: &State, color: Color, letter: char) -> u3
     let hand = &s.hands[color.index()];
     let mut n: u32 = match kind {
         _ if letter == '*' => hand.iter().map(|&k| u32::from(k)).sum(),
-        Some(kind) if kind < 64 => u32::from(hand[kind]),
-        _ => 0,
+        Some(kind) => hand.get(kind).map_or(0, |&k| u32::from(k)),
+        None => 0,
     };
     for &c in &t.squares {
         let cell = s.cells[c];
@@ -32,24 +32,59 @@ fn count(rules: &Rules, t: &Tables, s: &State, color: Color, letter: char) -> u3
     n
 }
 
-/// Whether `color` has reached its flag region.
-fn reached(rules: &Rules, t: &Tables, s: &State, flag: &Flag, color: Color) -> bool {
+/// Whether `color` has reached its flag region. Where `safe` (flag pieces
+/// must be safe, [`Flag::safe`]), with as many there as needed, one the
+/// other side can take does not count: by a legal move if `color` has
+/// just moved, by any move of its if `color` is to move
+/// (Fairy-Stockfish's reading).
+fn reached(rules: &Rules, t: &Tables, s: &State, flag: &Flag, color: Color, safe: bool) -> bool {
     let side = color.index();
     let region = flag.regions[side];
     let kind = flag.pieces[side].map(|l| rules.index(l));
-    let (mut there, mut empty) = (0, false);
+    let (mut there, mut empty) = (Vec::new(), false);
     for &c in &t.squares {
         if !region.contains(t.square_of[c]) {
             continue;
         }
         let cell = s.cells[c];
         if is(cell, color) && kind.is_none_or(|k| Some(kind_of(cell)) == k) {
-            there += 1;
+            there.push(c);
         } else if cell == EMPTY {
             empty = true;
         }
     }
-    there > 0 && (there >= flag.count || (flag.blocked_win && !empty))
+    let n = there.len() as u32;
+    let simple = n > 0 && (n >= flag.count || (flag.blocked_win && !empty));
+    if !(simple && safe) || n > flag.count {
+        return simple;
+    }
+    // (Fewer than needed, with the region blocked, are not enough here.)
+    n == flag.count && there.iter().all(|&c| !takes(rules, t, s, c, !color))
+}
+
+/// Whether `by` can take the piece on the cell `at`: where `by` is to
+/// move, by a move that leaves none of its royal pieces attacked; else by
+/// any move of its.
+fn takes(rules: &Rules, t: &Tables, s: &State, at: usize, by: Color) -> bool {
+    let mut s = s.clone();
+    let legal = s.turn == by;
+    s.turn = by;
+    let mut moves = Vec::new();
+    for &c in &t.squares {
+        if is(s.cells[c], by) {
+            piece_moves(rules, t, &s, &mut moves, c, None);
+        }
+    }
+    let mut after = s.clone();
+    moves.iter().any(|&m| {
+        cell_of(m.to) == at
+            && (!legal || {
+                play_into(t, &s, m, &mut after);
+                let safe = !in_check(t, &after, by);
+                take_back(t, &s, m, &mut after);
+                safe
+            })
+    })
 }
 
 /// The outcome a goal gives the position, if one ends it (in
@@ -75,8 +110,10 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     if let Some(f) = &rules.goals.flag {
         // Reached, and the other side's one more move made: a win, or a
         // draw if Black reached it too with that move.
-        if f.one_more_move && reached(rules, t, s, f, us) {
-            let draw = us == Color::White && reached(rules, t, s, f, !us);
+        // (The other side had its move to take a piece that must be
+        // safe: one still there counts.)
+        if f.one_more_move && reached(rules, t, s, f, us, false) {
+            let draw = us == Color::White && reached(rules, t, s, f, !us, false);
             return Some(Outcome::Flag { color: us, draw });
         }
         // The one more move is the side to move's only if its own flag
@@ -84,7 +121,9 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
         let king = f.pieces[us.index()]
             .and_then(|l| rules.piece(l))
             .is_some_and(|p| p.royal);
-        if (!f.one_more_move || king) && reached(rules, t, s, f, !us) {
+        // (A flag piece that must be safe and is wins at once, one more
+        // move or not.)
+        if (!f.one_more_move || king || f.safe) && reached(rules, t, s, f, !us, f.safe) {
             // Black may still reach it with one more move: the game goes
             // on if it can (racing kings).
             if f.one_more_move && us == Color::Black && !in_check(t, s, us) {
@@ -109,6 +148,14 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
             }
             return Some(Outcome::Flag {
                 color: !us,
+                draw: false,
+            });
+        }
+        // A flag piece that must be safe, and has stayed so: its side wins
+        // on its own turn.
+        if f.safe && !f.one_more_move && reached(rules, t, s, f, us, true) {
+            return Some(Outcome::Flag {
+                color: us,
                 draw: false,
             });
         }

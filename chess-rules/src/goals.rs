@@ -82,6 +82,10 @@ pub struct Flag {
     /// (racing kings): White reaching first, Black may reach it too and
     /// draw.
     pub one_more_move: bool,
+    /// A flag piece that reached the region counts only if the other side
+    /// cannot take it at once (Fairy-Stockfish's `flagPieceSafe`: dōbutsu
+    /// shōgi's lion); with more in the region than needed, none is asked.
+    pub safe: bool,
 }
 
 /// What ends a game in a rule set besides checkmate and stalemate.

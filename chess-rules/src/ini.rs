@@ -655,13 +655,19 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "promotedPieceType" => {
             // `p:g s:g`: pairs of letters (resolved once the pieces are),
             // each replacing what the piece promoted to and keeping the
-            // others, as Fairy-Stockfish reads them.
+            // others, as Fairy-Stockfish reads them; `g:-` promotes the
+            // piece to nothing.
             let pairs = value
                 .split_whitespace()
                 .filter(|pair| *pair != "-")
                 .map(|pair| {
                     let (from, to) = pair.split_once(':').unwrap_or((pair, ""));
-                    Some((single_letter(from)?, single_letter(to)?))
+                    let to = if to == "-" {
+                        None
+                    } else {
+                        Some(single_letter(to)?)
+                    };
+                    Some((single_letter(from)?, to))
                 })
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| bad(format!("`{value}`: pairs of letters, e.g. `p:g s:g`")))?;
@@ -669,7 +675,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 draft
                     .promoted
                     .retain(|&(f, _)| !f.eq_ignore_ascii_case(&from));
-                draft.promoted.push((from, to));
+                draft.promoted.extend(to.map(|to| (from, to)));
             }
         }
         "dropRegionWhite" | "dropRegionBlack" => {
@@ -718,6 +724,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "flagPieceCount" => draft.flag.count = number(value)?,
         "flagPieceBlockedWin" => draft.flag.blocked_win = boolean(value)?,
         "flagMove" => draft.flag.one_more_move = boolean(value)?,
+        "flagPieceSafe" => draft.flag.safe = boolean(value)?,
         "nMoveRule" | "nFoldRule" => {
             value
                 .parse::<u32>()
@@ -943,11 +950,12 @@ mod tests {
                 .starts_with("`connectN = 4` needs connection goals"),
             "{refused:?}"
         );
-        // A flag piece's safety needs a flag region; castling's details,
+        // Duple check needs pieces royal while few; castling's details,
         // castling.
-        let plays = sections("[a:chess]\nflagPieceSafe = true\n").unwrap();
+        let plays = sections("[a:chess]\ndupleCheck = true\n").unwrap();
         assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);
-        let text = "[a:chess]\nflagPieceSafe = true\nflagRegion = d4\n";
+        let text = "[a:chess]\ndupleCheck = true\nextinctionPseudoRoyal = true\n\
+                    extinctionPieceTypes = q\nextinctionValue = loss\n";
         assert!(sections(text).unwrap()[0].rules.is_err());
         let plays = sections("[a:chess]\ncastling = false\ncastlingRank = 2\n").unwrap();
         assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);

@@ -327,7 +327,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 && !every
                 && royals.n == 1
                 && t.is_royal(cell)
-                && t.listed & !t.castler & (1 << kind) == 0
+                && (t.overlapping | t.confined | t.changing) & (1 << kind) == 0
                 && t.leaper[side] & (1 << kind) != 0
                 && !(ep.is_some() && t.en_passant & (1 << kind) != 0)
             {
@@ -629,6 +629,17 @@ mod tests {
         two_kings.castling = None;
         two_kings.start = "rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w - - 0 1".into();
         out.push(two_kings);
+        // A king that promotes shogi-style (to a royal amazon) on its last
+        // three ranks, where it may stay a king: its moves there are
+        // listed twice over, never counted by destination.
+        let mut promoting = Rules::chess();
+        promoting.pieces.push(piece('A', "amazon", "QN").royal());
+        promoting.pieces[5].promotes_to = Some('A');
+        promoting.promotion_region = promoting.last_ranks(3);
+        promoting.promotion_pieces.clear();
+        promoting.castling = None;
+        promoting.start = "4k3/8/8/3K4/8/8/8/8 w - - 0 1".into();
+        out.push(promoting);
         out
     }
 

@@ -192,11 +192,10 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
         && drops.captures_to_hand
     {
         let c = cell_of(sq);
-        let kind = match (s.unpromoted.get(c), t.pawn_kind) {
+        let kind = match s.unpromoted.get(c) {
             _ if !marked(sq) || drops.keep_promoted => kind_of(s.cells[c]),
-            (0, Some(pawn)) => pawn,
-            (0, None) => kind_of(s.cells[c]),
-            (was, _) => usize::from(was - 1),
+            0 => t.pawn_kind.unwrap_or(kind_of(s.cells[c])),
+            was => usize::from(was - 1),
         };
         let held = &mut next.hands[us][kind];
         *held = held.saturating_add(1);

@@ -52,7 +52,13 @@ impl<'a> List<'a> {
     /// The moves of the piece on `from` in `s`, into `out`.
     pub(crate) fn new(t: &'a Tables, s: &State, out: &'a mut Vec<Move>, from: usize) -> List<'a> {
         let cell = s.cells[from];
+        let mut pawn = t.is_pawn(cell);
         let change = t.promoting.as_ref().and_then(|p| {
+            // (A piece moving as a pawn with nothing to promote to as a
+            // pawn promotes as a piece: `Promoting::like_pawns`.)
+            if p.like_pawns & (1 << kind_of(cell)) != 0 && t.promotions[s.turn.index()].is_empty() {
+                pawn = false;
+            }
             let was = crate::promote::was(&s.promoted, &s.unpromoted, from);
             Change::of(p, kind_of(cell), was, t.in_zone(s.turn, from))
         });
@@ -60,31 +66,48 @@ impl<'a> List<'a> {
             t,
             out,
             from: t.square_of[from],
-            pawn: t.is_pawn(cell),
+            pawn,
             color: s.turn,
             change,
         }
     }
 
+    /// The move of the piece to `to` (its kind `kind`).
     #[inline]
-    fn add(&mut self, to: usize, kind: MoveKind, capture: bool) {
-        let m = Move {
+    fn to(&self, to: usize, kind: MoveKind) -> Move {
+        Move {
             from: self.from,
             to: self.t.square_of[to],
             promotion: None,
             kind,
-        };
-        if self.change.is_none() && !self.pawn {
-            self.out.push(m);
+        }
+    }
+
+    /// A move or capture to `to`: a pawn's promotions, a piece's
+    /// shogi-style promotion or demotion where it may, or the move.
+    #[inline]
+    fn add(&mut self, to: usize, capture: bool) {
+        let m = self.to(to, MoveKind::Normal);
+        if self.pawn {
+            self.pawn_move(m, to, capture);
             return;
         }
-        let in_zone = self.t.in_zone(self.color, to);
-        if self.pawn && in_zone {
-            // With nothing to promote to, a pawn moves into the zone as
-            // itself (Fairy-Stockfish's `promotionPieceTypes = -`).
+        match self.change {
+            Some(change) => change.moves(m, self.t.in_zone(self.color, to), capture, self.out),
+            None => self.out.push(m),
+        }
+    }
+
+    /// A pawn's move `m` to `to`: into its zone, once per promotion (its
+    /// shogi-style one among them); with nothing to promote to, as itself
+    /// (Fairy-Stockfish's `promotionPieceTypes = -`).
+    #[inline]
+    fn pawn_move(&mut self, m: Move, to: usize, capture: bool) {
+        if self.t.in_zone(self.color, to) {
             let promotions = &self.t.promotions[self.color.index()];
+            // (A capture en passant is no shogi-style promotion.)
             let piece = (self.change)
-                .filter(|_| kind == MoveKind::Normal)
+                .filter(|_| m.kind == MoveKind::Normal)
                 .and_then(|c| c.pawn(m, capture));
             if !promotions.is_empty() || piece.is_some() {
                 for &promotion in promotions {
@@ -97,12 +120,7 @@ impl<'a> List<'a> {
                 return;
             }
         }
-        match self.change {
-            Some(change) if !self.pawn && kind == MoveKind::Normal => {
-                change.moves(m, in_zone, capture, self.out);
-            }
-            _ => self.out.push(m),
-        }
+        self.out.push(m);
     }
 }
 
@@ -112,12 +130,18 @@ impl Sink for List<'_> {
     #[inline]
     fn reach(&mut self, to: usize, offer: u8) {
         if offer != 0 {
-            self.add(to, MoveKind::Normal, offer & CAPTURE != 0);
+            self.add(to, offer & CAPTURE != 0);
         }
     }
 
     fn en_passant(&mut self, to: usize, captured: Square) {
-        self.add(to, MoveKind::EnPassant { captured }, true);
+        // (A capture en passant is no shogi-style promotion.)
+        let m = self.to(to, MoveKind::EnPassant { captured });
+        if self.pawn {
+            self.pawn_move(m, to, true);
+        } else {
+            self.out.push(m);
+        }
     }
 
     fn castle(&mut self, m: Move) {

@@ -666,7 +666,7 @@ mod tests {
         assert_eq!(MoveText::read("e4 Nf3"), None);
         for bad in [
             "", "zz9", "e0", "e17", "a01", "Nq3", "x", "e4 e5 e6", "e4 Nf3", "N@", "n@e4", "e4@",
-            "e2e4qq", "Nf3x", "R0a3", "e4-",
+            "e2e4qq", "Nf3x", "R0a3", "e4-", "+l@f3", "++L@f3", "+@f3",
         ] {
             assert_eq!(MoveText::read(bad), None, "{bad}");
         }

@@ -17,6 +17,12 @@ pub(crate) struct Promoting {
     pub(crate) rule: PiecePromotion,
     /// Pieces may be dropped promoted ([`Drops::promoted`](crate::Drops)).
     pub(crate) drops: bool,
+    /// A bit per kind that is a piece moving as a pawn but not the pawn
+    /// itself (a custom piece written `p`): with nothing to promote to as
+    /// a pawn, it promotes shogi-style as any piece does, staying as it is
+    /// if it will (Fairy-Stockfish's custom pawns), where the pawn itself
+    /// must promote in its zone.
+    pub(crate) like_pawns: u64,
 }
 
 impl Promoting {
@@ -25,10 +31,14 @@ impl Promoting {
         let to: Vec<Option<u8>> = (rules.pieces.iter().take(64))
             .map(|p| p.promotes_to.and_then(|l| rules.index(l)).map(|k| k as u8))
             .collect();
+        let like_pawns = (rules.pieces.iter().take(64).enumerate())
+            .filter(|(_, p)| p.pawn && !p.is_the_pawn())
+            .fold(0, |bits, (k, _)| bits | 1 << k);
         to.iter().any(Option::is_some).then(|| Promoting {
             to,
             rule: rules.piece_promotion,
             drops: rules.drops.as_ref().is_some_and(|d| d.promoted),
+            like_pawns,
         })
     }
 

@@ -296,6 +296,9 @@ pub(crate) struct Tables {
     /// Where each side's pieces of each kind could never move again
     /// ([`Rules::immobility_illegal`]), if that is illegal.
     pub(crate) stuck: Option<[Vec<[u64; WORDS]>; 2]>,
+    /// A bit per kind whose moves may promote, demote, or strand it: they
+    /// are listed and tried, never counted.
+    pub(crate) changing: u64,
     /// The kind whose drop that checkmates loses
     /// ([`Drops::mate_loses`](crate::Drops::mate_loses)).
     pub(crate) mate_loses: Option<u8>,
@@ -720,6 +723,7 @@ impl Tables {
             listed: overlapping | castler | confined | changing,
             promoting,
             stuck,
+            changing,
             mate_loses: (rules.drops.as_ref())
                 .and_then(|d| d.mate_loses)
                 .and_then(|l| rules.index(l))
@@ -908,6 +912,14 @@ mod stuck_tests {
         rules
             .pieces
             .push(crate::PieceDef::new('N', "shogi knight", "fN").unwrap());
+        // One that captures only backwards (its captures are no moves),
+        // one that only steps right (from White's side).
+        rules
+            .pieces
+            .push(crate::PieceDef::new('X', "backward", "mfWcbW").unwrap());
+        rules
+            .pieces
+            .push(crate::PieceDef::new('Y', "rightward", "rW").unwrap());
         let stuck = stuck(&rules).unwrap();
         let at = |side: usize, letter: char, sq: Square| {
             let kind = rules.index(letter).unwrap();
@@ -924,5 +936,7 @@ mod stuck_tests {
         assert!(!at(0, 'N', Square::new(0, 2)));
         // A king goes somewhere from everywhere.
         assert!(!at(0, 'K', Square::new(0, 4)));
+        assert!(at(0, 'X', Square::new(3, 4)) && !at(0, 'X', Square::new(3, 3)));
+        assert!(at(0, 'Y', Square::new(4, 2)) && !at(0, 'Y', Square::new(0, 2)));
     }
 }

@@ -355,8 +355,8 @@ impl Position<'_> {
             .stuck_on(self.s.turn, m.promotion.unwrap_or(kind), to)
         {
             let placed = Piece {
+                color: self.s.turn,
                 kind: m.promotion.unwrap_or(kind),
-                ..piece
             };
             return Some(Rejection::Stranded(placed));
         }

@@ -1084,6 +1084,9 @@ fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
     // pawn.
     let after = pos.play(promote);
     assert_eq!(after.fen(), "+P1k2/5/5/5/4K[P] b - - 0 1");
+    assert_eq!(after.promoted_from(sq("a5")), Some(pawn.kind));
+    assert_eq!(after.promoted_from(sq("c5")), None);
+    assert_eq!(pos.promoted_from(sq("a4")), None);
     let taken = Position::from_fen(&mini, "k4/5/1+p3/1S3/1R2K[] w - - 0 1").unwrap();
     let takes = taken.parse_move("b2b3").unwrap();
     assert_eq!(taken.play(takes).fen(), "k4/5/1S3/5/1R2K[P] b - - 0 1");
@@ -1142,6 +1145,13 @@ fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
         pos.why_not(sq("d3"), sq("b2"), None),
         Some(Rejection::MustPromote(knight))
     );
+    // (A chess pawn that says nothing of its promotion is told so.)
+    let chess = Rules::chess();
+    let pawn = Position::from_fen(&chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        pawn.why_not(sq("e7"), sq("e8"), None),
+        Some(Rejection::Promotion)
+    );
     let dropped = pos.parse_move("+S@a1").unwrap();
     assert_eq!(pos.san(dropped), "B@a1");
     assert_eq!(pos.uci(dropped), "+S@a1");
@@ -1155,7 +1165,10 @@ fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
     let promoted = both.parse_move("+S@a1").unwrap();
     assert_eq!(both.san(promoted), "+S@a1");
     let bishop = both.parse_move("B@a1").unwrap();
-    assert_eq!((bishop.promotion, both.san(bishop).as_str()), (None, "B@a1"));
+    assert_eq!(
+        (bishop.promotion, both.san(bishop).as_str()),
+        (None, "B@a1")
+    );
     let soldier = flipping.index('S').unwrap() as u8;
     assert_eq!(pos.why_not_drop(soldier, sq("a1"), true), None);
     assert_eq!(pos.why_not_drop(soldier, sq("a1"), false), None);
@@ -1165,14 +1178,34 @@ fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
         mini_pos.why_not_drop(mini_silver, sq("a1"), true),
         Some(Rejection::NotDroppedPromoted(_))
     ));
-    // A piece that promotes to nothing is no `+` in FEN.
-    let err = Position::from_fen(&mini, "+k4/5/5/5/4K[] w - - 0 1").unwrap_err();
-    assert!(
-        err.message
-            .contains("`+k`: the king does not promote in minishogi"),
-        "{}",
-        err.message
-    );
+    // A piece that promotes to nothing is no `+` in FEN, nor a letter no
+    // piece has; each error at its letters.
+    for (fen, message, span) in [
+        (
+            "+k4/5/5/5/4K[] w - - 0 1",
+            "`+k`: the king does not promote in minishogi",
+            0..2,
+        ),
+        (
+            "1+k3/5/5/5/4K[] w - - 0 1",
+            "`+k`: the king does not promote in minishogi",
+            1..3,
+        ),
+        (
+            "k+x3/5/5/5/4K[] w - - 0 1",
+            "`+x` is no piece of minishogi",
+            1..3,
+        ),
+        (
+            "k3x/5/5/5/4K[] w - - 0 1",
+            "`x` is no piece of minishogi",
+            2..3,
+        ),
+    ] {
+        let err = Position::from_fen(&mini, fen).unwrap_err();
+        assert!(err.message.contains(message), "{}", err.message);
+        assert_eq!(err.span, span, "{fen}");
+    }
 }
 
 #[test]
@@ -1193,4 +1226,32 @@ fn a_pawn_drop_that_checkmates_loses() {
     let step = Position::from_fen(&mini, "k4/2S2/PG3/5/4K[] w - - 0 1").unwrap();
     let stepped = step.play(step.parse_move("a3a4").unwrap());
     assert_eq!(stepped.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+}
+
+#[test]
+fn a_pawn_promoting_shogi_style_takes_en_passant_as_itself() {
+    // As pyffish 0.0.90 lists them: into the zone the pawn must promote
+    // (`e5e6+`), but its capture en passant there is no promotion.
+    let text = "[epzone:chess]\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\n\
+                promotionPieceTypes = -\npromotedPieceType = p:q\n";
+    let rules = chess_rules::ini::variants(text).unwrap().remove(0);
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    assert_eq!(
+        legal(&rules, fen),
+        ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e5d6", "e5e6+"]
+    );
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let ep = pos.parse_move("e5d6").unwrap();
+    assert!(matches!(ep.kind, chess_rules::MoveKind::EnPassant { .. }));
+    assert_eq!(pos.play(ep).fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn pieces_are_kept_in_fairy_stockfishs_order_of_piece_types() {
+    // Its named pieces in the order of its list, then the custom ones,
+    // the king last: the order its FEN writes pieces in hand in.
+    let text = "[order:chess]\ncustomPiece2 = c:RN\ncustomPiece1 = a:BN\ncommoner = m\n";
+    let rules = chess_rules::ini::variants(text).unwrap().remove(0);
+    let letters: String = rules.pieces.iter().map(|p| p.letter).collect();
+    assert_eq!(letters, "PNBRQMACK");
 }

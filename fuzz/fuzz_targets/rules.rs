@@ -280,6 +280,9 @@ fuzz_target!(|data: &[u8]| {
                     count: 1,
                     blocked_win: bit(6),
                     one_more_move: bit(2),
+                    // (Beside compulsory captures, the flag piece must be
+                    // safe.)
+                    safe: bit(0),
                 });
             }
             play(&rules, rest, 30);

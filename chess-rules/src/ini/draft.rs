@@ -142,6 +142,7 @@ impl Draft {
                 count: 1,
                 blocked_win: false,
                 one_more_move: false,
+                safe: false,
             },
             piece_drops: false,
             drops: Drops::default(),
@@ -167,7 +168,6 @@ impl Draft {
                 }
                 Some((_, Decided::Castling)) => self.rules.castling.is_some(),
                 Some((_, Decided::RoyalWhileFew)) => self.royal_while_few().is_some(),
-                Some((_, Decided::Flag)) => self.goals().flag.is_some(),
                 Some((_, Decided::Drops)) => self.piece_drops,
                 None => true,
             }

@@ -36,7 +36,6 @@ const CASTLING: &str = "castling other than chess's";
 const WALLS: &str = "walls placed on the board (duck chess, amazons)";
 const PASS: &str = "passing a move";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
-const SAFE_FLAG: &str = "a flag piece that must be safe from capture to win";
 const CONNECT: &str = "connection goals (pieces in a row win)";
 const COUNTING: &str = "material counted to decide a full board";
 
@@ -195,7 +194,7 @@ const KEYS: &[(&str, Use)] = &[
     ("flagPieceCount", Use::Read),
     ("flagPieceBlockedWin", Use::Read),
     ("flagMove", Use::Read),
-    ("flagPieceSafe", rule(SAFE_FLAG, "false")),
+    ("flagPieceSafe", Use::Read),
     ("checkCounting", Use::Read),
     ("connectN", rule(CONNECT, "0")),
     ("connectPieceTypes", rule(CONNECT, "*")),
@@ -229,8 +228,6 @@ pub(crate) enum Decided {
     Castling,
     /// Pieces royal while few, which are played.
     RoyalWhileFew,
-    /// A flag region, which is played.
-    Flag,
     /// Drops, which are played.
     Drops,
 }
@@ -238,11 +235,9 @@ pub(crate) enum Decided {
 /// Rules whose details do nothing alone: a held key of `feature` is
 /// ignored unless what decides it is there (how connections are counted
 /// without a connection goal, castling's details without castling, duple
-/// check without pieces royal while few, a flag's safety without a flag
-/// region).
+/// check without pieces royal while few).
 pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
     (DUPLE_CHECK, Decided::RoyalWhileFew),
-    (SAFE_FLAG, Decided::Flag),
     (
         CONNECT,
         Decided::Held(&[

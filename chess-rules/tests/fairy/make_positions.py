@@ -176,6 +176,42 @@ POSITIONS["flipping"] = [
     "1pk4/4+m2/7/7/3+M1S1/5P1/3K+fF1[S] w - - 0 11",
     "1f5/4+s2/+p6/3mk2/7/3S1K1/2+f4[pm] w - - 0 11",
 ]
+# The shogi family written out: pieces turning over (Kyoto shogi,
+# micro shogi by capturing), the lion taken or on the far rank (dobutsu),
+# birds (tori), spears (yari), a second king (sho).
+POSITIONS["kyotoshogi"] = ["n1k1S/5/1L1sK/1+N3/p3P[l] w - - 0 9"]
+POSITIONS["micro"] = ["3k/p3/2+L1/1B2/+p+R1K[LBr] w - - 0 8"]
+POSITIONS["dobutsu"] = ["g2/1Ll/3/E1+c[Egc] w - - 0 5"]
+POSITIONS["torishogi"] = [
+    ("1pcf1pl/4kc1/6s/1SssS2/2FSRPS/1C1l3/+SP1KC1R[SSSSSSSS] w - - 0 21", 2),
+]
+POSITIONS["yarishogi"] = [
+    ("2nk3/2r2br/pp1b2p/3ppp1/2p3P/P2+n1P1/5NR/2B1K2/R3N2[Bpppp] w - - 0 21", 2),
+]
+POSITIONS["shoshogi"] = [
+    "+N4k1sl/3ge4/1p3p1p1/p2ps3p/9/P7P/2+r1PPPPN/4GEGSL/L1S3KR1 w - - 1 26",
+]
+POSITIONS["palacechess"] = [
+    "4k3/8/8/8/8/8/4K3/8 w - - 0 1",
+    "r3k3/8/8/8/8/8/3PK3/R7 b - - 0 1",
+]
+# Flag pieces that must be safe, with and without the one more move.
+POSITIONS["safeflags"] = [
+    "r1qq2/wfk1f1/6/1b1B1r/WF1BF1/R2Q1R w - - 0 8",
+    "r2qbr/w2kfw/6/2Ff2/WK1K1B/RBQQ2 w - - 1 7",
+    "rb1qbr/wfk2Q/3f2/5W/WF2F1/RB1QBR b - - 0 5",
+]
+POSITIONS["safeflagsnow"] = [
+    "2qqb1/RfkkfB/5w/1K3F/3K1W/2QQBR b - - 0 7",
+    "rb3r/wf3w/4K1/1Q4/W4q/R3BR w - - 0 10",
+    "r2B1r/wf3w/4k1/3K2/RFK2b/1BQ2R b - - 1 9",
+]
+POSITIONS["flippingboard"] = ["1pk4/4+m2/7/7/3+M1S1/5P1/3K+fF1 w - - 0 11"]
+POSITIONS["flipfree"] = POSITIONS["flippingboard"]
+POSITIONS["queenhouse"] = [
+    "4k3/8/8/8/8/8/8/4K3[QQNqqn] w - - 0 1",
+    "4k3/8/8/8/8/8/8/Q3K3[QNqn] w - - 0 1",
+]
 POSITIONS["capturepromotion"] = [
     "k4/1p3/1S3/5/4K[] w - - 0 1",
     "2s2/R4/2k1S/G2P1/K2B1[RBgp] w - - 0 16",
