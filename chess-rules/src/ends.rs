@@ -4,7 +4,7 @@
 //! pieces are counted, and a drawn end decided by material counting. Legality asks it first: a position it ends has no legal move.
 
 use crate::goals::Flag;
-use crate::mailbox::{EMPTY, cell_of, is, kind_of};
+use crate::mailbox::{EMPTY, is, kind_of};
 use crate::make::{play_into, take_back};
 use crate::movegen::piece_moves;
 use crate::position::{State, in_check};
@@ -33,10 +33,9 @@ fn count(rules: &Rules, t: &Tables, s: &State, color: Color, letter: char) -> u3
 }
 
 /// Whether `color` has reached its flag region. Where `safe` (flag pieces
-/// must be safe, [`Flag::safe`]), with as many there as needed, one the
-/// other side can take does not count: by a legal move if `color` has
-/// just moved, by any move of its if `color` is to move
-/// (Fairy-Stockfish's reading).
+/// must be safe, [`Flag::safe`]), with as many there as needed, one a
+/// piece of the other side attacks does not count — even a piece pinned
+/// to its king, as pyffish 0.0.90 reads it.
 fn reached(rules: &Rules, t: &Tables, s: &State, flag: &Flag, color: Color, safe: bool) -> bool {
     let side = color.index();
     let region = flag.regions[side];
@@ -59,32 +58,7 @@ fn reached(rules: &Rules, t: &Tables, s: &State, flag: &Flag, color: Color, safe
         return simple;
     }
     // (Fewer than needed, with the region blocked, are not enough here.)
-    n == flag.count && there.iter().all(|&c| !takes(rules, t, s, c, !color))
-}
-
-/// Whether `by` can take the piece on the cell `at`: where `by` is to
-/// move, by a move that leaves none of its royal pieces attacked; else by
-/// any move of its.
-fn takes(rules: &Rules, t: &Tables, s: &State, at: usize, by: Color) -> bool {
-    let mut s = s.clone();
-    let legal = s.turn == by;
-    s.turn = by;
-    let mut moves = Vec::new();
-    for &c in &t.squares {
-        if is(s.cells[c], by) {
-            piece_moves(rules, t, &s, &mut moves, c, None);
-        }
-    }
-    let mut after = s.clone();
-    moves.iter().any(|&m| {
-        cell_of(m.to) == at
-            && (!legal || {
-                play_into(t, &s, m, &mut after);
-                let safe = !in_check(t, &after, by);
-                take_back(t, &s, m, &mut after);
-                safe
-            })
-    })
+    n == flag.count && there.iter().all(|&c| !t.attacked(&s.cells, c, !color))
 }
 
 /// The outcome a goal gives the position, if one ends it (in

@@ -201,6 +201,16 @@ POSITIONS["safeflags"] = [
     "r2qbr/w2kfw/6/2Ff2/WK1K1B/RBQQ2 w - - 1 7",
     "rb1qbr/wfk2Q/3f2/5W/WF2F1/RB1QBR b - - 0 5",
 ]
+# (Two flag pieces where one is needed: no safety asked; a flag piece a
+# rook pinned to its king attacks is not safe.)
+POSITIONS["safeflags"] += [
+    "1WW3/2r1k1/6/6/6/3K2 b - - 0 1",
+    "1WW3/2r1k1/6/6/6/3K2 w - - 0 1",
+]
+POSITIONS["safekings"] = [
+    "2W3/R1r1k1/6/6/6/3K2 b - - 0 1",
+    "2W3/R1r1k1/6/6/6/3K2 w - - 0 1",
+]
 POSITIONS["safeflagsnow"] = [
     "2qqb1/RfkkfB/5w/1K3F/3K1W/2QQBR b - - 0 7",
     "rb3r/wf3w/4K1/1Q4/W4q/R3BR w - - 0 10",
