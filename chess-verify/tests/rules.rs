@@ -743,7 +743,7 @@ fn shogi_by_name_and_its_promotions() {
         ),
         "{out}"
     );
-    assert!(out.contains("help: write `Pxa5=G`"), "{out}");
+    assert!(out.contains("help: write `Pxa5=G`\n"), "{out}");
     assert!(
         out.contains(
             "the result `1-0` contradicts the final position: Black is checkmated by a drop of \
@@ -778,6 +778,27 @@ fn shogi_by_name_and_its_promotions() {
         "{out}"
     );
     assert!(out.contains("help: write `Fe2=C`"), "{out}");
+    // A piece that must promote leaving its zone, and Black's in its own
+    // zone (euroshogi's bishop).
+    let games = "[Variant \"euroshogi\"]\n[FEN \"k7/8/4B3/8/8/8/8/K7[] w - - 0 1\"]\n\n1. Bd5 *\n\n\
+                 [Variant \"euroshogi\"]\n[FEN \"k7/8/8/8/8/4b3/8/K7[] b - - 0 1\"]\n\n1... Bd2 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `1. Bd5`: the bishop on e6 must promote leaving its promotion \
+             zone from e6, under euroshogi"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Black cannot play `1... Bd2`: the bishop on e3 must promote moving to d2, in its \
+             promotion zone, under euroshogi"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("help: write `Bd2=H`\n"), "{out}");
     // Drops where the piece could never move, or promoted where the
     // rules drop nothing promoted.
     let games = "[Variant \"shogi\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K4[LS] w - - 0 1\"]\n\n1. L@a9 *\n\n\
