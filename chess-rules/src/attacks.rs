@@ -18,10 +18,10 @@ impl Tables {
             while let Some(at) = self.far_step(target, back, k) {
                 let cell = cells[at];
                 if cell != EMPTY {
-                    let bit = 1u64 << kind_of(cell);
+                    // (A wall is neither side's: `is` first.)
                     if is(cell, by)
-                        && ray.kinds & bit != 0
-                        && (ray.free & bit != 0 || self.initial(at, cell))
+                        && ray.kinds & (1u64 << kind_of(cell)) != 0
+                        && (ray.free & (1u64 << kind_of(cell)) != 0 || self.initial(at, cell))
                         && self.may_go(cell, target)
                     {
                         return true;

@@ -4,7 +4,7 @@
 //! check), and the captures two pieces of one kind may not make of each
 //! other (`mutually_immune`).
 
-use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, captures, cell_of, delta, kind_of, step};
+use crate::mailbox::{CELLS, EMPTY, OFF, WALL, WORDS, captures, cell_of, delta, kind_of, step};
 use crate::tables::{BlastKinds, Tables};
 use crate::types::Move;
 
@@ -37,7 +37,8 @@ pub(crate) fn explode(
     for d in AROUND {
         let c = step(at, d);
         let cell = cells[c];
-        if cell != EMPTY && cell != OFF && !blast.stays(cell, false) {
+        // (Walls stay.)
+        if cell != EMPTY && cell != OFF && cell != WALL && !blast.stays(cell, false) {
             cells[c] = EMPTY;
             gone(c, cell);
         }

@@ -23,7 +23,7 @@ use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
 use crate::rules::{
     Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
-    Stalemate,
+    Stalemate, WallRule, Walling,
 };
 
 /// `rules` as data.
@@ -112,6 +112,19 @@ pub fn write(rules: &Rules) -> String {
             }
         }
     }
+    // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
+    // edge, past, static) and each side's region; then the kinds turned
+    // into walls where they capture.
+    match &rules.walling {
+        None => out.number(0),
+        Some(w) => {
+            out.number(1 + w.rule as u8);
+            for region in w.regions {
+                out.maybe_region(region);
+            }
+        }
+    }
+    out.text(&rules.petrify.iter().collect::<String>());
     // Shogi-style promotion: a bit per switch (mandatory, on capture,
     // demotion, immobility illegal), then each piece that promotes and
     // what to, two letters a piece.
@@ -345,6 +358,24 @@ pub fn read(data: &str) -> Option<Rules> {
             promotes_to: None,
         });
     }
+    let walling = match input.number::<u8>()? {
+        0 => None,
+        n => {
+            let rule = match n {
+                1 => WallRule::Arrow,
+                2 => WallRule::Duck,
+                3 => WallRule::Edge,
+                4 => WallRule::Past,
+                5 => WallRule::Static,
+                _ => return None,
+            };
+            Some(Walling {
+                rule,
+                regions: [input.maybe_region()?, input.maybe_region()?],
+            })
+        }
+    };
+    let petrify = input.text()?.chars().collect();
     let promotion_switches: u8 = input.number()?;
     if promotion_switches > 15 {
         return None;
@@ -499,6 +530,8 @@ pub fn read(data: &str) -> Option<Rules> {
             demotion: promotion_switches & 4 != 0,
         },
         immobility_illegal: promotion_switches & 8 != 0,
+        walling,
+        petrify,
     })
 }
 
@@ -762,10 +795,37 @@ mod tests {
             demotion: true,
         };
         let written = write(&shogi);
-        let promoting = ",15,8:BHRDSGPG0,";
+        let promoting = ":15,8:BHRDSGPG0,";
         assert!(written.contains(promoting), "{written}");
-        for bad in [",16,8:BHRDSGPG0,", ",15,7:BHRDSGP0,", ",15,2:XG0,"] {
+        for bad in [":16,8:BHRDSGPG0,", ":15,7:BHRDSGP0,", ":15,2:XG0,"] {
             let bad = written.replacen(promoting, bad, 1);
+            assert_eq!(read(&bad), None, "{bad}");
+        }
+        // Walls: each rule, a region for one side, the kinds petrified; a
+        // rule beyond the five or a region flag beyond 1 is no rule set.
+        let mut walled = Rules::chess();
+        walled.petrify = vec!['Q', 'N'];
+        for rule in [
+            WallRule::Arrow,
+            WallRule::Duck,
+            WallRule::Edge,
+            WallRule::Past,
+            WallRule::Static,
+        ] {
+            walled.walling = Some(Walling {
+                rule,
+                regions: [Some(Region::rank(3)), None],
+            });
+            assert_eq!(read(&write(&walled)), Some(walled.clone()));
+        }
+        let written = write(&walled);
+        let walls = ",5,1,18446462598732840960,0,0,0,0,2:QN";
+        assert!(written.contains(walls), "{written}");
+        for bad in [
+            ",6,1,18446462598732840960,0,0,0,0,2:QN",
+            ",5,2,18446462598732840960,0,0,0,0,2:QN",
+        ] {
+            let bad = written.replacen(walls, bad, 1);
             assert_eq!(read(&bad), None, "{bad}");
         }
         for rules in ini

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::budget::check_work;
 use crate::error::Error;
 use crate::geometry::Square;
-use crate::mailbox::{CELLS, EMPTY, OFF, WORDS, cell_of, encode, is};
+use crate::mailbox::{CELLS, EMPTY, OFF, WALL, WORDS, cell_of, encode, is};
 use crate::position::{Position, State, back_rank};
 use crate::rules::Rules;
 use crate::tables::Tables;
@@ -153,6 +153,20 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                     return Err(err(at + i, 1, "`~` after no piece".into()));
                 }
                 promoted[c / 64] |= 1 << (c % 64);
+                i += 1;
+                continue;
+            }
+            // `*`: a wall (Fairy-Stockfish's, and duck chess's duck).
+            if b == b'*' {
+                if file >= u32::from(g.files()) {
+                    return Err(err(
+                        at + i,
+                        1,
+                        format!("rank {} has more than {} squares", rank + 1, g.files()),
+                    ));
+                }
+                cells[cell_of(Square::new(file as u8, rank))] = WALL;
+                file += 1;
                 i += 1;
                 continue;
             }
@@ -332,6 +346,7 @@ impl<'r> Position<'r> {
         };
         let tables = Arc::new(Tables::new(rules, start));
         let [occupied, royal] = occupancy(&tables, &cells);
+        let walls = crate::mailbox::walls_of(&cells);
         let mut position = Position {
             rules,
             tables,
@@ -349,6 +364,7 @@ impl<'r> Position<'r> {
                 promoted,
                 unpromoted,
                 drop_mated: false,
+                walls,
             },
         };
         crate::make::mark_royal_while_few(&position.tables, &mut position.s);
@@ -421,6 +437,13 @@ impl<'r> Position<'r> {
         if position.tables.blast.is_some() && movers.iter().all(|&w| w == 0) {
             return Ok(position);
         }
+        // (Nor where a wall is put down after every move: the move is
+        // legal as if the walls stayed as they were, and the new one may be
+        // a hopper's screen, the duck gone from where it stood may open a
+        // line, as Fairy-Stockfish has them.)
+        if position.tables.walling() {
+            return Ok(position);
+        }
         for sq in g.squares() {
             let Some(piece) = position.piece_at(sq) else {
                 continue;
@@ -487,6 +510,13 @@ impl<'r> Position<'r> {
             let mut empty = 0;
             for file in 0..g.files() {
                 match self.piece_at(Square::new(file, rank)) {
+                    None if self.is_wall(Square::new(file, rank)) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push('*');
+                    }
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {

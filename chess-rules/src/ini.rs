@@ -57,7 +57,7 @@ use core::ops::Range;
 
 use crate::error::Error;
 use crate::geometry::{Geometry, MAX_SIDE};
-use crate::rules::{MaterialCounting, Rules, Stalemate};
+use crate::rules::{MaterialCounting, Rules, Stalemate, WallRule};
 pub(crate) use draft::Draft;
 use draft::{Pending, Refusal};
 use keys::Use;
@@ -649,6 +649,28 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "dropPromoted" => draft.drops.promoted = boolean(value)?,
         "shogiPawnDropMateIllegal" => draft.pawn_drop_mate_illegal = boolean(value)?,
         "immobilityIllegal" => draft.rules.immobility_illegal = boolean(value)?,
+        "wallingRule" => {
+            draft.walling = match value {
+                "none" => None,
+                "arrow" => Some(WallRule::Arrow),
+                "duck" => Some(WallRule::Duck),
+                "edge" => Some(WallRule::Edge),
+                "past" => Some(WallRule::Past),
+                "static" => Some(WallRule::Static),
+                _ => {
+                    return Err(Problem::Value(format!(
+                        "`{value}`: `arrow`, `duck`, `edge`, `past`, `static` or `none`"
+                    )));
+                }
+            };
+        }
+        "wallingRegionWhite" | "wallingRegionBlack" => {
+            let region = Some(region(value)?);
+            for side in sides(key) {
+                draft.walling_regions[side] = region;
+            }
+        }
+        "petrifyOnCaptureTypes" => draft.rules.petrify = piece_set(&draft.rules, value)?,
         "mandatoryPiecePromotion" => draft.rules.piece_promotion.mandatory = boolean(value)?,
         "piecePromotionOnCapture" => draft.rules.piece_promotion.on_capture = boolean(value)?,
         "pieceDemotion" => draft.rules.piece_promotion.demotion = boolean(value)?,

@@ -6,11 +6,11 @@
 //! scratch board ([`Guard`]); the others are listed, or counted, as they
 //! are generated.
 
+use crate::mailbox::apply;
 use crate::mailbox::{
-    BLACK_BIT, CELLS, EMPTY, OFF, WORDS, captures, cell_of, is_theirs, kind_of, offers, path_clear,
-    step,
+    BLACK_BIT, CELLS, EMPTY, OFF, WALL, WORDS, captures, cell_of, is_theirs, kind_of, offers,
+    path_clear, step,
 };
-use crate::make::apply;
 use crate::movegen::{
     List, castles, count_piece, drop_targets, dropped, en_passant_capture, en_passant_target,
     piece_moves,
@@ -134,7 +134,7 @@ impl Guard {
                         }
                         continue;
                     }
-                    if cell == OFF {
+                    if cell == OFF || cell == WALL {
                         break;
                     }
                     // (A piece: ours or theirs.)
@@ -184,6 +184,28 @@ impl Guard {
 
 /// The legal moves, added to `out`.
 pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    let from = out.len();
+    if t.walling() && t.few_royal.is_some() {
+        // (Pieces royal while few are guarded with the walls as the move
+        // leaves them: [`guarded`].)
+        if ended(rules, t, s).is_none() {
+            guarded(rules, t, s, out);
+            if sifted(rules) {
+                sift(rules, t, s, out, from);
+            }
+        }
+        return;
+    }
+    unwalled(rules, t, s, out);
+    if t.walling() {
+        crate::walls::expand(rules, t, s, out, from);
+    }
+}
+
+/// The legal moves, added to `out`, before their walls
+/// ([`Rules::walling`](crate::Rules::walling)): a move is legal or not
+/// as if its wall were not there.
+fn unwalled(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     if ended(rules, t, s).is_none() {
         let from = out.len();
         legal::<false>(rules, t, s, out);
@@ -193,10 +215,63 @@ pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mo
     }
 }
 
+/// The legal moves where pieces are royal while few (Fairy-Stockfish's
+/// pseudo-royal pieces), each with its wall, added to `out`: such a piece
+/// is guarded with the walls as the move leaves them — the duck gone from
+/// where it stood, the new wall put down (which may block a check) — as
+/// Fairy-Stockfish guards them (a royal king is guarded as if the walls
+/// stayed: [`crate::walls::expand`]).
+pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    let mut moves = Vec::new();
+    crate::movegen::pseudo_legal(rules, t, s, &mut moves);
+    let royals = Royals::of(s);
+    let duck = t
+        .walls
+        .as_ref()
+        .is_some_and(|w| w.rule == Some(crate::rules::WallRule::Duck));
+    let mut scratch = s.clone();
+    for m in moves {
+        if !permitted(t, s, m) {
+            continue;
+        }
+        if matches!(m.kind, MoveKind::Drop { .. }) {
+            let mut cells = s.cells;
+            if safe_after(t, s, &mut cells, &royals, m) {
+                out.push(m);
+            }
+            continue;
+        }
+        for c in crate::mailbox::cells(&crate::walls::targets(rules, t, s, m, &mut scratch)) {
+            let mut walled = s.cells;
+            if duck {
+                for old in crate::mailbox::cells(&s.walls) {
+                    walled[old] = crate::mailbox::EMPTY;
+                }
+            }
+            walled[c] = WALL;
+            if safe_after(t, s, &mut walled, &royals, m) {
+                out.push(Move {
+                    wall: Some(t.square_of[c]),
+                    ..m
+                });
+            }
+        }
+    }
+}
+
 /// How many legal moves there are.
 pub(crate) fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) -> u64 {
     if ended(rules, t, s).is_some() {
         return 0;
+    }
+    if t.walling() {
+        scratch.clear();
+        if t.few_royal.is_some() {
+            legal_moves(rules, t, s, scratch);
+            return scratch.len() as u64;
+        }
+        unwalled(rules, t, s, scratch);
+        return crate::walls::count(rules, t, s, scratch);
     }
     if sifted(rules) {
         scratch.clear();
@@ -427,10 +502,11 @@ pub(crate) fn allowed(
 /// region, [`PieceDef::mobility`](crate::PieceDef::mobility)) and takes
 /// no piece of its own kind where the kind is immune to itself.
 #[inline]
-fn permitted(t: &Tables, s: &State, m: Move) -> bool {
+pub(crate) fn permitted(t: &Tables, s: &State, m: Move) -> bool {
     (t.confined == 0 || t.may_go(s.cells[cell_of(m.from)], cell_of(m.to)))
         && !crate::blast::immune_capture(t, &s.cells, m)
         && !strands(t, s, m)
+        && !crate::walls::petrifies_royal(t, s, m)
 }
 
 /// Whether `m` (a move, not a promotion) leaves its piece where it could

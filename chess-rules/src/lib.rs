@@ -5,7 +5,8 @@
 //! rook files, stalemate as a draw or a loss, checkmate of a royal piece,
 //! pieces in hand and their drops ([`Drops`]: crazyhouse's), explosions
 //! on capture ([`Blast`]: atomic chess), shogi-style promotion
-//! ([`PiecePromotion`]: a piece promoting in its zone, and back), and
+//! ([`PiecePromotion`]: a piece promoting in its zone, and back), walls
+//! ([`Walling`]: duck chess's duck, the amazons' arrows), and
 //! Fairy-Stockfish's goals: a kind of piece gone, a region reached.
 //!
 //! It has no chess built in: standard chess is one rule set among others
@@ -55,6 +56,7 @@
 //! | `make.rs` | making a move and taking it back |
 //! | `blast.rs` | explosions on capture (atomic chess) and pieces that may not take their own kind |
 //! | `promote.rs` | shogi-style promotion: which moves may or must promote or demote a piece, and what a promoted piece was |
+//! | `walls.rs` | walls: where a move's wall may go (duck chess, the amazons), the walls a move puts down |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag ([`Goals`]) |
 //! | `ends.rs` | whether a goal has ended a position's game |
 //! | `perft.rs` | perft |
@@ -87,6 +89,7 @@ mod read;
 mod rules;
 mod tables;
 mod types;
+mod walls;
 mod why_not;
 pub mod yaml;
 
@@ -100,7 +103,7 @@ pub use position::Position;
 pub use read::read;
 pub use rules::{
     Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
-    Stalemate,
+    Stalemate, WallRule, Walling,
 };
 pub use types::{Color, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

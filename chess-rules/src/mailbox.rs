@@ -21,6 +21,11 @@ pub(crate) const WORDS: usize = CELLS.div_ceil(64);
 
 /// A cell off the board (a kind no rule set has: at most 64).
 pub(crate) const OFF: u8 = 0x7F;
+/// A wall on the board ([`Rules::walling`](crate::Rules::walling), FEN's
+/// `*`): no piece stands on it, passes it or takes it, though a hopper
+/// hops over it; neither side's (a kind no rule set has, without the bit
+/// for Black: it [`offers`] nothing).
+pub(crate) const WALL: u8 = 0x7E;
 /// The bit of a black piece's cell.
 pub(crate) const BLACK_BIT: u8 = 0x80;
 
@@ -57,7 +62,7 @@ pub(crate) fn encode(piece: Piece) -> u8 {
 /// The piece of a cell, if it holds one.
 #[inline]
 pub(crate) fn decode(cell: u8) -> Option<Piece> {
-    (cell != EMPTY && cell != OFF).then(|| Piece {
+    (cell != EMPTY && cell != OFF && cell != WALL).then(|| Piece {
         color: if cell & BLACK_BIT != 0 {
             Color::Black
         } else {
@@ -186,6 +191,44 @@ pub(crate) fn path_clear(cells: &[u8; CELLS], from: usize, path: &[isize]) -> bo
     path.iter().all(|&d| cells[step(from, d)] == EMPTY)
 }
 
+/// The walls on `cells`, a bit per cell.
+pub(crate) fn walls_of(cells: &[u8; CELLS]) -> [u64; WORDS] {
+    let mut walls = [0u64; WORDS];
+    for (c, &cell) in cells.iter().enumerate() {
+        if cell == WALL {
+            walls[c / 64] |= 1 << (c % 64);
+        }
+    }
+    walls
+}
+
+/// The cells a move changes, with what they hold after it.
+pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: crate::types::Move) {
+    use crate::types::MoveKind;
+    if let MoveKind::Drop { kind } = m.kind {
+        // (Put down promoted, it is its promoted piece.)
+        let kind = m.promotion.unwrap_or(kind);
+        cells[cell_of(m.to)] = encode(Piece { color, kind });
+        return;
+    }
+    let from = cell_of(m.from);
+    let moving = cells[from];
+    cells[from] = EMPTY;
+    match m.kind {
+        MoveKind::Castle { rook_from, rook_to } => {
+            let rook = cells[cell_of(rook_from)];
+            cells[cell_of(rook_from)] = EMPTY;
+            cells[cell_of(rook_to)] = rook;
+        }
+        MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
+        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote | MoveKind::Drop { .. } => {}
+    }
+    cells[cell_of(m.to)] = match m.promotion {
+        Some(kind) => encode(Piece { color, kind }),
+        None => moving,
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,7 +238,7 @@ mod tests {
         let pieces = (0..64u8).flat_map(|kind| {
             [Color::White, Color::Black].map(|color| encode(Piece { color, kind }))
         });
-        for cell in pieces.chain([EMPTY, OFF]) {
+        for cell in pieces.chain([EMPTY, OFF, WALL]) {
             for (color, mine) in [(Color::White, 0), (Color::Black, BLACK_BIT)] {
                 let theirs = decode(cell).is_some_and(|p| p.color != color);
                 let offer = if cell == EMPTY {

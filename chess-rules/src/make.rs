@@ -3,12 +3,12 @@
 //! Perft makes and takes back each move on one copy of the state.
 
 use crate::geometry::Square;
-use crate::mailbox::{BLACK_BIT, CELLS, EMPTY, WORDS, cell_of, encode, kind_of};
+use crate::mailbox::{BLACK_BIT, EMPTY, WORDS, apply, cell_of, kind_of};
 use std::sync::Arc;
 
 use crate::position::{Position, State};
 use crate::tables::Tables;
-use crate::types::{Color, Move, MoveKind, Piece};
+use crate::types::{Color, Move, MoveKind};
 
 impl<'r> Position<'r> {
     /// The position after `m` (which must be one of [`Position::legal_moves`]).
@@ -19,32 +19,6 @@ impl<'r> Position<'r> {
             s: play(&self.tables, &self.s, m),
         }
     }
-}
-
-/// The cells a move changes, with what they hold after it.
-pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: Move) {
-    if let MoveKind::Drop { kind } = m.kind {
-        // (Put down promoted, it is its promoted piece.)
-        let kind = m.promotion.unwrap_or(kind);
-        cells[cell_of(m.to)] = encode(Piece { color, kind });
-        return;
-    }
-    let from = cell_of(m.from);
-    let moving = cells[from];
-    cells[from] = EMPTY;
-    match m.kind {
-        MoveKind::Castle { rook_from, rook_to } => {
-            let rook = cells[cell_of(rook_from)];
-            cells[cell_of(rook_from)] = EMPTY;
-            cells[cell_of(rook_to)] = rook;
-        }
-        MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
-        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote | MoveKind::Drop { .. } => {}
-    }
-    cells[cell_of(m.to)] = match m.promotion {
-        Some(kind) => encode(Piece { color, kind }),
-        None => moving,
-    };
 }
 
 /// The state after `m`.
@@ -69,6 +43,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         && captured
     {
         explode_into(t, blast, next, cell_of(m.to));
+    }
+    if t.walls.is_some() {
+        crate::walls::put(t, s, m, captured, next);
     }
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let pawn = moving != EMPTY && t.is_pawn(moving);
@@ -278,6 +255,17 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
         }
     };
     m.touched(|sq| restore(next, cell_of(sq)));
+    if t.walls.is_some() {
+        for w in 0..WORDS {
+            let mut changed = s.walls[w] ^ next.walls[w];
+            while changed != 0 {
+                restore(next, w * 64 + changed.trailing_zeros() as usize);
+                changed &= changed - 1;
+            }
+        }
+        next.walls = s.walls;
+        next.promoted = s.promoted;
+    }
     if let Some(at) = crate::blast::blast_at(t, &s.cells, m) {
         for c in crate::blast::reach(at) {
             restore(next, c);

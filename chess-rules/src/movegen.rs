@@ -80,6 +80,7 @@ impl<'a> List<'a> {
             to: self.t.square_of[to],
             promotion: None,
             kind,
+            wall: None,
         }
     }
 
@@ -332,7 +333,7 @@ fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink
 
 /// Every move of the side to move that follows its pieces' moves, added to
 /// `out`.
-fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let ep = en_passant_target(s);
     for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
         let mut bits = bits;
@@ -375,7 +376,7 @@ pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (Drop,
         })
         .map(move |(kind, up)| {
             let mut cells: [u64; WORDS] = std::array::from_fn(|w| {
-                t.drop_cells[side][kind][w] & !(s.occupied[0][w] | s.occupied[1][w])
+                t.drop_cells[side][kind][w] & !(s.occupied[0][w] | s.occupied[1][w] | s.walls[w])
             });
             for full in doubled_files(t, s, kind) {
                 for (w, cells) in cells.iter_mut().enumerate() {
@@ -434,6 +435,7 @@ pub(crate) fn dropped<'a>(
                     to: sq,
                     promotion,
                     kind: MoveKind::Drop { kind },
+                    wall: None,
                 }
             })
         })
@@ -588,6 +590,7 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
                 rook_from: rook,
                 rook_to,
             },
+            wall: None,
         });
     }
 }
@@ -633,6 +636,7 @@ pub(crate) fn en_passant_capture(
             to: t.square_of[passed],
             promotion: None,
             kind: MoveKind::EnPassant { captured },
+            wall: None,
         })
 }
 

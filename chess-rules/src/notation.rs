@@ -168,6 +168,42 @@ impl MoveText {
         MoveText::san(b)
     }
 
+    /// Reads one move as written and the square of the wall put down
+    /// after it, where a rule set puts one
+    /// ([`Rules::walling`](crate::Rules::walling)), as Fairy-Stockfish
+    /// writes them: after a comma, the square (`e4,e5`), or in
+    /// coordinates the move's destination and the square (`e2e4,e4e5`).
+    ///
+    /// ```
+    /// use chess_rules::{MoveText, Square};
+    ///
+    /// let (e2, e4, e5) = (Square::new(4, 1), Square::new(4, 3), Square::new(4, 4));
+    /// let e2e4 = MoveText::Coordinates { from: e2, to: e4, promotion: None };
+    /// assert_eq!(MoveText::read_walled("e2e4,e4e5"), Some((e2e4, Some(e5))));
+    /// assert_eq!(MoveText::read_walled("e4,e5").map(|(_, wall)| wall), Some(Some(e5)));
+    /// assert_eq!(MoveText::read_walled("e2e4"), Some((e2e4, None)));
+    /// assert_eq!(MoveText::read_walled("e2e4,d4e5"), None);
+    /// assert_eq!(MoveText::read_walled("e4,"), None);
+    /// ```
+    pub fn read_walled(text: &str) -> Option<(MoveText, Option<Square>)> {
+        let Some((text, wall)) = text.trim().rsplit_once(',') else {
+            return Some((MoveText::read(text)?, None));
+        };
+        let m = MoveText::read(text)?;
+        let wall = wall.trim().as_bytes();
+        let (first, len) = square_at(wall)?;
+        if len == wall.len() {
+            return Some((m, Some(first)));
+        }
+        // Coordinates: the destination again, then the wall's square.
+        let (second, rest) = square_at(&wall[len..])?;
+        let to = match m {
+            MoveText::Coordinates { to, .. } | MoveText::San { to, .. } => Some(to),
+            _ => None,
+        };
+        (len + rest == wall.len() && to.is_none_or(|to| to == first)).then_some((m, Some(second)))
+    }
+
     /// SAN: a piece letter (none for a pawn), a file and/or rank telling
     /// it apart, `x`, the square, a promotion.
     fn san(b: &[u8]) -> Option<MoveText> {
@@ -370,8 +406,9 @@ impl Position<'_> {
         if crate::legality::ended(self.rules, t, s).is_some() {
             return Vec::new();
         }
-        if crate::legality::sifted(self.rules) {
-            // Which moves are legal depends on the others.
+        if crate::legality::sifted(self.rules) || t.walling() {
+            // Which moves are legal depends on the others (or each is
+            // one per square its wall may go to).
             // (A drop's square is empty: not a piece's move.)
             let mut out = self.legal_moves();
             out.retain(|m| {
@@ -423,16 +460,28 @@ impl Position<'_> {
         let text = text.trim().trim_end_matches(['#', '!', '?']);
         // Coordinates ending in `+`: a shogi-style promotion if the piece
         // may promote so, else a check sign.
-        if let Some(t @ MoveText::Coordinates { .. }) = MoveText::read(text)
-            && let [m] = self.matching(&t)[..]
+        if let Some((t @ MoveText::Coordinates { .. }, wall)) = MoveText::read_walled(text)
+            && let [m] = self.matching_walled(&t, wall)[..]
         {
             return Some(m);
         }
-        let text = MoveText::read(text.trim_end_matches(['+', '#']))?;
-        match self.matching(&text).as_slice() {
+        let (text, wall) = MoveText::read_walled(text.trim_end_matches(['+', '#']))?;
+        match self.matching_walled(&text, wall).as_slice() {
             [m] => Some(*m),
             _ => None,
         }
+    }
+
+    /// The legal moves `text` may mean ([`Position::matching`]) that put
+    /// their wall on `wall` ([`MoveText::read_walled`]); with no wall
+    /// written, all of them (under a rule set that puts walls, one for
+    /// each square the wall may go to).
+    pub fn matching_walled(&self, text: &MoveText, wall: Option<Square>) -> Vec<Move> {
+        let mut moves = self.matching(text);
+        if wall.is_some() {
+            moves.retain(|m| m.wall == wall);
+        }
+        moves
     }
 
     /// Where a move's coordinates say it goes: its destination, or for a
@@ -473,6 +522,10 @@ impl Position<'_> {
             }
             (_, None) => {}
         }
+        // The wall, after the move's destination: `e2e4,e4e5`.
+        if let Some(wall) = m.wall {
+            out.push_str(&format!(",{}{wall}", self.uci_target(m)));
+        }
         out
     }
 
@@ -511,12 +564,15 @@ impl Position<'_> {
         let piece = self.piece_at(m.from).expect("a legal move's piece");
         let def = &self.rules.pieces[piece.kind as usize];
         let capture = self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
-        // Others of the kind that could go there too.
+        // Others of the kind that could go there too (putting their wall
+        // on the same square, where walls are put: Fairy-Stockfish tells
+        // `Qej8,f8` from `Qjj8,f8` but writes `Qj8,c8`).
         let others = || -> Vec<Square> {
             self.legal_moves()
                 .into_iter()
                 .filter(|o| {
                     o.to == m.to
+                        && o.wall == m.wall
                         && o.from != m.from
                         && !matches!(o.kind, MoveKind::Castle { .. })
                         && self.piece_at(o.from) == Some(piece)
@@ -563,6 +619,11 @@ impl Position<'_> {
         if let Some(kind) = m.promotion {
             out.push('=');
             out.push(self.rules.pieces[kind as usize].letter);
+        }
+        // The wall, after a comma: `Qh5,e2+`.
+        if let Some(wall) = m.wall {
+            out.push(',');
+            out.push_str(&wall.to_string());
         }
         self.push_check(m, &mut out);
         out

@@ -47,6 +47,8 @@ pub(crate) struct State {
     /// The last move dropped the piece whose drop that checkmates loses
     /// ([`Drops::mate_loses`](crate::Drops::mate_loses)).
     pub(crate) drop_mated: bool,
+    /// The walls on the board: a bit per cell ([`crate::mailbox::WALL`]).
+    pub(crate) walls: [u64; WORDS],
 }
 
 impl State {
@@ -135,6 +137,22 @@ impl<'r> Position<'r> {
             return None;
         }
         decode(self.s.cells[cell_of(sq)])
+    }
+
+    /// Whether a wall stands on `sq` (FEN's `*`: no piece may stand
+    /// there or pass; [`Rules::walling`](crate::Rules::walling)).
+    ///
+    /// ```
+    /// use chess_rules::{Position, Square, ini};
+    ///
+    /// let duck = ini::builtin("duck").unwrap().unwrap();
+    /// let pos = Position::from_fen(&duck, "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    /// assert!(pos.is_wall(Square::new(4, 4)));
+    /// assert!(!pos.is_wall(Square::new(4, 3)));
+    /// assert_eq!(pos.piece_at(Square::new(4, 4)), None);
+    /// ```
+    pub fn is_wall(&self, sq: Square) -> bool {
+        self.geometry().contains(sq) && self.s.cells[cell_of(sq)] == crate::mailbox::WALL
     }
 
     /// The kind the piece on `sq` was before it promoted shogi-style

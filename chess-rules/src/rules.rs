@@ -258,6 +258,46 @@ pub struct Rules {
     /// `immobilityIllegal`: shogi's pawn, lance and knight on the last
     /// ranks, which must promote there).
     pub immobility_illegal: bool,
+    /// A wall put on the board after every move ([`Walling`]: duck chess,
+    /// the game of the amazons, snailtrail). Walls, wherever they come
+    /// from (a start position's `*` too), are squares no piece stands on,
+    /// passes or takes, though a hopper may hop over one.
+    pub walling: Option<Walling>,
+    /// The kinds (their letters; `*` for all) that turn into a wall where
+    /// they capture (Fairy-Stockfish's `petrifyOnCaptureTypes`: petrified
+    /// chess).
+    pub petrify: Vec<char>,
+}
+
+/// A wall put on the board after every move (not a drop), by the side
+/// that moved: where [`WallRule`] says, within the side's region, on a
+/// square empty after the move. A move is legal or not as if the new
+/// wall were not there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walling {
+    /// Where the wall may go.
+    pub rule: WallRule,
+    /// Where each side may put one (White's, Black's); `None`: anywhere.
+    pub regions: [Option<Region>; 2],
+}
+
+/// Where a side puts its wall after a move (Fairy-Stockfish's
+/// `wallingRule`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WallRule {
+    /// Where the piece that moved could move next from where it went
+    /// (the game of the amazons' arrow): `arrow`.
+    Arrow,
+    /// Anywhere: the one wall, the duck, moves there (every other wall
+    /// goes): `duck`.
+    Duck,
+    /// On the board's edge or next to a wall, along a file or rank:
+    /// `edge`.
+    Edge,
+    /// The square the piece left (snailtrail): `past`.
+    Past,
+    /// Anywhere: `static`.
+    Static,
 }
 
 /// How pieces promote shogi-style ([`PieceDef::promotes_to`]), as
@@ -378,6 +418,8 @@ impl Rules {
             mutually_immune: Vec::new(),
             piece_promotion: PiecePromotion::default(),
             immobility_illegal: false,
+            walling: None,
+            petrify: Vec::new(),
         }
     }
 

@@ -302,6 +302,9 @@ pub(crate) struct Tables {
     /// The kind whose drop that checkmates loses
     /// ([`Drops::mate_loses`](crate::Drops::mate_loses)).
     pub(crate) mate_loses: Option<u8>,
+    /// Walls a move puts down ([`Rules::walling`], [`Rules::petrify`]),
+    /// if any.
+    pub(crate) walls: Option<WallKinds>,
 }
 
 /// A rule set's explosions, by kind: a bit per kind a blast beside it
@@ -339,6 +342,52 @@ impl BlastKinds {
     pub(crate) fn stays(&self, cell: u8, centre: bool) -> bool {
         let bit = 1u64 << kind_of(cell);
         self.immune & bit != 0 || (!centre && self.spared & bit != 0)
+    }
+}
+
+/// A rule set's walls ([`crate::walls`]), worked out for the mailbox.
+#[derive(Debug)]
+pub(crate) struct WallKinds {
+    /// Where the wall of a move goes ([`Rules::walling`]), if anywhere.
+    pub(crate) rule: Option<crate::rules::WallRule>,
+    /// The cells each side may put a wall on.
+    pub(crate) regions: [[u64; WORDS]; 2],
+    /// The cells of the board's edge.
+    pub(crate) edge: [u64; WORDS],
+    /// A bit per kind turned into a wall where it captures.
+    pub(crate) petrify: u64,
+}
+
+impl WallKinds {
+    /// The rule set's walls, if it puts any on the board.
+    pub(crate) fn new(rules: &Rules) -> Option<WallKinds> {
+        let petrify = kind_bits(rules, &rules.petrify);
+        if rules.walling.is_none() && petrify == 0 {
+            return None;
+        }
+        let g = rules.geometry;
+        let mut regions = [[0u64; WORDS]; 2];
+        let mut edge = [0u64; WORDS];
+        for sq in g.squares() {
+            let c = cell_of(sq);
+            let bit = 1u64 << (c % 64);
+            for (side, region) in regions.iter_mut().enumerate() {
+                let within = rules.walling.as_ref().and_then(|w| w.regions[side]);
+                if within.is_none_or(|r| r.contains(sq)) {
+                    region[c / 64] |= bit;
+                }
+            }
+            if sq.file == 0 || sq.rank == 0 || sq.file + 1 == g.files() || sq.rank + 1 == g.ranks()
+            {
+                edge[c / 64] |= bit;
+            }
+        }
+        Some(WallKinds {
+            rule: rules.walling.as_ref().map(|w| w.rule),
+            regions,
+            edge,
+            petrify,
+        })
     }
 }
 
@@ -390,6 +439,13 @@ fn may(atom: &crate::betza::Atom) -> u8 {
 }
 
 impl Tables {
+    /// Whether the rule set puts a wall on the board after every move
+    /// ([`Rules::walling`]).
+    #[inline]
+    pub(crate) fn walling(&self) -> bool {
+        self.walls.as_ref().is_some_and(|w| w.rule.is_some())
+    }
+
     pub(crate) fn new(rules: &Rules, start: [u8; CELLS]) -> Tables {
         let g = rules.geometry;
         let squares = g.squares().map(cell_of).collect();
@@ -400,6 +456,23 @@ impl Tables {
         let mut far_rays: [Vec<FarRay>; 2] = [Vec::new(), Vec::new()];
         let is_far =
             |(dx, dy): (i8, i8)| usize::from(dx.unsigned_abs().max(dy.unsigned_abs())) > PAD;
+        // A royal kind (or one royal while few) that turns into a wall
+        // where it captures may not capture (it would be gone): it
+        // attacks nothing, as Fairy-Stockfish has it (petrified chess's
+        // kings may stand side by side).
+        let unattacking = crate::tables::kind_bits(rules, &rules.petrify)
+            & rules
+                .pieces
+                .iter()
+                .enumerate()
+                .take(64)
+                .filter(|(_, p)| {
+                    p.royal
+                        || rules.royal_while_few.as_ref().is_some_and(|f| {
+                            f.pieces.contains(&p.letter) || f.pieces.contains(&'*')
+                        })
+                })
+                .fold(0u64, |bits, (i, _)| bits | 1 << i);
         for color in [Color::White, Color::Black] {
             let side = color.index();
             for (kind, def) in rules.pieces.iter().enumerate().take(64) {
@@ -421,7 +494,7 @@ impl Tables {
                             may: may(atom),
                             initial: atom.initial,
                         });
-                        if atom.captures {
+                        if atom.captures && unattacking & (1 << kind) == 0 {
                             let bit = 1u64 << kind;
                             let free = if atom.initial { 0 } else { bit };
                             match far_rays[side]
@@ -454,7 +527,7 @@ impl Tables {
                             path: atom.lame.then(|| paths(v).into()),
                         });
                     }
-                    if !atom.captures {
+                    if !atom.captures || unattacking & (1 << kind) != 0 {
                         continue;
                     }
                     if atom.hop != Hop::No {
@@ -763,6 +836,7 @@ impl Tables {
             drops: rules.drops.clone(),
             blast: BlastKinds::new(rules),
             mutually_immune: kind_bits(rules, &rules.mutually_immune),
+            walls: WallKinds::new(rules),
             flying_general: rules.flying_general,
             en_passant_regions: rules.en_passant_regions,
             drop_cells,

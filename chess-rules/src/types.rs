@@ -95,6 +95,9 @@ pub struct Move {
     pub promotion: Option<u8>,
     /// What else it does.
     pub kind: MoveKind,
+    /// Where the side puts a wall after it, where the rule set says
+    /// ([`Rules::walling`](crate::Rules::walling): the duck's square).
+    pub wall: Option<Square>,
 }
 
 impl Move {

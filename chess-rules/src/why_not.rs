@@ -324,6 +324,7 @@ impl Position<'_> {
             to,
             promotion: if promoted { up } else { None },
             kind: MoveKind::Drop { kind },
+            wall: None,
         };
         let legal = self.legal_moves();
         if (!promoted || up.is_some()) && legal.contains(&m) {

@@ -1255,3 +1255,203 @@ fn pieces_are_kept_in_fairy_stockfishs_order_of_piece_types() {
     let letters: String = rules.pieces.iter().map(|p| p.letter).collect();
     assert_eq!(letters, "PNBRQMACK");
 }
+
+/// A test rule set of `text` (one section).
+fn rules_of(text: &str) -> Rules {
+    chess_rules::ini::variants(text).unwrap().remove(0)
+}
+
+#[test]
+fn walls_block_every_piece_but_a_hoppers_hop() {
+    // As pyffish 0.0.90 lists them: a rook stops before a wall, a cannon
+    // hops over one to take beyond, a horse's leap is blocked by one, and
+    // a wall between a king and a rook is no check.
+    let rules = rules_of("[walls:chess]\ncustomPiece1 = c:mRcpR\ncustomPiece2 = h:nN\n");
+    assert_eq!(
+        legal(&rules, "4k3/8/8/2p5/8/*1*5/8/R1C1K3 w - - 0 1"),
+        [
+            "a1a2", "a1b1", "c1b1", "c1c2", "c1c5", "c1d1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"
+        ]
+    );
+    assert_eq!(
+        legal(&rules, "4k3/8/8/8/8/4*3/4H3/K7 w - - 0 1"),
+        ["a1a2", "a1b1", "a1b2", "e2c1", "e2c3", "e2g1", "e2g3"]
+    );
+    let fen = "4r2k/8/8/8/4*3/8/8/4K3 w - - 0 1";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    assert!(!pos.is_check());
+    assert_eq!(legal(&rules, fen), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    // A wall is neither side's piece, and FEN writes it back.
+    assert!(pos.is_wall(Square::new(4, 3)) && pos.piece_at(Square::new(4, 3)).is_none());
+    assert_eq!(pos.fen(), fen);
+    // A wall off the board's ranks is refused.
+    assert!(Position::from_fen(&rules, "4k3*/8/8/8/8/8/8/4K3 w - - 0 1").is_err());
+}
+
+#[test]
+fn a_duck_moves_after_every_move_and_blocks_no_check_given() {
+    // The duck goes anywhere empty after the move but where it stood;
+    // the move is legal as if it were not put down (a rook's check is
+    // not answered by it), as pyffish 0.0.90 has it.
+    let rules = rules_of("[kingduck:chess]\nwallingRule = duck\n");
+    let fen = "4r2k/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len(), 240);
+    assert_eq!(pos.perft(1), 240);
+    let mut froms: Vec<String> = moves.iter().map(|&m| pos.uci(m)[..4].to_string()).collect();
+    froms.dedup();
+    assert_eq!(froms.len(), 4, "{froms:?}");
+    assert_eq!(
+        Position::from_fen(&rules, "4r2k/8/8/8/8/8/4R3/R3K3 w - - 0 1")
+            .unwrap()
+            .perft(1),
+        1181
+    );
+    // The duck moves: the square it stood on is no longer a wall, and it
+    // may not stay.
+    let duck = chess_rules::ini::builtin("duck").unwrap().unwrap();
+    let start = Position::start(&duck).unwrap();
+    let e4 = start.parse_move("e2e4,e4e5").unwrap();
+    assert_eq!(start.san(e4), "e4,e5");
+    assert_eq!(start.uci(e4), "e2e4,e4e5");
+    let after = start.play(e4);
+    assert_eq!(
+        after.fen(),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(after.parse_move("g8f6,f6e5"), None);
+    let nf6 = after.parse_move("Nf6,e6").unwrap();
+    assert_eq!(
+        after.play(nf6).fen(),
+        "rnbqkb1r/pppppppp/4*n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+    );
+    // Without its square the move means as many moves as the duck has
+    // squares (pyffish's 31: every empty square but its own).
+    assert_eq!(after.parse_move("Nf6"), None);
+    let text = chess_rules::MoveText::read("Nf6").unwrap();
+    assert_eq!(after.matching_walled(&text, None).len(), 31);
+    // A pawn's double step whose duck lands on the square it passed
+    // leaves no en passant.
+    let fen = "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pos = Position::from_fen(&duck, fen).unwrap();
+    let on_passed = pos.play(pos.parse_move("e2e4,e4e3").unwrap());
+    assert_eq!(
+        on_passed.fen(),
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/4*3/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    let elsewhere = pos.play(pos.parse_move("e2e4,e4a6").unwrap());
+    assert_eq!(
+        elsewhere.fen(),
+        "rnbqkbnr/ppp1pppp/*7/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+}
+
+#[test]
+fn a_duck_gone_may_open_a_line_onto_the_king_of_the_side_that_moved() {
+    // Its move is legal as if the duck stayed (Fairy-Stockfish's royal
+    // king): a FEN of such a position is read, as play reaches it (and
+    // not under chess).
+    let rules = rules_of("[kingduck:chess]\nwallingRule = duck\n");
+    let played = Position::from_fen(&rules, "4k3/8/8/8/4*3/8/8/4R2K b - - 0 1").unwrap();
+    let after = played.play(played.parse_move("Kd8,a1").unwrap());
+    assert_eq!(after.fen(), "3k4/8/8/8/8/8/8/*3R2K w - - 1 2");
+    let fen = "4k3/8/8/8/8/8/8/4R2K w - - 0 1";
+    assert!(Position::from_fen(&rules, fen).is_ok());
+    assert!(Position::from_fen(&Rules::chess(), fen).is_err());
+}
+
+#[test]
+fn a_duck_moves_beside_a_piece_turned_into_a_wall() {
+    // The walls that stood before the move go with the duck; the piece
+    // turned into a wall by its capture stays one, and the position
+    // played is the position its FEN reads.
+    let rules = rules_of("[duckstone:chess]\nwallingRule = duck\npetrifyOnCaptureTypes = n\n");
+    let pos = Position::from_fen(&rules, "4k3/8/8/3p4/8/2N5/8/*3K3 w - - 0 1").unwrap();
+    let after = pos.play(pos.parse_move("Nxd5,h8").unwrap());
+    assert_eq!(after.fen(), "4k2*/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    let read = Position::from_fen(&rules, &after.fen()).unwrap();
+    assert_eq!(read.perft(2), after.perft(2));
+    assert!(
+        after
+            .legal_moves()
+            .iter()
+            .all(|m| m.wall != Some(Square::new(3, 4)))
+    );
+}
+
+#[test]
+fn walls_go_where_each_rule_says() {
+    // Snailtrail: the square left; the amazons: where the amazon could
+    // move next (back where it came from too); isolation: anywhere but
+    // the start squares; the edge, or next to a wall.
+    let snail = chess_rules::ini::builtin("snailtrail").unwrap().unwrap();
+    assert_eq!(
+        legal(&snail, "6p/7/7/7/7/7/P6 w - - 0 1"),
+        ["a1a2,a2a1", "a1b1,b1a1", "a1b2,b2a1"]
+    );
+    let amazons = chess_rules::ini::builtin("amazons").unwrap().unwrap();
+    let pos = Position::start(&amazons).unwrap();
+    let walls: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| pos.uci(**m).starts_with("d1c1,"))
+        .map(|&m| m.wall.unwrap().to_string())
+        .collect();
+    // (As pyffish 0.0.90 lists them.)
+    assert_eq!(
+        walls,
+        [
+            "a1", "b1", "d1", "e1", "f1", "b2", "c2", "d2", "a3", "c3", "e3", "c4", "f4", "c5",
+            "g5", "c6", "h6", "c7", "i7", "c8", "j8", "c9", "c10"
+        ]
+    );
+    let isolation = chess_rules::ini::builtin("isolation").unwrap().unwrap();
+    let pos = Position::start(&isolation).unwrap();
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .all(|m| m.wall != Some(Square::new(2, 0)))
+    );
+    assert_eq!(pos.perft(1), 225);
+    let edge = rules_of("[edge:chess]\nwallingRule = edge\nwallingRegionWhite = *1 *2 *3 *4\n");
+    let pos = Position::from_fen(&edge, "4k3/8/8/8/8/2*5/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(pos.perft(1), 88);
+    let mut walls: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| pos.uci(**m).starts_with("e1e2,"))
+        .map(|&m| m.wall.unwrap().to_string())
+        .collect();
+    walls.sort();
+    assert_eq!(
+        walls,
+        [
+            "a1", "a2", "a3", "a4", "b1", "b3", "c1", "c2", "c4", "d1", "d3", "e1", "f1", "g1",
+            "h1", "h2", "h3", "h4"
+        ]
+    );
+}
+
+#[test]
+fn a_piece_that_captures_turns_into_a_wall_and_a_king_may_not() {
+    // Petrified chess, as pyffish 0.0.90 has it: the knight taking on d5
+    // leaves a wall there; the king may not capture (it would be gone),
+    // so it attacks nothing and may stand beside the other.
+    let petrified = chess_rules::ini::builtin("petrified").unwrap().unwrap();
+    let pos = Position::from_fen(&petrified, "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1").unwrap();
+    let after = pos.play(pos.parse_move("Nxd5").unwrap());
+    assert_eq!(after.fen(), "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        legal(&petrified, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"),
+        ["e1d1", "e1e2", "e1f1", "e1f2"]
+    );
+    assert_eq!(
+        legal(&petrified, "8/8/8/8/8/8/3k4/4K3 w - - 0 1"),
+        ["e1d1", "e1e2", "e1f1", "e1f2"]
+    );
+    assert_eq!(
+        legal(&petrified, "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"),
+        ["e1f1"]
+    );
+}

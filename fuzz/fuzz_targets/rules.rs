@@ -8,8 +8,8 @@
 //! from its coordinates and its SAN (read as a `MoveText`, matched with
 //! the position), and `why_not` (`why_not_drop` for a drop) finds nothing
 //! wrong with it; a rule set written as data reads back the same. Rule
-//! sets built from the bytes may drop pieces from hand, and promote them
-//! shogi-style.
+//! sets built from the bytes may drop pieces from hand, promote them
+//! shogi-style, and put walls on the board.
 #![no_main]
 
 use chess_rules::{Geometry, MoveKind, MoveText, PieceDef, Position, Rules, data, ini, yaml};
@@ -55,9 +55,11 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
         if !matches!(m.kind, MoveKind::Castle { .. }) {
             assert_eq!(pos.parse_move(&pos.san(m)), Some(m), "{}", pos.fen());
             let san = pos.san(m);
-            let text = MoveText::read(san.trim_end_matches(['+', '#'])).expect("SAN reads");
+            let (text, wall) =
+                MoveText::read_walled(san.trim_end_matches(['+', '#'])).expect("SAN reads");
+            assert_eq!(wall, m.wall, "{san}");
             if let MoveKind::Drop { .. } = m.kind {
-                assert_eq!(pos.matching(&text), [m], "{san}");
+                assert_eq!(pos.matching_walled(&text, wall), [m], "{san}");
             } else {
                 assert!(pos.origins(&text).contains(&(m.from, m.to)), "{san}");
             }
@@ -245,6 +247,36 @@ fuzz_target!(|data: &[u8]| {
                     demotion: shogi.contains('D'),
                 };
                 rules.immobility_illegal = shogi.contains('I');
+            }
+            // A seventh part: walls. `a`, `d`, `e`, `p` or `s` put one
+            // after every move (the first of them: an arrow, a duck, on the
+            // edge, where the piece was, anywhere), `h` only on White's
+            // half for White; `*` stands one on the start position's
+            // second rank; capitals (`A`, `B`, `C`, `K`) the kinds turned
+            // into walls where they capture.
+            if let Some(walls) = parts.next() {
+                let rule = walls.chars().find_map(|c| match c {
+                    'a' => Some(chess_rules::WallRule::Arrow),
+                    'd' => Some(chess_rules::WallRule::Duck),
+                    'e' => Some(chess_rules::WallRule::Edge),
+                    'p' => Some(chess_rules::WallRule::Past),
+                    's' => Some(chess_rules::WallRule::Static),
+                    _ => None,
+                });
+                let half = (0..geometry.ranks() / 2).fold(chess_rules::Region::EMPTY, |r, rank| {
+                    r.union(chess_rules::Region::rank(rank))
+                });
+                rules.walling = rule.map(|rule| chess_rules::Walling {
+                    rule,
+                    regions: [walls.contains('h').then_some(half), None],
+                });
+                let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
+                rules.petrify = (walls.chars())
+                    .filter(|c| "ABCK".contains(*c) && known.contains(c))
+                    .collect();
+                if walls.contains('*') && ranks > 2 {
+                    ranks_text[usize::from(ranks) - 2] = fill("*", files - 1);
+                }
             }
             rules.start = format!("{}[{pocket}] w - - 0 1", ranks_text.join("/"));
             let bit = |i: u8| switches >> i & 1 == 1;

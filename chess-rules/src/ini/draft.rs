@@ -64,6 +64,10 @@ pub(crate) struct Draft {
     /// `shogiPawnDropMateIllegal`: the shogi pawn's drop may not mate.
     pub(super) pawn_drop_mate_illegal: bool,
     pub(super) blast_immune: Vec<char>,
+    /// `wallingRule` (`None`: `none`) and `wallingRegionWhite`/`Black`:
+    /// the rule set's [`Rules::walling`] when a rule is set.
+    pub(super) walling: Option<crate::rules::WallRule>,
+    pub(super) walling_regions: [Option<Region>; 2],
 }
 
 /// A key of a rule not played here, set to other than its default.
@@ -153,6 +157,8 @@ impl Draft {
             synonyms: Vec::new(),
             blast: false,
             blast_immune: Vec::new(),
+            walling: None,
+            walling_regions: [None; 2],
         }
     }
 
@@ -358,6 +364,17 @@ impl Draft {
                         .into(),
                 ));
             }
+        }
+        rules.walling = self.walling.map(|rule| crate::rules::Walling {
+            rule,
+            regions: self.walling_regions,
+        });
+        if !rules.petrify.is_empty() && rules.blast.is_some() {
+            return Err(Refusal::Header(
+                "pieces turned to walls where captures explode (`petrifyOnCaptureTypes` with \
+                 `blastOnCapture`) are not played here yet"
+                    .into(),
+            ));
         }
         if rules.castling.is_none() {
             // A start inherited with castling rights (chess's `KQkq`)

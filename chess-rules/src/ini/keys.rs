@@ -33,7 +33,7 @@ const TWO_BOARDS: &str =
 pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
-const WALLS: &str = "walls placed on the board (duck chess, amazons)";
+const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
 const PASS: &str = "passing a move";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const CONNECT: &str = "connection goals (pieces in a row win)";
@@ -99,13 +99,10 @@ const KEYS: &[(&str, Use)] = &[
     ("blastOnCapture", Use::Read),
     ("blastImmuneTypes", Use::Read),
     ("mutuallyImmuneTypes", Use::Read),
-    (
-        "petrifyOnCaptureTypes",
-        rule("pieces turned to walls when they capture", "-"),
-    ),
+    ("petrifyOnCaptureTypes", Use::Read),
     (
         "petrifyBlastPieces",
-        rule("pieces turned to walls when they capture", "false"),
+        rule("pieces blown up turned to walls", "false"),
     ),
     ("doubleStepRegionWhite", Use::Read),
     ("doubleStepRegionBlack", Use::Read),
@@ -152,10 +149,10 @@ const KEYS: &[(&str, Use)] = &[
         "cambodianMoves",
         rule("the first leaps of Cambodian chess", "false"),
     ),
-    ("wallingRule", rule(WALLS, "none")),
-    ("wallingRegionWhite", rule(WALLS, "all squares")),
-    ("wallingRegionBlack", rule(WALLS, "all squares")),
-    ("wallOrMove", rule(WALLS, "false")),
+    ("wallingRule", Use::Read),
+    ("wallingRegionWhite", Use::Read),
+    ("wallingRegionBlack", Use::Read),
+    ("wallOrMove", rule(WALL_OR_MOVE, "false")),
     ("diagonalLines", rule("the palace diagonals of janggi", "")),
     ("pass", rule(PASS, "false")),
     ("passWhite", rule(PASS, "false")),

@@ -227,6 +227,37 @@ POSITIONS["capturepromotion"] = [
     "2s2/R4/2k1S/G2P1/K2B1[RBgp] w - - 0 16",
 ]
 
+# Walls: a duck on the board (it moves, and may not stay), castling and
+# en passant beside it; a duck beside royal kings (a check is not
+# answered by it); walls that block and are hopped over; arrows, the
+# edge; pieces turned to walls where they capture, kings that may not.
+POSITIONS["duck"] = [
+    "rnbqkbnr/ppp1pppp/8/3p4/4P3/2*5/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "r3k2r/pppq1ppp/2n1bn2/3pp3/2B1P3/2N2*2/PPPP1PPP/R1BQK2R w KQkq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/7*/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+]
+POSITIONS["kingduck"] = [
+    "4r2k/8/8/8/8/8/4R3/R3K3 w - - 0 1",
+    "r3k2r/8/8/8/3*4/8/8/R3K2R w KQkq - 0 1",
+]
+POSITIONS["wallhop"] = [
+    "4k3/8/8/2p5/8/*1*5/8/R1C1K3 w - - 0 1",
+    "4k3/2c5/8/8/4*3/4H3/8/K1R5 b - - 0 1",
+]
+POSITIONS["amazons"] = ["3q2q3/10/10/q8q/3*6/10/Q2Q5Q/10/10/6Q3 b - - 1 1"]
+POSITIONS["edgewalls"] = [
+    "4k3/8/8/8/8/2*5/8/4K3 w - - 0 1",
+    "r3k2r/pppppppp/8/8/8/*7/PPPPPPPP/R3K2R w KQkq - 0 1",
+]
+POSITIONS["petrified"] = [
+    "r1bqkbnr/pppp1ppp/2n5/4p3/3*4/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4",
+    "8/8/8/3k4/8/3K4/8/8 w - - 0 1",
+    "4k3/3q4/8/8/8/8/3Q4/4K3 w - - 0 1",
+]
+POSITIONS["troitzky"] = [
+    "****qk****/**rnbbnr**/*pp1pppp1*/*2p4p*/3P6/10/*8*/*PP1PPPPP*/**RNBBNR**/****QK**** w - - 0 3",
+]
+
 
 def perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves)
