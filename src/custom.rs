@@ -70,7 +70,7 @@ impl fmt::Display for CustomSquare {
 
 /// A move of a [`CustomGame`], as its coordinates say it: written as
 /// Fairy-Stockfish's UCI writes moves (`a2a3`, `j9j10`, `e7e8q`, `N@f3`,
-/// shogi's `b3d5+`, `a1a2-` and `+L@b1`).
+/// shogi's `b3d5+`, `a1a2-` and `+L@b1`, duck chess's `e2e4,e4e5`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CustomMove {
     /// The moving piece's square (the king's, for castling).
@@ -87,6 +87,9 @@ pub struct CustomMove {
     pub drop: Option<char>,
     /// `+` for a piece promoting shogi-style, `-` for one demoting.
     pub shogi: Option<char>,
+    /// Where the side put a wall after the move, under rules that put one
+    /// down after every move (duck chess's duck, the amazons' arrow).
+    pub wall: Option<CustomSquare>,
 }
 
 impl CustomMove {
@@ -98,6 +101,20 @@ impl CustomMove {
             promotion: ply.promotion,
             drop: ply.drop,
             shogi: ply.shogi,
+            wall: ply.wall.map(square),
+        }
+    }
+
+    /// The move as the data format keeps it.
+    fn ply(self) -> CustomPly {
+        let square = |s: CustomSquare| (s.file, s.rank);
+        CustomPly {
+            from: square(self.from),
+            to: square(self.to),
+            promotion: self.promotion,
+            drop: self.drop,
+            shogi: self.shogi,
+            wall: self.wall.map(square),
         }
     }
 }
@@ -107,16 +124,7 @@ impl CustomMove {
 /// piece promoting and demoting shogi-style.
 impl fmt::Display for CustomMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(letter) = self.drop {
-            let plus = if self.promotion.is_some() { "+" } else { "" };
-            return write!(f, "{plus}{letter}@{}", self.to);
-        }
-        write!(f, "{}{}", self.from, self.to)?;
-        match (self.shogi, self.promotion) {
-            (Some(sign), _) => write!(f, "{sign}"),
-            (None, Some(letter)) => write!(f, "{}", letter.to_ascii_lowercase()),
-            (None, None) => Ok(()),
-        }
+        self.ply().fmt(f)
     }
 }
 
@@ -250,29 +258,14 @@ impl CustomGame {
             return out;
         };
         for m in self.moves() {
-            let square = |s: CustomSquare| chess_rules::Square::new(s.file, s.rank);
-            // The legal move the coordinates name (as chess-rules writes
-            // them: `Position::uci_target`).
+            // The legal move the coordinates name: written alike
+            // (chess-rules' `Position::uci`, the data format's
+            // coordinates).
+            let written = std::string::ToString::to_string(&m);
             let next = pos
                 .legal_moves()
                 .into_iter()
-                .find(|&legal| {
-                    let letter = |k: u8| rules.pieces[usize::from(k)].letter;
-                    let dropped = match legal.kind {
-                        chess_rules::MoveKind::Drop { kind } => Some(letter(kind)),
-                        _ => None,
-                    };
-                    let shogi = match legal.kind {
-                        chess_rules::MoveKind::Promote => Some('+'),
-                        chess_rules::MoveKind::Demote => Some('-'),
-                        _ => None,
-                    };
-                    legal.from == square(m.from)
-                        && pos.uci_target(legal) == square(m.to)
-                        && legal.promotion.map(letter) == m.promotion
-                        && dropped == m.drop
-                        && shogi == m.shogi
-                })
+                .find(|&legal| pos.uci(legal) == written)
                 .map(|legal| pos.play(legal));
             out.push(pos);
             match next {

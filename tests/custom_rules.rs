@@ -5,7 +5,7 @@
 
 use verified_chess::custom_rules::BoardStyle;
 use verified_chess::{
-    Color, CustomGame, DecisiveReason, GameResult, Outcome, game, games, include_pgn,
+    Color, CustomGame, CustomSquare, DecisiveReason, GameResult, Outcome, game, games, include_pgn,
 };
 
 /// A game's moves, in coordinates.
@@ -84,6 +84,14 @@ const FLIPPING: CustomGame = game! {
     [FEN "1pk4/4+m2/7/7/3+M1S1/5P1/3K+fF1[S] w - - 0 11"]
     11. +S@a1 c7c6 12. d3b2- *
 };
+
+/// Duck chess: every move puts the duck down, written after a comma, in
+/// SAN and in coordinates; the amazons' arrows alike.
+const WALLED: [CustomGame; 3] = [
+    game! { [Variant "duck"] 1. e4,e5 Nf6,e6 2. Nc3,d4 * },
+    game! { [Variant "duck"] 1. e2e4,e4e5 g8f6,f6e6 2. b1c3,c3d4 * },
+    game! { [Variant "amazons"] 1. Qdd7,c6 Qe8,f7 * },
+];
 
 /// Misère chess: the side checkmated wins.
 const MISERE: CustomGame = game! {
@@ -186,6 +194,29 @@ fn drops_are_kept_and_replayed() {
     assert_eq!(
         positions[12].fen(),
         "r1b1kbnr/pp2pppp/2n5/q2Pp3/8/2N5/PPPP1PPP/R1BQKBNR[p] w KQkq - 0 7"
+    );
+}
+
+#[test]
+fn walls_are_kept_and_replayed() {
+    for game in &WALLED[..2] {
+        assert_eq!(moves(game), ["e2e4,e4e5", "g8f6,f6e6", "b1c3,c3d4"]);
+        let first = game.moves().next().unwrap();
+        assert_eq!(first.wall, Some(CustomSquare { file: 4, rank: 4 }));
+        let rules = game.rules();
+        let last = game.positions(&rules).pop().unwrap();
+        // As pyffish 0.0.90 writes it: the duck on d4, gone from e6.
+        assert_eq!(
+            last.fen(),
+            "rnbqkb1r/pppppppp/5n2/8/3*P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 2"
+        );
+    }
+    let amazons = &WALLED[2];
+    assert_eq!(moves(amazons), ["d1d7,d7c6", "g10e8,e8f7"]);
+    let rules = amazons.rules();
+    assert_eq!(
+        amazons.positions(&rules).pop().unwrap().fen(),
+        "3q6/10/4q5/q2Q1*3q/2*7/10/Q8Q/10/10/6Q3 w - - 2 2"
     );
 }
 

@@ -590,17 +590,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
         plies: game.moves.len(),
         ended: game.end.map(|_| game.moves.len()),
     };
-    let plies: Vec<CustomPly> = game
-        .moves
-        .iter()
-        .map(|c| CustomPly {
-            from: (c.from.file, c.from.rank),
-            to: (c.to.file, c.to.rank),
-            promotion: c.promotion,
-            drop: c.drop,
-            shogi: c.shogi,
-        })
-        .collect();
+    let plies: &[CustomPly] = &game.moves;
     let tags = game.tags.iter().map(|t| (t.name(source), t.value(source)));
     let mut data = String::new();
     // Writing to a `String` cannot fail.
@@ -609,7 +599,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
         &header,
         &rules.name,
         game.start.as_deref(),
-        &plies,
+        plies,
         tags,
     );
     data

@@ -81,6 +81,6 @@ pub mod testing;
 pub use diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
-pub use replay::custom::{Coordinates, CustomGame};
+pub use replay::custom::{CustomGame, coordinates};
 pub use replay::{End, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame};
 pub use syntax::Splitter;

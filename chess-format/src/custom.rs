@@ -21,7 +21,7 @@
 //!     ended: None,
 //! };
 //! // j2-j4 on a 10 × 10 board: file 9, ranks 1 and 3 (from 0).
-//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None, drop: None, shogi: None };
+//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None, drop: None, shogi: None, wall: None };
 //! let mut data = String::new();
 //! write_custom_game(&mut data, &header, "grand", None, &[ply], [("Event", "Test")]).unwrap();
 //! let game = CustomGameData::read(&data).unwrap();
@@ -29,6 +29,7 @@
 //! assert_eq!(game.rules_name(), "grand");
 //! assert_eq!(game.start_fen(), None);
 //! assert_eq!(game.ply(0), Some(ply));
+//! assert_eq!(ply.to_string(), "j2j4");
 //! assert_eq!(game.tags().collect::<Vec<_>>(), [("Event", "Test")]);
 //! ```
 
@@ -60,6 +61,58 @@ pub struct CustomPly {
     /// `promotion` is what it becomes), as Fairy-Stockfish's coordinates
     /// write them (`b3d5+`).
     pub shogi: Option<char>,
+    /// Where the side put a wall after the move, where the rules put one
+    /// (duck chess's duck, the amazons' arrow).
+    pub wall: Option<(u8, u8)>,
+}
+
+/// A square `(file, rank)` as a word: `j10`.
+struct Named((u8, u8));
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, rank) = self.0;
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + (file & 15)),
+            u32::from(rank) + 1
+        )
+    }
+}
+
+/// As Fairy-Stockfish's coordinates write a move: `e2e4`, `j9j10`,
+/// `e7e8q`, `N@f3`, shogi's `b3d5+`, `a1a2-` and `+L@b1`, and a wall
+/// after the move's destination, `e2e4,e4e5`.
+///
+/// ```
+/// use chess_format::CustomPly;
+///
+/// let ply = |from, to| CustomPly { from, to, promotion: None, drop: None, shogi: None, wall: None };
+/// assert_eq!(ply((4, 6), (4, 7)).to_string(), "e7e8");
+/// assert_eq!(CustomPly { promotion: Some('Q'), ..ply((4, 6), (4, 7)) }.to_string(), "e7e8q");
+/// assert_eq!(CustomPly { drop: Some('N'), ..ply((5, 2), (5, 2)) }.to_string(), "N@f3");
+/// assert_eq!(CustomPly { drop: Some('L'), promotion: Some('G'), ..ply((1, 0), (1, 0)) }.to_string(), "+L@b1");
+/// assert_eq!(CustomPly { shogi: Some('+'), promotion: Some('H'), ..ply((1, 2), (3, 4)) }.to_string(), "b3d5+");
+/// assert_eq!(CustomPly { wall: Some((4, 4)), ..ply((4, 1), (4, 3)) }.to_string(), "e2e4,e4e5");
+/// ```
+impl fmt::Display for CustomPly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(letter) = self.drop {
+            let plus = if self.promotion.is_some() { "+" } else { "" };
+            return write!(f, "{plus}{letter}@{}", Named(self.to));
+        }
+        write!(f, "{}{}", Named(self.from), Named(self.to))?;
+        match (self.shogi, self.promotion) {
+            (Some(sign), _) => write!(f, "{sign}")?,
+            (None, Some(letter)) => write!(f, "{}", letter.to_ascii_lowercase())?,
+            (None, None) => {}
+        }
+        match self.wall {
+            Some(wall) => write!(f, ",{}{}", Named(self.to), Named(wall)),
+            None => Ok(()),
+        }
+    }
 }
 
 impl CustomPly {
@@ -94,7 +147,8 @@ impl CustomPly {
         ]
     }
 
-    /// A ply from the start of `digits`, or `None` if they are not one.
+    /// A ply from the start of `digits`, or `None` if they are not one
+    /// (its wall, written apart by [`write_custom_game`], none).
     pub fn decode(digits: &[u8]) -> Option<CustomPly> {
         if digits.len() < 4 {
             return None;
@@ -134,13 +188,24 @@ impl CustomPly {
             promotion,
             drop,
             shogi,
+            wall: None,
         })
     }
 }
 
+/// A ply's wall as two digits: 0 for none, else 1 + its file + 16 × its
+/// rank.
+fn wall_digits(wall: Option<(u8, u8)>) -> [u8; 2] {
+    let value = wall.map_or(0, |(file, rank)| {
+        1 + u32::from(file & 15) + 16 * u32::from(rank & 15)
+    });
+    [digit(value), digit(value >> 6)]
+}
+
 /// Writes a game under rules a user defines: `header`, the name of its rule
 /// set, the start (`start_fen`, or the rule set's own), `plies` (as many
-/// as `header.plies` says), the tags.
+/// as `header.plies` says: where one puts a wall down, `*` before them and
+/// each one's wall after them, two digits a ply), the tags.
 pub fn write_custom_game<W, N, V>(
     out: &mut W,
     header: &Header,
@@ -160,9 +225,22 @@ where
         Some(fen) => write!(out, "F{}:{fen}", fen.len())?,
         None => out.write_char('S')?,
     }
-    for ply in plies.iter().take(header.plies) {
+    let plies = &plies[..header.plies.min(plies.len())];
+    // Walls, where the rules put them: `*` before the plies, and each
+    // ply's wall after them.
+    let walls = plies.iter().any(|p| p.wall.is_some());
+    if walls {
+        out.write_char('*')?;
+    }
+    for ply in plies {
         let digits = ply.encode();
         out.write_str(core::str::from_utf8(&digits).map_err(|_| fmt::Error)?)?;
+    }
+    if walls {
+        for ply in plies {
+            let digits = wall_digits(ply.wall);
+            out.write_str(core::str::from_utf8(&digits).map_err(|_| fmt::Error)?)?;
+        }
     }
     for (name, value) in tags {
         write_tag(out, name.as_ref(), value.as_ref())?;
@@ -179,6 +257,8 @@ pub struct CustomGameData<'a> {
     name: (usize, usize),
     fen: Option<(usize, usize)>,
     plies_at: usize,
+    /// Where the plies' walls are, if the game has any.
+    walls_at: Option<usize>,
     tags_at: usize,
 }
 
@@ -204,7 +284,14 @@ impl<'a> CustomGameData<'a> {
                 (Some(fen), fen.1)
             }
         };
-        let tags_at = plies_at.checked_add(header.plies.checked_mul(CustomPly::DIGITS)?)?;
+        let walled = bytes.get(plies_at) == Some(&b'*');
+        let plies_at = plies_at + usize::from(walled);
+        let mut tags_at = plies_at.checked_add(header.plies.checked_mul(CustomPly::DIGITS)?)?;
+        let mut walls_at = None;
+        if walled {
+            walls_at = Some(tags_at);
+            tags_at = tags_at.checked_add(header.plies.checked_mul(2)?)?;
+        }
         if tags_at > bytes.len() {
             return None;
         }
@@ -214,6 +301,7 @@ impl<'a> CustomGameData<'a> {
             name,
             fen,
             plies_at,
+            walls_at,
             tags_at,
         })
     }
@@ -240,7 +328,20 @@ impl<'a> CustomGameData<'a> {
             return None;
         }
         let at = self.plies_at + index * CustomPly::DIGITS;
-        CustomPly::decode(self.data.as_bytes().get(at..)?)
+        let mut ply = CustomPly::decode(self.data.as_bytes().get(at..)?)?;
+        if let Some(walls) = self.walls_at {
+            let digits = self
+                .data
+                .as_bytes()
+                .get(walls + 2 * index..walls + 2 * index + 2)?;
+            let value = digit_value(digits[0])? | digit_value(digits[1])? << 6;
+            ply.wall = match value {
+                0 => None,
+                1..=256 => Some((((value - 1) & 15) as u8, ((value - 1) >> 4) as u8)),
+                _ => return None,
+            };
+        }
+        Some(ply)
     }
 
     /// The tag pairs.
@@ -266,6 +367,7 @@ mod tests {
                     promotion,
                     drop: None,
                     shogi: None,
+                    wall: None,
                 };
                 assert_eq!(CustomPly::decode(&ply.encode()), Some(ply));
                 let dropped = CustomPly {
@@ -332,6 +434,7 @@ mod tests {
                 promotion: None,
                 drop: None,
                 shogi: None,
+                wall: None,
             },
             CustomPly {
                 from: (9, 8),
@@ -339,6 +442,7 @@ mod tests {
                 promotion: Some('C'),
                 drop: None,
                 shogi: None,
+                wall: None,
             },
             CustomPly {
                 from: (4, 0),
@@ -346,6 +450,7 @@ mod tests {
                 promotion: None,
                 drop: None,
                 shogi: None,
+                wall: None,
             },
             CustomPly {
                 from: (3, 4),
@@ -353,6 +458,7 @@ mod tests {
                 promotion: None,
                 drop: Some('N'),
                 shogi: None,
+                wall: None,
             },
         ];
         let fen = "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1";
@@ -386,5 +492,57 @@ mod tests {
                 &data[..cut]
             );
         }
+    }
+
+    #[test]
+    fn walls_round_trip_after_the_plies() {
+        let header = Header {
+            result: ResultCode::Unknown,
+            outcome: OutcomeCode::Ongoing,
+            chess960: false,
+            variant: Variant::Standard,
+            plies: 3,
+            ended: None,
+        };
+        let ply = |from, to, wall| CustomPly {
+            from,
+            to,
+            promotion: None,
+            drop: None,
+            shogi: None,
+            wall,
+        };
+        // A wall on every square of a 16 × 16 board, and none.
+        for square in 0..=255u8 {
+            let wall = Some((square % 16, square / 16));
+            let plies = [
+                ply((4, 1), (4, 3), wall),
+                ply((3, 4), (3, 4), None),
+                ply((0, 0), (15, 15), Some((15, 15))),
+            ];
+            let mut data = String::new();
+            write_custom_game(&mut data, &header, "duck", None, &plies, [("Site", "x")]).unwrap();
+            let game = CustomGameData::read(&data).unwrap();
+            assert_eq!((0..3).map_while(|i| game.ply(i)).collect::<Vec<_>>(), plies);
+            assert_eq!(game.tags().collect::<Vec<_>>(), [("Site", "x")]);
+            // Cut among the plies or walls: no game.
+            let plies_at = data.find('*').unwrap();
+            for cut in plies_at..data.len() - "4:Site1:x".len() {
+                assert!(
+                    CustomGameData::read(&data[..cut]).is_none(),
+                    "{}",
+                    &data[..cut]
+                );
+            }
+        }
+        // Without walls the data has no `*`; a wall's digits beyond the
+        // board's 256 squares are none.
+        let mut plain = String::new();
+        let plies = [ply((4, 1), (4, 3), None); 3];
+        write_custom_game(&mut plain, &header, "", None, &plies, None::<(&str, &str)>).unwrap();
+        assert!(!plain.contains('*'));
+        let beyond = plain.replacen('S', "S*", 1) + "__AAAA";
+        let game = CustomGameData::read(&beyond).unwrap();
+        assert_eq!((game.ply(0), game.ply(1)), (None, Some(plies[1])));
     }
 }

@@ -819,3 +819,35 @@ fn shogi_by_name_and_its_promotions() {
         "{out}"
     );
 }
+
+/// Walls by name: duck chess's games in SAN and in coordinates (the duck
+/// after a comma), the amazons', petrified chess's; a wall where it may
+/// not go, and a move that leaves out its wall, as `bad-wall`.
+#[test]
+fn walls_by_name() {
+    let games = "[Variant \"duck\"]\n\n1. e4,e5 Nf6,e6 2. Nc3,d4 *\n\n\
+                 [Variant \"duck\"]\n\n1. e2e4,e4e5 g8f6,f6e6 *\n\n\
+                 [Variant \"amazons\"]\n\n1. Qdd7,c6 Qe8,f7 *\n\n\
+                 [Variant \"petrified\"]\n[FEN \"4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1\"]\n\n1. Nxd5 *\n\n\
+                 [Variant \"duck\"]\n\n1. e4,e5 Nf6,e5 *\n\n\
+                 [Variant \"duck\"]\n\n1. e4 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("6 games (4 legal"), "{out}");
+    assert!(
+        out.contains(
+            "error[bad-wall]: Black cannot play `1... Nf6,e5`: the wall after Nf6 may not go on \
+             e5: the duck stands on e5 and must move"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "White cannot play `1. e4`: duck puts a wall down after every move, and this one \
+             says not where: 32 squares may take it"
+        ),
+        "{out}"
+    );
+    let (codes, _) = problem_codes(&[], games);
+    assert_eq!(codes, ["bad-wall", "bad-wall"]);
+}

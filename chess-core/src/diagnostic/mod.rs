@@ -131,6 +131,10 @@ kinds! {
     /// Crazyhouse: a drop on an occupied square, or a pawn dropped on the
     /// first or last rank.
     BadDrop = "bad-drop",
+    /// A wall put where the rules put none (duck chess's duck not moved,
+    /// an arrow off the amazon's lines), or a move under rules that put a
+    /// wall down after every move written without where it goes.
+    BadWall = "bad-wall",
     /// A move that does not capture while a capture is possible and
     /// compulsory (antichess, a rules file with `mustCapture`).
     CompulsoryCapture = "compulsory-capture",

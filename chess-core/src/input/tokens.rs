@@ -260,9 +260,12 @@ impl Renderer {
             Prev::Punct('-' | '.', _, prev, false) => touching(prev, span).unwrap_or(true),
             // Three-check's counters: `1+3`, lichess's `+2+0`.
             Prev::Punct('+', _, prev, true) => touching(prev, span).unwrap_or(true),
+            // A wall's square right after a move's comma (duck chess's
+            // `e4,e5`).
+            Prev::Punct(',', _, prev, _) => touching(prev, span).unwrap_or(false),
             // Markers and annotations end a move; the rest reads the same
             // either way and is joined (`e8=Q`, `1.e4`, `$1`, `1/2`).
-            Prev::Punct('+' | '#' | '!' | '?' | '*' | ',' | ';' | ':', ..) => false,
+            Prev::Punct('+' | '#' | '!' | '?' | '*' | ';' | ':', ..) => false,
             Prev::Punct(..) => true,
             Prev::Start | Prev::Word(..) | Prev::Bracket => false,
         };
@@ -474,6 +477,12 @@ mod tests {
         assert_eq!(
             rendered("w - - 1+3 0 1 w - - 0 1 +2+0 1 + 3 Qh5+ 2. Nf3 + Nc6"),
             "w - - 1+3 0 1 w - - 0 1 +2+0 1 + 3 Qh5+ 2. Nf3+ Nc6"
+        );
+        // A wall's square right after a move's comma joins it (duck
+        // chess's `e4,e5`); after a comma and a space it stands apart.
+        assert_eq!(
+            rendered("1. e4,e5 e2e4,e4e5 Nf6, e6 Qh5,e2+"),
+            "1. e4,e5 e2e4,e4e5 Nf6, e6 Qh5,e2+"
         );
     }
 

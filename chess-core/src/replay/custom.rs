@@ -8,6 +8,8 @@
 
 use std::marker::PhantomData;
 
+use chess_format::CustomPly;
+
 use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Rules, Square};
 
 use crate::input::Range;
@@ -32,7 +34,7 @@ pub struct CustomGame {
     /// The start position in FEN, when the game sets one up (`[FEN]`).
     pub start: Option<String>,
     /// The moves of the main line, as their coordinates say them.
-    pub moves: Vec<Coordinates>,
+    pub moves: Vec<CustomPly>,
     /// How the main line ended, if it did: the outcome, and the side that
     /// had no move.
     pub end: Option<(Outcome, Color)>,
@@ -51,60 +53,27 @@ impl CustomGame {
     }
 }
 
-/// A move played, as its coordinates say it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Coordinates {
-    /// The moving piece's square (the king's, for castling).
-    pub from: Square,
-    /// Where it goes ([`Position::uci_target`]: the rook's square for a
-    /// castling whose king's square a step could also reach).
-    pub to: Square,
-    /// What a pawn becomes, or a piece promoting or demoting shogi-style
-    /// (`shogi` says which), or a drop put down promoted: its letter
-    /// (upper case).
-    pub promotion: Option<char>,
-    /// The piece a drop puts on `to` (`from` is `to`): its letter (upper
-    /// case).
-    pub drop: Option<char>,
-    /// `+` for a piece promoting shogi-style, `-` for one demoting.
-    pub shogi: Option<char>,
-}
-
-impl Coordinates {
-    /// The coordinates of `m`, a legal move in `pos`.
-    pub fn of(pos: &Position<'_>, m: Move) -> Coordinates {
-        let letter = |kind: u8| pos.rules().pieces[usize::from(kind)].letter;
-        Coordinates {
-            from: m.from,
-            to: pos.uci_target(m),
-            promotion: m.promotion.map(letter),
-            drop: match m.kind {
-                MoveKind::Drop { kind } => Some(letter(kind)),
-                _ => None,
-            },
-            shogi: match m.kind {
-                MoveKind::Promote => Some('+'),
-                MoveKind::Demote => Some('-'),
-                _ => None,
-            },
-        }
-    }
-}
-
-/// As Fairy-Stockfish's UCI writes a move: `e2e4`, `j9j10`, `e7e8q`,
-/// `N@f3`, shogi's `b3d5+`, `a1a2-` and `+L@b1`.
-impl core::fmt::Display for Coordinates {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if let Some(letter) = self.drop {
-            let plus = if self.promotion.is_some() { "+" } else { "" };
-            return write!(f, "{plus}{letter}@{}", self.to);
-        }
-        write!(f, "{}{}", self.from, self.to)?;
-        match (self.shogi, self.promotion) {
-            (Some(sign), _) => write!(f, "{sign}"),
-            (None, Some(letter)) => write!(f, "{}", letter.to_ascii_lowercase()),
-            (None, None) => Ok(()),
-        }
+/// The coordinates of `m`, a legal move in `pos`, as the data format
+/// keeps them (and Fairy-Stockfish's coordinates write them: the
+/// [`Display`](core::fmt::Display) of [`CustomPly`]): its destination as
+/// [`Position::uci_target`] says it.
+pub fn coordinates(pos: &Position<'_>, m: Move) -> CustomPly {
+    let letter = |kind: u8| pos.rules().pieces[usize::from(kind)].letter;
+    let square = |sq: chess_rules::Square| (sq.file, sq.rank);
+    CustomPly {
+        from: square(m.from),
+        to: square(pos.uci_target(m)),
+        promotion: m.promotion.map(letter),
+        drop: match m.kind {
+            MoveKind::Drop { kind } => Some(letter(kind)),
+            _ => None,
+        },
+        shogi: match m.kind {
+            MoveKind::Promote => Some('+'),
+            MoveKind::Demote => Some('-'),
+            _ => None,
+        },
+        wall: m.wall.map(square),
     }
 }
 
@@ -135,6 +104,8 @@ pub enum CustomFailure<'r> {
         range: Range,
         /// What it says.
         text: MoveText,
+        /// The square of the wall written after it, if any.
+        wall: Option<Square>,
         /// The position it was tried in.
         before: Position<'r>,
         /// The legal moves it may mean: none, or several.
@@ -240,7 +211,7 @@ struct Frame<'r> {
     cursor: Cursor,
     pos: Position<'r>,
     /// The main line's moves (a variation records none).
-    moves: Vec<Coordinates>,
+    moves: Vec<CustomPly>,
     record: bool,
     /// The last move, and the position before it.
     last: Option<(Position<'r>, Move)>,
@@ -311,21 +282,22 @@ impl<'r> Walk for Custom<'r> {
                 before: frame.pos.clone(),
             }));
         }
-        let text = match (
+        let (text, wall) = match (
             rules_move(game, ply),
             second.and_then(|s| rules_move(game, s)),
         ) {
             (Some(first), Some(then)) => match (first.text, then.text) {
-                (MoveText::San { to: from, .. }, MoveText::San { to, .. }) => {
+                (MoveText::San { to: from, .. }, MoveText::San { to, .. }) => (
                     MoveText::Coordinates {
                         from,
                         to,
                         promotion: None,
-                    }
-                }
-                (text, _) => text,
+                    },
+                    then.wall,
+                ),
+                (text, _) => (text, first.wall),
             },
-            (Some(written), None) => written.text,
+            (Some(written), None) => (written.text, written.wall),
             // (Every move of a game read under rules is one of them.)
             (None, _) => return Err(game_over(frame)),
         };
@@ -348,12 +320,12 @@ impl<'r> Walk for Custom<'r> {
                 to,
                 promotion: Some('+'),
             };
-            if frame.pos.matching(&promoting).len() == 1 {
+            if frame.pos.matching_walled(&promoting, wall).len() == 1 {
                 text = promoting;
                 marker = None;
             }
         }
-        let matches = frame.pos.matching(&text);
+        let matches = frame.pos.matching_walled(&text, wall);
         let m = match matches.as_slice() {
             [m] => *m,
             _ => {
@@ -363,6 +335,7 @@ impl<'r> Walk for Custom<'r> {
                 return Err(Box::new(CustomFailure::Illegal {
                     range,
                     text,
+                    wall,
                     before: frame.pos.clone(),
                     matches,
                 }));
@@ -398,7 +371,7 @@ impl<'r> Walk for Custom<'r> {
             }
         }
         if frame.record {
-            frame.moves.push(Coordinates::of(&frame.pos, m));
+            frame.moves.push(coordinates(&frame.pos, m));
         }
         let before = std::mem::replace(&mut frame.pos, next);
         frame.last = Some((before, m));

@@ -251,7 +251,7 @@ impl GameParser {
         if !keep_attach {
             self.attach = None;
         }
-        if self.rules && !matches!(spanned.part, Part::RulesMove(_) | Part::Dash) {
+        if self.rules && !matches!(spanned.part, Part::RulesMove(..) | Part::Dash) {
             self.no_join()?;
         }
         match spanned.part {
@@ -306,7 +306,7 @@ impl GameParser {
                 self.push_ply(MoveSyntax::Drop { role, to }, range);
             }
             Part::Move(mv) => self.push_ply(mv, range),
-            Part::RulesMove(text) => self.rules_move(text, range)?,
+            Part::RulesMove(text, wall) => self.rules_move(text, wall, range)?,
             Part::Dash => match (self.joinable, self.dash) {
                 (Some(_), None) => self.dash = Some(range),
                 _ => return Err(errors::stray_dash(range)),
@@ -359,18 +359,24 @@ impl GameParser {
     /// A move under rules a user defines: a ply, and a bare square noted
     /// as the possible first square of a move in coordinates, or as the
     /// second one after such a first.
-    fn rules_move(&mut self, text: MoveText, range: Range) -> Result<(), Diagnostic> {
-        let bare = matches!(
-            text,
-            MoveText::San {
-                piece: None,
-                file: None,
-                rank: None,
-                capture: false,
-                promotion: None,
-                ..
-            }
-        );
+    fn rules_move(
+        &mut self,
+        text: MoveText,
+        wall: Option<chess_rules::Square>,
+        range: Range,
+    ) -> Result<(), Diagnostic> {
+        let bare = wall.is_none()
+            && matches!(
+                text,
+                MoveText::San {
+                    piece: None,
+                    file: None,
+                    rank: None,
+                    capture: false,
+                    promotion: None,
+                    ..
+                }
+            );
         match self.joinable.take() {
             Some(first) if bare => {
                 self.game.rules_moves[first as usize].joins_next = match self.dash.take() {
@@ -383,6 +389,7 @@ impl GameParser {
         let index = self.game.rules_moves.len() as u32;
         self.game.rules_moves.push(RulesMove {
             text,
+            wall,
             joins_next: Join::No,
         });
         self.push_ply(MoveSyntax::Rules(index), range);

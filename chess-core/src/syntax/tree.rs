@@ -65,6 +65,9 @@ impl PlySyntax {
 pub struct RulesMove {
     /// The word, read as the rule set's notation.
     pub text: MoveText,
+    /// The square of the wall put down after the move, if written
+    /// (`e4,e5`: [`MoveText::read_walled`]).
+    pub wall: Option<chess_rules::Square>,
     /// How this move, a bare square, and the next of its line, another,
     /// may be one move in coordinates.
     pub joins_next: Join,

@@ -14,8 +14,11 @@ pub(super) fn rules_body_part(body: &[u8]) -> Part {
         b"--" | b"Z0" | b"0000" | b"@@@@" => return Part::Null,
         _ => {}
     }
-    match std::str::from_utf8(body).ok().and_then(MoveText::read) {
-        Some(text) => Part::RulesMove(text),
+    match std::str::from_utf8(body)
+        .ok()
+        .and_then(MoveText::read_walled)
+    {
+        Some((text, wall)) => Part::RulesMove(text, wall),
         None => Part::Invalid(Invalid::NotNotation),
     }
 }

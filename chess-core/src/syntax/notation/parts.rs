@@ -166,8 +166,9 @@ pub enum Part {
     /// A crazyhouse drop (`N@f3`, `@f3`): not a standard chess move.
     Drop(Role, Square),
     /// A move under rules a user defines, as the rule set's notation reads
-    /// it ([`split_word_under_rules`]).
-    RulesMove(MoveText),
+    /// it ([`split_word_under_rules`]), and the wall put down after it
+    /// (`e4,e5`: [`MoveText::read_walled`]).
+    RulesMove(MoveText, Option<chess_rules::Square>),
     /// A lone `-` (between the two squares of a move in coordinates, under
     /// rules a user defines: `a2 - a3`).
     Dash,

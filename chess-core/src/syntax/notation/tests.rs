@@ -1,6 +1,7 @@
 use super::moves::{fast_san, parse_move_general};
 use super::word::split_any;
 use super::*;
+use chess_rules::MoveText;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 #[test]
@@ -342,11 +343,45 @@ fn a_result_glued_to_a_marker_or_annotation_is_the_result() {
 }
 
 #[test]
+fn a_wall_after_a_move_under_rules() {
+    let mut out = Vec::new();
+    split_word_under_rules(b"Qh5,e2+", 0, &mut out);
+    let e2 = chess_rules::Square::new(4, 1);
+    match out[0].part {
+        Part::RulesMove(text, wall) => {
+            assert_eq!(wall, Some(e2));
+            assert!(
+                matches!(
+                    text,
+                    MoveText::San {
+                        piece: Some('Q'),
+                        ..
+                    }
+                ),
+                "{text:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(out[1].part, Part::Marker(Marker::Check));
+    out.clear();
+    split_word_under_rules(b"e2e4,e4e5", 0, &mut out);
+    assert!(matches!(
+        out[0].part,
+        Part::RulesMove(MoveText::Coordinates { .. }, Some(_))
+    ));
+    // A wall's square that is none: no move.
+    out.clear();
+    split_word_under_rules(b"e4,z9", 0, &mut out);
+    assert!(matches!(out[0].part, Part::Invalid(_)), "{:?}", out[0].part);
+}
+
+#[test]
 fn a_result_glued_to_a_move_under_rules() {
     let mut out = Vec::new();
     split_word_under_rules(b"j10#!1-0", 0, &mut out);
     let parts: Vec<Part> = out.iter().map(|s| s.part).collect();
-    assert!(matches!(parts[0], Part::RulesMove(_)), "{parts:?}");
+    assert!(matches!(parts[0], Part::RulesMove(..)), "{parts:?}");
     assert_eq!(
         parts[1..],
         [
