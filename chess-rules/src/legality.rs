@@ -248,8 +248,7 @@ pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>)
                     walled[old] = crate::mailbox::EMPTY;
                 }
             }
-            walled[c] = WALL;
-            if safe_after(t, s, &mut walled, &royals, m) {
+            if safe_after_walled(t, s, &mut walled, &royals, m, Some(c)) {
                 out.push(Move {
                     wall: Some(t.square_of[c]),
                     ..m
@@ -522,12 +521,28 @@ pub(crate) fn strands(t: &Tables, s: &State, m: Move) -> bool {
 
 /// Whether no royal piece of the side to move is attacked after `m`,
 /// tried on `scratch` (a copy of the board, left as it was).
+#[inline]
 pub(crate) fn safe_after(
     t: &Tables,
     s: &State,
     scratch: &mut [u8; CELLS],
     royals: &Royals,
     m: Move,
+) -> bool {
+    safe_after_walled(t, s, scratch, royals, m, None)
+}
+
+/// [`safe_after`], with a wall put down on the cell `wall` after the move
+/// (where the rule set guards its royal pieces with the walls a move
+/// leaves: [`guarded`]).
+#[inline(always)]
+fn safe_after_walled(
+    t: &Tables,
+    s: &State,
+    scratch: &mut [u8; CELLS],
+    royals: &Royals,
+    m: Move,
+    wall: Option<usize>,
 ) -> bool {
     let us = s.turn;
     let mut promoted = None;
@@ -540,6 +555,9 @@ pub(crate) fn safe_after(
         }
     }
     apply(scratch, us, m);
+    if let Some(w) = wall {
+        scratch[w] = WALL;
+    }
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let blast = crate::blast::blast_at(t, &s.cells, m);
     if let (Some(at), Some(kinds)) = (blast, &t.blast) {
@@ -563,6 +581,9 @@ pub(crate) fn safe_after(
         }) && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
     };
     m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);
+    if let Some(w) = wall {
+        scratch[w] = s.cells[w];
+    }
     if let Some(at) = blast {
         for c in crate::blast::reach(at) {
             scratch[c] = s.cells[c];
