@@ -105,6 +105,11 @@ pub enum DecisiveReason {
     /// (Fairy-Stockfish's `shogiPawnDropMateIllegal`: shogi's pawn): the
     /// winner was checkmated by such a drop.
     DropMate,
+    /// Under rules a user defines with pieces in a row as a goal
+    /// (Fairy-Stockfish's `connectN`: tic-tac-toe's three in a row): the
+    /// winner got its pieces in a row (or the loser did, where a row
+    /// loses).
+    Connection,
 }
 
 /// Why a game was drawn.
@@ -146,6 +151,8 @@ pub enum DrawReason {
     /// Under rules a user defines with material counting: the game ended
     /// drawn, and counting left it so (as many pieces each).
     Counted,
+    /// Under rules a user defines where pieces in a row draw.
+    Connection,
 }
 
 /// A win by a rule.
@@ -232,6 +239,11 @@ impl Outcome {
             },
             OutcomeCode::WhiteWinsByDropMate => win(White, DecisiveReason::DropMate),
             OutcomeCode::BlackWinsByDropMate => win(Black, DecisiveReason::DropMate),
+            OutcomeCode::WhiteWinsByConnection => win(White, DecisiveReason::Connection),
+            OutcomeCode::BlackWinsByConnection => win(Black, DecisiveReason::Connection),
+            OutcomeCode::DrawByConnection => Outcome::Draw {
+                reason: DrawReason::Connection,
+            },
         }
     }
 
@@ -304,6 +316,7 @@ impl fmt::Display for Outcome {
                     DecisiveReason::Checkmated => " by being checkmated",
                     DecisiveReason::Counted => " by material counting",
                     DecisiveReason::DropMate => " by being checkmated by a drop that may not mate",
+                    DecisiveReason::Connection => " by pieces in a row",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {
@@ -315,6 +328,7 @@ impl fmt::Display for Outcome {
                 DrawReason::BothKingsOnEighthRank => "draw: both kings reached the eighth rank",
                 DrawReason::BothReachRegion => "draw: both sides reached their flag regions",
                 DrawReason::Extinction => "draw by extinction",
+                DrawReason::Connection => "draw by pieces in a row",
                 DrawReason::Checkmate => "draw by checkmate",
                 DrawReason::Counted => "draw by material counting",
             }),

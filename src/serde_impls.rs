@@ -165,6 +165,7 @@ impl Serialize for Outcome {
                     DecisiveReason::Checkmated => "checkmated",
                     DecisiveReason::Counted => "counted",
                     DecisiveReason::DropMate => "drop-mate",
+                    DecisiveReason::Connection => "connection",
                 },
             ),
             Outcome::Draw { reason } => (
@@ -180,6 +181,7 @@ impl Serialize for Outcome {
                     DrawReason::Extinction => "extinction",
                     DrawReason::Checkmate => "checkmate",
                     DrawReason::Counted => "counted",
+                    DrawReason::Connection => "connection",
                 },
             ),
         };

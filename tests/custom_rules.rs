@@ -93,6 +93,12 @@ const WALLED: [CustomGame; 3] = [
     game! { [Variant "amazons"] 1. Qdd7,c6 Qe8,f7 * },
 ];
 
+/// Tic-tac-toe: stones dropped, three in a row win.
+const ROW: CustomGame = game! {
+    #![rules("chess-rules/tests/fairy/positions.ini", rowofthree)]
+    1. P@a1 P@b1 2. P@a2 P@b2 3. P@a3 1-0
+};
+
 /// Misère chess: the side checkmated wins.
 const MISERE: CustomGame = game! {
     [Variant "misere"]
@@ -242,6 +248,20 @@ fn shogi_style_promotions_are_kept_and_replayed() {
         positions[3].fen(),
         "1p5/2k1+m2/7/7/5S1/1M3P1/+S2K+fF1[] b - - 2 12"
     );
+}
+
+#[test]
+fn pieces_in_a_row_win() {
+    assert_eq!(ROW.result(), GameResult::WhiteWins);
+    assert_eq!(
+        ROW.outcome(),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: DecisiveReason::Connection
+        }
+    );
+    assert_eq!(ROW.outcome().to_string(), "White wins by pieces in a row");
+    assert_eq!(moves(&ROW), ["P@a1", "P@b1", "P@a2", "P@b2", "P@a3"]);
 }
 
 #[test]

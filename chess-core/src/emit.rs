@@ -578,6 +578,13 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                     OutcomeCode::WhiteWinsByDropMate,
                     OutcomeCode::BlackWinsByDropMate,
                 ),
+                O::Connect { .. } if outcome.winner(stuck).is_none() => {
+                    OutcomeCode::DrawByConnection
+                }
+                O::Connect { .. } => pick(
+                    OutcomeCode::WhiteWinsByConnection,
+                    OutcomeCode::BlackWinsByConnection,
+                ),
             }
         }
         None => OutcomeCode::declared(result),

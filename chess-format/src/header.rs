@@ -133,11 +133,18 @@ pub enum OutcomeCode {
     WhiteWinsByDropMate = 40,
     /// The same for Black.
     BlackWinsByDropMate = 41,
+    /// Under rules a user defines with pieces in a row as a goal: White
+    /// wins by it (its own row, or Black's where a row loses).
+    WhiteWinsByConnection = 42,
+    /// The same, and Black wins.
+    BlackWinsByConnection = 43,
+    /// The same, and the game is drawn.
+    DrawByConnection = 44,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 42] = [
+    pub const ALL: [OutcomeCode; 45] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -180,6 +187,9 @@ impl OutcomeCode {
         OutcomeCode::DrawByCounting,
         OutcomeCode::WhiteWinsByDropMate,
         OutcomeCode::BlackWinsByDropMate,
+        OutcomeCode::WhiteWinsByConnection,
+        OutcomeCode::BlackWinsByConnection,
+        OutcomeCode::DrawByConnection,
     ];
 
     /// The code with this number.
@@ -336,7 +346,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(42), None);
+        assert_eq!(OutcomeCode::from_u8(45), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }

@@ -112,6 +112,21 @@ pub fn write(rules: &Rules) -> String {
             }
         }
     }
+    // Pieces in a row: 0 for none, else how many, the kinds, a bit per
+    // direction (along a rank, a file, a diagonal) and what it is worth.
+    match &rules.goals.connect {
+        None => out.number(0),
+        Some(c) => {
+            out.number(c.n);
+            out.text(&c.pieces.iter().collect::<String>());
+            out.number(
+                u8::from(c.horizontal) | u8::from(c.vertical) << 1 | u8::from(c.diagonal) << 2,
+            );
+            out.number(c.ending as u8);
+        }
+    }
+    // The rank castling is on, from each side's own.
+    out.number(rules.castling_rank);
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
     // into walls where they capture.
@@ -358,6 +373,25 @@ pub fn read(data: &str) -> Option<Rules> {
             promotes_to: None,
         });
     }
+    let connect = match input.number::<u8>()? {
+        0 => None,
+        n => {
+            let pieces = input.text()?.chars().collect();
+            let directions: u8 = input.number()?;
+            if directions > 7 {
+                return None;
+            }
+            Some(crate::goals::Connect {
+                n,
+                pieces,
+                horizontal: directions & 1 != 0,
+                vertical: directions & 2 != 0,
+                diagonal: directions & 4 != 0,
+                ending: ending(input.number()?)?,
+            })
+        }
+    };
+    let castling_rank = input.number()?;
     let walling = match input.number::<u8>()? {
         0 => None,
         n => {
@@ -511,6 +545,7 @@ pub fn read(data: &str) -> Option<Rules> {
             extinction,
             flag,
             check_counting: switches & 4 != 0,
+            connect,
         },
         must_capture: switches & 1 != 0,
         checks: switches & 2 == 0,
@@ -532,6 +567,7 @@ pub fn read(data: &str) -> Option<Rules> {
         immobility_illegal: promotion_switches & 8 != 0,
         walling,
         petrify,
+        castling_rank,
     })
 }
 
@@ -818,6 +854,31 @@ mod tests {
             });
             assert_eq!(read(&write(&walled)), Some(walled.clone()));
         }
+        // Pieces in a row, each direction on or off, each worth; the
+        // rank castling is on.
+        walled.castling_rank = 1;
+        for directions in 0..8u8 {
+            for ending in [Ending::Win, Ending::Loss, Ending::Draw] {
+                walled.goals.connect = Some(crate::goals::Connect {
+                    n: 4,
+                    pieces: vec!['Q', 'N'],
+                    horizontal: directions & 1 != 0,
+                    vertical: directions & 2 != 0,
+                    diagonal: directions & 4 != 0,
+                    ending,
+                });
+                assert_eq!(read(&write(&walled)), Some(walled.clone()));
+            }
+        }
+        let written = write(&walled);
+        let connect = ",4,2:QN7,2,1,";
+        assert!(written.contains(connect), "{written}");
+        for bad in [",4,2:QN8,2,1,", ",4,2:QN7,3,1,"] {
+            let bad = written.replacen(connect, bad, 1);
+            assert_eq!(read(&bad), None, "{bad}");
+        }
+        walled.goals.connect = None;
+        walled.castling_rank = 0;
         let written = write(&walled);
         let walls = ",5,1,18446462598732840960,0,0,0,0,2:QN";
         assert!(written.contains(walls), "{written}");

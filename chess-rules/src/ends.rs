@@ -138,7 +138,44 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     if rules.goals.check_counting && s.checks[(!us).index()] == 0 {
         return Some(Outcome::Checks { color: !us });
     }
+    // The side that just moved has its pieces in a row.
+    if let Some(c) = &rules.goals.connect
+        && in_a_row(rules, s, c, !us)
+    {
+        return Some(Outcome::Connect {
+            color: !us,
+            ending: c.ending,
+        });
+    }
     None
+}
+
+/// Whether `color` has `c.n` pieces of the kinds that count in a row
+/// along a direction that counts.
+fn in_a_row(rules: &Rules, s: &State, c: &crate::goals::Connect, color: Color) -> bool {
+    let kinds = crate::tables::kind_bits(rules, &c.pieces);
+    let counts = |cell: u8| is(cell, color) && kinds & (1 << kind_of(cell)) != 0;
+    let mut directions = Vec::new();
+    if c.horizontal {
+        directions.push((1, 0));
+    }
+    if c.vertical {
+        directions.push((0, 1));
+    }
+    if c.diagonal {
+        directions.extend([(1, 1), (1, -1)]);
+    }
+    crate::mailbox::cells(&s.occupied[color.index()]).any(|from| {
+        counts(s.cells[from])
+            && directions.iter().any(|&d| {
+                let d = crate::mailbox::delta(d);
+                let mut at = from;
+                (1..c.n).all(|_| {
+                    at = crate::mailbox::step(at, d);
+                    counts(s.cells[at])
+                })
+            })
+    })
 }
 
 /// How many pieces `color` has on the board.

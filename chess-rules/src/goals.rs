@@ -2,7 +2,8 @@
 //! Fairy-Stockfish has them — a kind of piece gone (extinction: atomic's
 //! king, horde's whole army, shatranj's bare king) and a piece reaching a
 //! region (capture the flag: king of the hill, racing kings,
-//! breakthrough), and a number of checks given (three-check). A position
+//! breakthrough), a number of checks given (three-check), and pieces in
+//! a row (tic-tac-toe, connect four's kin). A position
 //! a goal ends has no legal move; when one does is `ends.rs`'s to say.
 //!
 //! ```
@@ -88,6 +89,27 @@ pub struct Flag {
     pub safe: bool,
 }
 
+/// A side that has `n` of its pieces in a row on the board, one next to
+/// another along a file, rank or diagonal, has reached `ending`
+/// (Fairy-Stockfish's `connect…` keys: tic-tac-toe's three in a row). As
+/// Fairy-Stockfish has it, only the side that just moved is looked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect {
+    /// How many in a row.
+    pub n: u8,
+    /// The kinds that count, by letter; `*` all.
+    pub pieces: Vec<char>,
+    /// Rows along a rank count.
+    pub horizontal: bool,
+    /// Rows along a file count.
+    pub vertical: bool,
+    /// Rows along a diagonal count.
+    pub diagonal: bool,
+    /// What it means for the side that has them (Fairy-Stockfish's
+    /// `connectValue`).
+    pub ending: Ending,
+}
+
 /// What ends a game in a rule set besides checkmate and stalemate.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Goals {
@@ -100,11 +122,16 @@ pub struct Goals {
     /// position (a FEN's `3+3`, White's first, after the en passant
     /// square), and a side that has given them all wins.
     pub check_counting: bool,
+    /// Pieces in a row, if that ends the game.
+    pub connect: Option<Connect>,
 }
 
 impl Goals {
     /// Whether there is any.
     pub fn any(&self) -> bool {
-        self.extinction.is_some() || self.flag.is_some() || self.check_counting
+        self.extinction.is_some()
+            || self.flag.is_some()
+            || self.check_counting
+            || self.connect.is_some()
     }
 }

@@ -523,6 +523,14 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             rules.promotion_region =
                 rules.last_ranks(rules.geometry.ranks().saturating_sub(rank) + 1);
         }
+        "castlingRank" => {
+            let rank: u8 = value
+                .parse()
+                .ok()
+                .filter(|r| (1..=MAX_SIDE).contains(r))
+                .ok_or_else(|| bad(format!("`{value}`: a rank is 1 to 16")))?;
+            rules.castling_rank = rank - 1;
+        }
         "doubleStep" => draft.double_step = boolean(value)?,
         "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
         "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,
@@ -578,6 +586,17 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "extinctionClaim" => draft.extinction.claim = boolean(value)?,
         "extinctionPseudoRoyal" => draft.pseudo_royal = boolean(value)?,
         "checkCounting" => draft.check_counting = boolean(value)?,
+        "connectN" => {
+            draft.connect.n = u8::try_from(number(value)?)
+                .ok()
+                .filter(|&n| n <= MAX_SIDE)
+                .ok_or_else(|| bad(format!("`{value}`: at most {MAX_SIDE} in a row")))?;
+        }
+        "connectPieceTypes" => draft.connect.pieces = piece_set(&draft.rules, value)?,
+        "connectHorizontal" => draft.connect.horizontal = boolean(value)?,
+        "connectVertical" => draft.connect.vertical = boolean(value)?,
+        "connectDiagonal" => draft.connect.diagonal = boolean(value)?,
+        "connectValue" => draft.connect.ending = ending(value)?,
         "promotionPawnTypes" => {
             // The pawns (`p`), or none (`-`); other pieces as pawns are
             // not played yet.

@@ -97,7 +97,7 @@ pub use board::BoardStyle;
 pub use budget::MAX_WORK;
 pub use error::Error;
 pub use geometry::{Geometry, MAX_SIDE, Region, Square};
-pub use goals::{Ending, Extinction, Flag, Goals};
+pub use goals::{Connect, Ending, Extinction, Flag, Goals};
 pub use notation::MoveText;
 pub use position::Position;
 pub use read::read;

@@ -11,7 +11,7 @@ use crate::geometry::Square;
 use crate::mailbox::{
     CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, kind_of, offers, path_clear, step,
 };
-use crate::position::{Position, State, back_rank};
+use crate::position::{Position, State};
 use crate::promote::Change;
 use crate::rules::Rules;
 use crate::tables::{Shape, Tables, Walk};
@@ -521,7 +521,7 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
     let us = s.turn;
     let mut rights = (s.castling >> (16 * us.index())) & 0xFFFF;
     let g = rules.geometry;
-    let rank = back_rank(g, us);
+    let rank = crate::position::castling_rank(rules, us);
     if rights == 0 || king.rank != rank {
         return;
     }

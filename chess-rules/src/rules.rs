@@ -82,10 +82,13 @@ impl PieceDef {
                 None => groups.push((atom, atom.vectors.clone())),
             }
         }
-        let moves: Vec<String> = groups
+        let mut moves: Vec<String> = groups
             .iter()
             .map(|(atom, vectors)| crate::betza::describe(atom, vectors))
             .collect();
+        if moves.is_empty() {
+            moves.push("that never moves".into());
+        }
         let article = if self.name.starts_with(['a', 'e', 'i', 'o', 'u']) {
             "an"
         } else {
@@ -99,6 +102,33 @@ impl PieceDef {
     /// it without its letter, and it is not dropped on its side's first
     /// rank nor in its promotion zone unless the rule set says, as
     /// Fairy-Stockfish has its pawn.
+    /// A piece with no move at all (Fairy-Stockfish's `immobile`: a stone
+    /// put down and never moved, as tic-tac-toe's, or chak's temple).
+    ///
+    /// ```
+    /// use chess_rules::PieceDef;
+    ///
+    /// let stone = PieceDef::immobile('O', "stone");
+    /// assert!(stone.atoms.is_empty());
+    /// assert_eq!(stone.describe(), "a stone that never moves");
+    /// ```
+    pub fn immobile(letter: char, name: &str) -> PieceDef {
+        let letter = letter.to_ascii_uppercase();
+        PieceDef {
+            letter,
+            symbols: (letter, letter.to_ascii_lowercase()),
+            name: name.to_string(),
+            betza: String::new(),
+            atoms: Vec::new(),
+            royal: false,
+            pawn: false,
+            mobility: [None; 2],
+            initial_region: None,
+            synonym: None,
+            promotes_to: None,
+        }
+    }
+
     pub(crate) fn is_the_pawn(&self) -> bool {
         self.pawn && self.name == "pawn"
     }
@@ -202,6 +232,10 @@ pub struct Rules {
     pub black_promotion_pieces: Option<Vec<char>>,
     /// Castling, if there is any.
     pub castling: Option<Castling>,
+    /// The rank each side castles on, counted from its own side of the
+    /// board from 0 (Fairy-Stockfish's `castlingRank`, less one: omicron
+    /// castles on its second rank, inside its walls); 0 for the back rank.
+    pub castling_rank: u8,
     /// What a stalemate is.
     pub stalemate: Stalemate,
     /// What a checkmate is for the side checkmated: a loss in chess; a win
@@ -420,6 +454,7 @@ impl Rules {
             immobility_illegal: false,
             walling: None,
             petrify: Vec::new(),
+            castling_rank: 0,
         }
     }
 

@@ -641,7 +641,7 @@ impl Tables {
             square_of[c] = sq;
             for color in [Color::White, Color::Black] {
                 let first_rank = relative(color, sq.rank) == 0;
-                if first_rank {
+                if sq.rank == crate::position::castling_rank(rules, color) {
                     castling_on[c] |= 1 << (16 * color.index() + usize::from(sq.file));
                 }
                 if let Some(drops) = &rules.drops {

@@ -174,6 +174,14 @@ pub enum Outcome {
         /// Who won, if anyone.
         winner: Option<Color>,
     },
+    /// `color`, the side that just moved, has its pieces in a row (see
+    /// [`Connect`](crate::Connect)): `ending` is what that means for it.
+    Connect {
+        /// The side with the pieces in a row.
+        color: Color,
+        /// What it means for that side.
+        ending: Ending,
+    },
     /// The side to move is checkmated by a drop of the piece whose drop
     /// that checkmates loses (see
     /// [`Drops::mate_loses`](crate::Drops::mate_loses): shogi's pawn),
@@ -203,11 +211,13 @@ impl Outcome {
             Outcome::Checkmate(Ending::Draw) => None,
             Outcome::Stalemate(Stalemate::Win) => Some(to_move),
             Outcome::Stalemate(Stalemate::Draw) => None,
-            Outcome::Extinction { color, ending, .. } => match ending {
-                Ending::Win => Some(color),
-                Ending::Loss => Some(!color),
-                Ending::Draw => None,
-            },
+            Outcome::Extinction { color, ending, .. } | Outcome::Connect { color, ending } => {
+                match ending {
+                    Ending::Win => Some(color),
+                    Ending::Loss => Some(!color),
+                    Ending::Draw => None,
+                }
+            }
             Outcome::Flag { color, draw } => (!draw).then_some(color),
             Outcome::Checks { color } => Some(color),
             Outcome::Counted { winner } => winner,

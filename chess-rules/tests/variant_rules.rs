@@ -1285,7 +1285,12 @@ fn walls_block_every_piece_but_a_hoppers_hop() {
     assert!(pos.is_wall(Square::new(4, 3)) && pos.piece_at(Square::new(4, 3)).is_none());
     assert_eq!(pos.fen(), fen);
     // A wall off the board's ranks is refused.
-    assert!(Position::from_fen(&rules, "4k3*/8/8/8/8/8/8/4K3 w - - 0 1").is_err());
+    let fen = "8/8/8/8/8/8/4k3*/4K3 w - - 0 1";
+    let e = Position::from_fen(&rules, fen).unwrap_err();
+    assert_eq!(
+        (e.span, e.message.as_str()),
+        (15..16, "rank 2 has more than 8 squares")
+    );
 }
 
 #[test]
@@ -1414,6 +1419,10 @@ fn walls_go_where_each_rule_says() {
             .all(|m| m.wall != Some(Square::new(2, 0)))
     );
     assert_eq!(pos.perft(1), 225);
+    // `none` takes back a parent's walls.
+    let unwalled = rules_of("[unducked:duck]\nwallingRule = none\n");
+    assert_eq!(unwalled.walling, None);
+    assert_eq!(Position::start(&unwalled).unwrap().perft(2), 400);
     let edge = rules_of("[edge:chess]\nwallingRule = edge\nwallingRegionWhite = *1 *2 *3 *4\n");
     let pos = Position::from_fen(&edge, "4k3/8/8/8/8/2*5/8/4K3 w - - 0 1").unwrap();
     assert_eq!(pos.perft(1), 88);
@@ -1454,4 +1463,83 @@ fn a_piece_that_captures_turns_into_a_wall_and_a_king_may_not() {
         legal(&petrified, "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"),
         ["e1f1"]
     );
+}
+
+#[test]
+fn castling_on_the_rank_the_rules_say() {
+    // Omicron castles on its second rank, inside its walls, as pyffish
+    // 0.0.90 plays it: the king's two steps either way are castling.
+    let omicron = chess_rules::ini::builtin("omicron").unwrap().unwrap();
+    assert_eq!(omicron.castling_rank, 1);
+    let fen = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CR3K2RC*/W**********W w KQkq - 0 1";
+    let king: Vec<String> = legal(&omicron, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("g2"))
+        .collect();
+    assert_eq!(king, ["g2e2", "g2f2", "g2h2", "g2i2"]);
+    let pos = Position::from_fen(&omicron, fen).unwrap();
+    let castle = pos.parse_move("g2i2").unwrap();
+    assert_eq!(pos.san(castle), "O-O");
+    assert_eq!(pos.san(pos.parse_move("g2e2").unwrap()), "O-O-O");
+    assert_eq!(
+        pos.play(castle).fen(),
+        "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CR4RK1C*/W**********W b kq - 1 1"
+    );
+    assert_eq!(Position::start(&omicron).unwrap().perft(3), 29_540);
+}
+
+#[test]
+fn pieces_in_a_row_end_the_game_of_the_side_that_just_moved() {
+    // Tic-tac-toe as Fairy-Stockfish's variants.ini writes it (stones
+    // that never move, dropped), and the same where a row loses, or
+    // draws and only files and ranks count, as pyffish 0.0.90 ends them.
+    let text = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\n\
+                startFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\n\
+                doubleStep = false\ncastling = false\nstalemateValue = draw\n\
+                immobilityIllegal = false\nconnectN = 3\n\n\
+                [rowloses:ttt]\nconnectValue = loss\n\n\
+                [rowdraws:ttt]\nconnectValue = draw\nconnectDiagonal = false\n";
+    let sets = chess_rules::ini::variants(text).unwrap();
+    let (ttt, loses, draws) = (&sets[0], &sets[1], &sets[2]);
+    let connected = |color, ending| Some(Outcome::Connect { color, ending });
+    let pos = |rules, fen| Position::from_fen(rules, fen).unwrap();
+    // White just made its row: it wins; its row with White to move is
+    // nothing yet (Black's was looked at, and it has none).
+    let row = "PPP/pp1/3[Pppp] b - - 0 1";
+    assert_eq!(
+        pos(ttt, row).outcome(),
+        connected(Color::White, Ending::Win)
+    );
+    assert_eq!(
+        pos(ttt, row).outcome().unwrap().winner(Color::Black),
+        Some(Color::White)
+    );
+    assert_eq!(pos(ttt, "PPP/pp1/3[Pppp] w - - 0 1").legal_moves().len(), 4);
+    assert_eq!(
+        pos(ttt, "PPP/ppp/3[PPppp] b - - 0 1").outcome(),
+        connected(Color::White, Ending::Win)
+    );
+    let diagonal = "P2/1P1/2P[PPppppp] b - - 0 1";
+    assert_eq!(
+        pos(ttt, diagonal).outcome(),
+        connected(Color::White, Ending::Win)
+    );
+    assert_eq!(
+        pos(loses, row).outcome().unwrap().winner(Color::Black),
+        Some(Color::Black)
+    );
+    assert_eq!(
+        pos(draws, row).outcome().unwrap().winner(Color::Black),
+        None
+    );
+    assert_eq!(pos(draws, diagonal).legal_moves().len(), 6);
+    // A game played to its row, in SAN as pyffish writes it.
+    let mut game = Position::start(ttt).unwrap();
+    for san in ["P@a1", "P@b1", "P@a2", "P@b2", "P@a3"] {
+        let m = game.parse_move(san).unwrap();
+        assert_eq!(game.san(m), san);
+        game = game.play(m);
+    }
+    assert_eq!(game.fen(), "P2/Pp1/Pp1[PPpp] b - - 0 3");
+    assert_eq!(game.outcome(), connected(Color::White, Ending::Win));
 }

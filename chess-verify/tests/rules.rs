@@ -851,3 +851,22 @@ fn walls_by_name() {
     let (codes, _) = problem_codes(&[], games);
     assert_eq!(codes, ["bad-wall", "bad-wall"]);
 }
+
+/// Pieces in a row: a game that ends so, and a result that says
+/// otherwise, worded.
+#[test]
+fn pieces_in_a_row_by_a_section() {
+    let ini = repo("chess-rules/tests/fairy/positions.ini");
+    let games = "[Variant \"rowofthree\"]\n\n1. P@a1 P@b1 2. P@a2 P@b2 3. P@a3 1-0\n\n\
+                 [Variant \"rowofthree\"]\n\n1. P@a1 P@b1 2. P@a2 P@b2 3. P@a3 0-1\n\n\
+                 [Variant \"rowofthree\"]\n\n1. P@a1 P@b1 2. P@a2 P@b2 3. P@a3 P@c3 *\n";
+    let (code, out, _) = run_with(&["--rules", &ini, "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 games (1 legal"), "{out}");
+    assert!(
+        out.contains("White has 3 pieces in a row, which wins under these rules"),
+        "{out}"
+    );
+    let (codes, _) = problem_codes(&["--rules", &ini], games);
+    assert_eq!(codes, ["wrong-result", "game-over"]);
+}

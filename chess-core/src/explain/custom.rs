@@ -294,6 +294,12 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
                 Stalemate::Loss => "loses for it",
             }
         ),
+        Outcome::Connect { color, ending } => format!(
+            "{} has {} pieces in a row, {}",
+            color_name(side(color)),
+            rules.goals.connect.as_ref().map_or(0, |c| c.n),
+            under(ending)
+        ),
         Outcome::DropMate => format!(
             "{} is checkmated by a drop of a {}, which {} forbids: the side checkmated so wins",
             color_name(stuck),

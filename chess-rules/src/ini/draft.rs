@@ -36,6 +36,9 @@ pub(crate) struct Draft {
     pub(super) pseudo_royal: bool,
     /// `checkCounting`.
     pub(super) check_counting: bool,
+    /// `connectN` (0: none) and its details: the rule set's
+    /// [`Goals::connect`] when `n` is set.
+    pub(super) connect: crate::goals::Connect,
     /// `promotionPawnTypes` is not `-`: the pawns promote.
     pub(super) promotes: bool,
     /// The flag keys: a goal when a side has a region.
@@ -130,6 +133,14 @@ impl Draft {
             extinction_value: None,
             pseudo_royal: false,
             check_counting: false,
+            connect: crate::goals::Connect {
+                n: 0,
+                pieces: vec!['*'],
+                horizontal: true,
+                vertical: true,
+                diagonal: true,
+                ending: Ending::Win,
+            },
             promotes: true,
             promoted: Vec::new(),
             pawn_drop_mate_illegal: false,
@@ -205,6 +216,7 @@ impl Draft {
                 }),
             flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
             check_counting: self.check_counting,
+            connect: (self.connect.n > 0).then(|| self.connect.clone()),
         }
     }
 

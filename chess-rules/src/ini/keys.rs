@@ -36,7 +36,7 @@ const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
 const PASS: &str = "passing a move";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
-const CONNECT: &str = "connection goals (pieces in a row win)";
+const CONNECT: &str = "connection goals other than pieces in a row (a region joined to another, a square of pieces, pieces on one line)";
 const COUNTING: &str = "material counted to decide a full board";
 
 /// The keys and their use; pieces (`pawn`, `customPiece1` …) and
@@ -115,7 +115,7 @@ const KEYS: &[(&str, Use)] = &[
     ("enPassantTypesWhite", rule(PAWNS, "p")),
     ("enPassantTypesBlack", rule(PAWNS, "p")),
     ("castlingDroppedPiece", rule(DROP_CASTLING, "false")),
-    ("castlingRank", rule(CASTLING, "1")),
+    ("castlingRank", Use::Read),
     ("castlingKingFile", rule(CASTLING, "e")),
     ("castlingKingPiece", rule(CASTLING, "k")),
     ("castlingRookKingsideFile", rule(CASTLING, "l")),
@@ -193,18 +193,18 @@ const KEYS: &[(&str, Use)] = &[
     ("flagMove", Use::Read),
     ("flagPieceSafe", Use::Read),
     ("checkCounting", Use::Read),
-    ("connectN", rule(CONNECT, "0")),
-    ("connectPieceTypes", rule(CONNECT, "*")),
-    ("connectVertical", rule(CONNECT, "true")),
-    ("connectHorizontal", rule(CONNECT, "true")),
-    ("connectDiagonal", rule(CONNECT, "true")),
+    ("connectN", Use::Read),
+    ("connectPieceTypes", Use::Read),
+    ("connectVertical", Use::Read),
+    ("connectHorizontal", Use::Read),
+    ("connectDiagonal", Use::Read),
     ("connectRegion1White", rule(CONNECT, "-")),
     ("connectRegion2White", rule(CONNECT, "-")),
     ("connectRegion1Black", rule(CONNECT, "-")),
     ("connectRegion2Black", rule(CONNECT, "-")),
     ("connectNxN", rule(CONNECT, "0")),
     ("collinearN", rule(CONNECT, "0")),
-    ("connectValue", rule(CONNECT, "win")),
+    ("connectValue", Use::Read),
     ("materialCounting", Use::Read),
     ("adjudicateFullBoard", rule(COUNTING, "false")),
 ];
@@ -238,7 +238,6 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
     (
         CONNECT,
         Decided::Held(&[
-            "connectN",
             "connectRegion1White",
             "connectRegion2White",
             "connectRegion1Black",

@@ -108,12 +108,14 @@ pub(super) fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Pro
     } else {
         words(key)
     };
-    let piece = PieceDef::new(letter, &name, betza).map_err(|e| {
-        if betza.is_empty() {
-            Problem::Value(format!(
-                "a piece without moves (`{key}`) is not played here yet"
-            ))
-        } else if named == Some(betza) && !custom {
+    let piece = if betza.is_empty() {
+        // (`immobile`, or a custom piece written without moves.)
+        Ok(PieceDef::immobile(letter, &name))
+    } else {
+        PieceDef::new(letter, &name, betza)
+    };
+    let piece = piece.map_err(|e| {
+        if named == Some(betza) && !custom {
             // A piece the format names, whose moves this engine does not
             // play (a cannon's hop).
             Problem::Value(format!(
