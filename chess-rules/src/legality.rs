@@ -231,14 +231,16 @@ pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>)
         .is_some_and(|w| w.rule == Some(crate::rules::WallRule::Duck));
     let mut scratch = s.clone();
     for m in moves {
-        if !permitted(t, s, m) {
-            continue;
-        }
+        // (A drop's square is empty: where it may go is the drop's own
+        // rule, `drop_targets`.)
         if matches!(m.kind, MoveKind::Drop { .. }) {
             let mut cells = s.cells;
             if safe_after(t, s, &mut cells, &royals, m) {
                 out.push(m);
             }
+            continue;
+        }
+        if !permitted(t, s, m) {
             continue;
         }
         for c in crate::mailbox::cells(&crate::walls::targets(rules, t, s, m, &mut scratch)) {

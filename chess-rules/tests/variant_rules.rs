@@ -1543,3 +1543,22 @@ fn pieces_in_a_row_end_the_game_of_the_side_that_just_moved() {
     assert_eq!(game.fen(), "P2/Pp1/Pp1[PPpp] b - - 0 3");
     assert_eq!(game.outcome(), connected(Color::White, Ending::Win));
 }
+
+#[test]
+fn drops_beside_walls_and_pieces_royal_while_few_kept_to_regions() {
+    // A drop's square is empty: kings kept to their halves ask nothing of
+    // it (the fuzz target's find).
+    let rules = rules_of(
+        "[pseudoduck:chess]\nking = -\ncommoner = k\nextinctionValue = loss\n\
+         extinctionPieceTypes = k\nextinctionPseudoRoyal = true\nwallingRule = duck\n\
+         pieceDrops = true\nmobilityRegionWhiteCommoner = *1 *2 *3 *4\n\
+         mobilityRegionBlackCommoner = *5 *6 *7 *8\n",
+    );
+    let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").unwrap();
+    let moves = pos.legal_moves();
+    // Five king moves, each with the 62 squares left for the duck, and
+    // the knight dropped on any of 62 (a drop puts down no duck), as
+    // pyffish 0.0.90 counts them.
+    assert_eq!(moves.len(), 5 * 62 + 62);
+    assert_eq!(pos.perft(1), moves.len() as u64);
+}

@@ -253,7 +253,7 @@ fuzz_target!(|data: &[u8]| {
             // edge, where the piece was, anywhere), `h` only on White's
             // half for White; `*` stands one on the start position's
             // second rank; capitals (`A`, `B`, `C`, `K`) the kinds turned
-            // into walls where they capture.
+            // into walls where they capture; a digit, pieces in a row.
             if let Some(walls) = parts.next() {
                 let rule = walls.chars().find_map(|c| match c {
                     'a' => Some(chess_rules::WallRule::Arrow),
@@ -276,6 +276,24 @@ fuzz_target!(|data: &[u8]| {
                     .collect();
                 if walls.contains('*') && ranks > 2 {
                     ranks_text[usize::from(ranks) - 2] = fill("*", files - 1);
+                }
+                // `3`, `4` or `5`: that many in a row end the game (`l`
+                // losing, `q` drawing, `o` along files and ranks only).
+                if let Some(n) = walls.chars().find_map(|c| c.to_digit(10)).filter(|n| (3..=5).contains(n)) {
+                    rules.goals.connect = Some(chess_rules::Connect {
+                        n: n as u8,
+                        pieces: vec!['*'],
+                        horizontal: true,
+                        vertical: true,
+                        diagonal: !walls.contains('o'),
+                        ending: if walls.contains('l') {
+                            chess_rules::Ending::Loss
+                        } else if walls.contains('q') {
+                            chess_rules::Ending::Draw
+                        } else {
+                            chess_rules::Ending::Win
+                        },
+                    });
                 }
             }
             rules.start = format!("{}[{pocket}] w - - 0 1", ranks_text.join("/"));
