@@ -1562,3 +1562,45 @@ fn drops_beside_walls_and_pieces_royal_while_few_kept_to_regions() {
     assert_eq!(moves.len(), 5 * 62 + 62);
     assert_eq!(pos.perft(1), moves.len() as u64);
 }
+
+#[test]
+fn an_arrow_goes_where_the_piece_moves_not_where_it_captures() {
+    // A piece that moves as a rook and captures as a bishop shoots along
+    // files and ranks only, as pyffish 0.0.90 lists them.
+    let rules = rules_of("[arrowtest:amazons]\ncustomPiece1 = q:mRcB\n");
+    let pos = Position::from_fen(&rules, "10/10/10/10/10/10/10/10/10/Q8q w - - 0 1").unwrap();
+    let mut walls: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| pos.uci(**m).starts_with("a1a2,"))
+        .map(|m| m.wall.unwrap().to_string())
+        .collect();
+    walls.sort();
+    assert_eq!(
+        walls,
+        [
+            "a1", "a10", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "b2", "c2", "d2", "e2", "f2",
+            "g2", "h2", "i2", "j2"
+        ]
+    );
+}
+
+#[test]
+fn only_the_kinds_that_petrify_are_kept_from_capturing_as_royal_pieces() {
+    // Knights turn into walls where they capture; the king does not, and
+    // takes as ever.
+    let rules = rules_of("[stoneknights:chess]\npetrifyOnCaptureTypes = n\n");
+    assert!(legal(&rules, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1").contains(&"e1d2".to_string()));
+}
+
+#[test]
+fn a_wall_after_coordinates_names_the_destination_first() {
+    use chess_rules::MoveText;
+    assert!(MoveText::read_walled("e2e4,e4e5").is_some());
+    assert_eq!(MoveText::read_walled("e2e4,d4e5"), None);
+    assert_eq!(MoveText::read_walled("e2e4,e4e5x"), None);
+    assert_eq!(
+        MoveText::read_walled("e2e4,e4"),
+        MoveText::read_walled("e4,e4").map(|(_, w)| (MoveText::read("e2e4").unwrap(), w))
+    );
+}
