@@ -11,7 +11,7 @@ use crate::budget::check_work;
 use crate::error::Error;
 use crate::geometry::Square;
 use crate::mailbox::{CELLS, EMPTY, OFF, WALL, WORDS, cell_of, encode, is};
-use crate::position::{Position, State, castling_rank};
+use crate::position::{Position, State};
 use crate::rules::Rules;
 use crate::tables::Tables;
 use crate::types::{Color, Piece};
@@ -478,7 +478,7 @@ impl<'r> Position<'r> {
     pub(crate) fn castling_rook(&self, color: Color, letter: char) -> Option<Square> {
         self.rules.castling?;
         let g = self.rules.geometry;
-        let rank = castling_rank(self.rules, color);
+        let rank = crate::tables::castling_rank(self.rules, color);
         let king = (0..g.files()).find(|&f| {
             self.piece_at(Square::new(f, rank))
                 .is_some_and(|p| p.color == color && self.tables.castles(crate::mailbox::encode(p)))
@@ -586,7 +586,7 @@ impl<'r> Position<'r> {
                 if self.s.castling & (1 << (16 * color.index() + usize::from(file))) == 0 {
                     continue;
                 }
-                let rook = Square::new(file, castling_rank(self.rules, color));
+                let rook = Square::new(file, crate::tables::castling_rank(self.rules, color));
                 let letter = ['K', 'Q']
                     .into_iter()
                     .find(|&l| self.castling_rook(color, l) == Some(rook))

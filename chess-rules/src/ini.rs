@@ -972,23 +972,24 @@ mod tests {
     #[test]
     fn details_of_a_rule_not_played_refuse_only_with_the_rule() {
         // How connections are counted does nothing without a connection
-        // goal; with one, the goal is what is refused.
+        // goal; pieces in a row play, a square of them is refused.
         let plays = sections("[a:chess]\nconnectVertical = false\nconnectValue = loss\n").unwrap();
-        assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);
+        let rules = plays[0].rules.as_ref().unwrap();
+        assert_eq!(rules.goals.connect, None);
         let text = "[a:chess]\nconnectVertical = false\nconnectN = 4\n";
+        let connect = sections(text).unwrap()[0]
+            .rules
+            .clone()
+            .unwrap()
+            .goals
+            .connect;
+        assert!(connect.is_some_and(|c| c.n == 4 && !c.vertical && c.horizontal));
+        let text = "[a:chess]\nconnectN = 4\nconnectNxN = 2\n";
         let refused = sections(text).unwrap()[0].rules.clone().unwrap_err();
         assert!(
             refused
                 .message
-                .starts_with("`connectVertical = false` needs connection goals"),
-            "{refused:?}"
-        );
-        let text = "[a:chess]\nconnectN = 4\n";
-        let refused = sections(text).unwrap()[0].rules.clone().unwrap_err();
-        assert!(
-            refused
-                .message
-                .starts_with("`connectN = 4` needs connection goals"),
+                .starts_with("`connectNxN = 2` needs connection goals other than pieces in a row"),
             "{refused:?}"
         );
         // Duple check needs pieces royal while few; castling's details,

@@ -521,7 +521,7 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
     let us = s.turn;
     let mut rights = (s.castling >> (16 * us.index())) & 0xFFFF;
     let g = rules.geometry;
-    let rank = crate::position::castling_rank(rules, us);
+    let rank = crate::tables::castling_rank(rules, us);
     if rights == 0 || king.rank != rank {
         return;
     }

@@ -82,18 +82,6 @@ pub(crate) fn back_rank(g: Geometry, color: Color) -> u8 {
     }
 }
 
-/// The rank `color` castles on under `rules`
-/// ([`Rules::castling_rank`]).
-pub(crate) fn castling_rank(rules: &Rules, color: Color) -> u8 {
-    let rank = rules
-        .castling_rank
-        .min(rules.geometry.ranks().saturating_sub(1));
-    match color {
-        Color::White => rank,
-        Color::Black => rules.geometry.ranks() - 1 - rank,
-    }
-}
-
 /// Whether a royal piece of `color` is attacked (and not shielded by a
 /// royal piece of the other side next to it, where captures explode).
 pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {

@@ -315,6 +315,18 @@ pub(crate) struct BlastKinds {
     pub(crate) immune: u64,
 }
 
+/// The rank `color` castles on, from 0 at White's side
+/// ([`Rules::castling_rank`], counted from `color`'s own side).
+pub(crate) fn castling_rank(rules: &Rules, color: Color) -> u8 {
+    let rank = rules
+        .castling_rank
+        .min(rules.geometry.ranks().saturating_sub(1));
+    match color {
+        Color::White => rank,
+        Color::Black => rules.geometry.ranks() - 1 - rank,
+    }
+}
+
 /// The kinds `letters` name, a bit each (`*`: every kind).
 pub(crate) fn kind_bits(rules: &Rules, letters: &[char]) -> u64 {
     if letters.contains(&'*') {
@@ -641,7 +653,7 @@ impl Tables {
             square_of[c] = sq;
             for color in [Color::White, Color::Black] {
                 let first_rank = relative(color, sq.rank) == 0;
-                if sq.rank == crate::position::castling_rank(rules, color) {
+                if sq.rank == castling_rank(rules, color) {
                     castling_on[c] |= 1 << (16 * color.index() + usize::from(sq.file));
                 }
                 if let Some(drops) = &rules.drops {
