@@ -270,7 +270,10 @@ impl Header {
     /// Writes the header.
     pub fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         out.write_char(char::from(b'0' + self.result as u8))?;
-        out.write_char(char::from(b'0' + self.outcome as u8))?;
+        // (Past `[`, the outcome's digit skips `\`, which a string
+        // literal would have to escape.)
+        let outcome = self.outcome as u8;
+        out.write_char(char::from(b'0' + outcome + (outcome >= b'\\' - b'0') as u8))?;
         out.write_char(char::from(
             b'0' + self.chess960 as u8 + 2 * self.variant as u8,
         ))?;
@@ -287,9 +290,14 @@ impl Header {
         if data.len() < 3 {
             return None;
         }
+        let outcome = match data[1] {
+            b'\\' => u8::MAX,
+            digit if digit > b'\\' => digit.wrapping_sub(b'0' + 1),
+            digit => digit.wrapping_sub(b'0'),
+        };
         let (Some(result), Some(outcome)) = (
             ResultCode::from_u8(data[0].wrapping_sub(b'0')),
-            OutcomeCode::from_u8(data[1].wrapping_sub(b'0')),
+            OutcomeCode::from_u8(outcome),
         ) else {
             return None;
         };
@@ -356,10 +364,28 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0Z01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0^01,,", "0\\01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }
         assert_eq!(Header::plies(b"00012,,"), 12);
+    }
+
+    #[test]
+    fn every_outcome_is_written_without_a_backslash() {
+        for outcome in OutcomeCode::ALL {
+            let header = Header {
+                result: ResultCode::Unknown,
+                outcome,
+                chess960: false,
+                variant: Variant::Standard,
+                plies: 0,
+                ended: None,
+            };
+            let mut data = std::string::String::new();
+            header.write(&mut data).unwrap();
+            assert!(!data.contains('\\') && !data.contains('"'), "{data}");
+            assert_eq!(Header::read(data.as_bytes()), Some((header, data.len())));
+        }
     }
 }
