@@ -62,7 +62,7 @@ pub(crate) use draft::Draft;
 use draft::{Pending, Refusal};
 use keys::Use;
 use pieces::{NAMED, piece, piece_key, single_letter};
-use values::{Problem, boolean, ending, number, piece_set, region, side, sides};
+use values::{Problem, boolean, ending, number, piece_set, rank_number, region, side, sides};
 
 mod draft;
 mod pieces;
@@ -515,22 +515,11 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "promotionRegionWhite" => rules.promotion_region[0] = region(value)?,
         "promotionRegionBlack" => rules.promotion_region[1] = region(value)?,
         "promotionRank" => {
-            let rank: u8 = value
-                .parse()
-                .ok()
-                .filter(|r| (1..=MAX_SIDE).contains(r))
-                .ok_or_else(|| bad(format!("`{value}`: a rank is 1 to 16")))?;
+            let rank = rank_number(value)?;
             rules.promotion_region =
                 rules.last_ranks(rules.geometry.ranks().saturating_sub(rank) + 1);
         }
-        "castlingRank" => {
-            let rank: u8 = value
-                .parse()
-                .ok()
-                .filter(|r| (1..=MAX_SIDE).contains(r))
-                .ok_or_else(|| bad(format!("`{value}`: a rank is 1 to 16")))?;
-            rules.castling_rank = rank - 1;
-        }
+        "castlingRank" => rules.castling_rank = rank_number(value)? - 1,
         "doubleStep" => draft.double_step = boolean(value)?,
         "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
         "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,

@@ -48,19 +48,10 @@ pub struct PieceDef {
 impl PieceDef {
     /// A piece from its letter, name and Betza moves.
     pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceDef, Error> {
-        let letter = letter.to_ascii_uppercase();
         Ok(PieceDef {
-            letter,
-            symbols: (letter, letter.to_ascii_lowercase()),
-            name: name.to_string(),
             betza: betza.to_string(),
             atoms: betza::parse(betza)?,
-            royal: false,
-            pawn: false,
-            mobility: [None; 2],
-            initial_region: None,
-            synonym: None,
-            promotes_to: None,
+            ..PieceDef::immobile(letter, name)
         })
     }
 

@@ -29,6 +29,7 @@ use super::game::{
 };
 use super::reasons::{self, piece_can_play, with_guess, write};
 use super::rejection::Rejection;
+use super::walls;
 
 /// The diagnostic for a replay's failure under rules a user defines;
 /// `source` is the text it read.
@@ -72,10 +73,11 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             let written = source.slice(*range);
             let rejection = match (matches.as_slice(), wall) {
                 ([], Some(wall)) if !before.matching(text).is_empty() => {
-                    bad_wall(before, &before.matching(text), *wall)
+                    let walled = before.matching(text);
+                    walls::bad_wall(before, &walled, *wall, name(before, walled[0].from))
                 }
                 ([], _) => why(before, text, written),
-                (several, _) if walls_only(several) => wall_missing(before, several),
+                (several, _) if walls::walls_only(several) => walls::wall_missing(before, several),
                 (several, _) => ambiguous(before, several),
             };
             illegal(
@@ -371,98 +373,6 @@ fn drops_of(pos: &Position<'_>, kind: u8) -> Help {
         .map(|m| pos.san(m))
         .collect();
     piece_can_play(&format!("a {name} in hand"), drops)
-}
-
-/// Whether the moves `matches` differ only in where their walls go.
-fn walls_only(matches: &[Move]) -> bool {
-    let unwalled = |m: &Move| Move { wall: None, ..*m };
-    matches
-        .iter()
-        .all(|m| m.wall.is_some() && unwalled(m) == unwalled(&matches[0]))
-}
-
-/// A move written without its wall, `walled` its legal moves with each
-/// wall it may have.
-fn wall_missing(pos: &Position<'_>, walled: &[Move]) -> Rejection {
-    let m = Move {
-        wall: None,
-        ..walled[0]
-    };
-    let choices: Vec<String> = walled.iter().take(3).map(|&w| pos.san(w)).collect();
-    Rejection::new(
-        ErrorKind::BadWall,
-        format!(
-            "{} puts a wall down after every move, and this one says not where: {} squares may take it",
-            pos.rules().name,
-            walled.len()
-        ),
-    )
-    .help(Help::Write {
-        lead: "write its square after a comma: ",
-        choices,
-    })
-    .help(Help::Note(format!("the move itself, {}, is legal", move_san(pos, m))))
-}
-
-/// The move `m` in SAN without its wall or a check sign (`Qh5`).
-fn move_san(pos: &Position<'_>, m: Move) -> String {
-    let walled = pos
-        .legal_moves()
-        .into_iter()
-        .find(|o| Move { wall: None, ..*o } == m);
-    let san = pos.san(walled.unwrap_or(m));
-    let san = san.trim_end_matches(['+', '#']);
-    san.split(',').next().unwrap_or(san).to_string()
-}
-
-/// A legal move (`walled`: with each wall it may have) whose wall was
-/// written on `wall`, where it may not go.
-fn bad_wall(pos: &Position<'_>, walled: &[Move], wall: Square) -> Rejection {
-    let rules = pos.rules();
-    let m = walled[0];
-    let san = move_san(pos, m);
-    let mover = name(pos, m.from);
-    let reason = match rules.walling.as_ref().map(|w| w.rule) {
-        None => format!(
-            "{} puts no wall down: `,{wall}` is not part of a move",
-            rules.name
-        ),
-        Some(chess_rules::WallRule::Duck) if pos.is_wall(wall) => {
-            format!("the duck stands on {wall} and must move")
-        }
-        Some(_) if pos.is_wall(wall) => format!("a wall already stands on {wall}"),
-        Some(_) if wall == m.to || (wall != m.from && pos.piece_at(wall).is_some()) => {
-            format!("{wall} is not empty after {san}")
-        }
-        Some(chess_rules::WallRule::Past) => {
-            format!("the wall goes on the square the {mover} left, {}", m.from)
-        }
-        Some(chess_rules::WallRule::Arrow) => format!(
-            "the wall goes on a square the {mover} could move to next from {}, and {wall} is none",
-            m.to
-        ),
-        Some(chess_rules::WallRule::Edge) => {
-            format!("a wall goes on the board's edge or next to another, and {wall} is neither")
-        }
-        Some(chess_rules::WallRule::Duck | chess_rules::WallRule::Static) => {
-            format!("{} puts no wall on {wall}", rules.name)
-        }
-    };
-    let choices: Vec<String> = walled.iter().take(3).map(|&w| pos.san(w)).collect();
-    let rejection = Rejection::new(
-        ErrorKind::BadWall,
-        format!("the wall after {san} may not go on {wall}: {reason}"),
-    );
-    if choices.is_empty() || walled.iter().all(|w| w.wall.is_none()) {
-        return rejection.help(Help::Write {
-            lead: "write ",
-            choices: vec![san],
-        });
-    }
-    rejection.help(Help::Write {
-        lead: "put it where it may go: ",
-        choices,
-    })
 }
 
 /// The moves `matches`, all legal, that one move as written may mean.

@@ -18,6 +18,7 @@
 //! | `suggest.rs` | legal alternatives and the moves one edit away |
 //! | `position.rs` | why a setup is not a legal position |
 //! | `custom.rs` | games under rules a user defines: chess-rules' refusals in the same sentences, and what only they have |
+//! | `walls.rs` | walls under rules a user defines: one where it may not go, a move without its wall (`bad-wall`) |
 //! | `variant.rs` | a variant's own reasons: drops, compulsory captures, atomic explosions, racing kings' checks |
 //! | `rejection.rs` | a rejected move before it becomes a diagnostic |
 //! | `reasons.rs` | the reasons a move is refused and the moves suggested, worded once for every rules |
@@ -32,6 +33,7 @@ mod rejection;
 mod suggest;
 mod variant;
 mod verdict;
+mod walls;
 
 pub use custom::{custom_failure, custom_start_failure, unnamed};
 pub use game::{describe as describe_end, replay_failure, unfinished_result};

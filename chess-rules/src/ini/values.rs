@@ -83,6 +83,15 @@ pub(super) fn piece_set(rules: &Rules, value: &str) -> Result<Vec<char>, Problem
     Ok(out)
 }
 
+/// A rank by its number, 1 to 16 (`promotionRank = 8`).
+pub(super) fn rank_number(value: &str) -> Result<u8, Problem> {
+    value
+        .parse()
+        .ok()
+        .filter(|r| (1..=crate::geometry::MAX_SIDE).contains(r))
+        .ok_or_else(|| Problem::Value(format!("`{value}`: a rank is 1 to 16")))
+}
+
 /// A region as the format writes it: squares (`d4 e5`), whole ranks
 /// (`*8`), or `-` for none.
 pub(super) fn region(value: &str) -> Result<Region, Problem> {
