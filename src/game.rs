@@ -153,6 +153,9 @@ pub enum DrawReason {
     Counted,
     /// Under rules a user defines where pieces in a row draw.
     Connection,
+    /// Under rules a user defines where a side may pass (janggi): both
+    /// sides passed, one after the other.
+    Passes,
 }
 
 /// A win by a rule.
@@ -244,6 +247,9 @@ impl Outcome {
             OutcomeCode::DrawByConnection => Outcome::Draw {
                 reason: DrawReason::Connection,
             },
+            OutcomeCode::DrawByPasses => Outcome::Draw {
+                reason: DrawReason::Passes,
+            },
         }
     }
 
@@ -331,6 +337,7 @@ impl fmt::Display for Outcome {
                 DrawReason::Connection => "draw by pieces in a row",
                 DrawReason::Checkmate => "draw by checkmate",
                 DrawReason::Counted => "draw by material counting",
+                DrawReason::Passes => "draw by both sides passing",
             }),
         }
     }

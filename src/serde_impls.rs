@@ -182,6 +182,7 @@ impl Serialize for Outcome {
                     DrawReason::Checkmate => "checkmate",
                     DrawReason::Counted => "counted",
                     DrawReason::Connection => "connection",
+                    DrawReason::Passes => "passes",
                 },
             ),
         };

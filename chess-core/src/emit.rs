@@ -585,6 +585,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                     OutcomeCode::WhiteWinsByConnection,
                     OutcomeCode::BlackWinsByConnection,
                 ),
+                O::Passed => OutcomeCode::DrawByPasses,
             }
         }
         None => OutcomeCode::declared(result),

@@ -140,11 +140,14 @@ pub enum OutcomeCode {
     BlackWinsByConnection = 43,
     /// The same, and the game is drawn.
     DrawByConnection = 44,
+    /// Under rules a user defines where a side may pass (janggi): both
+    /// sides passed one after the other, and the game is drawn.
+    DrawByPasses = 45,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 45] = [
+    pub const ALL: [OutcomeCode; 46] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -190,6 +193,7 @@ impl OutcomeCode {
         OutcomeCode::WhiteWinsByConnection,
         OutcomeCode::BlackWinsByConnection,
         OutcomeCode::DrawByConnection,
+        OutcomeCode::DrawByPasses,
     ];
 
     /// The code with this number.
@@ -354,7 +358,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(45), None);
+        assert_eq!(OutcomeCode::from_u8(46), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -364,7 +368,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0^01,,", "0\\01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0_01,,", "0\\01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

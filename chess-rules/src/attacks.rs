@@ -40,17 +40,22 @@ impl Tables {
     /// Whether `by` attacks `target` by hopping: walking back from it, a
     /// first piece (the one hopped over) and then, for [`Hop::Over`] past
     /// empty squares, for [`Hop::Beyond`] right next to the target, a
-    /// piece of `by` that hops along that line.
+    /// piece of `by` that hops along that line (for [`Hop::Unlike`], one
+    /// of a kind neither the piece hopped over nor the target is).
     fn hop_attacked(&self, cells: &[u8; CELLS], target: usize, by: Color, hole: usize) -> bool {
         let at = |c: usize| if c == hole { EMPTY } else { cells[c] };
         for ray in &self.hop_rays[by.index()] {
+            if ray.lines && !self.on_lines(target) {
+                continue;
+            }
             let mut c = step(target, -ray.delta);
-            if ray.hop == Hop::Over {
+            if ray.hop != Hop::Beyond {
                 while at(c) == EMPTY {
                     c = step(c, -ray.delta);
                 }
             }
-            if matches!(at(c), EMPTY | OFF) {
+            let screen = at(c);
+            if matches!(screen, EMPTY | OFF) {
                 continue;
             }
             c = step(c, -ray.delta);
@@ -58,9 +63,15 @@ impl Tables {
                 c = step(c, -ray.delta);
             }
             let cell = at(c);
+            let piece = |other: u8| {
+                (is(other, Color::White) || is(other, Color::Black))
+                    && kind_of(other) == kind_of(cell)
+            };
             if cell != OFF
                 && is(cell, by)
                 && ray.kinds & (1 << kind_of(cell)) != 0
+                && (!ray.lines || self.on_lines(c))
+                && (ray.hop != Hop::Unlike || !(piece(screen) || piece(at(target))))
                 && self.may_go(cell, target)
             {
                 return true;
@@ -136,6 +147,9 @@ impl Tables {
         // captures along: the first piece met attacks if its kind has that
         // ray.
         for ray in &self.line_rays[by.index()] {
+            if ray.lines && !self.on_lines(target) {
+                continue;
+            }
             let mut at = target;
             let mut k = 0u8;
             loop {
@@ -149,6 +163,7 @@ impl Tables {
                     if is(cell, by)
                         && ray.hits(self, cell, at, k)
                         && (!ray.lame || path_clear(cells, at, &ray.path))
+                        && (!ray.lines || self.on_lines(at))
                         && self.may_go(cell, target)
                     {
                         return true;

@@ -50,6 +50,10 @@ pub struct Atom {
     pub en_passant: bool,
     /// It hops over a piece (a rider only).
     pub hop: Hop,
+    /// Only from a square of the rule set's diagonal lines to another,
+    /// along them ([`Rules::diagonal_lines`](crate::Rules::diagonal_lines):
+    /// janggi's palace diagonals).
+    pub lines: bool,
 }
 
 /// How a rider hops over a piece on its line, if it does.
@@ -63,6 +67,9 @@ pub enum Hop {
     Over,
     /// `g`: to the square just beyond the first piece (the grasshopper).
     Beyond,
+    /// As [`Hop::Over`], but never over nor onto a piece of its own kind
+    /// (janggi's cannon, Fairy-Stockfish's `janggiCannon`).
+    Unlike,
 }
 
 impl Atom {
@@ -82,6 +89,7 @@ pub(crate) fn describe(atom: &Atom, vectors: &[(i8, i8)]) -> String {
     let step = atom.range == 1 && atom.leap.0 == 1;
     let verb = match (atom.hop, atom.range, step) {
         (Hop::Over, ..) => "hops over one piece".to_string(),
+        (Hop::Unlike, ..) => "hops over one piece not of its kind".to_string(),
         (Hop::Beyond, ..) => "hops to just beyond a piece".to_string(),
         (_, 1, true) => "steps".to_string(),
         (_, 1, false) => "leaps".to_string(),
@@ -109,6 +117,9 @@ pub(crate) fn describe(atom: &Atom, vectors: &[(i8, i8)]) -> String {
     }
     if atom.initial {
         out.push_str(", from its start square only");
+    }
+    if atom.lines {
+        out.push_str(", along the palace's diagonal lines only");
     }
     out
 }
@@ -384,6 +395,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
                 lame,
                 en_passant: ep,
                 hop: hop.0,
+                lines: false,
             });
         }
         if atoms.len() == before {

@@ -24,7 +24,15 @@
 pub(crate) const SYNONYMS: &[(&str, &[(&str, char)])] = &[
     ("xiangqi", &[("horse", 'H'), ("elephant", 'E')]),
     ("minixiangqi", &[("horse", 'H')]),
+    ("manchu", &[("horse", 'H'), ("elephant", 'E')]),
+    ("janggi", JANGGI),
+    ("janggitraditional", JANGGI),
+    ("janggimodern", JANGGI),
+    ("janggicasual", JANGGI),
 ];
+
+/// Janggi's second letters, which the variants built on it keep.
+const JANGGI: &[(&str, char)] = &[("horse", 'H'), ("janggiElephant", 'E')];
 
 /// The names of Fairy-Stockfish's built-in variants (`pyffish.variants()`
 /// of pyffish 0.0.90, without a rules file).

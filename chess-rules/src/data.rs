@@ -59,6 +59,10 @@ pub fn write(rules: &Rules) -> String {
             out.number(1);
             out.number(c.king_side_file);
             out.number(c.queen_side_file);
+            // Each rook's file to look from, plus one; 0 for the edge.
+            for file in [c.king_side_rook_file, c.queen_side_rook_file] {
+                out.number(file.map_or(0, |f| f + 1));
+            }
         }
         None => out.number(0),
     }
@@ -96,8 +100,10 @@ pub fn write(rules: &Rules) -> String {
                 atom.initial,
                 atom.lame,
                 atom.en_passant,
-                atom.hop == Hop::Over,
-                atom.hop == Hop::Beyond,
+                // (Both for a hop not over its own kind.)
+                matches!(atom.hop, Hop::Over | Hop::Unlike),
+                matches!(atom.hop, Hop::Beyond | Hop::Unlike),
+                atom.lines,
             ];
             out.number(
                 flags
@@ -125,8 +131,11 @@ pub fn write(rules: &Rules) -> String {
             out.number(c.ending as u8);
         }
     }
-    // The rank castling is on, from each side's own.
+    // The rank castling is on, from each side's own; the diagonal lines;
+    // who may pass (a bit each).
     out.number(rules.castling_rank);
+    out.region(rules.diagonal_lines);
+    out.number(u8::from(rules.pass[0]) | u8::from(rules.pass[1]) << 1);
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
     // into walls where they capture.
@@ -236,6 +245,7 @@ pub fn write(rules: &Rules) -> String {
         Some(MaterialCounting::WhiteDrawOdds) => 1,
         Some(MaterialCounting::BlackDrawOdds) => 2,
         Some(MaterialCounting::Unweighted) => 3,
+        Some(MaterialCounting::Janggi) => 4,
     });
     // Where each side takes en passant: 0 for anywhere, or 1 and the
     // region.
@@ -308,6 +318,8 @@ pub fn read(data: &str) -> Option<Rules> {
         1 => Some(Castling {
             king_side_file: input.number()?,
             queen_side_file: input.number()?,
+            king_side_rook_file: input.number::<u8>()?.checked_sub(1),
+            queen_side_rook_file: input.number::<u8>()?.checked_sub(1),
         }),
         _ => return None,
     };
@@ -355,8 +367,9 @@ pub fn read(data: &str) -> Option<Rules> {
                     (false, false) => Hop::No,
                     (true, false) => Hop::Over,
                     (false, true) => Hop::Beyond,
-                    (true, true) => return None,
+                    (true, true) => Hop::Unlike,
                 },
+                lines: flag(7),
             });
         }
         pieces.push(PieceDef {
@@ -392,6 +405,11 @@ pub fn read(data: &str) -> Option<Rules> {
         }
     };
     let castling_rank = input.number()?;
+    let diagonal_lines = input.region()?;
+    let pass = match input.number::<u8>()? {
+        n @ 0..=3 => [n & 1 != 0, n & 2 != 0],
+        _ => return None,
+    };
     let walling = match input.number::<u8>()? {
         0 => None,
         n => {
@@ -503,6 +521,7 @@ pub fn read(data: &str) -> Option<Rules> {
         1 => Some(MaterialCounting::WhiteDrawOdds),
         2 => Some(MaterialCounting::BlackDrawOdds),
         3 => Some(MaterialCounting::Unweighted),
+        4 => Some(MaterialCounting::Janggi),
         _ => return None,
     };
     let mut en_passant_regions = [None; 2];
@@ -568,6 +587,8 @@ pub fn read(data: &str) -> Option<Rules> {
         walling,
         petrify,
         castling_rank,
+        diagonal_lines,
+        pass,
     })
 }
 
@@ -813,8 +834,11 @@ mod tests {
         atomic.material_counting = Some(MaterialCounting::Unweighted);
         let written = write(&atomic);
         assert!(written.contains(":KQ3,0,1,"), "{written}");
-        let bad = written.replacen(":KQ3,0,1,", ":KQ4,0,1,", 1);
+        atomic.material_counting = Some(MaterialCounting::Janggi);
+        assert_eq!(read(&write(&atomic)), Some(atomic.clone()));
+        let bad = written.replacen(":KQ3,0,1,", ":KQ5,0,1,", 1);
         assert_eq!(read(&bad), None, "{bad}");
+        atomic.material_counting = Some(MaterialCounting::Unweighted);
         // Pieces kept to regions and a piece's second letter (minixiangqi's
         // palace and horse); an index past the pieces is no rule set.
         let palace = crate::ini::builtin("minixiangqi").unwrap().unwrap();
@@ -857,6 +881,12 @@ mod tests {
         // Pieces in a row, each direction on or off, each worth; the
         // rank castling is on.
         walled.castling_rank = 1;
+        walled.castling = Some(Castling {
+            king_side_rook_file: Some(8),
+            queen_side_rook_file: Some(0),
+            ..Castling::new(7, 3)
+        });
+        assert!(write(&walled).contains(",1,7,3,9,1,"));
         for directions in 0..8u8 {
             for ending in [Ending::Win, Ending::Loss, Ending::Draw] {
                 walled.goals.connect = Some(crate::goals::Connect {

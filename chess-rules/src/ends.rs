@@ -186,6 +186,22 @@ fn pieces(s: &State, color: Color) -> u32 {
         .sum()
 }
 
+/// The janggi points of `color`'s pieces on the board
+/// ([`MaterialCounting::Janggi`]).
+fn points(rules: &Rules, s: &State, color: Color) -> u32 {
+    let worth = |kind: usize| match rules.pieces[kind].name.as_str() {
+        "rook" => 13,
+        "janggi cannon" => 7,
+        "horse" => 5,
+        "janggi elephant" | "wazir" => 3,
+        "soldier" => 2,
+        _ => 0,
+    };
+    crate::mailbox::cells(&s.occupied[color.index()])
+        .map(|c| worth(kind_of(s.cells[c])))
+        .sum()
+}
+
 /// What a stalemate is worth for the side to move of `s`: the rule set's
 /// stalemate, or where stalemates go by the pieces on the board
 /// ([`Rules::stalemate_by_count`]), that for the side with fewer, its
@@ -223,6 +239,14 @@ pub(crate) fn counted(rules: &Rules, s: &State, end: Outcome) -> Outcome {
             std::cmp::Ordering::Less => Some(Color::Black),
             std::cmp::Ordering::Equal => None,
         },
+        // (Black's point more breaks every tie.)
+        MaterialCounting::Janggi => {
+            if points(rules, s, Color::White) > points(rules, s, Color::Black) + 1 {
+                Some(Color::White)
+            } else {
+                Some(Color::Black)
+            }
+        }
     };
     Outcome::Counted { winner }
 }

@@ -364,6 +364,7 @@ impl<'r> Position<'r> {
                 promoted,
                 unpromoted,
                 drop_mated: false,
+                passes: 0,
                 walls,
             },
         };
@@ -476,7 +477,6 @@ impl<'r> Position<'r> {
     /// rank, [`Rules::castling_rank`]), a file letter the rook on that
     /// file.
     pub(crate) fn castling_rook(&self, color: Color, letter: char) -> Option<Square> {
-        self.rules.castling?;
         let g = self.rules.geometry;
         let rank = crate::tables::castling_rank(self.rules, color);
         let king = (0..g.files()).find(|&f| {
@@ -488,9 +488,16 @@ impl<'r> Position<'r> {
             self.piece_at(Square::new(f, rank))
                 .is_some_and(|p| p.color == color && usize::from(p.kind) == rook)
         };
+        let castling = self.rules.castling?;
         let file = match letter {
-            'K' => (king + 1..g.files()).rev().find(|&f| is_rook(f))?,
-            'Q' => (0..king).find(|&f| is_rook(f))?,
+            'K' => {
+                let from = castling.king_side_rook_file.unwrap_or(g.files() - 1);
+                (king + 1..=from).rev().find(|&f| is_rook(f))?
+            }
+            'Q' => {
+                let from = castling.queen_side_rook_file.unwrap_or(0);
+                (from..king).find(|&f| is_rook(f))?
+            }
             l @ 'A'..='P' => Some(l as u8 - b'A').filter(|&f| is_rook(f))?,
             _ => return None,
         };

@@ -18,6 +18,7 @@
 //! and `doubleStepRegionWhite`/`Black` (squares, `*8` for a rank; the
 //! double-step regions hold for every piece's `i` moves), `doubleStep`,
 //! `castling`, `castlingKingsideFile`, `castlingQueensideFile`,
+//! `castlingRookKingsideFile`, `castlingRookQueensideFile`,
 //! `stalemateValue` (`draw` or `loss`); `nMoveRule` and `nFoldRule` are
 //! draws a player may claim (the game goes on); `pieceToCharTable`,
 //! `pocketSize`, `variantTemplate` and piece values are read and ignored.
@@ -520,6 +521,10 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 rules.last_ranks(rules.geometry.ranks().saturating_sub(rank) + 1);
         }
         "castlingRank" => rules.castling_rank = rank_number(value)? - 1,
+        "diagonalLines" => rules.diagonal_lines = region(value)?,
+        "pass" => rules.pass = [boolean(value)?; 2],
+        "passWhite" => rules.pass[0] = boolean(value)?,
+        "passBlack" => rules.pass[1] = boolean(value)?,
         "doubleStep" => draft.double_step = boolean(value)?,
         "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
         "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,
@@ -539,6 +544,17 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 castling.king_side_file = file;
             } else {
                 castling.queen_side_file = file;
+            }
+        }
+        "castlingRookKingsideFile" | "castlingRookQueensideFile" => {
+            let file = file_letter(value)?;
+            let castling = rules
+                .castling
+                .get_or_insert(Rules::chess().castling.expect("chess castles"));
+            if key == "castlingRookKingsideFile" {
+                castling.king_side_rook_file = Some(file);
+            } else {
+                castling.queen_side_rook_file = Some(file);
             }
         }
         "stalemateValue" => {
@@ -623,16 +639,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 "whitedrawodds" => Some(MaterialCounting::WhiteDrawOdds),
                 "blackdrawodds" => Some(MaterialCounting::BlackDrawOdds),
                 "unweighted" => Some(MaterialCounting::Unweighted),
-                // (Janggi's weights are for janggi's pieces.)
-                "janggi" => {
-                    draft.pending.push(Pending {
-                        key: key.to_string(),
-                        value: value.to_string(),
-                        feature: "janggi's material counting",
-                        at: Ok(at),
-                    });
-                    None
-                }
+                "janggi" => Some(MaterialCounting::Janggi),
                 _ => {
                     return Err(bad(format!(
                         "`{value}`: `whitedrawodds`, `blackdrawodds`, `unweighted`, `janggi` or `none`"
@@ -817,18 +824,19 @@ mod tests {
     #[test]
     fn a_custom_piece_is_named_after_the_piece_its_moves_are() {
         // A cannon's moves make a cannon; a plain `pR` is no janggi cannon
-        // (which has rules of its own, and is refused by name).
+        // (which hops over no cannon and takes none).
         let text = "[a:chess]\ncustomPiece1 = c:mRcpR\ncustomPiece2 = d:pR\n\n\
                     [b:chess]\njanggiCannon = c\n";
         let sets = sections(text).unwrap();
         let a = sets[0].rules.as_ref().unwrap();
         assert_eq!(a.piece('C').unwrap().name, "cannon");
         assert_eq!(a.piece('D').unwrap().name, "custom piece 2");
-        let b = sets[1].rules.as_ref().unwrap_err();
-        assert!(
-            b.message
-                .contains("the janggi cannon (`pR`) is not played here yet"),
-            "{b:?}"
+        let b = sets[1].rules.as_ref().unwrap();
+        assert_eq!(b.piece('C').unwrap().name, "janggi cannon");
+        assert_eq!(a.piece('D').unwrap().atoms[0].hop, crate::betza::Hop::Over);
+        assert_eq!(
+            b.piece('C').unwrap().atoms[0].hop,
+            crate::betza::Hop::Unlike
         );
     }
 

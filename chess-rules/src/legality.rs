@@ -349,6 +349,9 @@ fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(Move) -> 
 /// one ends it (then there is no legal move).
 #[inline]
 pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+    if s.passes >= 2 {
+        return Some(Outcome::Passed);
+    }
     if rules.goals.any() {
         crate::ends::ended(rules, t, s)
     } else {
@@ -456,6 +459,15 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             if COUNT {
                 count += out.len() as u64;
             }
+        }
+    }
+    // A pass, out of check.
+    if let Some(m) = crate::movegen::pass(rules, t, s)
+        && !crate::position::in_check(t, s, us)
+    {
+        count += 1;
+        if !COUNT {
+            out.push(m);
         }
     }
     // Drops: each legal out of check (a piece put on the board uncovers
@@ -709,6 +721,7 @@ mod tests {
                 lame: false,
                 en_passant: false,
                 hop: crate::betza::Hop::No,
+                lines: false,
             }
         };
         let mut far_leaps = Rules::chess();

@@ -27,7 +27,7 @@
 //! capablanca.pieces.push(chess_rules::PieceDef::new('A', "archbishop", "BN").unwrap());
 //! capablanca.pieces.push(chess_rules::PieceDef::new('C', "chancellor", "RN").unwrap());
 //! capablanca.promotion_pieces.extend(['A', 'C']);
-//! capablanca.castling = Some(chess_rules::Castling { king_side_file: 8, queen_side_file: 2 });
+//! capablanca.castling = Some(chess_rules::Castling::new(8, 2));
 //! capablanca.start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into();
 //! let start = Position::start(&capablanca).unwrap();
 //! assert_eq!(start.legal_moves().len(), 28);

@@ -146,7 +146,7 @@ pub(crate) fn captures(cells: &[u8; CELLS], m: crate::types::Move) -> bool {
     use crate::types::MoveKind;
     match m.kind {
         MoveKind::EnPassant { .. } => true,
-        MoveKind::Castle { .. } | MoveKind::Drop { .. } => false,
+        MoveKind::Castle { .. } | MoveKind::Drop { .. } | MoveKind::Pass => false,
         MoveKind::Normal | MoveKind::Promote | MoveKind::Demote => cells[cell_of(m.to)] != EMPTY,
     }
 }
@@ -205,6 +205,9 @@ pub(crate) fn walls_of(cells: &[u8; CELLS]) -> [u64; WORDS] {
 /// The cells a move changes, with what they hold after it.
 pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: crate::types::Move) {
     use crate::types::MoveKind;
+    if m.kind == MoveKind::Pass {
+        return;
+    }
     if let MoveKind::Drop { kind } = m.kind {
         // (Put down promoted, it is its promoted piece.)
         let kind = m.promotion.unwrap_or(kind);
@@ -221,7 +224,11 @@ pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: crate::types::Move
             cells[cell_of(rook_to)] = rook;
         }
         MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
-        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote | MoveKind::Drop { .. } => {}
+        MoveKind::Normal
+        | MoveKind::Promote
+        | MoveKind::Demote
+        | MoveKind::Drop { .. }
+        | MoveKind::Pass => {}
     }
     cells[cell_of(m.to)] = match m.promotion {
         Some(kind) => encode(Piece { color, kind }),

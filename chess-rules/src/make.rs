@@ -30,6 +30,9 @@ fn play(t: &Tables, s: &State, m: Move) -> State {
 
 /// Makes `next`, a copy of `s`, the state after `m`.
 pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
+    if m.kind == MoveKind::Pass {
+        return pass_into(t, s, next);
+    }
     // (A drop's square, its `from` and `to`, is empty.)
     let moving = s.cells[cell_of(m.from)];
     let target = s.cells[cell_of(m.to)];
@@ -95,6 +98,7 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         next.fullmoves += 1;
     }
     next.turn = !s.turn;
+    next.passes = 0;
     next.drop_mated = t
         .mate_loses
         .is_some_and(|kind| m.kind == (MoveKind::Drop { kind }) && m.promotion.is_none());
@@ -102,6 +106,24 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         mark_royal_while_few(t, next);
     }
     // A check given counts down its side's checks still to give.
+    if t.check_counting && crate::position::in_check(t, next, next.turn) {
+        let left = &mut next.checks[s.turn.index()];
+        *left = left.saturating_sub(1);
+    }
+}
+
+/// Makes `next`, a copy of `s`, the state after the side to move passes:
+/// the board stays, the other side moves (a pass takes away en passant
+/// and counts toward the clock, as any move that captures nothing).
+fn pass_into(t: &Tables, s: &State, next: &mut State) {
+    next.en_passant = None;
+    next.halfmoves = s.halfmoves + 1;
+    if s.turn == Color::Black {
+        next.fullmoves += 1;
+    }
+    next.turn = !s.turn;
+    next.drop_mated = false;
+    next.passes = s.passes.saturating_add(1);
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];
         *left = left.saturating_sub(1);
@@ -277,6 +299,7 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
     }
     next.turn = s.turn;
     next.drop_mated = s.drop_mated;
+    next.passes = s.passes;
     next.castling = s.castling;
     next.en_passant = s.en_passant;
     next.halfmoves = s.halfmoves;

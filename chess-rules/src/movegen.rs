@@ -9,7 +9,7 @@
 use crate::betza::Hop;
 use crate::geometry::Square;
 use crate::mailbox::{
-    CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, kind_of, offers, path_clear, step,
+    CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, is, kind_of, offers, path_clear, step,
 };
 use crate::position::{Position, State};
 use crate::promote::Change;
@@ -230,11 +230,15 @@ pub(crate) fn walk<S: Sink>(
         sink.reach(to, offers(s.cells[to], mine) & CAPTURE);
     }
     for walk in walks.rest() {
+        // (Along the diagonal lines only from a cell on them.)
+        if walk.lines && !t.on_lines(from) {
+            continue;
+        }
         match walk.shape {
-            Shape::Hop(how) => hop(s, from, walk, how, sink),
+            Shape::Hop(how) => hop(t, s, from, walk, how, sink),
             _ => {
                 if initial(walk.initial) {
-                    ride(s, from, walk, ep, sink);
+                    ride(t, s, from, walk, ep, sink);
                 }
             }
         }
@@ -261,7 +265,14 @@ pub(crate) fn walk<S: Sink>(
 /// A walk with conditions (its `i` condition met by the caller): along a
 /// lame path that must be empty, up to its range, capturing en passant.
 #[inline]
-fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)>, sink: &mut S) {
+fn ride<S: Sink>(
+    t: &Tables,
+    s: &State,
+    from: usize,
+    walk: &Walk,
+    ep: Option<(usize, Square)>,
+    sink: &mut S,
+) {
     if let Some(path) = &walk.path
         && !path_clear(&s.cells, from, path)
     {
@@ -273,6 +284,9 @@ fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)
     loop {
         to = step(to, walk.delta);
         k += 1;
+        if walk.lines && !t.on_lines(to) {
+            break;
+        }
         let target = s.cells[to];
         let empty = target == EMPTY;
         sink.reach(to, offers(target, mine) & walk.may);
@@ -287,20 +301,33 @@ fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)
 
 /// A hop along a line: over its first piece (either side's), then, for
 /// [`Hop::Over`], on to every empty square and the next piece if it is
-/// the other side's; for [`Hop::Beyond`], to the square just beyond.
+/// the other side's; for [`Hop::Beyond`], to the square just beyond; for
+/// [`Hop::Unlike`], as `Over` where neither piece is of its own kind.
 #[inline]
-fn hop<S: Sink>(s: &State, from: usize, walk: &Walk, how: Hop, sink: &mut S) {
+fn hop<S: Sink>(t: &Tables, s: &State, from: usize, walk: &Walk, how: Hop, sink: &mut S) {
     let mine = s.mine();
     let mut to = step(from, walk.delta);
     while s.cells[to] == EMPTY {
         to = step(to, walk.delta);
     }
-    if s.cells[to] == OFF {
+    // (A piece of its kind, either side's: no wall, no edge.)
+    let own = |cell: u8| {
+        how == Hop::Unlike
+            && (is(cell, Color::White) || is(cell, Color::Black))
+            && kind_of(cell) == kind_of(s.cells[from])
+    };
+    if s.cells[to] == OFF || own(s.cells[to]) {
         return;
     }
     loop {
         to = step(to, walk.delta);
+        if walk.lines && !t.on_lines(to) {
+            break;
+        }
         let target = s.cells[to];
+        if own(target) {
+            break;
+        }
         sink.reach(to, offers(target, mine) & walk.may);
         if how == Hop::Beyond || target != EMPTY {
             break;
@@ -346,6 +373,29 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
     for (drop, cells) in drop_targets(t, s) {
         out.extend(dropped(t, drop, &cells));
     }
+    out.extend(pass(rules, t, s));
+}
+
+/// The side to move's pass, where the rule set allows one
+/// ([`Rules::pass`]): its royal piece "moves" to its own square (none
+/// without exactly one royal piece to name it).
+pub(crate) fn pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
+    if !rules.pass[s.turn.index()] {
+        return None;
+    }
+    let royal = &s.royal[s.turn.index()];
+    if royal.iter().map(|w| w.count_ones()).sum::<u32>() != 1 {
+        return None;
+    }
+    let (word, bits) = royal.iter().enumerate().find(|(_, w)| **w != 0)?;
+    let sq = t.square_of[word * 64 + bits.trailing_zeros() as usize];
+    Some(Move {
+        from: sq,
+        to: sq,
+        promotion: None,
+        kind: MoveKind::Pass,
+        wall: None,
+    })
 }
 
 /// A drop: the kind taken from hand, and the promoted kind it is put
@@ -660,6 +710,7 @@ mod tests {
             lame: false,
             en_passant: false,
             hop: crate::betza::Hop::No,
+            lines: false,
         }
     }
 
@@ -720,10 +771,7 @@ mod tests {
     fn a_castling_whose_king_would_leave_the_board_is_none() {
         // The king would go to the ninth file of eight.
         let mut rules = Rules::chess();
-        rules.castling = Some(crate::rules::Castling {
-            king_side_file: 8,
-            queen_side_file: 2,
-        });
+        rules.castling = Some(crate::rules::Castling::new(8, 2));
         let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
         let castles: Vec<String> = pos
             .legal_moves()

@@ -436,6 +436,14 @@ impl Position<'_> {
         }
         let mut scratch = s.cells;
         out.retain(|&m| allowed(t, s, &mut scratch, &royals, m));
+        // (A pass is the royal piece's, legal out of check.)
+        if let Some(pass) = crate::movegen::pass(self.rules, t, s)
+            && pick(cell_of(pass.from))
+            && to.is_none_or(|to| pass.to == to)
+            && !crate::position::in_check(t, s, s.turn)
+        {
+            out.push(pass);
+        }
         out
     }
 
@@ -563,7 +571,10 @@ impl Position<'_> {
         }
         let piece = self.piece_at(m.from).expect("a legal move's piece");
         let def = &self.rules.pieces[piece.kind as usize];
-        let capture = self.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });
+        // (A pass is written as the royal piece's move to its own square,
+        // `Ke2`, as Fairy-Stockfish writes it.)
+        let capture = (self.piece_at(m.to).is_some() && m.kind != MoveKind::Pass)
+            || matches!(m.kind, MoveKind::EnPassant { .. });
         // Others of the kind that could go there too (putting their wall
         // on the same square, where walls are put: Fairy-Stockfish tells
         // `Qej8,f8` from `Qjj8,f8` but writes `Qj8,c8`).

@@ -47,6 +47,9 @@ pub(crate) struct State {
     /// The last move dropped the piece whose drop that checkmates loses
     /// ([`Drops::mate_loses`](crate::Drops::mate_loses)).
     pub(crate) drop_mated: bool,
+    /// How many passes in a row led here ([`Rules::pass`](crate::Rules::pass)):
+    /// two end the game.
+    pub(crate) passes: u8,
     /// The walls on the board: a bit per cell ([`crate::mailbox::WALL`]).
     pub(crate) walls: [u64; WORDS],
 }

@@ -165,6 +165,10 @@ pub enum MaterialCounting {
     /// The side with more pieces on the board wins it; with as many it
     /// stays drawn (`unweighted`).
     Unweighted,
+    /// Janggi's points (`janggi`): each rook 13, cannon 7, horse 5,
+    /// elephant and advisor 3, soldier 2 (by the names Fairy-Stockfish's
+    /// format gives them), Black 1 more: the side with more wins it.
+    Janggi,
 }
 
 /// What a stalemate is for the side that cannot move.
@@ -188,6 +192,30 @@ pub struct Castling {
     /// The king's file after castling on the side of the lower files (`c`
     /// in chess).
     pub queen_side_file: u8,
+    /// The file from which FEN's `K` looks for its rook, toward the king
+    /// (Fairy-Stockfish's `castlingRookKingsideFile`: shako's rooks stand
+    /// inside its elephants); `None` from the board's edge, the outermost
+    /// rook.
+    pub king_side_rook_file: Option<u8>,
+    /// The same for `Q` (`castlingRookQueensideFile`).
+    pub queen_side_rook_file: Option<u8>,
+}
+
+impl Castling {
+    /// Castling whose king goes to these files, with the outermost rooks.
+    ///
+    /// ```
+    /// let chess = chess_rules::Rules::chess();
+    /// assert_eq!(chess.castling, Some(chess_rules::Castling::new(6, 2)));
+    /// ```
+    pub const fn new(king_side_file: u8, queen_side_file: u8) -> Castling {
+        Castling {
+            king_side_file,
+            queen_side_file,
+            king_side_rook_file: None,
+            queen_side_rook_file: None,
+        }
+    }
 }
 
 /// A rule set.
@@ -271,6 +299,14 @@ pub struct Rules {
     /// file with nothing between (Fairy-Stockfish's `flyingGeneral`:
     /// xiangqi's generals): a move may not leave them so.
     pub flying_general: bool,
+    /// The squares of the diagonal lines some pieces may move along
+    /// besides their own moves ([`Atom::lines`](crate::betza::Atom::lines);
+    /// Fairy-Stockfish's `diagonalLines`: janggi's palace diagonals).
+    pub diagonal_lines: Region,
+    /// Whether White, and Black, may pass instead of moving, unless in
+    /// check (Fairy-Stockfish's `pass`: janggi): the royal piece "moves"
+    /// to its own square ([`MoveKind::Pass`](crate::MoveKind::Pass)).
+    pub pass: [bool; 2],
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -422,10 +458,7 @@ impl Rules {
             black_rotated: false,
             promotion_pieces: vec!['Q', 'R', 'B', 'N'],
             black_promotion_pieces: None,
-            castling: Some(Castling {
-                king_side_file: 6,
-                queen_side_file: 2,
-            }),
+            castling: Some(Castling::new(6, 2)),
             stalemate: Stalemate::Draw,
             checkmate: Ending::Loss,
             goals: Goals::default(),
@@ -440,6 +473,8 @@ impl Rules {
             en_passant_regions: [None; 2],
             makpong: false,
             flying_general: false,
+            diagonal_lines: Region::EMPTY,
+            pass: [false; 2],
             mutually_immune: Vec::new(),
             piece_promotion: PiecePromotion::default(),
             immobility_illegal: false,

@@ -53,6 +53,8 @@ pub(crate) struct Walk {
     pub(crate) en_passant: bool,
     /// For a lame leap: the cells it passes, which must be empty.
     pub(crate) path: Option<Box<[isize]>>,
+    /// Only from and to cells on the diagonal lines ([`Atom::lines`]).
+    pub(crate) lines: bool,
 }
 
 /// The walks of a kind of piece for one side: its leaps first, then its
@@ -139,6 +141,8 @@ pub(crate) struct Ray {
     pub(crate) path: Vec<isize>,
     pub(crate) kinds: u64,
     pub(crate) reaches: Vec<Reach>,
+    /// Only from and to cells on the diagonal lines.
+    pub(crate) lines: bool,
 }
 
 /// The kinds that capture `range` steps along a ray (0: any), `free`
@@ -158,13 +162,15 @@ pub(crate) struct HopRay {
     pub(crate) delta: isize,
     pub(crate) hop: Hop,
     pub(crate) kinds: u64,
+    /// Only from and to cells on the diagonal lines.
+    pub(crate) lines: bool,
 }
 
 impl Shape {
     /// The shape of a walk along one of `atom`'s vectors (one within the
     /// mailbox's border).
     fn of(atom: &crate::betza::Atom) -> Shape {
-        let plain = !atom.initial && !atom.lame;
+        let plain = !atom.initial && !atom.lame && !atom.lines;
         if atom.hop != Hop::No {
             Shape::Hop(atom.hop)
         } else if plain && atom.range == 1 {
@@ -284,6 +290,8 @@ pub(crate) struct Tables {
     pub(crate) flying_general: bool,
     /// Where each side may take en passant ([`Rules::en_passant_regions`]).
     pub(crate) en_passant_regions: [Option<crate::geometry::Region>; 2],
+    /// The cells on the diagonal lines ([`Rules::diagonal_lines`]).
+    pub(crate) lines: [u64; WORDS],
     /// A bit per kind kept to a region ([`PieceDef::mobility`]): its moves
     /// are listed and kept to it, its attacks too.
     pub(crate) confined: u64,
@@ -537,6 +545,7 @@ impl Tables {
                             initial: atom.initial,
                             en_passant: atom.en_passant,
                             path: atom.lame.then(|| paths(v).into()),
+                            lines: atom.lines,
                         });
                     }
                     if !atom.captures || unattacking & (1 << kind) != 0 {
@@ -545,25 +554,24 @@ impl Tables {
                     if atom.hop != Hop::No {
                         for &v in &vectors {
                             let d = delta(v);
-                            match hop_rays[side]
-                                .iter_mut()
-                                .find(|r| r.delta == d && r.hop == atom.hop)
-                            {
+                            match hop_rays[side].iter_mut().find(|r| {
+                                r.delta == d && r.hop == atom.hop && r.lines == atom.lines
+                            }) {
                                 Some(r) => r.kinds |= 1 << kind,
                                 None => hop_rays[side].push(HopRay {
                                     delta: d,
                                     hop: atom.hop,
                                     kinds: 1 << kind,
+                                    lines: atom.lines,
                                 }),
                             }
                         }
                         continue;
                     }
                     for &vector in &vectors {
-                        let ray = match rays[side]
-                            .iter_mut()
-                            .find(|r| r.vector == vector && r.lame == atom.lame)
-                        {
+                        let ray = match rays[side].iter_mut().find(|r| {
+                            r.vector == vector && r.lame == atom.lame && r.lines == atom.lines
+                        }) {
                             Some(r) => r,
                             None => {
                                 rays[side].push(Ray {
@@ -574,6 +582,7 @@ impl Tables {
                                     path: if atom.lame { paths(vector) } else { Vec::new() },
                                     kinds: 0,
                                     reaches: Vec::new(),
+                                    lines: atom.lines,
                                 });
                                 rays[side].last_mut().expect("just pushed")
                             }
@@ -697,7 +706,7 @@ impl Tables {
                 || far_rays[s].iter().any(|r| r.range != 1)
                 || !hop_rays[s].is_empty()
         });
-        let leap_ray = |r: &Ray| r.range == 1 && !r.lame;
+        let leap_ray = |r: &Ray| r.range == 1 && !r.lame && !r.lines;
         let leap_rays = [0, 1].map(|side| {
             rays[side]
                 .iter()
@@ -814,6 +823,14 @@ impl Tables {
                 .and_then(|l| rules.index(l))
                 .map(|k| k as u8),
             confined,
+            lines: {
+                let mut cells = [0u64; WORDS];
+                for sq in rules.diagonal_lines.squares().filter(|&sq| g.contains(sq)) {
+                    let c = cell_of(sq);
+                    cells[c / 64] |= 1 << (c % 64);
+                }
+                cells
+            },
             mobility,
             own_initial,
             own_initial_cells,
@@ -907,6 +924,12 @@ impl Tables {
     #[inline]
     pub(crate) fn is_royal(&self, cell: u8) -> bool {
         self.royal & (1 << kind_of(cell)) != 0
+    }
+
+    /// Whether the cell `c` is on the diagonal lines.
+    #[inline(always)]
+    pub(crate) fn on_lines(&self, c: usize) -> bool {
+        self.lines[c / 64] & (1 << (c % 64)) != 0
     }
 
     /// Whether the piece `cell` may go to (move to, capture on, attack)

@@ -81,6 +81,10 @@ pub enum MoveKind {
         /// Which of the rule set's pieces (an index).
         kind: u8,
     },
+    /// No move: the side passes ([`Rules::pass`](crate::Rules::pass));
+    /// `from` and `to` are its royal piece's square, as Fairy-Stockfish
+    /// writes it (`e2e2`).
+    Pass,
 }
 
 /// A move.
@@ -115,7 +119,11 @@ impl Move {
         match self.kind {
             MoveKind::Castle { rook_from, .. } => Some(rook_from),
             MoveKind::EnPassant { captured } => Some(captured),
-            MoveKind::Normal | MoveKind::Promote | MoveKind::Demote | MoveKind::Drop { .. } => None,
+            MoveKind::Normal
+            | MoveKind::Promote
+            | MoveKind::Demote
+            | MoveKind::Drop { .. }
+            | MoveKind::Pass => None,
         }
     }
 
@@ -187,6 +195,11 @@ pub enum Outcome {
     /// [`Drops::mate_loses`](crate::Drops::mate_loses): shogi's pawn),
     /// and wins.
     DropMate,
+    /// Both sides passed, one after the other
+    /// ([`Rules::pass`](crate::Rules::pass): janggi, as Fairy-Stockfish
+    /// ends it): a draw, or decided by material counting where the rule
+    /// set has it ([`Outcome::Counted`]).
+    Passed,
 }
 
 impl Outcome {
@@ -221,6 +234,7 @@ impl Outcome {
             Outcome::Flag { color, draw } => (!draw).then_some(color),
             Outcome::Checks { color } => Some(color),
             Outcome::Counted { winner } => winner,
+            Outcome::Passed => None,
         }
     }
 }

@@ -207,7 +207,12 @@ impl Position<'_> {
         // Which of the piece's moves could reach `to`, and what stops it.
         let def = &self.rules.pieces[piece.kind as usize];
         let mut best: Option<Rejection> = None;
+        let lines = self.rules.diagonal_lines;
         for atom in &def.atoms {
+            // (A move along the palace's lines is none elsewhere.)
+            if atom.lines && !(lines.contains(from) && lines.contains(to)) {
+                continue;
+            }
             for &v in &atom.vectors {
                 let (dx, dy) = turned(self.rules, piece.color, v);
                 let (tx, ty) = (
@@ -232,6 +237,11 @@ impl Position<'_> {
                 let hops = match atom.hop {
                     Hop::No => true,
                     Hop::Over => between.len() == 1,
+                    Hop::Unlike => {
+                        let own =
+                            |s: Square| self.piece_at(s).is_some_and(|p| p.kind == piece.kind);
+                        between.len() == 1 && !own(between[0]) && !own(to)
+                    }
                     Hop::Beyond => {
                         between.len() == 1
                             && g.offset(to, -dx, -dy).is_some_and(|s| between[0] == s)

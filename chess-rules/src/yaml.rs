@@ -547,6 +547,7 @@ fn move_rule(node: &Node) -> Result<(Atom, String), RulesError> {
             lame: false,
             en_passant: false,
             hop: crate::betza::Hop::No,
+            lines: false,
         },
         format!("{kind} [{row}, {col}]"),
     ))

@@ -915,11 +915,21 @@ fn stalemates_counted_and_draws_decided_by_material() {
         end(&rules(1), "7k/5P2/6K1/8/8/8/8/p7 b - - 0 1"),
         (Outcome::Counted { winner: None }, None)
     );
-    let refused = sections[2].rules.as_ref().unwrap_err();
-    assert!(
-        refused.message.contains("janggi's material counting"),
-        "{}",
-        refused.message
+    // Janggi's points: chess's pieces are worth none of them, and
+    // Black's point more gives it the game.
+    let janggilike = sections[2].rules.as_ref().unwrap();
+    assert_eq!(
+        janggilike.material_counting,
+        Some(chess_rules::MaterialCounting::Janggi)
+    );
+    assert_eq!(
+        end(janggilike, "7k/5P2/6K1/8/8/8/8/8 b - - 0 1"),
+        (
+            Outcome::Counted {
+                winner: Some(Color::Black)
+            },
+            Some(Color::Black)
+        )
     );
 }
 
@@ -1486,6 +1496,91 @@ fn castling_on_the_rank_the_rules_say() {
         "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CR4RK1C*/W**********W b kq - 1 1"
     );
     assert_eq!(Position::start(&omicron).unwrap().perft(3), 29_540);
+}
+
+#[test]
+fn castling_letters_name_the_rook_from_the_file_the_rules_say() {
+    // Shako's `K` looks for its rook from the i-file inward
+    // (`castlingRookKingsideFile = i`), `Q` from the b-file: with rooks
+    // on the edges too, the inner ones castle, as pyffish 0.0.90 plays
+    // it; the outermost would be blocked by them.
+    let shako = chess_rules::ini::builtin("shako").unwrap().unwrap();
+    let fen = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/RR3K2RR/C8C w KQkq - 0 1";
+    let pos = Position::from_fen(&shako, fen).unwrap();
+    assert_eq!(pos.fen(), fen);
+    let king: Vec<String> = legal(&shako, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("f2"))
+        .collect();
+    assert_eq!(
+        king,
+        ["f2d2", "f2e1", "f2e2", "f2f1", "f2g1", "f2g2", "f2h2"]
+    );
+    let short = pos.parse_move("f2h2").unwrap();
+    assert_eq!(pos.san(short), "O-O");
+    assert_eq!(
+        pos.play(short).fen(),
+        "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/RR4RK1R/C8C b kq - 1 1"
+    );
+    let long = pos.parse_move("f2d2").unwrap();
+    assert_eq!(
+        pos.play(long).fen(),
+        "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/R2KR3RR/C8C b kq - 1 1"
+    );
+}
+
+#[test]
+fn janggi_cannons_palace_lines_and_passes() {
+    // Each position's legal moves as pyffish 0.0.90 lists them.
+    let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();
+    // The rook on d1 slides along the palace diagonal; the general
+    // passes (`e1e1`).
+    assert_eq!(
+        legal(&casual, "4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"),
+        [
+            "d1a1", "d1b1", "d1c1", "d1d10", "d1d2", "d1d3", "d1d4", "d1d5", "d1d6", "d1d7",
+            "d1d8", "d1d9", "d1e2", "d1f3", "e1e1", "e1e2", "e1f1"
+        ]
+    );
+    // A cannon hops over no cannon and takes none.
+    for fen in [
+        "3k5/9/9/9/4c4/4p4/9/4C4/9/3K5 w - - 0 1",
+        "3k5/9/9/9/4n4/4c4/9/4C4/9/3K5 w - - 0 1",
+    ] {
+        assert_eq!(
+            legal(&casual, fen),
+            ["d1d1", "d1d2", "d1e1", "d1e2"],
+            "{fen}"
+        );
+    }
+    // A soldier on e2 checks the general on d1 along the diagonal: no
+    // pass, and the general takes it along the line.
+    assert_eq!(
+        legal(&casual, "3k5/9/9/9/9/9/9/3C5/4p4/3K1c3 w - - 0 1"),
+        ["d1e2"]
+    );
+    let pos = Position::start(&casual).unwrap();
+    let pass = pos.parse_move("e2e2").unwrap();
+    assert_eq!(pass.kind, chess_rules::MoveKind::Pass);
+    assert_eq!(pos.san(pass), "Ke2");
+    assert_eq!(pos.parse_move("Ke2"), Some(pass));
+    assert_eq!(pos.perft(3), 33_316);
+    // Both sides pass: the game ends, drawn; under janggimodern's
+    // material counting Black's point more wins it.
+    let passed = pos.play(pass);
+    let passed = passed.play(passed.parse_move("e9e9").unwrap());
+    assert!(passed.legal_moves().is_empty());
+    assert_eq!(passed.outcome(), Some(Outcome::Passed));
+    let modern = chess_rules::ini::builtin("janggimodern").unwrap().unwrap();
+    let pos = Position::start(&modern).unwrap();
+    let pos = pos.play(pos.parse_move("e2e2").unwrap());
+    let pos = pos.play(pos.parse_move("e9e9").unwrap());
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Counted {
+            winner: Some(Color::Black)
+        })
+    );
 }
 
 #[test]

@@ -310,6 +310,7 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
                 .map_or("piece", |p| p.name.as_str()),
             rules.name
         ),
+        Outcome::Passed => "both sides passed, one after the other, which draws".to_string(),
         Outcome::Counted { winner } => format!(
             "the game ended drawn, and material counting {} under these rules",
             match winner {

@@ -4,6 +4,7 @@
 //! a [`Rules`] or refused.
 
 use super::keys::{self, Decided};
+use crate::betza::{Atom, Hop};
 use crate::geometry::Region;
 use crate::goals::{Ending, Extinction, Flag, Goals};
 use crate::rules::{Blast, Drops, PieceDef, RoyalWhileFew, Rules};
@@ -288,6 +289,32 @@ impl Draft {
                     synonym: piece.synonym,
                     ..PieceDef::new(piece.letter, "soldier", "fWisW").expect("the soldier reads")
                 };
+            }
+        }
+        // Along the diagonal lines (janggi's palace), as Fairy-Stockfish
+        // moves its pieces by type: a wazir (and a king moving as one) a
+        // step, a soldier a step forward, a rook sliding, a janggi cannon
+        // hopping.
+        if rules.diagonal_lines != Region::EMPTY {
+            for (piece, name) in rules.pieces.iter_mut().zip(&self.names) {
+                let betza = match name.as_str() {
+                    "wazir" => "F",
+                    "king" if piece.betza == "W" => "F",
+                    "soldier" => "fF",
+                    "rook" => "B",
+                    "janggiCannon" => "pB",
+                    _ => continue,
+                };
+                let lines = PieceDef::new(piece.letter, name, betza).expect("the lines read");
+                piece.atoms.extend(lines.atoms.into_iter().map(|atom| Atom {
+                    lines: true,
+                    hop: if atom.hop == Hop::No {
+                        Hop::No
+                    } else {
+                        Hop::Unlike
+                    },
+                    ..atom
+                }));
             }
         }
         let [white, black] = self.promotion.clone().map(|names| {

@@ -34,7 +34,7 @@ pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
-const PASS: &str = "passing a move";
+const PASS: &str = "passing a move where none is left";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const CONNECT: &str = "connection goals other than pieces in a row (a region joined to another, a square of pieces, pieces on one line)";
 const COUNTING: &str = "material counted to decide a full board";
@@ -118,8 +118,8 @@ const KEYS: &[(&str, Use)] = &[
     ("castlingRank", Use::Read),
     ("castlingKingFile", rule(CASTLING, "e")),
     ("castlingKingPiece", rule(CASTLING, "k")),
-    ("castlingRookKingsideFile", rule(CASTLING, "l")),
-    ("castlingRookQueensideFile", rule(CASTLING, "a")),
+    ("castlingRookKingsideFile", Use::Read),
+    ("castlingRookQueensideFile", Use::Read),
     ("castlingRookPieces", rule(CASTLING, "r")),
     ("oppositeCastling", rule(CASTLING, "false")),
     ("castlingWins", rule("castling that wins", "-")),
@@ -153,10 +153,10 @@ const KEYS: &[(&str, Use)] = &[
     ("wallingRegionWhite", Use::Read),
     ("wallingRegionBlack", Use::Read),
     ("wallOrMove", rule(WALL_OR_MOVE, "false")),
-    ("diagonalLines", rule("the palace diagonals of janggi", "")),
-    ("pass", rule(PASS, "false")),
-    ("passWhite", rule(PASS, "false")),
-    ("passBlack", rule(PASS, "false")),
+    ("diagonalLines", Use::Read),
+    ("pass", Use::Read),
+    ("passWhite", Use::Read),
+    ("passBlack", Use::Read),
     ("passOnStalemate", rule(PASS, "false")),
     ("passOnStalemateWhite", rule(PASS, "false")),
     ("passOnStalemateBlack", rule(PASS, "false")),

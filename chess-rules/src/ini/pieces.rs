@@ -89,13 +89,6 @@ pub(super) fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Pro
         (None, Some(b)) => b,
         (None, None) => return Err(bad(format!("`{value}`: write `letter:Betza`, e.g. `a:BN`"))),
     };
-    if key == "janggiCannon" {
-        // Its hop is `pR`, with rules of its own besides.
-        return Err(bad(
-            "the janggi cannon (`pR`) is not played here yet: it may neither hop over nor take another cannon"
-                .into(),
-        ));
-    }
     let name = if custom {
         // Named after the piece its moves are, if the format names one.
         NAMED
@@ -114,7 +107,7 @@ pub(super) fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Pro
     } else {
         PieceDef::new(letter, &name, betza)
     };
-    let piece = piece.map_err(|e| {
+    let mut piece = piece.map_err(|e| {
         if named == Some(betza) && !custom {
             // A piece the format names, whose moves this engine does not
             // play (a cannon's hop).
@@ -127,6 +120,12 @@ pub(super) fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Pro
             Problem::InValue(offset + e.span.start, format!("`{betza}`: {}", e.message))
         }
     })?;
+    if key == "janggiCannon" {
+        // Its hop is `pR`, never over nor onto another cannon.
+        for atom in &mut piece.atoms {
+            atom.hop = crate::betza::Hop::Unlike;
+        }
+    }
     put(draft, key, Some(piece));
     Ok(())
 }

@@ -63,17 +63,19 @@ def result(value):
 
 
 def game(variant, rng):
+    # Each position is the start and the moves played (its history: two
+    # passes in a row end a janggi game), its SAN from its FEN.
     start = sf.start_fen(variant)
     fen, moves, counts, sans = start, [], [], []
     previous = []
     for _ in range(PLIES):
-        legal = sf.legal_moves(variant, fen, [])
+        legal = sf.legal_moves(variant, start, moves)
         counts.append(len(legal))
         if not legal:
             break
         # A move after which there is none ends the game (Fairy-Stockfish
         # lists no move once a variant's own end is reached).
-        ending = [m for m in legal if not sf.legal_moves(variant, fen, [m])]
+        ending = [m for m in legal if not sf.legal_moves(variant, start, moves + [m])]
         captures = [m for m in legal if sf.is_capture(variant, fen, [], m)]
         if ending and rng.random() < 0.8:
             move = rng.choice(ending)
@@ -86,13 +88,13 @@ def game(variant, rng):
         previous = legal
         fen = sf.get_fen(variant, fen, [move])
     else:
-        counts.append(len(sf.legal_moves(variant, fen, [])))
-    legal = sf.legal_moves(variant, fen, [])
+        counts.append(len(sf.legal_moves(variant, start, moves)))
+    legal = sf.legal_moves(variant, start, moves)
     if legal:
         end = "-"
     else:
-        over, value = sf.is_immediate_game_end(variant, fen, [])
-        end = result(value if over else sf.game_result(variant, fen, []))
+        over, value = sf.is_immediate_game_end(variant, start, moves)
+        end = result(value if over else sf.game_result(variant, start, moves))
     refused = [m for m in previous if m not in legal]
     return [" ".join(moves), ",".join(map(str, counts)), " ".join(sans), end,
             rng.choice(refused) if refused else "-"]
