@@ -1564,6 +1564,7 @@ fn janggi_cannons_palace_lines_and_passes() {
     assert_eq!(pass.kind, chess_rules::MoveKind::Pass);
     assert_eq!(pos.san(pass), "Ke2");
     assert_eq!(pos.parse_move("Ke2"), Some(pass));
+    assert_eq!(pos.why_not(pass.from, pass.to, None), None);
     assert_eq!(pos.perft(3), 33_316);
     // Both sides pass: the game ends, drawn; under janggimodern's
     // material counting Black's point more wins it.
