@@ -217,6 +217,11 @@ impl MoveText {
         {
             promotion = Some(char::from(*p));
             rest = body.strip_suffix(b"=").unwrap_or(body);
+            // (`=+Q`: the shogi-style promotion to the piece.)
+            if let Some(body) = body.strip_suffix(b"=+") {
+                promotion = Some('+');
+                rest = body;
+            }
         }
         // The square: the last file letter and its digits.
         let at = rest.iter().rposition(u8::is_ascii_lowercase)?;
@@ -246,6 +251,17 @@ impl MoveText {
             to,
             promotion,
         })
+    }
+}
+
+/// Where a promotion letter matches both a pawn's promotion to the piece
+/// and its shogi-style promotion to the same piece (a pawn whose
+/// `promotedPieceType` is among its promotions, as pyffish lists both),
+/// the letter names the pawn's (`a7a8q`; the other is `a7a8+`, `a8=+Q`).
+fn as_pawn(promotion: Option<char>, moves: &mut Vec<Move>) {
+    let shogi = |m: &Move| matches!(m.kind, MoveKind::Promote | MoveKind::Demote);
+    if promotion.is_some_and(|l| l != '+' && l != '-') && moves.iter().any(|m| !shogi(m)) {
+        moves.retain(|m| !shogi(m));
     }
 }
 
@@ -326,6 +342,7 @@ impl Position<'_> {
                 let cell = cell_of(from);
                 let mut moves = self.legal_of(|c| c == cell, Some(to));
                 moves.retain(|m| promoted(promotion, m));
+                as_pawn(promotion, &mut moves);
                 // A king's step where it could also castle to: the step
                 // (the castling is written as the king taking its rook).
                 if moves.iter().any(|m| !castle(m)) {
@@ -359,6 +376,7 @@ impl Position<'_> {
                         && file.is_none_or(|f| m.from.file == f)
                         && rank.is_none_or(|r| m.from.rank == r)
                 });
+                as_pawn(promotion, &mut moves);
                 moves
             }
             MoveText::Castle { king_side } => {
@@ -629,6 +647,18 @@ impl Position<'_> {
         }
         if let Some(kind) = m.promotion {
             out.push('=');
+            // (`=+Q` for a pawn's shogi-style promotion where it may also
+            // become the piece as a pawn does, `=Q`: pyffish writes both
+            // `=Q`.)
+            let twin = |o: &Move| o.kind == MoveKind::Normal && o.promotion == m.promotion;
+            if m.kind == MoveKind::Promote
+                && self
+                    .legal_moves()
+                    .iter()
+                    .any(|o| o.from == m.from && o.to == m.to && twin(o))
+            {
+                out.push('+');
+            }
             out.push(self.rules.pieces[kind as usize].letter);
         }
         // The wall, after a comma: `Qh5,e2+`.

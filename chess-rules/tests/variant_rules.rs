@@ -1530,6 +1530,50 @@ fn castling_letters_name_the_rook_from_the_file_the_rules_say() {
 }
 
 #[test]
+fn a_pawn_promoting_both_ways_to_one_piece_has_two_moves_written_apart() {
+    // A pawn whose shogi-style promotion is to the queen, which it may
+    // also become as chess's pawns do: pyffish 0.0.90 lists both,
+    // `a7a8q` and `a7a8+` (and writes both `a8=Q+`); here the second is
+    // `a8=+Q+`, and each reads back.
+    let sets = chess_rules::ini::sections("[x:chess]\npromotedPieceType = p:q\n").unwrap();
+    let rules = sets[0].rules.as_ref().unwrap();
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let a7: Vec<String> = legal(rules, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("a7"))
+        .collect();
+    assert_eq!(a7, ["a7a8+", "a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
+    let pos = Position::from_fen(rules, fen).unwrap();
+    let queen = pos.parse_move("a7a8q").unwrap();
+    let promoted = pos.parse_move("a7a8+").unwrap();
+    assert_eq!(promoted.kind, chess_rules::MoveKind::Promote);
+    assert_eq!(
+        (pos.san(queen), pos.san(promoted)),
+        ("a8=Q+".to_string(), "a8=+Q+".to_string())
+    );
+    assert_eq!(pos.parse_move("a8=Q+"), Some(queen));
+    assert_eq!(pos.parse_move("a8=+Q+"), Some(promoted));
+    assert_eq!(pos.play(queen).fen(), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_piece_replacing_another_keeps_none_of_its_promotions() {
+    // Kyoto shogi's pawn turns into a rook; a custom piece written `p` in
+    // its place is another piece, which turns into nothing (nor promotes
+    // as chess's pawns: minishogi has no promotion pieces), as pyffish
+    // 0.0.90 lists its moves.
+    let sets = chess_rules::ini::sections("[k:kyotoshogi]\ncustomPiece1 = p:fW\n").unwrap();
+    let rules = sets[0].rules.as_ref().unwrap();
+    assert_eq!(
+        legal(rules, "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1"),
+        [
+            "a1a2-", "a1b2-", "b1a2+", "b1b2+", "b1c2+", "c1b2", "c1c2", "c1d2", "d1c2-", "d1d2-",
+            "d1e2-", "e1e2"
+        ]
+    );
+}
+
+#[test]
 fn janggi_cannons_palace_lines_and_passes() {
     // Each position's legal moves as pyffish 0.0.90 lists them.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();

@@ -164,6 +164,11 @@ pub(super) fn put(draft: &mut Draft, key: &str, piece: Option<PieceDef>) {
         {
             draft.rules.pieces.remove(i);
             draft.names.remove(i);
+            // (What the piece replaced promoted to is not the new one's,
+            // as Fairy-Stockfish keeps it by piece type.)
+            draft
+                .promoted
+                .retain(|&(from, _)| !from.eq_ignore_ascii_case(&letter));
         }
     }
     let at = draft.names.iter().position(|n| n == key);
