@@ -132,10 +132,17 @@ pub fn write(rules: &Rules) -> String {
         }
     }
     // The rank castling is on, from each side's own; the diagonal lines;
-    // who may pass (a bit each).
+    // who may pass (a bit each), who passes where it has no move, whether
+    // pieces in hand must be dropped.
     out.number(rules.castling_rank);
     out.region(rules.diagonal_lines);
-    out.number(u8::from(rules.pass[0]) | u8::from(rules.pass[1]) << 1);
+    out.number(
+        u8::from(rules.pass[0])
+            | u8::from(rules.pass[1]) << 1
+            | u8::from(rules.pass_on_stalemate[0]) << 2
+            | u8::from(rules.pass_on_stalemate[1]) << 3
+            | u8::from(rules.must_drop) << 4,
+    );
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
     // into walls where they capture.
@@ -406,10 +413,11 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
-    let pass = match input.number::<u8>()? {
-        n @ 0..=3 => [n & 1 != 0, n & 2 != 0],
-        _ => return None,
-    };
+    let passing = input.number::<u8>()?;
+    if passing >= 32 {
+        return None;
+    }
+    let bit = |i: u8| passing >> i & 1 != 0;
     let walling = match input.number::<u8>()? {
         0 => None,
         n => {
@@ -588,7 +596,9 @@ pub fn read(data: &str) -> Option<Rules> {
         petrify,
         castling_rank,
         diagonal_lines,
-        pass,
+        pass: [bit(0), bit(1)],
+        pass_on_stalemate: [bit(2), bit(3)],
+        must_drop: bit(4),
     })
 }
 
@@ -881,6 +891,15 @@ mod tests {
         // Pieces in a row, each direction on or off, each worth; the
         // rank castling is on.
         walled.castling_rank = 1;
+        walled.pass = [true, false];
+        walled.pass_on_stalemate = [false, true];
+        walled.must_drop = true;
+        walled.diagonal_lines = Region::rank(2);
+        // (The rank castling is on, the lines, who passes: a bit each.)
+        let passing = ",1,281470681743360,0,0,0,25,";
+        assert!(write(&walled).contains(passing), "{}", write(&walled));
+        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,32,", 1);
+        assert_eq!(read(&bad), None, "{bad}");
         walled.castling = Some(Castling {
             king_side_rook_file: Some(8),
             queen_side_rook_file: Some(0),
@@ -909,6 +928,10 @@ mod tests {
         }
         walled.goals.connect = None;
         walled.castling_rank = 0;
+        walled.pass = [false; 2];
+        walled.pass_on_stalemate = [false; 2];
+        walled.must_drop = false;
+        walled.diagonal_lines = Region::EMPTY;
         let written = write(&walled);
         let walls = ",5,1,18446462598732840960,0,0,0,0,2:QN";
         assert!(written.contains(walls), "{written}");

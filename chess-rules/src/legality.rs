@@ -200,6 +200,24 @@ pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mo
     if t.walling() {
         crate::walls::expand(rules, t, s, out, from);
     }
+    if out.len() == from
+        && let Some(pass) = stalemate_pass(rules, t, s)
+    {
+        out.push(pass);
+    }
+}
+
+/// The pass of a side with no move, out of check, where it passes then
+/// ([`Rules::pass_on_stalemate`](crate::Rules::pass_on_stalemate)); the
+/// caller knows it has no other move.
+fn stalemate_pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
+    if !rules.pass_on_stalemate[s.turn.index()]
+        || ended(rules, t, s).is_some()
+        || crate::position::in_check(t, s, s.turn)
+    {
+        return None;
+    }
+    crate::movegen::passing(t, s)
 }
 
 /// The legal moves, added to `out`, before their walls
@@ -262,6 +280,15 @@ pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>)
 
 /// How many legal moves there are.
 pub(crate) fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) -> u64 {
+    let n = count_moves(rules, t, s, scratch);
+    if n == 0 && stalemate_pass(rules, t, s).is_some() {
+        return 1;
+    }
+    n
+}
+
+/// How many legal moves there are, a pass where none is left aside.
+fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) -> u64 {
     if ended(rules, t, s).is_some() {
         return 0;
     }
@@ -370,7 +397,13 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     let (royals, every) = (&guard.royals, guard.every);
     let ep = en_passant_target(s);
     let mut scratch = None;
-    for (word, &bits) in s.occupied[side].iter().enumerate() {
+    // (Where pieces in hand must be dropped, only drops.)
+    let board = if crate::movegen::must_drop(rules, s) {
+        [0; WORDS]
+    } else {
+        s.occupied[side]
+    };
+    for (word, &bits) in board.iter().enumerate() {
         let mut bits = bits;
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;

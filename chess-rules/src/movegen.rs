@@ -362,7 +362,12 @@ fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink
 /// `out`.
 pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let ep = en_passant_target(s);
-    for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
+    let board = if must_drop(rules, s) {
+        [0; WORDS]
+    } else {
+        s.occupied[s.turn.index()]
+    };
+    for (word, &bits) in board.iter().enumerate() {
         let mut bits = bits;
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;
@@ -377,17 +382,23 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
 }
 
 /// The side to move's pass, where the rule set allows one
-/// ([`Rules::pass`]): its royal piece "moves" to its own square (none
-/// without exactly one royal piece to name it).
+/// ([`Rules::pass`]).
 pub(crate) fn pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
-    if !rules.pass[s.turn.index()] {
-        return None;
-    }
-    let royal = &s.royal[s.turn.index()];
-    if royal.iter().map(|w| w.count_ones()).sum::<u32>() != 1 {
-        return None;
-    }
-    let (word, bits) = royal.iter().enumerate().find(|(_, w)| **w != 0)?;
+    rules.pass[s.turn.index()].then(|| passing(t, s)).flatten()
+}
+
+/// A pass of the side to move: its royal piece, or where it has not
+/// exactly one its first piece (a1 first, by ranks), "moves" to its own
+/// square, as Fairy-Stockfish writes it.
+pub(crate) fn passing(t: &Tables, s: &State) -> Option<Move> {
+    let side = s.turn.index();
+    let royal = &s.royal[side];
+    let bits = if royal.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
+        royal
+    } else {
+        &s.occupied[side]
+    };
+    let (word, bits) = bits.iter().enumerate().find(|(_, w)| **w != 0)?;
     let sq = t.square_of[word * 64 + bits.trailing_zeros() as usize];
     Some(Move {
         from: sq,
@@ -396,6 +407,13 @@ pub(crate) fn pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
         kind: MoveKind::Pass,
         wall: None,
     })
+}
+
+/// Whether the side to move may only drop: it holds a piece in hand
+/// where pieces in hand must be dropped ([`Rules::must_drop`]).
+#[inline]
+pub(crate) fn must_drop(rules: &Rules, s: &State) -> bool {
+    rules.must_drop && s.hands[s.turn.index()].iter().any(|&n| n > 0)
 }
 
 /// A drop: the kind taken from hand, and the promoted kind it is put

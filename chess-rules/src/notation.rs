@@ -439,7 +439,13 @@ impl Position<'_> {
         let ep = en_passant_target(s);
         let royals = Royals::of(s);
         let mut out = Vec::new();
-        for (word, &bits) in s.occupied[s.turn.index()].iter().enumerate() {
+        // (Where pieces in hand must be dropped, no piece moves.)
+        let board = if crate::movegen::must_drop(self.rules, s) {
+            [0; crate::mailbox::WORDS]
+        } else {
+            s.occupied[s.turn.index()]
+        };
+        for (word, &bits) in board.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let from = word * 64 + bits.trailing_zeros() as usize;
@@ -454,11 +460,17 @@ impl Position<'_> {
         }
         let mut scratch = s.cells;
         out.retain(|&m| allowed(t, s, &mut scratch, &royals, m));
-        // (A pass is the royal piece's, legal out of check.)
-        if let Some(pass) = crate::movegen::pass(self.rules, t, s)
+        // (A pass is its royal or first piece's: legal out of check where
+        // the side may pass, or as its only move where it passes then.)
+        let side = s.turn.index();
+        if let Some(pass) = crate::movegen::passing(t, s)
             && pick(cell_of(pass.from))
             && to.is_none_or(|to| pass.to == to)
-            && !crate::position::in_check(t, s, s.turn)
+            && if self.rules.pass[side] {
+                !crate::position::in_check(t, s, s.turn)
+            } else {
+                self.rules.pass_on_stalemate[side] && self.legal_moves() == [pass]
+            }
         {
             out.push(pass);
         }

@@ -307,6 +307,14 @@ pub struct Rules {
     /// check (Fairy-Stockfish's `pass`: janggi): the royal piece "moves"
     /// to its own square ([`MoveKind::Pass`](crate::MoveKind::Pass)).
     pub pass: [bool; 2],
+    /// Whether White, and Black, pass where it has no move and is not in
+    /// check (Fairy-Stockfish's `passOnStalemate`: andersantichess), the
+    /// pass written as a move of its first piece (a1 first, by ranks) to
+    /// its own square.
+    pub pass_on_stalemate: [bool; 2],
+    /// While the side to move holds a piece in hand it may only drop one
+    /// (Fairy-Stockfish's `mustDrop`: picaria, placement chess).
+    pub must_drop: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -475,6 +483,8 @@ impl Rules {
             flying_general: false,
             diagonal_lines: Region::EMPTY,
             pass: [false; 2],
+            pass_on_stalemate: [false; 2],
+            must_drop: false,
             mutually_immune: Vec::new(),
             piece_promotion: PiecePromotion::default(),
             immobility_illegal: false,

@@ -74,6 +74,9 @@ pub enum Rejection {
     /// The move captures nothing, and a capture is compulsory (antichess):
     /// one the side to move has.
     MustCapture(Move),
+    /// The side to move holds pieces in hand, which it must drop before
+    /// it moves one on the board ([`Rules::must_drop`](crate::Rules::must_drop)).
+    MustDrop,
     /// Where captures explode ([`Rules::blast`](crate::Rules::blast)):
     /// the capture blows up a royal piece of the side to move.
     BlowsUp {
@@ -180,6 +183,9 @@ impl Position<'_> {
         };
         if piece.color != self.s.turn {
             return Some(Rejection::NotYours(piece));
+        }
+        if crate::movegen::must_drop(self.rules, &self.s) {
+            return Some(Rejection::MustDrop);
         }
         let target = self.piece_at(to);
         if let Some(own) = target.filter(|p| p.color == self.s.turn) {

@@ -1574,6 +1574,57 @@ fn a_piece_replacing_another_keeps_none_of_its_promotions() {
 }
 
 #[test]
+fn pieces_in_hand_are_dropped_first_and_a_side_with_no_move_passes() {
+    // Stones on a 3 x 3 board (Fairy-Stockfish's picaria), and
+    // antichess where a side with no move passes (andersantichess), as
+    // pyffish 0.0.90 plays them.
+    let text = "[stones]\nmaxRank = 3\nmaxFile = 3\ncustomPiece1 = p:mKmNmAmD\n\
+                startFen = 3/3/3[PPPppp] w - - 0 1\npieceDrops = true\nmustDrop = true\n\
+                connectN = 3\n\n[anders:antichess]\npassOnStalemate = true\n";
+    let sets = chess_rules::ini::sections(text).unwrap();
+    let stones = sets[0].rules.as_ref().unwrap();
+    let mut pos = Position::start(stones).unwrap();
+    assert_eq!(pos.legal_moves().len(), 9);
+    for m in ["P@a1", "P@b1", "P@c2", "P@c3", "P@b2"] {
+        pos = pos.play(pos.parse_move(m).unwrap());
+        // (Black still holds stones: drops only.)
+        assert!(
+            pos.legal_moves()
+                .iter()
+                .all(|m| matches!(m.kind, chess_rules::MoveKind::Drop { .. }))
+        );
+    }
+    assert_eq!(
+        pos.why_not(Square::new(2, 2), Square::new(0, 2), None),
+        Some(chess_rules::Rejection::MustDrop)
+    );
+    let pos = pos.play(pos.parse_move("P@b3").unwrap());
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+    moves.sort();
+    assert_eq!(
+        moves,
+        [
+            "a1a2", "a1a3", "a1c1", "b2a2", "b2a3", "b2c1", "c2a2", "c2a3", "c2c1"
+        ]
+    );
+    let anders = sets[1].rules.as_ref().unwrap();
+    assert_eq!(legal(anders, "8/8/8/8/8/p6p/P6P/8 w - - 0 1"), ["a2a2"]);
+    assert_eq!(
+        legal(anders, "8/8/8/8/8/pp6/PP6/8 w - - 0 1"),
+        ["a2b3", "b2a3"]
+    );
+    let pos = Position::from_fen(anders, "8/8/8/8/8/p7/P7/8 w - - 0 1").unwrap();
+    let pass = pos.parse_move("a2").unwrap();
+    assert_eq!(
+        (pos.uci(pass), pos.san(pass)),
+        ("a2a2".to_string(), "a2".to_string())
+    );
+    let pos = pos.play(pass);
+    let pos = pos.play(pos.parse_move("a3a3").unwrap());
+    assert_eq!(pos.outcome(), Some(Outcome::Passed));
+}
+
+#[test]
 fn janggi_cannons_palace_lines_and_passes() {
     // Each position's legal moves as pyffish 0.0.90 lists them.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();

@@ -138,6 +138,9 @@ kinds! {
     /// A move that does not capture while a capture is possible and
     /// compulsory (antichess, a rules file with `mustCapture`).
     CompulsoryCapture = "compulsory-capture",
+    /// A move of a piece on the board while the mover holds pieces in
+    /// hand that must be dropped first (a rules file with `mustDrop`).
+    CompulsoryDrop = "compulsory-drop",
     /// Atomic: a king capturing, or a capture whose explosion would take the
     /// mover's own king.
     AtomicCapture = "atomic-capture",

@@ -738,6 +738,19 @@ fn refusal_rejection(
             Rejection::new(ErrorKind::BadDrop, format!("`+{}`: {why}", def.letter))
                 .help(drops_of(pos, p.kind))
         }
+        Refusal::MustDrop => {
+            let drops = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+            Rejection::new(
+                ErrorKind::CompulsoryDrop,
+                format!(
+                    "{} holds pieces in hand, and under {} they must all be dropped before a \
+                     piece on the board moves",
+                    color_name(mover),
+                    pos.rules().name
+                ),
+            )
+            .help(piece_can_play("a piece in hand", drops))
+        }
         Refusal::MustCapture(_) => {
             let captures: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
             reasons::compulsory_capture(&pos.rules().name, &captures)

@@ -34,7 +34,6 @@ pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
-const PASS: &str = "passing a move where none is left";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const CONNECT: &str = "connection goals other than pieces in a row (a region joined to another, a square of pieces, pieces on one line)";
 const COUNTING: &str = "material counted to decide a full board";
@@ -126,7 +125,7 @@ const KEYS: &[(&str, Use)] = &[
     ("checking", Use::Read),
     ("dropChecks", Use::Read),
     ("mustCapture", Use::Read),
-    ("mustDrop", rule(MUST_DROP, "false")),
+    ("mustDrop", Use::Read),
     ("mustDropType", rule(MUST_DROP, "*")),
     ("pieceDrops", Use::Read),
     ("dropLoop", Use::Read),
@@ -157,9 +156,9 @@ const KEYS: &[(&str, Use)] = &[
     ("pass", Use::Read),
     ("passWhite", Use::Read),
     ("passBlack", Use::Read),
-    ("passOnStalemate", rule(PASS, "false")),
-    ("passOnStalemateWhite", rule(PASS, "false")),
-    ("passOnStalemateBlack", rule(PASS, "false")),
+    ("passOnStalemate", Use::Read),
+    ("passOnStalemateWhite", Use::Read),
+    ("passOnStalemateBlack", Use::Read),
     ("makpongRule", Use::Read),
     ("flyingGeneral", Use::Read),
     ("soldierPromotionRank", Use::Read),
