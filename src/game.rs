@@ -156,6 +156,9 @@ pub enum DrawReason {
     /// Under rules a user defines where a side may pass (janggi): both
     /// sides passed, one after the other.
     Passes,
+    /// Under rules a user defines with bikjang (janggi): the generals
+    /// faced each other, and the side to move passed.
+    Bikjang,
 }
 
 /// A win by a rule.
@@ -250,6 +253,9 @@ impl Outcome {
             OutcomeCode::DrawByPasses => Outcome::Draw {
                 reason: DrawReason::Passes,
             },
+            OutcomeCode::DrawByBikjang => Outcome::Draw {
+                reason: DrawReason::Bikjang,
+            },
         }
     }
 
@@ -338,6 +344,7 @@ impl fmt::Display for Outcome {
                 DrawReason::Checkmate => "draw by checkmate",
                 DrawReason::Counted => "draw by material counting",
                 DrawReason::Passes => "draw by both sides passing",
+                DrawReason::Bikjang => "draw by bikjang",
             }),
         }
     }

@@ -183,6 +183,7 @@ impl Serialize for Outcome {
                     DrawReason::Counted => "counted",
                     DrawReason::Connection => "connection",
                     DrawReason::Passes => "passes",
+                    DrawReason::Bikjang => "bikjang",
                 },
             ),
         };

@@ -586,6 +586,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                     OutcomeCode::BlackWinsByConnection,
                 ),
                 O::Passed => OutcomeCode::DrawByPasses,
+                O::Bikjang => OutcomeCode::DrawByBikjang,
             }
         }
         None => OutcomeCode::declared(result),

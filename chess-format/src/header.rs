@@ -143,11 +143,15 @@ pub enum OutcomeCode {
     /// Under rules a user defines where a side may pass (janggi): both
     /// sides passed one after the other, and the game is drawn.
     DrawByPasses = 45,
+    /// Under rules a user defines with bikjang (janggi): the royal pieces
+    /// faced each other and the side to move passed, and the game is
+    /// drawn.
+    DrawByBikjang = 46,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 46] = [
+    pub const ALL: [OutcomeCode; 47] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -194,6 +198,7 @@ impl OutcomeCode {
         OutcomeCode::BlackWinsByConnection,
         OutcomeCode::DrawByConnection,
         OutcomeCode::DrawByPasses,
+        OutcomeCode::DrawByBikjang,
     ];
 
     /// The code with this number.
@@ -358,7 +363,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(46), None);
+        assert_eq!(OutcomeCode::from_u8(47), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -368,7 +373,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0_01,,", "0\\01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0`01,,", "0\\01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

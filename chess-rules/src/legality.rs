@@ -205,6 +205,37 @@ pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mo
     {
         out.push(pass);
     }
+    if bikjang(rules, t, s) && ended(rules, t, s).is_none() {
+        // A pass, even in check; no move that leaves the royal pieces
+        // facing.
+        let mut after = s.clone();
+        retain_from(out, from, |m| {
+            m.kind == MoveKind::Pass || {
+                crate::make::play_into(t, s, m, &mut after);
+                let faces = facing(t, &after, s.turn);
+                crate::make::take_back(t, s, m, &mut after);
+                !faces
+            }
+        });
+        if let Some(pass) = crate::movegen::pass(rules, t, s)
+            && !out[from..].contains(&pass)
+        {
+            out.push(pass);
+        }
+    }
+}
+
+/// Whether a royal piece of `color` faces one of the other side along a
+/// file with nothing between.
+fn facing(t: &Tables, s: &State, color: crate::types::Color) -> bool {
+    crate::mailbox::cells(&s.royal[color.index()]).any(|c| t.facing(&s.cells, c, !color).is_some())
+}
+
+/// Whether the position is one of bikjang: the rule set has it
+/// ([`Rules::bikjang`](crate::Rules::bikjang)) and the royal pieces face
+/// each other.
+pub(crate) fn bikjang(rules: &Rules, t: &Tables, s: &State) -> bool {
+    rules.bikjang && facing(t, s, s.turn)
 }
 
 /// The pass of a side with no move, out of check, where it passes then
@@ -301,7 +332,7 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
         unwalled(rules, t, s, scratch);
         return crate::walls::count(rules, t, s, scratch);
     }
-    if sifted(rules) {
+    if sifted(rules) || bikjang(rules, t, s) {
         scratch.clear();
         legal_moves(rules, t, s, scratch);
         return scratch.len() as u64;
@@ -376,6 +407,9 @@ fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(Move) -> 
 /// one ends it (then there is no legal move).
 #[inline]
 pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+    if s.passes >= 1 && bikjang(rules, t, s) {
+        return Some(Outcome::Bikjang);
+    }
     if s.passes >= 2 {
         return Some(Outcome::Passed);
     }

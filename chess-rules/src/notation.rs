@@ -424,7 +424,10 @@ impl Position<'_> {
         if crate::legality::ended(self.rules, t, s).is_some() {
             return Vec::new();
         }
-        if crate::legality::sifted(self.rules) || t.walling() {
+        if crate::legality::sifted(self.rules)
+            || t.walling()
+            || crate::legality::bikjang(self.rules, t, s)
+        {
             // Which moves are legal depends on the others (or each is
             // one per square its wall may go to).
             // (A drop's square is empty: not a piece's move.)

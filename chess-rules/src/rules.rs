@@ -315,6 +315,11 @@ pub struct Rules {
     /// While the side to move holds a piece in hand it may only drop one
     /// (Fairy-Stockfish's `mustDrop`: picaria, placement chess).
     pub must_drop: bool,
+    /// Bikjang (Fairy-Stockfish's `bikjangRule`: janggi): where the royal
+    /// pieces face each other along a file with nothing between, the side
+    /// to move may pass, even in check, and no move of it may leave them
+    /// so; a pass then ends the game ([`Outcome::Bikjang`](crate::Outcome::Bikjang)).
+    pub bikjang: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -485,6 +490,7 @@ impl Rules {
             pass: [false; 2],
             pass_on_stalemate: [false; 2],
             must_drop: false,
+            bikjang: false,
             mutually_immune: Vec::new(),
             piece_promotion: PiecePromotion::default(),
             immobility_illegal: false,

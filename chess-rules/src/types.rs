@@ -200,6 +200,10 @@ pub enum Outcome {
     /// ends it): a draw, or decided by material counting where the rule
     /// set has it ([`Outcome::Counted`]).
     Passed,
+    /// The royal pieces faced each other along a file with nothing
+    /// between, and the side to move passed ([`Rules::bikjang`](crate::Rules::bikjang)):
+    /// a draw, or decided by material counting where the rule set has it.
+    Bikjang,
 }
 
 impl Outcome {
@@ -234,7 +238,7 @@ impl Outcome {
             Outcome::Flag { color, draw } => (!draw).then_some(color),
             Outcome::Checks { color } => Some(color),
             Outcome::Counted { winner } => winner,
-            Outcome::Passed => None,
+            Outcome::Passed | Outcome::Bikjang => None,
         }
     }
 }

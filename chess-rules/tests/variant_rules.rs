@@ -1625,6 +1625,51 @@ fn pieces_in_hand_are_dropped_first_and_a_side_with_no_move_passes() {
 }
 
 #[test]
+fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
+    // As pyffish 0.0.90 plays janggi: with the generals facing, the side
+    // to move passes or breaks it; passing ends the game, decided by
+    // material (Black's point more) or, in traditional janggi, drawn.
+    let janggi = chess_rules::ini::builtin("janggi").unwrap().unwrap();
+    let traditional = chess_rules::ini::builtin("janggitraditional")
+        .unwrap()
+        .unwrap();
+    let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert_eq!(legal(&janggi, facing), ["e1d1", "e1e1", "e1f1"]);
+    for (rules, end) in [
+        (
+            &janggi,
+            Outcome::Counted {
+                winner: Some(Color::Black),
+            },
+        ),
+        (&traditional, Outcome::Bikjang),
+    ] {
+        let pos = Position::from_fen(rules, facing).unwrap();
+        assert_eq!(pos.outcome(), None);
+        let pos = pos.play(pos.parse_move("e1e1").unwrap());
+        assert!(pos.legal_moves().is_empty());
+        assert_eq!(pos.outcome(), Some(end));
+    }
+    // Calling bikjang: the reply may not keep the generals facing.
+    let pos = Position::from_fen(&janggi, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    let pos = pos.play(pos.parse_move("e1d1").unwrap());
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["d10d10", "d10e10", "d10e9"]);
+    assert_eq!(pos.perft(1), 3);
+    assert_eq!(
+        pos.why_not(Square::new(3, 9), Square::new(3, 8), None),
+        Some(chess_rules::Rejection::FacesRoyal {
+            royal: Square::new(3, 8),
+            other: Square::new(3, 0)
+        })
+    );
+    // Without bikjang (casual janggi) the generals may stay facing.
+    let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();
+    assert_eq!(legal(&casual, facing), ["e1d1", "e1e1", "e1e2", "e1f1"]);
+}
+
+#[test]
 fn janggi_cannons_palace_lines_and_passes() {
     // Each position's legal moves as pyffish 0.0.90 lists them.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();

@@ -311,6 +311,9 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
             rules.name
         ),
         Outcome::Passed => "both sides passed, one after the other, which draws".to_string(),
+        Outcome::Bikjang => {
+            "the generals faced each other and the side to move passed: bikjang, a draw".to_string()
+        }
         Outcome::Counted { winner } => format!(
             "the game ended drawn, and material counting {} under these rules",
             match winner {

@@ -170,10 +170,7 @@ const KEYS: &[(&str, Use)] = &[
     ("checkmateValue", Use::Read),
     ("shogiPawnDropMateIllegal", Use::Read),
     ("shatarMateRule", rule("shatar's mating rules", "false")),
-    (
-        "bikjangRule",
-        rule("bikjang (facing generals, janggi)", "false"),
-    ),
+    ("bikjangRule", Use::Read),
     ("extinctionValue", Use::Read),
     ("extinctionClaim", Use::Read),
     ("extinctionPseudoRoyal", Use::Read),
