@@ -118,17 +118,20 @@ pub fn write(rules: &Rules) -> String {
             }
         }
     }
-    // Pieces in a row: 0 for none, else how many, the kinds, a bit per
-    // direction (along a rank, a file, a diagonal) and what it is worth.
+    // Pieces in a row: 0 for none, else 1, how many, the kinds, a bit per
+    // direction (along a rank, a file, a diagonal), what it is worth and
+    // the side of a square of pieces that is one too.
     match &rules.goals.connect {
         None => out.number(0),
         Some(c) => {
+            out.number(1);
             out.number(c.n);
             out.text(&c.pieces.iter().collect::<String>());
             out.number(
                 u8::from(c.horizontal) | u8::from(c.vertical) << 1 | u8::from(c.diagonal) << 2,
             );
             out.number(c.ending as u8);
+            out.number(c.square);
         }
     }
     // The rank castling is on, from each side's own; the diagonal lines;
@@ -396,7 +399,8 @@ pub fn read(data: &str) -> Option<Rules> {
     }
     let connect = match input.number::<u8>()? {
         0 => None,
-        n => {
+        1 => {
+            let n = input.number()?;
             let pieces = input.text()?.chars().collect();
             let directions: u8 = input.number()?;
             if directions > 7 {
@@ -409,8 +413,10 @@ pub fn read(data: &str) -> Option<Rules> {
                 vertical: directions & 2 != 0,
                 diagonal: directions & 4 != 0,
                 ending: ending(input.number()?)?,
+                square: input.number()?,
             })
         }
+        _ => return None,
     };
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
@@ -913,6 +919,7 @@ mod tests {
             for ending in [Ending::Win, Ending::Loss, Ending::Draw] {
                 walled.goals.connect = Some(crate::goals::Connect {
                     n: 4,
+                    square: directions % 3,
                     pieces: vec!['Q', 'N'],
                     horizontal: directions & 1 != 0,
                     vertical: directions & 2 != 0,
@@ -923,9 +930,15 @@ mod tests {
             }
         }
         let written = write(&walled);
-        let connect = ",4,2:QN7,2,1,";
+        // (A goal, 4 in a row, the kinds, every direction, a draw, a 1 × 1
+        // square; castling on the second rank.)
+        let connect = ",1,4,2:QN7,2,1,1,";
         assert!(written.contains(connect), "{written}");
-        for bad in [",4,2:QN8,2,1,", ",4,2:QN7,3,1,"] {
+        for bad in [
+            ",2,4,2:QN7,2,1,1,",
+            ",1,4,2:QN8,2,1,1,",
+            ",1,4,2:QN7,3,1,1,",
+        ] {
             let bad = written.replacen(connect, bad, 1);
             assert_eq!(read(&bad), None, "{bad}");
         }

@@ -151,10 +151,35 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
 }
 
 /// Whether `color` has `c.n` pieces of the kinds that count in a row
-/// along a direction that counts.
+/// along a direction that counts, or a square of them `c.square` on a
+/// side.
 fn in_a_row(rules: &Rules, s: &State, c: &crate::goals::Connect, color: Color) -> bool {
     let kinds = crate::tables::kind_bits(rules, &c.pieces);
     let counts = |cell: u8| is(cell, color) && kinds & (1 << kind_of(cell)) != 0;
+    // (Walked a step at a time: the first cell that does not count, the
+    // border's among them, ends the walk.)
+    let (up, right) = (crate::mailbox::delta((0, 1)), crate::mailbox::delta((1, 0)));
+    let square = |from: usize| {
+        let mut row = from;
+        (0..c.square).all(|y| {
+            if y > 0 {
+                row = crate::mailbox::step(row, up);
+            }
+            let mut at = row;
+            (0..c.square).all(|x| {
+                if x > 0 {
+                    at = crate::mailbox::step(at, right);
+                }
+                counts(s.cells[at])
+            })
+        })
+    };
+    if c.square > 0 && crate::mailbox::cells(&s.occupied[color.index()]).any(square) {
+        return true;
+    }
+    if c.n == 0 {
+        return false;
+    }
     let mut directions = Vec::new();
     if c.horizontal {
         directions.push((1, 0));

@@ -95,8 +95,11 @@ pub struct Flag {
 /// Fairy-Stockfish has it, only the side that just moved is looked at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Connect {
-    /// How many in a row.
+    /// How many in a row (0: no row is a goal).
     pub n: u8,
+    /// The side of a square of pieces that is one too (Fairy-Stockfish's
+    /// `connectNxN`: teeko's 2 × 2); 0 for none.
+    pub square: u8,
     /// The kinds that count, by letter; `*` all.
     pub pieces: Vec<char>,
     /// Rows along a rank count.

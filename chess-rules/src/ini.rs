@@ -602,6 +602,12 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 .filter(|&n| n <= MAX_SIDE)
                 .ok_or_else(|| bad(format!("`{value}`: at most {MAX_SIDE} in a row")))?;
         }
+        "connectNxN" => {
+            draft.connect.square = u8::try_from(number(value)?)
+                .ok()
+                .filter(|&n| n <= MAX_SIDE)
+                .ok_or_else(|| bad(format!("`{value}`: a square's side is at most {MAX_SIDE}")))?;
+        }
         "connectPieceTypes" => draft.connect.pieces = piece_set(&draft.rules, value)?,
         "connectHorizontal" => draft.connect.horizontal = boolean(value)?,
         "connectVertical" => draft.connect.vertical = boolean(value)?,
@@ -986,12 +992,15 @@ mod tests {
             .goals
             .connect;
         assert!(connect.is_some_and(|c| c.n == 4 && !c.vertical && c.horizontal));
-        let text = "[a:chess]\nconnectN = 4\nconnectNxN = 2\n";
-        let refused = sections(text).unwrap()[0].rules.clone().unwrap_err();
+        let text = "[a:chess]\nconnectN = 4\nconnectNxN = 2\n\n[b:chess]\ncollinearN = 3\n";
+        let read = sections(text).unwrap();
+        let connect = read[0].rules.as_ref().unwrap().goals.connect.as_ref();
+        assert!(connect.is_some_and(|c| (c.n, c.square) == (4, 2)));
+        let refused = read[1].rules.clone().unwrap_err();
         assert!(
             refused
                 .message
-                .starts_with("`connectNxN = 2` needs connection goals other than pieces in a row"),
+                .starts_with("`collinearN = 3` needs connection goals other than"),
             "{refused:?}"
         );
         // Duple check needs pieces royal while few; castling's details,

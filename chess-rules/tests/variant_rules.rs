@@ -1670,6 +1670,33 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
 }
 
 #[test]
+fn a_square_of_pieces_ends_the_game_of_the_side_that_just_moved() {
+    // Teeko as Fairy-Stockfish's variants.ini writes it (four in a row,
+    // or a 2 x 2 square), as pyffish 0.0.90 ends it.
+    let text = "[teeko]\nmaxRank = 5\nmaxFile = 5\ncustomPiece1 = p:mK\n\
+                startFen = 5/5/5/5/5[PPPPpppp] w - - 0 1\npieceDrops = true\n\
+                mustDrop = true\nconnectN = 4\nconnectNxN = 2\nstalemateValue = loss\n";
+    let sets = chess_rules::ini::sections(text).unwrap();
+    let teeko = sets[0].rules.as_ref().unwrap();
+    let connect = Outcome::Connect {
+        color: Color::White,
+        ending: Ending::Win,
+    };
+    for (fen, end) in [
+        ("5/5/5/PP3/PP3[pppp] b - - 0 1", Some(connect)),
+        ("5/5/5/1PP2/1PP2[pppp] b - - 0 1", Some(connect)),
+        // Its own square is nothing yet for the side to move; three and
+        // a fourth apart are no square.
+        ("5/5/5/pp3/pp3[PPPP] b - - 0 1", None),
+        ("5/5/5/PP2p/P1P1p[ppp] b - - 0 1", None),
+    ] {
+        let pos = Position::from_fen(teeko, fen).unwrap();
+        assert_eq!(pos.outcome(), end, "{fen}");
+        assert_eq!(pos.legal_moves().is_empty(), end.is_some(), "{fen}");
+    }
+}
+
+#[test]
 fn janggi_cannons_palace_lines_and_passes() {
     // Each position's legal moves as pyffish 0.0.90 lists them.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();

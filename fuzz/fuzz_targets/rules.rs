@@ -9,7 +9,8 @@
 //! the position), and `why_not` (`why_not_drop` for a drop) finds nothing
 //! wrong with it; a rule set written as data reads back the same. Rule
 //! sets built from the bytes may drop pieces from hand, promote them
-//! shogi-style, and put walls on the board.
+//! shogi-style, put walls on the board, pass, and move along janggi's
+//! palace lines.
 #![no_main]
 
 use chess_rules::{Geometry, MoveKind, MoveText, PieceDef, Position, Rules, data, ini, yaml};
@@ -278,10 +279,12 @@ fuzz_target!(|data: &[u8]| {
                     ranks_text[usize::from(ranks) - 2] = fill("*", files - 1);
                 }
                 // `3`, `4` or `5`: that many in a row end the game (`l`
-                // losing, `q` drawing, `o` along files and ranks only).
+                // losing, `q` drawing, `o` along files and ranks only;
+                // `n` a 2 × 2 square of pieces too).
                 if let Some(n) = walls.chars().find_map(|c| c.to_digit(10)).filter(|n| (3..=5).contains(n)) {
                     rules.goals.connect = Some(chess_rules::Connect {
                         n: n as u8,
+                        square: if walls.contains('n') { 2 } else { 0 },
                         pieces: vec!['*'],
                         horizontal: true,
                         vertical: true,
@@ -294,6 +297,36 @@ fuzz_target!(|data: &[u8]| {
                             chess_rules::Ending::Win
                         },
                     });
+                }
+            }
+            // An eighth part: `P` each side may pass, `S` passes where it
+            // has no move, `M` drops pieces in hand first, `J` bikjang,
+            // `L` diagonal lines on the first three ranks' middle files
+            // (janggi's palace) along which each piece also makes its
+            // moves, `U` hops never over nor onto a piece of the hopper's
+            // kind (janggi's cannon).
+            if let Some(more) = parts.next() {
+                rules.pass = [more.contains('P'); 2];
+                rules.pass_on_stalemate = [more.contains('S'); 2];
+                rules.must_drop = more.contains('M');
+                rules.bikjang = more.contains('J');
+                if more.contains('L') {
+                    for sq in ["d1", "f1", "e2", "d3", "f3"] {
+                        rules.diagonal_lines.insert(chess_rules::Square::parse(sq).expect("a square"));
+                    }
+                    for piece in &mut rules.pieces {
+                        let lines: Vec<_> = (piece.atoms.iter())
+                            .map(|a| chess_rules::betza::Atom { lines: true, ..a.clone() })
+                            .collect();
+                        piece.atoms.extend(lines);
+                    }
+                }
+                if more.contains('U') {
+                    for atom in rules.pieces.iter_mut().flat_map(|p| &mut p.atoms) {
+                        if atom.hop == chess_rules::betza::Hop::Over {
+                            atom.hop = chess_rules::betza::Hop::Unlike;
+                        }
+                    }
                 }
             }
             rules.start = format!("{}[{pocket}] w - - 0 1", ranks_text.join("/"));

@@ -296,12 +296,19 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
                 Stalemate::Loss => "loses for it",
             }
         ),
-        Outcome::Connect { color, ending } => format!(
-            "{} has {} pieces in a row, {}",
-            color_name(side(color)),
-            rules.goals.connect.as_ref().map_or(0, |c| c.n),
-            under(ending)
-        ),
+        Outcome::Connect { color, ending } => {
+            let (n, square) = rules
+                .goals
+                .connect
+                .as_ref()
+                .map_or((0, 0), |c| (c.n, c.square));
+            let shape = match (n, square) {
+                (_, 0) => format!("{n} pieces in a row"),
+                (0, k) => format!("a {k} × {k} square of pieces"),
+                (n, k) => format!("{n} pieces in a row or a {k} × {k} square of them"),
+            };
+            format!("{} has {shape}, {}", color_name(side(color)), under(ending))
+        }
         Outcome::DropMate => format!(
             "{} is checkmated by a drop of a {}, which {} forbids: the side checkmated so wins",
             color_name(stuck),

@@ -136,6 +136,7 @@ impl Draft {
             check_counting: false,
             connect: crate::goals::Connect {
                 n: 0,
+                square: 0,
                 pieces: vec!['*'],
                 horizontal: true,
                 vertical: true,
@@ -217,7 +218,7 @@ impl Draft {
                 }),
             flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
             check_counting: self.check_counting,
-            connect: (self.connect.n > 0).then(|| self.connect.clone()),
+            connect: (self.connect.n > 0 || self.connect.square > 0).then(|| self.connect.clone()),
         }
     }
 

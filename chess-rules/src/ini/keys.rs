@@ -35,7 +35,7 @@ pub(crate) const PAWNS: &str =
 const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
-const CONNECT: &str = "connection goals other than pieces in a row (a region joined to another, a square of pieces, pieces on one line)";
+const CONNECT: &str = "connection goals other than pieces in a row or in a square (a region joined to another, pieces on one line)";
 const COUNTING: &str = "material counted to decide a full board";
 
 /// The keys and their use; pieces (`pawn`, `customPiece1` …) and
@@ -198,7 +198,7 @@ const KEYS: &[(&str, Use)] = &[
     ("connectRegion2White", rule(CONNECT, "-")),
     ("connectRegion1Black", rule(CONNECT, "-")),
     ("connectRegion2Black", rule(CONNECT, "-")),
-    ("connectNxN", rule(CONNECT, "0")),
+    ("connectNxN", Use::Read),
     ("collinearN", rule(CONNECT, "0")),
     ("connectValue", Use::Read),
     ("materialCounting", Use::Read),
@@ -238,7 +238,6 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
             "connectRegion2White",
             "connectRegion1Black",
             "connectRegion2Black",
-            "connectNxN",
             "collinearN",
         ]),
     ),
