@@ -145,7 +145,8 @@ pub fn write(rules: &Rules) -> String {
             | u8::from(rules.pass_on_stalemate[0]) << 2
             | u8::from(rules.pass_on_stalemate[1]) << 3
             | u8::from(rules.must_drop) << 4
-            | u8::from(rules.bikjang) << 5,
+            | u8::from(rules.bikjang) << 5
+            | u8::from(rules.opposite_castling) << 6,
     );
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
@@ -421,7 +422,7 @@ pub fn read(data: &str) -> Option<Rules> {
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
     let passing = input.number::<u8>()?;
-    if passing >= 64 {
+    if passing >= 128 {
         return None;
     }
     let bit = |i: u8| passing >> i & 1 != 0;
@@ -607,6 +608,7 @@ pub fn read(data: &str) -> Option<Rules> {
         pass_on_stalemate: [bit(2), bit(3)],
         must_drop: bit(4),
         bikjang: bit(5),
+        opposite_castling: bit(6),
     })
 }
 
@@ -903,11 +905,12 @@ mod tests {
         walled.pass_on_stalemate = [false, true];
         walled.must_drop = true;
         walled.bikjang = true;
+        walled.opposite_castling = true;
         walled.diagonal_lines = Region::rank(2);
         // (The rank castling is on, the lines, who passes: a bit each.)
-        let passing = ",1,281470681743360,0,0,0,57,";
+        let passing = ",1,281470681743360,0,0,0,121,";
         assert!(write(&walled).contains(passing), "{}", write(&walled));
-        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,64,", 1);
+        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,128,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         walled.castling = Some(Castling {
             king_side_rook_file: Some(8),
@@ -948,6 +951,7 @@ mod tests {
         walled.pass_on_stalemate = [false; 2];
         walled.must_drop = false;
         walled.bikjang = false;
+        walled.opposite_castling = false;
         walled.diagonal_lines = Region::EMPTY;
         let written = write(&walled);
         let walls = ",5,1,18446462598732840960,0,0,0,0,2:QN";

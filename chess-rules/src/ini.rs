@@ -530,6 +530,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "passOnStalemateBlack" => rules.pass_on_stalemate[1] = boolean(value)?,
         "mustDrop" => rules.must_drop = boolean(value)?,
         "bikjangRule" => rules.bikjang = boolean(value)?,
+        "oppositeCastling" => rules.opposite_castling = boolean(value)?,
         "doubleStep" => draft.double_step = boolean(value)?,
         "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
         "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,

@@ -86,6 +86,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
     next.castling &= !(t.castling_on[from] | t.castling_on[to]);
+    if let (MoveKind::Castle { rook_from, .. }, Some(ranks)) = (m.kind, t.opposite_castling) {
+        opposite_wing(t, s, next, ranks, rook_from.file > m.from.file);
+    }
     // (A drop cannot be taken back either, nor a shogi-style promotion,
     // as Fairy-Stockfish counts; a demotion can.)
     next.halfmoves =
@@ -109,6 +112,26 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];
         *left = left.saturating_sub(1);
+    }
+}
+
+/// Takes the other side's castling on the wing the side to move castled
+/// to away ([`Rules::opposite_castling`](crate::Rules::opposite_castling)):
+/// its rights with a rook beyond its king on that wing.
+fn opposite_wing(t: &Tables, s: &State, next: &mut State, ranks: [u8; 2], king_side: bool) {
+    let them = !s.turn;
+    let rank = ranks[them.index()];
+    let king = (0..t.geometry.files()).find(|&f| {
+        let cell = s.cells[cell_of(Square::new(f, rank))];
+        crate::mailbox::is(cell, them) && t.castles(cell)
+    });
+    let Some(king) = king else {
+        return;
+    };
+    for file in 0..t.geometry.files() {
+        if (file > king) == king_side {
+            next.castling &= !(1 << (16 * them.index() + usize::from(file)));
+        }
     }
 }
 

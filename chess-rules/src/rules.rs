@@ -320,6 +320,10 @@ pub struct Rules {
     /// to move may pass, even in check, and no move of it may leave them
     /// so; a pass then ends the game ([`Outcome::Bikjang`](crate::Outcome::Bikjang)).
     pub bikjang: bool,
+    /// A side that castles takes the other side's castling on the same
+    /// wing away (Fairy-Stockfish's `oppositeCastling`): the kings castle
+    /// to opposite wings.
+    pub opposite_castling: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -491,6 +495,7 @@ impl Rules {
             pass_on_stalemate: [false; 2],
             must_drop: false,
             bikjang: false,
+            opposite_castling: false,
             mutually_immune: Vec::new(),
             piece_promotion: PiecePromotion::default(),
             immobility_illegal: false,

@@ -313,6 +313,9 @@ pub(crate) struct Tables {
     /// Walls a move puts down ([`Rules::walling`], [`Rules::petrify`]),
     /// if any.
     pub(crate) walls: Option<WallKinds>,
+    /// Where a castling takes the other side's on its wing away
+    /// ([`Rules::opposite_castling`]): the rank each side castles on.
+    pub(crate) opposite_castling: Option<[u8; 2]>,
 }
 
 /// A rule set's explosions, by kind: a bit per kind a blast beside it
@@ -866,6 +869,9 @@ impl Tables {
             blast: BlastKinds::new(rules),
             mutually_immune: kind_bits(rules, &rules.mutually_immune),
             walls: WallKinds::new(rules),
+            opposite_castling: rules
+                .opposite_castling
+                .then(|| [Color::White, Color::Black].map(|c| castling_rank(rules, c))),
             flying_general: rules.flying_general,
             en_passant_regions: rules.en_passant_regions,
             drop_cells,

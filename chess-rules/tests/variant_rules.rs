@@ -1697,6 +1697,34 @@ fn a_square_of_pieces_ends_the_game_of_the_side_that_just_moved() {
 }
 
 #[test]
+fn castling_takes_the_other_sides_castling_on_that_wing() {
+    // Fairy-Stockfish's opposite-castling section, as pyffish 0.0.90
+    // plays it: the kings castle to opposite wings.
+    let text = "[opposite:chess]\noppositeCastling = true\n";
+    let sets = chess_rules::ini::sections(text).unwrap();
+    let rules = sets[0].rules.as_ref().unwrap();
+    let mut pos = Position::start(rules).unwrap();
+    for m in ["e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "e1g1"] {
+        pos = pos.play(pos.parse_move(m).unwrap());
+    }
+    assert_eq!(
+        pos.fen(),
+        "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b q - 5 4"
+    );
+    let king: Vec<String> = legal(rules, &pos.fen())
+        .into_iter()
+        .filter(|m| m.starts_with("e8"))
+        .collect();
+    assert_eq!(king, ["e8e7", "e8f8"]);
+    let rooks = Position::from_fen(rules, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let long = rooks.play(rooks.parse_move("e1c1").unwrap());
+    assert_eq!(long.fen(), "r3k2r/8/8/8/8/8/8/2KR3R b k - 1 1");
+    let pos = rooks.play(rooks.parse_move("a1b1").unwrap());
+    let pos = pos.play(pos.parse_move("e8c8").unwrap());
+    assert_eq!(pos.fen(), "2kr3r/8/8/8/8/8/8/1R2K2R w K - 2 2");
+}
+
+#[test]
 fn janggi_cannons_palace_lines_and_passes() {
     // Each position's legal moves as pyffish 0.0.90 lists them.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();

@@ -120,7 +120,7 @@ const KEYS: &[(&str, Use)] = &[
     ("castlingRookKingsideFile", Use::Read),
     ("castlingRookQueensideFile", Use::Read),
     ("castlingRookPieces", rule(CASTLING, "r")),
-    ("oppositeCastling", rule(CASTLING, "false")),
+    ("oppositeCastling", Use::Read),
     ("castlingWins", rule("castling that wins", "-")),
     ("checking", Use::Read),
     ("dropChecks", Use::Read),
