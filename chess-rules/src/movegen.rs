@@ -230,15 +230,12 @@ pub(crate) fn walk<S: Sink>(
         sink.reach(to, offers(s.cells[to], mine) & CAPTURE);
     }
     for walk in walks.rest() {
-        // (Along the diagonal lines only from a cell on them.)
-        if walk.lines && !t.on_lines(from) {
-            continue;
-        }
         match walk.shape {
             Shape::Hop(how) => hop(t, s, from, walk, how, sink),
+            Shape::Lines => lines(t, s, from, walk, sink),
             _ => {
                 if initial(walk.initial) {
-                    ride(t, s, from, walk, ep, sink);
+                    ride(s, from, walk, ep, sink);
                 }
             }
         }
@@ -265,14 +262,7 @@ pub(crate) fn walk<S: Sink>(
 /// A walk with conditions (its `i` condition met by the caller): along a
 /// lame path that must be empty, up to its range, capturing en passant.
 #[inline]
-fn ride<S: Sink>(
-    t: &Tables,
-    s: &State,
-    from: usize,
-    walk: &Walk,
-    ep: Option<(usize, Square)>,
-    sink: &mut S,
-) {
+fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)>, sink: &mut S) {
     if let Some(path) = &walk.path
         && !path_clear(&s.cells, from, path)
     {
@@ -284,9 +274,6 @@ fn ride<S: Sink>(
     loop {
         to = step(to, walk.delta);
         k += 1;
-        if walk.lines && !t.on_lines(to) {
-            break;
-        }
         let target = s.cells[to];
         let empty = target == EMPTY;
         sink.reach(to, offers(target, mine) & walk.may);
@@ -299,12 +286,39 @@ fn ride<S: Sink>(
     }
 }
 
+/// A step or slide along the diagonal lines: from a cell on them, to the
+/// cells on them along the walk, up to its range or the first piece.
+#[inline]
+fn lines<S: Sink>(t: &Tables, s: &State, from: usize, walk: &Walk, sink: &mut S) {
+    if !t.on_lines(from) {
+        return;
+    }
+    let mine = s.mine();
+    let mut to = from;
+    let mut k = 0u8;
+    loop {
+        to = step(to, walk.delta);
+        k += 1;
+        if !t.on_lines(to) {
+            break;
+        }
+        let target = s.cells[to];
+        sink.reach(to, offers(target, mine) & walk.may);
+        if walk.range == k || target != EMPTY {
+            break;
+        }
+    }
+}
+
 /// A hop along a line: over its first piece (either side's), then, for
 /// [`Hop::Over`], on to every empty square and the next piece if it is
 /// the other side's; for [`Hop::Beyond`], to the square just beyond; for
 /// [`Hop::Unlike`], as `Over` where neither piece is of its own kind.
 #[inline]
 fn hop<S: Sink>(t: &Tables, s: &State, from: usize, walk: &Walk, how: Hop, sink: &mut S) {
+    if walk.lines && !t.on_lines(from) {
+        return;
+    }
     let mine = s.mine();
     let mut to = step(from, walk.delta);
     while s.cells[to] == EMPTY {

@@ -36,6 +36,9 @@ pub(crate) enum Shape {
     Ride,
     /// A hop over a piece ([`Hop`]).
     Hop(Hop),
+    /// Along the diagonal lines only ([`Atom::lines`](crate::betza::Atom::lines)),
+    /// a step or a slide (not a hop).
+    Lines,
 }
 
 /// One direction of one kind of move of a kind of piece, turned for one
@@ -73,7 +76,7 @@ impl Walks {
         all.sort_by_key(|w| match w.shape {
             Shape::Leap => 0,
             Shape::Slide => 1,
-            Shape::Ride | Shape::Hop(_) => 2,
+            Shape::Ride | Shape::Hop(_) | Shape::Lines => 2,
         });
         let leaps = all.iter().filter(|w| w.shape == Shape::Leap).count();
         let slides = leaps + all.iter().filter(|w| w.shape == Shape::Slide).count();
@@ -170,9 +173,11 @@ impl Shape {
     /// The shape of a walk along one of `atom`'s vectors (one within the
     /// mailbox's border).
     fn of(atom: &crate::betza::Atom) -> Shape {
-        let plain = !atom.initial && !atom.lame && !atom.lines;
+        let plain = !atom.initial && !atom.lame;
         if atom.hop != Hop::No {
             Shape::Hop(atom.hop)
+        } else if atom.lines {
+            Shape::Lines
         } else if plain && atom.range == 1 {
             Shape::Leap
         } else if plain && atom.range == 0 && atom.moves && atom.captures && !atom.en_passant {
