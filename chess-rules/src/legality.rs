@@ -200,55 +200,9 @@ pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mo
     if t.walling() {
         crate::walls::expand(rules, t, s, out, from);
     }
-    if out.len() == from
-        && let Some(pass) = stalemate_pass(rules, t, s)
-    {
-        out.push(pass);
+    if ended(rules, t, s).is_none() {
+        crate::passing::adjust(rules, t, s, out, from);
     }
-    if bikjang(rules, t, s) && ended(rules, t, s).is_none() {
-        // A pass, even in check; no move that leaves the royal pieces
-        // facing.
-        let mut after = s.clone();
-        retain_from(out, from, |m| {
-            m.kind == MoveKind::Pass || {
-                crate::make::play_into(t, s, m, &mut after);
-                let faces = facing(t, &after, s.turn);
-                crate::make::take_back(t, s, m, &mut after);
-                !faces
-            }
-        });
-        if let Some(pass) = crate::movegen::pass(rules, t, s)
-            && !out[from..].contains(&pass)
-        {
-            out.push(pass);
-        }
-    }
-}
-
-/// Whether a royal piece of `color` faces one of the other side along a
-/// file with nothing between.
-fn facing(t: &Tables, s: &State, color: crate::types::Color) -> bool {
-    crate::mailbox::cells(&s.royal[color.index()]).any(|c| t.facing(&s.cells, c, !color).is_some())
-}
-
-/// Whether the position is one of bikjang: the rule set has it
-/// ([`Rules::bikjang`](crate::Rules::bikjang)) and the royal pieces face
-/// each other.
-pub(crate) fn bikjang(rules: &Rules, t: &Tables, s: &State) -> bool {
-    rules.bikjang && facing(t, s, s.turn)
-}
-
-/// The pass of a side with no move, out of check, where it passes then
-/// ([`Rules::pass_on_stalemate`](crate::Rules::pass_on_stalemate)); the
-/// caller knows it has no other move.
-fn stalemate_pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
-    if !rules.pass_on_stalemate[s.turn.index()]
-        || ended(rules, t, s).is_some()
-        || crate::position::in_check(t, s, s.turn)
-    {
-        return None;
-    }
-    crate::movegen::passing(t, s)
 }
 
 /// The legal moves, added to `out`, before their walls
@@ -312,7 +266,10 @@ pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>)
 /// How many legal moves there are.
 pub(crate) fn count_legal(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) -> u64 {
     let n = count_moves(rules, t, s, scratch);
-    if n == 0 && stalemate_pass(rules, t, s).is_some() {
+    if n == 0
+        && ended(rules, t, s).is_none()
+        && crate::passing::stalemate_pass(rules, t, s).is_some()
+    {
         return 1;
     }
     n
@@ -332,7 +289,7 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
         unwalled(rules, t, s, scratch);
         return crate::walls::count(rules, t, s, scratch);
     }
-    if sifted(rules) || bikjang(rules, t, s) {
+    if sifted(rules) || crate::passing::bikjang(rules, t, s) {
         scratch.clear();
         legal_moves(rules, t, s, scratch);
         return scratch.len() as u64;
@@ -407,11 +364,8 @@ fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(Move) -> 
 /// one ends it (then there is no legal move).
 #[inline]
 pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
-    if s.passes >= 1 && bikjang(rules, t, s) {
-        return Some(Outcome::Bikjang);
-    }
-    if s.passes >= 2 {
-        return Some(Outcome::Passed);
+    if let Some(end) = crate::passing::ended(rules, t, s) {
+        return Some(end);
     }
     if rules.goals.any() {
         crate::ends::ended(rules, t, s)
@@ -529,7 +483,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
         }
     }
     // A pass, out of check.
-    if let Some(m) = crate::movegen::pass(rules, t, s)
+    if let Some(m) = crate::passing::pass(rules, t, s)
         && !crate::position::in_check(t, s, us)
     {
         count += 1;

@@ -57,7 +57,8 @@
 //! | `blast.rs` | explosions on capture (atomic chess) and pieces that may not take their own kind |
 //! | `promote.rs` | shogi-style promotion: which moves may or must promote or demote a piece, and what a promoted piece was |
 //! | `walls.rs` | walls: where a move's wall may go (duck chess, the amazons), the walls a move puts down |
-//! | `goals.rs` | what else ends a game: extinction, capture the flag ([`Goals`]) |
+//! | `passing.rs` | passing (janggi), passing where no move is left, bikjang, and the ends they make |
+//! | `goals.rs` | what else ends a game: extinction, capture the flag, pieces in a row or in a square ([`Goals`]) |
 //! | `ends.rs` | whether a goal has ended a position's game |
 //! | `perft.rs` | perft |
 //! | `notation.rs` | moves in words: [`MoveText`], SAN, coordinates |
@@ -82,6 +83,7 @@ mod mailbox;
 mod make;
 mod movegen;
 mod notation;
+mod passing;
 mod perft;
 mod position;
 mod promote;

@@ -392,35 +392,6 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
     for (drop, cells) in drop_targets(t, s) {
         out.extend(dropped(t, drop, &cells));
     }
-    out.extend(pass(rules, t, s));
-}
-
-/// The side to move's pass, where the rule set allows one
-/// ([`Rules::pass`]).
-pub(crate) fn pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
-    rules.pass[s.turn.index()].then(|| passing(t, s)).flatten()
-}
-
-/// A pass of the side to move: its royal piece, or where it has not
-/// exactly one its first piece (a1 first, by ranks), "moves" to its own
-/// square, as Fairy-Stockfish writes it.
-pub(crate) fn passing(t: &Tables, s: &State) -> Option<Move> {
-    let side = s.turn.index();
-    let royal = &s.royal[side];
-    let bits = if royal.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
-        royal
-    } else {
-        &s.occupied[side]
-    };
-    let (word, bits) = bits.iter().enumerate().find(|(_, w)| **w != 0)?;
-    let sq = t.square_of[word * 64 + bits.trailing_zeros() as usize];
-    Some(Move {
-        from: sq,
-        to: sq,
-        promotion: None,
-        kind: MoveKind::Pass,
-        wall: None,
-    })
 }
 
 /// Whether the side to move may only drop: it holds a piece in hand

@@ -426,7 +426,7 @@ impl Position<'_> {
         }
         if crate::legality::sifted(self.rules)
             || t.walling()
-            || crate::legality::bikjang(self.rules, t, s)
+            || crate::passing::bikjang(self.rules, t, s)
         {
             // Which moves are legal depends on the others (or each is
             // one per square its wall may go to).
@@ -466,7 +466,7 @@ impl Position<'_> {
         // (A pass is its royal or first piece's: legal out of check where
         // the side may pass, or as its only move where it passes then.)
         let side = s.turn.index();
-        if let Some(pass) = crate::movegen::passing(t, s)
+        if let Some(pass) = crate::passing::passing(t, s)
             && pick(cell_of(pass.from))
             && to.is_none_or(|to| pass.to == to)
             && if self.rules.pass[side] {

@@ -415,7 +415,7 @@ impl Position<'_> {
         let mut safe = Vec::new();
         crate::legality::safe_moves(self.rules, &self.tables, &self.s, &mut safe);
         // (Under bikjang, a move that leaves the generals facing.)
-        if !safe.contains(&m) || crate::legality::bikjang(self.rules, &self.tables, &self.s) {
+        if !safe.contains(&m) || crate::passing::bikjang(self.rules, &self.tables, &self.s) {
             self.blown_up(m).map_or_else(
                 || self.attacked_after(m),
                 |royal| Rejection::BlowsUp { royal },
@@ -470,7 +470,7 @@ impl Position<'_> {
                 return Rejection::LeavesRoyalAttacked { royal, by };
             }
             let t = &after.tables;
-            if (t.flying_general || crate::legality::bikjang(self.rules, t, &self.s))
+            if (t.flying_general || crate::passing::bikjang(self.rules, t, &self.s))
                 && let Some(other) = t.facing(&after.s.cells, cell_of(royal), !self.s.turn)
             {
                 let other = t.square_of[other];

@@ -254,6 +254,41 @@ POSITIONS["petrified"] = [
     "8/8/8/3k4/8/3K4/8/8 w - - 0 1",
     "4k3/3q4/8/8/8/8/3Q4/4K3 w - - 0 1",
 ]
+# Janggi: the palace's lines, cannons that neither hop over nor take a
+# cannon, passing, bikjang (the generals facing; a pass then ends the
+# game) and two passes in a row.
+JANGGI = [
+    "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+    "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+    "3k5/4a4/9/9/9/9/9/3R5/4C4/3AK3R w - - 0 1",
+    "3k5/9/9/9/4c4/4p4/9/4C4/9/3K5 w - - 0 1",
+    "3k5/9/9/9/9/9/9/3C5/4p4/3K1c3 w - - 0 1",
+    "r1ba1a1nr/4k4/1cn1b2c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1B2C1/4K4/R1BA1ANR1 w - - 4 3",
+]
+for name in ["janggi", "janggitraditional", "janggimodern", "janggicasual"]:
+    POSITIONS[name] = JANGGI
+POSITIONS["anders"] = [
+    "8/8/8/8/8/p6p/P6P/8 w - - 0 1",
+    "8/8/8/8/p7/P7/1p6/1K6 w - - 0 1",
+    "8/8/8/2p5/2P5/p7/P7/8 w - - 0 1",
+]
+POSITIONS["stonesquare"] = [
+    "5/5/5/PP3/P4[Ppppp] b - - 0 1",
+    "5/5/2p2/1PPp1/pP1P1[pp] w - - 0 1",
+    "5/1pp2/1PpP1/1Pp2/2P2 w - - 0 5",
+]
+POSITIONS["opposite"] = [
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+]
+# Shako's castling with rooks inside its elephants; gustav3's walls.
+POSITIONS["shako"] = [
+    "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C w KQkq - 0 1",
+    "c8c/er3k2re/pppppppppp/10/10/10/10/PPPPPPPPPP/RR3K2RR/C8C w KQkq - 0 1",
+]
+POSITIONS["gustav3"] = [
+    "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/AR3K2RA w KQkq - 0 1",
+]
 POSITIONS["troitzky"] = [
     "****qk****/**rnbbnr**/*pp1pppp1*/*2p4p*/3P6/10/*8*/*PP1PPPPP*/**RNBBNR**/****QK**** w - - 0 3",
 ]

@@ -1,0 +1,109 @@
+//! Passing: a side that may pass instead of moving (janggi: its royal
+//! piece "moves" to its own square, `e2e2`), one that passes where it has
+//! no move (andersantichess), bikjang (the generals facing: a pass is
+//! legal even in check, and no move may leave them so), and the ends
+//! they make — two passes in a row, or a pass under bikjang, end the game
+//! (drawn, or decided by material counting where the rule set has it).
+
+use crate::position::State;
+use crate::rules::Rules;
+use crate::tables::Tables;
+use crate::types::{Color, Move, MoveKind, Outcome};
+
+/// The side to move's pass, where the rule set allows one
+/// ([`Rules::pass`](crate::Rules::pass)).
+pub(crate) fn pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
+    rules.pass[s.turn.index()].then(|| passing(t, s)).flatten()
+}
+
+/// A pass of the side to move: its royal piece, or where it has not
+/// exactly one its first piece (a1 first, by ranks), "moves" to its own
+/// square, as Fairy-Stockfish writes it.
+pub(crate) fn passing(t: &Tables, s: &State) -> Option<Move> {
+    let side = s.turn.index();
+    let royal = &s.royal[side];
+    let bits = if royal.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
+        royal
+    } else {
+        &s.occupied[side]
+    };
+    let (word, bits) = bits.iter().enumerate().find(|(_, w)| **w != 0)?;
+    let sq = t.square_of[word * 64 + bits.trailing_zeros() as usize];
+    Some(Move {
+        from: sq,
+        to: sq,
+        promotion: None,
+        kind: MoveKind::Pass,
+        wall: None,
+    })
+}
+
+/// The pass of a side with no move, out of check, where it passes then
+/// ([`Rules::pass_on_stalemate`](crate::Rules::pass_on_stalemate)); the
+/// caller knows it has no other move and the game goes on.
+pub(crate) fn stalemate_pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
+    if !rules.pass_on_stalemate[s.turn.index()] || crate::position::in_check(t, s, s.turn) {
+        return None;
+    }
+    passing(t, s)
+}
+
+/// Whether a royal piece of `color` faces one of the other side along a
+/// file with nothing between.
+fn facing(t: &Tables, s: &State, color: Color) -> bool {
+    crate::mailbox::cells(&s.royal[color.index()]).any(|c| t.facing(&s.cells, c, !color).is_some())
+}
+
+/// Whether the position is one of bikjang: the rule set has it
+/// ([`Rules::bikjang`](crate::Rules::bikjang)) and the royal pieces face
+/// each other.
+pub(crate) fn bikjang(rules: &Rules, t: &Tables, s: &State) -> bool {
+    rules.bikjang && facing(t, s, s.turn)
+}
+
+/// The legal moves `out[from..]` of a game that goes on made what
+/// passing makes them: the pass of a side left with no move, where it
+/// passes then; under bikjang a pass, even in check, and no move that
+/// leaves the royal pieces facing.
+pub(crate) fn adjust(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
+    if out.len() == from
+        && let Some(pass) = stalemate_pass(rules, t, s)
+    {
+        out.push(pass);
+    }
+    if bikjang(rules, t, s) {
+        let mut after = s.clone();
+        let mut kept = from;
+        for i in from..out.len() {
+            let m = out[i];
+            let keep = m.kind == MoveKind::Pass || {
+                crate::make::play_into(t, s, m, &mut after);
+                let faces = facing(t, &after, s.turn);
+                crate::make::take_back(t, s, m, &mut after);
+                !faces
+            };
+            if keep {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        if let Some(pass) = pass(rules, t, s)
+            && !out[from..].contains(&pass)
+        {
+            out.push(pass);
+        }
+    }
+}
+
+/// How passing ended the game, if it did: a pass under bikjang
+/// ([`Outcome::Bikjang`]), or two in a row ([`Outcome::Passed`]).
+pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+    if s.passes >= 1 && bikjang(rules, t, s) {
+        Some(Outcome::Bikjang)
+    } else if s.passes >= 2 {
+        Some(Outcome::Passed)
+    } else {
+        None
+    }
+}
