@@ -31,6 +31,21 @@ pub(crate) const SYNONYMS: &[(&str, &[(&str, char)])] = &[
     ("janggicasual", JANGGI),
 ];
 
+/// The built-in variants whose king is Fairy-Stockfish's wazir type
+/// (xiangqi's general, janggi's), which its format cannot write
+/// (`king = k:W` is a custom king there): along janggi's palace lines
+/// such a king also steps diagonally. A section that starts from one
+/// keeps it, unless it writes its king anew.
+pub(crate) const WAZIR_KINGS: &[&str] = &[
+    "minixiangqi",
+    "xiangqi",
+    "manchu",
+    "janggi",
+    "janggitraditional",
+    "janggimodern",
+    "janggicasual",
+];
+
 /// Janggi's second letters, which the variants built on it keep.
 const JANGGI: &[(&str, char)] = &[("horse", 'H'), ("janggiElephant", 'E')];
 

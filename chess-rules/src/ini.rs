@@ -134,6 +134,9 @@ fn written() -> &'static [(String, Drafted)] {
                 if let (Some((_, synonyms)), Ok(draft)) = (synonyms, &mut draft) {
                     (draft.synonyms).extend(synonyms.iter().map(|&(p, l)| (p.to_string(), l)));
                 }
+                if let Ok(draft) = &mut draft {
+                    draft.wazir_king = crate::builtin::WAZIR_KINGS.contains(&section.name.as_str());
+                }
                 (section.name, draft)
             })
             .collect()

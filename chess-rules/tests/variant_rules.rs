@@ -1664,6 +1664,15 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
             other: Square::new(3, 0)
         })
     );
+    // A king written anew as a wazir (`k:W`) is a custom piece to
+    // Fairy-Stockfish, not janggi's general: no diagonal along the lines.
+    let sets = chess_rules::ini::sections("[u:janggicasual]\nking = k:W\n").unwrap();
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    let general: Vec<String> = legal(sets[0].rules.as_ref().unwrap(), start)
+        .into_iter()
+        .filter(|m| m.starts_with("e2"))
+        .collect();
+    assert_eq!(general, ["e2d2", "e2e1", "e2e2", "e2e3", "e2f2"]);
     // Without bikjang (casual janggi) the generals may stay facing.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();
     assert_eq!(legal(&casual, facing), ["e1d1", "e1e1", "e1e2", "e1f1"]);

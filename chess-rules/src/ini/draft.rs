@@ -60,6 +60,10 @@ pub(crate) struct Draft {
     /// Second letters of pieces, by the piece's name (built-in variants'
     /// only: [`crate::builtin::SYNONYMS`]).
     pub(super) synonyms: Vec<(String, char)>,
+    /// The king moves as Fairy-Stockfish's wazir type, which its format
+    /// cannot write ([`crate::builtin::WAZIR_KINGS`]): along janggi's
+    /// palace lines it steps diagonally too.
+    pub(super) wazir_king: bool,
     /// `blastOnCapture`, and `blastImmuneTypes`: the rule set's
     /// [`Rules::blast`] when it is set.
     pub(super) blast: bool,
@@ -168,6 +172,7 @@ impl Draft {
             soldier_rank: 1,
             mobility: Vec::new(),
             synonyms: Vec::new(),
+            wazir_king: false,
             blast: false,
             blast_immune: Vec::new(),
             walling: None,
@@ -300,7 +305,7 @@ impl Draft {
             for (piece, name) in rules.pieces.iter_mut().zip(&self.names) {
                 let betza = match name.as_str() {
                     "wazir" => "F",
-                    "king" if piece.betza == "W" => "F",
+                    "king" if self.wazir_king => "F",
                     "soldier" => "fF",
                     "rook" => "B",
                     "janggiCannon" => "pB",

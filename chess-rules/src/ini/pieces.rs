@@ -78,6 +78,10 @@ pub(super) fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Pro
             })?;
     }
     let named = NAMED.iter().find(|(n, _)| *n == key).map(|(_, b)| *b);
+    if key == "king" {
+        // (A king written anew is no longer a built-in variant's wazir.)
+        draft.wazir_king = false;
+    }
     let betza = match (betza, named) {
         (Some(b), _) if custom || key == "king" => b,
         (Some(_), _) => {

@@ -55,9 +55,16 @@ written_names = section_names(written)
 # The written sections under other names, so that Fairy-Stockfish loads
 # them beside its own (it keeps a built-in variant over a section of its
 # name), their parents renamed alike.
+# A section on xiangqi keeps Fairy-Stockfish's own xiangqi as its parent:
+# the format cannot write xiangqi's king, a wazir by type (`king = k:W`
+# is a custom king, which janggi's palace lines do not move diagonally);
+# chess_rules gives it from builtin.rs's WAZIR_KINGS, and x-xiangqi is
+# checked against xiangqi itself.
 renamed = re.sub(
     r"^\[([^\]:]+)(?::([^\]]+))?\]",
-    lambda m: "[x-%s%s]" % (m.group(1), ":x-" + m.group(2) if m.group(2) else ""),
+    lambda m: "[x-%s%s]" % (
+        m.group(1),
+        "" if not m.group(2) else ":xiangqi" if m.group(2) == "xiangqi" else ":x-" + m.group(2)),
     written, flags=re.M)
 with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
     f.write(real + "\n" + renamed)
