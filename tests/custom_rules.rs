@@ -5,7 +5,8 @@
 
 use verified_chess::custom_rules::BoardStyle;
 use verified_chess::{
-    Color, CustomGame, CustomSquare, DecisiveReason, GameResult, Outcome, game, games, include_pgn,
+    Color, CustomGame, CustomSquare, DecisiveReason, DrawReason, GameResult, Outcome, game, games,
+    include_pgn,
 };
 
 /// A game's moves, in coordinates.
@@ -110,6 +111,17 @@ const ARMAGEDDON: CustomGame = game! {
     [Variant "armageddon"]
     [FEN "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"]
     1. Qf7 0-1
+};
+
+/// Janggi: two passes in a row end the game; traditional janggi draws
+/// it, the modern rules count the material (Black's point more).
+const PASSED: CustomGame = game! { [Variant "janggicasual"] 1. Ke2 Ke9 1/2-1/2 };
+const COUNTED: CustomGame = game! { [Variant "janggimodern"] 1. Ke2 Ke9 0-1 };
+/// Bikjang: the generals face each other, and a pass ends the game.
+const BIKJANG: CustomGame = game! {
+    [Variant "janggitraditional"]
+    [FEN "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]
+    1. Kd1 Kd10 1/2-1/2
 };
 
 const FOOLS_MATE: CustomGame = game! {
@@ -294,6 +306,32 @@ fn a_draw_that_material_counting_decides() {
         ARMAGEDDON.outcome().to_string(),
         "Black wins by material counting"
     );
+}
+
+#[test]
+fn passes_and_bikjang_end_janggi() {
+    assert_eq!(
+        PASSED.outcome(),
+        Outcome::Draw {
+            reason: DrawReason::Passes
+        }
+    );
+    assert_eq!(PASSED.outcome().to_string(), "draw by both sides passing");
+    assert_eq!(moves(&PASSED), ["e2e2", "e9e9"]);
+    assert_eq!(
+        COUNTED.outcome(),
+        Outcome::Decisive {
+            winner: Color::Black,
+            reason: DecisiveReason::Counted
+        }
+    );
+    assert_eq!(
+        BIKJANG.outcome(),
+        Outcome::Draw {
+            reason: DrawReason::Bikjang
+        }
+    );
+    assert_eq!(BIKJANG.outcome().to_string(), "draw by bikjang");
 }
 
 #[test]

@@ -1734,6 +1734,39 @@ fn castling_takes_the_other_sides_castling_on_that_wing() {
 }
 
 #[test]
+fn two_pieces_in_hand_put_down_as_one_gold_are_written_alike() {
+    // Kyoto shogi with a knight and a lance in hand: each may be put down
+    // as a gold, and pyffish 0.0.90 writes both `G@e4` (and `+N@e4`,
+    // `+L@e4` in coordinates): the SAN names both, coordinates one.
+    let kyoto = chess_rules::ini::builtin("kyotoshogi").unwrap().unwrap();
+    let pos = Position::from_fen(&kyoto, "pk1s1/2n2/5/2K2/+L2SP[NL] w - - 1 6").unwrap();
+    let mut drops: Vec<(String, String)> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.to == Square::new(4, 3))
+        .map(|m| (pos.uci(m), pos.san(m)))
+        .collect();
+    drops.sort();
+    let pairs: Vec<(&str, &str)> = drops
+        .iter()
+        .map(|(u, s)| (u.as_str(), s.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("+L@e4", "G@e4"),
+            ("+N@e4", "G@e4"),
+            ("L@e4", "L@e4"),
+            ("N@e4", "N@e4")
+        ]
+    );
+    assert_eq!(pos.parse_move("G@e4"), None);
+    let text = chess_rules::MoveText::read("G@e4").unwrap();
+    assert_eq!(pos.matching(&text).len(), 2);
+    assert!(pos.parse_move("+N@e4").is_some());
+}
+
+#[test]
 fn janggi_cannons_palace_lines_and_passes() {
     // Each position's legal moves as pyffish 0.0.90 lists them.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();

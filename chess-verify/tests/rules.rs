@@ -141,6 +141,29 @@ fn chess_as_a_rules_file_and_a_yaml_file() {
 }
 
 #[test]
+fn janggi_passes_and_pieces_put_down_alike() {
+    // Janggi: a pass written as the general's move to its own square,
+    // and two passes in a row end the game, decided by material (Black's
+    // point more); kyoto shogi: `G@e4` may put down a knight or a lance
+    // as a gold, and the help tells them apart in coordinates.
+    let games = "[Variant \"janggimodern\"]\n\n1. Ke2 Ke9 0-1\n\n\
+                 [Variant \"kyotoshogi\"]\n[FEN \"pk1s1/2n2/5/2K2/+L2SP[NL] w - - 1 6\"]\n\n6. G@e4 *\n";
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal, 2 plies)"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `6. G@e4`: it is ambiguous: both the lance in hand and the shogi \
+             knight in hand can go to e4"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("say which: `+L@e4` or `+N@e4`"), "{out}");
+    let (codes, _) = problem_codes(&[], games);
+    assert_eq!(codes, ["ambiguous"]);
+}
+
+#[test]
 fn a_built_in_variant_of_fairy_stockfish_by_name() {
     let games =
         b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 3. Nh3 Nh6 *\n\n1. e4 e5 2. Ac4 *\n";

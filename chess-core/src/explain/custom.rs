@@ -390,8 +390,30 @@ fn drops_of(pos: &Position<'_>, kind: u8) -> Help {
 fn ambiguous(pos: &Position<'_>, matches: &[Move]) -> Rejection {
     let mut sorted = matches.to_vec();
     sorted.sort_by_key(|m| (m.from.file, m.from.rank));
-    let pieces = sorted.iter().map(|m| own_piece_on(pos, m.from)).collect();
-    let choices = sorted.iter().map(|&m| pos.san(m)).collect();
+    // (Drops name the piece in hand; where their SAN is alike, as
+    // Fairy-Stockfish writes two pieces put down as one gold, `G@e4`,
+    // their coordinates tell them apart: `+N@e4`, `+L@e4`.)
+    let pieces = sorted
+        .iter()
+        .map(|m| match m.kind {
+            MoveKind::Drop { kind } => {
+                format!("the {} in hand", pos.rules().pieces[usize::from(kind)].name)
+            }
+            _ => own_piece_on(pos, m.from),
+        })
+        .collect();
+    let sans: Vec<String> = sorted.iter().map(|&m| pos.san(m)).collect();
+    let choices = sorted
+        .iter()
+        .zip(&sans)
+        .map(|(&m, san)| {
+            if sans.iter().filter(|s| *s == san).count() > 1 {
+                pos.uci(m)
+            } else {
+                san.clone()
+            }
+        })
+        .collect();
     let to = sorted.first().map(|m| m.to.to_string()).unwrap_or_default();
     reasons::ambiguous(pieces, &to, choices)
 }
