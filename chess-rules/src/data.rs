@@ -912,6 +912,15 @@ mod tests {
         assert!(write(&walled).contains(passing), "{}", write(&walled));
         let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,128,", 1);
         assert_eq!(read(&bad), None, "{bad}");
+        // Each of those switches alone.
+        for bit in 0..7 {
+            let mut one = Rules::chess();
+            let on = |i: u8| bit == i;
+            one.pass = [on(0), on(1)];
+            one.pass_on_stalemate = [on(2), on(3)];
+            (one.must_drop, one.bikjang, one.opposite_castling) = (on(4), on(5), on(6));
+            assert_eq!(read(&write(&one)), Some(one.clone()), "{bit}");
+        }
         walled.castling = Some(Castling {
             king_side_rook_file: Some(8),
             queen_side_rook_file: Some(0),

@@ -280,6 +280,36 @@ pub(crate) fn counted(rules: &Rules, s: &State, end: Outcome) -> Outcome {
 mod tests {
     use crate::{Color, Ending, Outcome, Position, ini};
 
+    /// Janggi's points: 72 a side at the start (two rooks 13, cannons 7,
+    /// horses 5, elephants and advisors 3, five soldiers 2); White wins a
+    /// counted draw only with more than Black's point more, as pyffish
+    /// 0.0.90 decides two passes in a row under the modern rules.
+    #[test]
+    fn janggi_points_and_blacks_point_more() {
+        let modern = ini::builtin("janggimodern").unwrap().unwrap();
+        let start = Position::start(&modern).unwrap();
+        for color in [Color::White, Color::Black] {
+            assert_eq!(super::points(&modern, &start.s, color), 72);
+        }
+        for (fen, winner) in [
+            // An advisor against a soldier: one point ahead.
+            ("3k5/9/9/9/9/9/p8/9/9/3KA4 w - - 0 1", Color::Black),
+            // A horse against an advisor: two.
+            ("3k5/3a5/9/9/9/9/9/9/9/3KN4 w - - 0 1", Color::White),
+        ] {
+            let pos = Position::from_fen(&modern, fen).unwrap();
+            let pos = pos.play(pos.parse_move("d1d1").unwrap());
+            let pos = pos.play(pos.parse_move("d10d10").unwrap());
+            assert_eq!(
+                pos.outcome(),
+                Some(Outcome::Counted {
+                    winner: Some(winner)
+                }),
+                "{fen}"
+            );
+        }
+    }
+
     /// Racing to the eighth rank with one more move for Black, as
     /// pyffish 0.0.90 plays it (its legal moves and game ends, each
     /// position checked).

@@ -1527,6 +1527,11 @@ fn castling_letters_name_the_rook_from_the_file_the_rules_say() {
         pos.play(long).fen(),
         "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/R2KR3RR/C8C b kq - 1 1"
     );
+    // `K` looks only beyond the king: a rook beside it on the other wing
+    // is none.
+    let chess = Rules::chess();
+    assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/3RK3 w K - 0 1").is_err());
+    assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/3RK3 w Q - 0 1").is_ok());
 }
 
 #[test]
@@ -1607,6 +1612,20 @@ fn pieces_in_hand_are_dropped_first_and_a_side_with_no_move_passes() {
             "a1a2", "a1a3", "a1c1", "b2a2", "b2a3", "b2c1", "c2a2", "c2a3", "c2c1"
         ]
     );
+    // Chess where a stalemated side passes (its king's square), and only
+    // then, as pyffish 0.0.90 lists it.
+    let stalemate = chess_rules::ini::sections("[x:chess]\npassOnStalemate = true\n").unwrap();
+    let passing = stalemate[0].rules.as_ref().unwrap();
+    let pos = Position::from_fen(passing, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let pass = pos.parse_move("Kh8").unwrap();
+    assert_eq!(
+        (pos.uci(pass), pos.legal_moves()),
+        ("h8h8".to_string(), vec![pass])
+    );
+    assert_eq!(pos.play(pass).fen(), "7k/5Q2/6K1/8/8/8/8/8 w - - 1 2");
+    let free = Position::from_fen(passing, "7k/8/8/8/8/8/8/K7 b - - 0 1").unwrap();
+    assert_eq!(free.parse_move("h8h8"), None);
+    assert_eq!(free.legal_moves().len(), 3);
     let anders = sets[1].rules.as_ref().unwrap();
     assert_eq!(legal(anders, "8/8/8/8/8/p6p/P6P/8 w - - 0 1"), ["a2a2"]);
     assert_eq!(
@@ -1806,7 +1825,16 @@ fn janggi_cannons_palace_lines_and_passes() {
     // Both sides pass: the game ends, drawn; under janggimodern's
     // material counting Black's point more wins it.
     let passed = pos.play(pass);
+    // (A pass counts toward the clock; Black's ends a full move.)
+    assert_eq!(
+        passed.fen(),
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1"
+    );
     let passed = passed.play(passed.parse_move("e9e9").unwrap());
+    assert_eq!(
+        passed.fen(),
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 2 2"
+    );
     assert!(passed.legal_moves().is_empty());
     assert_eq!(passed.outcome(), Some(Outcome::Passed));
     let modern = chess_rules::ini::builtin("janggimodern").unwrap().unwrap();
