@@ -1000,6 +1000,11 @@ mod tests {
         let read = sections(text).unwrap();
         let connect = read[0].rules.as_ref().unwrap().goals.connect.as_ref();
         assert!(connect.is_some_and(|c| (c.n, c.square) == (4, 2)));
+        let square = sections("[c:chess]\nconnectNxN = 2\n").unwrap()[0]
+            .rules
+            .clone();
+        let square = square.unwrap().goals.connect;
+        assert!(square.is_some_and(|c| (c.n, c.square) == (0, 2)));
         let refused = read[1].rules.clone().unwrap_err();
         assert!(
             refused

@@ -1809,6 +1809,32 @@ fn janggi_cannons_palace_lines_and_passes() {
             "{fen}"
         );
     }
+    // Why not: a rook slides diagonally only along the lines (f3, not
+    // g4); a cannon hops over no cannon and takes none.
+    let lines = Position::from_fen(&casual, "4k4/9/9/9/9/9/9/9/9/3RK4 w - - 0 1").unwrap();
+    let sq = |s: &str| Square::parse(s).unwrap();
+    assert_eq!(lines.why_not(sq("d1"), sq("f3"), None), None);
+    assert!(matches!(
+        lines.why_not(sq("d1"), sq("g4"), None),
+        Some(chess_rules::Rejection::NotAMove { .. })
+    ));
+    for fen in [
+        "3k5/9/9/9/4c4/4p4/9/4C4/9/3K5 w - - 0 1",
+        "3k5/9/9/9/4n4/4c4/9/4C4/9/3K5 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(&casual, fen).unwrap();
+        assert!(
+            matches!(
+                pos.why_not(sq("e3"), sq("e6"), None),
+                Some(chess_rules::Rejection::Hop {
+                    hop: chess_rules::betza::Hop::Unlike,
+                    ..
+                })
+            ),
+            "{fen}: {:?}",
+            pos.why_not(sq("e3"), sq("e6"), None)
+        );
+    }
     // A soldier on e2 checks the general on d1 along the diagonal: no
     // pass, and the general takes it along the line.
     assert_eq!(

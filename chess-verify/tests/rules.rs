@@ -161,6 +161,23 @@ fn janggi_passes_and_pieces_put_down_alike() {
     assert!(out.contains("say which: `+L@e4` or `+N@e4`"), "{out}");
     let (codes, _) = problem_codes(&[], games);
     assert_eq!(codes, ["ambiguous"]);
+    // A janggi cannon hops over no cannon and takes none.
+    let cannons = "[Variant \"janggicasual\"]\n[FEN \"3k5/9/9/9/4c4/4p4/9/4C4/9/3K5 w - - 0 1\"]\n\n\
+                   1. Cxe6 *\n\n[Variant \"janggicasual\"]\n\
+                   [FEN \"3k5/9/9/9/4n4/4c4/9/4C4/9/3K5 w - - 0 1\"]\n\n1. Cxe6 *\n";
+    let (_, out, _) = run_with(&["-"], cannons.as_bytes());
+    assert!(
+        out.contains(
+            "the janggi cannon on e3 may not take a piece of its own kind, as the one on e6 is"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "the janggi cannon on e3 may not hop over a piece of its own kind, and one stands on e5"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -662,7 +662,14 @@ fn refusal_rejection(
                 let list: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
                 list.join(", ")
             };
+            let kind_on = |sq: Square| pos.piece_at(sq).map(|p| p.kind);
             let message = match (hop, between.as_slice()) {
+                (Hop::Unlike, [screen]) if kind_on(*screen) == kind_on(from) => format!(
+                    "{piece} may not hop over a piece of its own kind, and one stands on {screen}"
+                ),
+                (Hop::Unlike, [_]) => {
+                    format!("{piece} may not take a piece of its own kind, as the one on {to} is")
+                }
                 (Hop::Beyond, _) => format!(
                     "{piece} goes along that line only to the square just beyond a piece, and {}",
                     match between.as_slice() {
