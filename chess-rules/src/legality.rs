@@ -280,7 +280,8 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
     if ended(rules, t, s).is_some() {
         return 0;
     }
-    if t.walling() {
+    // (Under bikjang the moves are listed and sifted, walls or none.)
+    if t.walling() && !crate::passing::bikjang(rules, t, s) {
         scratch.clear();
         if t.few_royal.is_some() {
             legal_moves(rules, t, s, scratch);

@@ -1692,6 +1692,18 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
         .filter(|m| m.starts_with("e2"))
         .collect();
     assert_eq!(general, ["e2d2", "e2e1", "e2e2", "e2e3", "e2f2"]);
+    // Walls beside bikjang (no variant of Fairy-Stockfish's has both):
+    // counting the moves gives as many as listing them.
+    let sets = chess_rules::ini::sections("[wb:chess]\nwallingRule = arrow\nbikjangRule = true\n");
+    let walled = sets.unwrap()[0].rules.clone().unwrap();
+    let pos = Position::from_fen(&walled, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    // (A king stays on the file only with its wall between the kings.)
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .all(|m| m.to.file != 4 || m.wall.is_some_and(|w| w.file == 4 && w.rank > m.to.rank))
+    );
+    assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
     // Without bikjang (casual janggi) the generals may stay facing.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();
     assert_eq!(legal(&casual, facing), ["e1d1", "e1e1", "e1e2", "e1f1"]);
