@@ -47,6 +47,7 @@
 //! | `error.rs` | the one error type of the readers ([`Error`]) |
 //! | `mailbox.rs` | the board as a mailbox of cells |
 //! | `budget.rs` | the work a rule set may ask of move generation ([`MAX_WORK`]) |
+//! | `walks.rs` | a piece's moves as walks: their shapes, grouped for the one walk of move generation |
 //! | `tables.rs` | what the pieces do, worked out once per rule set (where a piece could never move again among it) |
 //! | `attacks.rs` | whether a side attacks a square |
 //! | `position.rs` | a [`Position`] and what can be asked of it |
@@ -91,6 +92,7 @@ mod read;
 mod rules;
 mod tables;
 mod types;
+mod walks;
 mod walls;
 mod why_not;
 pub mod yaml;

@@ -96,7 +96,7 @@ pub(crate) fn side_bit(color: Color) -> u8 {
 }
 
 /// A move to an empty cell, one of [`offers`]'s answers and a bit of what
-/// a walk may do ([`crate::tables::Walk::may`]).
+/// a walk may do ([`crate::walks::Walk::may`]).
 pub(crate) const QUIET: u8 = 1;
 /// A capture.
 pub(crate) const CAPTURE: u8 = 2;

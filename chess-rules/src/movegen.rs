@@ -14,8 +14,9 @@ use crate::mailbox::{
 use crate::position::{Position, State};
 use crate::promote::Change;
 use crate::rules::Rules;
-use crate::tables::{Shape, Tables, Walk};
+use crate::tables::Tables;
 use crate::types::{Color, Move, MoveKind};
+use crate::walks::{Shape, Walk};
 
 /// Where the destinations of a piece's walk go: a list of moves, or a
 /// count.
