@@ -185,24 +185,23 @@ impl Guard {
 /// The legal moves, added to `out`.
 pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let from = out.len();
+    if ended(rules, t, s).is_some() {
+        return;
+    }
     if t.walling() && t.few_royal.is_some() {
         // (Pieces royal while few are guarded with the walls as the move
         // leaves them: [`guarded`].)
-        if ended(rules, t, s).is_none() {
-            guarded(rules, t, s, out);
-            if sifted(rules) {
-                sift(rules, t, s, out, from);
-            }
+        guarded(rules, t, s, out);
+        if sifted(rules) {
+            sift(rules, t, s, out, from);
         }
-        return;
+    } else {
+        unwalled(rules, t, s, out);
+        if t.walling() {
+            crate::walls::expand(rules, t, s, out, from);
+        }
     }
-    unwalled(rules, t, s, out);
-    if t.walling() {
-        crate::walls::expand(rules, t, s, out, from);
-    }
-    if ended(rules, t, s).is_none() {
-        crate::passing::adjust(rules, t, s, out, from);
-    }
+    crate::passing::adjust(rules, t, s, out, from);
 }
 
 /// The legal moves, added to `out`, before their walls
