@@ -445,6 +445,14 @@ impl<'r> Position<'r> {
         if position.tables.walling() {
             return Ok(position);
         }
+        // (Nor under bikjang with the generals facing: the side that
+        // moved may have passed in check, as Fairy-Stockfish allows.)
+        if rules.bikjang
+            && crate::mailbox::cells(&position.s.royal[(!turn).index()])
+                .any(|c| position.tables.facing(&position.s.cells, c, turn).is_some())
+        {
+            return Ok(position);
+        }
         for sq in g.squares() {
             let Some(piece) = position.piece_at(sq) else {
                 continue;

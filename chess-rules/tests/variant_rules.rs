@@ -1692,6 +1692,16 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
         .filter(|m| m.starts_with("e2"))
         .collect();
     assert_eq!(general, ["e2d2", "e2e1", "e2e2", "e2e3", "e2f2"]);
+    // In check with the generals facing, the pass is the one move; the
+    // position after it (a general attacked, the other side to move)
+    // reads back from its FEN, and the game is over.
+    let checked = "4k4/9/9/9/9/9/9/9/9/r3K4 w - - 0 1";
+    assert_eq!(legal(&janggi, checked), ["e1e1"]);
+    let pos = Position::from_fen(&traditional, checked).unwrap();
+    let pos = pos.play(pos.parse_move("e1e1").unwrap());
+    assert_eq!(pos.fen(), "4k4/9/9/9/9/9/9/9/9/r3K4 b - - 1 1");
+    assert!(Position::from_fen(&traditional, &pos.fen()).is_ok());
+    assert_eq!(pos.outcome(), Some(Outcome::Bikjang));
     // Walls beside bikjang (no variant of Fairy-Stockfish's has both):
     // counting the moves gives as many as listing them.
     let sets = chess_rules::ini::sections("[wb:chess]\nwallingRule = arrow\nbikjangRule = true\n");
