@@ -32,7 +32,8 @@ pub(crate) fn targets(
     let (Some(walls), Some(rule)) = (&t.walls, t.walls.as_ref().and_then(|w| w.rule)) else {
         return [0; WORDS];
     };
-    if matches!(m.kind, MoveKind::Drop { .. }) {
+    // (A drop, or a pass, puts no wall down.)
+    if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
         return [0; WORDS];
     }
     let region = &walls.regions[s.turn.index()];
@@ -120,7 +121,7 @@ pub(crate) fn expand(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, 
     let moves: Vec<Move> = out.drain(from..).collect();
     let mut scratch = s.clone();
     for m in moves {
-        if matches!(m.kind, MoveKind::Drop { .. }) {
+        if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
             out.push(m);
             continue;
         }
@@ -139,7 +140,7 @@ pub(crate) fn count(rules: &Rules, t: &Tables, s: &State, moves: &[Move]) -> u64
     moves
         .iter()
         .map(|&m| {
-            if matches!(m.kind, MoveKind::Drop { .. }) {
+            if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
                 return 1;
             }
             let free = targets(rules, t, s, m, &mut scratch);

@@ -1702,6 +1702,23 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
     assert_eq!(pos.fen(), "4k4/9/9/9/9/9/9/9/9/r3K4 b - - 1 1");
     assert!(Position::from_fen(&traditional, &pos.fen()).is_ok());
     assert_eq!(pos.outcome(), Some(Outcome::Bikjang));
+    // A pass puts no wall down (no variant of Fairy-Stockfish's has
+    // both): one pass, read back from its coordinates.
+    let sets = chess_rules::ini::sections("[dp:chess]\nwallingRule = duck\npass = true\n");
+    let duck = sets.unwrap()[0].rules.clone().unwrap();
+    let pos = Position::start(&duck).unwrap();
+    let passes: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == m.to)
+        .collect();
+    assert_eq!(passes.len(), 1);
+    assert_eq!(
+        (passes[0].kind, passes[0].wall),
+        (chess_rules::MoveKind::Pass, None)
+    );
+    assert_eq!(pos.parse_move("e1e1"), Some(passes[0]));
+    assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
     // Walls beside bikjang (no variant of Fairy-Stockfish's has both):
     // counting the moves gives as many as listing them.
     let sets = chess_rules::ini::sections("[wb:chess]\nwallingRule = arrow\nbikjangRule = true\n");
