@@ -544,26 +544,19 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 rules.castling = Rules::chess().castling;
             }
         }
-        "castlingKingsideFile" | "castlingQueensideFile" => {
+        "castlingKingsideFile"
+        | "castlingQueensideFile"
+        | "castlingRookKingsideFile"
+        | "castlingRookQueensideFile" => {
             let file = file_letter(value)?;
             let castling = rules
                 .castling
                 .get_or_insert(Rules::chess().castling.expect("chess castles"));
-            if key == "castlingKingsideFile" {
-                castling.king_side_file = file;
-            } else {
-                castling.queen_side_file = file;
-            }
-        }
-        "castlingRookKingsideFile" | "castlingRookQueensideFile" => {
-            let file = file_letter(value)?;
-            let castling = rules
-                .castling
-                .get_or_insert(Rules::chess().castling.expect("chess castles"));
-            if key == "castlingRookKingsideFile" {
-                castling.king_side_rook_file = Some(file);
-            } else {
-                castling.queen_side_rook_file = Some(file);
+            match key {
+                "castlingKingsideFile" => castling.king_side_file = file,
+                "castlingQueensideFile" => castling.queen_side_file = file,
+                "castlingRookKingsideFile" => castling.king_side_rook_file = Some(file),
+                _ => castling.queen_side_rook_file = Some(file),
             }
         }
         "stalemateValue" => {
