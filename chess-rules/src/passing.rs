@@ -63,36 +63,44 @@ pub(crate) fn bikjang(rules: &Rules, t: &Tables, s: &State) -> bool {
 
 /// The legal moves `out[from..]` of a game that goes on made what
 /// passing makes them: the pass of a side left with no move, where it
-/// passes then; under bikjang a pass, even in check, and no move that
-/// leaves the royal pieces facing.
+/// passes then; under bikjang no move that leaves the royal pieces
+/// facing, and a pass where the side may pass at all — even in check, and
+/// where it passes only when stalemated, in check or with no other move
+/// left once those are gone (as Fairy-Stockfish's `legal` decides it).
 pub(crate) fn adjust(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
-    if out.len() == from
-        && let Some(pass) = stalemate_pass(rules, t, s)
-    {
-        out.push(pass);
-    }
-    if bikjang(rules, t, s) {
-        let mut after = s.clone();
-        let mut kept = from;
-        for i in from..out.len() {
-            let m = out[i];
-            let keep = m.kind == MoveKind::Pass || {
-                crate::make::play_into(t, s, m, &mut after);
-                let faces = facing(t, &after, s.turn);
-                crate::make::take_back(t, s, m, &mut after);
-                !faces
-            };
-            if keep {
-                out[kept] = m;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
-        if let Some(pass) = pass(rules, t, s)
-            && !out[from..].contains(&pass)
+    if !bikjang(rules, t, s) {
+        if out.len() == from
+            && let Some(pass) = stalemate_pass(rules, t, s)
         {
             out.push(pass);
         }
+        return;
+    }
+    let mut after = s.clone();
+    let mut kept = from;
+    for i in from..out.len() {
+        let m = out[i];
+        let keep = m.kind == MoveKind::Pass || {
+            crate::make::play_into(t, s, m, &mut after);
+            let faces = facing(t, &after, s.turn);
+            crate::make::take_back(t, s, m, &mut after);
+            !faces
+        };
+        if keep {
+            out[kept] = m;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+    let side = s.turn.index();
+    let passes = rules.pass[side]
+        || rules.pass_on_stalemate[side]
+            && (out.len() == from || crate::position::in_check(t, s, s.turn));
+    if passes
+        && let Some(pass) = passing(t, s)
+        && !out[from..].contains(&pass)
+    {
+        out.push(pass);
     }
 }
 

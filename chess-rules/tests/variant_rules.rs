@@ -1731,6 +1731,26 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
             .all(|m| m.to.file != 4 || m.wall.is_some_and(|w| w.file == 4 && w.rank > m.to.rank))
     );
     assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
+    // Passing only where no move is left, beside bikjang (as pyffish
+    // 0.0.90 plays it): the general's one step keeps the generals facing,
+    // the others are attacked, so the pass is the move left; in check,
+    // the pass stands beside the moves that break the check.
+    let sets = chess_rules::ini::sections("[bk:janggi]\npass = false\npassOnStalemate = true\n");
+    let stalemating = sets.unwrap()[0].rules.clone().unwrap();
+    for (fen, moves) in [
+        ("3k5/9/4r4/9/9/9/9/9/9/3K5 w - - 0 1", &["d1d1"][..]),
+        ("3k5/9/4r4/9/9/9/9/9/9/3KR4 w - - 0 1", &["d1d1"]),
+        ("3k5/9/9/9/9/9/9/9/9/3K3r1 w - - 0 1", &["d1d1", "d1e2"]),
+    ] {
+        assert_eq!(legal(&stalemating, fen), moves, "{fen}");
+        let pos = Position::from_fen(&stalemating, fen).unwrap();
+        assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+    }
+    // Out of check with a move left, no pass.
+    assert_eq!(
+        legal(&stalemating, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+        ["e1d1", "e1f1"]
+    );
     // Without bikjang (casual janggi) the generals may stay facing.
     let casual = chess_rules::ini::builtin("janggicasual").unwrap().unwrap();
     assert_eq!(legal(&casual, facing), ["e1d1", "e1e1", "e1e2", "e1f1"]);

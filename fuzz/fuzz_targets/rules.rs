@@ -32,7 +32,7 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
                 .outcome()
                 .expect("a position with no move has an outcome");
             let _ = outcome.winner(pos.turn());
-            assert_eq!(pos.perft(1), 0);
+            assert_eq!(pos.perft(1), 0, "{}", pos.fen());
             return;
         }
         // A goal ends a game only where there is no move.
