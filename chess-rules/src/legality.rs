@@ -12,8 +12,7 @@ use crate::mailbox::{
     path_clear, step,
 };
 use crate::movegen::{
-    List, castles, count_piece, drop_targets, dropped, en_passant_capture, en_passant_target,
-    piece_moves,
+    castles, count_piece, drop_targets, dropped, en_passant_capture, en_passant_target, piece_moves,
 };
 use crate::position::{Position, State};
 use crate::rules::Rules;
@@ -173,12 +172,18 @@ impl Guard {
         }
     }
 
+    /// Whether the piece on `from` is pinned.
+    #[inline(always)]
+    fn pinned(&self, from: usize) -> bool {
+        self.pinned[from / 64] & (1 << (from % 64)) != 0
+    }
+
     /// Whether the moves of the piece on `from` must be tried one by one
     /// (en passant and castling aside).
     /// (`bit`: the bit of its kind.)
     #[inline(always)]
     fn all(&self, t: &Tables, from: usize, bit: u64) -> bool {
-        self.every || self.pinned[from / 64] & (1 << (from % 64)) != 0 || t.royal & bit != 0
+        self.every || self.pinned(from) || t.royal & bit != 0
     }
 }
 
@@ -384,6 +389,13 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     let guard = Guard::new(t, s);
     let (royals, every) = (&guard.royals, guard.every);
     let ep = en_passant_target(s);
+    // The kinds whose moves are counted as generated when the piece is
+    // not pinned (none when every move is tried).
+    let plain = if every {
+        0
+    } else {
+        !(t.royal | t.listed | if ep.is_some() { t.en_passant } else { 0 })
+    };
     let mut scratch = None;
     // (Where pieces in hand must be dropped, only drops.)
     let board = if crate::movegen::must_drop(rules, s) {
@@ -402,14 +414,20 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             let cell = s.cells[from];
             let kind = kind_of(cell);
             let bit = 1u64 << kind;
-            let all = guard.all(t, from, bit);
-            let en_passant = ep.filter(|_| t.en_passant & bit != 0);
-            // (A capture en passant into the promotion zone is listed, with
-            // its promotions.)
-            let into_zone = en_passant.is_some_and(|(passed, _)| t.in_zone(us, passed));
-            // (A king that castles but is not royal is listed too: counting
-            // leaves castling out.)
-            let tried = all || t.listed & bit != 0 || into_zone;
+            // (Most pieces are neither royal nor listed, nor able to take
+            // en passant here, nor pinned: their moves are counted as
+            // generated.)
+            let (all, en_passant, tried) = if COUNT && plain & bit != 0 && !guard.pinned(from) {
+                (false, None, false)
+            } else {
+                let all = guard.all(t, from, bit);
+                let en_passant = ep.filter(|_| t.en_passant & bit != 0);
+                // (A capture en passant into the promotion zone is listed,
+                // with its promotions; a king that castles but is not
+                // royal is listed too: counting leaves castling out.)
+                let into_zone = en_passant.is_some_and(|(passed, _)| t.in_zone(us, passed));
+                (all, en_passant, all || t.listed & bit != 0 || into_zone)
+            };
             if COUNT && !tried {
                 // Counted, and an en passant capture (two pieces leave
                 // their squares) tried on its own.
@@ -444,13 +462,8 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 }
                 if s.castling != 0 {
                     out.clear();
-                    castles(
-                        rules,
-                        t,
-                        s,
-                        &mut List::new(t, s, out, from),
-                        t.square_of[from],
-                    );
+                    // (Out of check: `every` is not set.)
+                    castles(rules, t, s, t.square_of[from], Some(false), |m| out.push(m));
                     if out.is_empty() {
                         continue;
                     }

@@ -11,8 +11,10 @@ use crate::types::{Color, Piece};
 pub(crate) const PAD: usize = 3;
 /// Cells per row of the mailbox.
 pub(crate) const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
-/// Cells in the mailbox.
-pub(crate) const CELLS: usize = STRIDE * STRIDE;
+/// Cells in the mailbox: its rows, and beyond them cells off the board up
+/// to a power of two, so that a step is taken modulo it and always lands
+/// in the mailbox ([`step`]).
+pub(crate) const CELLS: usize = (STRIDE * STRIDE).next_power_of_two();
 
 /// An empty cell.
 pub(crate) const EMPTY: u8 = 0;
@@ -45,7 +47,7 @@ pub(crate) const fn delta((dx, dy): (i8, i8)) -> isize {
 /// three files and ranks from a cell on the board or its border walk).
 #[inline]
 pub(crate) fn step(cell: usize, d: isize) -> usize {
-    cell.wrapping_add_signed(d)
+    cell.wrapping_add_signed(d) & (CELLS - 1)
 }
 
 /// The cell of a piece.

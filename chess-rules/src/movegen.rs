@@ -256,7 +256,7 @@ pub(crate) fn walk<S: Sink>(
         }
     }
     if S::EN_PASSANT && t.castles(cell) && s.castling != 0 {
-        castles(rules, t, s, sink, t.square_of[from]);
+        castles(rules, t, s, t.square_of[from], None, |m| sink.castle(m));
     }
 }
 
@@ -565,10 +565,19 @@ pub(crate) fn piece_moves(
     }
 }
 
-/// Castling moves of the king (the piece that castles) on `king`: with each rook that still
-/// may, the squares between the two and their destinations empty, the king
-/// not in check and not passing an attacked square.
-pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink, king: Square) {
+/// Castling moves of the king (the piece that castles) on `king`, each
+/// given to `castle`: with each rook that still may, the squares between
+/// the two and their destinations empty, the king not in check and not
+/// passing an attacked square. (`in_check`: whether the king is in
+/// check, where the caller knows.)
+pub(crate) fn castles(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    king: Square,
+    mut in_check: Option<bool>,
+    mut castle: impl FnMut(Move),
+) {
     let Some(castling) = rules.castling else {
         return;
     };
@@ -593,7 +602,6 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
     };
     // The king's own square is looked at once, when a castling's squares
     // are clear.
-    let mut in_check = None;
     while rights != 0 {
         let file = rights.trailing_zeros() as u8;
         rights &= rights - 1;
@@ -636,7 +644,7 @@ pub(crate) fn castles(rules: &Rules, t: &Tables, s: &State, out: &mut impl Sink,
         if (a..=b).any(|f| f != king.file && attacked(f)) {
             continue;
         }
-        out.castle(Move {
+        castle(Move {
             from: king,
             to: king_to,
             promotion: None,
@@ -661,6 +669,10 @@ pub(crate) fn en_passant_capture(
     ep: (usize, Square),
 ) -> Option<Move> {
     let (passed, captured) = ep;
+    let (a, b) = (t.square_of[from], t.square_of[passed]);
+    if a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) > t.en_passant_reach {
+        return None;
+    }
     let cell = s.cells[from];
     let walks = &t.atoms[s.turn.index()][kind_of(cell)].all;
     let reaches = |walk: &Walk| {

@@ -144,6 +144,10 @@ pub(crate) struct Tables {
     pub(crate) pawn: u64,
     /// A bit per kind that captures en passant.
     pub(crate) en_passant: u64,
+    /// How far (in files or ranks, the most of either) an en passant
+    /// capture reaches at most: a piece further from the square passed
+    /// takes nothing there.
+    pub(crate) en_passant_reach: u8,
     /// What each side's pawns may promote to.
     pub(crate) promotions: [Vec<u8>; 2],
     /// The start position's cells (where `i` moves may be made, unless
@@ -784,6 +788,16 @@ impl Tables {
             file_cells,
             pawn: bits(|p| p.pawn),
             en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
+            en_passant_reach: (rules.pieces.iter().flat_map(|p| &p.atoms))
+                .filter(|a| a.en_passant)
+                .flat_map(|a| {
+                    let range = if a.range == 0 { u8::MAX } else { a.range };
+                    (a.vectors.iter()).map(move |&(x, y)| {
+                        x.unsigned_abs().max(y.unsigned_abs()).saturating_mul(range)
+                    })
+                })
+                .max()
+                .unwrap_or(0),
             // Each kind once, however often the rule set names it.
             promotions: [&rules.promotion_pieces[..], rules.black_promotions()].map(|letters| {
                 letters
