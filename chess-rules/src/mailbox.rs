@@ -1,8 +1,10 @@
 //! The board as a mailbox: the squares of a 16 × 16 board with a border
 //! of three off-board cells on every side (no atom leaps further than
 //! three), so a step off the board lands on a border cell and every move
-//! is an index plus a constant. A cell is a byte: empty, off the board,
-//! or a piece (its kind plus one, and a bit for Black).
+//! is an index plus a constant (taken modulo the mailbox's 512 cells, the
+//! rows and off-board cells after them: an index never out of bounds).
+//! A cell is a byte: empty, off the board, or a piece (its kind plus one,
+//! and a bit for Black).
 
 use crate::geometry::{MAX_SIDE, Square};
 use crate::types::{Color, Piece};
