@@ -122,10 +122,22 @@ fn truncated_zstd_reports_the_offset_and_every_game_before() {
             && message.contains("the game from line "),
         "{message}"
     );
-    // Every game before the cut was checked, and its problems reported.
+    // Every game before the cut was checked, and its problems reported;
+    // the message names the line of the first game that was not.
     let found = problems(&out);
     let games = summary(&out)["games"].as_u64().unwrap();
     assert!(games > 2000 && games < 4000, "{games}");
+    let first_lost = (text.lines().enumerate())
+        .filter(|(_, l)| *l == "[Event \"ok\"]" || *l == "[Event \"bad\"]")
+        .nth(games as usize)
+        .map(|(i, _)| i + 1)
+        .unwrap();
+    assert!(
+        message.contains(&format!(
+            "the game from line {first_lost} on was not checked"
+        )),
+        "{message}"
+    );
     assert_eq!(found, want[..found.len()]);
     assert!(
         found.len() as u64 >= games / 13 - 1,
