@@ -206,42 +206,41 @@ impl<R: Read> Pieces<R> {
     }
 
     /// Reads one block; `false` at the end of the input or on an error.
-    /// (Into the buffer's spare room, which is not cleared first: a
-    /// reader that can fill it unwritten, as a file does, gets it so.)
     fn fill(&mut self) -> bool {
         let len = self.buf.len();
-        let read = (&mut self.reader)
-            .take(self.limits.block as u64)
-            .read_to_end(&mut self.buf);
-        // (What arrived before an error is read as any other text.)
-        if self.buf.len() > len {
-            while let Some(cut) = self.cutter.next_cut(&self.buf, self.scanned) {
-                if cut > 0 {
-                    self.cuts.push(cut);
+        self.buf.resize(len + self.limits.block, 0);
+        let n = loop {
+            match self.reader.read(&mut self.buf[len..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => {
+                    self.buf.truncate(len);
+                    let cut_off_line = (!self.buf.is_empty()).then(|| {
+                        let start = self.cuts.last().copied().unwrap_or(0);
+                        self.line + count_lines(&self.buf[..start])
+                    });
+                    self.error = Some(ReadError {
+                        error,
+                        consumed: self.consumed.load(Ordering::Relaxed),
+                        cut_off_line,
+                    });
+                    return false;
                 }
-                self.scanned = cut + 1;
             }
-            self.scanned = self.buf.len();
+        };
+        self.buf.truncate(len + n);
+        if n == 0 {
+            self.eof = true;
+            return false;
         }
-        match read {
-            Ok(0) => {
-                self.eof = true;
-                false
+        while let Some(cut) = self.cutter.next_cut(&self.buf, self.scanned) {
+            if cut > 0 {
+                self.cuts.push(cut);
             }
-            Ok(_) => true,
-            Err(error) => {
-                let cut_off_line = (!self.buf.is_empty()).then(|| {
-                    let start = self.cuts.last().copied().unwrap_or(0);
-                    self.line + count_lines(&self.buf[..start])
-                });
-                self.error = Some(ReadError {
-                    error,
-                    consumed: self.consumed.load(Ordering::Relaxed),
-                    cut_off_line,
-                });
-                false
-            }
+            self.scanned = cut + 1;
         }
+        self.scanned = self.buf.len();
+        true
     }
 
     /// Drops the unfinished game at the end of the buffer, and everything
