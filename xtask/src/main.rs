@@ -57,7 +57,9 @@ tasks:
       validator on chess-library (--reference: the directory holding
       chess-library/chess.hpp, by default DATA/../reference; left out
       without g++) and pgn-extract (when installed): wall time, MB/s,
-      peak memory, time ratios, scaling over the cores.
+      peak memory, time ratios, scaling over the cores; then on the
+      lichess file alone (a clock comment after every move), --jobs 1
+      against validate and the C++ validator.
       --gigabyte: also peak memory on a 1 GB collection.
   lsp-bench [--edits N] [--data DIR]
       chess-verify lsp (release) on the shared standard games as one file:

@@ -8,7 +8,10 @@
 //!
 //! The collection is generated from the shared data at run time (the
 //! standard games of `twic1599_1000k.pgn` and `lichess_db_1000k.pgn`,
-//! concatenated `--copies` times: 50 make 100 MB). Every tool runs as a
+//! concatenated `--copies` times: 50 make 100 MB), and a comment-heavy
+//! one from the lichess file alone (a clock comment after every move), on
+//! which `chess-verify --jobs 1` runs against `validate` and the C++
+//! validator. Every tool runs as a
 //! process of its own, measured by `xtask __measure` (wall time and peak
 //! resident memory); the tools take turns, and each one's median of
 //! `--runs` counts.
@@ -30,6 +33,16 @@ struct Tool {
 }
 
 impl Tool {
+    fn new(name: &str, command: Vec<String>, against: Vec<usize>) -> Tool {
+        Tool {
+            name: name.to_string(),
+            command,
+            against,
+            samples: Vec::new(),
+            peak_kb: 0,
+        }
+    }
+
     fn median_ms(&self) -> u64 {
         let mut samples = self.samples.clone();
         samples.sort_unstable();
@@ -43,11 +56,16 @@ pub(crate) fn value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
     args.get(i + 1).map(String::as_str)
 }
 
-/// Writes the standard games `copies` times into `path` (if it is not
-/// there with that size already); returns the size.
-fn generate(data: &Path, copies: usize, path: &Path) -> u64 {
+/// The shared data's standard games: a TWIC file and a lichess export.
+const STANDARD: [&str; 2] = ["twic1599_1000k.pgn", "lichess_db_1000k.pgn"];
+/// The lichess export alone: a clock comment after every move.
+const COMMENTED: [&str; 1] = ["lichess_db_1000k.pgn"];
+
+/// Writes the games of the shared files `names` `copies` times into
+/// `path` (if it is not there with that size already); returns the size.
+fn generate(data: &Path, names: &[&str], copies: usize, path: &Path) -> u64 {
     let mut one = Vec::new();
-    for name in ["twic1599_1000k.pgn", "lichess_db_1000k.pgn"] {
+    for name in names {
         let file = data.join(name);
         let bytes = std::fs::read(&file).unwrap_or_else(|e| {
             panic!(
@@ -145,7 +163,7 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     };
     let dir = root.join("target/verify-bench");
     let file = dir.join(format!("collection-x{copies}.pgn"));
-    let size = generate(&data, copies, &file);
+    let size = generate(&data, &STANDARD, copies, &file);
     let file_arg = file.display().to_string();
     let verify = root
         .join("target/release/chess-verify")
@@ -155,15 +173,10 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     let example = |dir: &Path, name: &str| dir.join(name).display().to_string();
     let mut tools = Vec::new();
     let mut add = |name: String, command: Vec<String>, against: Vec<usize>| {
-        tools.push(Tool {
-            name,
-            command,
-            against,
-            samples: Vec::new(),
-            peak_kb: 0,
-        });
+        tools.push(Tool::new(&name, command, against));
         tools.len() - 1
     };
+    let cpp_path = cpp.clone();
     let cpp = cpp.map(|cpp| {
         add(
             "C++ chess-library validator".into(),
@@ -219,8 +232,76 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
             ""
         }
     );
+    table(&mut tools, runs, size);
+    let all = &tools[tools.len() - 1 - usize::from(on_path("pgn-extract").is_some())];
+    println!(
+        "\nscaling: {} threads give {:.2}× the throughput of one",
+        cores,
+        tools[one].median_ms() as f64 / all.median_ms() as f64
+    );
+    // A comment-heavy file: the lichess export alone (a `[%clk]` comment
+    // after every move), against `validate` and the C++ validator.
+    let commented = dir.join(format!("lichess-x{copies}.pgn"));
+    let commented_size = generate(&data, &COMMENTED, copies, &commented);
+    let commented_arg = commented.display().to_string();
+    println!(
+        "\ncomment-heavy: {} ({:.1} MB, a clock comment after every move)",
+        commented.display(),
+        commented_size as f64 / 1e6
+    );
+    let mut heavy = Vec::new();
+    let cpp_heavy = cpp_path.as_ref().map(|cpp| {
+        heavy.push(Tool::new(
+            "C++ chess-library validator",
+            vec![cpp.display().to_string(), commented_arg.clone()],
+            Vec::new(),
+        ));
+        heavy.len() - 1
+    });
+    heavy.push(Tool::new(
+        "pgn-reader validate",
+        vec![example(&published, "validate"), commented_arg.clone()],
+        Vec::new(),
+    ));
+    let validate_heavy = heavy.len() - 1;
+    heavy.push(Tool::new(
+        "chess-verify --jobs 1",
+        s(&[&verify, "--moves-after-draw", "--jobs", "1", &commented_arg]),
+        [Some(validate_heavy), cpp_heavy]
+            .into_iter()
+            .flatten()
+            .collect(),
+    ));
+    table(&mut heavy, runs, commented_size);
+    if args.iter().any(|a| a == "--gigabyte") {
+        let big = dir.join("collection-1gb.pgn");
+        let big_size = generate(&data, &STANDARD, copies * 10, &big);
+        let big_arg = big.display().to_string();
+        println!("\npeak memory on {:.1} GB:", big_size as f64 / 1e9);
+        for jobs in ["1", &cores.to_string()] {
+            let (ms, kb) = measure(&s(&[
+                &verify,
+                "--moves-after-draw",
+                "--jobs",
+                jobs,
+                &big_arg,
+            ]));
+            println!(
+                "  chess-verify --jobs {jobs}: {:.2} s, {:.1} MB",
+                ms as f64 / 1000.0,
+                kb as f64 / 1024.0
+            );
+        }
+        let _ = std::fs::remove_file(&big);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Runs `tools` in turns `runs` times and prints their table: each one's
+/// median wall time, throughput on `size` bytes, peak memory and ratios.
+fn table(tools: &mut [Tool], runs: usize, size: u64) {
     for _ in 0..runs {
-        for tool in &mut tools {
+        for tool in tools.iter_mut() {
             let (ms, kb) = measure(&tool.command);
             tool.samples.push(ms.max(1));
             tool.peak_kb = tool.peak_kb.max(kb);
@@ -228,7 +309,7 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     }
     println!("\n| tool | wall | MB/s | peak memory | time ÷ baseline's |");
     println!("|---|---|---|---|---|");
-    for tool in &tools {
+    for tool in tools.iter() {
         let ms = tool.median_ms();
         let ratios = if tool.against.is_empty() {
             "(baseline)".to_string()
@@ -253,34 +334,6 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
             tool.peak_kb as f64 / 1024.0,
         );
     }
-    let all = &tools[tools.len() - 1 - usize::from(on_path("pgn-extract").is_some())];
-    println!(
-        "\nscaling: {} threads give {:.2}× the throughput of one",
-        cores,
-        tools[one].median_ms() as f64 / all.median_ms() as f64
-    );
-    if args.iter().any(|a| a == "--gigabyte") {
-        let big = dir.join("collection-1gb.pgn");
-        let big_size = generate(&data, copies * 10, &big);
-        let big_arg = big.display().to_string();
-        println!("\npeak memory on {:.1} GB:", big_size as f64 / 1e9);
-        for jobs in ["1", &cores.to_string()] {
-            let (ms, kb) = measure(&s(&[
-                &verify,
-                "--moves-after-draw",
-                "--jobs",
-                jobs,
-                &big_arg,
-            ]));
-            println!(
-                "  chess-verify --jobs {jobs}: {:.2} s, {:.1} MB",
-                ms as f64 / 1000.0,
-                kb as f64 / 1024.0
-            );
-        }
-        let _ = std::fs::remove_file(&big);
-    }
-    ExitCode::SUCCESS
 }
 
 fn s(v: &[&str]) -> Vec<String> {
