@@ -56,6 +56,7 @@ pub(crate) struct Royals {
 impl Royals {
     /// The royal pieces of the side to move in `s` (of a royal kind, or
     /// royal while few).
+    #[inline]
     pub(crate) fn of(s: &State) -> Royals {
         let mut royals = Royals::default();
         for (word, &bits) in s.royal[s.turn.index()].iter().enumerate() {

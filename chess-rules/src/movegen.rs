@@ -570,6 +570,7 @@ pub(crate) fn piece_moves(
 /// the two and their destinations empty, the king not in check and not
 /// passing an attacked square. (`in_check`: whether the king is in
 /// check, where the caller knows.)
+#[inline]
 pub(crate) fn castles(
     rules: &Rules,
     t: &Tables,
@@ -662,6 +663,7 @@ pub(crate) fn castles(
 /// that passed it. (A piece that also moves to that square has two moves
 /// along one line, so its kind is overlapping: its moves are listed, and
 /// [`piece_moves`] keeps the plain one, never this.)
+#[inline]
 pub(crate) fn en_passant_capture(
     t: &Tables,
     s: &State,

@@ -106,6 +106,7 @@ pub(crate) fn adjust(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, 
 
 /// How passing ended the game, if it did: a pass under bikjang
 /// ([`Outcome::Bikjang`]), or two in a row ([`Outcome::Passed`]).
+#[inline]
 pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     if s.passes >= 1 && bikjang(rules, t, s) {
         Some(Outcome::Bikjang)
