@@ -76,6 +76,12 @@ const SNIPPETS: &[&str] = &[
     "[pgn]\n",
     "\\",
     "{ [%clk 0:01:00] } ",
+    // A line break inside a tag's brackets: the splitter ends the tag
+    // there, and a `[` in the first column after it begins a game.
+    "\n[Event\n\"x\"]\n",
+    "[Site \"a\\\n\"]\n",
+    "1-0\n[",
+    "1-0 [Event \"y\"]\n",
 ];
 
 /// Inserts a snippet at a random character boundary of `text`, or cuts a

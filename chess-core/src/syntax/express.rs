@@ -130,16 +130,44 @@ impl Lane<'_> {
     }
 }
 
-/// Reads `start..end` of `source` as one plain game, or gives up (`None`).
-/// `start..end` is a stretch between game starts.
+/// Where the stretch the lane reads ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    /// Here: the next game start, found by the splitter (or the text's end).
+    At(usize),
+    /// Not found yet: the lane finds it where the splitter would cut, at
+    /// the text's end or at a `[` in the first column after the result.
+    Open,
+}
+
+/// Reads the stretch of `source` from `start` (a game start) as one plain
+/// game, or gives up (`None`): the game, and where the stretch ends.
 /// `notes`: keep comments and NAGs (see [`Parser::without_notes`]).
 ///
+/// With [`End::Open`] the lane finds the stretch's end itself, so a text
+/// of plain games is never scanned by the splitter. It ends where the
+/// splitter would cut: between the game start and the result the lane
+/// reads no `[` but those of its tags, and a tag is taken only on one line
+/// (a line break in it ends the tag for the splitter, and what follows is
+/// movetext to it); after the result, a `[` in the first column is the
+/// next game start, as the result is movetext.
+///
 /// [`Parser::without_notes`]: super::Parser::without_notes
-pub(super) fn game(source: &Source, start: usize, end: usize, notes: bool) -> Option<GameSyntax> {
+pub(super) fn game(
+    source: &Source,
+    start: usize,
+    end: End,
+    notes: bool,
+) -> Option<(GameSyntax, usize)> {
     if source.mode() != Mode::Pgn {
         return None;
     }
-    let text = source.as_str().as_bytes().get(..end)?;
+    let open_end = end == End::Open;
+    let text = source.as_str().as_bytes();
+    let text = match end {
+        End::At(end) => text.get(..end)?,
+        End::Open => text,
+    };
     // A byte-order mark is the lexer's to skip.
     if start == 0 && text.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return None;
@@ -178,6 +206,11 @@ pub(super) fn game(source: &Source, start: usize, end: usize, notes: bool) -> Op
                 lane.at = value_end;
                 lane.skip_space()?;
                 let close = lane.byte(b']')?;
+                if open_end
+                    && memchr::memchr(b'\n', &text[open.as_usize().start..lane.at]).is_some()
+                {
+                    return None;
+                }
                 parser.touch(close);
                 parser.push_tag(Tag {
                     range: open.to(close),
@@ -237,7 +270,14 @@ pub(super) fn game(source: &Source, start: usize, end: usize, notes: bool) -> Op
                 if ended {
                     // Only space may follow, up to the stretch's end.
                     lane.skip_space()?;
-                    return (lane.at == end).then(|| parser.finish(source));
+                    let at = lane.at;
+                    let next_game = match end {
+                        End::At(end) => at == end,
+                        End::Open => {
+                            at == text.len() || (text[at] == b'[' && text[at - 1] == b'\n')
+                        }
+                    };
+                    return next_game.then(|| (parser.finish(source), at));
                 }
             }
         }
@@ -272,7 +312,7 @@ mod tests {
     /// parser's.
     fn lane(text: &str) -> Option<GameSyntax> {
         let source = Source::text(text, None, None);
-        let game = game(&source, 0, text.len(), true);
+        let game = game(&source, 0, End::At(text.len()), true).map(|(game, _)| game);
         if let Some(game) = &game {
             let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
             assert_eq!(general, [Ok(game.clone())]);
@@ -294,6 +334,47 @@ mod tests {
     }
 
     #[test]
+    fn an_open_stretch_ends_where_the_splitter_cuts() {
+        let game = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 { [x\n[Event] } e5 1-0\n\n";
+        for (after, cut) in [
+            ("[Event \"c\"]\n1. d4 *", Some(game.len())),
+            ("", Some(game.len())),
+            // Not in the first column, or not a tag: not a game start
+            // here, and the parser takes the stretch on from here.
+            (" [Event \"c\"]\n1. d4 *", None),
+            ("%escape\n[Event \"c\"]\n1. d4 *", None),
+            ("2. Nf3 *", None),
+        ] {
+            let text = format!("{game}{after}");
+            let source = Source::text(text.as_str(), None, None);
+            let read = game_at(&source, End::Open);
+            assert_eq!(read, cut, "{text:?}");
+            if let Some(cut) = cut {
+                let mut splitter = crate::syntax::Splitter::new();
+                let split = splitter.next_cut(text.as_bytes(), 0).unwrap_or(text.len());
+                assert_eq!(split, cut, "{text:?}");
+            }
+        }
+        // A line break in a tag ends it for the splitter: what follows is
+        // movetext to it, so the `[Site` line begins a game.
+        let text = "[Event\n\"a\"]\n[Site \"b\"]\n1. e4 *\n";
+        let source = Source::text(text, None, None);
+        assert_eq!(game_at(&source, End::Open), None);
+        let mut splitter = crate::syntax::Splitter::new();
+        let site = text.find("[Site");
+        assert_eq!(splitter.next_cut(text.as_bytes(), 0), site);
+        assert_eq!(game_at(&source, End::At(site.unwrap())), None);
+        // Up to the text's end, the lane reads it as one game (which is
+        // why the open stretch must not).
+        assert_eq!(game_at(&source, End::At(text.len())), Some(text.len()));
+    }
+
+    /// Where the lane ends the stretch from 0, if it reads it.
+    fn game_at(source: &Source, end: End) -> Option<usize> {
+        game(source, 0, end, true).map(|(_, end)| end)
+    }
+
+    #[test]
     fn anything_else_is_left_to_the_parser() {
         let tags = "[Event \"x\"]\n";
         for movetext in [
@@ -312,7 +393,7 @@ mod tests {
         ] {
             let text = format!("{tags}{movetext}\n");
             let source = Source::text(text.as_str(), None, None);
-            let read = game(&source, 0, text.len(), true);
+            let read = game(&source, 0, End::At(text.len()), true);
             // An illegal move is the replay's business: the lane reads it.
             assert_eq!(read.is_some(), movetext.contains("Kg1"), "{movetext}");
         }

@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::input::{Mode, Range, Source};
 
 use super::errors;
-use super::express;
+use super::express::{self, End};
 use super::game::GameParser;
 use super::letters::PieceLetters;
 use super::lexer::{self, Delim, Lex, Lexeme};
@@ -53,8 +53,12 @@ struct Items<'a> {
     /// Whether the current stretch was lexed (it is lexed when an item is
     /// first asked for, unless the express lane read it whole).
     lexed: bool,
-    /// Where the next stretch starts in the text.
+    /// Where the next stretch starts in the text (while `open`, where the
+    /// current one starts).
     stretch: usize,
+    /// The current stretch's end is not found yet: the express lane finds
+    /// it after a plain game, the splitter otherwise ([`Items::end`]).
+    open: bool,
     /// How far the splitter has scanned the text.
     scanned: usize,
     splitter: Splitter,
@@ -86,6 +90,7 @@ impl<'a> Items<'a> {
             start: 0,
             lexed: true,
             stretch: 0,
+            open: false,
             scanned: 0,
             splitter,
             known: known.map(|cuts| (cuts, 0)),
@@ -104,16 +109,35 @@ impl<'a> Items<'a> {
     /// end of the text.
     fn next_stretch(&mut self) -> bool {
         let text = self.source.as_str().as_bytes();
-        if self.stretch >= text.len() {
+        let start = self.end();
+        if start >= text.len() {
             return false;
         }
-        let cut = match &mut self.known {
+        self.lexemes.clear();
+        self.next = 0;
+        self.parts.clear();
+        self.part = 0;
+        self.start = start;
+        self.lexed = false;
+        match &mut self.known {
             Some((cuts, used)) => {
                 let cut = cuts.get(*used).map_or(text.len(), |&c| c as usize);
                 *used += 1;
-                cut
+                self.stretch = cut.clamp(start, text.len());
             }
-            None => match self.splitter.next_cut(text, self.scanned) {
+            // Found when first needed: a plain game finds it itself.
+            None => self.open = true,
+        }
+        true
+    }
+
+    /// Where the current stretch ends: the next game start (or the text's
+    /// end), found by the splitter if it was not known yet.
+    fn end(&mut self) -> usize {
+        if self.open {
+            self.open = false;
+            let text = self.source.as_str().as_bytes();
+            let cut = match self.splitter.next_cut(text, self.scanned) {
                 Some(cut) => {
                     // The scan goes on after the `[` it stopped at.
                     self.scanned = cut + 1;
@@ -123,17 +147,10 @@ impl<'a> Items<'a> {
                     self.scanned = text.len();
                     text.len()
                 }
-            },
-        };
-        let cut = cut.clamp(self.stretch, text.len());
-        self.lexemes.clear();
-        self.next = 0;
-        self.parts.clear();
-        self.part = 0;
-        self.start = self.stretch;
-        self.lexed = false;
-        self.stretch = cut;
-        true
+            };
+            self.stretch = cut.clamp(self.start, text.len());
+        }
+        self.stretch
     }
 
     /// Lexes the current stretch, if that was not done yet.
@@ -141,7 +158,8 @@ impl<'a> Items<'a> {
     fn lex(&mut self) {
         if !self.lexed {
             self.lexed = true;
-            lexer::lex_range(self.source, self.start, self.stretch, &mut self.lexemes);
+            let end = self.end();
+            lexer::lex_range(self.source, self.start, end, &mut self.lexemes);
         }
     }
 
@@ -151,12 +169,23 @@ impl<'a> Items<'a> {
         if self.lexed || !self.comments.is_empty() || letters != PieceLetters::English {
             return None;
         }
-        let game = express::game(self.source, self.start, self.stretch, notes);
-        if game.is_some() {
-            // Nothing of the stretch is left to read.
-            self.lexed = true;
+        let end = if self.open {
+            End::Open
+        } else {
+            End::At(self.stretch)
+        };
+        let (game, end) = express::game(self.source, self.start, end, notes)?;
+        // Nothing of the stretch is left to read.
+        self.lexed = true;
+        if self.open {
+            // The lane found the next game start where the splitter would
+            // have: the scan goes on after it.
+            self.open = false;
+            self.stretch = end;
+            self.splitter.resume_after_cut();
+            self.scanned = (end + 1).min(self.source.as_str().len());
         }
-        game
+        Some(game)
     }
 
     fn peek(&mut self) -> Option<Item> {
@@ -447,7 +476,7 @@ fn skip_text(items: &mut Items<'_>, more: bool) -> Option<Skipped> {
         })
         | Item::Str(range) => {
             let text = items.source().as_str();
-            let end = items.stretch.min(text.len());
+            let end = items.end().min(text.len());
             let before_tags = end < text.len();
             let rest = text.get(range.start as usize..end).unwrap_or_default();
             if !(before_tags || more) || rest.chars().any(|c| c.is_control() && !c.is_whitespace())

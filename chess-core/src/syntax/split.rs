@@ -126,6 +126,18 @@ impl Splitter {
         self.movetext = true;
     }
 
+    /// Puts the scan where [`Splitter::next_cut`] leaves it when it returns
+    /// a game start: just past its `[`. For a reader that found the game
+    /// start itself (the express lane, after a plain game), so that the
+    /// scan goes on from there as if it had read the text before.
+    pub(crate) fn resume_after_cut(&mut self) {
+        self.state = State::Outside;
+        self.line_start = false;
+        self.in_tag = true;
+        self.movetext = false;
+        self.bom = 3;
+    }
+
     /// Scans `text[from..]`, which continues the text scanned before, and
     /// returns the offset in `text` of the first game start in it, if any.
     /// The scan stops just after that `[`: call again from the returned
