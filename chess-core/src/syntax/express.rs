@@ -198,16 +198,26 @@ pub(super) fn game(
                 if lane.text.get(lane.at) != Some(&b'"') {
                     return None;
                 }
-                let (value_end, closed) = lexer::string_end(text, lane.at);
-                if !closed {
+                let string = lexer::string_end(text, lane.at);
+                if !string.closed {
                     return None;
                 }
-                let value = Range::new(lane.at as u32, value_end as u32);
-                lane.at = value_end;
+                let value = Range::new(lane.at as u32, string.end as u32);
+                lane.at = string.end;
                 lane.skip_space()?;
                 let close = lane.byte(b']')?;
+                // Finding the stretch's end, a tag is taken on one line
+                // only: no line break in the space around its name and
+                // value, nor an escape in its value (which may hold one).
                 if open_end
-                    && memchr::memchr(b'\n', &text[open.as_usize().start..lane.at]).is_some()
+                    && (string.escapes
+                        || [
+                            open.end..name.start,
+                            name.end..value.start,
+                            value.end..close.start,
+                        ]
+                        .into_iter()
+                        .any(|gap| text[gap.start as usize..gap.end as usize].contains(&b'\n')))
                 {
                     return None;
                 }
@@ -367,6 +377,18 @@ mod tests {
         // Up to the text's end, the lane reads it as one game (which is
         // why the open stretch must not).
         assert_eq!(game_at(&source, End::At(text.len())), Some(text.len()));
+        // An escape in a value may take a line break into the string: an
+        // open stretch is left to the splitter then, and space without a
+        // line break around a name and value is read.
+        for (text, open) in [
+            ("[Event \"a\\\n\"]\n1. e4 *\n", None),
+            ("[Event \"a\\\"\"]\n1. e4 *\n", None),
+            ("[ Event  \"a\"\t]\n1. e4 *\n", Some(23)),
+            ("[Event \"a\"\n]\n1. e4 *\n", None),
+        ] {
+            let source = Source::text(text, None, None);
+            assert_eq!(game_at(&source, End::Open), open, "{text:?}");
+        }
     }
 
     /// Where the lane ends the stretch from 0, if it reads it.

@@ -213,9 +213,9 @@ fn special(text: &[u8], mut i: usize, out: &mut Vec<Lexeme>) -> usize {
             push(out, Lex::Bad(BadLex::StrayBrace), start, i);
         }
         b'"' => {
-            let closed;
-            (i, closed) = string_end(text, i);
-            let kind = if closed {
+            let string = string_end(text, i);
+            i = string.end;
+            let kind = if string.closed {
                 Lex::Str
             } else {
                 Lex::Bad(BadLex::UnclosedString)
@@ -236,24 +236,42 @@ fn special(text: &[u8], mut i: usize, out: &mut Vec<Lexeme>) -> usize {
     i
 }
 
-/// Where the string that starts with the quote at `start` ends, and
-/// whether it was closed (by a quote: a line break or the text's end
-/// leaves it open). `\` escapes the next byte.
-pub(super) fn string_end(text: &[u8], start: usize) -> (usize, bool) {
+/// Where a string ends ([`string_end`]).
+pub(super) struct StrEnd {
+    /// Just past its closing quote, or where it stops unclosed.
+    pub end: usize,
+    /// Closed by a quote (a line break or the text's end leaves it open).
+    pub closed: bool,
+    /// It has a `\` escape (which may take a line break into it).
+    pub escapes: bool,
+}
+
+/// Where the string that starts with the quote at `start` ends. `\`
+/// escapes the next byte.
+pub(super) fn string_end(text: &[u8], start: usize) -> StrEnd {
     let mut i = start + 1;
+    let mut escapes = false;
+    let end = |end, closed, escapes| StrEnd {
+        end,
+        closed,
+        escapes,
+    };
     while i < text.len() {
         // Straight to the next quote, escape or line break.
         match memchr::memchr3(b'"', b'\\', b'\n', &text[i..]) {
             Some(n) => i += n,
-            None => return (text.len(), false),
+            None => return end(text.len(), false, escapes),
         }
         match text[i] {
-            b'\\' => i += 2,
-            b'"' => return (i + 1, true),
-            _ => return (i, false),
+            b'\\' => {
+                escapes = true;
+                i += 2;
+            }
+            b'"' => return end(i + 1, true, escapes),
+            _ => return end(i, false, escapes),
         }
     }
-    (i.min(text.len()), false)
+    end(i.min(text.len()), false, escapes)
 }
 
 /// The value of a string lexeme: quotes removed, `\"` and `\\` unescaped.
