@@ -327,6 +327,24 @@ impl<'s> Games<'s> {
         self.parser.take_skipped()
     }
 
+    /// Reads only the games of a piece of a stream that ends at the first
+    /// game start at or after byte `limit` (see [`Parser::up_to`]).
+    pub fn up_to(mut self, limit: usize, last: bool) -> Games<'s> {
+        self.parser = self.parser.up_to(limit, last);
+        self
+    }
+
+    /// Where a bound ([`Games::up_to`]) stopped the reading, once it did.
+    pub fn stopped(&self) -> Option<crate::syntax::Stop> {
+        self.parser.stopped()
+    }
+
+    /// The index in the source of the stretch between game starts that
+    /// the last game came from; once stopped, of the one it stopped at.
+    pub fn stretch(&self) -> u64 {
+        self.parser.stretch()
+    }
+
     /// The source being read.
     pub fn source(&self) -> &'s Source {
         self.source

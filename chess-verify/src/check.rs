@@ -2,10 +2,10 @@
 //! (of the shard asked for), and put each problem into words and data.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use chess_core::syntax::{RuleSets, Skipped, misspelt_tags};
+use chess_core::syntax::{RuleSets, Skipped, Stop, misspelt_tags};
 use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
 
-use crate::read::Piece;
+use crate::read::{Piece, Rest};
 
 /// How to read bytes as text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -266,6 +266,9 @@ pub struct Checked {
     /// Text that is not PGN, skipped where a game would begin (a `[pgn]`
     /// wrapper, prose): a note for each, with its place.
     pub skipped: Vec<String>,
+    /// For an open piece ([`crate::read::Pieces::open`]): what goes back
+    /// to the reader. When it is [`Rest::Unchecked`], nothing was checked.
+    pub rest: Option<Rest>,
 }
 
 /// How this tool spells help: options are its flags.
@@ -347,28 +350,58 @@ pub(crate) fn decode_piece(
     })
 }
 
+/// The text of an open piece: UTF-8, read as [`decode`] reads it; other
+/// bytes, or another encoding asked for, give the bytes back.
+fn open_text(bytes: Vec<u8>, encoding: Encoding) -> Result<String, Vec<u8>> {
+    match encoding {
+        Encoding::Auto | Encoding::Utf8 => String::from_utf8(bytes).map_err(|e| e.into_bytes()),
+        Encoding::Latin1 | Encoding::Windows1252 => Err(bytes),
+    }
+}
+
 /// Checks the games of one piece of input called `name`: chess games, or
 /// games under the rule sets `rules` of a rules file.
 pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSets>) -> Checked {
     let line = piece.line;
     let more = piece.more;
+    let open = piece.open;
     let mut checked = Checked {
         line: line + 1,
         ..Checked::default()
     };
-    let Some(decoded) = decode_piece(piece, name, context, &mut checked) else {
-        return checked;
+    let decoded = match open {
+        // An open piece is read as UTF-8; anything else goes back to the
+        // reader, to be cut and decoded as a piece of the splitter's.
+        Some(_) => match open_text(piece.bytes, context.encoding) {
+            Ok(text) => Decoded {
+                source: Source::text(text, Some(name.to_string()), None),
+                cuts: Vec::new(),
+                utf8: true,
+                stretch: piece.stretch,
+            },
+            Err(bytes) => {
+                checked.rest = Some(Rest::Unchecked(bytes));
+                return checked;
+            }
+        },
+        None => match decode_piece(piece, name, context, &mut checked) {
+            Some(decoded) => decoded,
+            None => return checked,
+        },
     };
     let source = &decoded.source;
-    // Where the piece's games begin is known: the reader cut there. Text
-    // decoded from a single-byte encoding is scanned again (its line
-    // structure is the same, its offsets are not).
-    let mut games = if decoded.utf8 {
-        verify_with_cuts(source, context.options, decoded.cuts.clone())
-    } else {
-        verify(source, context.options)
+    // Where the piece's games begin is known when the reader cut there.
+    // Text decoded from a single-byte encoding is scanned again (its line
+    // structure is the same, its offsets are not), and an open piece's
+    // game starts are found as its games are read.
+    let mut games = match (open, decoded.utf8) {
+        (None, true) => verify_with_cuts(source, context.options, decoded.cuts.clone()),
+        _ => verify(source, context.options),
     }
     .skipping_text(more);
+    if let Some(limit) = open {
+        games = games.up_to(limit, !more);
+    }
     if let Some(rules) = rules {
         games = games.under_rules(rules);
     }
@@ -418,6 +451,35 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
                 checked.problems.push(problem);
             }
         }
+    }
+    if open.is_some() {
+        let (stopped, stretch) = (games.stopped(), games.stretch());
+        drop(games);
+        let bytes = decoded.source.into_text().into_bytes();
+        let count_lines = crate::read::count_lines;
+        checked.rest = Some(match stopped {
+            Some(Stop::At(end)) => Rest::After {
+                lines: count_lines(&bytes[..end]),
+                bytes,
+                end,
+                stretches: stretch,
+            },
+            // A game runs past the piece's end: where the piece ends is
+            // not known, and it goes back whole, unchecked.
+            Some(Stop::Unfinished(_)) => {
+                return Checked {
+                    line: line + 1,
+                    rest: Some(Rest::Unchecked(bytes)),
+                    ..Checked::default()
+                };
+            }
+            None => Rest::After {
+                lines: count_lines(&bytes),
+                end: bytes.len(),
+                bytes,
+                stretches: stretch + 1,
+            },
+        });
     }
     checked
 }

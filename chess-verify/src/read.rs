@@ -7,6 +7,15 @@
 //! the pieces one by one gives exactly what checking the whole text would.
 //! A lichess puzzle file is cut where a line begins (a row is a line).
 //! Where the cuts fall depends only on the text, never on how it arrives.
+//!
+//! Checked on the reading thread, a stream need not be scanned for game
+//! starts before its games are read: [`Pieces::open`] hands out *open*
+//! pieces, and their checker, which finds where each game ends as it reads
+//! it (the express lane does, for a plain game), ends the piece at the
+//! same game start the splitter would have and gives the rest back
+//! ([`Pieces::give_back`]). Where it cannot (text that is not UTF-8, a
+//! game longer than the margin past the piece's size), it gives the whole
+//! piece back, and the splitter cuts it.
 
 use std::io::{self, Read};
 use std::sync::Arc;
@@ -32,6 +41,31 @@ pub struct Piece {
     pub consumed: u64,
     /// More of the input follows (from a game start on).
     pub more: bool,
+    /// An open piece ([`Pieces::open`]): not cut yet, it ends at its first
+    /// game start at or after this many bytes, which its checker finds.
+    pub open: Option<usize>,
+}
+
+/// What the checker of an open piece gives back to the reader: the
+/// piece's bytes.
+#[derive(Debug)]
+pub enum Rest {
+    /// Checked up to `end`, its first game start at or after its size
+    /// (or its end), with the lines and the stretches between game starts
+    /// before it; the bytes from `end` on are read again.
+    After {
+        /// The piece's bytes.
+        bytes: Vec<u8>,
+        /// Where the checked games end.
+        end: usize,
+        /// Line breaks before `end`.
+        lines: u64,
+        /// Stretches before `end`.
+        stretches: u64,
+    },
+    /// Not checked (a stretch runs past the piece's end, or it is not
+    /// UTF-8): the splitter cuts it.
+    Unchecked(Vec<u8>),
 }
 
 /// What the reader hands out.
@@ -142,6 +176,12 @@ pub struct Pieces<R> {
     stretch: u64,
     eof: bool,
     error: Option<ReadError>,
+    /// Open pieces are handed out ([`Pieces::open`]).
+    open: bool,
+    /// The splitter cuts the text for now (always, unless `open`).
+    cutting: bool,
+    /// An open piece was handed out and not given back yet.
+    lent: bool,
 }
 
 impl<R: Read> Pieces<R> {
@@ -169,6 +209,121 @@ impl<R: Read> Pieces<R> {
             stretch: 0,
             eof: false,
             error: None,
+            open: false,
+            cutting: true,
+            lent: false,
+        }
+    }
+
+    /// Reads `reader` in open pieces: their checker finds where each ends
+    /// and gives the rest back ([`Pieces::give_back`]) before the next
+    /// piece is asked for, so the text it reads is not scanned twice.
+    pub fn open(reader: R, consumed: Arc<AtomicU64>, limits: Limits) -> Pieces<R> {
+        Pieces {
+            open: true,
+            cutting: false,
+            ..Pieces::new(reader, consumed, limits)
+        }
+    }
+
+    /// Takes back the rest of the open piece handed out last (see
+    /// [`Rest`]).
+    pub fn give_back(&mut self, rest: Rest) {
+        if !std::mem::take(&mut self.lent) {
+            return;
+        }
+        let (mut bytes, unchecked) = match rest {
+            Rest::After {
+                mut bytes,
+                end,
+                lines,
+                stretches,
+            } => {
+                let end = end.min(bytes.len());
+                self.line += lines;
+                self.offset += end as u64;
+                self.stretch += stretches;
+                bytes.drain(..end);
+                (bytes, false)
+            }
+            Rest::Unchecked(bytes) => (bytes, true),
+        };
+        // (The piece's buffer has room for a piece and more.)
+        bytes.extend_from_slice(&self.buf);
+        self.buf = bytes;
+        if unchecked {
+            self.start_cutting();
+        }
+    }
+
+    /// Hands out `buf[..end]` as an open piece.
+    fn lend(&mut self, end: usize) -> Piece {
+        let more = !(self.eof && end == self.buf.len());
+        // The rest (part of a line) waits for the piece's bytes to come
+        // back, with their room for a whole piece.
+        let rest = self.buf[end..].to_vec();
+        self.buf.truncate(end);
+        let bytes = std::mem::replace(&mut self.buf, rest);
+        self.lent = true;
+        Piece {
+            line: self.line,
+            offset: self.offset,
+            stretch: self.stretch,
+            consumed: self.consumed.load(Ordering::Relaxed),
+            cuts: Vec::new(),
+            bytes,
+            more,
+            open: Some(self.limits.piece),
+        }
+    }
+
+    /// The next open piece; `None` when the splitter is to cut the text
+    /// instead (a read error, or no line break past the piece's size).
+    fn open_piece(&mut self) -> Option<Piece> {
+        let want = self.limits.piece + self.limits.block;
+        loop {
+            if self.error.is_some() {
+                self.start_cutting();
+                return None;
+            }
+            if self.eof {
+                return (!self.buf.is_empty()).then(|| self.lend(self.buf.len()));
+            }
+            if self.buf.len() >= want {
+                // Up to the last line break: a game begins a line, and no
+                // character is cut in two.
+                return match memchr::memrchr(b'\n', &self.buf) {
+                    Some(at) if at >= self.limits.piece => Some(self.lend(at + 1)),
+                    _ => {
+                        self.start_cutting();
+                        None
+                    }
+                };
+            }
+            self.fill();
+        }
+    }
+
+    /// The splitter cuts the text from the start of the buffer (a game
+    /// start) on, until the next piece is handed out.
+    fn start_cutting(&mut self) {
+        if self.cutting {
+            return;
+        }
+        self.cutting = true;
+        self.cutter = Cutter::Games(Splitter::new());
+        self.cuts.clear();
+        self.scanned = 0;
+        self.scan();
+    }
+
+    /// Back to open pieces after the splitter cut one (the buffer starts
+    /// at a game start).
+    fn stop_cutting(&mut self) {
+        if self.open {
+            self.cutting = false;
+            self.cuts.clear();
+            self.scanned = 0;
         }
     }
 
@@ -198,10 +353,12 @@ impl<R: Read> Pieces<R> {
             cuts,
             bytes,
             more,
+            open: None,
         };
         self.line += count_lines(&piece.bytes);
         self.offset += end as u64;
         self.stretch += piece.cuts.len() as u64 + 1;
+        self.stop_cutting();
         piece
     }
 
@@ -215,6 +372,8 @@ impl<R: Read> Pieces<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => {
                     self.buf.truncate(len);
+                    // Where the cut-off game starts is the splitter's to say.
+                    self.start_cutting();
                     let cut_off_line = (!self.buf.is_empty()).then(|| {
                         let start = self.cuts.last().copied().unwrap_or(0);
                         self.line + count_lines(&self.buf[..start])
@@ -233,6 +392,14 @@ impl<R: Read> Pieces<R> {
             self.eof = true;
             return false;
         }
+        if self.cutting {
+            self.scan();
+        }
+        true
+    }
+
+    /// Finds the cuts in the text not scanned yet.
+    fn scan(&mut self) {
         while let Some(cut) = self.cutter.next_cut(&self.buf, self.scanned) {
             if cut > 0 {
                 self.cuts.push(cut);
@@ -240,7 +407,6 @@ impl<R: Read> Pieces<R> {
             self.scanned = cut + 1;
         }
         self.scanned = self.buf.len();
-        true
     }
 
     /// Drops the unfinished game at the end of the buffer, and everything
@@ -271,6 +437,7 @@ impl<R: Read> Pieces<R> {
         self.line += lines;
         self.offset += bytes;
         self.stretch += 1;
+        self.stop_cutting();
         Chunk::Skipped {
             line,
             lines,
@@ -284,6 +451,15 @@ impl<R: Read> Iterator for Pieces<R> {
     type Item = Result<Chunk, ReadError>;
 
     fn next(&mut self) -> Option<Result<Chunk, ReadError>> {
+        assert!(
+            !self.lent,
+            "an open piece's rest is given back before the next piece is read"
+        );
+        if !self.cutting
+            && let Some(piece) = self.open_piece()
+        {
+            return Some(Ok(Chunk::Piece(piece)));
+        }
         loop {
             // A piece ends at the first game start past the target size.
             if let Some(k) = self.cuts.iter().position(|&c| c >= self.limits.piece) {

@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 
 use chess_core::puzzle::PuzzleOptions;
 
-use crate::check::{Checked, Context, Problem, check};
+use crate::check::{Checked, Context, Encoding, Problem, check};
 use crate::input::{Compression, Input, open};
-use crate::read::{Chunk, Cut, Limits, Piece, Pieces};
+use crate::read::{Chunk, Cut, Limits, Piece, Pieces, Rest};
 use chess_core::syntax::RuleSets;
 
 /// Everything that happens, in input order.
@@ -190,7 +190,15 @@ impl Run {
     pub fn run(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
         if self.jobs <= 1 {
             let names = self.names();
-            self.read(&AtomicBool::new(false), &mut |item| {
+            // On one thread a piece is checked as soon as it is read, so it
+            // can be an open one, ended where its checker finds a game
+            // start: the text is not scanned for game starts first.
+            let check = |file: usize, piece: Piece| -> Checked {
+                self.task.check(piece, &names[file], &self.context)
+            };
+            let inline: Option<&dyn Fn(usize, Piece) -> Checked> =
+                self.reads_open_pieces().then_some(&check);
+            self.read(&AtomicBool::new(false), inline, &mut |item| {
                 sink(self.work(item, &names))
             });
             return;
@@ -219,13 +227,28 @@ impl Run {
         }
     }
 
+    /// Whether a run on one thread reads open pieces
+    /// ([`Pieces::open`]): for chess games read as UTF-8, and not for a
+    /// shard (which counts stretches between game starts piece by piece).
+    fn reads_open_pieces(&self) -> bool {
+        matches!(self.task, Task::Games)
+            && self.context.shard.is_none()
+            && matches!(self.context.encoding, Encoding::Auto | Encoding::Utf8)
+    }
+
     /// The reading stage: every input, opened, cut and handed to `emit`
-    /// in order, until `emit` breaks or `stop` is set.
-    fn read(&self, stop: &AtomicBool, emit: &mut dyn FnMut(Item) -> ControlFlow<()>) {
+    /// in order, until `emit` breaks or `stop` is set. With `inline`,
+    /// games are read in open pieces, each checked by it at once.
+    fn read(
+        &self,
+        stop: &AtomicBool,
+        inline: Option<&dyn Fn(usize, Piece) -> Checked>,
+        emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
+    ) {
         for (file, input) in self.inputs.iter().enumerate() {
             let cut = self.task.cut(&input.name());
             if stop.load(Ordering::Relaxed)
-                || read_one(file, input, self.limits, cut, emit).is_break()
+                || read_one(file, input, self.limits, cut, inline, emit).is_break()
             {
                 return;
             }
@@ -250,7 +273,7 @@ impl Run {
             let reader_stop = &stop;
             scope.spawn(move || {
                 let mut seq = 0;
-                self.read(reader_stop, &mut |item| {
+                self.read(reader_stop, None, &mut |item| {
                     if slot_rx.recv().is_err() || reader_stop.load(Ordering::Relaxed) {
                         return ControlFlow::Break(());
                     }
@@ -309,12 +332,14 @@ fn collect(
     }
 }
 
-/// Reads one input into items.
+/// Reads one input into items; with `inline`, in open pieces that it
+/// checks (see [`Run::read`]).
 fn read_one(
     file: usize,
     input: &Input,
     limits: Limits,
     cut: Cut,
+    inline: Option<&dyn Fn(usize, Piece) -> Checked>,
     emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let name = input.name();
@@ -328,9 +353,32 @@ fn read_one(
     };
     let compression = opened.compression;
     emit(Item::Opened { file, compression })?;
-    for chunk in Pieces::cut(opened.reader, opened.consumed, limits, cut) {
+    let mut pieces = match (inline, cut) {
+        (Some(_), Cut::Games) => Pieces::open(opened.reader, opened.consumed, limits),
+        _ => Pieces::cut(opened.reader, opened.consumed, limits, cut),
+    };
+    while let Some(chunk) = pieces.next() {
         match chunk {
-            Ok(Chunk::Piece(piece)) => emit(Item::Piece { file, piece })?,
+            Ok(Chunk::Piece(piece)) => match inline.filter(|_| piece.open.is_some()) {
+                Some(check) => {
+                    let consumed = piece.consumed;
+                    let mut checked = check(file, piece);
+                    let rest = checked.rest.take();
+                    let unchecked = matches!(rest, Some(Rest::Unchecked(_)));
+                    if let Some(rest) = rest {
+                        pieces.give_back(rest);
+                    }
+                    // An unchecked piece comes again, cut by the splitter.
+                    if !unchecked {
+                        emit(Item::Checked {
+                            file,
+                            checked,
+                            consumed,
+                        })?;
+                    }
+                }
+                None => emit(Item::Piece { file, piece })?,
+            },
             Ok(Chunk::Skipped {
                 line, lines, bytes, ..
             }) => emit(Item::Skipped {

@@ -112,8 +112,18 @@ fn truncated_zstd_reports_the_offset_and_every_game_before() {
     let zst = zstd::encode_all(text.as_bytes(), 1).unwrap();
     let cut = zst.len() * 3 / 4;
     let path = file("truncated.pgn.zst", &zst[..cut]);
-    let (code, out, err) = run(&["--format", "json", path.to_str().unwrap()]);
+    // On one thread (open pieces) as on two (pieces cut first).
+    let (code, one, err) = run(&["--format", "json", "--jobs", "1", path.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
+    let (code, out, err) = run(&["--format", "json", "--jobs", "2", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let without_time = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.contains("\"summary\""))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(without_time(&one), without_time(&out));
     let records = json_records(&out);
     let failure = records.iter().find(|r| r["type"] == "unreadable").unwrap();
     let message = failure["message"].as_str().unwrap();

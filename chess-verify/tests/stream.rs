@@ -173,6 +173,7 @@ fn lines_beyond_four_billion() {
         cuts: Vec::new(),
         consumed: 0,
         more: false,
+        open: None,
     };
     let context = Context {
         options: Options::default(),
@@ -204,15 +205,22 @@ fn endless_comments_are_skipped_not_held() {
     }
     text.push_str("[Event \"c\"]\n1. d4 d5 2. Bc4 *\n");
     let path = temp("endless.pgn", &text);
+    // On one thread (open pieces) and on two (pieces cut first).
+    for jobs in [1, 2] {
+        endless(&path, jobs);
+    }
+}
+
+fn endless(path: &std::path::Path, jobs: usize) {
     let run = Run {
-        inputs: vec![Input::Path(path)],
+        inputs: vec![Input::Path(path.to_path_buf())],
         context: Context {
             options: Options::default(),
             encoding: Encoding::Auto,
             shard: None,
             styled: false,
         },
-        jobs: 2,
+        jobs,
         limits: Limits {
             piece: 1000,
             game: 10_000,
@@ -244,7 +252,7 @@ fn endless_comments_are_skipped_not_held() {
     // comment's lines read as games of their own, then game c.
     assert!(games >= 2);
     assert_eq!(problems.last().unwrap().1, "Bc4");
-    assert_eq!(problems.last().unwrap().0, 5 + 2 * 2000 + 2);
+    assert_eq!(problems.last().unwrap().0, 5 + 2 * 2000 + 2, "jobs {jobs}");
 }
 
 /// The shared corpus of real games, streamed in small pieces: the same
@@ -283,10 +291,101 @@ fn real_collections_stream_like_the_whole_file() {
                     block: 65_521,
                 },
             ] {
-                let got = streamed(path.clone(), options, limits, 2);
-                assert_eq!(got, want, "{}: {limits:?}", path.display());
+                for jobs in [1, 2] {
+                    let got = streamed(path.clone(), options, limits, jobs);
+                    assert_eq!(got, want, "{}: {limits:?}, jobs {jobs}", path.display());
+                }
             }
         }
         println!("{}: same", path.display());
+    }
+}
+
+/// What a piece gave: its first line, games and problems (line, code).
+type PieceFound = (u64, u64, Vec<(u64, String)>);
+
+/// What each piece of `text` gave; read in pieces cut by the splitter, or
+/// (`open`) in open pieces checked as they come, with how many of those
+/// were open.
+fn pieces(text: &[u8], limits: Limits, open: bool) -> (Vec<PieceFound>, usize) {
+    use chess_verify::read::{Chunk, Pieces, Rest};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicU64;
+    let context = Context {
+        options: Options::default(),
+        encoding: Encoding::Auto,
+        shard: None,
+        styled: false,
+    };
+    let reader = std::io::Cursor::new(text.to_vec());
+    let consumed = Arc::new(AtomicU64::new(0));
+    let mut pieces = match open {
+        true => Pieces::open(reader, consumed, limits),
+        false => Pieces::new(reader, consumed, limits),
+    };
+    let (mut out, mut opened) = (Vec::new(), 0);
+    while let Some(chunk) = pieces.next() {
+        let Ok(Chunk::Piece(piece)) = chunk else {
+            panic!("{chunk:?}")
+        };
+        assert_eq!(
+            piece.open.is_some(),
+            open && piece.cuts.is_empty() && piece.open.is_some()
+        );
+        let was_open = piece.open.is_some();
+        let mut checked = chess_verify::check::check(piece, "t.pgn", &context, None);
+        match checked.rest.take() {
+            Some(rest @ Rest::Unchecked(_)) => {
+                pieces.give_back(rest);
+                continue;
+            }
+            Some(rest) => {
+                opened += 1;
+                pieces.give_back(rest);
+            }
+            None => assert!(!was_open),
+        }
+        let problems = checked.problems.iter();
+        let problems = problems.map(|p| (p.line, p.diagnostic.kind.code().to_string()));
+        out.push((checked.line, checked.games, problems.collect()));
+    }
+    (out, opened)
+}
+
+/// Open pieces end at the game start the splitter cuts a piece at, so
+/// checked on one thread an input gives the very pieces it gives cut
+/// first: plain games, a game longer than the margin past a piece's size
+/// (its piece goes back and is cut), text that is not UTF-8 (read as
+/// Windows-1252, cut), every trap of `tricky`.
+#[test]
+fn open_pieces_end_where_the_splitter_cuts() {
+    let mut text = tricky().into_bytes();
+    let long = format!(
+        "[Event \"long\"]\n1. e4 {{{}}} e5 *\n\n",
+        "a long comment\n".repeat(1000)
+    );
+    text.extend_from_slice(long.as_bytes());
+    text.extend_from_slice(tricky().as_bytes());
+    text.extend_from_slice(b"[Event \"Caf\xe9\"]\n1. e4 e5 2. Bc5 *\n\n");
+    text.extend_from_slice(tricky().as_bytes());
+    for (piece, block) in [(1, 1), (64, 5), (300, 64), (2000, 512), (5000, 4096)] {
+        let limits = Limits {
+            piece,
+            game: 1 << 30,
+            block,
+        };
+        let (cut, none) = pieces(&text, limits, false);
+        assert_eq!(none, 0);
+        let (open, opened) = pieces(&text, limits, true);
+        assert_eq!(open, cut, "piece {piece}, block {block}");
+        println!(
+            "piece {piece}, block {block}: {opened} of {} open",
+            open.len()
+        );
+        // With room for a few games past a piece's size, most pieces were
+        // open ones.
+        if block >= 512 {
+            assert!(2 * opened > open.len(), "{opened} of {}", open.len());
+        }
     }
 }

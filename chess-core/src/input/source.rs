@@ -119,6 +119,11 @@ impl Source {
         &self.text
     }
 
+    /// The text, given back.
+    pub fn into_text(self) -> String {
+        self.text
+    }
+
     /// The lexical mode.
     #[inline(always)]
     pub fn mode(&self) -> Mode {

@@ -49,7 +49,7 @@ mod variant;
 pub use chess_format::NameError;
 pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
-pub use parser::{Parser, Skipped};
+pub use parser::{Parser, Skipped, Stop};
 pub use rules_file::{Refused, RuleSets, Unnamed, builtin_refused};
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, fullmove_zero};

@@ -59,6 +59,8 @@ struct Items<'a> {
     /// The current stretch's end is not found yet: the express lane finds
     /// it after a plain game, the splitter otherwise ([`Items::end`]).
     open: bool,
+    /// Stretches begun (the current one's index plus one).
+    begun: u64,
     /// How far the splitter has scanned the text.
     scanned: usize,
     splitter: Splitter,
@@ -91,6 +93,7 @@ impl<'a> Items<'a> {
             lexed: true,
             stretch: 0,
             open: false,
+            begun: 0,
             scanned: 0,
             splitter,
             known: known.map(|cuts| (cuts, 0)),
@@ -119,6 +122,7 @@ impl<'a> Items<'a> {
         self.part = 0;
         self.start = start;
         self.lexed = false;
+        self.begun += 1;
         match &mut self.known {
             Some((cuts, used)) => {
                 let cut = cuts.get(*used).map_or(text.len(), |&c| c as usize);
@@ -311,6 +315,22 @@ pub struct Parser<'s> {
     wrapper_seen: bool,
     /// More text follows the source from a game start on.
     more: bool,
+    /// Read only the stretches that begin before this offset (see
+    /// [`Parser::up_to`]); and whether the source ends its input.
+    bound: Option<(usize, bool)>,
+    /// Where a bound stopped the reading.
+    stop: Option<Stop>,
+}
+
+/// Where a parser bounded by [`Parser::up_to`] stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// At this game start, the first at or after the bound: the text from
+    /// here on was not read.
+    At(usize),
+    /// At the start of a stretch that runs to the source's end while more
+    /// text follows: where it ends is not known yet, so it was not read.
+    Unfinished(usize),
 }
 
 /// Text that is not PGN, skipped where a game would begin.
@@ -339,6 +359,8 @@ impl<'s> Parser<'s> {
             skipped: Vec::new(),
             wrapper_seen: false,
             more: false,
+            bound: None,
+            stop: None,
         }
     }
 
@@ -359,6 +381,8 @@ impl<'s> Parser<'s> {
             skipped: Vec::new(),
             wrapper_seen: false,
             more: false,
+            bound: None,
+            stop: None,
         }
     }
 
@@ -446,6 +470,68 @@ impl<'s> Parser<'s> {
     pub fn take_skipped(&mut self) -> Vec<Skipped> {
         std::mem::take(&mut self.skipped)
     }
+
+    /// Reads only the stretches between game starts that begin before
+    /// byte `limit`: the games of a piece of a stream that ends at the
+    /// first game start at or after `limit`, found as the games are read.
+    /// Unless `last` (the source is the end of its input), a stretch that
+    /// runs to the source's end is not read either, as where it ends is
+    /// not known yet. [`Parser::stopped`] tells where the reading stopped.
+    ///
+    /// ```
+    /// use chess_core::Source;
+    /// use chess_core::syntax::{Parser, Stop};
+    ///
+    /// let text = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n[Event \"c\"]\n1. c4";
+    /// let source = Source::text(text, None, None);
+    /// let mut games = Parser::new(&source).up_to(1, false);
+    /// assert!(games.next().is_some());
+    /// assert!(games.next().is_none());
+    /// assert_eq!(games.stopped(), Some(Stop::At(text.find("[Event \"b\"]").unwrap())));
+    /// let mut games = Parser::new(&source).up_to(text.len(), false);
+    /// assert_eq!(games.by_ref().count(), 2);
+    /// assert_eq!(games.stopped(), Some(Stop::Unfinished(text.find("[Event \"c\"]").unwrap())));
+    /// assert_eq!(games.stretch(), 2);
+    /// ```
+    pub fn up_to(mut self, limit: usize, last: bool) -> Parser<'s> {
+        self.bound = Some((limit, last));
+        self
+    }
+
+    /// Where a bound ([`Parser::up_to`]) stopped the reading, once it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stop
+    }
+
+    /// The index, in the source, of the stretch between game starts that
+    /// the last game came from (the first is 0); once stopped, of the
+    /// stretch it stopped at.
+    pub fn stretch(&self) -> u64 {
+        self.items
+            .as_ref()
+            .map_or(0, |items| items.begun.saturating_sub(1))
+    }
+
+    /// At the start of a stretch: the game the express lane reads whole,
+    /// if any; or where a bound stops the reading.
+    fn enter(&mut self, items: &mut Items<'_>) -> Result<Option<GameSyntax>, Stop> {
+        let len = self.source.as_str().len();
+        if let Some((limit, _)) = self.bound
+            && items.start >= limit
+        {
+            return Err(Stop::At(items.start));
+        }
+        let game = match self.express {
+            true => items.express(self.letters, self.notes),
+            false => None,
+        };
+        if let Some((_, false)) = self.bound
+            && items.end() >= len
+        {
+            return Err(Stop::Unfinished(items.start));
+        }
+        Ok(game)
+    }
 }
 
 /// Skips a `[pgn]` or `[/pgn]` line or prose at the start of a game.
@@ -510,24 +596,40 @@ impl Iterator for Parser<'_> {
     fn next(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
         let source = self.source;
         let known = &mut self.known;
-        let items = self
+        if self.stop.is_some() {
+            return None;
+        }
+        let mut items = self
             .items
-            .get_or_insert_with(|| Items::new(source, known.take(), self.rules));
+            .take()
+            .unwrap_or_else(|| Items::new(source, known.take(), self.rules));
+        let read = self.read(&mut items);
+        self.items = Some(items);
+        read
+    }
+}
+
+impl Parser<'_> {
+    /// The next game of `items` (the body of [`Parser::next`]).
+    fn read(&mut self, items: &mut Items<'_>) -> Option<Result<GameSyntax, Diagnostic>> {
+        let source = self.source;
         loop {
-            if self.express
-                && let Some(game) = items.express(self.letters, self.notes)
-            {
-                return Some(Ok(game));
+            // A stretch not read yet.
+            if !items.lexed {
+                match self.enter(items) {
+                    Ok(Some(game)) => return Some(Ok(game)),
+                    Ok(None) => {}
+                    Err(stop) => {
+                        self.stop = Some(stop);
+                        return None;
+                    }
+                }
             }
-            while items.peek().is_none() {
+            if items.peek().is_none() {
                 if !items.next_stretch() {
                     return None;
                 }
-                if self.express
-                    && let Some(game) = items.express(self.letters, self.notes)
-                {
-                    return Some(Ok(game));
-                }
+                continue;
             }
             let after = self.wrapper_seen || self.more;
             match self.skip_text.then(|| skip_text(items, after)).flatten() {
