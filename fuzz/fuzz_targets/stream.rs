@@ -11,7 +11,7 @@ use chess_core::syntax::Skipped;
 use chess_core::{Options, Source, verify};
 use chess_verify::check::{Context, Encoding, check, decode};
 use chess_verify::input::{Compression, from_reader};
-use chess_verify::read::{Chunk, Limits, Pieces};
+use chess_verify::read::{Chunk, Limits, Pieces, Rest};
 use libfuzzer_sys::fuzz_target;
 
 /// The number of games, (line, column, code) of every problem, and the
@@ -60,6 +60,74 @@ fn whole(text: String) -> Found {
     (games, problems, skipped)
 }
 
+/// What one piece gave: its first line, games, problems and skipped text.
+type PieceFound = (u64, u64, Vec<(u64, u32, &'static str)>, Vec<String>);
+
+/// Reads `stored` in pieces, cut by the splitter or (`open`) open ones
+/// checked as they come and given back: what each piece gave, and whether
+/// reading failed. `None` if the stored bytes cannot be opened.
+fn streamed(
+    stored: &[u8],
+    limits: Limits,
+    context: &Context,
+    whole_stream: bool,
+    open: bool,
+) -> Option<(Vec<PieceFound>, bool)> {
+    let opened = from_reader(Box::new(Cursor::new(stored.to_vec()))).ok()?;
+    let mut pieces = match open {
+        true => Pieces::open(opened.reader, opened.consumed, limits),
+        false => Pieces::new(opened.reader, opened.consumed, limits),
+    };
+    let (mut out, mut failed) = (Vec::new(), false);
+    while let Some(chunk) = pieces.next() {
+        match chunk {
+            Ok(Chunk::Piece(piece)) => {
+                let mut checked = check(piece, "fuzz.pgn", context, None);
+                match checked.rest.take() {
+                    Some(rest @ Rest::Unchecked(_)) => {
+                        assert!(checked.games == 0 && checked.problems.is_empty());
+                        pieces.give_back(rest);
+                        continue;
+                    }
+                    Some(rest) => pieces.give_back(rest),
+                    None => {}
+                }
+                assert!(checked.not_utf8.is_none() || !whole_stream);
+                // Each note starts with `line:col:`.
+                let skipped = checked.skipped.iter().map(|note| {
+                    let mut fields = note.split(':');
+                    let line = fields.next().unwrap_or_default();
+                    format!("{line}:{}", fields.next().unwrap_or_default())
+                });
+                let problems = checked.problems.iter().map(|p| {
+                    assert!(p.rendered.contains("fuzz.pgn:"));
+                    (p.line, p.column, p.diagnostic.kind.code())
+                });
+                out.push((
+                    checked.line,
+                    checked.games,
+                    problems.collect(),
+                    skipped.collect(),
+                ));
+            }
+            Ok(Chunk::Skipped { .. }) => panic!("no game is that long"),
+            Err(_) => failed = true,
+        }
+    }
+    Some((out, failed))
+}
+
+/// The pieces' findings together.
+fn found(pieces: Vec<PieceFound>) -> Found {
+    let (mut games, mut problems, mut skipped) = (0, Vec::new(), Vec::new());
+    for (_, n, p, s) in pieces {
+        games += n;
+        problems.extend(p);
+        skipped.extend(s);
+    }
+    (games, problems, skipped)
+}
+
 fuzz_target!(|data: &[u8]| {
     if data.len() < 3 {
         return;
@@ -90,9 +158,6 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => (body.to_vec(), Compression::detect(body) == Compression::None),
     };
-    let Ok(opened) = from_reader(Box::new(Cursor::new(stored))) else {
-        return;
-    };
     // A single-byte encoding decodes byte by byte: pieces decode as the
     // whole does.
     let encoding = if std::str::from_utf8(body).is_ok() {
@@ -106,29 +171,14 @@ fuzz_target!(|data: &[u8]| {
         shard: None,
         styled: false,
     };
-    let (mut games, mut problems, mut skipped) = (0, Vec::new(), Vec::new());
-    let mut failed = false;
-    for chunk in Pieces::new(opened.reader, opened.consumed, limits) {
-        match chunk {
-            Ok(Chunk::Piece(piece)) => {
-                let checked = check(piece, "fuzz.pgn", &context, None);
-                assert!(checked.not_utf8.is_none() || !whole_stream);
-                games += checked.games;
-                // Each note starts with `line:col:`.
-                skipped.extend(checked.skipped.iter().map(|note| {
-                    let mut fields = note.split(':');
-                    let line = fields.next().unwrap_or_default();
-                    format!("{line}:{}", fields.next().unwrap_or_default())
-                }));
-                for p in checked.problems {
-                    assert!(p.rendered.contains("fuzz.pgn:"));
-                    problems.push((p.line, p.column, p.diagnostic.kind.code()));
-                }
-            }
-            Ok(Chunk::Skipped { .. }) => panic!("no game is that long"),
-            Err(_) => failed = true,
-        }
-    }
+    let Some((cut, failed)) = streamed(&stored, limits, &context, whole_stream, false) else {
+        return;
+    };
+    // Open pieces, ended by their checker, are the pieces the splitter
+    // cuts.
+    let (open, open_failed) = streamed(&stored, limits, &context, whole_stream, true).unwrap();
+    assert_eq!((&open, open_failed), (&cut, failed));
+    let (games, problems, skipped) = found(cut);
     if whole_stream {
         assert!(!failed);
         let (text, _) = decode(body.to_vec(), encoding).unwrap();
