@@ -192,6 +192,29 @@ impl<'a> Items<'a> {
         Some(game)
     }
 
+    /// At the start of a stretch: the game the express lane reads whole
+    /// (`lane`: in these letters, keeping notes or not), if any; or where
+    /// `bound` ([`Parser::up_to`]) stops the reading.
+    #[inline(always)]
+    fn enter(
+        &mut self,
+        bound: Option<(usize, bool)>,
+        lane: Option<(PieceLetters, bool)>,
+    ) -> Result<Option<GameSyntax>, Stop> {
+        if let Some((limit, _)) = bound
+            && self.start >= limit
+        {
+            return Err(Stop::At(self.start));
+        }
+        let game = lane.and_then(|(letters, notes)| self.express(letters, notes));
+        if let Some((_, false)) = bound
+            && self.end() >= self.source.as_str().len()
+        {
+            return Err(Stop::Unfinished(self.start));
+        }
+        Ok(game)
+    }
+
     fn peek(&mut self) -> Option<Item> {
         self.lex();
         loop {
@@ -511,27 +534,6 @@ impl<'s> Parser<'s> {
             .as_ref()
             .map_or(0, |items| items.begun.saturating_sub(1))
     }
-
-    /// At the start of a stretch: the game the express lane reads whole,
-    /// if any; or where a bound stops the reading.
-    fn enter(&mut self, items: &mut Items<'_>) -> Result<Option<GameSyntax>, Stop> {
-        let len = self.source.as_str().len();
-        if let Some((limit, _)) = self.bound
-            && items.start >= limit
-        {
-            return Err(Stop::At(items.start));
-        }
-        let game = match self.express {
-            true => items.express(self.letters, self.notes),
-            false => None,
-        };
-        if let Some((_, false)) = self.bound
-            && items.end() >= len
-        {
-            return Err(Stop::Unfinished(items.start));
-        }
-        Ok(game)
-    }
 }
 
 /// Skips a `[pgn]` or `[/pgn]` line or prose at the start of a game.
@@ -599,24 +601,14 @@ impl Iterator for Parser<'_> {
         if self.stop.is_some() {
             return None;
         }
-        let mut items = self
+        let items = self
             .items
-            .take()
-            .unwrap_or_else(|| Items::new(source, known.take(), self.rules));
-        let read = self.read(&mut items);
-        self.items = Some(items);
-        read
-    }
-}
-
-impl Parser<'_> {
-    /// The next game of `items` (the body of [`Parser::next`]).
-    fn read(&mut self, items: &mut Items<'_>) -> Option<Result<GameSyntax, Diagnostic>> {
-        let source = self.source;
+            .get_or_insert_with(|| Items::new(source, known.take(), self.rules));
         loop {
             // A stretch not read yet.
             if !items.lexed {
-                match self.enter(items) {
+                let lane = self.express.then_some((self.letters, self.notes));
+                match items.enter(self.bound, lane) {
                     Ok(Some(game)) => return Some(Ok(game)),
                     Ok(None) => {}
                     Err(stop) => {
