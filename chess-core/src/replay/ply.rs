@@ -306,8 +306,8 @@ fn track_segment<P: Rules>(frame: &mut Frame<P>, m: Move, rights_changed: bool) 
     };
     // A double step is the one move after which en passant can be legal
     // (the segment's first position then differs from the same placement
-    // later in it).
-    if matches!(m, Move::Normal { role: shakmaty::Role::Pawn, from, to, .. } if from.distance(to) == 2)
+    // later in it): a pawn's move two ranks up or down the same file.
+    if matches!(m, Move::Normal { role: shakmaty::Role::Pawn, from, to, .. } if u32::from(from).abs_diff(u32::from(to)) == 16)
     {
         frame
             .history

@@ -82,12 +82,35 @@ pub fn misspelt_tags(tags: &[Tag], source: &Source) -> Vec<Diagnostic> {
         }
         lengths
     };
+    // The first and the last letters of those names, in either case (a
+    // name one edit off keeps one of the two).
+    const fn letters(last: bool) -> u32 {
+        let mut bits = 0u32;
+        let mut i = 0;
+        while i < READ.len() {
+            let name = READ[i].0.as_bytes();
+            bits |= letter_bit(name[if last { name.len() - 1 } else { 0 }]);
+            i += 1;
+        }
+        bits
+    }
+    const FIRSTS: u32 = letters(false);
+    const LASTS: u32 = letters(true);
     let mut warnings = Vec::new();
+    let text = source.as_str().as_bytes();
     for tag in tags {
-        let written = tag.name(source);
-        if written.len() >= 64 || LENGTHS >> written.len() & 1 == 0 {
+        let len = tag.name_range.len() as usize;
+        if len >= 64 || LENGTHS >> len & 1 == 0 {
             continue;
         }
+        let bytes = text.get(tag.name_range.as_usize()).unwrap_or_default();
+        if let (Some(&first), Some(&last)) = (bytes.first(), bytes.last())
+            && FIRSTS & letter_bit(first) == 0
+            && LASTS & letter_bit(last) == 0
+        {
+            continue;
+        }
+        let written = tag.name(source);
         let Some(&(name, what)) = READ.iter().find(|(name, _)| {
             written.len().abs_diff(name.len()) <= 1
                 && near(written, name)
@@ -112,6 +135,13 @@ pub fn misspelt_tags(tags: &[Tag], source: &Source) -> Vec<Diagnostic> {
         );
     }
     warnings
+}
+
+/// A bit for an ASCII letter in either case (`a` the lowest), none for
+/// another byte.
+const fn letter_bit(byte: u8) -> u32 {
+    let i = byte.to_ascii_lowercase().wrapping_sub(b'a');
+    if i < 26 { 1 << i } else { 0 }
 }
 
 /// `written` is `name` in other case, or one letter off it (names of five
