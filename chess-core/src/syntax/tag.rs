@@ -99,7 +99,7 @@ pub fn misspelt_tags(tags: &[Tag], source: &Source) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     let text = source.as_str().as_bytes();
     for tag in tags {
-        let len = tag.name_range.len() as usize;
+        let len = tag.name_range.len();
         if len >= 64 || LENGTHS >> len & 1 == 0 {
             continue;
         }
