@@ -218,6 +218,42 @@ impl<R: Read> Pieces<R> {
     /// Reads `reader` in open pieces: their checker finds where each ends
     /// and gives the rest back ([`Pieces::give_back`]) before the next
     /// piece is asked for, so the text it reads is not scanned twice.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::AtomicU64;
+    /// use chess_core::Options;
+    /// use chess_verify::check::{Context, Encoding, check};
+    /// use chess_verify::read::{Chunk, Limits, Pieces, Rest};
+    ///
+    /// let game = "[Event \"a\"]\n1. e4 e5 2. Bc5 *\n\n";
+    /// let text = game.repeat(100);
+    /// let context = Context {
+    ///     options: Options::default(),
+    ///     encoding: Encoding::Auto,
+    ///     shard: None,
+    ///     styled: false,
+    /// };
+    /// let limits = Limits { piece: 500, game: 1 << 20, block: 256 };
+    /// let consumed = Arc::new(AtomicU64::new(0));
+    /// let mut pieces = Pieces::open(text.as_bytes(), consumed, limits);
+    /// let (mut games, mut errors) = (0, 0);
+    /// while let Some(Ok(Chunk::Piece(piece))) = pieces.next() {
+    ///     let mut checked = check(piece, "games.pgn", &context, None);
+    ///     match checked.rest.take() {
+    ///         // Not checked: it comes again, cut by the splitter.
+    ///         Some(rest @ Rest::Unchecked(_)) => pieces.give_back(rest),
+    ///         rest => {
+    ///             if let Some(rest) = rest {
+    ///                 pieces.give_back(rest);
+    ///             }
+    ///             games += checked.games;
+    ///             errors += checked.problems.len();
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!((games, errors), (100, 100));
+    /// ```
     pub fn open(reader: R, consumed: Arc<AtomicU64>, limits: Limits) -> Pieces<R> {
         Pieces {
             open: true,

@@ -301,8 +301,9 @@ fn real_collections_stream_like_the_whole_file() {
     }
 }
 
-/// What a piece gave: its first line, games and problems (line, code).
-type PieceFound = (u64, u64, Vec<(u64, String)>);
+/// What a piece gave: its first line, the index of its first stretch
+/// between game starts, games and problems (line, code).
+type PieceFound = (u64, u64, u64, Vec<(u64, String)>);
 
 /// What each piece of `text` gave; read in pieces cut by the splitter, or
 /// (`open`) in open pieces checked as they come, with how many of those
@@ -333,6 +334,7 @@ fn pieces(text: &[u8], limits: Limits, open: bool) -> (Vec<PieceFound>, usize) {
             open && piece.cuts.is_empty() && piece.open.is_some()
         );
         let was_open = piece.open.is_some();
+        let stretch = piece.stretch;
         let mut checked = chess_verify::check::check(piece, "t.pgn", &context, None);
         match checked.rest.take() {
             Some(rest @ Rest::Unchecked(_)) => {
@@ -347,7 +349,7 @@ fn pieces(text: &[u8], limits: Limits, open: bool) -> (Vec<PieceFound>, usize) {
         }
         let problems = checked.problems.iter();
         let problems = problems.map(|p| (p.line, p.diagnostic.kind.code().to_string()));
-        out.push((checked.line, checked.games, problems.collect()));
+        out.push((checked.line, stretch, checked.games, problems.collect()));
     }
     (out, opened)
 }

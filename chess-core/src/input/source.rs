@@ -228,6 +228,15 @@ mod tests {
     }
 
     #[test]
+    fn the_text_comes_back_whole() {
+        let text = String::from("[Event \"a\"]\n1. e4 *\n");
+        let capacity = text.capacity();
+        let back = Source::text(text.clone(), None, None).into_text();
+        assert_eq!(back, text);
+        assert!(back.capacity() >= capacity);
+    }
+
+    #[test]
     fn columns_count_characters() {
         let src = Source::text("{ é } e4", None, None);
         assert_eq!(src.line_col(7), LineCol { line: 1, col: 7 });
