@@ -465,10 +465,10 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
                 stretches: stretch,
             },
             // A game runs past the piece's end: where the piece ends is
-            // not known, and it goes back whole, unchecked.
+            // not known, and it goes back whole, unchecked (what was found
+            // is dropped: it is found again).
             Some(Stop::Unfinished(_)) => {
                 return Checked {
-                    line: line + 1,
                     rest: Some(Rest::Unchecked(bytes)),
                     ..Checked::default()
                 };
