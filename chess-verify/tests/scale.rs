@@ -250,11 +250,25 @@ fn shards_partition_the_games() {
         })
         .collect();
     assert_eq!(every.len(), want.len() + 10);
+    every.sort();
+    // On one thread and on three: a shard's games are the same.
+    for jobs in ["1", "3"] {
+        shards_of(a, b, jobs, &every);
+    }
+    let (code, _, err) = run(&["--shard", "5/4", a]);
+    assert_eq!(code, 2);
+    assert!(err.contains("K must be between 1 and N"), "{err}");
+}
+
+/// Four shards of `a` and `b` on `jobs` threads check each game once,
+/// the game whose index over all inputs is the shard's modulo 4.
+fn shards_of(a: &str, b: &str, jobs: &str, every: &[(String, u64)]) {
     let mut union = Vec::new();
     let mut checked = 0;
     for k in 1..=4 {
         let shard = format!("{k}/4");
-        let (_, out, _) = run(&["--format", "json", "--shard", &shard, a, b]);
+        let args = ["--format", "json", "--jobs", jobs, "--shard", &shard, a, b];
+        let (_, out, _) = run(&args);
         let s = summary(&out);
         assert_eq!(s["games"], 3010, "{shard}");
         checked += s["checked"].as_u64().unwrap();
@@ -268,17 +282,13 @@ fn shards_partition_the_games() {
             } else {
                 3000 + game - 1
             };
-            assert_eq!(index % 4, k - 1, "{shard}: {r}");
+            assert_eq!(index % 4, k - 1, "{shard}, jobs {jobs}: {r}");
             union.push((file, game));
         }
     }
-    assert_eq!(checked, 3010);
+    assert_eq!(checked, 3010, "jobs {jobs}");
     union.sort();
-    every.sort();
-    assert_eq!(union, every);
-    let (code, _, err) = run(&["--shard", "5/4", a]);
-    assert_eq!(code, 2);
-    assert!(err.contains("K must be between 1 and N"), "{err}");
+    assert_eq!(union, every, "jobs {jobs}");
 }
 
 #[test]

@@ -387,9 +387,14 @@ fn open_pieces_end_where_the_splitter_cuts() {
         let (open, opened) = pieces(&text, limits, true);
         assert_eq!(open, cut, "piece {piece}, block {block}");
         // The first piece is open whenever a game start lies within a
-        // block past the piece's size.
+        // block past the piece's size; without long games and other
+        // encodings, every piece is, the last too.
         if block >= 512 {
             assert!(opened > 0 && first_open(&text, limits), "piece {piece}");
+            let plain = tricky().repeat(2).into_bytes();
+            let (open, opened) = pieces(&plain, limits, true);
+            assert_eq!(opened, open.len(), "piece {piece}");
+            assert_eq!(open, pieces(&plain, limits, false).0);
         }
         println!(
             "piece {piece}, block {block}: {opened} of {} open",
