@@ -991,6 +991,65 @@ mod tests {
         );
     }
 
+    /// The games' first moves a bounded parser reads, where it stops and
+    /// the index of the stretch it ends in.
+    fn bounded(text: &str, limit: usize, last: bool) -> (Vec<String>, Option<Stop>, u64) {
+        let source = Source::text(text, None, None);
+        let mut parser = Parser::new(&source).up_to(limit, last);
+        let firsts = parser
+            .by_ref()
+            .map(|game| match game {
+                Ok(game) => game
+                    .plies
+                    .first()
+                    .map_or("-".into(), |p| source.slice(p.range).to_string()),
+                Err(d) => format!("error: {}", source.slice(d.range)),
+            })
+            .collect();
+        let stretch = parser.stretch();
+        (firsts, parser.stopped(), stretch)
+    }
+
+    #[test]
+    fn a_bound_stops_at_the_first_game_start_past_it() {
+        // Plain games (the lane finds their ends), a game with a
+        // variation (the splitter does), then a game cut off.
+        let text = "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 (1. c4) *\n[Event \"c\"]\n1. c4 *\n[Event \"d\"]\n1. Nf3";
+        let b = text.find("[Event \"b\"]").unwrap();
+        let c = text.find("[Event \"c\"]").unwrap();
+        let d = text.find("[Event \"d\"]").unwrap();
+        let v = |firsts: &[&str]| firsts.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // Up to the first game start at or after the bound.
+        assert_eq!(bounded(text, 1, false), (v(&["e4"]), Some(Stop::At(b)), 1));
+        assert_eq!(bounded(text, b, false), (v(&["e4"]), Some(Stop::At(b)), 1));
+        assert_eq!(
+            bounded(text, b + 1, false),
+            (v(&["e4", "d4"]), Some(Stop::At(c)), 2)
+        );
+        // A stretch that runs to the end is not read while more follows.
+        assert_eq!(
+            bounded(text, text.len(), false),
+            (v(&["e4", "d4", "c4"]), Some(Stop::Unfinished(d)), 3)
+        );
+        // At the input's end it is.
+        assert_eq!(
+            bounded(text, text.len(), true),
+            (v(&["e4", "d4", "c4", "Nf3"]), None, 3)
+        );
+        // A plain game that ends the text is unfinished too while more
+        // follows.
+        let plain = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
+        let b = plain.find("[Event \"b\"]").unwrap();
+        assert_eq!(
+            bounded(plain, plain.len(), false),
+            (v(&["e4"]), Some(Stop::Unfinished(b)), 1)
+        );
+        assert_eq!(
+            bounded(plain, plain.len(), true),
+            (v(&["e4", "d4"]), None, 1)
+        );
+    }
+
     #[test]
     fn syntax_errors_point_at_the_token() {
         assert_eq!(err("1. e4 Xf9"), (ErrorKind::ExpectedMove, "Xf9".into()));
