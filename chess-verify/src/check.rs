@@ -351,9 +351,11 @@ pub(crate) fn decode_piece(
 }
 
 /// The text of an open piece: UTF-8, read as [`decode`] reads it; other
-/// bytes, or another encoding asked for, give the bytes back.
-fn open_text(bytes: Vec<u8>, encoding: Encoding) -> Result<String, Vec<u8>> {
-    match encoding {
+/// bytes, another encoding asked for, or a shard (which needs the cuts
+/// to count stretches) give the bytes back.
+fn open_text(bytes: Vec<u8>, context: &Context) -> Result<String, Vec<u8>> {
+    match context.encoding {
+        _ if context.shard.is_some() => Err(bytes),
         Encoding::Auto | Encoding::Utf8 => String::from_utf8(bytes).map_err(|e| e.into_bytes()),
         Encoding::Latin1 | Encoding::Windows1252 => Err(bytes),
     }
@@ -372,7 +374,7 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
     let decoded = match open {
         // An open piece is read as UTF-8; anything else goes back to the
         // reader, to be cut and decoded as a piece of the splitter's.
-        Some(_) => match open_text(piece.bytes, context.encoding) {
+        Some(_) => match open_text(piece.bytes, context) {
             Ok(text) => Decoded {
                 source: Source::text(text, Some(name.to_string()), None),
                 cuts: Vec::new(),

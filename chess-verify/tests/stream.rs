@@ -407,3 +407,31 @@ fn open_pieces_end_where_the_splitter_cuts() {
         }
     }
 }
+
+/// A shard counts stretches between game starts with the reader's cuts:
+/// an open piece checked for one goes back unchecked, to be cut.
+#[test]
+fn an_open_piece_goes_back_under_a_shard() {
+    use chess_verify::check::Shard;
+    use chess_verify::read::Rest;
+    let bytes = tricky().into_bytes();
+    let piece = chess_verify::read::Piece {
+        bytes: bytes.clone(),
+        line: 0,
+        offset: 0,
+        stretch: 0,
+        cuts: Vec::new(),
+        consumed: 0,
+        more: true,
+        open: Some(1000),
+    };
+    let context = Context {
+        options: Options::default(),
+        encoding: Encoding::Auto,
+        shard: Some(Shard { index: 0, count: 2 }),
+        styled: false,
+    };
+    let checked = chess_verify::check::check(piece, "t.pgn", &context, None);
+    assert!(matches!(&checked.rest, Some(Rest::Unchecked(b)) if *b == bytes));
+    assert_eq!(checked.games, 0);
+}
