@@ -458,10 +458,8 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
         let (stopped, stretch) = (games.stopped(), games.stretch());
         drop(games);
         let bytes = decoded.source.into_text().into_bytes();
-        let count_lines = crate::read::count_lines;
         checked.rest = Some(match stopped {
             Some(Stop::At(end)) => Rest::After {
-                lines: count_lines(&bytes[..end]),
                 bytes,
                 end,
                 stretches: stretch,
@@ -476,7 +474,6 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
                 };
             }
             None => Rest::After {
-                lines: count_lines(&bytes),
                 end: bytes.len(),
                 bytes,
                 stretches: stretch + 1,

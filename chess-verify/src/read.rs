@@ -16,7 +16,15 @@
 //! ([`Pieces::give_back`]). Where it cannot (text that is not UTF-8, a
 //! game longer than the margin past the piece's size), it gives the whole
 //! piece back, and the splitter cuts it.
+//!
+//! Checked on several threads, a stream is not scanned for game starts
+//! either: [`Pieces::guessing`] hands out pieces that end where a game
+//! most likely begins (a tag line after a blank line after movetext), and
+//! each piece's checker confirms the guess by reading up to it. A piece
+//! whose end was not a game start is rewound ([`Pieces::rewind`]) with
+//! everything handed out after it, and the splitter cuts that text.
 
+use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -43,6 +51,9 @@ pub struct Piece {
     pub more: bool,
     /// An open piece ([`Pieces::open`]): not cut yet, it ends at its first
     /// game start at or after this many bytes, which its checker finds.
+    /// For a guessed piece ([`Pieces::guessing`]), the guessed game start:
+    /// its `[` is the piece's last byte, and the checker finds whether a
+    /// game begins there.
     pub open: Option<usize>,
 }
 
@@ -51,15 +62,13 @@ pub struct Piece {
 #[derive(Debug)]
 pub enum Rest {
     /// Checked up to `end`, its first game start at or after its size
-    /// (or its end), with the lines and the stretches between game starts
-    /// before it; the bytes from `end` on are read again.
+    /// (or its end), with the stretches between game starts before it;
+    /// the bytes from `end` on are read again.
     After {
         /// The piece's bytes.
         bytes: Vec<u8>,
         /// Where the checked games end.
         end: usize,
-        /// Line breaks before `end`.
-        lines: u64,
         /// Stretches before `end`.
         stretches: u64,
     },
@@ -73,6 +82,11 @@ pub enum Rest {
 pub enum Chunk {
     /// Whole games.
     Piece(Piece),
+    /// Guessed pieces are outstanding, and the reader cannot go on until
+    /// each is confirmed ([`Pieces::confirm`]) or rewound
+    /// ([`Pieces::rewind`]): the text from here on is to be cut by the
+    /// splitter, which needs a confirmed game start to begin at.
+    Unsettled,
     /// Text skipped because no game start came for longer than the
     /// largest game accepted (an unclosed `{` comment, or not PGN).
     Skipped {
@@ -182,6 +196,20 @@ pub struct Pieces<R> {
     cutting: bool,
     /// An open piece was handed out and not given back yet.
     lent: bool,
+    /// Pieces whose ends are guessed are handed out ([`Pieces::guessing`]).
+    guess: bool,
+    /// The guessed pieces handed out and not confirmed yet, in order.
+    marks: VecDeque<Mark>,
+}
+
+/// Where a guessed piece starts, and its length without the `[` of the
+/// guessed game start after it.
+#[derive(Copy, Clone, Debug)]
+struct Mark {
+    line: u64,
+    offset: u64,
+    stretch: u64,
+    len: usize,
 }
 
 impl<R: Read> Pieces<R> {
@@ -212,6 +240,8 @@ impl<R: Read> Pieces<R> {
             open: false,
             cutting: true,
             lent: false,
+            guess: false,
+            marks: VecDeque::new(),
         }
     }
 
@@ -262,6 +292,141 @@ impl<R: Read> Pieces<R> {
         }
     }
 
+    /// Reads `reader` in guessed pieces, for checkers on other threads: a
+    /// piece ends where a game most likely begins, at the first tag line
+    /// at or after the piece's size that follows a blank line after a line
+    /// of movetext, and the `[` there is repeated as the piece's last byte
+    /// ([`Piece::open`]). No byte is scanned for game starts here.
+    ///
+    /// The checker reads the piece up to that `[` and gives back
+    /// [`Rest::After`] when a game begins there, [`Rest::Unchecked`] when
+    /// not. Pieces are handed out without waiting for that; the verdicts
+    /// come back in order: [`Pieces::confirm`] for each confirmed piece,
+    /// and for the first one that is not, [`Pieces::rewind`] with its bytes
+    /// and those of every piece handed out after it. The splitter then
+    /// cuts the rest of the input. Where no tag line follows within a block
+    /// past the piece's size, at a read error and at the end, the reader
+    /// asks for the verdicts first ([`Chunk::Unsettled`]); the input's
+    /// last piece ends at its end.
+    ///
+    /// The stretch indices of guessed pieces are not counted (a shard
+    /// reads pieces the splitter cut).
+    pub fn guessing(reader: R, consumed: Arc<AtomicU64>, limits: Limits) -> Pieces<R> {
+        Pieces {
+            guess: true,
+            ..Pieces::open(reader, consumed, limits)
+        }
+    }
+
+    /// Whether every guessed piece handed out was confirmed.
+    pub fn settled(&self) -> bool {
+        self.marks.is_empty()
+    }
+
+    /// Guessed pieces handed out and not confirmed yet.
+    pub fn outstanding(&self) -> usize {
+        self.marks.len()
+    }
+
+    /// The oldest outstanding guessed piece ended at a game start.
+    pub fn confirm(&mut self) {
+        self.marks.pop_front();
+    }
+
+    /// The oldest outstanding guessed piece did not end at a game start:
+    /// `first` is its bytes, `later` those of the pieces handed out after
+    /// it, in order (each as handed out, or as given back in a
+    /// [`Rest`]). The text from its start (a game start) on is read again,
+    /// cut by the splitter to the input's end.
+    pub fn rewind(&mut self, first: Vec<u8>, later: Vec<Vec<u8>>) {
+        let Some(&start) = self.marks.front() else {
+            return;
+        };
+        let mut buf = first;
+        buf.truncate(start.len);
+        for (mark, bytes) in self.marks.iter().skip(1).zip(&later) {
+            buf.extend_from_slice(&bytes[..mark.len.min(bytes.len())]);
+        }
+        buf.extend_from_slice(&self.buf);
+        self.buf = buf;
+        self.marks.clear();
+        self.line = start.line;
+        self.offset = start.offset;
+        self.stretch = start.stretch;
+        // Guesses stop for this input: one that failed may fail again
+        // (text in another encoding, comments broken over lines).
+        self.guess = false;
+        self.open = false;
+        self.cutting = false;
+        self.cut_from_here();
+    }
+
+    /// The splitter cuts from the start of the buffer, a confirmed game
+    /// start; a read error's cut-off game is found again from there.
+    fn cut_from_here(&mut self) {
+        self.start_cutting();
+        if self.error.is_some() {
+            let line = self.cut_off_line();
+            if let Some(error) = &mut self.error {
+                error.cut_off_line = line;
+            }
+        }
+    }
+
+    /// Hands out `buf[..end]` as a guessed piece, with the `[` at `end`
+    /// (when more follows).
+    fn lend_guessed(&mut self, end: usize) -> Piece {
+        let more = end < self.buf.len();
+        let mut rest = Vec::with_capacity(self.limits.piece + 2 * self.limits.block);
+        rest.extend_from_slice(&self.buf[end..]);
+        self.buf.truncate(end + usize::from(more));
+        let bytes = std::mem::replace(&mut self.buf, rest);
+        let mark = Mark {
+            line: self.line,
+            offset: self.offset,
+            stretch: self.stretch,
+            len: end,
+        };
+        self.marks.push_back(mark);
+        self.line += count_lines(&bytes[..end]);
+        self.offset += end as u64;
+        Piece {
+            line: mark.line,
+            offset: mark.offset,
+            stretch: mark.stretch,
+            consumed: self.consumed.load(Ordering::Relaxed),
+            cuts: Vec::new(),
+            bytes,
+            more,
+            open: Some(end),
+        }
+    }
+
+    /// The next guessed piece; `Err(())` when outstanding guesses are to
+    /// be settled first, `Ok(None)` when the splitter is to cut the text
+    /// (from a confirmed game start).
+    fn guessed_piece(&mut self) -> Result<Option<Piece>, ()> {
+        let want = self.limits.piece + self.limits.block;
+        loop {
+            if self.eof && self.error.is_none() {
+                return Ok((!self.buf.is_empty()).then(|| self.lend_guessed(self.buf.len())));
+            }
+            if self.buf.len() >= want || self.error.is_some() {
+                if self.error.is_none()
+                    && let Some(at) = guess_cut(&self.buf, self.limits.piece.max(1))
+                {
+                    return Ok(Some(self.lend_guessed(at)));
+                }
+                if !self.marks.is_empty() {
+                    return Err(());
+                }
+                self.cut_from_here();
+                return Ok(None);
+            }
+            self.fill();
+        }
+    }
+
     /// Takes back the rest of the open piece handed out last (see
     /// [`Rest`]).
     pub fn give_back(&mut self, rest: Rest) {
@@ -272,11 +437,10 @@ impl<R: Read> Pieces<R> {
             Rest::After {
                 mut bytes,
                 end,
-                lines,
                 stretches,
             } => {
                 let end = end.min(bytes.len());
-                self.line += lines;
+                self.line += count_lines(&bytes[..end]);
                 self.offset += end as u64;
                 self.stretch += stretches;
                 bytes.drain(..end);
@@ -408,16 +572,15 @@ impl<R: Read> Pieces<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => {
                     self.buf.truncate(len);
-                    // Where the cut-off game starts is the splitter's to say.
-                    self.start_cutting();
-                    let cut_off_line = (!self.buf.is_empty()).then(|| {
-                        let start = self.cuts.last().copied().unwrap_or(0);
-                        self.line + count_lines(&self.buf[..start])
-                    });
+                    // Where the cut-off game starts is the splitter's to say
+                    // (once guessed pieces are settled: see `rewind`).
+                    if self.marks.is_empty() {
+                        self.start_cutting();
+                    }
                     self.error = Some(ReadError {
                         error,
                         consumed: self.consumed.load(Ordering::Relaxed),
-                        cut_off_line,
+                        cut_off_line: self.cut_off_line(),
                     });
                     return false;
                 }
@@ -432,6 +595,15 @@ impl<R: Read> Pieces<R> {
             self.scan();
         }
         true
+    }
+
+    /// The line the game cut off by a read error starts on: the last game
+    /// start the splitter found in the buffer.
+    fn cut_off_line(&self) -> Option<u64> {
+        (!self.buf.is_empty()).then(|| {
+            let start = self.cuts.last().copied().unwrap_or(0);
+            self.line + count_lines(&self.buf[..start])
+        })
     }
 
     /// Finds the cuts in the text not scanned yet.
@@ -491,7 +663,13 @@ impl<R: Read> Iterator for Pieces<R> {
             !self.lent,
             "an open piece's rest is given back before the next piece is read"
         );
-        if !self.cutting
+        if self.guess && !self.cutting {
+            match self.guessed_piece() {
+                Ok(Some(piece)) => return Some(Ok(Chunk::Piece(piece))),
+                Ok(None) => {}
+                Err(()) => return Some(Ok(Chunk::Unsettled)),
+            }
+        } else if !self.cutting
             && let Some(piece) = self.open_piece()
         {
             return Some(Ok(Chunk::Piece(piece)));
@@ -530,6 +708,31 @@ impl<R: Read> Iterator for Pieces<R> {
             self.fill();
         }
     }
+}
+
+/// Where a game most likely begins at or after `from` in `buf`: a `[` in
+/// the first column after a blank line, when the line before that is not
+/// a tag. A guess: a comment or a string may span those lines, and only
+/// the splitter, or a checker reading up to it, can tell.
+fn guess_cut(buf: &[u8], from: usize) -> Option<usize> {
+    let start = from.saturating_sub(1);
+    for hit in memchr::memmem::find_iter(&buf[start.min(buf.len())..], b"\n[") {
+        let at = start + hit + 1;
+        // The line before: blank (an empty line, or a `\r` alone).
+        let before = &buf[..at - 1];
+        let before = before.strip_suffix(b"\r").unwrap_or(before);
+        let Some(blank) = before.strip_suffix(b"\n") else {
+            continue;
+        };
+        // The line before the blank one: not a tag, not blank.
+        let line_start = memchr::memrchr(b'\n', blank).map_or(0, |i| i + 1);
+        let line = &blank[line_start..];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !line.is_empty() && line[0] != b'[' {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// Line breaks in `bytes`.

@@ -2,11 +2,19 @@
 //! core checks pieces, and the results come out in input order, whatever
 //! the number of threads. At most a few pieces per thread are in flight,
 //! so memory does not grow with the input.
+//!
+//! Chess games are not scanned for game starts before they are checked.
+//! On one thread each piece is open, and its checker finds where it ends.
+//! On several, the reader guesses where each piece ends
+//! ([`Pieces::guessing`]); the piece's checker confirms the guess, and the
+//! collector, which sees the results in order, sends the verdicts back. A
+//! wrong guess rewinds the reader to the piece's start, and everything
+//! checked after it is dropped and read again, cut by the splitter.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, TryRecvError, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use chess_core::puzzle::PuzzleOptions;
@@ -196,9 +204,11 @@ impl Run {
             let check = |file: usize, piece: Piece| -> Checked {
                 self.task.check(piece, &names[file], &self.context)
             };
-            let inline: Option<&dyn Fn(usize, Piece) -> Checked> =
-                self.reads_open_pieces().then_some(&check);
-            self.read(&AtomicBool::new(false), inline, &mut |item| {
+            let reading = match self.reads_open_pieces() {
+                true => Reading::Open(&check),
+                false => Reading::Cut,
+            };
+            self.read(&AtomicBool::new(false), &reading, &mut |item| {
                 sink(self.work(item, &names))
             });
             return;
@@ -227,9 +237,10 @@ impl Run {
         }
     }
 
-    /// Whether a run on one thread reads open pieces
-    /// ([`Pieces::open`]): for chess games read as UTF-8, and not for a
-    /// shard (which counts stretches between game starts piece by piece).
+    /// Whether a run reads open pieces on one thread ([`Pieces::open`]),
+    /// guessed ones on several ([`Pieces::guessing`]): for chess games read
+    /// as UTF-8, and not for a shard (which counts stretches between game
+    /// starts piece by piece).
     fn reads_open_pieces(&self) -> bool {
         matches!(self.task, Task::Games)
             && self.context.shard.is_none()
@@ -237,18 +248,18 @@ impl Run {
     }
 
     /// The reading stage: every input, opened, cut and handed to `emit`
-    /// in order, until `emit` breaks or `stop` is set. With `inline`,
-    /// games are read in open pieces, each checked by it at once.
+    /// in order, until `emit` breaks or `stop` is set; games are read as
+    /// `reading` says.
     fn read(
         &self,
         stop: &AtomicBool,
-        inline: Option<&dyn Fn(usize, Piece) -> Checked>,
+        reading: &Reading,
         emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
     ) {
         for (file, input) in self.inputs.iter().enumerate() {
             let cut = self.task.cut(&input.name());
             if stop.load(Ordering::Relaxed)
-                || read_one(file, input, self.limits, cut, inline, emit).is_break()
+                || read_one(file, input, self.limits, cut, reading, emit).is_break()
             {
                 return;
             }
@@ -268,12 +279,19 @@ impl Run {
         let (work_tx, work_rx) = sync_channel::<(u64, Item)>(in_flight);
         let work_rx = Arc::new(Mutex::new(work_rx));
         let (done_tx, done_rx) = sync_channel::<(u64, Item)>(in_flight);
+        // The collector's verdicts on guessed pieces, back to the reader.
+        let guessing = self.reads_open_pieces();
+        let (verdict_tx, verdict_rx) = channel::<Verdict>();
         let stop = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let reader_stop = &stop;
             scope.spawn(move || {
                 let mut seq = 0;
-                self.read(reader_stop, None, &mut |item| {
+                let reading = match guessing {
+                    true => Reading::Guessed(&verdict_rx),
+                    false => Reading::Cut,
+                };
+                self.read(reader_stop, &reading, &mut |item| {
                     if slot_rx.recv().is_err() || reader_stop.load(Ordering::Relaxed) {
                         return ControlFlow::Break(());
                     }
@@ -299,28 +317,129 @@ impl Run {
                 });
             }
             drop(done_tx);
-            collect(done_rx, &slot_tx, &stop, sink);
+            collect(done_rx, &slot_tx, &stop, verdict_tx, sink);
         });
     }
+}
+
+/// How the reading stage hands out chess games.
+enum Reading<'a> {
+    /// In pieces cut by the splitter.
+    Cut,
+    /// In open pieces, each checked at once by the function (one thread).
+    Open(&'a dyn Fn(usize, Piece) -> Checked),
+    /// In guessed pieces, whose verdicts come back from the collector.
+    Guessed(&'a Receiver<Verdict>),
+}
+
+/// What the collector says of a guessed piece ([`Pieces::guessing`]),
+/// in order.
+#[derive(Debug)]
+enum Verdict {
+    /// It ended at a game start, as guessed.
+    Confirmed,
+    /// It did not: its bytes, read again from its start.
+    Rewound(Vec<u8>),
+    /// A piece handed out after a rewound one, dropped: its bytes.
+    Returned(Vec<u8>),
+}
+
+impl Rest {
+    /// The piece's bytes.
+    fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Rest::After { bytes, .. } | Rest::Unchecked(bytes) => bytes,
+        }
+    }
+}
+
+/// Takes the collector's verdicts on `pieces`' guessed pieces: those that
+/// came (or, with `wait`, all outstanding ones), rewinding it at the first
+/// piece that did not end as guessed. Breaks when the collector is gone.
+fn settle<R: std::io::Read>(
+    pieces: &mut Pieces<R>,
+    verdicts: &Receiver<Verdict>,
+    wait: bool,
+) -> ControlFlow<()> {
+    while !pieces.settled() {
+        let verdict = match wait {
+            true => verdicts.recv().ok(),
+            false => match verdicts.try_recv() {
+                Ok(verdict) => Some(verdict),
+                Err(TryRecvError::Empty) => return ControlFlow::Continue(()),
+                Err(TryRecvError::Disconnected) => None,
+            },
+        };
+        match verdict {
+            Some(Verdict::Confirmed) => pieces.confirm(),
+            Some(Verdict::Rewound(first)) => {
+                // Every piece handed out after it comes back, in order.
+                let later = (1..pieces.outstanding())
+                    .map(|_| match verdicts.recv() {
+                        Ok(Verdict::Returned(bytes)) => Some(bytes),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>();
+                let Some(later) = later else {
+                    return ControlFlow::Break(());
+                };
+                pieces.rewind(first, later);
+            }
+            Some(Verdict::Returned(_)) | None => return ControlFlow::Break(()),
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 fn next_work(work: &Mutex<Receiver<(u64, Item)>>) -> Option<(u64, Item)> {
     work.lock().ok()?.recv().ok()
 }
 
-/// Hands the results to `sink` in sequence order.
+/// Hands the results to `sink` in sequence order, and the verdicts on
+/// guessed pieces to the reader: a piece that ended as guessed is
+/// confirmed and handed on; one that did not is rewound, and every guessed
+/// piece of its input after it goes back to the reader unread, up to the
+/// first piece read again.
 fn collect(
     done: Receiver<(u64, Item)>,
     slots: &SyncSender<()>,
     stop: &AtomicBool,
+    verdicts: Sender<Verdict>,
     sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
 ) {
     let mut waiting = BTreeMap::new();
     let mut next = 0u64;
+    // The input whose guessed pieces go back, after a rewind.
+    let mut rewound = None;
     for (seq, item) in done {
         waiting.insert(seq, item);
-        while let Some(item) = waiting.remove(&next) {
+        while let Some(mut item) = waiting.remove(&next) {
             next += 1;
+            let guessed = match &mut item {
+                Item::Checked { file, checked, .. } => {
+                    checked.rest.take().map(|rest| (*file, rest))
+                }
+                _ => None,
+            };
+            match guessed {
+                Some((file, rest)) => {
+                    let verdict = match rest {
+                        _ if rewound == Some(file) => Verdict::Returned(rest.into_bytes()),
+                        Rest::Unchecked(bytes) => {
+                            rewound = Some(file);
+                            Verdict::Rewound(bytes)
+                        }
+                        Rest::After { .. } => Verdict::Confirmed,
+                    };
+                    let confirmed = matches!(verdict, Verdict::Confirmed);
+                    let _ = verdicts.send(verdict);
+                    if !confirmed {
+                        let _ = slots.try_send(());
+                        continue;
+                    }
+                }
+                None => rewound = None,
+            }
             if stop.load(Ordering::Relaxed) {
                 continue;
             }
@@ -332,14 +451,14 @@ fn collect(
     }
 }
 
-/// Reads one input into items; with `inline`, in open pieces that it
-/// checks (see [`Run::read`]).
+/// Reads one input into items, its games as `reading` says (see
+/// [`Run::read`]).
 fn read_one(
     file: usize,
     input: &Input,
     limits: Limits,
     cut: Cut,
-    inline: Option<&dyn Fn(usize, Piece) -> Checked>,
+    reading: &Reading,
     emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let name = input.name();
@@ -353,14 +472,32 @@ fn read_one(
     };
     let compression = opened.compression;
     emit(Item::Opened { file, compression })?;
-    let mut pieces = match (inline, cut) {
-        (Some(_), Cut::Games) => Pieces::open(opened.reader, opened.consumed, limits),
+    let mut pieces = match (reading, cut) {
+        (Reading::Open(_), Cut::Games) => Pieces::open(opened.reader, opened.consumed, limits),
+        (Reading::Guessed(_), Cut::Games) => {
+            Pieces::guessing(opened.reader, opened.consumed, limits)
+        }
         _ => Pieces::cut(opened.reader, opened.consumed, limits, cut),
     };
-    while let Some(chunk) = pieces.next() {
+    loop {
+        let chunk = match pieces.next() {
+            Some(chunk) => chunk,
+            None if pieces.settled() => break,
+            // The last guessed pieces may still be rewound.
+            None => Ok(Chunk::Unsettled),
+        };
         match chunk {
-            Ok(Chunk::Piece(piece)) => match inline.filter(|_| piece.open.is_some()) {
-                Some(check) => {
+            Ok(Chunk::Unsettled) => {
+                if let Reading::Guessed(verdicts) = reading {
+                    settle(&mut pieces, verdicts, true)?;
+                }
+            }
+            Ok(Chunk::Piece(piece)) => match reading {
+                Reading::Guessed(verdicts) => {
+                    emit(Item::Piece { file, piece })?;
+                    settle(&mut pieces, verdicts, false)?;
+                }
+                Reading::Open(check) if piece.open.is_some() => {
                     let consumed = piece.consumed;
                     let mut checked = check(file, piece);
                     let rest = checked.rest.take();
@@ -377,7 +514,7 @@ fn read_one(
                         })?;
                     }
                 }
-                None => emit(Item::Piece { file, piece })?,
+                _ => emit(Item::Piece { file, piece })?,
             },
             Ok(Chunk::Skipped {
                 line, lines, bytes, ..

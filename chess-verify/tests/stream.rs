@@ -112,6 +112,9 @@ fn tricky() -> String {
         // is cut.
         "Here is a game from the forum.\nWhat do you think?\n[pgn]\n[Event \"j\"]\n1. e4 e5 *\n[/pgn]\nThanks!\n\n",
         "Prose before a game without tags.\n[Event \"k\"]\n1. d4 *\n",
+        // A blank line and a tag line inside a comment: where a reader
+        // guessing game starts guesses wrong.
+        "\n[Event \"l\"]\n1. e4 {a comment\n\n[Event \"in a comment\"]\n} e5 2. Bc5 *\n\n",
     ];
     let mut text = String::new();
     for round in 0..30 {
@@ -406,6 +409,146 @@ fn open_pieces_end_where_the_splitter_cuts() {
             assert!(2 * opened > open.len(), "{opened} of {}", open.len());
         }
     }
+}
+
+/// What `text` gave read in guessed pieces ([`Pieces::guessing`]), each
+/// checked as it comes with `lag` pieces handed out before the verdict on
+/// it (as checkers on other threads are): games, and problems (line,
+/// code) in order; with the pieces confirmed and the rewinds.
+fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Found2, usize, usize) {
+    use chess_verify::check::Checked;
+    use chess_verify::read::{Chunk, Pieces, Rest};
+    use std::collections::VecDeque;
+    let context = Context {
+        options: Options::default(),
+        encoding: Encoding::Auto,
+        shard: None,
+        styled: false,
+    };
+    let reader = std::io::Cursor::new(text.to_vec());
+    let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut pieces = Pieces::guessing(reader, consumed, limits);
+    let (mut games, mut problems) = (0, Vec::new());
+    let (mut confirmed, mut rewinds) = (0, 0);
+    let mut flight: VecDeque<Checked> = VecDeque::new();
+    let take = |checked: Checked, games: &mut u64, problems: &mut Vec<(u64, String)>| {
+        *games += checked.games;
+        let found = checked.problems.iter();
+        problems.extend(found.map(|p| (p.line, p.diagnostic.kind.code().to_string())));
+    };
+    loop {
+        let settle = match pieces.next() {
+            Some(Ok(Chunk::Piece(piece))) => {
+                let guessed = piece.open.is_some();
+                let checked = chess_verify::check::check(piece, "t.pgn", &context, None);
+                match guessed {
+                    true => flight.push_back(checked),
+                    false => {
+                        assert!(flight.is_empty() && checked.rest.is_none());
+                        take(checked, &mut games, &mut problems);
+                    }
+                }
+                flight.len() > lag
+            }
+            Some(Ok(Chunk::Unsettled)) => true,
+            None if flight.is_empty() => break,
+            None => true,
+            Some(other) => panic!("{other:?}"),
+        };
+        // The verdicts, in order, as the collector gives them.
+        while settle && let Some(mut checked) = flight.pop_front() {
+            match checked.rest.take().unwrap() {
+                Rest::Unchecked(first) => {
+                    let later = flight.drain(..).map(|mut c| match c.rest.take().unwrap() {
+                        Rest::After { bytes, .. } | Rest::Unchecked(bytes) => bytes,
+                    });
+                    pieces.rewind(first, later.collect());
+                    rewinds += 1;
+                }
+                Rest::After { .. } => {
+                    pieces.confirm();
+                    confirmed += 1;
+                    take(checked, &mut games, &mut problems);
+                }
+            }
+        }
+        assert_eq!(pieces.outstanding(), flight.len());
+    }
+    ((games, problems), confirmed, rewinds)
+}
+
+/// Games and problems (line, code).
+type Found2 = (u64, Vec<(u64, String)>);
+
+/// The same, read in pieces cut by the splitter.
+fn cut_found(text: &[u8], limits: Limits) -> Found2 {
+    let (pieces, _) = pieces(text, limits, false);
+    let games = pieces.iter().map(|p| p.2).sum();
+    (games, pieces.into_iter().flat_map(|p| p.3).collect())
+}
+
+/// Guessed pieces find what cut pieces find: where a guess is wrong (a
+/// comment holding a blank line and a tag line, text that is not UTF-8),
+/// the piece and those after it are rewound and cut by the splitter;
+/// elsewhere the guesses hold.
+#[test]
+fn guessed_pieces_find_what_cut_pieces_find() {
+    let plain = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc5 *\n\n".repeat(200);
+    let wrong = format!(
+        "[Event \"w\"]\n1. e4 {{{}}} e5 2. Bc5 *\n\n",
+        "a comment\n\n[Event \"in a comment\"]\nand more\n".repeat(30)
+    );
+    let cp1252 = b"[Event \"Caf\xe9\"]\n1. e4 e5 2. Bc5 *\n\n";
+    // Rewinds, by trap.
+    let mut rewound = [0, 0];
+    for (piece, block) in [(1, 1), (64, 5), (300, 64), (2000, 512), (5000, 4096)] {
+        let limits = Limits {
+            piece,
+            game: 1 << 30,
+            block,
+        };
+        for lag in [0, 1, 3] {
+            // Plain games: every guess holds.
+            let text = plain.as_bytes();
+            let (found, confirmed, rewinds) = guessed(text, limits, lag);
+            assert_eq!(found, cut_found(text, limits), "piece {piece}, lag {lag}");
+            assert_eq!(rewinds, 0, "piece {piece}, block {block}");
+            assert_eq!((found.0, found.1.len()), (200, 200));
+            // Where a tag line follows within a block past a piece's
+            // size, the piece is a guessed one.
+            if block >= 64 {
+                assert!(confirmed > 0, "piece {piece}, block {block}");
+            }
+            // A wrong guess, or text in another encoding, in the middle.
+            for (i, trap) in [wrong.as_bytes(), cp1252].into_iter().enumerate() {
+                let mut text = plain.clone().into_bytes();
+                text.extend_from_slice(trap);
+                text.extend_from_slice(plain.as_bytes());
+                let (found, _, rewinds) = guessed(&text, limits, lag);
+                assert_eq!(found, cut_found(&text, limits), "piece {piece}, lag {lag}");
+                assert_eq!(found.0, 401);
+                assert!(
+                    rewinds <= 1,
+                    "{rewinds}: one rewind, then the splitter cuts"
+                );
+                rewound[i] += rewinds;
+                // And so does a run on several threads, whose collector
+                // gives the verdicts.
+                if let (Ok(text), 0) = (std::str::from_utf8(&text), lag) {
+                    let want = whole(text, Options::default());
+                    let path = temp(&format!("guessed-{piece}.pgn"), text);
+                    for jobs in [2, 3] {
+                        let got = streamed(path.clone(), Options::default(), limits, jobs);
+                        assert_eq!(got, want, "piece {piece}, block {block}, jobs {jobs}");
+                    }
+                }
+            }
+            let text = tricky().into_bytes();
+            assert_eq!(guessed(&text, limits, lag).0, cut_found(&text, limits));
+        }
+    }
+    // Each trap was guessed at (or in) at some sizes.
+    assert!(rewound[0] > 0 && rewound[1] > 0, "{rewound:?}");
 }
 
 /// A shard counts stretches between game starts with the reader's cuts:

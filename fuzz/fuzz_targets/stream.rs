@@ -1,15 +1,19 @@
 //! The streaming reader of `chess-verify`: any bytes, stored plain or
 //! compressed (zstd, gzip, bzip2, or a truncated zstd stream), read in
-//! blocks and pieces of any size. Never a panic; and for text that arrives
-//! whole, exactly the games, problems and skipped text of reading it in
-//! one piece.
+//! blocks and pieces of any size: cut by the splitter, open (ended by
+//! their checker) or guessed (confirmed by their checker, rewound when
+//! wrong). Never a panic; open pieces are the pieces the splitter cuts,
+//! guessed ones find what they find; and for text that arrives whole,
+//! exactly the games, problems and skipped text of reading it in one
+//! piece.
 #![no_main]
 
+use std::collections::VecDeque;
 use std::io::{Cursor, Write};
 
 use chess_core::syntax::Skipped;
 use chess_core::{Options, Source, verify};
-use chess_verify::check::{Context, Encoding, check, decode};
+use chess_verify::check::{Checked, Context, Encoding, check, decode};
 use chess_verify::input::{Compression, from_reader};
 use chess_verify::read::{Chunk, Limits, Pieces, Rest};
 use libfuzzer_sys::fuzz_target;
@@ -63,56 +67,113 @@ fn whole(text: String) -> Found {
 /// What one piece gave: its first line, games, problems and skipped text.
 type PieceFound = (u64, u64, Vec<(u64, u32, &'static str)>, Vec<String>);
 
-/// Reads `stored` in pieces, cut by the splitter or (`open`) open ones
-/// checked as they come and given back: what each piece gave, and whether
-/// reading failed. `None` if the stored bytes cannot be opened.
+/// How the stream is read.
+#[derive(Copy, Clone, PartialEq)]
+enum Reading {
+    /// Cut by the splitter.
+    Cut,
+    /// In open pieces, checked as they come and given back.
+    Open,
+    /// In guessed pieces, with this many handed out before the verdict on
+    /// each (as checkers on other threads are).
+    Guessed(usize),
+}
+
+/// What a checked piece gave.
+fn piece_found(checked: &Checked, whole_stream: bool) -> PieceFound {
+    assert!(checked.not_utf8.is_none() || !whole_stream);
+    // Each note starts with `line:col:`.
+    let skipped = checked.skipped.iter().map(|note| {
+        let mut fields = note.split(':');
+        let line = fields.next().unwrap_or_default();
+        format!("{line}:{}", fields.next().unwrap_or_default())
+    });
+    let problems = checked.problems.iter().map(|p| {
+        assert!(p.rendered.contains("fuzz.pgn:"));
+        (p.line, p.column, p.diagnostic.kind.code())
+    });
+    (
+        checked.line,
+        checked.games,
+        problems.collect(),
+        skipped.collect(),
+    )
+}
+
+/// Reads `stored` in pieces as `reading` says: what each piece gave, and
+/// whether reading failed. `None` if the stored bytes cannot be opened.
 fn streamed(
     stored: &[u8],
     limits: Limits,
     context: &Context,
     whole_stream: bool,
-    open: bool,
+    reading: Reading,
 ) -> Option<(Vec<PieceFound>, bool)> {
     let opened = from_reader(Box::new(Cursor::new(stored.to_vec()))).ok()?;
-    let mut pieces = match open {
-        true => Pieces::open(opened.reader, opened.consumed, limits),
-        false => Pieces::new(opened.reader, opened.consumed, limits),
+    let (reader, consumed) = (opened.reader, opened.consumed);
+    let mut pieces = match reading {
+        Reading::Cut => Pieces::new(reader, consumed, limits),
+        Reading::Open => Pieces::open(reader, consumed, limits),
+        Reading::Guessed(_) => Pieces::guessing(reader, consumed, limits),
+    };
+    let lag = match reading {
+        Reading::Guessed(lag) => lag,
+        _ => 0,
     };
     let (mut out, mut failed) = (Vec::new(), false);
-    while let Some(chunk) = pieces.next() {
-        match chunk {
-            Ok(Chunk::Piece(piece)) => {
+    // Guessed pieces checked, waiting for their verdicts.
+    let mut flight: VecDeque<Checked> = VecDeque::new();
+    loop {
+        let settle = match pieces.next() {
+            Some(Ok(Chunk::Piece(piece))) => {
+                let guessed = piece.open.is_some() && matches!(reading, Reading::Guessed(_));
                 let mut checked = check(piece, "fuzz.pgn", context, None);
-                match checked.rest.take() {
-                    Some(rest @ Rest::Unchecked(_)) => {
-                        assert!(checked.games == 0 && checked.problems.is_empty());
-                        pieces.give_back(rest);
-                        continue;
+                if guessed {
+                    flight.push_back(checked);
+                } else {
+                    assert!(flight.is_empty());
+                    match checked.rest.take() {
+                        Some(rest @ Rest::Unchecked(_)) => {
+                            assert!(checked.games == 0 && checked.problems.is_empty());
+                            pieces.give_back(rest);
+                            continue;
+                        }
+                        Some(rest) => pieces.give_back(rest),
+                        None => {}
                     }
-                    Some(rest) => pieces.give_back(rest),
-                    None => {}
+                    out.push(piece_found(&checked, whole_stream));
                 }
-                assert!(checked.not_utf8.is_none() || !whole_stream);
-                // Each note starts with `line:col:`.
-                let skipped = checked.skipped.iter().map(|note| {
-                    let mut fields = note.split(':');
-                    let line = fields.next().unwrap_or_default();
-                    format!("{line}:{}", fields.next().unwrap_or_default())
-                });
-                let problems = checked.problems.iter().map(|p| {
-                    assert!(p.rendered.contains("fuzz.pgn:"));
-                    (p.line, p.column, p.diagnostic.kind.code())
-                });
-                out.push((
-                    checked.line,
-                    checked.games,
-                    problems.collect(),
-                    skipped.collect(),
-                ));
+                flight.len() > lag
             }
-            Ok(Chunk::Skipped { .. }) => panic!("no game is that long"),
-            Err(_) => failed = true,
+            Some(Ok(Chunk::Unsettled)) => true,
+            Some(Ok(Chunk::Skipped { .. })) => panic!("no game is that long"),
+            Some(Err(_)) => {
+                assert!(flight.is_empty());
+                failed = true;
+                continue;
+            }
+            None if flight.is_empty() => break,
+            None => true,
+        };
+        // The verdicts, in order, as `chess-verify`'s collector gives them.
+        while settle && let Some(mut checked) = flight.pop_front() {
+            match checked.rest.take() {
+                Some(Rest::Unchecked(first)) => {
+                    assert!(checked.games == 0 && checked.problems.is_empty());
+                    let later = flight.drain(..).map(|mut c| match c.rest.take() {
+                        Some(Rest::After { bytes, .. } | Rest::Unchecked(bytes)) => bytes,
+                        None => panic!("a guessed piece gives its bytes back"),
+                    });
+                    pieces.rewind(first, later.collect());
+                }
+                Some(Rest::After { .. }) => {
+                    pieces.confirm();
+                    out.push(piece_found(&checked, whole_stream));
+                }
+                None => panic!("a guessed piece gives its bytes back"),
+            }
         }
+        assert_eq!(pieces.outstanding(), flight.len());
     }
     Some((out, failed))
 }
@@ -156,7 +217,10 @@ fuzz_target!(|data: &[u8]| {
             zst.truncate(zst.len() * usize::from(head[1]) / 256);
             (zst, false)
         }
-        _ => (body.to_vec(), Compression::detect(body) == Compression::None),
+        _ => (
+            body.to_vec(),
+            Compression::detect(body) == Compression::None,
+        ),
     };
     // A single-byte encoding decodes byte by byte: pieces decode as the
     // whole does.
@@ -171,14 +235,22 @@ fuzz_target!(|data: &[u8]| {
         shard: None,
         styled: false,
     };
-    let Some((cut, failed)) = streamed(&stored, limits, &context, whole_stream, false) else {
+    let read = |reading| streamed(&stored, limits, &context, whole_stream, reading);
+    let Some((cut, failed)) = read(Reading::Cut) else {
         return;
     };
     // Open pieces, ended by their checker, are the pieces the splitter
     // cuts.
-    let (open, open_failed) = streamed(&stored, limits, &context, whole_stream, true).unwrap();
+    let (open, open_failed) = read(Reading::Open).unwrap();
     assert_eq!((&open, open_failed), (&cut, failed));
+    // Guessed pieces end elsewhere, and find the same.
+    let lag = usize::from(head[0] / 64);
+    let (guessed, guessed_failed) = read(Reading::Guessed(lag)).unwrap();
     let (games, problems, skipped) = found(cut);
+    assert_eq!(
+        (found(guessed), guessed_failed),
+        ((games, problems.clone(), skipped.clone()), failed)
+    );
     if whole_stream {
         assert!(!failed);
         let (text, _) = decode(body.to_vec(), encoding).unwrap();
