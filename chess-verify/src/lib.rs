@@ -7,9 +7,10 @@
 //! 1. [`input`]: a file or standard input, decompressed on the fly (zstd,
 //!    gzip, bzip2, recognized by their first bytes);
 //! 2. [`read`]: the bytes cut into pieces of whole games, where games begin
-//!    ([`chess_core::Splitter`]), so memory stays bounded (on one thread,
-//!    open pieces that their check ends where the splitter would cut, so
-//!    that the text is read once);
+//!    ([`chess_core::Splitter`]), so memory stays bounded (so that the text
+//!    is read once: on one thread, open pieces that their check ends where
+//!    the splitter would cut; on several, pieces ended where a game most
+//!    likely begins, which their check confirms);
 //! 3. [`check`]: each piece decoded (UTF-8, or Windows-1252 / Latin-1) and
 //!    its games verified by [`chess_core::verify`], in parallel;
 //! 4. [`run`]: the pipeline that runs stages 1–3 on every core and hands
