@@ -194,7 +194,7 @@ fn record_branches(annotations: &mut Annotations, game: &GameSyntax) {
 /// start, is asked.
 fn final_end<P: Rules>(main: &mut Frame<P>) -> Option<EndInfo> {
     let gave_check = main.last().is_some_and(|ply| ply.san.suffix().is_some());
-    if main.end.is_none() && !gave_check && main.pos.legal_moves().is_empty() {
+    if main.end.is_none() && !gave_check && !main.pos.has_moves() {
         main.end = Some(ends::no_moves_left(&main.pos, main.last(), main.plies));
     }
     main.end

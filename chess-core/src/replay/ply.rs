@@ -120,7 +120,7 @@ pub(super) fn settle<P: Rules>(frame: &mut Frame<P>) -> Result<(), Box<Failure<P
     let Some(unsure) = frame.unsure.take() else {
         return Ok(());
     };
-    if !frame.pos.legal_moves().is_empty() {
+    if frame.pos.has_moves() {
         return Ok(());
     }
     let mate = Some(Suffix::Checkmate);
@@ -191,7 +191,7 @@ fn illegal<P: Rules>(frame: &mut Frame<P>, ply: &PlySyntax, why: Unresolved) -> 
     if let Err(failure) = settle(frame) {
         return failure;
     }
-    if frame.pos.legal_moves().is_empty() {
+    if !frame.pos.has_moves() {
         let end = ends::no_moves_left(&frame.pos, frame.last(), frame.plies);
         return game_over(frame, ply, end);
     }
@@ -224,7 +224,7 @@ fn status<P: Rules>(after: &P, ply: &PlySyntax) -> Status {
     let won = matches!(variant, Some((Some(_), _)));
     Status {
         check,
-        mate: won || (check && claims_mate && after.legal_moves().is_empty()),
+        mate: won || (check && claims_mate && !after.has_moves()),
         unsure: check && !claims_mate && variant.is_none(),
         variant,
     }
@@ -345,11 +345,7 @@ fn end_after<P: Rules>(
         if frame.end.is_some() {
             return Ok(true);
         }
-    } else if status.variant.is_none()
-        && !status.mate
-        && !status.check
-        && frame.pos.legal_moves().is_empty()
-    {
+    } else if status.variant.is_none() && !status.mate && !status.check && !frame.pos.has_moves() {
         end = End::Stalemate;
     }
     frame.end = Some(EndInfo {

@@ -287,21 +287,55 @@ fn resolve_san_rest(mv: &MoveSyntax, candidates: &MoveList) -> Result<Resolved, 
     })
 }
 
+/// Castling on `side` in standard chess (or Chess960), if it is legal:
+/// the rook keeps its right, the squares it and the king cross or reach
+/// are empty, and the king neither stands, passes nor lands on an
+/// attacked square (where it lands, with the rook moved too). shakmaty's
+/// rule, without the list of moves its `castling_moves` returns.
+fn castle<P: Position>(pos: &P, side: CastlingSide) -> Option<Move> {
+    let us = pos.turn();
+    let castles = pos.castles();
+    let rook = castles.rook(us, side)?;
+    let board = pos.board();
+    let occupied = board.occupied();
+    if (castles.path(us, side) & occupied).any() {
+        return None;
+    }
+    let king = board.king_of(us)?;
+    let (them, king_to) = (!us, side.king_to(us));
+    let after = occupied ^ king ^ rook ^ side.rook_to(us);
+    if board.attacks_to(king_to, them, after).any() {
+        return None;
+    }
+    for crossed in shakmaty::attacks::between(king, king_to).with(king) {
+        if board.attacks_to(crossed, them, occupied ^ king).any() {
+            return None;
+        }
+    }
+    Some(Move::Castle { king, rook })
+}
+
 /// Castling, from-to notations, and what is never legal here.
 #[inline(never)]
-fn resolve_rest<P: Position>(
+fn resolve_rest<P: Rules>(
     pos: &P,
     mv: &MoveSyntax,
     mode: CastlingMode,
 ) -> Result<Resolved, Unresolved> {
     match *mv {
-        MoveSyntax::Castle(side) => match pos.castling_moves(side).first() {
-            Some(&m) => Ok(Resolved {
-                m,
-                san: SanBits::default(),
-            }),
-            None => Err(Unresolved::NoMatch),
-        },
+        MoveSyntax::Castle(side) => {
+            let castling = match P::STANDARD {
+                true => castle(pos, side),
+                false => pos.castling_moves(side).first().copied(),
+            };
+            match castling {
+                Some(m) => Ok(Resolved {
+                    m,
+                    san: SanBits::default(),
+                }),
+                None => Err(Unresolved::NoMatch),
+            }
+        }
         MoveSyntax::FromTo {
             role,
             from,
@@ -486,6 +520,49 @@ mod tests {
             }
         });
         assert!(found > 3_000, "{found}");
+    }
+
+    /// Castling found from attack tables is shakmaty's: on both sides,
+    /// for both colours, in every position of random games from the
+    /// standard start and from Chess960 starts (rooks beside the king, a
+    /// king on b1 with its rook on a1, paths crossed by checks).
+    #[test]
+    fn castling_is_shakmatys() {
+        use shakmaty::fen::Fen;
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1",
+            "nrkrbbqn/pppppppp/8/8/8/8/PPPPPPPP/NRKRBBQN w KQkq - 0 1",
+            "bbrnkrqn/pppppppp/8/8/8/8/PPPPPPPP/BBRNKRQN w KQkq - 0 1",
+            "qnnbrkbr/pppppppp/8/8/8/8/PPPPPPPP/QNNBRKBR w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ];
+        let (mut positions, mut castles) = (0, 0);
+        let mut rng = crate::testing::Rng::new(5);
+        for fen in starts {
+            let setup: Fen = fen.parse().unwrap();
+            let start: shakmaty::Chess = setup.into_position(CastlingMode::Chess960).unwrap();
+            for _ in 0..60 {
+                let mut pos = start.clone();
+                for _ in 0..40 {
+                    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                        let want = pos.castling_moves(side).first().copied();
+                        assert_eq!(castle(&pos, side), want, "{side:?} in {pos:?}");
+                        castles += usize::from(want.is_some());
+                    }
+                    positions += 1;
+                    let legal = pos.legal_moves();
+                    let Some(&m) = legal.get(rng.below(legal.len())) else {
+                        break;
+                    };
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(
+            positions > 10_000 && castles > 1_000,
+            "{positions} {castles}"
+        );
     }
 
     /// Every legal move of random games, written as its canonical SAN,

@@ -28,6 +28,14 @@ pub trait Rules: Position + Clone {
         TableLookup::Any
     }
 
+    /// Whether the side to move has a legal move. In standard chess a king
+    /// with a square to step to that nothing attacks has one, which is
+    /// most often so and asks for no list of moves.
+    #[inline(always)]
+    fn has_moves(&self) -> bool {
+        (Self::STANDARD && king_can_step(self)) || !self.legal_moves().is_empty()
+    }
+
     /// The legal moves of a `role` to `to` (castling aside): shakmaty's
     /// `san_candidates`, or for the variants whose shakmaty positions make
     /// every legal move for it, the same found from that square
@@ -36,6 +44,22 @@ pub trait Rules: Position + Clone {
     fn candidates(&self, role: Role, to: Square) -> MoveList {
         self.san_candidates(role, to)
     }
+}
+
+/// Whether the king of the side to move has a square to step to (empty or
+/// the other side's) that nothing of the other side attacks once the king
+/// has left its own: under standard rules, a legal move.
+fn king_can_step<P: Position>(pos: &P) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied() ^ king;
+    let steps = shakmaty::attacks::king_attacks(king) & !board.by_color(us);
+    steps
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
 }
 
 /// When a move found with attack tables (`replay/resolve.rs`'s
@@ -142,5 +166,56 @@ impl Rules for VariantPosition {
             VariantPosition::Chess(_) | VariantPosition::Crazyhouse(_) => return None,
         };
         Some((winner, how))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    /// A king step found from attack tables is a legal king move, and
+    /// there is one whenever shakmaty lists one: in every position of
+    /// random games (checks, pins and x-rays through the king's square
+    /// included), and in stalemates and mates.
+    #[test]
+    fn a_king_step_is_a_legal_king_move() {
+        let king_steps = |pos: &Chess| {
+            let legal = pos.legal_moves();
+            legal
+                .iter()
+                .any(|m| m.role() == Role::King && !m.is_castle())
+        };
+        let mut positions = 0;
+        let mut without = 0;
+        crate::testing::every_legal_move(23, 50, 200, |pos, m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            for p in [pos, &after] {
+                positions += 1;
+                assert_eq!(
+                    king_can_step(p),
+                    king_steps(p),
+                    "{}",
+                    Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                );
+                assert_eq!(p.has_moves(), !p.legal_moves().is_empty());
+                without += usize::from(!king_can_step(p));
+            }
+        });
+        assert!(positions > 10_000 && without > 500, "{positions} {without}");
+        for fen in [
+            // Stalemate; checkmate; a king boxed in with a pawn to push.
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1",
+            "k7/P7/1K6/8/8/8/7P/8 b - - 0 1",
+            "k7/P7/1K6/8/8/8/7P/8 w - - 0 1",
+        ] {
+            let setup: Fen = fen.parse().unwrap();
+            let pos: Chess = setup.into_position(CastlingMode::Standard).unwrap();
+            assert_eq!(pos.has_moves(), !pos.legal_moves().is_empty(), "{fen}");
+            assert_eq!(king_can_step(&pos), king_steps(&pos), "{fen}");
+        }
     }
 }
