@@ -51,9 +51,9 @@ pub struct Piece {
     pub more: bool,
     /// An open piece ([`Pieces::open`]): not cut yet, it ends at its first
     /// game start at or after this many bytes, which its checker finds.
-    /// For a guessed piece ([`Pieces::guessing`]), the guessed game start:
-    /// its `[` is the piece's last byte, and the checker finds whether a
-    /// game begins there.
+    /// A guessed piece ([`Pieces::guessing`]) is read the same way, and
+    /// its last byte is the `[` of the game start the reader guessed
+    /// that to be ([`Rest::confirms_guess`]).
     pub open: Option<usize>,
 }
 
@@ -75,6 +75,22 @@ pub enum Rest {
     /// Not checked (a stretch runs past the piece's end, or it is not
     /// UTF-8): the splitter cuts it.
     Unchecked(Vec<u8>),
+}
+
+impl Rest {
+    /// Whether this, given back for a guessed piece ([`Pieces::guessing`]),
+    /// confirms the guess: the piece's first game start at or after its
+    /// size is the `[` repeated as its last byte.
+    pub fn confirms_guess(&self) -> bool {
+        matches!(self, Rest::After { bytes, end, .. } if end + 1 == bytes.len())
+    }
+
+    /// The piece's bytes.
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Rest::After { bytes, .. } | Rest::Unchecked(bytes) => bytes,
+        }
+    }
 }
 
 /// What the reader hands out.
@@ -298,16 +314,18 @@ impl<R: Read> Pieces<R> {
     /// of movetext, and the `[` there is repeated as the piece's last byte
     /// ([`Piece::open`]). No byte is scanned for game starts here.
     ///
-    /// The checker reads the piece up to that `[` and gives back
-    /// [`Rest::After`] when a game begins there, [`Rest::Unchecked`] when
-    /// not. Pieces are handed out without waiting for that; the verdicts
-    /// come back in order: [`Pieces::confirm`] for each confirmed piece,
-    /// and for the first one that is not, [`Pieces::rewind`] with its bytes
-    /// and those of every piece handed out after it. The splitter then
-    /// cuts the rest of the input. Where no tag line follows within a block
-    /// past the piece's size, at a read error and at the end, the reader
-    /// asks for the verdicts first ([`Chunk::Unsettled`]); the input's
-    /// last piece ends at its end.
+    /// The checker reads the piece as an open one, up to its first game
+    /// start at or after its size, which is where the splitter would have
+    /// cut it: the guess holds when that is the `[`
+    /// ([`Rest::confirms_guess`]), so a guessed piece is the very piece
+    /// the splitter cuts. Pieces are handed out without waiting for that;
+    /// the verdicts come back in order: [`Pieces::confirm`] for each
+    /// confirmed piece, and for the first one that is not, [`Pieces::rewind`]
+    /// with its bytes and those of every piece handed out after it. The
+    /// splitter then cuts the rest of the input. Where no tag line follows
+    /// within a block past the piece's size, at a read error and at the
+    /// input's end, the reader asks for the verdicts first
+    /// ([`Chunk::Unsettled`]) and the splitter cuts what is left.
     ///
     /// The stretch indices of guessed pieces are not counted (a shard
     /// reads pieces the splitter cut).
@@ -373,13 +391,11 @@ impl<R: Read> Pieces<R> {
         }
     }
 
-    /// Hands out `buf[..end]` as a guessed piece, with the `[` at `end`
-    /// (when more follows).
+    /// Hands out `buf[..end]` as a guessed piece, with the `[` at `end`.
     fn lend_guessed(&mut self, end: usize) -> Piece {
-        let more = end < self.buf.len();
         let mut rest = Vec::with_capacity(self.limits.piece + 2 * self.limits.block);
         rest.extend_from_slice(&self.buf[end..]);
-        self.buf.truncate(end + usize::from(more));
+        self.buf.truncate(end + 1);
         let bytes = std::mem::replace(&mut self.buf, rest);
         let mark = Mark {
             line: self.line,
@@ -397,8 +413,8 @@ impl<R: Read> Pieces<R> {
             consumed: self.consumed.load(Ordering::Relaxed),
             cuts: Vec::new(),
             bytes,
-            more,
-            open: Some(end),
+            more: true,
+            open: Some(self.limits.piece),
         }
     }
 
@@ -408,11 +424,9 @@ impl<R: Read> Pieces<R> {
     fn guessed_piece(&mut self) -> Result<Option<Piece>, ()> {
         let want = self.limits.piece + self.limits.block;
         loop {
-            if self.eof && self.error.is_none() {
-                return Ok((!self.buf.is_empty()).then(|| self.lend_guessed(self.buf.len())));
-            }
-            if self.buf.len() >= want || self.error.is_some() {
-                if self.error.is_none()
+            if self.buf.len() >= want || self.eof || self.error.is_some() {
+                if self.buf.len() >= want
+                    && self.error.is_none()
                     && let Some(at) = guess_cut(&self.buf, self.limits.piece.max(1))
                 {
                     return Ok(Some(self.lend_guessed(at)));

@@ -336,21 +336,12 @@ enum Reading<'a> {
 /// in order.
 #[derive(Debug)]
 enum Verdict {
-    /// It ended at a game start, as guessed.
+    /// It ended where the splitter would have cut it, as guessed.
     Confirmed,
     /// It did not: its bytes, read again from its start.
     Rewound(Vec<u8>),
     /// A piece handed out after a rewound one, dropped: its bytes.
     Returned(Vec<u8>),
-}
-
-impl Rest {
-    /// The piece's bytes.
-    fn into_bytes(self) -> Vec<u8> {
-        match self {
-            Rest::After { bytes, .. } | Rest::Unchecked(bytes) => bytes,
-        }
-    }
 }
 
 /// Takes the collector's verdicts on `pieces`' guessed pieces: those that
@@ -423,13 +414,13 @@ fn collect(
             };
             match guessed {
                 Some((file, rest)) => {
-                    let verdict = match rest {
-                        _ if rewound == Some(file) => Verdict::Returned(rest.into_bytes()),
-                        Rest::Unchecked(bytes) => {
-                            rewound = Some(file);
-                            Verdict::Rewound(bytes)
-                        }
-                        Rest::After { .. } => Verdict::Confirmed,
+                    let verdict = if rewound == Some(file) {
+                        Verdict::Returned(rest.into_bytes())
+                    } else if rest.confirms_guess() {
+                        Verdict::Confirmed
+                    } else {
+                        rewound = Some(file);
+                        Verdict::Rewound(rest.into_bytes())
                     };
                     let confirmed = matches!(verdict, Verdict::Confirmed);
                     let _ = verdicts.send(verdict);

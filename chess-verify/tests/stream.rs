@@ -411,13 +411,14 @@ fn open_pieces_end_where_the_splitter_cuts() {
     }
 }
 
-/// What `text` gave read in guessed pieces ([`Pieces::guessing`]), each
-/// checked as it comes with `lag` pieces handed out before the verdict on
-/// it (as checkers on other threads are): games, and problems (line,
-/// code) in order; with the pieces confirmed and the rewinds.
-fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Found2, usize, usize) {
+/// What each piece of `text` gave read in guessed pieces
+/// ([`Pieces::guessing`]), each checked as it comes with `lag` pieces
+/// handed out before the verdict on it (as checkers on other threads
+/// are): its first line, games and problems (line, code); with the pieces
+/// confirmed and the rewinds.
+fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Vec<Found2>, usize, usize) {
     use chess_verify::check::Checked;
-    use chess_verify::read::{Chunk, Pieces, Rest};
+    use chess_verify::read::{Chunk, Pieces};
     use std::collections::VecDeque;
     let context = Context {
         options: Options::default(),
@@ -428,13 +429,13 @@ fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Found2, usize, usize) {
     let reader = std::io::Cursor::new(text.to_vec());
     let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mut pieces = Pieces::guessing(reader, consumed, limits);
-    let (mut games, mut problems) = (0, Vec::new());
+    let mut out = Vec::new();
     let (mut confirmed, mut rewinds) = (0, 0);
     let mut flight: VecDeque<Checked> = VecDeque::new();
-    let take = |checked: Checked, games: &mut u64, problems: &mut Vec<(u64, String)>| {
-        *games += checked.games;
-        let found = checked.problems.iter();
-        problems.extend(found.map(|p| (p.line, p.diagnostic.kind.code().to_string())));
+    let found = |checked: &Checked| -> Found2 {
+        let problems = checked.problems.iter();
+        let problems = problems.map(|p| (p.line, p.diagnostic.kind.code().to_string()));
+        (checked.line, checked.games, problems.collect())
     };
     loop {
         let settle = match pieces.next() {
@@ -445,7 +446,7 @@ fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Found2, usize, usize) {
                     true => flight.push_back(checked),
                     false => {
                         assert!(flight.is_empty() && checked.rest.is_none());
-                        take(checked, &mut games, &mut problems);
+                        out.push(found(&checked));
                     }
                 }
                 flight.len() > lag
@@ -457,50 +458,58 @@ fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Found2, usize, usize) {
         };
         // The verdicts, in order, as the collector gives them.
         while settle && let Some(mut checked) = flight.pop_front() {
-            match checked.rest.take().unwrap() {
-                Rest::Unchecked(first) => {
-                    let later = flight.drain(..).map(|mut c| match c.rest.take().unwrap() {
-                        Rest::After { bytes, .. } | Rest::Unchecked(bytes) => bytes,
-                    });
-                    pieces.rewind(first, later.collect());
-                    rewinds += 1;
-                }
-                Rest::After { .. } => {
-                    pieces.confirm();
-                    confirmed += 1;
-                    take(checked, &mut games, &mut problems);
-                }
+            let rest = checked.rest.take().unwrap();
+            if rest.confirms_guess() {
+                pieces.confirm();
+                confirmed += 1;
+                out.push(found(&checked));
+            } else {
+                let later = flight
+                    .drain(..)
+                    .map(|mut c| c.rest.take().unwrap().into_bytes());
+                pieces.rewind(rest.into_bytes(), later.collect());
+                rewinds += 1;
             }
         }
         assert_eq!(pieces.outstanding(), flight.len());
     }
-    ((games, problems), confirmed, rewinds)
+    (out, confirmed, rewinds)
 }
 
-/// Games and problems (line, code).
-type Found2 = (u64, Vec<(u64, String)>);
+/// A piece's first line, games and problems (line, code).
+type Found2 = (u64, u64, Vec<(u64, String)>);
 
 /// The same, read in pieces cut by the splitter.
-fn cut_found(text: &[u8], limits: Limits) -> Found2 {
+fn cut_found(text: &[u8], limits: Limits) -> Vec<Found2> {
     let (pieces, _) = pieces(text, limits, false);
-    let games = pieces.iter().map(|p| p.2).sum();
-    (games, pieces.into_iter().flat_map(|p| p.3).collect())
+    pieces.into_iter().map(|p| (p.0, p.2, p.3)).collect()
 }
 
-/// Guessed pieces find what cut pieces find: where a guess is wrong (a
-/// comment holding a blank line and a tag line, text that is not UTF-8),
-/// the piece and those after it are rewound and cut by the splitter;
-/// elsewhere the guesses hold.
+/// Guessed pieces are the pieces the splitter cuts: where a guess is
+/// wrong (a comment holding a blank line and a tag line, text that is not
+/// UTF-8, a game start without a blank line before it), the piece and
+/// those after it are rewound and cut by the splitter; elsewhere the
+/// guesses hold.
 #[test]
-fn guessed_pieces_find_what_cut_pieces_find() {
+fn guessed_pieces_are_the_pieces_the_splitter_cuts() {
     let plain = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc5 *\n\n".repeat(200);
     let wrong = format!(
         "[Event \"w\"]\n1. e4 {{{}}} e5 2. Bc5 *\n\n",
         "a comment\n\n[Event \"in a comment\"]\nand more\n".repeat(30)
     );
     let cp1252 = b"[Event \"Caf\xe9\"]\n1. e4 e5 2. Bc5 *\n\n";
+    // A game start right after a result line, then one after a blank
+    // line: the first is where the splitter cuts, the second where a
+    // guess would.
+    // (Of lengths that vary, so that piece sizes fall anywhere in them.)
+    let tight: String = (0..40)
+        .map(|i| {
+            let pad = "x".repeat(i * 7 % 23);
+            format!("[Event \"t\"]\n1. e4 {{{pad}}} *\n[Event \"u\"]\n1. d4 *\n\n")
+        })
+        .collect();
     // Rewinds, by trap.
-    let mut rewound = [0, 0];
+    let mut rewound = [0, 0, 0];
     for (piece, block) in [(1, 1), (64, 5), (300, 64), (2000, 512), (5000, 4096)] {
         let limits = Limits {
             piece,
@@ -513,20 +522,22 @@ fn guessed_pieces_find_what_cut_pieces_find() {
             let (found, confirmed, rewinds) = guessed(text, limits, lag);
             assert_eq!(found, cut_found(text, limits), "piece {piece}, lag {lag}");
             assert_eq!(rewinds, 0, "piece {piece}, block {block}");
-            assert_eq!((found.0, found.1.len()), (200, 200));
+            let games: u64 = found.iter().map(|f| f.1).sum();
+            assert_eq!(games, 200);
             // Where a tag line follows within a block past a piece's
             // size, the piece is a guessed one.
             if block >= 64 {
                 assert!(confirmed > 0, "piece {piece}, block {block}");
             }
-            // A wrong guess, or text in another encoding, in the middle.
-            for (i, trap) in [wrong.as_bytes(), cp1252].into_iter().enumerate() {
+            // A wrong guess, text in another encoding or games without
+            // blank lines between them, in the middle.
+            let traps = [wrong.as_bytes(), cp1252, tight.as_bytes()];
+            for (i, trap) in traps.into_iter().enumerate() {
                 let mut text = plain.clone().into_bytes();
                 text.extend_from_slice(trap);
                 text.extend_from_slice(plain.as_bytes());
                 let (found, _, rewinds) = guessed(&text, limits, lag);
                 assert_eq!(found, cut_found(&text, limits), "piece {piece}, lag {lag}");
-                assert_eq!(found.0, 401);
                 assert!(
                     rewinds <= 1,
                     "{rewinds}: one rewind, then the splitter cuts"
@@ -548,7 +559,7 @@ fn guessed_pieces_find_what_cut_pieces_find() {
         }
     }
     // Each trap was guessed at (or in) at some sizes.
-    assert!(rewound[0] > 0 && rewound[1] > 0, "{rewound:?}");
+    assert!(rewound.iter().all(|&n| n > 0), "{rewound:?}");
 }
 
 /// A shard counts stretches between game starts with the reader's cuts:
@@ -577,4 +588,60 @@ fn an_open_piece_goes_back_under_a_shard() {
     let checked = chess_verify::check::check(piece, "t.pgn", &context, None);
     assert!(matches!(&checked.rest, Some(Rest::Unchecked(b)) if *b == bytes));
     assert_eq!(checked.games, 0);
+}
+
+/// Under `--encoding utf-8` a piece that is not UTF-8 is reported whole
+/// ("the games of lines a–b were not checked"): one thread and several
+/// cut the same pieces, so they say the same.
+#[test]
+fn text_that_is_not_utf8_is_reported_alike_on_any_number_of_threads() {
+    // Games with and without a blank line before them.
+    let plain: String = (0..60)
+        .map(|i| {
+            let pad = "x".repeat(i * 7 % 23);
+            format!("[Event \"t\"]\n1. e4 {{{pad}}} *\n[Event \"u\"]\n1. d4 *\n\n")
+        })
+        .collect();
+    let mut text = plain.clone().into_bytes();
+    text.extend_from_slice(b"[Event \"Caf\xe9\"]\n1. e4 e5 *\n\n");
+    text.extend_from_slice(plain.as_bytes());
+    let dir = std::env::temp_dir().join(format!("chess-verify-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("not-utf8.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let report = |jobs: usize, piece: usize| {
+        let run = Run {
+            inputs: vec![Input::Path(path.clone())],
+            context: Context {
+                options: Options::default(),
+                encoding: Encoding::Utf8,
+                shard: None,
+                styled: false,
+            },
+            jobs,
+            limits: Limits {
+                piece,
+                game: 1 << 30,
+                block: 512,
+            },
+            task: Default::default(),
+        };
+        let (mut games, mut notes) = (0, Vec::new());
+        run.run(&mut |item| {
+            if let Item::Checked { checked, .. } = item {
+                games += checked.games;
+                notes.extend(checked.not_utf8);
+            }
+            ControlFlow::Continue(())
+        });
+        (games, notes)
+    };
+    for piece in [300, 1000, 2500] {
+        let want = report(1, piece);
+        assert_eq!(want.1.len(), 1, "{want:?}");
+        assert!(want.0 < 241, "the piece's games go unchecked: {want:?}");
+        for jobs in [2, 3] {
+            assert_eq!(report(jobs, piece), want, "piece {piece}, jobs {jobs}");
+        }
+    }
 }
