@@ -20,9 +20,10 @@
 //! Checked on several threads, a stream is not scanned for game starts
 //! either: [`Pieces::guessing`] hands out pieces that end where a game
 //! most likely begins (a tag line after a blank line after movetext), and
-//! each piece's checker confirms the guess by reading up to it. A piece
-//! whose end was not a game start is rewound ([`Pieces::rewind`]) with
-//! everything handed out after it, and the splitter cuts that text.
+//! each piece's checker, reading it as an open piece, confirms that the
+//! splitter would have cut there. A piece that would have been cut
+//! elsewhere is rewound ([`Pieces::rewind`]) with everything handed out
+//! after it, and the splitter cuts that text.
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -346,16 +347,16 @@ impl<R: Read> Pieces<R> {
         self.marks.len()
     }
 
-    /// The oldest outstanding guessed piece ended at a game start.
+    /// The oldest outstanding guessed piece ended where it was guessed to.
     pub fn confirm(&mut self) {
         self.marks.pop_front();
     }
 
-    /// The oldest outstanding guessed piece did not end at a game start:
-    /// `first` is its bytes, `later` those of the pieces handed out after
-    /// it, in order (each as handed out, or as given back in a
-    /// [`Rest`]). The text from its start (a game start) on is read again,
-    /// cut by the splitter to the input's end.
+    /// The oldest outstanding guessed piece did not end where it was
+    /// guessed to: `first` is its bytes, `later` those of the pieces
+    /// handed out after it, in order (each as handed out, or as given
+    /// back in a [`Rest`]). The text from its start (a game start) on is
+    /// read again, cut by the splitter to the input's end.
     pub fn rewind(&mut self, first: Vec<u8>, later: Vec<Vec<u8>>) {
         let Some(&start) = self.marks.front() else {
             return;
