@@ -773,3 +773,29 @@ pub fn stretches(text: &str, cut: Cut) -> Vec<std::ops::Range<usize>> {
     out.push(start..text.len());
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::guess_cut;
+
+    /// A guess is a tag line after a blank line after a line of something
+    /// else, at or after where the search starts; `\r\n` line ends count.
+    #[test]
+    fn guesses() {
+        let guess = |text: &str, from| guess_cut(text.as_bytes(), from);
+        let game = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n";
+        let two = format!("{game}{game}");
+        assert_eq!(guess(&two, 1), Some(game.len()));
+        assert_eq!(guess(&two, game.len()), Some(game.len()));
+        assert_eq!(guess(&two, game.len() + 1), None);
+        assert_eq!(guess(&two.replace('\n', "\r\n"), 1), Some(game.len() + 5));
+        // No blank line before it; a tag line or a blank line before the
+        // blank one; the text's first line.
+        assert_eq!(guess("1. e4 *\n[Event \"b\"]", 1), None);
+        assert_eq!(guess("[Event \"a\"]\n\n[Site \"b\"]", 1), None);
+        assert_eq!(guess("1. e4 *\n\n\n[Event \"b\"]", 1), None);
+        assert_eq!(guess("\n\n[Event \"b\"]", 1), None);
+        assert_eq!(guess("1. e4 *\n \n[Event \"b\"]", 1), None);
+        assert_eq!(guess("x\n\n[", 1), Some(3));
+    }
+}
