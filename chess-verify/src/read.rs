@@ -326,7 +326,8 @@ impl<R: Read> Pieces<R> {
     /// splitter then cuts the rest of the input. Where no tag line follows
     /// within a block past the piece's size, at a read error and at the
     /// input's end, the reader asks for the verdicts first
-    /// ([`Chunk::Unsettled`]) and the splitter cuts what is left.
+    /// ([`Chunk::Unsettled`]) and the splitter cuts what is left; the
+    /// pieces end (`None`) only once every guessed piece is settled.
     ///
     /// The stretch indices of guessed pieces are not counted (a shard
     /// reads pieces the splitter cut).

@@ -470,13 +470,9 @@ fn read_one(
         }
         _ => Pieces::cut(opened.reader, opened.consumed, limits, cut),
     };
-    loop {
-        let chunk = match pieces.next() {
-            Some(chunk) => chunk,
-            None if pieces.settled() => break,
-            // The last guessed pieces may still be rewound.
-            None => Ok(Chunk::Unsettled),
-        };
+    // (The reader ends only once every guessed piece is settled: the last
+    // ones may still be rewound.)
+    while let Some(chunk) = pieces.next() {
         match chunk {
             Ok(Chunk::Unsettled) => {
                 if let Reading::Guessed(verdicts) = reading {
