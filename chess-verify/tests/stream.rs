@@ -178,12 +178,7 @@ fn lines_beyond_four_billion() {
         more: false,
         open: None,
     };
-    let context = Context {
-        options: Options::default(),
-        encoding: Encoding::Auto,
-        shard: None,
-        styled: false,
-    };
+    let context = plain_context();
     let checked = chess_verify::check::check(piece, "far.pgn", &context, None);
     let p = &checked.problems[0];
     assert_eq!(
@@ -308,21 +303,35 @@ fn real_collections_stream_like_the_whole_file() {
 /// between game starts, games and problems (line, code).
 type PieceFound = (u64, u64, u64, Vec<(u64, String)>);
 
+/// How a piece is checked here: chess games, as the CLI reads them by
+/// default.
+fn plain_context() -> Context {
+    Context {
+        options: Options::default(),
+        encoding: Encoding::Auto,
+        shard: None,
+        styled: false,
+    }
+}
+
+/// `text` as a stream, and the count of its bytes read.
+fn in_memory(
+    text: &[u8],
+) -> (
+    std::io::Cursor<Vec<u8>>,
+    std::sync::Arc<std::sync::atomic::AtomicU64>,
+) {
+    let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    (std::io::Cursor::new(text.to_vec()), consumed)
+}
+
 /// What each piece of `text` gave; read in pieces cut by the splitter, or
 /// (`open`) in open pieces checked as they come, with how many of those
 /// were open.
 fn pieces(text: &[u8], limits: Limits, open: bool) -> (Vec<PieceFound>, usize) {
     use chess_verify::read::{Chunk, Pieces, Rest};
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicU64;
-    let context = Context {
-        options: Options::default(),
-        encoding: Encoding::Auto,
-        shard: None,
-        styled: false,
-    };
-    let reader = std::io::Cursor::new(text.to_vec());
-    let consumed = Arc::new(AtomicU64::new(0));
+    let context = plain_context();
+    let (reader, consumed) = in_memory(text);
     let mut pieces = match open {
         true => Pieces::open(reader, consumed, limits),
         false => Pieces::new(reader, consumed, limits),
@@ -357,8 +366,7 @@ fn pieces(text: &[u8], limits: Limits, open: bool) -> (Vec<PieceFound>, usize) {
 /// Whether the first piece of `text` read in open pieces is an open one.
 fn first_open(text: &[u8], limits: Limits) -> bool {
     use chess_verify::read::{Chunk, Pieces};
-    let reader = std::io::Cursor::new(text.to_vec());
-    let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let (reader, consumed) = in_memory(text);
     let mut pieces = Pieces::open(reader, consumed, limits);
     matches!(pieces.next(), Some(Ok(Chunk::Piece(piece))) if piece.open.is_some())
 }
@@ -420,14 +428,8 @@ fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Vec<Found2>, usize, usiz
     use chess_verify::check::Checked;
     use chess_verify::read::{Chunk, Pieces};
     use std::collections::VecDeque;
-    let context = Context {
-        options: Options::default(),
-        encoding: Encoding::Auto,
-        shard: None,
-        styled: false,
-    };
-    let reader = std::io::Cursor::new(text.to_vec());
-    let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let context = plain_context();
+    let (reader, consumed) = in_memory(text);
     let mut pieces = Pieces::guessing(reader, consumed, limits);
     let mut out = Vec::new();
     let (mut confirmed, mut rewinds) = (0, 0);
