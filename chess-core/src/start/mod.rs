@@ -100,7 +100,7 @@ pub fn variant_position(game: &GameSyntax) -> Result<(VariantPosition, CastlingM
                 .map(|pos| (pos, mode))
                 .map_err(|e| {
                     Failure::Illegal(Box::new(IllegalPosition {
-                        setup: s.clone(),
+                        setup: SetupSyntax::clone(s),
                         mode,
                         kinds: e.kinds(),
                         variant: rules,

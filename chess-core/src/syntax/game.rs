@@ -27,7 +27,7 @@ use super::tree::{GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax,
 pub(super) struct GameParser {
     pub(super) game: GameSyntax,
     /// A setup written before the moves.
-    pub(super) setup: Option<SetupSyntax>,
+    pub(super) setup: Option<Box<SetupSyntax>>,
     /// The line plies go to (0, the main line, or a variation).
     pub(super) line: u32,
     /// The lines around it: those of the variations it is inside of.

@@ -693,7 +693,7 @@ impl GameParser {
                     {
                         items.skip_lexemes(consumed);
                         self.touch(setup.range);
-                        self.setup = Some(setup);
+                        self.setup = Some(Box::new(setup));
                     }
                     break;
                 }

@@ -141,7 +141,7 @@ fn row(source: &Source, start: usize, line: &str) -> Result<PuzzleSyntax, Diagno
     let (fen, moves) = (cells[1], cells[2]);
     let setup = setup::fen_string(source.slice(fen), fen.start, fen);
     let mut game = GameSyntax {
-        setup: setup.map(Some),
+        setup: setup.map(|s| Some(Box::new(s))),
         range: whole,
         ..GameSyntax::default()
     };

@@ -139,7 +139,7 @@ pub struct GameSyntax {
     /// diagram, piece lists) or in a `[FEN]` tag; `None` for the standard
     /// start. Or what is wrong with the tag, or that both are given,
     /// reported when the game is verified.
-    pub setup: Result<Option<SetupSyntax>, Diagnostic>,
+    pub setup: Result<Option<Box<SetupSyntax>>, Diagnostic>,
     /// `lines[0]` is the main line; the others are variations.
     pub lines: Vec<Line>,
     /// Every ply of every line.

@@ -184,9 +184,9 @@ fn fen_in_string(source: &Source, string: Range, whole: Range) -> Result<SetupSy
 /// pockets and promoted marks only in Crazyhouse, check counters only in
 /// Three-check (shakmaty's standard chess would drop them unsaid).
 pub(crate) fn fits_variant(
-    setup: Option<SetupSyntax>,
+    setup: Option<Box<SetupSyntax>>,
     variant: &Result<Named, Diagnostic>,
-) -> Result<Option<SetupSyntax>, Diagnostic> {
+) -> Result<Option<Box<SetupSyntax>>, Diagnostic> {
     let (Some(s), Ok(variant)) = (&setup, variant) else {
         return Ok(setup);
     };
@@ -223,16 +223,16 @@ pub(crate) fn fits_variant(
 /// `[FEN]` tag among `tags`.
 pub(crate) fn of_game(
     tags: &[Tag],
-    written: Option<SetupSyntax>,
+    written: Option<Box<SetupSyntax>>,
     source: &Source,
-) -> Result<Option<SetupSyntax>, Diagnostic> {
+) -> Result<Option<Box<SetupSyntax>>, Diagnostic> {
     match (written, Tag::find(tags, source, "FEN")) {
         (Some(s), Some(_)) => Err(malformed(
             s.range,
             "the game has both a `[FEN]` tag and this setup: keep one of them",
         )),
         (Some(s), None) => Ok(Some(s)),
-        (None, Some(tag)) => fen_in_string(source, tag.value_range, tag.value_range).map(Some),
+        (None, Some(tag)) => fen_in_string(source, tag.value_range, tag.value_range).map(|s| Some(Box::new(s))),
         (None, None) => Ok(None),
     }
 }
