@@ -815,8 +815,8 @@ fn expansion_scaling() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `cargo xtask rules-bench`: chess-rules' perft example (release, and
-/// with one codegen unit) against shakmaty's `perft` built as published
+/// `cargo xtask rules-bench`: chess-rules' perft example (the release
+/// profile: one codegen unit, fat LTO) against shakmaty's `perft` built as published
 /// (its default features, `magics` among them), and again with `variant`,
 /// in turns: the median of five runs each; then chess-rules' perft of
 /// xiangqi and shogi from their starts beside it (no baseline plays
@@ -847,25 +847,19 @@ fn rules_bench() -> ExitCode {
             }
         }
     }
-    // How rustc splits a crate into codegen units moves the inlining of
-    // chess-rules' hot loops: the release profile as it is, and with one
-    // unit (the workspace's `one-unit` profile).
-    for (profile, about) in [("release", "release"), ("one-unit", "codegen-units = 1")] {
-        let status = Command::new(env!("CARGO"))
-            .current_dir(repo())
-            .args(["build", "-q", "--profile", profile, "-p", "chess-rules"])
-            .args(["--example", "perft_bench"])
-            .status()
-            .expect("cargo");
-        if !status.success() {
-            return ExitCode::FAILURE;
-        }
-        let binary = repo()
-            .join("target")
-            .join(profile)
-            .join("examples/perft_bench");
-        tools.push((format!("chess-rules (rules/chess.ini), {about}"), binary));
+    // chess-rules as the workspace ships it: the release profile (one
+    // codegen unit, fat LTO).
+    let status = Command::new(env!("CARGO"))
+        .current_dir(repo())
+        .args(["build", "-q", "--release", "-p", "chess-rules"])
+        .args(["--example", "perft_bench"])
+        .status()
+        .expect("cargo");
+    if !status.success() {
+        return ExitCode::FAILURE;
     }
+    let binary = repo().join("target/release/examples/perft_bench");
+    tools.push(("chess-rules (rules/chess.ini), release".to_string(), binary));
     println!("perft: leaves per second, the median of 5 interleaved runs\n");
     println!("| position | depth | perft | leaves/s | ÷ shakmaty as published |");
     println!("|---|---|---|---|---|");
