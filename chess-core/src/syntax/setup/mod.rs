@@ -232,7 +232,9 @@ pub(crate) fn of_game(
             "the game has both a `[FEN]` tag and this setup: keep one of them",
         )),
         (Some(s), None) => Ok(Some(s)),
-        (None, Some(tag)) => fen_in_string(source, tag.value_range, tag.value_range).map(|s| Some(Box::new(s))),
+        (None, Some(tag)) => {
+            fen_in_string(source, tag.value_range, tag.value_range).map(|s| Some(Box::new(s)))
+        }
         (None, None) => Ok(None),
     }
 }
