@@ -816,11 +816,11 @@ fn expansion_scaling() -> ExitCode {
 }
 
 /// `cargo xtask rules-bench`: chess-rules' perft example (the release
-/// profile: one codegen unit, fat LTO) against shakmaty's `perft` built as published
-/// (its default features, `magics` among them), and again with `variant`,
-/// in turns: the median of five runs each; then chess-rules' perft of
-/// xiangqi and shogi from their starts beside it (no baseline plays
-/// them).
+/// profile: one codegen unit, fat LTO) against shakmaty's `perft` built
+/// as published (its default features, `magics` among them), and again
+/// with `variant`, in turns: the median of five runs each; then
+/// chess-rules' perft of xiangqi and shogi from their starts beside it
+/// (no baseline plays them).
 fn rules_bench() -> ExitCode {
     let positions = [
         (
