@@ -7,15 +7,16 @@
 //! [`custom::CustomFailure`]), which `explain` words; nothing here is
 //! worded.
 //!
-//! Cost per ply: one candidate lookup (`san_candidates`), one move, one check
-//! test, and the move and its SAN bits appended to the line's record. For
-//! repetitions only the start of the current segment (the plies since the
-//! last irreversible move) is noted: a fifth occurrence needs 17 positions
-//! in one segment, and only segments that long get hashes, made from the
-//! moves recorded (`repetition`). Full legal-move generation happens only
-//! at the end of a line, when a game-ending rule applies, for a move marked
-//! `#`, and on the error path: whether a check is mate is decided by the
-//! next move (`line::Unsure`).
+//! Cost per ply: the move found with attack tables (`san_candidates` only where
+//! they cannot decide: en passant, some variants' rules, a move that does not
+//! fit), one move, one check test, and the move and its SAN bits appended to
+//! the line's record. For repetitions only the start of the current segment
+//! (the plies since the last irreversible move) is noted: a fifth occurrence
+//! needs 17 positions in one segment, and only segments that long get hashes,
+//! made from the moves recorded (`repetition`). Full legal-move generation
+//! happens only at the end of a line, when a game-ending rule applies, for a
+//! move marked `#`, and on the error path: whether a check is mate is decided
+//! by the next move (`line::Unsure`).
 //!
 //! | file | what |
 //! |---|---|

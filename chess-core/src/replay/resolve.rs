@@ -1,7 +1,10 @@
 //! From a move as written to the one legal move it means.
 //!
-//! SAN goes through shakmaty's `san_candidates` (the legal moves of one piece
-//! kind to one square), which is also the list the canonical SAN is
+//! SAN is resolved from attack tables where they decide ([`table_move`]:
+//! the pieces of the kind that reach the square, the one among them that
+//! is legal and fits, and the rivals its canonical SAN must name), and
+//! otherwise through shakmaty's `san_candidates` (the legal moves of one
+//! piece kind to one square), which is also the list the canonical SAN is
 //! disambiguated against, so nothing is generated twice. When no single
 //! legal move fits, what was found is handed on ([`Unresolved`]) for
 //! `explain` to word.
@@ -66,22 +69,29 @@ fn san_fits(
     promotion.is_none() || promotes_to == promotion
 }
 
-/// The move SAN with these parts means when exactly one piece of the kind
-/// reaches `to` (so the canonical SAN names no origin) and its king is not
-/// attacked after the move: found with attack tables, without generating
-/// the candidates. `None` leaves every other case (rivals, en passant,
-/// anything that does not fit) to `san_candidates`.
+/// The move SAN `mv` means, and its canonical SAN, found with attack
+/// tables, without generating the candidates: a pawn's one origin, or the
+/// one piece of the kind that reaches `to`, when it fits and is legal
+/// ([`safe`]); with `rivals`, also the one of several such pieces that is
+/// legal and fits the origin written, whose canonical SAN names what tells
+/// it from its legal rivals ([`rival`]). `rivals` only where [`safe`] is
+/// the whole of legality (standard chess's rules), since a rival's
+/// legality decides that SAN. `None` leaves every other case (en passant,
+/// no fit, several, anything else) to the candidates.
 #[inline(always)]
-fn only_move<P: Position>(
-    pos: &P,
-    role: Role,
-    file: Option<shakmaty::File>,
-    rank: Option<shakmaty::Rank>,
-    capture: bool,
-    to: Square,
-    promotion: Option<Role>,
-) -> Option<Move> {
+fn table_move<P: Position>(pos: &P, mv: &MoveSyntax, rivals: bool) -> Option<(Move, SanBits)> {
     use shakmaty::attacks;
+    let MoveSyntax::San {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *mv
+    else {
+        return None;
+    };
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
@@ -89,6 +99,9 @@ fn only_move<P: Position>(
         return None;
     }
     let occupied = board.occupied();
+    let mut san = SanBits::default();
+    // (Whether the move's safety is known: a rival's is.)
+    let mut checked = false;
     let from = if role == Role::Pawn {
         pawn_from(pos, file, to)?
     } else {
@@ -100,10 +113,14 @@ fn only_move<P: Position>(
             Role::Queen => attacks::queen_attacks(to, occupied),
             _ => attacks::king_attacks(to),
         } & mine;
-        if reach.more_than_one() {
+        if !reach.more_than_one() {
+            reach.first()?
+        } else if rivals && role != Role::King {
+            checked = true;
+            rival(board, us, reach, to, (file, rank), &mut san)?
+        } else {
             return None;
         }
-        reach.first()?
     };
     let taken = board.role_at(to);
     let last_rank = to.rank() == shakmaty::Rank::Eighth || to.rank() == shakmaty::Rank::First;
@@ -118,25 +135,81 @@ fn only_move<P: Position>(
         to,
         promotion,
     };
-    if !san_fits(&m, role, file, rank, capture, promotion) {
+    (san_fits(&m, role, file, rank, capture, promotion)
+        && (checked || safe(board, us, role, from, to)))
+    .then_some((m, san))
+}
+
+/// Of the pieces on `reach` (two or more of one kind that reach one
+/// square), the one that alone is legal (`safe`) and stands on the file
+/// and rank written; `san` gets the origin that tells it from its legal
+/// rivals, as shakmaty's `San::disambiguate` writes it: the file if no
+/// legal rival shares it, else the rank if none shares that, else both.
+/// (Out of line: a few plies in a hundred have rivals.)
+#[inline(never)]
+fn rival(
+    board: &shakmaty::Board,
+    us: shakmaty::Color,
+    reach: shakmaty::Bitboard,
+    to: Square,
+    (file, rank): (Option<shakmaty::File>, Option<shakmaty::Rank>),
+    san: &mut SanBits,
+) -> Option<Square> {
+    use shakmaty::Bitboard;
+    // (Not a king's: a king has no rival.)
+    let legal = |from| safe(board, us, Role::Knight, from, to);
+    let mut fits = reach;
+    if let Some(file) = file {
+        fits &= Bitboard::from(file);
+    }
+    if let Some(rank) = rank {
+        fits &= Bitboard::from(rank);
+    }
+    let mut fitting = fits.into_iter().filter(|&sq| legal(sq));
+    let from = fitting.next()?;
+    if fitting.next().is_some() {
         return None;
     }
-    let them = !us;
-    let after = (occupied ^ from) | to;
-    // Legal when nothing of theirs (but what the move takes) attacks the
-    // king after it: the one test for checks, pins and king steps.
+    // (The others that fit are not legal.)
+    let mut same_file = false;
+    let mut same_rank = false;
+    let mut any = false;
+    for other in (reach & !fits).into_iter().filter(|&sq| legal(sq)) {
+        any = true;
+        same_file |= other.file() == from.file();
+        same_rank |= other.rank() == from.rank();
+    }
+    if any && (!same_file || same_rank) {
+        *san = san.with_file();
+    }
+    if same_file {
+        *san = san.with_rank();
+    }
+    Some(from)
+}
+
+/// Whether the move of the `role` on `from` to `to` leaves the mover's
+/// king safe: nothing of the other side (but what the move takes) attacks
+/// it after the move, the one test for checks, pins and king steps. A
+/// side without a king (Horde's White) has every move safe.
+#[inline(always)]
+fn safe(
+    board: &shakmaty::Board,
+    us: shakmaty::Color,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> bool {
+    let occupied = board.occupied() ^ from;
     let (king, occupied_after) = if role == Role::King {
-        (to, occupied ^ from)
+        (to, occupied)
     } else {
         match board.king_of(us) {
-            Some(king) => (king, after),
-            // No king to keep safe (Horde's White): every move is legal.
-            None => return Some(m),
+            Some(king) => (king, occupied | to),
+            None => return true,
         }
     };
-    let safe =
-        (board.attacks_to(king, them, occupied_after) & !shakmaty::Bitboard::from(to)).is_empty();
-    safe.then_some(m)
+    (board.attacks_to(king, !us, occupied_after) & !shakmaty::Bitboard::from(to)).is_empty()
 }
 
 /// The square a pawn move to `to` comes from: a capture from `file` onto a
@@ -199,14 +272,16 @@ pub(super) fn resolve<P: Rules>(
     else {
         return resolve_rest(pos, mv, mode);
     };
-    // Most often one piece of the kind can go there at all: no list.
+    // Most often one piece of the kind can go there at all, or one of
+    // them is legal and fits: no list. (Rivals only where legality is
+    // standard chess's, the king's safety.)
     let lookup = if P::STANDARD {
         TableLookup::Any
     } else {
         pos.table_lookup()
     };
     if lookup != TableLookup::None
-        && let Some(m) = only_move(pos, role, file, rank, capture, to, promotion)
+        && let Some((m, san)) = table_move(pos, mv, lookup == TableLookup::Any)
         && match lookup {
             TableLookup::Any => true,
             TableLookup::Quiet => !m.is_capture(),
@@ -214,10 +289,7 @@ pub(super) fn resolve<P: Rules>(
             TableLookup::None => false,
         }
     {
-        return Ok(Resolved {
-            m,
-            san: SanBits::default(),
-        });
+        return Ok(Resolved { m, san });
     }
     let candidates = pos.candidates(role, to);
     // Most often the only candidate, which writes no origin.
@@ -470,56 +542,75 @@ mod tests {
     use super::*;
 
     /// The table-driven path answers only for a move that is legal and the
-    /// only one the SAN fits, with a canonical SAN that names no origin
-    /// beyond a pawn's file: every piece kind to every square, with and without
-    /// `x` and promotion, in positions of random games.
+    /// only one the SAN fits, with shakmaty's canonical SAN: every piece
+    /// kind to every square, with and without `x`, origin file and rank,
+    /// and promotion, in positions of random games. Without `rivals` a
+    /// piece it finds has no legal rival; with them, some have.
     #[test]
-    fn only_move_is_legal_and_alone() {
+    fn table_move_is_the_candidates_answer() {
         let mut calls = 0usize;
-        let mut found = 0usize;
+        let (mut found, mut with_rivals) = (0usize, 0usize);
         crate::testing::every_legal_move(17, 60, 160, |pos, _| {
             calls += 1;
-            if !calls.is_multiple_of(61) {
+            if !calls.is_multiple_of(127) {
                 return;
             }
             for role in Role::ALL {
-                let candidates_of = |to| pos.san_candidates(role, to);
                 for to in Square::ALL {
+                    let candidates = pos.san_candidates(role, to);
+                    let files = [
+                        None,
+                        Some(shakmaty::File::A),
+                        Some(to.file()),
+                        to.file().offset(1),
+                    ];
+                    let ranks = [None, Some(shakmaty::Rank::First), to.rank().offset(-1)];
                     for capture in [false, true] {
                         for promotion in [None, Some(Role::Queen), Some(Role::King)] {
-                            let files = [
-                                None,
-                                Some(shakmaty::File::A),
-                                Some(to.file()),
-                                to.file().offset(1),
-                            ];
-                            for file in files {
-                                let Some(m) =
-                                    only_move(pos, role, file, None, capture, to, promotion)
-                                else {
-                                    continue;
+                            for (file, rank) in
+                                files.into_iter().flat_map(|f| ranks.map(|r| (f, r)))
+                            {
+                                let mv = MoveSyntax::San {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion,
                                 };
-                                found += 1;
-                                let candidates = candidates_of(to);
-                                let fitting: Vec<Move> = candidates
-                                    .iter()
-                                    .filter(|c| san_fits(c, role, file, None, capture, promotion))
-                                    .copied()
-                                    .collect();
-                                assert_eq!(fitting, [m], "{m:?} in {pos:?}");
-                                // A piece has no rival (its SAN names no
-                                // origin); a pawn capture names its file.
-                                if role != Role::Pawn {
-                                    assert_eq!(candidates.len(), 1, "{m:?} in {pos:?}");
+                                for rivals in [false, true] {
+                                    let Some((m, san)) = table_move(pos, &mv, rivals) else {
+                                        continue;
+                                    };
+                                    found += 1;
+                                    let fitting: Vec<Move> = candidates
+                                        .iter()
+                                        .filter(|c| {
+                                            san_fits(c, role, file, rank, capture, promotion)
+                                        })
+                                        .copied()
+                                        .collect();
+                                    assert_eq!(fitting, [m], "{m:?} in {pos:?}");
+                                    assert_eq!(
+                                        san,
+                                        disambiguate(m, &candidates),
+                                        "{m:?} in {pos:?}"
+                                    );
+                                    if role != Role::Pawn && candidates.len() > 1 {
+                                        assert!(rivals, "{m:?} has rivals in {pos:?}");
+                                        with_rivals += 1;
+                                    }
                                 }
-                                assert_eq!(disambiguate(m, &candidates), SanBits::default());
                             }
                         }
                     }
                 }
             }
         });
-        assert!(found > 3_000, "{found}");
+        assert!(
+            found > 300_000 && with_rivals > 1_000,
+            "{found} {with_rivals}"
+        );
     }
 
     /// Castling found from attack tables is shakmaty's: on both sides,
