@@ -117,7 +117,7 @@ fn table_move<P: Position>(pos: &P, mv: &MoveSyntax, rivals: bool) -> Option<(Mo
             reach.first()?
         } else if rivals && role != Role::King {
             checked = true;
-            rival(board, us, reach, to, (file, rank), &mut san)?
+            rival(board, us, role, reach, to, (file, rank), &mut san)?
         } else {
             return None;
         }
@@ -150,14 +150,14 @@ fn table_move<P: Position>(pos: &P, mv: &MoveSyntax, rivals: bool) -> Option<(Mo
 fn rival(
     board: &shakmaty::Board,
     us: shakmaty::Color,
+    role: Role,
     reach: shakmaty::Bitboard,
     to: Square,
     (file, rank): (Option<shakmaty::File>, Option<shakmaty::Rank>),
     san: &mut SanBits,
 ) -> Option<Square> {
     use shakmaty::Bitboard;
-    // (Not a king's: a king has no rival.)
-    let legal = |from| safe(board, us, Role::Knight, from, to);
+    let legal = |from| safe(board, us, role, from, to);
     let mut fits = reach;
     if let Some(file) = file {
         fits &= Bitboard::from(file);
