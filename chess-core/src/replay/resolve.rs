@@ -613,6 +613,87 @@ mod tests {
         );
     }
 
+    /// Where pieces of one kind rival for a square, every legal move's SAN
+    /// (its canonical SAN, and a piece's with whatever part of its origin
+    /// still tells it alone) resolves to the move, with shakmaty's
+    /// canonical SAN: three queens (a SAN that names file and rank), a
+    /// pinned rival, and the variants whose legality is more than the
+    /// king's safety, where rivals are left to the candidates: an Atomic
+    /// rook pinned by standard rules, which may move while the kings
+    /// touch, and a Racing Kings knight that may not uncover a check.
+    #[test]
+    fn rivals_resolve_as_shakmaty_writes_them() {
+        use shakmaty::fen::Fen;
+        use shakmaty::variant::{Variant, VariantPosition};
+        for (variant, fen, example) in [
+            (Variant::Chess, "4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1", "Qa1b2"),
+            (Variant::Chess, "4r2k/8/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nc3"),
+            (Variant::Atomic, "8/8/5R2/3k4/rR1K4/8/8/8 w - - 0 1", "Rbb6"),
+            (
+                Variant::RacingKings,
+                "8/4k3/8/8/8/2N1N3/8/4R2K w - - 0 1",
+                "Nd1",
+            ),
+        ] {
+            let setup: Fen = fen.parse().unwrap();
+            let pos =
+                VariantPosition::from_setup(variant, setup.into_setup(), CastlingMode::Standard)
+                    .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let legal = pos.legal_moves();
+            let mut seen = false;
+            for &m in legal.iter().filter(|m| !m.is_castle()) {
+                let canonical = San::from_move(&pos, m);
+                seen |= canonical.to_string() == example;
+                let San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                } = canonical
+                else {
+                    panic!("{canonical} in {fen}");
+                };
+                let from = m.from().expect("a board move");
+                let mut forms = vec![(file, rank)];
+                if role != Role::Pawn {
+                    forms.extend([
+                        (None, None),
+                        (Some(from.file()), None),
+                        (None, Some(from.rank())),
+                        (Some(from.file()), Some(from.rank())),
+                    ]);
+                }
+                for (file, rank) in forms {
+                    let alone = legal
+                        .iter()
+                        .filter(|o| o.role() == role && o.to() == to && o.promotion() == promotion)
+                        .filter(|o| matches_from(o, file, rank))
+                        .count()
+                        == 1;
+                    if !alone {
+                        continue;
+                    }
+                    let mv = MoveSyntax::San {
+                        role,
+                        file,
+                        rank,
+                        capture,
+                        to,
+                        promotion,
+                    };
+                    let Ok(resolved) = resolve(&pos, &mv, CastlingMode::Standard) else {
+                        panic!("{m:?} written {file:?} {rank:?} is rejected in {fen}");
+                    };
+                    assert_eq!(resolved.m, m, "{fen}");
+                    assert_eq!(resolved.san.san(m), canonical, "{m:?} in {fen}");
+                }
+            }
+            assert!(seen, "{example} is not among the moves of {fen}");
+        }
+    }
+
     /// Castling found from attack tables is shakmaty's: on both sides,
     /// for both colours, in every position of random games from the
     /// standard start and from Chess960 starts (rooks beside the king, a
