@@ -37,9 +37,17 @@ use crate::{GameResult, Outcome, Tags};
 )]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct CustomGame {
-    data: &'static str,
-    rules: &'static str,
-    path: &'static str,
+    /// The game's data (`chess-format`'s custom game format). Not a
+    /// public API, nor are the two fields after it: the macros write
+    /// `CustomGame { __data: "…", __rules: …, __path: "…" }`.
+    #[doc(hidden)]
+    pub __data: &'static str,
+    /// The rule set, as `chess_rules::data` writes it.
+    #[doc(hidden)]
+    pub __rules: &'static str,
+    /// The rules file's path, as the game names it.
+    #[doc(hidden)]
+    pub __path: &'static str,
 }
 
 /// A square of a board of rules you define (up to 16 × 16).
@@ -129,15 +137,9 @@ impl fmt::Display for CustomMove {
 }
 
 impl CustomGame {
-    /// A game from the data the macro wrote. Not a public API.
-    #[doc(hidden)]
-    pub const fn __new(data: &'static str, rules: &'static str, path: &'static str) -> CustomGame {
-        CustomGame { data, rules, path }
-    }
-
     /// The game's data (written by the macro, so it reads).
     fn read(&self) -> Option<CustomGameData<'static>> {
-        CustomGameData::read(self.data)
+        CustomGameData::read(self.__data)
     }
 
     /// The start position in FEN when the game sets one up (a `[FEN]`
@@ -192,7 +194,7 @@ impl CustomGame {
 
     /// The rules file's path, relative to the crate.
     pub const fn rules_path(&self) -> &'static str {
-        self.path
+        self.__path
     }
 
     /// The name of the rule set the game is played under: the section of a
@@ -223,7 +225,7 @@ impl CustomGame {
     #[cfg(feature = "custom-rules")]
     pub fn rules(&self) -> chess_rules::Rules {
         // The macro wrote the rule set's data.
-        chess_rules::data::read(self.rules).expect("a rule set written at compile time")
+        chess_rules::data::read(self.__rules).expect("a rule set written at compile time")
     }
 
     /// The positions from the start to after the last move, under `rules`
@@ -281,7 +283,7 @@ impl CustomGame {
 impl fmt::Debug for CustomGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CustomGame")
-            .field("rules", &self.path)
+            .field("rules", &self.__path)
             .field("rules_name", &self.rules_name())
             .field("start", &self.start_fen())
             .field("moves", &self.len())

@@ -440,7 +440,18 @@ impl fmt::Display for GameResult {
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Game {
-    data: &'static str,
+    /// The data a macro wrote, in the format of the `chess-format` crate:
+    /// the header (result, outcome, Chess960, number of plies, where the
+    /// rules ended the game), the start position, five base-64 digits per
+    /// ply (the move and what its SAN adds to it), the tags.
+    ///
+    /// Not a public API: the data is only meaningful when a macro verified
+    /// the game. The macros write `Game { __data: "…" }`, a struct
+    /// expression: a `const` whose value is a call costs the compiler more
+    /// (1,106 games written `Game::__new("…")` took a rebuild 6 MB more
+    /// memory).
+    #[doc(hidden)]
+    pub __data: &'static str,
 }
 
 /// A game with no moves from the standard position, for data no macro wrote.
@@ -450,28 +461,15 @@ const EMPTY: GameData<'static> = match GameData::read("0000,,S") {
 };
 
 impl Game {
-    /// A game from the data a macro wrote, in the format of the
-    /// `chess-format` crate: the header (result, outcome, Chess960, number
-    /// of plies, where the rules ended the game), the start position, five
-    /// base-64 digits per ply (the move and what its SAN adds to it), the
-    /// tags.
-    ///
-    /// Not a public API: the data is only meaningful when a macro verified
-    /// the game.
-    #[doc(hidden)]
-    pub const fn __new(data: &'static str) -> Game {
-        Game { data }
-    }
-
     const fn header(&self) -> Option<Header> {
-        match Header::read(self.data.as_bytes()) {
+        match Header::read(self.__data.as_bytes()) {
             Some((header, _)) => Some(header),
             None => None,
         }
     }
 
     pub(crate) fn read(&self) -> GameData<'static> {
-        GameData::read(self.data).unwrap_or(EMPTY)
+        GameData::read(self.__data).unwrap_or(EMPTY)
     }
 
     /// The tag pairs written before the moves (`[Event "…"]`), in order, as
@@ -510,7 +508,7 @@ impl Game {
 
     /// The number of plies (half-moves).
     pub const fn len(&self) -> usize {
-        Header::plies(self.data.as_bytes())
+        Header::plies(self.__data.as_bytes())
     }
 
     /// `true` if the game has no moves.

@@ -51,7 +51,10 @@ use crate::{Game, Node, Plies, Ply, Position};
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    game: Game,
+    /// The whole line as a game (see [`Puzzle::game`]). Not a public API:
+    /// the macros write `Puzzle { __game: Game { __data: "…" } }`.
+    #[doc(hidden)]
+    pub __game: Game,
 }
 
 /// What a chess problem asks for.
@@ -126,20 +129,11 @@ impl fmt::Display for Stipulation {
 }
 
 impl Puzzle {
-    /// A puzzle from the data a macro wrote (a game's, with the row's
-    /// cells or the problem's tags as tags). Not a public API.
-    #[doc(hidden)]
-    pub const fn __new(data: &'static str) -> Puzzle {
-        Puzzle {
-            game: Game::__new(data),
-        }
-    }
-
     /// The whole line as a game: for a lichess puzzle, from the position
     /// of the FEN cell, the opponent's move, then the solution; for a
     /// problem, from its position, the solution with its variations.
     pub const fn game(&self) -> Game {
-        self.game
+        self.__game
     }
 
     /// The value of a tag: a problem's (`FEN`, `Stipulation`, …), or a
@@ -147,7 +141,7 @@ impl Puzzle {
     /// `Rating`, `RatingDeviation`, `Popularity`, `NbPlays`, `Themes`,
     /// `GameUrl`, `OpeningTags`), if it has one.
     pub fn cell(&self, column: &str) -> Option<&'static str> {
-        self.game.tag(column)
+        self.__game.tag(column)
     }
 
     /// A problem's stipulation (`None` for a lichess puzzle).
@@ -203,15 +197,15 @@ impl Puzzle {
         if self.is_problem() {
             return None;
         }
-        self.game.plies().next()
+        self.__game.plies().next()
     }
 
     /// The position the solver sees: a problem's, or a lichess puzzle's
     /// after the opponent's move.
     pub fn position(&self) -> Position {
-        self.game
+        self.__game
             .position_after(self.setting())
-            .unwrap_or_else(|| self.game.start())
+            .unwrap_or_else(|| self.__game.start())
     }
 
     /// The solver's first move: a problem's key.
@@ -221,7 +215,7 @@ impl Puzzle {
 
     /// The solution's main line: the solver's moves and the answers.
     pub fn solution(&self) -> core::iter::Skip<Plies> {
-        self.game.plies().skip(self.setting())
+        self.__game.plies().skip(self.setting())
     }
 
     /// The solution as a tree, at the solver's position: its
@@ -242,7 +236,7 @@ impl Puzzle {
     /// assert_eq!(firsts, ["Bxb5", "Rxe4"]);
     /// ```
     pub fn tree(&self) -> Node {
-        let mut node = self.game.root();
+        let mut node = self.__game.root();
         for _ in 0..self.setting() {
             match node.next() {
                 Some(next) => node = next,
@@ -260,7 +254,7 @@ impl fmt::Debug for Puzzle {
             Some(stipulation) => s.field("stipulation", &stipulation),
             None => s.field("id", &self.id()),
         };
-        s.field("game", &self.game).finish()
+        s.field("game", &self.__game).finish()
     }
 }
 

@@ -21,7 +21,12 @@ fn annotated(verified: &VerifiedGame, source: &Source) -> (Game, String) {
         .map(|t| (t.name(source).to_string(), t.value(source).into_owned()))
         .collect();
     let data = emit::game_data(verified, &notes, tags.iter().map(|(n, v)| (n, v)));
-    (Game::__new(Box::leak(data.into_boxed_str())), notes)
+    (
+        Game {
+            __data: Box::leak(data.into_boxed_str()),
+        },
+        notes,
+    )
 }
 
 /// Every node of the tree, depth first, main continuation first.
@@ -228,7 +233,7 @@ fn games_without_annotations_are_unchanged() {
     .to_string();
     // Header, start, three plies: no annotation section.
     assert!(
-        expanded.contains("(\"0003,,SMcFAA0kFAAGVIAA\")"),
+        expanded.contains("__data : \"0003,,SMcFAA0kFAAGVIAA\" }"),
         "{expanded}"
     );
 }

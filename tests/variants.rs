@@ -28,7 +28,9 @@ fn runtime_game(text: &str) -> Game {
         panic!("a variant game");
     };
     let data = emit::game_data(&verified, "", None::<(&str, &str)>);
-    Game::__new(Box::leak(data.into_boxed_str()))
+    Game {
+        __data: Box::leak(data.into_boxed_str()),
+    }
 }
 
 fn fen(pos: &VariantPosition) -> String {
@@ -187,7 +189,9 @@ fn shared_variant_games_as_game_values() {
                 panic!("{}: {checked:?}", path.display());
             };
             let data = emit::game_data(&verified, "", None::<(&str, &str)>);
-            let game = Game::__new(Box::leak(data.into_boxed_str()));
+            let game = Game {
+                __data: Box::leak(data.into_boxed_str()),
+            };
             let mut pos = verified.start.clone();
             for (runtime, &m) in game.positions().skip(1).zip(&verified.moves) {
                 pos.play_unchecked(m);

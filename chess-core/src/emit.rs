@@ -362,14 +362,14 @@ pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
     out.tokens
 }
 
-/// The expression `krate::Game::__new("…")` for a verified game with its
-/// tags, read from `source`.
+/// The expression `krate::Game { __data: "…" }` for a verified game with
+/// its tags, read from `source`.
 pub fn game_expr<P: Rules>(
     krate: &TokenStream,
     source: &Source,
     game: &VerifiedGame<P>,
 ) -> TokenStream {
-    new_expr(krate, "Game", &whole_game_data(source, game))
+    data_expr(krate, &whole_game_data(source, game))
 }
 
 /// A verified game's data: its moves, annotations and tags.
@@ -378,13 +378,23 @@ fn whole_game_data<P: Rules>(source: &Source, game: &VerifiedGame<P>) -> String 
     game_data(game, &notes(game, source), tags)
 }
 
-/// `krate::Type::__new("data")`.
-fn new_expr(krate: &TokenStream, ty: &str, data: &str) -> TokenStream {
-    let mut args = Out::new();
-    args.tt(Literal::string(data));
+/// `krate::Game { __data: "data" }`.
+///
+/// The value is a struct expression, not a call: the compiler evaluates a
+/// `const` whose value is a call with its interpreter and keeps more of
+/// it (`cargo xtask compile-bench`: 1,106 games written `Game::__new("…")`
+/// took a dev rebuild 88.1 MB of memory and 1,923 M instructions, written
+/// so 82.5 MB and 1,906 M; the null macro's 72.5 MB).
+fn data_expr(krate: &TokenStream, data: &str) -> TokenStream {
+    let mut field = Out::new();
+    field.ident("__data").punct(':').tt(Literal::string(data));
+    struct_expr(krate, "Game", field)
+}
+
+/// `krate::Type { fields }`.
+fn struct_expr(krate: &TokenStream, ty: &str, fields: Out) -> TokenStream {
     let mut out = Out::new();
-    out.path(krate, &[ty, "__new"])
-        .group(Delimiter::Parenthesis, args);
+    out.path(krate, &[ty]).group(Delimiter::Brace, fields);
     out.tokens
 }
 
@@ -430,7 +440,8 @@ pub fn list(krate: &TokenStream, ty: &str, name: &str, items: &[TokenStream]) ->
     out.tokens
 }
 
-/// The expression `krate::Puzzle::__new("…")` for a proven lichess puzzle:
+/// The expression `krate::Puzzle { __game: krate::Game { __data: "…" } }`
+/// for a proven lichess puzzle:
 /// its game's data, with the row's cells as tags named by their columns.
 pub fn puzzle_expr(
     krate: &TokenStream,
@@ -443,18 +454,26 @@ pub fn puzzle_expr(
         .zip(&row.cells)
         .filter(|(_, cell)| !cell.is_empty())
         .map(|(name, &cell)| (*name, source.slice(cell)));
-    new_expr(krate, "Puzzle", &game_data(&checked.game, "", tags))
+    puzzle_of(krate, &game_data(&checked.game, "", tags))
 }
 
-/// The expression `krate::Puzzle::__new("…")` for a proven problem: its
-/// game's data (the solution's variations among its annotations, the
-/// stipulation among its tags).
+/// The expression `krate::Puzzle { __game: krate::Game { __data: "…" } }`
+/// for a proven problem: its game's data (the solution's variations among
+/// its annotations, the stipulation among its tags).
 pub fn problem_expr(
     krate: &TokenStream,
     source: &Source,
     checked: &crate::puzzle::CheckedProblem,
 ) -> TokenStream {
-    new_expr(krate, "Puzzle", &whole_game_data(source, &checked.game))
+    puzzle_of(krate, &whole_game_data(source, &checked.game))
+}
+
+/// `krate::Puzzle { __game: krate::Game { __data: "data" } }`.
+fn puzzle_of(krate: &TokenStream, data: &str) -> TokenStream {
+    let mut field = Out::new();
+    field.ident("__game").punct(':');
+    field.tokens.extend(data_expr(krate, data));
+    struct_expr(krate, "Puzzle", field)
 }
 
 /// `::core::compile_error!{"message"}` spanning from `start` to `end`: the
@@ -622,26 +641,26 @@ pub fn rules_literal(rules: &chess_rules::Rules) -> TokenStream {
     )))
 }
 
-/// `krate::CustomGame::__new("data", rules, "path")` for a game verified
-/// under rules a user defines: its data ([`custom_game_data`]), the rule
-/// set (`rules`: [`rules_literal`], or a name bound to it) and the rules
-/// file's path.
+/// `krate::CustomGame { __data: "data", __rules: rules, __path: "path" }`
+/// for a game verified under rules a user defines: its data
+/// ([`custom_game_data`]), the rule set (`rules`: [`rules_literal`], or a
+/// name bound to it) and the rules file's path.
 pub fn custom_game_expr(
     krate: &TokenStream,
     data: &str,
     rules: &TokenStream,
     path: &str,
 ) -> TokenStream {
-    let mut args = Out::new();
-    args.tt(Literal::string(data));
-    args.comma();
-    args.tokens.extend(rules.clone());
-    args.comma();
-    args.tt(Literal::string(path));
-    let mut out = Out::new();
-    out.path(krate, &["CustomGame", "__new"])
-        .group(Delimiter::Parenthesis, args);
-    out.tokens
+    let mut fields = Out::new();
+    fields.ident("__data").punct(':').tt(Literal::string(data));
+    fields.comma().ident("__rules").punct(':');
+    fields.tokens.extend(rules.clone());
+    fields
+        .comma()
+        .ident("__path")
+        .punct(':')
+        .tt(Literal::string(path));
+    struct_expr(krate, "CustomGame", fields)
 }
 
 #[cfg(test)]

@@ -856,7 +856,7 @@ mod tests {
                 .unwrap(),
         )
         .to_string();
-        assert!(out.contains("Puzzle :: __new"), "{out}");
+        assert!(out.contains("Puzzle { __game"), "{out}");
         let out = include_puzzles(
             "::verified_chess; #![search_budget(lots)] \"x.csv\""
                 .parse()
@@ -880,7 +880,7 @@ mod tests {
         // no disambiguation (`A`), mate (`E`).
         assert_eq!(
             out,
-            "$ crate :: Game :: __new (\"1107,7,SMcFAA0kFAADnUAA5qIAAFaMAA-tIAAn10AE\")"
+            "$ crate :: Game { __data : \"1107,7,SMcFAA0kFAADnUAA5qIAAFaMAA-tIAAn10AE\" }"
         );
     }
 
@@ -928,7 +928,7 @@ mod tests {
         let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4";
         assert!(expand(&format!("$crate; {shuffle}")).contains("compile_error"));
         let out = expand(&format!("$crate; #![allow(moves_after_draw)] {shuffle}"));
-        assert!(out.contains("Game :: __new"), "{out}");
+        assert!(out.contains("Game { __data"), "{out}");
         assert!(expand("$crate; #![allow(nonsense)] 1. e4").contains("unknown option `nonsense`"));
         // `*` after the end of the game: refused, with the way to keep it.
         let mate = "1. f3 e5 2. g4 Qh4 # *";
@@ -939,11 +939,11 @@ mod tests {
             "{out}"
         );
         let out = expand(&format!("$crate; #![allow(unfinished_result)] {mate}"));
-        assert!(out.contains("Game :: __new"), "{out}");
+        assert!(out.contains("Game { __data"), "{out}");
         let out = expand(&format!(
             "$crate; #![allow(moves_after_draw, unfinished_result)] {mate}"
         ));
-        assert!(out.contains("Game :: __new"), "{out}");
+        assert!(out.contains("Game { __data"), "{out}");
         assert!(expand("$crate; #![deny(x)] 1. e4").contains("unknown attribute"));
     }
 
@@ -951,7 +951,7 @@ mod tests {
     fn several_games() {
         let out = games("$crate; 1. e4 e5 1-0 1. d4 d5 0-1".parse().unwrap()).to_string();
         assert!(out.contains("const GAMES"), "{out}");
-        assert_eq!(out.matches("Game :: __new").count(), 2, "{out}");
+        assert_eq!(out.matches("Game { __data").count(), 2, "{out}");
         // Every bad game is reported.
         let out = games(
             "$crate; 1. e4 e5 2. Ke3 1-0 1. d4 d5 * 1. Nf3 Nf6 2. Nf7 *"
@@ -960,7 +960,7 @@ mod tests {
         )
         .to_string();
         assert_eq!(out.matches("compile_error").count(), 2, "{out}");
-        assert!(!out.contains("Game :: __new"), "{out}");
+        assert!(!out.contains("Game { __data"), "{out}");
     }
 
     #[test]
@@ -991,6 +991,6 @@ mod tests {
     #[test]
     fn empty_game_is_the_start_position() {
         let out = expand("$crate;");
-        assert_eq!(out, "$ crate :: Game :: __new (\"0000,,S\")");
+        assert_eq!(out, "$ crate :: Game { __data : \"0000,,S\" }");
     }
 }

@@ -347,7 +347,7 @@ proptest! {
         if let Ok(tokens) = format!("$crate; {text}").parse::<proc_macro2::TokenStream>() {
             let out = expand::game(tokens).to_string();
             prop_assert!(
-                out.contains("Game :: __new") || out.contains("compile_error"),
+                out.contains("Game { __data") || out.contains("compile_error"),
                 "{}", out
             );
         }

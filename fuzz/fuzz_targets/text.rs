@@ -63,7 +63,11 @@ fn check_under_rules(source: &Source, text: &str) {
                             &*(rules_data.as_str() as *const str),
                         )
                     };
-                    let value = CustomGame::__new(data, rules_data, "fuzz");
+                    let value = CustomGame {
+                        __data: data,
+                        __rules: rules_data,
+                        __path: "fuzz",
+                    };
                     assert_eq!(value.len(), game.moves.len());
                     let rules = value.rules();
                     assert_eq!(&rules, set);
@@ -89,7 +93,7 @@ fn check_tree(verified: &VerifiedGame, source: &Source, options: Options) {
     let data = emit::game_data(verified, &notes, None::<(&str, &str)>);
     // SAFETY: no `Game` or `Node` made from `data` outlives this function.
     let data: &'static str = unsafe { &*(data.as_str() as *const str) };
-    let game = Game::__new(data);
+    let game = Game { __data: data };
     let mut stack: Vec<Node> = vec![game.root()];
     let mut count = 0;
     while let Some(node) = stack.pop() {

@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         let out = out.to_string();
         assert!(
             out.contains("compile_error")
-                || out.contains("__new")
+                || out.contains("__data")
                 || out.contains("Position")
                 || out.contains("GAMES"),
             "{out}"

@@ -59,7 +59,9 @@ pub fn verify(text: &str) -> VerifiedGame {
 /// leaked to get the `'static` lifetime that macro output has).
 pub fn runtime_game(verified: &VerifiedGame, tags: &[(&str, &str)]) -> Game {
     let data = emit::game_data(verified, "", tags.iter().copied());
-    Game::__new(Box::leak(data.into_boxed_str()))
+    Game {
+        __data: Box::leak(data.into_boxed_str()),
+    }
 }
 
 /// A random game as a runtime `Game`, with the shakmaty moves it came from.

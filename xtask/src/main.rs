@@ -796,13 +796,13 @@ fn expansion_scaling() -> ExitCode {
         let moves = testing::long_game(plies, 2024);
         let text = testing::token_text(&Chess::default(), &moves);
         let input: proc_macro2::TokenStream = format!("$crate; {text}").parse().expect("tokens");
-        let t = median(&input, "Game :: __new");
+        let t = median(&input, "Game { __data");
         // The same game under chess written as a rules file.
         let custom: proc_macro2::TokenStream =
             format!("$crate; #![rules(\"chess-rules/rules/chess.ini\")] {text}")
                 .parse()
                 .expect("tokens");
-        let c = median(&custom, "CustomGame :: __new");
+        let c = median(&custom, "CustomGame { __data");
         println!(
             "  {:>11} {:>8.2} ms {:>12.0} {:>14.2} ms {:>7.2}x",
             moves.len(),
