@@ -1,8 +1,9 @@
-//! The express lane reads plain PGN games straight from their bytes; the
+//! The express lane reads plain games straight from their bytes; the
 //! lexer and the grammar read every game. Both must give the same games,
 //! the same errors and the same notes, on any text: random collections,
 //! the same damaged at random, every PGN file of the repository and the
-//! shared collections.
+//! shared collections; and games as a macro reads them (Rust tokens
+//! rendered as text, where `;` and `%` are ordinary).
 
 mod common;
 
@@ -29,6 +30,65 @@ fn same_both_ways(text: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(&express, &general, "{:?}", text);
     Ok(())
 }
+
+/// [`same_both_ways`] for `text` as the tokens of a macro call, if Rust
+/// reads it as tokens: rendered as the macro renders them.
+fn same_both_ways_as_tokens(text: &str) -> Result<(), TestCaseError> {
+    let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else {
+        return Ok(());
+    };
+    // (A lone string literal is PGN text: read both ways too.)
+    let source = chess_core::expand::front_end(tokens);
+    let express: Vec<_> = Parser::new(&source).collect();
+    let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
+    prop_assert_eq!(&express, &general, "{:?}", source.as_str());
+    let express: Vec<_> = Parser::new(&source).without_notes().collect();
+    let general: Vec<_> = Parser::new(&source)
+        .without_notes()
+        .without_express_lane()
+        .collect();
+    prop_assert_eq!(&express, &general, "{:?}", source.as_str());
+    Ok(())
+}
+
+/// Rust tokens that take the lane off its path, or onto an error, in a
+/// macro call.
+const TOKEN_SNIPPETS: &[&str] = &[
+    "(1. d4)",
+    "{ \"a comment\" }",
+    "{ 12 }",
+    "{ \"}\" }",
+    "[Event \"x\"]",
+    "[PieceLetters \"de\"]",
+    "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]",
+    ";",
+    "%",
+    "$5",
+    "!?",
+    "?",
+    "+",
+    "#",
+    "e.p.",
+    "knight g1 to f3",
+    "--",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "12.",
+    "3...",
+    "...",
+    "\"e4\"",
+    "e8=Q+",
+    "O-O-O #",
+    "N@f3",
+    "fen",
+    "8/8/8/8/8/8/8/K1k5 w - - 0 1",
+    "é",
+    "r#e4",
+    "'a",
+    "1e4",
+];
 
 /// Text that takes the lane off its path, or onto an error.
 const SNIPPETS: &[&str] = &[
@@ -122,6 +182,55 @@ proptest! {
             damage(&mut rng, &mut text);
         }
         same_both_ways(&text)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
+
+    #[test]
+    fn games_as_tokens_read_the_same_both_ways(
+        seed in any::<u64>(),
+        result in any::<bool>(),
+        damages in 0usize..4,
+    ) {
+        let mut rng = rng(seed);
+        let len = rng.random_range(0..60);
+        let moves = random_game(&mut rng, len);
+        let mut words: Vec<String> = chess_core::testing::token_text(&shakmaty::Chess::default(), &moves)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+            .collect();
+        if result {
+            words.push("*".to_string());
+        }
+        for _ in 0..damages {
+            let at = rng.random_range(0..=words.len());
+            if rng.random_bool(0.8) {
+                let snippet = TOKEN_SNIPPETS[rng.random_range(0..TOKEN_SNIPPETS.len())];
+                words.insert(at, snippet.to_string());
+            } else if at < words.len() {
+                words.remove(at);
+            }
+        }
+        same_both_ways_as_tokens(&words.join(" "))?;
+    }
+}
+
+#[test]
+fn games_as_tokens_take_the_lane() {
+    // The lane reads a call's moves, with or without a result, and gives up
+    // at what it does not read (the general parser then reads the game).
+    for text in [
+        "1. e4 e5 2. Nf3 Nc6",
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 # 1-0",
+        "[Event \"x\"] 1. d4 { \"a comment\" } d5 *",
+        "1. e4 ; e5",
+        "% 1. e4",
+        "1. e4 (1. d4) e5",
+    ] {
+        same_both_ways_as_tokens(text).unwrap();
     }
 }
 

@@ -1,9 +1,12 @@
 //! The token front end (`game!`, `games!`, `position!` on Rust tokens):
 //! any input that Rust tokenizes expands to a value or to `compile_error!`
-//! invocations, never a panic.
+//! invocations, never a panic; and the tokens, rendered as the macros read
+//! them, give the same games through the express lane as through the
+//! lexer and grammar.
 #![no_main]
 
 use chess_core::expand;
+use chess_core::syntax::Parser;
 use libfuzzer_sys::fuzz_target;
 use proc_macro2::TokenStream;
 
@@ -14,6 +17,26 @@ fuzz_target!(|data: &[u8]| {
     let Ok(tokens) = format!("::verified_chess; {text}").parse::<TokenStream>() else {
         return;
     };
+    if let Ok(input) = text.parse::<TokenStream>() {
+        let source = expand::front_end(input);
+        for notes in [true, false] {
+            let parser = |express: bool| {
+                let parser = Parser::new(&source);
+                let parser = if notes {
+                    parser
+                } else {
+                    parser.without_notes()
+                };
+                let parser = if express {
+                    parser
+                } else {
+                    parser.without_express_lane()
+                };
+                parser.collect::<Vec<_>>()
+            };
+            assert_eq!(parser(true), parser(false));
+        }
+    }
     for out in [
         expand::game(tokens.clone()),
         expand::games(tokens.clone()),

@@ -1,10 +1,14 @@
-//! The express lane: a stretch of PGN text that is one plain game — tag
+//! The express lane: a stretch of text that is one plain game — tag
 //! pairs, then move numbers, moves, markers, NAGs and `{…}` comments,
-//! then a result — read straight from its bytes, without the lexer's list
-//! of lexemes or the parser's items.
+//! then a result or the stretch's end — read straight from its bytes,
+//! without the lexer's list of lexemes or the parser's items.
 //!
 //! Almost every game of a real collection is such a game, and reading it
-//! is most of the time `chess-verify` spends outside the rules engine.
+//! is most of the time `chess-verify` spends outside the rules engine; so
+//! is almost every `game!` call, whose tokens are rendered as such text
+//! (there `;` and `%` are ordinary characters, and the lane, which stops
+//! at them, gives up). In the proc macro it runs unoptimized in dev
+//! builds, and is written for that too (see `Lane`).
 //! The lane reads words exactly as the lexer cuts them, splits them with
 //! the same [`notation::split_word`] and hands every part to the same
 //! [`GameParser`], so it builds the very tree the parser would. Anything
@@ -15,7 +19,7 @@
 //! before, from its start. A test and a fuzz target hold the two readings
 //! to the same trees.
 
-use crate::input::{Mode, Range, Source, scan};
+use crate::input::{Range, Source, scan};
 
 use super::errors;
 use super::game::GameParser;
@@ -69,23 +73,22 @@ struct Lane<'a> {
     at: usize,
 }
 
+// (The lane runs for every word of every game a crate embeds, in proc
+// macros that dev builds compile without optimization: it indexes rather
+// than calls `get`, compares classes with `matches!` rather than `==`, and
+// its per-word path avoids `?`, each a call there.)
 impl Lane<'_> {
-    /// Skips white space; `None` at a `%` escape line (the lane leaves
+    /// Skips white space; `false` at a `%` escape line (the lane leaves
     /// those to the lexer).
     #[inline(always)]
-    fn skip_space(&mut self) -> Option<()> {
+    fn skip_space(&mut self) -> bool {
         let text = self.text;
         let mut at = self.at;
-        while let Some(&b) = text.get(at)
-            && BYTES[b as usize] == Byte::Space
-        {
+        while at < text.len() && matches!(BYTES[text[at] as usize], Byte::Space) {
             at += 1;
         }
         self.at = at;
-        match text.get(at) {
-            Some(b'%') if at == 0 || text[at - 1] == b'\n' => None,
-            _ => Some(()),
-        }
+        !(at < text.len() && text[at] == b'%' && (at == 0 || text[at - 1] == b'\n'))
     }
 
     /// The word that starts here, as the lexer cuts it; `None` if it has
@@ -95,19 +98,13 @@ impl Lane<'_> {
         let text = self.text;
         let start = self.at;
         let mut at = start;
-        while let Some(&b) = text.get(at)
-            && BYTES[b as usize] == Byte::Word
-        {
+        while at < text.len() && matches!(BYTES[text[at] as usize], Byte::Word) {
             at += 1;
         }
         self.at = at;
         // A word goes on through control characters and non-ASCII bytes:
         // not the lane's.
-        if at == start
-            || text
-                .get(at)
-                .is_some_and(|&b| BYTES[b as usize] == Byte::Other)
-        {
+        if at == start || (at < text.len() && matches!(BYTES[text[at] as usize], Byte::Other)) {
             return None;
         }
         Some(Range::new(start as u32, at as u32))
@@ -150,7 +147,8 @@ pub(super) enum End {
 /// reads no `[` but those of its tags, and a tag is taken only on one line
 /// (a line break in it ends the tag for the splitter, and what follows is
 /// movetext to it); after the result, a `[` in the first column is the
-/// next game start, as the result is movetext.
+/// next game start, as the result is movetext. A game without a result
+/// ends with the text.
 ///
 /// [`Parser::without_notes`]: super::Parser::without_notes
 pub(super) fn game(
@@ -159,9 +157,6 @@ pub(super) fn game(
     end: End,
     notes: bool,
 ) -> Option<(GameSyntax, usize)> {
-    if source.mode() != Mode::Pgn {
-        return None;
-    }
     let open_end = end == End::Open;
     let text = source.as_str().as_bytes();
     let text = match end {
@@ -178,13 +173,17 @@ pub(super) fn game(
 
     // Tag pairs: `[`, a name, a string, `]`; comments may come between.
     loop {
-        lane.skip_space()?;
+        if !lane.skip_space() {
+            return None;
+        }
         match lane.text.get(lane.at)? {
             b'{' => comments.push(lane.comment()?),
             b'[' => {
                 let open = lane.byte(b'[')?;
                 parser.touch(open);
-                lane.skip_space()?;
+                if !lane.skip_space() {
+                    return None;
+                }
                 let name = lane.word()?;
                 let name_text = &text[name.as_usize()];
                 if !name_text
@@ -194,7 +193,9 @@ pub(super) fn game(
                 {
                     return None;
                 }
-                lane.skip_space()?;
+                if !lane.skip_space() {
+                    return None;
+                }
                 if lane.text.get(lane.at) != Some(&b'"') {
                     return None;
                 }
@@ -204,7 +205,9 @@ pub(super) fn game(
                 }
                 let value = Range::new(lane.at as u32, string.end as u32);
                 lane.at = string.end;
-                lane.skip_space()?;
+                if !lane.skip_space() {
+                    return None;
+                }
                 let close = lane.byte(b']')?;
                 // Finding the stretch's end, a tag is taken on one line
                 // only: no line break in the space around its name and
@@ -239,70 +242,102 @@ pub(super) fn game(
         }
     }
 
-    // The moves, up to the result.
+    // The moves, up to the result or the stretch's end.
     let mut parts: Vec<Spanned> = Vec::with_capacity(4);
     loop {
-        lane.skip_space()?;
-        match lane.text.get(lane.at)? {
-            b'{' => {
-                let comment = lane.comment()?;
-                if notes {
-                    comments.push(comment);
-                }
+        if !lane.skip_space() {
+            return None;
+        }
+        if lane.at == text.len() {
+            // No result: the game ends with the stretch (as a `game!` call's
+            // moves do), if nothing is left open.
+            if !comments.is_empty() {
+                parser.take_comments(source, &mut comments);
             }
-            _ => {
-                let word = lane.word()?;
-                let bytes = &text[word.as_usize()];
-                // Whether the result ended the game, with nothing after it
-                // in its word.
-                let ended = match notation::shortcut(bytes, word.start) {
-                    Some((first, second)) => {
-                        let ended = part(&mut parser, &mut comments, source, first)?;
-                        match second {
-                            None => ended,
-                            Some(_) if ended => return None,
-                            Some(second) => part(&mut parser, &mut comments, source, second)?,
-                        }
+            if parser.end_of_input().is_err() {
+                return None;
+            }
+            return Some((parser.finish(source), lane.at));
+        }
+        if text[lane.at] == b'{' {
+            let comment = lane.comment()?;
+            if notes {
+                comments.push(comment);
+            }
+            continue;
+        }
+        // Not `?`: in unoptimized builds `?` is two calls.
+        #[allow(clippy::question_mark)]
+        let Some(word) = lane.word() else {
+            return None;
+        };
+        let bytes = &text[word.start as usize..word.end as usize];
+        // Whether the result ended the game, with nothing after it in its
+        // word.
+        let ended = match notation::shortcut(bytes, word.start) {
+            Some((first, second)) => match part(&mut parser, &mut comments, source, first) {
+                Taken::Ended if second.is_some() => return None,
+                Taken::Ended => true,
+                Taken::Read => match second {
+                    None => false,
+                    Some(second) => match part(&mut parser, &mut comments, source, second) {
+                        Taken::Ended => true,
+                        Taken::Read => false,
+                        Taken::Refused => return None,
+                    },
+                },
+                Taken::Refused => return None,
+            },
+            None => {
+                parts.clear();
+                notation::split_word(bytes, word.start, &mut parts);
+                let mut ended = false;
+                for &spanned in &parts {
+                    if ended {
+                        return None;
                     }
-                    None => {
-                        parts.clear();
-                        notation::split_word(bytes, word.start, &mut parts);
-                        let mut ended = false;
-                        for &spanned in &parts {
-                            if ended {
-                                return None;
-                            }
-                            ended = part(&mut parser, &mut comments, source, spanned)?;
-                        }
-                        ended
-                    }
-                };
-                if ended {
-                    // Only space may follow, up to the stretch's end.
-                    lane.skip_space()?;
-                    let at = lane.at;
-                    let next_game = match end {
-                        End::At(end) => at == end,
-                        End::Open => {
-                            at == text.len() || (text[at] == b'[' && text[at - 1] == b'\n')
-                        }
+                    ended = match part(&mut parser, &mut comments, source, spanned) {
+                        Taken::Ended => true,
+                        Taken::Read => false,
+                        Taken::Refused => return None,
                     };
-                    return next_game.then(|| (parser.finish(source), at));
                 }
+                ended
             }
+        };
+        if ended {
+            // Only space may follow, up to the stretch's end.
+            if !lane.skip_space() {
+                return None;
+            }
+            let at = lane.at;
+            let next_game = match end {
+                End::At(end) => at == end,
+                End::Open => at == text.len() || (text[at] == b'[' && text[at - 1] == b'\n'),
+            };
+            return next_game.then(|| (parser.finish(source), at));
         }
     }
 }
 
-/// Hands one part of a word to the parser, as the parser's own loop does:
-/// `Some(true)` when it was the result, `None` to give up.
+/// What became of one part of a word handed to the parser.
+enum Taken {
+    /// Read; the game goes on.
+    Read,
+    /// The game's result: the game ends.
+    Ended,
+    /// An error: the lane gives up.
+    Refused,
+}
+
+/// Hands one part of a word to the parser, as the parser's own loop does.
 #[inline(always)]
 fn part(
     parser: &mut GameParser,
     comments: &mut Vec<Range>,
     source: &Source,
     spanned: Spanned,
-) -> Option<bool> {
+) -> Taken {
     parser.touch(spanned.range);
     if !comments.is_empty() {
         parser.take_comments(source, comments);
@@ -310,7 +345,11 @@ fn part(
     // The long form reads words after its piece name: the lane leaves it
     // to the parser (an error gives up).
     let long_form = |_, range| Err(errors::stray_long_form_word(range, source));
-    parser.word_part(source, spanned, long_form).ok()
+    match parser.word_part(source, spanned, long_form) {
+        Ok(true) => Taken::Ended,
+        Ok(false) => Taken::Read,
+        Err(_) => Taken::Refused,
+    }
 }
 
 #[cfg(test)]
@@ -396,13 +435,28 @@ mod tests {
         game(source, 0, end, true).map(|(_, end)| end)
     }
 
+    /// A game that runs to the end of its stretch without a result (a
+    /// `game!` call's moves, a collection cut short) ends there, with the
+    /// comments after its last move.
+    #[test]
+    fn a_game_without_a_result_ends_with_its_stretch() {
+        let game = lane("1. e4 e5 2. Nf3").expect("read");
+        assert_eq!((game.plies.len(), game.result), (3, None));
+        let game = lane("[Event \"x\"]\n1. e4 {a} e5 {b} ").expect("read");
+        assert_eq!((game.plies.len(), game.notes.len()), (2, 2));
+        let source = Source::text("1. e4 e5\n\n[Event \"y\"]\n1. d4 *", None, None);
+        assert_eq!(game_at(&source, End::At(10)), Some(10));
+        // A number with no move after it is the parser's error to word.
+        assert!(lane("1. e4 e5 2.").is_none());
+    }
+
     #[test]
     fn anything_else_is_left_to_the_parser() {
         let tags = "[Event \"x\"]\n";
         for movetext in [
             "1. e4 (1. d4) e5 *",
             "1. e4 ; comment\ne5 *",
-            "1. e4 e5",
+            "1. e4 e5 2.",
             "1. e4 e5 * 2. Nf3",
             "1. e4 * {after}",
             "1. knight g1 to f3 *",
