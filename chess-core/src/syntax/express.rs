@@ -369,6 +369,31 @@ mod tests {
         game
     }
 
+    /// A `game!` call's moves, rendered as the macro renders tokens, take
+    /// the lane, with or without a result; it gives up at what it does not
+    /// read (a `;`, a `%`, a variation), and the parser reads those.
+    #[test]
+    fn macro_calls_take_the_lane() {
+        for (tokens, read) in [
+            ("1. e4 e5 2. Nf3 Nc6", true),
+            ("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 # 1-0", true),
+            ("[Event \"x\"] 1. d4 { \"a comment\" } d5 *", true),
+            ("1. e4 ; e5", false),
+            ("% 1. e4", false),
+            ("1. e4 (1. d4) e5", false),
+        ] {
+            let source = crate::expand::front_end(tokens.parse().unwrap());
+            assert_eq!(source.mode(), crate::input::Mode::Tokens);
+            let lane = game(&source, 0, End::Open, true);
+            assert_eq!(lane.is_some(), read, "{tokens}");
+            let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
+            if let Some((game, end)) = lane {
+                assert_eq!(end, source.as_str().len(), "{tokens}");
+                assert_eq!(general, [Ok(game)], "{tokens}");
+            }
+        }
+    }
+
     #[test]
     fn plain_games_take_the_lane() {
         // As lichess, TWIC and ChessBase write them.
