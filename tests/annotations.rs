@@ -418,3 +418,35 @@ fn every_shared_game_round_trips() {
     println!("total: {totals:?}");
     assert_eq!((totals.0, totals.1), (1722, 485), "games, annotated games");
 }
+
+/// A game's comments and tags come through the macro's string literal
+/// unchanged: text the literal must escape (`"`, `\`, a carriage return, a
+/// text-direction control) and text it holds as it is.
+#[test]
+fn data_keeps_every_character() {
+    const QUOTES: Game = game!("[Event \"a \\\"quoted\\\" name\"]\n\n1. e4 {\"x\"} *");
+    const BACKSLASH: Game = game!("1. e4 {C:\\new} *");
+    const RETURN: Game = game!("1. e4 {one\r\ntwo} *");
+    const DIRECTION: Game = game!("1. e4 {\u{202E}x} *");
+    const AS_IS: Game = game!("[Event \"Café\"]\n\n1. e4 {tab\there, ß} *");
+    let moves = |g: Game| {
+        g.pgn()
+            .to_string()
+            .split("\n\n")
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        QUOTES
+            .pgn()
+            .to_string()
+            .starts_with("[Event \"a \\\"quoted\\\" name\"]\n")
+    );
+    assert_eq!(moves(QUOTES), "1. e4 {\"x\"} *\n");
+    assert_eq!(moves(BACKSLASH), "1. e4 {C:\\new} *\n");
+    assert_eq!(moves(RETURN), "1. e4 {one\r\ntwo} *\n");
+    assert_eq!(moves(DIRECTION), "1. e4 {\u{202E}x} *\n");
+    assert!(AS_IS.pgn().to_string().starts_with("[Event \"Café\"]\n"));
+    assert_eq!(moves(AS_IS), "1. e4 {tab\there, ß} *\n");
+}
