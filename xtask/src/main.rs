@@ -9,6 +9,9 @@
 //! * `null`: the same `game! { … }` invocations expanded by a proc macro that
 //!   only counts the tokens (reached through a `macro_rules!` wrapper like
 //!   the real one) — the cost any token-form macro pays;
+//! * `null-game`: the same invocations expanded by a null macro that
+//!   writes the value `game!` writes for each (made beforehand), with no
+//!   chess at all — what the compiler pays for the values themselves;
 //! * `verified`: the same invocations through verified-chess's `game!`;
 //!
 //! and `include_str!` against `include_pgn!` of the TWIC and lichess files,
@@ -41,7 +44,8 @@ cargo xtask <task>
 tasks:
   compile-bench [--quick] [--runs N] [--data DIR] [--instructions]
       rebuild time and peak memory of crates embedding the TWIC games:
-      strings vs. a null macro vs. game!, and include_str! vs. include_pgn!
+      strings vs. a null macro vs. one writing game!'s values vs. game!,
+      and include_str! vs. include_pgn!
       (the lichess file also with #![annotations(drop)]),
       in the default dev profile and with build-override opt-level 3.
       --quick: 300 games and the 100k files, one run (what CI runs).
@@ -269,6 +273,18 @@ fn variant_game(i: usize, plies: usize) -> (String, usize) {
     }
 }
 
+/// The tokens of `stream`, a group counting as one plus its own, as the
+/// null macros count them.
+fn count_tokens(stream: proc_macro2::TokenStream) -> usize {
+    stream
+        .into_iter()
+        .map(|tt| match tt {
+            proc_macro2::TokenTree::Group(g) => 1 + count_tokens(g.stream()),
+            _ => 1,
+        })
+        .sum()
+}
+
 fn write(path: &Path, contents: &str) {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).expect("directory");
@@ -331,12 +347,78 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
         "#[doc(hidden)]\npub use null_macro::game_impl;\n\n#[macro_export]\nmacro_rules! game {\n    ($($input:tt)*) => { $crate::game_impl! { $crate; $($input)* } };\n}\n",
     );
 
+    // The floor: a null macro that counts the same tokens and writes the
+    // `Game` that `game!` writes for the call, taken from a list made
+    // here, doing no chess at all: what the compiler pays for the values
+    // themselves. The calls expand in order; each entry holds its call's
+    // token count (`$crate ;` aside), which the macro checks.
+    let mut values = String::from("const VALUES: &[(usize, &str)] = &[\n");
+    for (text, _) in games {
+        let tokens: proc_macro2::TokenStream = text.parse().expect("tokens");
+        let input: proc_macro2::TokenStream =
+            format!("::verified_chess; {text}").parse().expect("tokens");
+        let Ok(value) = expand::try_game(input) else {
+            panic!("game! refuses a game of the benchmark: {text}");
+        };
+        let _ = writeln!(
+            values,
+            "    ({}, {:?}),",
+            count_tokens(tokens),
+            value.to_string()
+        );
+    }
+    values.push_str("];\n");
+    write(
+        &ws.join("null-game-macro/Cargo.toml"),
+        "[package]\nname = \"null-game-macro\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\nproc-macro = true\n",
+    );
+    write(
+        &ws.join("null-game-macro/src/lib.rs"),
+        &format!(
+            r#"use proc_macro::{{TokenStream, TokenTree}};
+use std::sync::atomic::{{AtomicUsize, Ordering}};
+
+{values}
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+fn count(stream: TokenStream) -> usize {{
+    stream
+        .into_iter()
+        .map(|tt| match tt {{
+            TokenTree::Group(g) => 1 + count(g.stream()),
+            _ => 1,
+        }})
+        .sum()
+}}
+
+#[proc_macro]
+pub fn game_impl(input: TokenStream) -> TokenStream {{
+    let (tokens, value) = VALUES[NEXT.fetch_add(1, Ordering::Relaxed)];
+    assert_eq!(count(input), tokens + 2, "the calls expand out of order");
+    value.parse().unwrap()
+}}
+"#
+        ),
+    );
+    lib_crate(
+        ws,
+        "null-game",
+        "null-game-macro = { path = \"../null-game-macro\" }\n",
+        "#[doc(hidden)]\npub use null_game_macro::game_impl;\n\n#[macro_export]\nmacro_rules! game {\n    ($($input:tt)*) => { $crate::game_impl! { $crate; $($input)* } };\n}\n",
+    );
+    members.extend(["null-game-macro", "null-game"]);
+
     let mut strings = String::new();
     let mut null = String::new();
+    let mut null_game = String::new();
     let mut verified = String::new();
     for (i, (text, _)) in games.iter().enumerate() {
         let _ = writeln!(strings, "pub const G{i}: &str = {:?};", text.trim());
         let _ = writeln!(null, "pub const G{i}: usize = null::game! {{ {text} }};");
+        let _ = writeln!(
+            null_game,
+            "pub const G{i}: verified_chess::Game = null_game::game! {{ {text} }};"
+        );
         let _ = writeln!(
             verified,
             "pub const G{i}: verified_chess::Game = verified_chess::game! {{ {text} }};"
@@ -366,6 +448,12 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
     lib_crate(ws, "bench-variants", &facade, &variants);
     lib_crate(ws, "bench-strings", "", &strings);
     lib_crate(ws, "bench-null", "null = { path = \"../null\" }\n", &null);
+    lib_crate(
+        ws,
+        "bench-null-game",
+        &format!("null-game = {{ path = \"../null-game\" }}\n{facade}"),
+        &null_game,
+    );
     lib_crate(ws, "bench-verified", &facade, &verified);
     lib_crate(ws, "bench-custom", &facade, &custom);
     std::fs::copy(
@@ -376,6 +464,7 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
     members.extend([
         "bench-strings",
         "bench-null",
+        "bench-null-game",
         "bench-verified",
         "bench-custom",
         "bench-variants",
@@ -389,6 +478,10 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
         Bench {
             krate: "bench-null",
             label: format!("{} game! calls, null macro ({plies} plies)", games.len()),
+        },
+        Bench {
+            krate: "bench-null-game",
+            label: format!("{} calls, null macro writing game!'s values", games.len()),
         },
         Bench {
             krate: "bench-verified",
@@ -734,6 +827,17 @@ fn compile_bench(args: &[String]) -> ExitCode {
                     a_over_b(v as f64, n as f64)
                 );
             }
+            if let (Some(v), Some(g), Some(n)) = (
+                count("bench-verified"),
+                count("bench-null-game"),
+                count("bench-null"),
+            ) {
+                println!(
+                    "  bench-null-game / bench-null: {:.2}x instructions (the values alone); bench-verified / bench-null-game: {:.2}x",
+                    a_over_b(g as f64, n as f64),
+                    a_over_b(v as f64, g as f64)
+                );
+            }
             if let (Some(v), Some(n)) = (count("bench-variants"), count("bench-verified")) {
                 println!(
                     "  bench-variants / bench-verified: {:.2}x instructions",
@@ -742,6 +846,8 @@ fn compile_bench(args: &[String]) -> ExitCode {
             }
         }
         ratio("bench-verified", "bench-null");
+        ratio("bench-null-game", "bench-null");
+        ratio("bench-verified", "bench-null-game");
         ratio("bench-null", "bench-strings");
         ratio("bench-custom", "bench-verified");
         ratio("bench-variants", "bench-verified");
