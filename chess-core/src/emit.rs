@@ -7,11 +7,11 @@
 //! its SAN needs), tags — which the facade's `Game` decodes. One literal
 //! without escapes is what costs the compiler least to carry.
 
+extern crate proc_macro;
+
 use chess_format::{
     CustomPly, Header, MoveKind, NotesWriter, OutcomeCode, ResultCode, Start, write_custom_game,
 };
-extern crate proc_macro;
-
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Rank, Role};
@@ -417,10 +417,10 @@ fn data_literal(data: &str) -> TokenStream {
 }
 
 /// Whether a string literal that is `data` between quotes reads back as
-/// `data`: no `"` or `\`, no carriage return (the compiler's source map
-/// turns `\r\n` into `\n`), and no byte that may begin a text-direction
-/// control (U+202A–U+202E, U+2066–U+2069), which the compiler lints
-/// against in a literal.
+/// `data`: no `"` or `\`, no carriage return (the compiler takes none bare
+/// in a literal), and no byte that may begin a text-direction control
+/// (U+202A–U+202E, U+2066–U+2069), which the compiler lints against in a
+/// literal.
 fn holds_as_is(data: &str) -> bool {
     let bytes = data.as_bytes();
     memchr::memchr3(b'"', b'\\', b'\r', bytes).is_none() && memchr::memchr(0xE2, bytes).is_none()
