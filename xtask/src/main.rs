@@ -273,8 +273,48 @@ fn variant_game(i: usize, plies: usize) -> (String, usize) {
     }
 }
 
-/// The tokens of `stream`, a group counting as one plus its own, as the
-/// null macros count them.
+/// A null proc macro crate `{name}-macro` whose source is `items` after
+/// the token count every null macro makes (a group counts as one, plus
+/// its own tokens), and the crate `name` that reaches its `game_impl!`
+/// through a `macro_rules!` wrapper like verified-chess's.
+fn null_macro(ws: &Path, name: &str, items: &str) {
+    let krate = format!("{name}-macro");
+    write(
+        &ws.join(&krate).join("Cargo.toml"),
+        &format!(
+            "[package]\nname = \"{krate}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\nproc-macro = true\n"
+        ),
+    );
+    write(
+        &ws.join(&krate).join("src/lib.rs"),
+        &format!(
+            r#"use proc_macro::{{TokenStream, TokenTree}};
+
+fn count(stream: TokenStream) -> usize {{
+    stream
+        .into_iter()
+        .map(|tt| match tt {{
+            TokenTree::Group(g) => 1 + count(g.stream()),
+            _ => 1,
+        }})
+        .sum()
+}}
+
+{items}"#
+        ),
+    );
+    lib_crate(
+        ws,
+        name,
+        &format!("{krate} = {{ path = \"../{krate}\" }}\n"),
+        &format!(
+            "#[doc(hidden)]\npub use {}::game_impl;\n\n#[macro_export]\nmacro_rules! game {{\n    ($($input:tt)*) => {{ $crate::game_impl! {{ $crate; $($input)* }} }};\n}}\n",
+            krate.replace('-', "_")
+        ),
+    );
+}
+
+/// The tokens of `stream` counted as the null macros count them.
 fn count_tokens(stream: proc_macro2::TokenStream) -> usize {
     stream
         .into_iter()
@@ -313,38 +353,17 @@ fn generate(ws: &Path, games: &[(String, usize)], includes: &[(&str, PathBuf)]) 
         "verified-chess = {{ path = {:?}, features = [\"macros\"] }}\n",
         repo.display().to_string()
     );
-    let mut members = vec!["null-macro", "null"];
+    let mut members = vec!["null-macro", "null", "null-game-macro", "null-game"];
 
     // The null macro: counts the tokens, returns a constant.
-    write(
-        &ws.join("null-macro/Cargo.toml"),
-        "[package]\nname = \"null-macro\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\nproc-macro = true\n",
-    );
-    write(
-        &ws.join("null-macro/src/lib.rs"),
-        r#"use proc_macro::{TokenStream, TokenTree};
-
-fn count(stream: TokenStream) -> usize {
-    stream
-        .into_iter()
-        .map(|tt| match tt {
-            TokenTree::Group(g) => 1 + count(g.stream()),
-            _ => 1,
-        })
-        .sum()
-}
-
-#[proc_macro]
+    null_macro(
+        ws,
+        "null",
+        r#"#[proc_macro]
 pub fn game_impl(input: TokenStream) -> TokenStream {
     format!("{}usize", count(input)).parse().unwrap()
 }
 "#,
-    );
-    lib_crate(
-        ws,
-        "null",
-        "null-macro = { path = \"../null-macro\" }\n",
-        "#[doc(hidden)]\npub use null_macro::game_impl;\n\n#[macro_export]\nmacro_rules! game {\n    ($($input:tt)*) => { $crate::game_impl! { $crate; $($input)* } };\n}\n",
     );
 
     // The floor: a null macro that counts the same tokens and writes the
@@ -368,28 +387,14 @@ pub fn game_impl(input: TokenStream) -> TokenStream {
         );
     }
     values.push_str("];\n");
-    write(
-        &ws.join("null-game-macro/Cargo.toml"),
-        "[package]\nname = \"null-game-macro\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\nproc-macro = true\n",
-    );
-    write(
-        &ws.join("null-game-macro/src/lib.rs"),
+    null_macro(
+        ws,
+        "null-game",
         &format!(
-            r#"use proc_macro::{{TokenStream, TokenTree}};
-use std::sync::atomic::{{AtomicUsize, Ordering}};
+            r#"use std::sync::atomic::{{AtomicUsize, Ordering}};
 
 {values}
 static NEXT: AtomicUsize = AtomicUsize::new(0);
-
-fn count(stream: TokenStream) -> usize {{
-    stream
-        .into_iter()
-        .map(|tt| match tt {{
-            TokenTree::Group(g) => 1 + count(g.stream()),
-            _ => 1,
-        }})
-        .sum()
-}}
 
 #[proc_macro]
 pub fn game_impl(input: TokenStream) -> TokenStream {{
@@ -400,13 +405,6 @@ pub fn game_impl(input: TokenStream) -> TokenStream {{
 "#
         ),
     );
-    lib_crate(
-        ws,
-        "null-game",
-        "null-game-macro = { path = \"../null-game-macro\" }\n",
-        "#[doc(hidden)]\npub use null_game_macro::game_impl;\n\n#[macro_export]\nmacro_rules! game {\n    ($($input:tt)*) => { $crate::game_impl! { $crate; $($input)* } };\n}\n",
-    );
-    members.extend(["null-game-macro", "null-game"]);
 
     let mut strings = String::new();
     let mut null = String::new();
