@@ -48,7 +48,8 @@ impl Position<'_> {
 /// The royal pieces of the side to move, as cells.
 #[derive(Default)]
 pub(crate) struct Royals {
-    few: [usize; 8],
+    /// (Cells fit in 16 bits: a small value to build and move.)
+    few: [u16; 8],
     n: usize,
     more: Vec<usize>,
 }
@@ -57,10 +58,11 @@ impl Royals {
     /// The royal pieces of the side to move in `s` (of a royal kind, or
     /// royal while few).
     #[inline]
-    pub(crate) fn of(s: &State) -> Royals {
+    pub(crate) fn of(t: &Tables, s: &State) -> Royals {
         let mut royals = Royals::default();
-        for (word, &bits) in s.royal[s.turn.index()].iter().enumerate() {
-            let mut bits = bits;
+        let royal = &s.royal[s.turn.index()];
+        for word in t.words.clone() {
+            let mut bits = royal[word];
             while bits != 0 {
                 royals.push(word * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
@@ -71,7 +73,7 @@ impl Royals {
 
     fn push(&mut self, cell: usize) {
         if self.n < self.few.len() {
-            self.few[self.n] = cell;
+            self.few[self.n] = cell as u16;
             self.n += 1;
         } else {
             self.more.push(cell);
@@ -79,7 +81,10 @@ impl Royals {
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.few[..self.n].iter().chain(&self.more).copied()
+        self.few[..self.n]
+            .iter()
+            .map(|&c| usize::from(c))
+            .chain(self.more.iter().copied())
     }
 }
 
@@ -98,7 +103,7 @@ impl Guard {
     fn new(t: &Tables, s: &State) -> Guard {
         let us = s.turn;
         let them = !us;
-        let royals = Royals::of(s);
+        let royals = Royals::of(t, s);
         let mine = s.mine();
         // One walk back from each royal piece along each line the other side
         // captures along finds both a check (the first piece met is theirs
@@ -232,7 +237,7 @@ fn unwalled(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
 pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let mut moves = Vec::new();
     crate::movegen::pseudo_legal(rules, t, s, &mut moves);
-    let royals = Royals::of(s);
+    let royals = Royals::of(t, s);
     let duck = t
         .walls
         .as_ref()
@@ -404,8 +409,8 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     } else {
         s.occupied[side]
     };
-    for (word, &bits) in board.iter().enumerate() {
-        let mut bits = bits;
+    for word in t.words.clone() {
+        let mut bits = board[word];
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;

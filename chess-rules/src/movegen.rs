@@ -509,7 +509,8 @@ pub(crate) fn en_passant_target(s: &State) -> Option<(usize, Square)> {
 /// for it).
 #[inline]
 pub(crate) fn count_piece(rules: &Rules, t: &Tables, s: &State, from: usize) -> u64 {
-    if t.is_pawn(s.cells[from]) && t.near_zone[s.turn.index()][from / 64] & (1 << (from % 64)) != 0
+    // (The zone's test first: most pieces stand outside it.)
+    if t.near_zone[s.turn.index()][from / 64] & (1 << (from % 64)) != 0 && t.is_pawn(s.cells[from])
     {
         let mut count = Count::<true>::new(t, s.turn);
         walk(rules, t, s, from, None, &mut count);

@@ -440,7 +440,7 @@ impl Position<'_> {
             return out;
         }
         let ep = en_passant_target(s);
-        let royals = Royals::of(s);
+        let royals = Royals::of(&self.tables, s);
         let mut out = Vec::new();
         // (Where pieces in hand must be dropped, no piece moves.)
         let board = if crate::movegen::must_drop(self.rules, s) {

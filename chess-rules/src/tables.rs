@@ -127,6 +127,10 @@ pub(crate) struct Tables {
     pub(crate) listed: u64,
     /// The board.
     pub(crate) geometry: Geometry,
+    /// The words of a bit set of cells that hold the board's cells (the
+    /// others hold the border's only): a scan of a side's pieces looks at
+    /// these.
+    pub(crate) words: core::ops::Range<usize>,
     /// A side has a lame capture (a move can uncover it off any line) or a
     /// far rider (not followed for pins): every move against it is tried.
     pub(crate) lame_captures: [bool; 2],
@@ -719,7 +723,10 @@ impl Tables {
                 .fold(0, |bits, k| bits | 1 << k)
         });
         let changing = promoting.as_ref().map_or(0, |p| p.kinds()) | stuck_kinds;
+        let words = cell_of(Square::new(0, 0)) / 64
+            ..cell_of(Square::new(g.files() - 1, g.ranks() - 1)) / 64 + 1;
         Tables {
+            words,
             overlapping,
             listed: overlapping | castler | confined | changing,
             promoting,
