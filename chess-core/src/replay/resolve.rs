@@ -69,7 +69,19 @@ fn san_fits(
     promotion.is_none() || promotes_to == promotion
 }
 
-/// The move SAN `mv` means, and its canonical SAN, found with attack
+/// SAN's parts as written ([`MoveSyntax::San`]'s fields), taken out of
+/// the move once by [`resolve`] for the lookups that follow.
+#[derive(Clone, Copy)]
+struct Written {
+    role: Role,
+    file: Option<shakmaty::File>,
+    rank: Option<shakmaty::Rank>,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+/// The move SAN `written` means, and its canonical SAN, found with attack
 /// tables, without generating the candidates: a pawn's one origin, or the
 /// one piece of the kind that reaches `to`, when it fits and is legal
 /// ([`safe`]); with `rivals`, also the one of several such pieces that is
@@ -79,19 +91,16 @@ fn san_fits(
 /// legality decides that SAN. `None` leaves every other case (en passant,
 /// no fit, several, anything else) to the candidates.
 #[inline(always)]
-fn table_move<P: Position>(pos: &P, mv: &MoveSyntax, rivals: bool) -> Option<(Move, SanBits)> {
+fn table_move<P: Position>(pos: &P, written: &Written, rivals: bool) -> Option<(Move, SanBits)> {
     use shakmaty::attacks;
-    let MoveSyntax::San {
+    let Written {
         role,
         file,
         rank,
         capture,
         to,
         promotion,
-    } = *mv
-    else {
-        return None;
-    };
+    } = *written;
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
@@ -272,6 +281,14 @@ pub(super) fn resolve<P: Rules>(
     else {
         return resolve_rest(pos, mv, mode);
     };
+    let written = Written {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    };
     // Most often one piece of the kind can go there at all, or one of
     // them is legal and fits: no list. (Rivals only where legality is
     // standard chess's, the king's safety.)
@@ -281,7 +298,7 @@ pub(super) fn resolve<P: Rules>(
         pos.table_lookup()
     };
     if lookup != TableLookup::None
-        && let Some((m, san)) = table_move(pos, mv, lookup == TableLookup::Any)
+        && let Some((m, san)) = table_move(pos, &written, lookup == TableLookup::Any)
         && match lookup {
             TableLookup::Any => true,
             TableLookup::Quiet => !m.is_capture(),
@@ -319,25 +336,22 @@ pub(super) fn resolve<P: Rules>(
             san: disambiguate(m, &candidates),
         });
     }
-    resolve_san_rest(mv, &candidates)
+    resolve_san_rest(written, &candidates)
 }
 
 /// SAN that no legal move or several fit: promotion, ambiguity or an
 /// explanation.
 #[cold]
 #[inline(never)]
-fn resolve_san_rest(mv: &MoveSyntax, candidates: &MoveList) -> Result<Resolved, Unresolved> {
-    let MoveSyntax::San {
+fn resolve_san_rest(written: Written, candidates: &MoveList) -> Result<Resolved, Unresolved> {
+    let Written {
         role,
         file,
         rank,
         capture,
         promotion,
         ..
-    } = *mv
-    else {
-        return Err(Unresolved::NoMatch);
-    };
+    } = written;
     let mut found = candidates.clone();
     // Promotion is checked by `choose`.
     found.retain(|m| san_fits(m, role, file, rank, capture, None));
@@ -570,7 +584,7 @@ mod tests {
                             for (file, rank) in
                                 files.into_iter().flat_map(|f| ranks.map(|r| (f, r)))
                             {
-                                let mv = MoveSyntax::San {
+                                let written = Written {
                                     role,
                                     file,
                                     rank,
@@ -579,7 +593,7 @@ mod tests {
                                     promotion,
                                 };
                                 for rivals in [false, true] {
-                                    let Some((m, san)) = table_move(pos, &mv, rivals) else {
+                                    let Some((m, san)) = table_move(pos, &written, rivals) else {
                                         continue;
                                     };
                                     found += 1;
