@@ -419,6 +419,27 @@ fn every_shared_game_round_trips() {
     assert_eq!((totals.0, totals.1), (1722, 485), "games, annotated games");
 }
 
+/// A `;` comment read from a CRLF line with a carriage return of its own
+/// before the line's (`;a } b\r\r\n`: the text is `a } b\r`) keeps it
+/// through `pgn()`: written back as it was read, it reads back the same.
+#[test]
+fn a_line_comment_keeps_its_last_carriage_return() {
+    let text = "1. e4 ;a } b\r\r\ne5 *\n";
+    let source = Source::text(text, None, None);
+    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
+    let (game, _) = annotated(&verified, &source);
+    let e4 = game.root().next().unwrap();
+    assert_eq!(
+        e4.comments().map(|c| c.text()).collect::<Vec<_>>(),
+        ["a } b\r"]
+    );
+    assert_eq!(
+        game.pgn().to_string().split("\n\n").nth(1),
+        Some("1. e4 ;a } b\r\r\n1... e5 *\n")
+    );
+    assert_eq!(round_trip("crlf", text), (1, 1, 3));
+}
+
 /// A game's comments and tags come through the macro's string literal
 /// unchanged: text the literal must escape (`"`, `\`, a carriage return, a
 /// text-direction control) and text it holds as it is.
