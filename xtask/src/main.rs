@@ -300,11 +300,15 @@ fn rules_bench() -> ExitCode {
         ),
     ];
     let mut tools: Vec<(String, PathBuf)> = Vec::new();
-    for (name, with_variant) in [
-        ("shakmaty perft, as published", false),
-        ("shakmaty perft, with `variant`", true),
+    let (as_published, with_variant) = published::side_by_side(
+        || published::shakmaty_perft(false),
+        || published::shakmaty_perft(true),
+    );
+    for (name, built) in [
+        ("shakmaty perft, as published", as_published),
+        ("shakmaty perft, with `variant`", with_variant),
     ] {
-        match published::shakmaty_perft(with_variant) {
+        match built {
             Ok(binary) => tools.push((name.to_string(), binary)),
             Err(e) => {
                 eprintln!("{name}: {e}");
