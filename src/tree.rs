@@ -566,11 +566,14 @@ impl Iterator for Children {
                         self.open_plies = 0;
                         let open = notes.offset();
                         self.at = Some(open);
-                        return self.parent.variation_node(
-                            skip_notes(text, open),
-                            Some(open),
-                            first,
-                        );
+                        let node =
+                            self.parent
+                                .variation_node(skip_notes(text, open), Some(open), first);
+                        if node.is_some() {
+                            return node;
+                        }
+                        // An empty variation (`()`) has no move to give:
+                        // the alternatives after it still come.
                     }
                 }
                 Note::Ply(_) if self.depth > 0 => {

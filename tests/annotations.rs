@@ -419,6 +419,24 @@ fn every_shared_game_round_trips() {
     assert_eq!((totals.0, totals.1), (1722, 485), "games, annotated games");
 }
 
+/// An empty variation (`()`) hides none of the alternatives written
+/// after it: each is a child of the node, as the notes hold it.
+#[test]
+fn an_empty_variation_hides_no_alternative() {
+    let text = "1. e4 () (1. d4) (1. c4 c5) 1... e5 *\n";
+    let source = Source::text(text, None, None);
+    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
+    let (game, _) = annotated(&verified, &source);
+    let firsts: Vec<String> = game
+        .root()
+        .children()
+        .map(|n| n.ply().unwrap().san.to_string())
+        .collect();
+    assert_eq!(firsts, ["e4", "d4", "c4"]);
+    assert_eq!(all_nodes(game.root()).len(), 1 + 2 + 1 + 2);
+    assert_eq!(round_trip("empty", text), (1, 1, 6));
+}
+
 /// A `;` comment read from a CRLF line with a carriage return of its own
 /// before the line's (`;a } b\r\r\n`: the text is `a } b\r`) keeps it
 /// through `pgn()`: written back as it was read, it reads back the same.
