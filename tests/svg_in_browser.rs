@@ -66,7 +66,11 @@ fn render(svg: &str, name: &str) -> Image {
     .unwrap();
     let png = dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&png);
+    // A profile of its own: the tests run at once, and two Chromiums
+    // sharing the default profile can take each other's page.
+    let profile = dir.join(format!("{name}.profile"));
     let output = Command::new(chromium())
+        .arg(format!("--user-data-dir={}", profile.display()))
         .args([
             "--headless",
             "--no-sandbox",
