@@ -26,6 +26,13 @@
 //! alternation (robust to the machine's load changing during the run).
 //! With `REPLAY_BENCH_INTERLEAVED_ONLY` set, only the alternating
 //! measurement runs (seconds instead of minutes).
+//!
+//! `shakmaty_san` here is compiled in this workspace, where shakmaty has
+//! the variants' feature, which slows standard chess. `cargo xtask
+//! replay-bench` builds the same loop as shakmaty's authors publish it
+//! (its own crate, shakmaty's default features) and runs the alternating
+//! measurement with it too: the ratios to that baseline are the honest
+//! ones.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -289,12 +296,22 @@ fn main() {
 /// and the median of the per-round ratios is reported. Criterion measures
 /// one function after the other, so a change in the machine's load between
 /// them moves their ratio; alternating passes see the same load.
+///
+/// The baseline here is compiled in this workspace, whose shakmaty has the
+/// variants' feature (slower for standard chess). Given raw SAN replay
+/// built as published (`REPLAY_BENCH_PUBLISHED_SAN`, which `cargo xtask
+/// replay-bench` sets), each round times a pass of it too, and the ratios
+/// to it follow. `REPLAY_BENCH_ROUNDS`: how many rounds (101).
 fn interleaved(corpus: &Corpus) {
     // A quick run (`--test`, or a filter) skips this.
     if std::env::args().skip(1).any(|a| !a.starts_with("--bench")) {
         return;
     }
-    const ROUNDS: usize = 101;
+    let rounds = std::env::var("REPLAY_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+        .filter(|&r| r >= 1)
+        .unwrap_or(101);
     type Pass = fn(&Corpus) -> usize;
     let time = |f: Pass| {
         let start = std::time::Instant::now();
@@ -303,21 +320,108 @@ fn interleaved(corpus: &Corpus) {
     };
     let contenders: [(&str, Pass); 3] =
         [("verify", verify), ("san_words", san_words), ("text", text)];
-    let mut ratios = vec![Vec::with_capacity(ROUNDS); contenders.len()];
-    for _ in 0..ROUNDS {
+    let mut published = std::env::var_os("REPLAY_BENCH_PUBLISHED_SAN")
+        .map(|binary| Published::start(&binary, corpus));
+    let mut ratios = vec![Vec::with_capacity(rounds); contenders.len()];
+    // To the published baseline: the workspace's baseline, then the
+    // contenders.
+    let mut to_published = vec![Vec::with_capacity(rounds); contenders.len() + 1];
+    for _ in 0..rounds {
+        let published_base = published.as_mut().map(|p| p.pass(corpus.plies));
         let base = time(shakmaty_san);
+        let mut times = vec![base];
         for (i, (_, f)) in contenders.iter().enumerate() {
-            ratios[i].push(base / time(*f));
+            let t = time(*f);
+            ratios[i].push(base / t);
+            times.push(t);
+        }
+        if let Some(published_base) = published_base {
+            for (ratios, t) in to_published.iter_mut().zip(times) {
+                ratios.push(published_base / t);
+            }
         }
     }
-    println!("\ninterleaved, {ROUNDS} rounds: speed / shakmaty_san (median, min-max)");
-    for ((name, _), mut r) in contenders.iter().zip(ratios) {
+    println!("\ninterleaved, {rounds} rounds: speed / shakmaty_san (median, min-max)");
+    let names: Vec<&str> = contenders.iter().map(|(name, _)| *name).collect();
+    print_ratios(&names, ratios);
+    if published.is_some() {
+        println!(
+            "the same rounds: speed / raw SAN replay with shakmaty as published (median, min-max)"
+        );
+        let names: Vec<&str> = ["shakmaty_san"].into_iter().chain(names).collect();
+        print_ratios(&names, to_published);
+    }
+}
+
+/// Each name's ratios: the median, the lowest and the highest.
+fn print_ratios(names: &[&str], ratios: Vec<Vec<f64>>) {
+    for (name, mut r) in names.iter().zip(ratios) {
         r.sort_by(f64::total_cmp);
         println!(
             "{name:>13}  {:>5.2}x  ({:.2}-{:.2})",
-            r[ROUNDS / 2],
+            r[r.len() / 2],
             r[0],
-            r[ROUNDS - 1]
+            r[r.len() - 1]
         );
+    }
+}
+
+/// Raw SAN replay built as published (`cargo xtask replay-bench` builds
+/// it: `xtask/src/published.rs`): a process of its own that replays the
+/// corpus's games once for each line it reads and says how long it took.
+struct Published {
+    child: std::process::Child,
+    input: Option<std::process::ChildStdin>,
+    output: std::io::BufReader<std::process::ChildStdout>,
+    file: PathBuf,
+}
+
+impl Published {
+    fn start(binary: &std::ffi::OsStr, corpus: &Corpus) -> Published {
+        use std::process::{Command, Stdio};
+        let file =
+            std::env::temp_dir().join(format!("replay-bench-san-{}.txt", std::process::id()));
+        std::fs::write(&file, corpus.san_lines.join("\n")).expect("the SAN lines written");
+        let mut child = Command::new(binary)
+            .arg(&file)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{}: {e}", binary.to_string_lossy()));
+        let input = child.stdin.take();
+        let output = std::io::BufReader::new(child.stdout.take().expect("its output"));
+        Published {
+            child,
+            input,
+            output,
+            file,
+        }
+    }
+
+    /// One pass over every game, in seconds; `plies`: how many it must
+    /// play.
+    fn pass(&mut self, plies: u64) -> f64 {
+        use std::io::{BufRead, Write};
+        let input = self.input.as_mut().expect("its input");
+        writeln!(input, "round")
+            .and_then(|()| input.flush())
+            .expect("a round asked for");
+        let mut line = String::new();
+        self.output.read_line(&mut line).expect("a round's time");
+        let mut fields = line.split_whitespace().map(str::parse::<u64>);
+        let (Some(Ok(ns)), Some(Ok(played))) = (fields.next(), fields.next()) else {
+            panic!("the published baseline answered {line:?}");
+        };
+        assert_eq!(played, plies, "the published baseline played other games");
+        ns as f64 / 1e9
+    }
+}
+
+impl Drop for Published {
+    fn drop(&mut self) {
+        // Its input closed, it ends.
+        self.input = None;
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.file);
     }
 }

@@ -61,6 +61,11 @@ tasks:
       perft of chess-rules (chess written as a rule set) against shakmaty's
       perft built as published (and with its variant feature), in release,
       in turns.
+  replay-bench [--rounds N] [--data DIR]
+      the replay bench's alternating rounds (cargo bench -p chess-core
+      --bench replay, 101 rounds unless --rounds): chess-core's verify,
+      san_words and text passes against raw shakmaty SAN replay, the
+      workspace's (shakmaty with variant) and built as published.
   layers [--repo DIR]
       the import graph of every workspace crate: no circles between files,
       and chess-core's stages each using only the stages before them
@@ -104,6 +109,10 @@ fn main() -> ExitCode {
         },
         Some("rules-bench") => match check_args(&args[1..], &[], &[]) {
             Ok(()) => rules_bench(),
+            Err(code) => code,
+        },
+        Some("replay-bench") => match check_args(&args[1..], &[], &["--rounds", "--data"]) {
+            Ok(()) => replay_bench(&args[1..]),
             Err(code) => code,
         },
         Some("__measure") => measure(&args[1..]),
@@ -278,6 +287,44 @@ fn expansion_scaling() -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// `cargo xtask replay-bench`: the replay bench's alternating rounds
+/// (`REPLAY_BENCH_INTERLEAVED_ONLY`), given raw shakmaty SAN replay built
+/// as published (`REPLAY_BENCH_PUBLISHED_SAN`) to time beside the
+/// workspace's own, whose shakmaty has the variants' feature.
+fn replay_bench(args: &[String]) -> ExitCode {
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+    };
+    let mut bench = Command::new(env!("CARGO"));
+    bench
+        .current_dir(repo())
+        .args(["bench", "-q", "-p", "chess-core", "--bench", "replay"])
+        .env("REPLAY_BENCH_INTERLEAVED_ONLY", "1");
+    if let Some(rounds) = value("--rounds") {
+        if !rounds.parse::<usize>().is_ok_and(|n| n >= 1) {
+            eprintln!("`--rounds` takes a number of rounds, 1 or more\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        bench.env("REPLAY_BENCH_ROUNDS", rounds);
+    }
+    if let Some(data) = value("--data") {
+        bench.env("VERIFIED_CHESS_DATA", data);
+    }
+    match published::shakmaty_san() {
+        Ok(binary) => bench.env("REPLAY_BENCH_PUBLISHED_SAN", binary),
+        Err(e) => {
+            eprintln!("shakmaty-san: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match bench.status() {
+        Ok(status) if status.success() => ExitCode::SUCCESS,
+        _ => ExitCode::FAILURE,
+    }
 }
 
 /// `cargo xtask rules-bench`: chess-rules' perft example (the release

@@ -11,6 +11,8 @@
 //!   what that feature costs standard chess;
 //! * shakmaty's `perft` with its default features, and again with
 //!   `variant`, in a small crate of ours that calls it;
+//! * the replay bench's raw SAN replay with shakmaty's default features
+//!   (`shakmaty-san`), in a small crate of ours;
 //! * the C++ validator `xtask/cpp/validate.cpp` on Disservin's
 //!   chess-library header (`../shared/reference/chess-library/chess.hpp`),
 //!   when `g++` is present.
@@ -164,25 +166,71 @@ fn main() {
 /// locks, with its default features (`with_variant`: and `variant`). The
 /// binary.
 pub fn shakmaty_perft(with_variant: bool) -> Result<PathBuf, String> {
+    if with_variant {
+        shakmaty_program(
+            "shakmaty-perft-variant",
+            ", features = [\"variant\"]",
+            PERFT_MAIN,
+        )
+    } else {
+        shakmaty_program("shakmaty-perft", "", PERFT_MAIN)
+    }
+}
+
+const SAN_MAIN: &str = r#"//! Raw SAN replay with shakmaty, timed in rounds: `shakmaty-san FILE`
+//! reads one game a line (its SAN, words apart, from the start
+//! position); for each line on its input it replays every game (each SAN
+//! parsed and played) and prints `nanoseconds plies`.
+use std::io::{BufRead, Write};
+
+use shakmaty::{Chess, Position, san::San};
+
+fn main() {
+    let path = std::env::args().nth(1).expect("a file of SAN lines");
+    let text = std::fs::read_to_string(path).expect("the file");
+    let games: Vec<Vec<&str>> = text.lines().map(|l| l.split_whitespace().collect()).collect();
+    let mut out = std::io::stdout().lock();
+    for _ in std::io::stdin().lock().lines() {
+        let start = std::time::Instant::now();
+        let mut plies = 0u64;
+        for game in &games {
+            let mut pos = Chess::default();
+            for san in game {
+                let m = San::from_ascii(san.as_bytes())
+                    .expect("san")
+                    .to_move(&pos)
+                    .expect("legal");
+                pos.play_unchecked(m);
+                plies += 1;
+            }
+        }
+        let ns = start.elapsed().as_nanos();
+        writeln!(out, "{ns} {}", std::hint::black_box(plies)).expect("output");
+        out.flush().expect("output");
+    }
+}
+"#;
+
+/// The replay bench's raw SAN replay (`chess-core/benches/replay.rs`'s
+/// `shakmaty_san`, the same loop) in a crate of its own with shakmaty's
+/// default features, as its authors publish it. The binary.
+pub fn shakmaty_san() -> Result<PathBuf, String> {
+    shakmaty_program("shakmaty-san", "", SAN_MAIN)
+}
+
+/// A program `main` on shakmaty at the version this workspace locks, with
+/// its default features and `features` (`, features = […]` or nothing),
+/// in a crate of its own named `name`, built in release. The binary.
+fn shakmaty_program(name: &str, features: &str, main: &str) -> Result<PathBuf, String> {
     let (_, version) = registry_source("shakmaty")?;
-    let name = if with_variant {
-        "shakmaty-perft-variant"
-    } else {
-        "shakmaty-perft"
-    };
     let dir = root().join(name);
-    let features = if with_variant {
-        ", features = [\"variant\"]"
-    } else {
-        ""
-    };
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
          [dependencies]\nshakmaty = {{ version = \"={version}\"{features} }}\n\n[workspace]\n"
     );
     std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
     write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
-    write_if_changed(&dir.join("src/main.rs"), PERFT_MAIN)?;
+    write_if_changed(&dir.join("src/main.rs"), main)?;
     cargo_build(&dir, &[])?;
     Ok(dir.join("target/release").join(name))
 }
