@@ -42,7 +42,6 @@ use std::time::Duration;
 use chess_core::syntax::{GameSyntax, Parser};
 use chess_core::{Diagnostic, Options, Source, expand};
 use criterion::{Criterion, Throughput};
-use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 
 fn data_dir() -> PathBuf {
@@ -116,20 +115,11 @@ fn load() -> Option<Corpus> {
     })
 }
 
+#[path = "baseline/san_replay.rs"]
+mod san_replay;
+
 fn shakmaty_san(corpus: &Corpus) -> usize {
-    let mut total = 0;
-    for game in &corpus.sans {
-        let mut pos = Chess::default();
-        for san in game {
-            let m = San::from_ascii(san.as_bytes())
-                .expect("san")
-                .to_move(&pos)
-                .expect("legal");
-            pos.play_unchecked(m);
-            total += 1;
-        }
-    }
-    total
+    san_replay::replay(&corpus.sans)
 }
 
 /// Replays every mainline with shakmaty while pgn-reader reads the file.

@@ -170,20 +170,24 @@ pub fn shakmaty_perft(with_variant: bool) -> Result<PathBuf, String> {
         shakmaty_program(
             "shakmaty-perft-variant",
             ", features = [\"variant\"]",
-            PERFT_MAIN,
+            &[("main.rs", PERFT_MAIN)],
         )
     } else {
-        shakmaty_program("shakmaty-perft", "", PERFT_MAIN)
+        shakmaty_program("shakmaty-perft", "", &[("main.rs", PERFT_MAIN)])
     }
 }
 
+/// The replay bench's raw SAN replay, the very file the bench compiles.
+const SAN_REPLAY: &str = include_str!("../../chess-core/benches/baseline/san_replay.rs");
+
 const SAN_MAIN: &str = r#"//! Raw SAN replay with shakmaty, timed in rounds: `shakmaty-san FILE`
 //! reads one game a line (its SAN, words apart, from the start
-//! position); for each line on its input it replays every game (each SAN
-//! parsed and played) and prints `nanoseconds plies`.
+//! position); for each line on its input it replays every game
+//! (`san_replay.rs`, the replay bench's own loop) and prints
+//! `nanoseconds plies`.
 use std::io::{BufRead, Write};
 
-use shakmaty::{Chess, Position, san::San};
+mod san_replay;
 
 fn main() {
     let path = std::env::args().nth(1).expect("a file of SAN lines");
@@ -192,36 +196,30 @@ fn main() {
     let mut out = std::io::stdout().lock();
     for _ in std::io::stdin().lock().lines() {
         let start = std::time::Instant::now();
-        let mut plies = 0u64;
-        for game in &games {
-            let mut pos = Chess::default();
-            for san in game {
-                let m = San::from_ascii(san.as_bytes())
-                    .expect("san")
-                    .to_move(&pos)
-                    .expect("legal");
-                pos.play_unchecked(m);
-                plies += 1;
-            }
-        }
+        let plies = std::hint::black_box(san_replay::replay(&games));
         let ns = start.elapsed().as_nanos();
-        writeln!(out, "{ns} {}", std::hint::black_box(plies)).expect("output");
+        writeln!(out, "{ns} {plies}").expect("output");
         out.flush().expect("output");
     }
 }
 "#;
 
-/// The replay bench's raw SAN replay (`chess-core/benches/replay.rs`'s
-/// `shakmaty_san`, the same loop) in a crate of its own with shakmaty's
+/// The replay bench's raw SAN replay (`chess-core/benches/baseline/
+/// san_replay.rs`, the same file) in a crate of its own with shakmaty's
 /// default features, as its authors publish it. The binary.
 pub fn shakmaty_san() -> Result<PathBuf, String> {
-    shakmaty_program("shakmaty-san", "", SAN_MAIN)
+    shakmaty_program(
+        "shakmaty-san",
+        "",
+        &[("main.rs", SAN_MAIN), ("san_replay.rs", SAN_REPLAY)],
+    )
 }
 
-/// A program `main` on shakmaty at the version this workspace locks, with
-/// its default features and `features` (`, features = […]` or nothing),
-/// in a crate of its own named `name`, built in release. The binary.
-fn shakmaty_program(name: &str, features: &str, main: &str) -> Result<PathBuf, String> {
+/// A program on shakmaty at the version this workspace locks, with its
+/// default features and `features` (`, features = […]` or nothing), in a
+/// crate of its own named `name` whose `src/` holds `files` (`main.rs`
+/// among them), built in release. The binary.
+fn shakmaty_program(name: &str, features: &str, files: &[(&str, &str)]) -> Result<PathBuf, String> {
     let (_, version) = registry_source("shakmaty")?;
     let dir = root().join(name);
     let manifest = format!(
@@ -230,7 +228,9 @@ fn shakmaty_program(name: &str, features: &str, main: &str) -> Result<PathBuf, S
     );
     std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
     write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
-    write_if_changed(&dir.join("src/main.rs"), main)?;
+    for (file, text) in files {
+        write_if_changed(&dir.join("src").join(file), text)?;
+    }
     cargo_build(&dir, &[])?;
     Ok(dir.join("target/release").join(name))
 }
