@@ -294,26 +294,18 @@ fn expansion_scaling() -> ExitCode {
 /// as published (`REPLAY_BENCH_PUBLISHED_SAN`) to time beside the
 /// workspace's own, whose shakmaty has the variants' feature.
 fn replay_bench(args: &[String]) -> ExitCode {
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
+    let settings = match replay_bench_env(args) {
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("{message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     let mut bench = Command::new(env!("CARGO"));
     bench
         .current_dir(repo())
         .args(["bench", "-q", "-p", "chess-core", "--bench", "replay"])
-        .env("REPLAY_BENCH_INTERLEAVED_ONLY", "1");
-    if let Some(rounds) = value("--rounds") {
-        if !rounds.parse::<usize>().is_ok_and(|n| n >= 1) {
-            eprintln!("`--rounds` takes a number of rounds, 1 or more\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-        bench.env("REPLAY_BENCH_ROUNDS", rounds);
-    }
-    if let Some(data) = value("--data") {
-        bench.env("VERIFIED_CHESS_DATA", data);
-    }
+        .envs(settings);
     match published::shakmaty_san() {
         Ok(binary) => bench.env("REPLAY_BENCH_PUBLISHED_SAN", binary),
         Err(e) => {
@@ -325,6 +317,27 @@ fn replay_bench(args: &[String]) -> ExitCode {
         Ok(status) if status.success() => ExitCode::SUCCESS,
         _ => ExitCode::FAILURE,
     }
+}
+
+/// The replay bench's environment for `replay-bench`'s arguments
+/// (`--rounds N`, `--data DIR`), or what is wrong with them.
+fn replay_bench_env(args: &[String]) -> Result<Vec<(&'static str, String)>, String> {
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+    };
+    let mut env = vec![("REPLAY_BENCH_INTERLEAVED_ONLY", "1".to_string())];
+    if let Some(rounds) = value("--rounds") {
+        if !rounds.parse::<usize>().is_ok_and(|n| n >= 1) {
+            return Err("`--rounds` takes a number of rounds, 1 or more".to_string());
+        }
+        env.push(("REPLAY_BENCH_ROUNDS", rounds.clone()));
+    }
+    if let Some(data) = value("--data") {
+        env.push(("VERIFIED_CHESS_DATA", data.clone()));
+    }
+    Ok(env)
 }
 
 /// `cargo xtask rules-bench`: chess-rules' perft example (the release
@@ -462,4 +475,36 @@ fn rules_bench() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replay_bench_env;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|a| a.to_string()).collect()
+    }
+
+    /// `replay-bench`'s arguments become the bench's environment; a number
+    /// of rounds that is not one or more is refused.
+    #[test]
+    fn replay_bench_arguments_set_the_benchs_environment() {
+        let only = ("REPLAY_BENCH_INTERLEAVED_ONLY", "1".to_string());
+        assert_eq!(replay_bench_env(&[]), Ok(vec![only.clone()]));
+        assert_eq!(
+            replay_bench_env(&args(&["--data", "d", "--rounds", "3"])),
+            Ok(vec![
+                only,
+                ("REPLAY_BENCH_ROUNDS", "3".to_string()),
+                ("VERIFIED_CHESS_DATA", "d".to_string()),
+            ])
+        );
+        for rounds in ["0", "x", "-1"] {
+            assert!(
+                replay_bench_env(&args(&["--rounds", rounds])).is_err(),
+                "{rounds}"
+            );
+        }
+        assert!(replay_bench_env(&args(&["--rounds", "1"])).is_ok());
+    }
 }
