@@ -29,6 +29,19 @@ fn annotated(verified: &VerifiedGame, source: &Source) -> (Game, String) {
     )
 }
 
+/// The first game of `text`, verified and made a runtime `Game` with its
+/// notes.
+fn first_game(text: &str) -> (Game, String) {
+    let source = Source::text(text, None, None);
+    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
+    annotated(&verified, &source)
+}
+
+/// The SAN of each node's move.
+fn sans(nodes: impl Iterator<Item = Node>) -> Vec<String> {
+    nodes.map(|n| n.ply().unwrap().san.to_string()).collect()
+}
+
 /// Every node of the tree, depth first, main continuation first.
 fn all_nodes(root: Node) -> Vec<Node> {
     let mut out = Vec::new();
@@ -109,22 +122,12 @@ fn round_trip(name: &str, text: &str) -> (usize, usize, usize) {
 #[test]
 fn a_variation_of_a_first_move_is_a_sibling() {
     let text = "1. e4 (1. d4 (1. c4 c5 (1... e5)) 1... d5) 1... e5 *";
-    let source = Source::text(text, None, None);
-    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
-    let (game, _) = annotated(&verified, &source);
+    let (game, _) = first_game(text);
     let root = game.root();
-    let firsts: Vec<String> = root
-        .children()
-        .map(|n| n.ply().unwrap().san.to_string())
-        .collect();
-    assert_eq!(firsts, ["e4", "d4", "c4"]);
+    assert_eq!(sans(root.children()), ["e4", "d4", "c4"]);
     let c4 = root.children().nth(2).unwrap();
     assert_eq!(c4.parent(), Some(root));
-    let replies: Vec<String> = c4
-        .children()
-        .map(|n| n.ply().unwrap().san.to_string())
-        .collect();
-    assert_eq!(replies, ["c5", "e5"]);
+    assert_eq!(sans(c4.children()), ["c5", "e5"]);
     assert_eq!(round_trip("siblings", text), (1, 1, 8));
 }
 
@@ -140,9 +143,7 @@ d5 (1... Nf6 2. c4 $5 (2. Nf3 g6)) 2. c4) (; a line comment } with a brace
 
 #[test]
 fn a_study_keeps_every_comment_nag_and_variation() {
-    let source = Source::text(STUDY, None, None);
-    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
-    let (game, notes) = annotated(&verified, &source);
+    let (game, notes) = first_game(STUDY);
     assert!(game.is_annotated());
     assert!(!notes.is_empty());
     let root = game.root();
@@ -156,11 +157,7 @@ fn a_study_keeps_every_comment_nag_and_variation() {
     assert_eq!(comment.text(), "[%clk 0:05:00] best by test");
     assert_eq!(comment.commands().next().unwrap().value(), "0:05:00");
     // The root's children: e4, then the alternatives d4 and c4.
-    let firsts: Vec<String> = root
-        .children()
-        .map(|n| n.ply().unwrap().san.to_string())
-        .collect();
-    assert_eq!(firsts, ["e4", "d4", "c4"]);
+    assert_eq!(sans(root.children()), ["e4", "d4", "c4"]);
     let c4 = root.variations().nth(1).unwrap();
     assert_eq!(
         c4.starting_comments().map(|c| c.text()).collect::<Vec<_>>(),
@@ -169,11 +166,7 @@ fn a_study_keeps_every_comment_nag_and_variation() {
     // 1. d4 d5 (1... Nf6 2. c4 (2. Nf3 g6)) 2. c4
     let d4 = root.variations().next().unwrap();
     assert_eq!(d4.comments().next().unwrap().text(), "solid");
-    let line: Vec<String> = d4
-        .mainline()
-        .map(|n| n.ply().unwrap().san.to_string())
-        .collect();
-    assert_eq!(line, ["d5", "c4"]);
+    assert_eq!(sans(d4.mainline()), ["d5", "c4"]);
     let nf6 = d4.variations().next().unwrap();
     assert_eq!(nf6.ply().unwrap().san.as_str(), "Nf6");
     assert_eq!(
@@ -424,15 +417,8 @@ fn every_shared_game_round_trips() {
 #[test]
 fn an_empty_variation_hides_no_alternative() {
     let text = "1. e4 () (1. d4) (1. c4 c5) 1... e5 *\n";
-    let source = Source::text(text, None, None);
-    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
-    let (game, _) = annotated(&verified, &source);
-    let firsts: Vec<String> = game
-        .root()
-        .children()
-        .map(|n| n.ply().unwrap().san.to_string())
-        .collect();
-    assert_eq!(firsts, ["e4", "d4", "c4"]);
+    let (game, _) = first_game(text);
+    assert_eq!(sans(game.root().children()), ["e4", "d4", "c4"]);
     assert_eq!(all_nodes(game.root()).len(), 1 + 2 + 1 + 2);
     assert_eq!(round_trip("empty", text), (1, 1, 6));
 }
@@ -443,9 +429,7 @@ fn an_empty_variation_hides_no_alternative() {
 #[test]
 fn a_line_comment_keeps_its_last_carriage_return() {
     let text = "1. e4 ;a } b\r\r\ne5 *\n";
-    let source = Source::text(text, None, None);
-    let verified = verify(&source, Options::default()).next().unwrap().unwrap();
-    let (game, _) = annotated(&verified, &source);
+    let (game, _) = first_game(text);
     let e4 = game.root().next().unwrap();
     assert_eq!(
         e4.comments().map(|c| c.text()).collect::<Vec<_>>(),
