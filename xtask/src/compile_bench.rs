@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use chess_core::{Options, Source, expand, testing, verify};
 
-use crate::{USAGE, check_args, data_dir, repo};
+use crate::{USAGE, check_args, data_dir, repo, rounds};
 
 /// The strict-legal mainlines of a PGN file as macro input, with their plies.
 fn mainlines(path: &Path, limit: usize) -> Vec<(String, usize)> {
@@ -568,15 +568,14 @@ pub(crate) fn compile_bench(args: &[String]) -> ExitCode {
             let (Some((_, a, a_runs)), Some((_, b, b_runs))) = (get(a_name), get(b_name)) else {
                 return;
             };
-            let mut per_round: Vec<f64> = a_runs
-                .iter()
-                .zip(b_runs.iter())
-                .map(|(a, b)| a_over_b(a.wall.as_secs_f64(), b.wall.as_secs_f64()))
-                .collect();
-            per_round.sort_by(f64::total_cmp);
+            let wall = |runs: &[Sample]| -> Vec<f64> {
+                runs.iter().map(|m| m.wall.as_secs_f64()).collect()
+            };
+            let time = rounds::paired(&wall(a_runs), &wall(b_runs));
             println!(
-                "  {a_name} / {b_name}: {}, {:.2}x peak memory",
-                spread(&per_round),
+                "  {a_name} / {b_name}: {:.2}x time{}, {:.2}x peak memory",
+                time.median(),
+                time.range("x"),
                 a_over_b(a.rss_kb as f64, b.rss_kb as f64)
             );
         };
@@ -647,33 +646,4 @@ pub(crate) fn compile_bench(args: &[String]) -> ExitCode {
 
 fn a_over_b(a: f64, b: f64) -> f64 {
     if b > 0.0 { a / b } else { f64::NAN }
-}
-
-/// The median of the rounds' time ratios (sorted), and with more than one
-/// round their range: how far the machine moved them.
-fn spread(sorted: &[f64]) -> String {
-    let median = sorted[sorted.len() / 2];
-    match (sorted.first(), sorted.last()) {
-        (Some(low), Some(high)) if sorted.len() > 1 => {
-            format!(
-                "{median:.2}x time ({low:.2}–{high:.2}x in {} rounds)",
-                sorted.len()
-            )
-        }
-        _ => format!("{median:.2}x time"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::spread;
-
-    #[test]
-    fn a_time_ratio_shows_how_far_its_rounds_spread() {
-        assert_eq!(
-            spread(&[2.58, 2.69, 2.78]),
-            "2.69x time (2.58–2.78x in 3 rounds)"
-        );
-        assert_eq!(spread(&[1.5]), "1.50x time");
-    }
 }

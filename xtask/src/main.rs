@@ -13,6 +13,7 @@ mod compile_bench;
 mod layers;
 mod lsp_bench;
 mod published;
+mod rounds;
 mod search_bench;
 mod verify_bench;
 

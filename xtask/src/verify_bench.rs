@@ -13,12 +13,14 @@
 //! which `chess-verify --jobs 1` runs against `validate` and the C++
 //! validator. Every tool runs as a
 //! process of its own, measured by `xtask __measure` (wall time and peak
-//! resident memory); the tools take turns, and each one's median of
-//! `--runs` counts.
+//! resident memory); the tools take turns, `--runs` rounds of one run
+//! each, and each one's median counts. A ratio is the median of the
+//! rounds' ratios, with their range.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
+use crate::rounds::{self, Spread};
 use crate::{check_args, data_dir, published, repo};
 
 /// One tool to measure.
@@ -41,6 +43,12 @@ impl Tool {
             samples: Vec::new(),
             peak_kb: 0,
         }
+    }
+
+    /// Its time over `base`'s, round by round.
+    fn over(&self, base: &Tool) -> Spread {
+        let ms = |t: &Tool| t.samples.iter().map(|&ms| ms as f64).collect::<Vec<_>>();
+        rounds::paired(&ms(self), &ms(base))
     }
 
     fn median_ms(&self) -> u64 {
@@ -220,7 +228,7 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
         println!("(no g++ here: the C++ validator is left out)");
     }
     println!(
-        "verify-bench: {} ({:.1} MB), median of {runs} interleaved runs, {cores} cores",
+        "verify-bench: {} ({:.1} MB), median of {runs} rounds (each tool once a round, in turn), a ratio the median of the rounds', {cores} cores",
         file.display(),
         size as f64 / 1e6
     );
@@ -234,10 +242,12 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     );
     table(&mut tools, runs, size);
     let all = &tools[tools.len() - 1 - usize::from(on_path("pgn-extract").is_some())];
+    let scaling = tools[one].over(all);
     println!(
-        "\nscaling: {} threads give {:.2}× the throughput of one",
+        "\nscaling: {} threads give {:.2}× the throughput of one{}",
         cores,
-        tools[one].median_ms() as f64 / all.median_ms() as f64
+        scaling.median(),
+        scaling.range("×")
     );
     // A comment-heavy file: the lichess export alone (a `[%clk]` comment
     // after every move), against `validate` and the C++ validator.
@@ -317,11 +327,8 @@ fn table(tools: &mut [Tool], runs: usize, size: u64) {
             tool.against
                 .iter()
                 .map(|&i| {
-                    format!(
-                        "{:.2}× {}",
-                        ms as f64 / tools[i].median_ms() as f64,
-                        tools[i].name
-                    )
+                    let time = tool.over(&tools[i]);
+                    format!("{:.2}× {}{}", time.median(), tools[i].name, time.range("×"))
                 })
                 .collect::<Vec<_>>()
                 .join("; ")
