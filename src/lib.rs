@@ -177,7 +177,9 @@ pub mod __private {
 #[macro_export]
 macro_rules! game {
     ($($input:tt)*) => {
-        $crate::__private::game_impl! { $crate; $($input)* }
+        // (The call's tokens in one group: the macro can have them printed
+        // by the compiler at once.)
+        $crate::__private::game_impl! { $crate; { $($input)* } }
     };
 }
 

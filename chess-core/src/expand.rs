@@ -77,6 +77,17 @@ impl Input {
         self.ahead.pop_front().or_else(|| self.iter.next())
     }
 
+    /// The call's tokens as one brace group, the whole of the rest, as the
+    /// facade's `game!` passes them (`$crate; { … }`): taken out.
+    fn call_group(&mut self) -> Option<proc_macro2::Group> {
+        let lone = self.peek(1).is_none()
+            && matches!(self.peek(0), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace);
+        match lone.then(|| self.next()).flatten() {
+            Some(TokenTree::Group(group)) => Some(group),
+            _ => None,
+        }
+    }
+
     /// The facade's `$crate` path and its `;`, which come first.
     fn krate(&mut self) -> TokenStream {
         let end = (0..4)
@@ -320,14 +331,21 @@ pub fn front_end(input: TokenStream) -> Source {
 /// Puzzle options are refused: this macro takes no puzzles.
 fn start(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStream> {
     let (krate, options, input) = start_any(input)?;
-    if let Some(span) = input.puzzle_attribute {
-        return Err(emit::compile_error(
+    refuse_puzzle_options(&input)?;
+    Ok((krate, options, input))
+}
+
+/// The `compile_error!` of a puzzle option given to a macro that takes no
+/// puzzles.
+fn refuse_puzzle_options(input: &Input) -> Result<(), TokenStream> {
+    match input.puzzle_attribute {
+        Some(span) => Err(emit::compile_error(
             "`#![search_budget(…)]` and `#![deny(other_mates)]` are options of `puzzle!` and `include_puzzles!`",
             span,
             span,
-        ));
+        )),
+        None => Ok(()),
     }
-    Ok((krate, options, input))
 }
 
 fn start_any(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStream> {
@@ -386,7 +404,16 @@ pub fn game(input: TokenStream) -> TokenStream {
 
 /// `game! { … }` with the problem, if any, as a [`Diagnostic`].
 pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
-    let (krate, options, mut input) = start(input).map_err(Failure::Call)?;
+    let mut input = Input::new(input);
+    let krate = input.krate();
+    if let Some(group) = input.call_group() {
+        if let Some(out) = printed_game(&krate, &group) {
+            return Ok(out);
+        }
+        input.iter = group.stream().into_iter();
+    }
+    let options = input.options().map_err(Failure::Call)?;
+    refuse_puzzle_options(&input).map_err(Failure::Call)?;
     let rules = input.rules()?;
     let source = input.source();
     let checked = {
@@ -409,6 +436,35 @@ pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     Ok(TokenStream::from(TokenTree::Group(
         proc_macro2::Group::new(Delimiter::Brace, out),
     )))
+}
+
+/// A call the facade wrapped (`$crate; { … }`) read the quick way: its
+/// tokens as the compiler prints them ([`tokens::printed`]), read whole
+/// by the express lane and verified, with no option; `None` where any of
+/// that fails, and the tokens are then read one by one, with the spans a
+/// diagnostic needs. (The text the lane reads either way is the same
+/// game: the compiler keeps the tokens' spacing, and the lane reads no
+/// word whose meaning the renderer's joining would change.)
+fn printed_game(krate: &TokenStream, group: &proc_macro2::Group) -> Option<TokenStream> {
+    plain_game(krate, &tokens::printed(group)?)
+}
+
+/// What `game!` gives for a call whose tokens the compiler printed as
+/// `text` (after the facade's `$crate;`, which `krate` stands for), read
+/// the quick way; `None` where it reads the tokens one by one instead.
+/// (For tests holding the two ways to the same result.)
+#[doc(hidden)]
+pub fn game_as_printed(krate: TokenStream, text: &str) -> Option<TokenStream> {
+    plain_game(&krate, &tokens::plain(text.to_string(), Span::call_site())?)
+}
+
+/// [`printed_game`] once the text is known to be plain.
+fn plain_game(krate: &TokenStream, source: &Source) -> Option<TokenStream> {
+    let game = syntax::plain_game(source)?;
+    let checked = pipeline::verify(source, Options::default())
+        .check_syntax(&game)
+        .ok()?;
+    Some(checked_expr(krate, source, &checked, None, None))
 }
 
 /// A verified game of any rules as a `Game` expression, or under a rules

@@ -1,6 +1,7 @@
 //! Support for tests, benchmarks and examples: a seeded generator and long
 //! legal games.
 
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
@@ -358,5 +359,94 @@ mod tests {
         let verified = verify(&source, Options::default()).next().unwrap().unwrap();
         assert_eq!(verified.moves, moves);
         assert_eq!(verified.end, None);
+    }
+}
+
+/// `tokens` as rustc prints them (`TokenStream::to_string`, `stringify!`),
+/// modelled on their spans: a space where the source had white space and
+/// none where it had none, but none before or after a lone `.` (`13 . Nf3`
+/// prints as `13.Nf3`), before a `,` or `;`, nor between a name and `!`,
+/// as rustc's `print_tts` decides (a group's delimiters stand for it). For
+/// holding `game!`'s quick way ([`crate::expand::game_as_printed`]) to the
+/// tokens' way.
+pub fn printed_like_rustc(tokens: TokenStream) -> String {
+    let mut flat = Vec::new();
+    flatten(tokens, &mut flat);
+    let mut text = String::new();
+    for (i, (piece, tree)) in flat.iter().enumerate() {
+        if i > 0 {
+            let (_, before) = &flat[i - 1];
+            if space_between(&flat, i - 1, before, tree) {
+                text.push(' ');
+            }
+        }
+        text.push_str(piece);
+    }
+    text
+}
+
+/// A token as rustc's printer sees it: its text, and the token (a group's
+/// delimiters stand for it).
+#[derive(Clone)]
+enum Tok {
+    Word(proc_macro2::Span, bool),
+    Punct(char, Spacing, proc_macro2::Span),
+    Delim(proc_macro2::Span),
+}
+
+fn flatten(tokens: TokenStream, out: &mut Vec<(String, Tok)>) {
+    for tree in tokens {
+        match tree {
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    Delimiter::Brace => ("{", "}"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::None => ("", ""),
+                };
+                out.push((open.to_string(), Tok::Delim(g.span_open())));
+                flatten(g.stream(), out);
+                out.push((close.to_string(), Tok::Delim(g.span_close())));
+            }
+            TokenTree::Ident(i) => out.push((i.to_string(), Tok::Word(i.span(), true))),
+            TokenTree::Literal(l) => out.push((l.to_string(), Tok::Word(l.span(), false))),
+            TokenTree::Punct(p) => out.push((
+                p.as_char().to_string(),
+                Tok::Punct(p.as_char(), p.spacing(), p.span()),
+            )),
+        }
+    }
+}
+
+fn span_of(tok: &Tok) -> proc_macro2::Span {
+    match tok {
+        Tok::Word(s, _) | Tok::Punct(_, _, s) | Tok::Delim(s) => *s,
+    }
+}
+
+/// Whether the `.` at `i` is a token of its own to rustc (not part of
+/// `..`, `...` or `..=`).
+fn lone_dot(flat: &[(String, Tok)], i: usize) -> bool {
+    let joint_dot_before = i > 0 && matches!(flat[i - 1].1, Tok::Punct('.', Spacing::Joint, _));
+    let joint_after = matches!(flat[i].1, Tok::Punct('.', Spacing::Joint, _))
+        && matches!(flat.get(i + 1), Some((_, Tok::Punct('.' | '=', ..))));
+    !joint_dot_before && !joint_after
+}
+
+fn space_between(flat: &[(String, Tok)], i: usize, a: &Tok, b: &Tok) -> bool {
+    let touching = span_of(a).end() == span_of(b).start();
+    if touching || matches!(a, Tok::Punct(_, Spacing::Joint, _)) {
+        return false;
+    }
+    let is_punct = |t: &Tok| matches!(t, Tok::Punct(..));
+    match (a, b) {
+        (Tok::Punct('.', ..), b) if lone_dot(flat, i) && !is_punct(b) => false,
+        (a, Tok::Punct('.', ..)) if !is_punct(a) && lone_dot(flat, i + 1) => false,
+        (a, Tok::Punct(',' | ';', ..)) if !is_punct(a) => false,
+        // A name and `!` (not `!=`).
+        (Tok::Word(_, true), Tok::Punct('!', spacing, _)) => {
+            *spacing == Spacing::Joint && matches!(flat.get(i + 2), Some((_, Tok::Punct('=', ..))))
+        }
+        _ => true,
     }
 }

@@ -2,7 +2,8 @@
 //! any input that Rust tokenizes expands to a value or to `compile_error!`
 //! invocations, never a panic; and the tokens, rendered as the macros read
 //! them, give the same games through the express lane as through the
-//! lexer and grammar.
+//! lexer and grammar; and a `game!` call read the quick way (its tokens as
+//! rustc prints them, modelled) gives what its tokens give.
 #![no_main]
 
 use chess_core::expand;
@@ -18,6 +19,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(input) = text.parse::<TokenStream>() {
+        let printed = chess_core::testing::printed_like_rustc(input.clone());
+        let krate: TokenStream = "::verified_chess".parse().unwrap();
+        if let Some(quick) = expand::game_as_printed(krate, &printed) {
+            assert_eq!(
+                quick.to_string(),
+                expand::game(tokens.clone()).to_string(),
+                "{printed:?}"
+            );
+        }
         let source = expand::front_end(input);
         for notes in [true, false] {
             let parser = |express: bool| {

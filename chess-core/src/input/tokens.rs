@@ -123,6 +123,169 @@ struct Renderer {
     prev: Prev,
 }
 
+/// The tokens of `group` (a call's input) as the compiler prints them, if
+/// that text is what [`render`] makes of them ([`plain`]). The compiler
+/// prints a stream in one call, where `render` asks it for each token's
+/// text and span; the text has no spans, so it serves a call that is read
+/// and verified without a word to say.
+pub fn printed(group: &Group) -> Option<Source> {
+    plain(group.stream().to_string(), group.span())
+}
+
+/// `text`, tokens as the compiler prints them, as their source if it is
+/// plain movetext written as [`render`] writes it; `anchor` is where a
+/// diagnostic would go. The compiler keeps the source's spacing between
+/// tokens (a space where there was white space, none where there was
+/// none), but for a `.` (`13 . Nf3` prints as `13.Nf3`) and a `!` after
+/// a name; `render` joins some tokens written apart (`Qh5 +`, `e8 = Q`)
+/// and parts some written together (`Nf3+Nc6`). So only words that read
+/// the same both ways are taken, each one of:
+///
+/// * a move, from a letter or digit, with `=`, `-` or `/` only between
+///   two of those (`exd8=Q`, `O-O-O`, `1/2-1/2`), then only marks
+///   (`+ # ! ?`);
+/// * a move number, digits then `.` and white space (a literal such as
+///   `12.`, which no `.` after it joins), or `...` and the move;
+/// * `$` and digits (a NAG), or `*`;
+/// * `#` after a move: the mate mark a move's name cannot touch in Rust
+///   (`Qh5#` is a reserved prefix), which `render` joins to the move.
+///
+/// Anything else (strings, comments, brackets, options, `e.p.`,
+/// `1.e4`, a mark on its own) is for `render`.
+pub fn plain(text: String, anchor: Span) -> Option<Source> {
+    // (A table and indexing: this runs for every byte, in a proc macro
+    // that dev builds compile without optimization.)
+    let bytes = text.as_bytes();
+    let n = bytes.len();
+    let mut i = 0;
+    // Whether the last word was a move without a `#`.
+    let mut after_move = false;
+    while i < n {
+        let first = CLASS[bytes[i] as usize];
+        if first == SPACE {
+            i += 1;
+            continue;
+        }
+        // A word.
+        let mut is_move = false;
+        if first == STAR || (first == MARK && bytes[i] == b'#' && after_move) {
+            i += 1;
+        } else if first == DOLLAR {
+            i += 1;
+            if class_at(bytes, i) != DIGIT {
+                return None;
+            }
+            while class_at(bytes, i) == DIGIT {
+                i += 1;
+            }
+        } else if first == DIGIT || first == LETTER {
+            let (mut digits, mut dash, mut mate) = (true, false, false);
+            loop {
+                let c = class_at(bytes, i);
+                if c == DIGIT {
+                    i += 1;
+                } else if c == LETTER {
+                    digits = false;
+                    i += 1;
+                } else if c == SPACE {
+                    break;
+                } else if c == JOIN {
+                    // Between two letters or digits.
+                    let next = class_at(bytes, i + 1);
+                    if next != DIGIT && next != LETTER {
+                        return None;
+                    }
+                    dash |= bytes[i] != b'=';
+                    digits = false;
+                    i += 1;
+                } else if c == DOT {
+                    // A move number: `12.` then white space, or `12...`
+                    // and the move.
+                    if !digits {
+                        return None;
+                    }
+                    if class_at(bytes, i + 1) == SPACE {
+                        i += 1;
+                    } else if class_at(bytes, i + 1) == DOT
+                        && class_at(bytes, i + 2) == DOT
+                        && matches!(class_at(bytes, i + 3), DIGIT | LETTER)
+                    {
+                        digits = false;
+                        i += 3;
+                    } else {
+                        return None;
+                    }
+                } else {
+                    // Marks, to the end of the word.
+                    while class_at(bytes, i) == MARK {
+                        mate |= bytes[i] == b'#';
+                        i += 1;
+                    }
+                    break;
+                }
+            }
+            // Not a move: a move number, a result (from a digit, with a
+            // `-`; `0-0` is taken for one too), a move with `#` already.
+            is_move = bytes[i - 1] != b'.' && !(first == DIGIT && dash) && !mate;
+        } else {
+            return None;
+        }
+        if class_at(bytes, i) != SPACE {
+            return None;
+        }
+        after_move = is_move;
+    }
+    Some(Source::from_rendered_tokens(text, Vec::new(), anchor))
+}
+
+/// What the byte at `i` is to [`plain`] (white space past the end).
+#[inline(always)]
+fn class_at(bytes: &[u8], i: usize) -> u8 {
+    if i < bytes.len() {
+        CLASS[bytes[i] as usize]
+    } else {
+        SPACE
+    }
+}
+
+// What a byte is to [`plain`].
+const SPACE: u8 = 0;
+const DIGIT: u8 = 1;
+const LETTER: u8 = 2;
+/// `=`, `-`, `/`: between two letters or digits.
+const JOIN: u8 = 3;
+const DOT: u8 = 4;
+/// `+`, `#`, `!`, `?`.
+const MARK: u8 = 5;
+const STAR: u8 = 6;
+const DOLLAR: u8 = 7;
+const OTHER: u8 = 8;
+
+static CLASS: [u8; 256] = {
+    let mut class = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        class[b] = if byte.is_ascii_digit() {
+            DIGIT
+        } else if byte.is_ascii_alphabetic() {
+            LETTER
+        } else {
+            match byte {
+                b' ' | b'\n' => SPACE,
+                b'=' | b'-' | b'/' => JOIN,
+                b'.' => DOT,
+                b'+' | b'#' | b'!' | b'?' => MARK,
+                b'*' => STAR,
+                b'$' => DOLLAR,
+                _ => OTHER,
+            }
+        };
+        b += 1;
+    }
+    class
+};
+
 /// Renders tokens (the macro input: `ahead`, then `rest`) as chess text.
 ///
 /// `call_site` is where diagnostics go when no token is involved (e.g. an
@@ -502,6 +665,63 @@ mod tests {
     #[test]
     fn doc_comments_are_comments() {
         assert_eq!(rendered("/// hello\n1. e4 //! inner\n e5"), "1. e4 e5");
+    }
+
+    fn is_plain(text: &str) -> bool {
+        plain(text.to_string(), Span::call_site()).is_some()
+    }
+
+    #[test]
+    fn plain_text_is_words_the_renderer_writes_alike() {
+        for text in [
+            "",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qh5 # 1-0",
+            "1. d4\nd5 2. c4 12...Nc6 13. O-O-O e8=Q+ exd6 $14 e4!? Nf3!! *",
+            "1. f3 e5 2. g4 Qh4# 1/2-1/2 0-0-0 e2-e4 e2e4 Bf1-c4",
+        ] {
+            assert!(is_plain(text), "{text:?}");
+        }
+        for text in [
+            // Read apart by the renderer, or joined by the compiler's
+            // printing where the source had a space.
+            "1.e4",
+            "13.Nf3",
+            "exd6 e.p.",
+            "12... Nc6",
+            "12 ... Nc6",
+            "12...",
+            "Nf3 + Nc6",
+            "e8 = Q",
+            "e8= Q",
+            "e8 =Q",
+            "Nf3+Nc6",
+            "e4$1",
+            "e4*",
+            "1 - 0",
+            "e4 !",
+            "--",
+            "- 0 1",
+            "$",
+            "$ 14",
+            // A `#` not after a move.
+            "# e4",
+            "1. #",
+            "1-0 #",
+            "Qh5# #",
+            "e4 # #",
+            // Strings, comments, brackets, options, other bytes.
+            "{ \"x\" }",
+            "\"1. e4\"",
+            "[Event \"x\"]",
+            "#![allow(moves_after_draw)] 1. e4",
+            "(1. d4)",
+            "N@f3",
+            "1. e4 ; e5",
+            "1. e4\te5",
+            "1. é4",
+        ] {
+            assert!(!is_plain(text), "{text:?}");
+        }
     }
 
     #[test]

@@ -137,6 +137,13 @@ pub(super) enum End {
     Open,
 }
 
+/// The whole of `source` read by the lane as one plain game, comments
+/// and NAGs kept; `None` where the lane gives up (the parser reads such
+/// text).
+pub(crate) fn whole_game(source: &Source) -> Option<GameSyntax> {
+    game(source, 0, End::At(source.as_str().len()), true).map(|(game, _)| game)
+}
+
 /// Reads the stretch of `source` from `start` (a game start) as one plain
 /// game, or gives up (`None`): the game, and where the stretch ends.
 /// `notes`: keep comments and NAGs (see [`Parser::without_notes`]).

@@ -47,6 +47,7 @@ mod variant;
 
 /// Why a name names no verified rules (the error of [`UnknownVariant`]).
 pub use chess_format::NameError;
+pub(crate) use express::whole_game as plain_game;
 pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped, Stop};
