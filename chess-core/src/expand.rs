@@ -442,9 +442,9 @@ pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
 /// tokens as the compiler prints them ([`tokens::printed`]), read whole
 /// by the express lane and verified, with no option; `None` where any of
 /// that fails, and the tokens are then read one by one, with the spans a
-/// diagnostic needs. (The text the lane reads either way is the same
-/// game: the compiler keeps the tokens' spacing, and the lane reads no
-/// word whose meaning the renderer's joining would change.)
+/// diagnostic needs. (The printed text is taken only where its words are
+/// the ones [`tokens::render`] writes: the lane reads the same game either
+/// way.)
 fn printed_game(krate: &TokenStream, group: &proc_macro2::Group) -> Option<TokenStream> {
     plain_game(krate, &tokens::printed(group)?)
 }
