@@ -402,7 +402,10 @@ pub fn game(input: TokenStream) -> TokenStream {
     try_game(input).unwrap_or_else(Failure::into_tokens)
 }
 
-/// `game! { … }` with the problem, if any, as a [`Diagnostic`].
+/// `game! { … }` with the problem, if any, as a [`Diagnostic`]. The facade
+/// passes the call's tokens as one brace group after its path
+/// (`$crate; { … }`): input that is one brace group after the path is
+/// read as that wrapping.
 pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     let mut input = Input::new(input);
     let krate = input.krate();

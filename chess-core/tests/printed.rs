@@ -129,3 +129,34 @@ fn spacing_the_renderer_joins_or_parts_is_read_token_by_token() {
         assert!(same_both_ways(text).unwrap(), "{text:?}");
     }
 }
+
+#[test]
+fn a_call_wrapped_as_the_facade_wraps_it_reads_as_its_tokens() {
+    // The facade's `game!` passes its tokens as one brace group: read the
+    // quick way or token by token, the call gives what its bare tokens
+    // give, a game or the same errors.
+    for text in [
+        "1. e4 e5 2. Nf3",
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 # 1-0",
+        "[Event \"x\"] 1. d4 { \"a comment\" } d5 *",
+        "#![allow(moves_after_draw)] 1. e4",
+        "1. e4 e5 2. Ke3",
+        "1. e4 e5 2 . Nf3",
+        "",
+    ] {
+        let read = |call: String| {
+            try_game(call.parse().unwrap())
+                .unwrap_or_else(|failure| failure.into_tokens())
+                .to_string()
+        };
+        assert_eq!(
+            read(format!("::verified_chess; {{ {text} }}")),
+            read(format!("::verified_chess; {text}")),
+            "{text:?}"
+        );
+    }
+    // A call of one brace group is the facade's wrapping: a game that is
+    // one comment is wrapped once more.
+    let comment = try_game("::verified_chess; { { \"a comment\" } }".parse().unwrap());
+    assert!(comment.is_ok_and(|out| out.to_string().contains("__data")));
+}
