@@ -345,23 +345,6 @@ pub fn mate_rows(source: &crate::Source, lengths: &[usize]) -> Vec<(usize, Strin
     rows
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Options, Source, verify};
-
-    #[test]
-    fn a_long_game_is_legal_and_not_over() {
-        let moves = long_game(1200, 1);
-        assert_eq!(moves.len(), 1200);
-        let text = token_text(&Chess::default(), &moves);
-        let source = Source::text(text.as_str(), None, None);
-        let verified = verify(&source, Options::default()).next().unwrap().unwrap();
-        assert_eq!(verified.moves, moves);
-        assert_eq!(verified.end, None);
-    }
-}
-
 /// `tokens` as rustc prints them (`TokenStream::to_string`, `stringify!`),
 /// modelled on their spans: a space where the source had white space and
 /// none where it had none, but none before or after a lone `.` (`13 . Nf3`
@@ -448,5 +431,22 @@ fn space_between(flat: &[(String, Tok)], i: usize, a: &Tok, b: &Tok) -> bool {
             *spacing == Spacing::Joint && matches!(flat.get(i + 2), Some((_, Tok::Punct('=', ..))))
         }
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Source, verify};
+
+    #[test]
+    fn a_long_game_is_legal_and_not_over() {
+        let moves = long_game(1200, 1);
+        assert_eq!(moves.len(), 1200);
+        let text = token_text(&Chess::default(), &moves);
+        let source = Source::text(text.as_str(), None, None);
+        let verified = verify(&source, Options::default()).next().unwrap().unwrap();
+        assert_eq!(verified.moves, moves);
+        assert_eq!(verified.end, None);
     }
 }
