@@ -356,6 +356,9 @@ pub fn position(krate: &TokenStream, pos: &Chess) -> TokenStream {
     let mut data = String::new();
     // Writing to a `String` cannot fail.
     let _ = start_of(pos).write(&mut data);
+    if let Some(expr) = krate_then(krate, "::Position::__decode(", &data, ")") {
+        return expr;
+    }
     let mut args = Out::new();
     args.tokens.extend(data_literal(&data));
     let mut out = Out::new();
@@ -388,6 +391,9 @@ fn whole_game_data<P: Rules>(source: &Source, game: &VerifiedGame<P>) -> String 
 /// took a dev rebuild 88.1 MB of memory and 1,923 M instructions, written
 /// so 82.5 MB and 1,906 M; the null macro's 72.5 MB).
 fn data_expr(krate: &TokenStream, data: &str) -> TokenStream {
+    if let Some(expr) = krate_then(krate, "::Game { __data: ", data, " }") {
+        return expr;
+    }
     let mut field = Out::new();
     field.ident("__data").punct(':');
     field.tokens.extend(data_literal(data));
@@ -396,24 +402,45 @@ fn data_expr(krate: &TokenStream, data: &str) -> TokenStream {
 
 /// The string literal of a value's data (a game's, a position's, a rule
 /// set's), as one token.
+fn data_literal(data: &str) -> TokenStream {
+    read_by_compiler("", data, "")
+        .unwrap_or_else(|| TokenStream::from(TokenTree::Literal(Literal::string(data))))
+}
+
+/// `before`, then `data` as a string literal, then `after`, as the
+/// compiler reads that text — in one call, where `data` is something a
+/// literal holds as it is ([`holds_as_is`]) and a proc macro is running;
+/// `None` otherwise.
 ///
 /// `Literal::string` escapes its text a character at a time (std's
 /// `escape_debug`): for the 1,106 games of `cargo xtask compile-bench`,
-/// 58 M instructions in every profile. Data that a literal holds as it is
-/// ([`holds_as_is`]) is put between quotes here instead and read by the
-/// compiler in one call (33 M). Outside a proc macro (tests,
-/// `chess-verify`), and for any other data, `Literal::string`.
-fn data_literal(data: &str) -> TokenStream {
-    if proc_macro::is_available() && holds_as_is(data) {
-        let mut quoted = String::with_capacity(data.len() + 2);
-        quoted.push('"');
-        quoted.push_str(data);
-        quoted.push('"');
-        if let Ok(literal) = quoted.parse::<proc_macro::Literal>() {
-            return proc_macro::TokenStream::from(proc_macro::TokenTree::Literal(literal)).into();
-        }
+/// 58 M instructions in every profile. Data between quotes read by the
+/// compiler costs 33 M, and the tokens around it read along with it next
+/// to nothing, where each token put together here is a call into the
+/// compiler: `Game { __data: … }` put together around each game's literal
+/// cost the benchmark 14 M instructions more with `build-override`
+/// (825 M against 811 M), 18 M more in the dev profile.
+fn read_by_compiler(before: &str, data: &str, after: &str) -> Option<TokenStream> {
+    if !proc_macro::is_available() || !holds_as_is(data) {
+        return None;
     }
-    TokenStream::from(TokenTree::Literal(Literal::string(data)))
+    let mut text = String::with_capacity(before.len() + data.len() + after.len() + 2);
+    text.push_str(before);
+    text.push('"');
+    text.push_str(data);
+    text.push('"');
+    text.push_str(after);
+    text.parse::<proc_macro::TokenStream>()
+        .ok()
+        .map(TokenStream::from)
+}
+
+/// `krate`, then the tokens [`read_by_compiler`] reads.
+fn krate_then(krate: &TokenStream, before: &str, data: &str, after: &str) -> Option<TokenStream> {
+    let rest = read_by_compiler(before, data, after)?;
+    let mut out = krate.clone();
+    out.extend([rest]);
+    Some(out)
 }
 
 /// Whether a string literal that is `data` between quotes reads back as
