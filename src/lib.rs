@@ -176,10 +176,31 @@ pub mod __private {
 #[cfg(feature = "macros")]
 #[macro_export]
 macro_rules! game {
+    (# ! $option:tt $($input:tt)*) => {
+        $crate::__game_options! { [] $option $option $($input)* }
+    };
     ($($input:tt)*) => {
         // (The call's tokens in one group: the macro can have them printed
         // by the compiler at once.)
         $crate::__private::game_impl! { $crate; { $($input)* } }
+    };
+}
+
+/// `game!`'s options (`#![…]`, at the start) set apart from its moves, which
+/// go in one group as they do without options: `[options so far]`, then
+/// the group after a `#!` twice (one copy to see that it is bracketed,
+/// the other passed on with its span), then the rest. Not a public API.
+#[doc(hidden)]
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! __game_options {
+    ([$($options:tt)*] [$($check:tt)*] $option:tt # ! $next:tt $($input:tt)*) => {
+        $crate::__game_options! { [$($options)* # ! $option] $next $next $($input)* }
+    };
+    // The last option (or a `#!` before anything but brackets, which the
+    // macro refuses there).
+    ([$($options:tt)*] $check:tt $option:tt $($input:tt)*) => {
+        $crate::__private::game_impl! { $crate; $($options)* # ! $option { $($input)* } }
     };
 }
 

@@ -42,7 +42,12 @@ fn written(name: &str) -> &'static str {
 /// Whether `game!` reads `printed` (the tokens as rustc prints them) the
 /// quick way.
 fn quick(printed: &str) -> bool {
-    chess_core::expand::game_as_printed("::verified_chess".parse().unwrap(), printed).is_some()
+    chess_core::expand::game_as_printed(
+        "::verified_chess".parse().unwrap(),
+        Default::default(),
+        printed,
+    )
+    .is_some()
 }
 
 macro_rules! both_ways {
@@ -78,4 +83,48 @@ both_ways! {
     spaced_castling_and_result (false): { 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O - O Nf6 1 - 0 }
     long_and_uci (false): { 1. e2-e4 e7 - e5 2. g1f3 b8c6 }
     en_passant (false): { 1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 }
+}
+
+/// A call with options: the facade sets them apart from the moves, which
+/// are read the quick way under them (a variant's rules among them), as
+/// token by token.
+#[test]
+fn options_before_the_moves() {
+    const ATOMIC: Game = game! { #![variant(atomic)] 1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 };
+    const THREE_CHECK: Game = game! {
+        #![variant(three_check)] #![annotations(drop)] 1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *
+    };
+    const AFTER_DRAW: Game = game! {
+        #![allow(moves_after_draw)]
+        1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4
+    };
+    for (game, options, moves) in [
+        (
+            ATOMIC,
+            "#![variant(atomic)]",
+            "1. e4 d5 2. exd5 Nf6 3. Bb5+ c6",
+        ),
+        (
+            THREE_CHECK,
+            "#![variant(three_check)] #![annotations(drop)]",
+            "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *",
+        ),
+        (
+            AFTER_DRAW,
+            "#![allow(moves_after_draw)]",
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4",
+        ),
+    ] {
+        assert_eq!(
+            format!("{:?}", game.__data),
+            tokens_way(&format!("{options} {moves}")),
+            "{options} {moves}"
+        );
+        let quick = chess_core::expand::game_as_printed(
+            "::verified_chess".parse().unwrap(),
+            options.parse().unwrap(),
+            moves,
+        );
+        assert!(quick.is_some(), "{options} {moves}");
+    }
 }

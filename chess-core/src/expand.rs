@@ -31,6 +31,9 @@ struct Input {
     builtin: Option<(String, syntax::RuleSets)>,
 }
 
+/// The options the macros take, as a help.
+const OPTIONS_HELP: &str = "help: the options are `#![allow(moves_after_draw)]` (or `unfinished_result`), `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant) and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`";
+
 impl Input {
     fn new(input: TokenStream) -> Input {
         Input {
@@ -78,7 +81,8 @@ impl Input {
     }
 
     /// The call's tokens as one brace group, the whole of the rest, as the
-    /// facade's `game!` passes them (`$crate; { … }`): taken out.
+    /// facade's `game!` passes them after its options (`$crate; #![…] { … }`):
+    /// taken out.
     fn call_group(&mut self) -> Option<proc_macro2::Group> {
         let lone = self.peek(1).is_none()
             && matches!(self.peek(0), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace);
@@ -86,6 +90,16 @@ impl Input {
             Some(TokenTree::Group(group)) => Some(group),
             _ => None,
         }
+    }
+
+    /// Whether games read with `options` (and the options read so far)
+    /// may be read the quick way ([`printed_game`]): English piece letters,
+    /// under chess or one of lichess's variants, with no puzzle option.
+    fn plays_plain(&self, options: &Options) -> bool {
+        options.piece_letters == PieceLetters::English
+            && self.rules.is_none()
+            && self.builtin.is_none()
+            && self.puzzle_attribute.is_none()
     }
 
     /// The facade's `$crate` path and its `;`, which come first.
@@ -106,19 +120,27 @@ impl Input {
     /// The options at the start, as inner attributes:
     /// `#![allow(moves_after_draw)]`, `#![piece_letters(de)]`,
     /// `#![annotations(drop)]`, `#![variant(crazyhouse)]`.
-    fn options(&mut self) -> Result<Options, TokenStream> {
-        let mut options = Options::default();
+    fn options(&mut self, mut options: Options) -> Result<Options, TokenStream> {
         loop {
-            let is_attr = matches!(self.peek(0), Some(TokenTree::Punct(p)) if p.as_char() == '#')
-                && matches!(self.peek(1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
-                && matches!(self.peek(2), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket);
-            if !is_attr {
+            let hash_bang = matches!(self.peek(0), Some(TokenTree::Punct(p)) if p.as_char() == '#')
+                && matches!(self.peek(1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+            if !hash_bang {
                 return Ok(options);
             }
-            let hash = self.next().map_or_else(Span::call_site, |t| t.span());
+            // (The facade's `game!` passes the `#!` on as its own tokens:
+            // what is wrong is spanned by what follows.)
             self.next();
-            let Some(TokenTree::Group(group)) = self.next() else {
-                return Ok(options);
+            self.next();
+            let group = match self.next() {
+                Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => g,
+                other => {
+                    let span = other.map_or_else(Span::call_site, |t| t.span());
+                    return Err(emit::compile_error(
+                        &format!("`#!` begins an option, written `#![…]`\n{OPTIONS_HELP}"),
+                        span,
+                        span,
+                    ));
+                }
             };
             let words: Vec<String> = group
                 .stream()
@@ -276,8 +298,8 @@ impl Input {
                 }
                 _ => {
                     return Err(emit::compile_error(
-                        "unknown attribute\nhelp: the options are `#![allow(moves_after_draw)]` (or `unfinished_result`), `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant) and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`",
-                        hash,
+                        &format!("unknown attribute\n{OPTIONS_HELP}"),
+                        group.span(),
                         group.span(),
                     ));
                 }
@@ -351,7 +373,7 @@ fn refuse_puzzle_options(input: &Input) -> Result<(), TokenStream> {
 fn start_any(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenStream> {
     let mut input = Input::new(input);
     let krate = input.krate();
-    let options = input.options()?;
+    let options = input.options(Options::default())?;
     Ok((krate, options, input))
 }
 
@@ -403,19 +425,25 @@ pub fn game(input: TokenStream) -> TokenStream {
 }
 
 /// `game! { … }` with the problem, if any, as a [`Diagnostic`]. The facade
-/// passes the call's tokens as one brace group after its path
-/// (`$crate; { … }`): input that is one brace group after the path is
-/// read as that wrapping.
+/// passes the call's options (`#![…]`, at the start) and then the rest of
+/// its tokens as one brace group after its path (`$crate; #![…] { … }`):
+/// input that is one brace group after the path and the options is read
+/// as that wrapping.
 pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     let mut input = Input::new(input);
     let krate = input.krate();
+    // The options the facade sets before the group of the moves.
+    let mut options = input.options(Options::default()).map_err(Failure::Call)?;
     if let Some(group) = input.call_group() {
-        if let Some(out) = printed_game(&krate, &group) {
+        if input.plays_plain(&options)
+            && let Some(out) = printed_game(&krate, &group, options)
+        {
             return Ok(out);
         }
         input.iter = group.stream().into_iter();
+        // (A call that did not come through the facade has them here.)
+        options = input.options(options).map_err(Failure::Call)?;
     }
-    let options = input.options().map_err(Failure::Call)?;
     refuse_puzzle_options(&input).map_err(Failure::Call)?;
     let rules = input.rules()?;
     let source = input.source();
@@ -441,32 +469,45 @@ pub fn try_game(input: TokenStream) -> Result<TokenStream, Failure> {
     )))
 }
 
-/// A call the facade wrapped (`$crate; { … }`) read the quick way: its
-/// tokens as the compiler prints them ([`tokens::printed`]), read whole
-/// by the express lane and verified, with no option; `None` where any of
-/// that fails, and the tokens are then read one by one, with the spans a
-/// diagnostic needs. (The printed text is taken only where its words are
-/// the ones [`tokens::render`] writes: the lane reads the same game either
-/// way.)
-fn printed_game(krate: &TokenStream, group: &proc_macro2::Group) -> Option<TokenStream> {
-    plain_game(krate, &tokens::printed(group)?)
+/// A call the facade wrapped (`$crate; #![…] { … }`: its options, then its
+/// moves in a group) read the quick way: the group's tokens as the
+/// compiler prints them ([`tokens::printed`]), read whole by the express
+/// lane and verified with `options`; `None` where any of that fails, and
+/// the tokens are then read one by one, with the spans a diagnostic needs.
+/// (The printed text is taken only where its words are the ones
+/// [`tokens::render`] writes: the lane reads the same game either way.)
+fn printed_game(
+    krate: &TokenStream,
+    group: &proc_macro2::Group,
+    options: Options,
+) -> Option<TokenStream> {
+    plain_game(krate, &tokens::printed(group)?, options)
 }
 
-/// What `game!` gives for a call whose tokens the compiler printed as
-/// `text` (after the facade's `$crate;`, which `krate` stands for), read
-/// the quick way; `None` where it reads the tokens one by one instead.
-/// (For tests holding the two ways to the same result.)
+/// What `game!` gives for a call whose group of moves the compiler printed
+/// as `text` (after the facade's `$crate;`, which `krate` stands for, and
+/// the options it set before the group, `options`), read the quick way;
+/// `None` where it reads the tokens one by one instead. (For tests holding
+/// the two ways to the same result.)
 #[doc(hidden)]
-pub fn game_as_printed(krate: TokenStream, text: &str) -> Option<TokenStream> {
-    plain_game(&krate, &tokens::plain(text.to_string(), Span::call_site())?)
+pub fn game_as_printed(
+    krate: TokenStream,
+    options: TokenStream,
+    text: &str,
+) -> Option<TokenStream> {
+    let mut input = Input::new(options);
+    let options = input.options(Options::default()).ok()?;
+    if input.next().is_some() || !input.plays_plain(&options) {
+        return None;
+    }
+    let source = tokens::plain(text.to_string(), Span::call_site())?;
+    plain_game(&krate, &source, options)
 }
 
 /// [`printed_game`] once the text is known to be plain.
-fn plain_game(krate: &TokenStream, source: &Source) -> Option<TokenStream> {
-    let game = syntax::plain_game(source)?;
-    let checked = pipeline::verify(source, Options::default())
-        .check_syntax(&game)
-        .ok()?;
+fn plain_game(krate: &TokenStream, source: &Source, options: Options) -> Option<TokenStream> {
+    let game = syntax::plain_game(source, options.variant)?;
+    let checked = pipeline::verify(source, options).check_syntax(&game).ok()?;
     Some(checked_expr(krate, source, &checked, None, None))
 }
 
@@ -989,6 +1030,26 @@ mod tests {
         let out = expand(&format!("$crate; #![allow(moves_after_draw)] {shuffle}"));
         assert!(out.contains("Game { __data"), "{out}");
         assert!(expand("$crate; #![allow(nonsense)] 1. e4").contains("unknown option `nonsense`"));
+        // `#!` and no brackets: refused as an option written wrong.
+        for call in [
+            "$crate; #!(variant) 1. e4",
+            "$crate; #![annotations(drop)] #!x 1. e4",
+        ] {
+            assert!(expand(call).contains("`#!` begins an option"), "{call}");
+        }
+        // Options set apart from the moves (as the facade passes them), or
+        // among them: the same game.
+        let kings = "1. d4 e5 2. Kd2 Ke7 3. Kd3 Ke6 4. Ke4 # 1-0";
+        let apart = expand(&format!(
+            "$crate; #![variant(king_of_the_hill)] {{ {kings} }}"
+        ));
+        assert!(apart.contains("Game { __data"), "{apart}");
+        assert_eq!(
+            apart,
+            expand(&format!(
+                "$crate; {{ #![variant(king_of_the_hill)] {kings} }}"
+            ))
+        );
         // `*` after the end of the game: refused, with the way to keep it.
         let mate = "1. f3 e5 2. g4 Qh4 # *";
         let out = expand(&format!("$crate; {mate}"));

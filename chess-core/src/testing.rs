@@ -345,6 +345,30 @@ pub fn mate_rows(source: &crate::Source, lengths: &[usize]) -> Vec<(usize, Strin
     rows
 }
 
+/// A `game!` call's tokens as the facade passes them on: the options at
+/// the start (`#![…]`, each a `#`, a `!` and a bracketed group), and the
+/// rest, which it puts in one group. For holding `game!`'s quick way
+/// ([`crate::expand::game_as_printed`]: the options, and the group as
+/// rustc prints it) to the tokens' way.
+pub fn facade_split(tokens: TokenStream) -> (TokenStream, TokenStream) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut options = 0;
+    while let [
+        TokenTree::Punct(hash),
+        TokenTree::Punct(bang),
+        TokenTree::Group(group),
+        ..,
+    ] = &trees[options..]
+        && hash.as_char() == '#'
+        && bang.as_char() == '!'
+        && group.delimiter() == Delimiter::Bracket
+    {
+        options += 3;
+    }
+    let rest = trees[options..].iter().cloned().collect();
+    (trees[..options].iter().cloned().collect(), rest)
+}
+
 /// `tokens` as rustc prints them (`TokenStream::to_string`, `stringify!`),
 /// modelled on their spans: a space where the source had white space and
 /// none where it had none, but none before or after a lone `.` (`13 . Nf3`

@@ -14,20 +14,22 @@
 mod common;
 
 use chess_core::expand::{game_as_printed, try_game};
-use chess_core::testing::{printed_like_rustc, token_text};
+use chess_core::testing::{facade_split, printed_like_rustc, token_text, variant_game};
 use common::{cases, random_game, rng};
 use proc_macro2::TokenStream;
 use proptest::prelude::*;
 use rand::RngExt;
 
 /// The two ways agree on `text` as a call's tokens: where the quick way
-/// gives a `Game`, the tokens give the same. Whether it did.
+/// (given the options as the facade sets them apart, and the rest as rustc
+/// prints it) gives a `Game`, the tokens give the same. Whether it did.
 fn same_both_ways(text: &str) -> Result<bool, TestCaseError> {
     let Ok(tokens) = text.parse::<TokenStream>() else {
         return Ok(false);
     };
     let krate: TokenStream = "::verified_chess".parse().unwrap();
-    let Some(quick) = game_as_printed(krate.clone(), &printed_like_rustc(tokens.clone())) else {
+    let (options, moves) = facade_split(tokens.clone());
+    let Some(quick) = game_as_printed(krate.clone(), options, &printed_like_rustc(moves)) else {
         return Ok(false);
     };
     let mut call = krate;
@@ -83,6 +85,83 @@ proptest! {
         text.push_str(["", "*", "1-0", "1/2-1/2"][result]);
         let text = respaced(&mut rng, &text, changes);
         same_both_ways(&text)?;
+    }
+}
+
+/// lichess's variants by the names `#![variant(…)]` takes.
+const VARIANTS: [(shakmaty::variant::Variant, &str); 7] = [
+    (shakmaty::variant::Variant::Crazyhouse, "crazyhouse"),
+    (shakmaty::variant::Variant::Atomic, "atomic"),
+    (shakmaty::variant::Variant::Antichess, "antichess"),
+    (
+        shakmaty::variant::Variant::KingOfTheHill,
+        "king_of_the_hill",
+    ),
+    (shakmaty::variant::Variant::ThreeCheck, "three_check"),
+    (shakmaty::variant::Variant::Horde, "horde"),
+    (shakmaty::variant::Variant::RacingKings, "racing_kings"),
+];
+
+/// Options before the moves: a variant's, and others beside it.
+const OPTIONS: &[&str] = &[
+    "",
+    "#![allow(moves_after_draw)]",
+    "#![annotations(drop)]",
+    "#![allow(unfinished_result)] #![annotations(keep)]",
+    "#![piece_letters(de)]",
+    "#![variant(chess960)]",
+    "#![variant(standard)]",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
+
+    #[test]
+    fn games_with_options_read_the_same_both_ways(
+        seed in any::<u64>(),
+        variant in 0usize..8,
+        other in 0usize..OPTIONS.len(),
+        changes in 0usize..3,
+        result in 0usize..4,
+    ) {
+        let mut rng = rng(seed);
+        let len = rng.random_range(0..60);
+        let (attribute, mut text) = match VARIANTS.get(variant) {
+            Some(&(variant, name)) => {
+                let (start, moves) = variant_game(variant, len, seed);
+                (format!("#![variant({name})]"), token_text(&start, &moves))
+            }
+            None => {
+                let moves = random_game(&mut rng, len);
+                (String::new(), token_text(&shakmaty::Chess::default(), &moves))
+            }
+        };
+        text.push_str(["", "*", "1-0", "1/2-1/2"][result]);
+        let text = respaced(&mut rng, &text, changes);
+        same_both_ways(&format!("{attribute} {} {text}", OPTIONS[other]))?;
+    }
+}
+
+#[test]
+fn the_quick_way_takes_games_of_variants() {
+    // Every random game of lichess's variants but the crazyhouse games with
+    // a drop (`@`, read token by token): quick, and as the tokens read it.
+    for (i, &(variant, name)) in VARIANTS.iter().enumerate() {
+        let mut quick = 0;
+        let mut drops = 0;
+        for seed in 0..20 {
+            let (start, moves) = variant_game(variant, 60, seed * 7 + i as u64);
+            let text = format!("#![variant({name})] {}", token_text(&start, &moves));
+            drops += usize::from(text.contains('@'));
+            if same_both_ways(&text).unwrap() {
+                quick += 1;
+            }
+        }
+        assert_eq!(
+            quick + drops,
+            20,
+            "{name}: {quick} quick, {drops} with drops"
+        );
     }
 }
 

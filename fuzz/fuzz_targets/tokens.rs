@@ -2,8 +2,9 @@
 //! any input that Rust tokenizes expands to a value or to `compile_error!`
 //! invocations, never a panic; and the tokens, rendered as the macros read
 //! them, give the same games through the express lane as through the
-//! lexer and grammar; and a `game!` call read the quick way (its tokens as
-//! rustc prints them, modelled) gives what its tokens give.
+//! lexer and grammar; and a `game!` call read the quick way (its options,
+//! and the rest of its tokens as rustc prints them, modelled) gives what
+//! its tokens give.
 #![no_main]
 
 use chess_core::expand;
@@ -19,9 +20,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(input) = text.parse::<TokenStream>() {
-        let printed = chess_core::testing::printed_like_rustc(input.clone());
+        // As the facade passes a call on: its options, then the rest in a
+        // group, which rustc prints.
+        let (options, moves) = chess_core::testing::facade_split(input.clone());
+        let printed = chess_core::testing::printed_like_rustc(moves);
         let krate: TokenStream = "::verified_chess".parse().unwrap();
-        if let Some(quick) = expand::game_as_printed(krate, &printed) {
+        if let Some(quick) = expand::game_as_printed(krate, options, &printed) {
             assert_eq!(
                 quick.to_string(),
                 expand::game(tokens.clone()).to_string(),

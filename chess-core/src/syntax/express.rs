@@ -19,6 +19,8 @@
 //! before, from its start. A test and a fuzz target hold the two readings
 //! to the same trees.
 
+use chess_format::Named;
+
 use crate::input::{Range, Source, scan};
 
 use super::errors;
@@ -138,15 +140,18 @@ pub(super) enum End {
 }
 
 /// The whole of `source` read by the lane as one plain game, comments
-/// and NAGs kept; `None` where the lane gives up (the parser reads such
-/// text).
-pub(crate) fn whole_game(source: &Source) -> Option<GameSyntax> {
-    game(source, 0, End::At(source.as_str().len()), true).map(|(game, _)| game)
+/// and NAGs kept, played under `variant` unless a `[Variant]` tag says
+/// otherwise (`None`: standard chess); `None` where the lane gives up (the
+/// parser reads such text).
+pub(crate) fn whole_game(source: &Source, variant: Option<Named>) -> Option<GameSyntax> {
+    game(source, 0, End::At(source.as_str().len()), true, variant).map(|(game, _)| game)
 }
 
 /// Reads the stretch of `source` from `start` (a game start) as one plain
 /// game, or gives up (`None`): the game, and where the stretch ends.
-/// `notes`: keep comments and NAGs (see [`Parser::without_notes`]).
+/// `notes`: keep comments and NAGs (see [`Parser::without_notes`]);
+/// `variant`: the rules of a game without a `[Variant]` tag (see
+/// [`Parser::with_variant`]).
 ///
 /// With [`End::Open`] the lane finds the stretch's end itself, so a text
 /// of plain games is never scanned by the splitter. It ends where the
@@ -158,11 +163,13 @@ pub(crate) fn whole_game(source: &Source) -> Option<GameSyntax> {
 /// ends with the text.
 ///
 /// [`Parser::without_notes`]: super::Parser::without_notes
+/// [`Parser::with_variant`]: super::Parser::with_variant
 pub(super) fn game(
     source: &Source,
     start: usize,
     end: End,
     notes: bool,
+    variant: Option<Named>,
 ) -> Option<(GameSyntax, usize)> {
     let open_end = end == End::Open;
     let text = source.as_str().as_bytes();
@@ -176,6 +183,7 @@ pub(super) fn game(
     }
     let mut lane = Lane { text, at: start };
     let mut parser = GameParser::new(super::PieceLetters::English, notes);
+    parser.variant = variant;
     let mut comments: Vec<Range> = Vec::new();
 
     // Tag pairs: `[`, a name, a string, `]`; comments may come between.
@@ -368,7 +376,7 @@ mod tests {
     /// parser's.
     fn lane(text: &str) -> Option<GameSyntax> {
         let source = Source::text(text, None, None);
-        let game = game(&source, 0, End::At(text.len()), true).map(|(game, _)| game);
+        let game = game(&source, 0, End::At(text.len()), true, None).map(|(game, _)| game);
         if let Some(game) = &game {
             let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
             assert_eq!(general, [Ok(game.clone())]);
@@ -391,7 +399,7 @@ mod tests {
         ] {
             let source = crate::expand::front_end(tokens.parse().unwrap());
             assert_eq!(source.mode(), crate::input::Mode::Tokens);
-            let lane = game(&source, 0, End::Open, true);
+            let lane = game(&source, 0, End::Open, true, None);
             assert_eq!(lane.is_some(), read, "{tokens}");
             let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
             if let Some((game, end)) = lane {
@@ -464,7 +472,7 @@ mod tests {
 
     /// Where the lane ends the stretch from 0, if it reads it.
     fn game_at(source: &Source, end: End) -> Option<usize> {
-        game(source, 0, end, true).map(|(_, end)| end)
+        game(source, 0, end, true, None).map(|(_, end)| end)
     }
 
     /// A game that runs to the end of its stretch without a result (a
@@ -501,7 +509,7 @@ mod tests {
         ] {
             let text = format!("{tags}{movetext}\n");
             let source = Source::text(text.as_str(), None, None);
-            let read = game(&source, 0, End::At(text.len()), true);
+            let read = game(&source, 0, End::At(text.len()), true, None);
             // An illegal move is the replay's business: the lane reads it.
             assert_eq!(read.is_some(), movetext.contains("Kg1"), "{movetext}");
         }

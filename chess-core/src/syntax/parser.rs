@@ -178,7 +178,8 @@ impl<'a> Items<'a> {
         } else {
             End::At(self.stretch)
         };
-        let (game, end) = express::game(self.source, self.start, end, notes)?;
+        // (Games under `Parser::with_variant` are not read here.)
+        let (game, end) = express::game(self.source, self.start, end, notes, None)?;
         // Nothing of the stretch is left to read.
         self.lexed = true;
         if self.open {
