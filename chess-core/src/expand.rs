@@ -1037,6 +1037,14 @@ mod tests {
         ] {
             assert!(expand(call).contains("`#!` begins an option"), "{call}");
         }
+        // A `#` or a `!` alone is no option: the moves' to refuse.
+        for call in ["$crate; # 1. e4", "$crate; ! 1. e4", "$crate; # (x) 1. e4"] {
+            let out = expand(call);
+            assert!(
+                out.contains("compile_error") && !out.contains("begins an option"),
+                "{out}"
+            );
+        }
         // Options set apart from the moves (as the facade passes them), or
         // among them: the same game.
         let kings = "1. d4 e5 2. Kd2 Ke7 3. Kd3 Ke6 4. Ke4 # 1-0";

@@ -239,3 +239,44 @@ fn a_call_wrapped_as_the_facade_wraps_it_reads_as_its_tokens() {
     let comment = try_game("::verified_chess; { { \"a comment\" } }".parse().unwrap());
     assert!(comment.is_ok_and(|out| out.to_string().contains("__data")));
 }
+
+#[test]
+fn options_the_quick_way_leaves_to_the_tokens() {
+    // A legal game whose pieces read alike in English and German (kings
+    // and pawns only), under options the lane does not read by: other
+    // piece letters, a rules file, a built-in variant of Fairy-Stockfish,
+    // a puzzle's options. The quick way leaves each to the tokens.
+    let moves = "1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6";
+    let krate: TokenStream = "::verified_chess".parse().unwrap();
+    for options in [
+        "#![piece_letters(de)]",
+        "#![rules(\"chess.ini\")]",
+        "#![variant(capablanca)]",
+        "#![search_budget(1000)]",
+        "#![deny(other_mates)]",
+        "#![annotations(drop)] #![search_budget(1000)]",
+    ] {
+        let quick = game_as_printed(krate.clone(), options.parse().unwrap(), moves);
+        assert!(quick.is_none(), "{options}");
+    }
+    // Read token by token: the same game in German; a puzzle's option
+    // refused.
+    let read = |call: &str| {
+        try_game(call.parse().unwrap())
+            .unwrap_or_else(|failure| failure.into_tokens())
+            .to_string()
+    };
+    assert_eq!(
+        read(&format!(
+            "::verified_chess; #![piece_letters(de)] {{ {moves} }}"
+        )),
+        read(&format!("::verified_chess; {{ {moves} }}"))
+    );
+    let puzzle = read(&format!(
+        "::verified_chess; #![search_budget(1000)] {{ {moves} }}"
+    ));
+    assert!(puzzle.contains("are options of `puzzle!`"), "{puzzle}");
+    // Options and then something else than the group of the moves: not
+    // the facade's wrapping, so not the quick way either.
+    assert!(game_as_printed(krate, "#![annotations(drop)] x".parse().unwrap(), moves).is_none());
+}
