@@ -69,25 +69,6 @@ fn respaced(rng: &mut proptest::test_runner::TestRng, text: &str, changes: usize
     text
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases(1024)))]
-
-    #[test]
-    fn respaced_games_read_the_same_both_ways(
-        seed in any::<u64>(),
-        changes in 0usize..4,
-        result in 0usize..4,
-    ) {
-        let mut rng = rng(seed);
-        let len = rng.random_range(0..80);
-        let moves = random_game(&mut rng, len);
-        let mut text = token_text(&shakmaty::Chess::default(), &moves);
-        text.push_str(["", "*", "1-0", "1/2-1/2"][result]);
-        let text = respaced(&mut rng, &text, changes);
-        same_both_ways(&text)?;
-    }
-}
-
 /// lichess's variants by the names `#![variant(…)]` takes.
 const VARIANTS: [(shakmaty::variant::Variant, &str); 7] = [
     (shakmaty::variant::Variant::Crazyhouse, "crazyhouse"),
@@ -114,7 +95,22 @@ const OPTIONS: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
+    #![proptest_config(ProptestConfig::with_cases(cases(1024)))]
+
+    #[test]
+    fn respaced_games_read_the_same_both_ways(
+        seed in any::<u64>(),
+        changes in 0usize..4,
+        result in 0usize..4,
+    ) {
+        let mut rng = rng(seed);
+        let len = rng.random_range(0..80);
+        let moves = random_game(&mut rng, len);
+        let mut text = token_text(&shakmaty::Chess::default(), &moves);
+        text.push_str(["", "*", "1-0", "1/2-1/2"][result]);
+        let text = respaced(&mut rng, &text, changes);
+        same_both_ways(&text)?;
+    }
 
     #[test]
     fn games_with_options_read_the_same_both_ways(
