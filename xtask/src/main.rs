@@ -58,10 +58,10 @@ tasks:
       the mate search's full proofs of mates in 2, 3 and 4 from real games
       (dev profile and release, next to a naive search), and
       chess-verify --puzzles on one core (puzzles per second).
-  rules-bench
+  rules-bench [--rounds N]
       perft of chess-rules (chess written as a rule set) against shakmaty's
       perft built as published (and with its variant feature), in release,
-      in turns.
+      in rounds (11 unless --rounds): each ratio the median of the rounds'.
   replay-bench [--rounds N] [--data DIR]
       the replay bench's alternating rounds (cargo bench -p chess-core
       --bench replay, 101 rounds unless --rounds): chess-core's verify,
@@ -108,8 +108,14 @@ fn main() -> ExitCode {
             Ok(()) => search_bench::search_bench(&args[1..]),
             Err(code) => code,
         },
-        Some("rules-bench") => match check_args(&args[1..], &[], &[]) {
-            Ok(()) => rules_bench(),
+        Some("rules-bench") => match check_args(&args[1..], &[], &["--rounds"]) {
+            Ok(()) => match rules_bench_rounds(&args[1..]) {
+                Ok(rounds) => rules_bench(rounds),
+                Err(why) => {
+                    eprintln!("{why}");
+                    ExitCode::from(2)
+                }
+            },
             Err(code) => code,
         },
         Some("replay-bench") => match check_args(&args[1..], &[], &["--rounds", "--data"]) {
@@ -341,13 +347,29 @@ fn replay_bench_env(args: &[String]) -> Result<Vec<(&'static str, String)>, Stri
     Ok(env)
 }
 
+/// `rules-bench`'s number of rounds: `--rounds N` (1 or more), 11 unless
+/// given.
+fn rules_bench_rounds(args: &[String]) -> Result<usize, String> {
+    match verify_bench::value(args, "--rounds") {
+        None => Ok(11),
+        Some(n) => n
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| "`--rounds` takes a number of rounds, 1 or more".to_string()),
+    }
+}
+
 /// `cargo xtask rules-bench`: chess-rules' perft example (the release
 /// profile: one codegen unit, fat LTO) against shakmaty's `perft` built
 /// as published (its default features, `magics` among them), and again
-/// with `variant`, in turns: the median of five runs each; then
+/// with `variant`, in `rounds` rounds, each running every engine once,
+/// back to back: each engine's rate the median of its runs, each ratio
+/// the median of the rounds' ratios, with their range (a perft of
+/// shakmaty's takes some 25 ms, and the machine moves between runs); then
 /// chess-rules' perft of xiangqi and shogi from their starts beside it
 /// (no baseline plays them).
-fn rules_bench() -> ExitCode {
+fn rules_bench(rounds: usize) -> ExitCode {
     let positions = [
         (
             "start",
@@ -390,13 +412,16 @@ fn rules_bench() -> ExitCode {
     }
     let binary = repo().join("target/release/examples/perft_bench");
     tools.push(("chess-rules (rules/chess.ini), release".to_string(), binary));
-    println!("perft: leaves per second, the median of 5 interleaved runs\n");
+    println!(
+        "perft: leaves per second, the median of {rounds} rounds (each engine once a round); \
+         each ratio the median of the rounds' ratios, with their range\n"
+    );
     println!("| position | depth | perft | leaves/s | ÷ shakmaty as published |");
     println!("|---|---|---|---|---|");
     for (name, fen, depth) in positions {
         let mut samples = vec![Vec::new(); tools.len()];
         let mut leaves = vec![0; tools.len()];
-        for _ in 0..5 {
+        for _ in 0..rounds {
             for (i, (tool, binary)) in tools.iter().enumerate() {
                 let output = Command::new(binary).args([fen, depth]).output();
                 let text = output
@@ -416,18 +441,22 @@ fn rules_bench() -> ExitCode {
             eprintln!("{name}: the perfts disagree: {leaves:?}");
             return ExitCode::FAILURE;
         }
-        let rates: Vec<f64> = samples
-            .iter_mut()
-            .map(|s| {
-                s.sort_unstable();
-                leaves[0] as f64 / (s[s.len() / 2] as f64 / 1e9)
-            })
-            .collect();
-        for ((tool, _), rate) in tools.iter().zip(&rates) {
+        // A round's ratio: shakmaty's time over the engine's.
+        let times = |i: usize| samples[i].iter().map(|&ns| ns as f64).collect::<Vec<_>>();
+        for (i, (tool, _)) in tools.iter().enumerate() {
+            let mut sorted = samples[i].clone();
+            sorted.sort_unstable();
+            let rate = leaves[0] as f64 / (sorted[sorted.len() / 2] as f64 / 1e9);
+            let ratio = rounds::paired(&times(0), &times(i));
+            let range = if i == 0 {
+                String::new()
+            } else {
+                ratio.range("×")
+            };
             println!(
-                "| {name} | {depth} | {tool} | {:.1} M | {:.2}× |",
+                "| {name} | {depth} | {tool} | {:.1} M | {:.2}×{range} |",
                 rate / 1e6,
-                rate / rates[0]
+                ratio.median()
             );
         }
     }
@@ -448,7 +477,7 @@ fn rules_bench() -> ExitCode {
     ] {
         let mut samples = Vec::new();
         let mut leaves = 0;
-        for _ in 0..5 {
+        for _ in 0..rounds.min(5) {
             let output = Command::new(release).args([fen, depth, variant]).output();
             let Some(output) = output.ok().filter(|o| o.status.success()) else {
                 // (Not played yet: its reason, once.)
@@ -480,7 +509,7 @@ fn rules_bench() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::replay_bench_env;
+    use super::{replay_bench_env, rules_bench_rounds};
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|a| a.to_string()).collect()
@@ -507,5 +536,20 @@ mod tests {
             );
         }
         assert!(replay_bench_env(&args(&["--rounds", "1"])).is_ok());
+    }
+
+    /// `rules-bench` runs 11 rounds unless told; a number of rounds that
+    /// is not one or more is refused.
+    #[test]
+    fn rules_bench_rounds_are_eleven_unless_given() {
+        assert_eq!(rules_bench_rounds(&[]), Ok(11));
+        assert_eq!(rules_bench_rounds(&args(&["--rounds", "3"])), Ok(3));
+        assert_eq!(rules_bench_rounds(&args(&["--rounds", "1"])), Ok(1));
+        for rounds in ["0", "x", "-1"] {
+            assert!(
+                rules_bench_rounds(&args(&["--rounds", rounds])).is_err(),
+                "{rounds}"
+            );
+        }
     }
 }
