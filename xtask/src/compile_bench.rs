@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use chess_core::{Options, Source, expand, testing, verify};
 
-use crate::{USAGE, check_args, data_dir, repo, rounds};
+use crate::{USAGE, callgrind, check_args, data_dir, repo, rounds};
 
 /// The strict-legal mainlines of a PGN file as macro input, with their plies.
 fn mainlines(path: &Path, limit: usize) -> Vec<(String, usize)> {
@@ -443,24 +443,7 @@ fn instructions(ws: &Path, profile: &[&str], krate: &str) -> Option<u64> {
         .trim_end_matches('`');
     // The command starts with its environment (`KEY=value … rustc …`): the
     // shell runs it, and callgrind follows the shell into the compiler.
-    let run = Command::new("valgrind")
-        .args([
-            "--tool=callgrind",
-            "--trace-children=yes",
-            "--callgrind-out-file=/dev/null",
-            "sh",
-            "-c",
-            command,
-        ])
-        .current_dir(ws)
-        .output()
-        .ok()?;
-    let report = String::from_utf8_lossy(&run.stderr);
-    report
-        .lines()
-        .filter_map(|l| l.split("Collected :").nth(1))
-        .filter_map(|n| n.trim().parse().ok())
-        .max()
+    callgrind::instructions("sh", &["-c", command], Some(ws))
 }
 
 fn median(mut samples: Vec<Sample>) -> Sample {

@@ -9,6 +9,7 @@
 //! `cargo xtask expansion-scaling` times the expansion of generated legal
 //! games of 100, 1,000 and 5,000 plies.
 
+mod callgrind;
 mod compile_bench;
 mod layers;
 mod lsp_bench;
@@ -58,10 +59,12 @@ tasks:
       the mate search's full proofs of mates in 2, 3 and 4 from real games
       (dev profile and release, next to a naive search), and
       chess-verify --puzzles on one core (puzzles per second).
-  rules-bench [--rounds N]
+  rules-bench [--rounds N] [--instructions]
       perft of chess-rules (chess written as a rule set) against shakmaty's
       perft built as published (and with its variant feature), in release,
       in rounds (11 unless --rounds): each ratio the median of the rounds'.
+      --instructions: also the instructions a leaf, counted with valgrind's
+      callgrind (repeatable where wall time is not).
   replay-bench [--rounds N] [--data DIR]
       the replay bench's alternating rounds (cargo bench -p chess-core
       --bench replay, 101 rounds unless --rounds): chess-core's verify,
@@ -108,9 +111,9 @@ fn main() -> ExitCode {
             Ok(()) => search_bench::search_bench(&args[1..]),
             Err(code) => code,
         },
-        Some("rules-bench") => match check_args(&args[1..], &[], &["--rounds"]) {
+        Some("rules-bench") => match check_args(&args[1..], &["--instructions"], &["--rounds"]) {
             Ok(()) => match rules_bench_rounds(&args[1..]) {
-                Ok(rounds) => rules_bench(rounds),
+                Ok(rounds) => rules_bench(rounds, args.iter().any(|a| a == "--instructions")),
                 Err(why) => {
                     eprintln!("{why}");
                     ExitCode::from(2)
@@ -347,6 +350,46 @@ fn replay_bench_env(args: &[String]) -> Result<Vec<(&'static str, String)>, Stri
     Ok(env)
 }
 
+/// `rules-bench --instructions`: each engine's instructions a leaf of
+/// each perft, counted by callgrind: the perft's count less that of a
+/// perft of depth 0 (the program's start, reading the position and, for
+/// chess-rules, its rules file), over its leaves.
+fn instructions_a_leaf(tools: &[(String, PathBuf)], positions: &[(&str, &str, &str)]) {
+    println!("\nperft: instructions a leaf (callgrind; the count less a perft of depth 0's)\n");
+    println!(
+        "| position | depth | perft | instructions a leaf | leaves an instruction ÷ shakmaty's |"
+    );
+    println!("|---|---|---|---|---|");
+    for &(name, fen, depth) in positions {
+        let mut first = None;
+        for (tool, binary) in tools {
+            let binary = binary.to_string_lossy();
+            let count = |depth: &str| callgrind::instructions(&binary, &[fen, depth], None);
+            let leaves = Command::new(&*binary)
+                .args([fen, depth])
+                .output()
+                .ok()
+                .and_then(|o| {
+                    String::from_utf8_lossy(&o.stdout)
+                        .split_whitespace()
+                        .next()?
+                        .parse::<u64>()
+                        .ok()
+                });
+            let (Some(all), Some(setup), Some(leaves)) = (count(depth), count("0"), leaves) else {
+                println!("| {name} | {depth} | {tool} | (no count: is valgrind installed?) | |");
+                continue;
+            };
+            let per_leaf = all.saturating_sub(setup) as f64 / leaves.max(1) as f64;
+            let base = *first.get_or_insert(per_leaf);
+            println!(
+                "| {name} | {depth} | {tool} | {per_leaf:.1} | {:.2}× |",
+                base / per_leaf
+            );
+        }
+    }
+}
+
 /// `rules-bench`'s number of rounds: `--rounds N` (1 or more), 11 unless
 /// given.
 fn rules_bench_rounds(args: &[String]) -> Result<usize, String> {
@@ -366,10 +409,11 @@ fn rules_bench_rounds(args: &[String]) -> Result<usize, String> {
 /// with `variant`, in `rounds` rounds, each running every engine once,
 /// back to back: each engine's rate the median of its runs, each ratio
 /// the median of the rounds' ratios, with their range (a perft of
-/// shakmaty's takes some 25 ms, and the machine moves between runs); then
+/// shakmaty's takes some 25 ms, and the machine moves between runs); with
+/// `instructions`, each engine's instructions a leaf too (callgrind); then
 /// chess-rules' perft of xiangqi and shogi from their starts beside it
 /// (no baseline plays them).
-fn rules_bench(rounds: usize) -> ExitCode {
+fn rules_bench(rounds: usize, instructions: bool) -> ExitCode {
     let positions = [
         (
             "start",
@@ -459,6 +503,9 @@ fn rules_bench(rounds: usize) -> ExitCode {
                 ratio.median()
             );
         }
+    }
+    if instructions {
+        instructions_a_leaf(&tools, &positions);
     }
     // Fairy-Stockfish's variants, by chess-rules alone (release).
     let release = &tools[2].1;
