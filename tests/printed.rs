@@ -94,6 +94,11 @@ fn options_before_the_moves() {
     const THREE_CHECK: Game = game! {
         #![variant(three_check)] #![annotations(drop)] 1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *
     };
+    // Drops: a pawn's after castling, a knight's.
+    const CRAZYHOUSE: Game = game! {
+        #![variant(crazyhouse)]
+        1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Nf6 5. Bc4 Bg4 6. O-O @e3 7. fxe3 Bxf3 8. Qxf3 N@e5
+    };
     const AFTER_DRAW: Game = game! {
         #![allow(moves_after_draw)]
         1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4
@@ -108,6 +113,11 @@ fn options_before_the_moves() {
             THREE_CHECK,
             "#![variant(three_check)] #![annotations(drop)]",
             "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *",
+        ),
+        (
+            CRAZYHOUSE,
+            "#![variant(crazyhouse)]",
+            "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Nf6 5. Bc4 Bg4 6. O-O @e3 7. fxe3 Bxf3 8. Qxf3 N@e5",
         ),
         (
             AFTER_DRAW,

@@ -140,25 +140,18 @@ proptest! {
 
 #[test]
 fn the_quick_way_takes_games_of_variants() {
-    // Every random game of lichess's variants but the crazyhouse games with
-    // a drop (`@`, read token by token): quick, and as the tokens read it.
+    // Every random game of lichess's variants, crazyhouse games with drops
+    // (`N@f3`, `@e3`) among them: quick, and as the tokens read it.
+    let mut drops = 0;
     for (i, &(variant, name)) in VARIANTS.iter().enumerate() {
-        let mut quick = 0;
-        let mut drops = 0;
         for seed in 0..20 {
             let (start, moves) = variant_game(variant, 60, seed * 7 + i as u64);
             let text = format!("#![variant({name})] {}", token_text(&start, &moves));
             drops += usize::from(text.contains('@'));
-            if same_both_ways(&text).unwrap() {
-                quick += 1;
-            }
+            assert!(same_both_ways(&text).unwrap(), "{text}");
         }
-        assert_eq!(
-            quick + drops,
-            20,
-            "{name}: {quick} quick, {drops} with drops"
-        );
     }
+    assert!(drops >= 10, "only {drops} games with a drop");
 }
 
 #[test]

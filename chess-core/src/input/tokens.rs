@@ -141,14 +141,17 @@ pub fn printed(group: &Group) -> Option<Source> {
 /// and parts some written together (`Nf3+Nc6`). So only words that read
 /// the same both ways are taken, each one of:
 ///
-/// * a move, from a letter or digit, with `=`, `-` or `/` only between
-///   two of those (`exd8=Q`, `O-O-O`, `1/2-1/2`), then only marks
-///   (`+ # ! ?`);
+/// * a move, from a letter or digit (or a drop's `@`, below), with `=`,
+///   `-` or `/` only between two of those (`exd8=Q`, `O-O-O`,
+///   `1/2-1/2`), then only marks (`+ # ! ?`);
 /// * a move number, digits then `.` and white space (a literal such as
 ///   `12.`, which no `.` after it joins), or `...` and the move;
 /// * `$` and digits (a NAG), or `*`;
 /// * `#` after a move: the mate mark a move's name cannot touch in Rust
-///   (`Qh5#` is a reserved prefix), which `render` joins to the move.
+///   (`Qh5#` is a reserved prefix), which `render` joins to the move;
+/// * a crazyhouse drop, `@` then a letter at a word's start or after its
+///   one capital letter (`@f3`, `N@f3`), where no word of one capital
+///   letter comes before it (`render` joins the `@` of `N @f3` to it).
 ///
 /// Anything else (strings, comments, brackets, options, `e.p.`,
 /// `1.e4`, a mark on its own) is for `render`.
@@ -158,8 +161,10 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
     let bytes = text.as_bytes();
     let n = bytes.len();
     let mut i = 0;
-    // Whether the last word was a move without a `#`.
-    let mut after_move = false;
+    // Whether the last word was a move without a `#`, and whether it was
+    // one capital letter (which a drop's `@` after it would join: `N @f3`
+    // renders as `N@f3`).
+    let (mut after_move, mut after_capital) = (false, false);
     while i < n {
         let first = CLASS[bytes[i] as usize];
         if first == SPACE {
@@ -167,6 +172,7 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
             continue;
         }
         // A word.
+        let start = i;
         let mut is_move = false;
         if first == STAR || (first == MARK && bytes[i] == b'#' && after_move) {
             i += 1;
@@ -178,7 +184,7 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
             while class_at(bytes, i) == DIGIT {
                 i += 1;
             }
-        } else if first == DIGIT || first == LETTER {
+        } else if first == DIGIT || first == LETTER || (first == DROP && !after_capital) {
             let (mut digits, mut dash, mut mate) = (true, false, false);
             loop {
                 let c = class_at(bytes, i);
@@ -196,6 +202,15 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
                         return None;
                     }
                     dash |= bytes[i] != b'=';
+                    digits = false;
+                    i += 1;
+                } else if c == DROP {
+                    // A drop: `@` first (a pawn's, `@f3`) or after one
+                    // capital letter (`N@f3`), then a square's letter.
+                    let capital = i == start + 1 && bytes[start].is_ascii_uppercase();
+                    if !(i == start || capital) || class_at(bytes, i + 1) != LETTER {
+                        return None;
+                    }
                     digits = false;
                     i += 1;
                 } else if c == DOT {
@@ -234,6 +249,7 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
             return None;
         }
         after_move = is_move;
+        after_capital = i == start + 1 && bytes[start].is_ascii_uppercase();
     }
     Some(Source::from_rendered_tokens(text, Vec::new(), anchor))
 }
@@ -259,7 +275,9 @@ const DOT: u8 = 4;
 const MARK: u8 = 5;
 const STAR: u8 = 6;
 const DOLLAR: u8 = 7;
-const OTHER: u8 = 8;
+/// `@`: a crazyhouse drop's.
+const DROP: u8 = 8;
+const OTHER: u8 = 9;
 
 static CLASS: [u8; 256] = {
     let mut class = [OTHER; 256];
@@ -278,6 +296,7 @@ static CLASS: [u8; 256] = {
                 b'+' | b'#' | b'!' | b'?' => MARK,
                 b'*' => STAR,
                 b'$' => DOLLAR,
+                b'@' => DROP,
                 _ => OTHER,
             }
         };
@@ -458,10 +477,16 @@ impl Renderer {
                 !may_be_field || touching(prev, span).unwrap_or(true)
             }
             // A drop's `@` joins the letter of the piece dropped (`N@f3`);
-            // after a move it starts the next one (`Kxd2 @e3`).
+            // after a move it starts the next one (`Kxd2 @e3`), after a
+            // move that ends in a capital letter too (`O-O @e3`,
+            // `exd8=Q @f6`: the letter is a word of its own only where
+            // nothing was joined to it).
             Prev::Word(_, start) if c == '@' => {
-                let word = &self.text.as_bytes()[start..];
-                word.len() == 1 && word[0].is_ascii_uppercase()
+                let text = self.text.as_bytes();
+                let word = &text[start..];
+                (start == 0 || text[start - 1] == b' ')
+                    && word.len() == 1
+                    && word[0].is_ascii_uppercase()
             }
             // After a number, a `+` is one of Three-check's counters
             // (`1+3`, `+2+0`), joined only where written so (a check
@@ -628,6 +653,12 @@ mod tests {
             rendered("N@f3 Kxd2 @e3 P @ e6 Qxe7+ @f2 @ g3"),
             "N@f3 Kxd2 @e3 P@e6 Qxe7+ @f2 @g3"
         );
+        // After a move that ends in a capital letter, a pawn's drop is a
+        // move of its own (it was joined to the letter: `O-O@e3`).
+        assert_eq!(
+            rendered("O-O @e3 exd8=Q @f6 exd8=N@f6 B @c4"),
+            "O-O @e3 exd8=Q @f6 exd8=N @f6 B@c4"
+        );
         // Pockets against a FEN board; Three-check's counters as written.
         assert_eq!(
             rendered("4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1 8/8/8/8/8/8/8/8[] b"),
@@ -678,6 +709,8 @@ mod tests {
             "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qh5 # 1-0",
             "1. d4\nd5 2. c4 12...Nc6 13. O-O-O e8=Q+ exd6 $14 e4!? Nf3!! *",
             "1. f3 e5 2. g4 Qh4# 1/2-1/2 0-0-0 e2-e4 e2e4 Bf1-c4",
+            // Crazyhouse drops: a piece's, a pawn's, after a move.
+            "12. N@f3 @e3 13. Kxd2 @e3+ P@h7 # X@a1",
         ] {
             assert!(is_plain(text), "{text:?}");
         }
@@ -715,7 +748,22 @@ mod tests {
             "[Event \"x\"]",
             "#![allow(moves_after_draw)] 1. e4",
             "(1. d4)",
-            "N@f3",
+            // A drop's `@` joins a capital letter before it and the square
+            // after it (`N @f3` renders `N@f3`), and nothing else
+            // (`Kxd2@e3` renders `Kxd2 @e3`).
+            "N @f3",
+            "N\n@f3",
+            "N @ f3",
+            "N@ f3",
+            "Kxd2@e3",
+            "n@f3",
+            "NB@f3",
+            "@@f3",
+            "N@@f3",
+            "@1",
+            "@",
+            "e4@",
+            "1.@f3",
             "1. e4 ; e5",
             "1. e4\te5",
             "1. é4",
