@@ -18,9 +18,10 @@
 //! after a `-` or `.` unless it joined `O`, a number or `e` (FEN's `- 0 1`,
 //! a diagram's `. r`). Castling and results never ask: `O-O-O`, `1-0`,
 //! `e2-e4`, `12...Nc6` join. A crazyhouse drop's `@` joins a piece
-//! letter that is a word of its own before it (`N@f3`, `N @f3`) and
-//! nothing else, so that a drop written after a move reads as a move of
-//! its own (`Kxd2 @e3`, `O-O @e3`, `exd8=Q @f6`). Pockets written
+//! letter that is a word of its own before it (`N@f3`, `N @f3`, a
+//! promoted piece's `+S@a1`) and nothing else, so that a drop written
+//! after a move reads as a move of its own (`Kxd2 @e3`, `O-O @e3`,
+//! `exd8=Q @f6`). Pockets written
 //! against a FEN board (`…/4K3[Np]`) stay part of its word, and a `+`
 //! after a number, or before one at the start of a word, joins only where
 //! written so (Three-check's `1+3` and `+2+0`). When the
@@ -151,8 +152,9 @@ pub fn printed(group: &Group) -> Option<Source> {
 /// * `#` after a move: the mate mark a move's name cannot touch in Rust
 ///   (`Qh5#` is a reserved prefix), which `render` joins to the move;
 /// * a crazyhouse drop, `@` then a letter at a word's start or after its
-///   one capital letter (`@f3`, `N@f3`), where no word of one capital
-///   letter comes before it (`render` joins the `@` of `N @f3` to it).
+///   one capital letter (`@f3`, `N@f3`), where the word before it does
+///   not end in a capital letter of its own (`render` joins the `@` of
+///   `N @f3` and `12...N @f3` to it, not that of `O-O @e3`).
 ///
 /// Anything else (strings, comments, brackets, options, `e.p.`,
 /// `1.e4`, a mark on its own) is for `render`.
@@ -162,9 +164,10 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
     let bytes = text.as_bytes();
     let n = bytes.len();
     let mut i = 0;
-    // Whether the last word was a move without a `#`, and whether it was
-    // one capital letter (which a drop's `@` after it would join: `N @f3`
-    // renders as `N@f3`).
+    // Whether the last word was a move without a `#`, and whether it
+    // ended in a capital letter of its own (which a drop's `@` after it
+    // would join: `N @f3` renders as `N@f3`, `12...N @f3` as
+    // `12...N@f3`).
     let (mut after_move, mut after_capital) = (false, false);
     while i < n {
         let first = CLASS[bytes[i] as usize];
@@ -250,7 +253,10 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
             return None;
         }
         after_move = is_move;
-        after_capital = i == start + 1 && bytes[start].is_ascii_uppercase();
+        // (A capital letter that ends a longer word after `=`, `-` or
+        // `/` is a move's: `exd8=Q`, `O-O`.)
+        after_capital = bytes[i - 1].is_ascii_uppercase()
+            && (i == start + 1 || !matches!(class_at(bytes, i - 2), LETTER | DIGIT | JOIN));
     }
     Some(Source::from_rendered_tokens(text, Vec::new(), anchor))
 }
@@ -477,17 +483,14 @@ impl Renderer {
                 };
                 !may_be_field || touching(prev, span).unwrap_or(true)
             }
-            // A drop's `@` joins the letter of the piece dropped (`N@f3`);
-            // after a move it starts the next one (`Kxd2 @e3`), after a
-            // move that ends in a capital letter too (`O-O @e3`,
-            // `exd8=Q @f6`: the letter is a word of its own only where
-            // nothing was joined to it).
+            // A drop's `@` joins the letter of the piece dropped (`N@f3`,
+            // a promoted one's `+S@a1`); after a move it starts the next
+            // one (`Kxd2 @e3`), after a move that ends in a capital letter
+            // too (`O-O @e3`, `exd8=Q @f6`).
             Prev::Word(_, start) if c == '@' => {
                 let text = self.text.as_bytes();
-                let word = &text[start..];
-                (start == 0 || text[start - 1] == b' ')
-                    && word.len() == 1
-                    && word[0].is_ascii_uppercase()
+                let ends_move = start > 0 && matches!(text[start - 1], b'-' | b'=' | b'/');
+                matches!(text[start..], [letter] if letter.is_ascii_uppercase()) && !ends_move
             }
             // After a number, a `+` is one of Three-check's counters
             // (`1+3`, `+2+0`), joined only where written so (a check
@@ -660,6 +663,9 @@ mod tests {
             rendered("O-O @e3 exd8=Q @f6 exd8=N@f6 B @c4"),
             "O-O @e3 exd8=Q @f6 exd8=N @f6 B@c4"
         );
+        // A promoted piece's drop, after a move number (which the `+`
+        // joins, as it joins lichess's `+2+0`).
+        assert_eq!(rendered("11. +S@a1 c7c6"), "11.+S@a1 c7c6");
         // Pockets against a FEN board; Three-check's counters as written.
         assert_eq!(
             rendered("4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1 8/8/8/8/8/8/8/8[] b"),
@@ -754,6 +760,7 @@ mod tests {
             // (`Kxd2@e3` renders `Kxd2 @e3`).
             "N @f3",
             "N\n@f3",
+            "12...N @f3",
             "N @ f3",
             "N@ f3",
             "Kxd2@e3",
