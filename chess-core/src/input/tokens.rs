@@ -17,12 +17,12 @@
 //! may end with it), except `e` of `e.p.` and a move number's `12.`, and
 //! after a `-` or `.` unless it joined `O`, a number or `e` (FEN's `- 0 1`,
 //! a diagram's `. r`). Castling and results never ask: `O-O-O`, `1-0`,
-//! `e2-e4`, `12...Nc6` join. A crazyhouse drop's `@` joins a piece
-//! letter that is a word of its own before it (`N@f3`, `N @f3`, a
-//! promoted piece's `+S@a1`) and nothing else, so that a drop written
-//! after a move reads as a move of its own (`Kxd2 @e3`, `O-O @e3`,
-//! `exd8=Q @f6`). Pockets written
-//! against a FEN board (`…/4K3[Np]`) stay part of its word, and a `+`
+//! `e2-e4`, `12...Nc6` join. A crazyhouse drop's `@` joins a capital
+//! letter that is a token of its own before it, unless a `-`, `=` or `/`
+//! comes right before that letter (`N@f3`, `N @f3`, a promoted piece's
+//! `+S@a1`), and nothing else, so that a drop written after a move reads
+//! as a move of its own (`Kxd2 @e3`, `O-O @e3`, `exd8=Q @f6`). Pockets
+//! written against a FEN board (`…/4K3[Np]`) stay part of its word, and a `+`
 //! after a number, or before one at the start of a word, joins only where
 //! written so (Three-check's `1+3` and `+2+0`). When the
 //! compiler gives no positions (some IDE servers), `-` and `.` join their
