@@ -361,8 +361,10 @@ fn instructions_a_leaf(tools: &[(String, PathBuf)], positions: &[(&str, &str, &s
     );
     println!("|---|---|---|---|---|");
     for &(name, fen, depth) in positions {
-        let mut first = None;
-        for (tool, binary) in tools {
+        // The first engine (shakmaty as published) is every row's base;
+        // with no count of its own, the other rows give no ratio.
+        let mut base = None;
+        for (i, (tool, binary)) in tools.iter().enumerate() {
             let binary = binary.to_string_lossy();
             let count = |depth: &str| callgrind::instructions(&binary, &[fen, depth], None);
             let leaves = Command::new(&*binary)
@@ -381,12 +383,22 @@ fn instructions_a_leaf(tools: &[(String, PathBuf)], positions: &[(&str, &str, &s
                 continue;
             };
             let per_leaf = all.saturating_sub(setup) as f64 / leaves.max(1) as f64;
-            let base = *first.get_or_insert(per_leaf);
-            println!(
-                "| {name} | {depth} | {tool} | {per_leaf:.1} | {:.2}× |",
-                base / per_leaf
-            );
+            if i == 0 {
+                base = Some(per_leaf);
+            }
+            let ratio = leaves_ratio(base, per_leaf);
+            println!("| {name} | {depth} | {tool} | {per_leaf:.1} | {ratio} |");
         }
+    }
+}
+
+/// The leaves an instruction of an engine counting `per_leaf`
+/// instructions a leaf, over the first engine's (`base`: its count a leaf,
+/// `None` where it has none).
+fn leaves_ratio(base: Option<f64>, per_leaf: f64) -> String {
+    match base {
+        Some(base) => format!("{:.2}×", base / per_leaf),
+        None => "(no count of shakmaty's)".to_string(),
     }
 }
 
@@ -556,7 +568,7 @@ fn rules_bench(rounds: usize, instructions: bool) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::{replay_bench_env, rules_bench_rounds};
+    use super::{leaves_ratio, replay_bench_env, rules_bench_rounds};
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|a| a.to_string()).collect()
@@ -583,6 +595,15 @@ mod tests {
             );
         }
         assert!(replay_bench_env(&args(&["--rounds", "1"])).is_ok());
+    }
+
+    /// `rules-bench --instructions`' ratios are over shakmaty's row; with
+    /// no count of its own, the other rows give none.
+    #[test]
+    fn leaves_an_instruction_are_over_the_first_engines() {
+        assert_eq!(leaves_ratio(Some(60.0), 240.0), "0.25×");
+        assert_eq!(leaves_ratio(Some(60.0), 60.0), "1.00×");
+        assert_eq!(leaves_ratio(None, 65.3), "(no count of shakmaty's)");
     }
 
     /// `rules-bench` runs 11 rounds unless told; a number of rounds that
