@@ -247,18 +247,8 @@ pub fn fix_file(path: &Path, context: &Context, dry_run: bool) -> Result<FixedFi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::Context;
-    use crate::run::Task;
-
-    /// A checker of games in a file called `t.pgn`.
-    fn checker(context: &Context) -> Checker<'_> {
-        Checker {
-            name: "t.pgn",
-            context,
-            task: &Task::Games,
-        }
-    }
     use crate::lsp::diagnostics::context;
+    use crate::lsp::diagnostics::tests::checker;
 
     fn first_fixes(text: &str) -> Vec<String> {
         let context = context();

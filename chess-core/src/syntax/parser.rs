@@ -393,20 +393,8 @@ impl<'s> Parser<'s> {
     /// offsets in `source`, in order, after its first byte.
     pub fn with_cuts(source: &'s Source, cuts: Vec<u32>) -> Parser<'s> {
         Parser {
-            source,
-            items: None,
             known: Some(cuts),
-            letters: PieceLetters::English,
-            variant: None,
-            notes: true,
-            express: true,
-            rules: false,
-            skip_text: false,
-            skipped: Vec::new(),
-            wrapper_seen: false,
-            more: false,
-            bound: None,
-            stop: None,
+            ..Parser::new(source)
         }
     }
 

@@ -189,13 +189,14 @@ pub fn diagnostic(doc: &Document, uri: &Uri, found: &Found, columns: Columns) ->
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::check::Context;
     use crate::run::Task;
 
-    /// A checker of games in a file called `t.pgn`.
-    fn checker(context: &Context) -> Checker<'_> {
+    /// A checker of games in a file called `t.pgn` (the quick fixes'
+    /// tests use it too).
+    pub(crate) fn checker(context: &Context) -> Checker<'_> {
         Checker {
             name: "t.pgn",
             context,
