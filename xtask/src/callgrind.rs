@@ -10,7 +10,9 @@ use std::process::Command;
 
 /// The instructions `program` with `args` executes, run from `dir` (the
 /// current directory if `None`), with the processes it starts; `None` if
-/// valgrind is missing or the count cannot be read.
+/// valgrind is missing, the program did not end well under it (valgrind
+/// stops a program at an instruction it cannot run, such as AVX-512's
+/// where `-march=native` compiled them in), or the count cannot be read.
 pub fn instructions(program: &str, args: &[&str], dir: Option<&Path>) -> Option<u64> {
     let mut command = Command::new("valgrind");
     command
@@ -25,6 +27,9 @@ pub fn instructions(program: &str, args: &[&str], dir: Option<&Path>) -> Option<
         command.current_dir(dir);
     }
     let run = command.output().ok()?;
+    if !run.status.success() {
+        return None;
+    }
     collected(&String::from_utf8_lossy(&run.stderr))
 }
 

@@ -16,12 +16,16 @@
 //! resident memory); the tools take turns, `--runs` rounds of one run
 //! each, and each one's median counts. A ratio is the median of the
 //! rounds' ratios, with their range.
+//!
+//! `--instructions` counts the one-thread tools' instructions too, with
+//! valgrind's callgrind, on one copy of each file (a measure a busy machine
+//! does not move; see `callgrind`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use crate::rounds::{self, Spread};
-use crate::{check_args, data_dir, published, repo};
+use crate::{callgrind, check_args, data_dir, published, repo};
 
 /// One tool to measure.
 struct Tool {
@@ -130,7 +134,7 @@ fn on_path(program: &str) -> Option<PathBuf> {
 pub fn verify_bench(args: &[String]) -> ExitCode {
     if let Err(code) = check_args(
         args,
-        &["--gigabyte"],
+        &["--gigabyte", "--instructions"],
         &["--runs", "--data", "--copies", "--reference"],
     ) {
         return code;
@@ -212,7 +216,7 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
         vec![example(&published, "parallel_validate"), file_arg.clone()],
         Vec::new(),
     );
-    add(
+    let all_cores = add(
         format!("chess-verify (all {cores} cores)"),
         s(&[&verify, "--moves-after-draw", &file_arg]),
         vec![parallel, one],
@@ -241,8 +245,7 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
         }
     );
     table(&mut tools, runs, size);
-    let all = &tools[tools.len() - 1 - usize::from(on_path("pgn-extract").is_some())];
-    let scaling = tools[one].over(all);
+    let scaling = tools[one].over(&tools[all_cores]);
     println!(
         "\nscaling: {} threads give {:.2}× the throughput of one{}",
         cores,
@@ -283,6 +286,28 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
             .collect(),
     ));
     table(&mut heavy, runs, commented_size);
+    if args.iter().any(|a| a == "--instructions") {
+        // One copy of each file; the tools on all cores left out (callgrind
+        // runs a process's threads one at a time).
+        let one_copy = |names: &[&str], name: &str| {
+            let path = dir.join(name);
+            let size = generate(&data, names, 1, &path);
+            (path.display().to_string(), size)
+        };
+        let (small, small_size) = one_copy(&STANDARD, "collection-x1.pgn");
+        let on_all_cores = [parallel, all_cores];
+        println!(
+            "\ninstructions (callgrind), the collection once ({:.1} MB), one thread:",
+            small_size as f64 / 1e6
+        );
+        instructions_table(&tools, &file_arg, &small, &on_all_cores);
+        let (small, small_size) = one_copy(&COMMENTED, "lichess-x1.pgn");
+        println!(
+            "\ninstructions (callgrind), the comment-heavy file once ({:.1} MB):",
+            small_size as f64 / 1e6
+        );
+        instructions_table(&heavy, &commented_arg, &small, &[]);
+    }
     if args.iter().any(|a| a == "--gigabyte") {
         let big = dir.join("collection-1gb.pgn");
         let big_size = generate(&data, &STANDARD, copies * 10, &big);
@@ -343,6 +368,88 @@ fn table(tools: &mut [Tool], runs: usize, size: u64) {
     }
 }
 
+/// Counts the instructions of each of `tools` but those at `skip`, each
+/// run on `small` in place of `file`, and prints their table with the
+/// ratios to their baselines' counts.
+fn instructions_table(tools: &[Tool], file: &str, small: &str, skip: &[usize]) {
+    let counts: Vec<Option<u64>> = tools
+        .iter()
+        .enumerate()
+        .map(|(i, tool)| {
+            if skip.contains(&i) {
+                return None;
+            }
+            let command: Vec<&str> = tool
+                .command
+                .iter()
+                .map(|arg| if arg == file { small } else { arg.as_str() })
+                .collect();
+            callgrind::instructions(command[0], &command[1..], None)
+        })
+        .collect();
+    println!("\n| tool | instructions | ÷ baseline's |");
+    println!("|---|---|---|");
+    for (i, tool) in tools.iter().enumerate() {
+        if skip.contains(&i) {
+            continue;
+        }
+        let Some(count) = counts[i] else {
+            println!(
+                "| {} | (no count: valgrind is missing, or cannot run it) | |",
+                tool.name
+            );
+            continue;
+        };
+        let against: Vec<(&str, Option<u64>)> = tool
+            .against
+            .iter()
+            .map(|&b| (tools[b].name.as_str(), counts[b]))
+            .collect();
+        println!(
+            "| {} | {:.1} M | {} |",
+            tool.name,
+            count as f64 / 1e6,
+            count_ratios(count, &against)
+        );
+    }
+}
+
+/// A count's ratios to its baselines' (`against`: each one's name and
+/// count, `None` where it has none): `(baseline)` where it has none.
+fn count_ratios(count: u64, against: &[(&str, Option<u64>)]) -> String {
+    if against.is_empty() {
+        return "(baseline)".to_string();
+    }
+    against
+        .iter()
+        .map(|&(name, base)| match base {
+            Some(base) => format!("{:.2}× {name}", count as f64 / base.max(1) as f64),
+            None => format!("(no count of {name}'s)"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 fn s(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_ratios;
+
+    /// Each ratio is the count over its baseline's, named; a baseline with
+    /// no count gives no ratio.
+    #[test]
+    fn instruction_ratios_are_over_each_baselines_count() {
+        assert_eq!(count_ratios(5, &[]), "(baseline)");
+        assert_eq!(
+            count_ratios(144_700_000, &[("validate", Some(132_800_000))]),
+            "1.09× validate"
+        );
+        assert_eq!(
+            count_ratios(100, &[("validate", Some(125)), ("C++", None)]),
+            "0.80× validate; (no count of C++'s)"
+        );
+    }
 }
