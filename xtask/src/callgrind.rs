@@ -46,7 +46,20 @@ fn collected(report: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::collected;
+    use super::{collected, instructions};
+
+    /// A program that ends well is counted where valgrind is installed
+    /// (CI installs it); one that fails has no count, with or without it.
+    #[test]
+    fn only_a_run_that_ends_well_is_counted() {
+        assert_eq!(instructions("false", &[], None), None);
+        let valgrind = std::process::Command::new("valgrind")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        let count = instructions("true", &[], None);
+        assert_eq!(count.is_some_and(|n| n > 1_000), valgrind, "{count:?}");
+    }
 
     #[test]
     fn the_count_is_the_largest_process_of_the_report() {
