@@ -385,7 +385,7 @@ fn instructions_a_leaf(tools: &[(String, PathBuf)], positions: &[(&str, &str, &s
                 println!("| {name} | {depth} | {tool} | (no count: is valgrind installed?) | |");
                 continue;
             };
-            let per_leaf = all.saturating_sub(setup) as f64 / leaves.max(1) as f64;
+            let per_leaf = per_leaf(all, setup, leaves);
             if i == 0 {
                 base = Some(per_leaf);
             }
@@ -393,6 +393,12 @@ fn instructions_a_leaf(tools: &[(String, PathBuf)], positions: &[(&str, &str, &s
             println!("| {name} | {depth} | {tool} | {per_leaf:.1} | {ratio} |");
         }
     }
+}
+
+/// Instructions a leaf: a perft's count `all` less `setup`, a perft of
+/// depth 0's, over its `leaves`.
+fn per_leaf(all: u64, setup: u64, leaves: u64) -> f64 {
+    all.saturating_sub(setup) as f64 / leaves.max(1) as f64
 }
 
 /// The leaves an instruction of an engine counting `per_leaf`
@@ -571,7 +577,7 @@ fn rules_bench(rounds: usize, instructions: bool) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::{leaves_ratio, replay_bench_env, rules_bench_rounds};
+    use super::{leaves_ratio, per_leaf, replay_bench_env, rules_bench_rounds};
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|a| a.to_string()).collect()
@@ -604,6 +610,8 @@ mod tests {
     /// no count of its own, the other rows give none.
     #[test]
     fn leaves_an_instruction_are_over_the_first_engines() {
+        assert_eq!(per_leaf(1_300, 100, 20), 60.0);
+        assert_eq!(per_leaf(100, 100, 0), 0.0);
         assert_eq!(leaves_ratio(Some(60.0), 240.0), "0.25×");
         assert_eq!(leaves_ratio(Some(60.0), 60.0), "1.00×");
         assert_eq!(leaves_ratio(None, 65.3), "(no count of shakmaty's)");

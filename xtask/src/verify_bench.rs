@@ -379,11 +379,7 @@ fn instructions_table(tools: &[Tool], file: &str, small: &str, skip: &[usize]) {
             if skip.contains(&i) {
                 return None;
             }
-            let command: Vec<&str> = tool
-                .command
-                .iter()
-                .map(|arg| if arg == file { small } else { arg.as_str() })
-                .collect();
+            let command = on_file(&tool.command, file, small);
             callgrind::instructions(command[0], &command[1..], None)
         })
         .collect();
@@ -414,6 +410,14 @@ fn instructions_table(tools: &[Tool], file: &str, small: &str, skip: &[usize]) {
     }
 }
 
+/// `command` with the argument `file` replaced by `small`.
+fn on_file<'a>(command: &'a [String], file: &str, small: &'a str) -> Vec<&'a str> {
+    command
+        .iter()
+        .map(|arg| if arg == file { small } else { arg.as_str() })
+        .collect()
+}
+
 /// A count's ratios to its baselines' (`against`: each one's name and
 /// count, `None` where it has none): `(baseline)` where it has none.
 fn count_ratios(count: u64, against: &[(&str, Option<u64>)]) -> String {
@@ -436,7 +440,17 @@ fn s(v: &[&str]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::count_ratios;
+    use super::{count_ratios, on_file};
+
+    /// A tool counted on the small file runs on it in place of the large.
+    #[test]
+    fn a_command_runs_on_the_small_file() {
+        let command = super::s(&["verify", "--jobs", "1", "big.pgn"]);
+        assert_eq!(
+            on_file(&command, "big.pgn", "small.pgn"),
+            ["verify", "--jobs", "1", "small.pgn"]
+        );
+    }
 
     /// Each ratio is the count over its baseline's, named; a baseline with
     /// no count gives no ratio.
