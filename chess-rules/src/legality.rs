@@ -404,11 +404,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     };
     let mut scratch = None;
     // (Where pieces in hand must be dropped, only drops.)
-    let board = if crate::movegen::must_drop(rules, s) {
-        [0; WORDS]
-    } else {
-        s.occupied[side]
-    };
+    let board = crate::movegen::movable(rules, s);
     for word in t.words.clone() {
         let mut bits = board[word];
         while bits != 0 {

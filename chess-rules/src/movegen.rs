@@ -377,12 +377,7 @@ fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink
 /// `out`.
 pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let ep = en_passant_target(s);
-    let board = if must_drop(rules, s) {
-        [0; WORDS]
-    } else {
-        s.occupied[s.turn.index()]
-    };
-    for (word, &bits) in board.iter().enumerate() {
+    for (word, &bits) in movable(rules, s).iter().enumerate() {
         let mut bits = bits;
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;
@@ -400,6 +395,17 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
 #[inline]
 pub(crate) fn must_drop(rules: &Rules, s: &State) -> bool {
     rules.must_drop && s.hands[s.turn.index()].iter().any(|&n| n > 0)
+}
+
+/// The cells of the pieces of the side to move that may move: none where
+/// it may only drop ([`must_drop`]).
+#[inline(always)]
+pub(crate) fn movable(rules: &Rules, s: &State) -> [u64; WORDS] {
+    if must_drop(rules, s) {
+        [0; WORDS]
+    } else {
+        s.occupied[s.turn.index()]
+    }
 }
 
 /// A drop: the kind taken from hand, and the promoted kind it is put

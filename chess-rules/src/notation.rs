@@ -442,13 +442,7 @@ impl Position<'_> {
         let ep = en_passant_target(s);
         let royals = Royals::of(&self.tables, s);
         let mut out = Vec::new();
-        // (Where pieces in hand must be dropped, no piece moves.)
-        let board = if crate::movegen::must_drop(self.rules, s) {
-            [0; crate::mailbox::WORDS]
-        } else {
-            s.occupied[s.turn.index()]
-        };
-        for (word, &bits) in board.iter().enumerate() {
+        for (word, &bits) in crate::movegen::movable(self.rules, s).iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let from = word * 64 + bits.trailing_zeros() as usize;
