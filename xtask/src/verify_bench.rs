@@ -419,7 +419,8 @@ fn on_file<'a>(command: &'a [String], file: &str, small: &'a str) -> Vec<&'a str
 }
 
 /// A count's ratios to its baselines' (`against`: each one's name and
-/// count, `None` where it has none): `(baseline)` where it has none.
+/// count, `None` where it has no count); `(baseline)` for a tool with no
+/// baselines.
 fn count_ratios(count: u64, against: &[(&str, Option<u64>)]) -> String {
     if against.is_empty() {
         return "(baseline)".to_string();
