@@ -215,6 +215,10 @@ impl GameParser {
         self.line
     }
 
+    /// Adds a ply to the current line. Inlined into the part handling it
+    /// serves: a call for every ply cost `chess-verify --jobs 1` 1.4 % of
+    /// its instructions on the collection (144.4 M against 146.4 M).
+    #[inline(always)]
     fn push_ply(&mut self, mv: MoveSyntax, range: Range) {
         let index = self.game.plies.len() as u32;
         self.game.plies.push(PlySyntax::bare(mv, range));
