@@ -66,9 +66,10 @@ fn render(svg: &str, name: &str) -> Image {
     .unwrap();
     let png = dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&png);
-    // A profile of its own: the tests run at once, and two Chromiums
+    // A new profile of its own: the tests run at once, and two Chromiums
     // sharing the default profile can take each other's page.
     let profile = dir.join(format!("{name}.profile"));
+    let _ = std::fs::remove_dir_all(&profile);
     let output = Command::new(chromium())
         .arg(format!("--user-data-dir={}", profile.display()))
         .args([
@@ -77,6 +78,10 @@ fn render(svg: &str, name: &str) -> Image {
             "--disable-gpu",
             "--hide-scrollbars",
             "--force-device-scale-factor=1",
+            // The screenshot once every stage of drawing has run and the
+            // page has had a second to settle, not the first frame.
+            "--run-all-compositor-stages-before-draw",
+            "--virtual-time-budget=1000",
         ])
         .arg(format!("--window-size={width},{height}"))
         .arg(format!("--screenshot={}", png.display()))
@@ -99,6 +104,27 @@ fn render(svg: &str, name: &str) -> Image {
         .collect();
     assert_eq!((info.width as usize, info.height as usize), (width, height));
     Image { width, pixels }
+}
+
+/// Renders `svg` and runs `check` on the image. A screenshot is drawn
+/// again, by a new Chromium, when the check fails, up to three times:
+/// the image is the same text each time, and a headless browser now and
+/// then captures a frame that is not the page's. The test fails when no
+/// screenshot passes, with every attempt's error.
+fn drawn_right(svg: &str, name: &str, check: impl Fn(&Image) -> Result<(), String>) {
+    let mut errors = Vec::new();
+    for attempt in 1..=3 {
+        match check(&render(svg, name)) {
+            Ok(()) => {
+                for (i, e) in errors.iter().enumerate() {
+                    eprintln!("{name}: screenshot {} was wrong: {e}", i + 1);
+                }
+                return;
+            }
+            Err(e) => errors.push(format!("screenshot {attempt}: {e}")),
+        }
+    }
+    panic!("{name} is not drawn right:\n{}", errors.join("\n"));
 }
 
 /// The `width` and `height` an image says it has.
@@ -141,18 +167,57 @@ fn background(pixels: &[[u8; 3]]) -> [u8; 3] {
     counts.into_iter().max_by_key(|(_, n)| *n).unwrap().0
 }
 
-/// Looks at every square of a board drawn with `origin` as a1's
-/// top-left corner: the background color it must have, its piece.
+/// Returns `Err` with the message when the condition does not hold.
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+/// Looks at every square of a board drawn with `square_at` giving each
+/// square's top-left corner: the background color it must have, its
+/// piece. The error names the first square that is wrong and shows what
+/// each square holds, row by row as drawn (`w` white piece, `b` black
+/// piece, `.` nothing, `?` neither).
 fn check_board(
     image: &Image,
     pos: &Position,
     square_at: impl Fn(Square) -> (usize, usize),
     moved: &[Square],
-) {
-    let check = pos.is_check().then(|| pos.king(pos.turn()).unwrap());
-    for square in Square::all() {
+) -> Result<(), String> {
+    let counts = |square: Square| {
         let (x, y) = square_at(square);
         let pixels = image.region(x, y, SQUARE, SQUARE);
+        let whites = pixels.iter().filter(|p| white(**p)).count();
+        let blacks = pixels.iter().filter(|p| black(**p)).count();
+        (pixels, whites, blacks)
+    };
+    let seen = || {
+        let mut squares: Vec<Square> = Square::all().collect();
+        squares.sort_by_key(|sq| {
+            let (x, y) = square_at(*sq);
+            (y, x)
+        });
+        let mut out = String::new();
+        for (i, sq) in squares.into_iter().enumerate() {
+            let (_, whites, blacks) = counts(sq);
+            out.push(match (whites, blacks) {
+                (0, 0) => '.',
+                (w, _) if w > 60 => 'w',
+                (0, b) if b > 150 => 'b',
+                _ => '?',
+            });
+            if i % 8 == 7 {
+                out.push('\n');
+            }
+        }
+        out
+    };
+    let check = pos.is_check().then(|| pos.king(pos.turn()).unwrap());
+    let one = |square: Square| -> Result<(), String> {
+        let (pixels, whites, blacks) = counts(square);
         let light = (square.file() as u8 + square.rank() as u8) % 2 == 1;
         let expected = match (light, moved.contains(&square)) {
             (true, false) => hex("#f0d9b5"),
@@ -160,39 +225,44 @@ fn check_board(
             (true, true) => hex("#cdd26a"),
             (false, true) => hex("#aaa23a"),
         };
-        let whites = pixels.iter().filter(|p| white(**p)).count();
-        let blacks = pixels.iter().filter(|p| black(**p)).count();
         let reds = pixels.iter().filter(|p| red(**p)).count();
         // An outline is thin: its anti-aliased pixels count too.
         let outline = pixels.iter().filter(|p| p.iter().all(|c| *c < 110)).count();
         if Some(square) == check {
-            assert!(
+            ensure!(
                 reds > 40,
                 "{square}: the king in check is not on red ({reds} red pixels)"
             );
         } else {
-            assert_eq!(reds, 0, "{square} is marked red");
+            ensure!(reds == 0, "{square} is marked red ({reds} red pixels)");
             let bg = background(&pixels);
-            assert!(close(bg, expected), "{square} is {bg:?}, not {expected:?}");
+            ensure!(close(bg, expected), "{square} is {bg:?}, not {expected:?}");
         }
         match pos.piece_at(square) {
-            None => assert_eq!((whites, blacks), (0, 0), "{square} is empty but drawn on"),
+            None => ensure!(
+                (whites, blacks) == (0, 0),
+                "{square} is empty but drawn on ({whites} white, {blacks} black)"
+            ),
             Some(Piece {
                 color: Color::White,
                 ..
-            }) => assert!(
+            }) => ensure!(
                 whites > 60 && outline > 25,
                 "{square}: a white piece needs white with a black outline ({whites} white, {outline} dark)"
             ),
             Some(Piece {
                 color: Color::Black,
                 ..
-            }) => assert!(
+            }) => ensure!(
                 blacks > 150 && whites == 0,
                 "{square}: a black piece is black ({whites} white, {blacks} black)"
             ),
         }
-    }
+        Ok(())
+    };
+    Square::all()
+        .try_for_each(one)
+        .map_err(|e| format!("{e}; the squares as drawn:\n{}", seen()))
 }
 
 #[test]
@@ -201,45 +271,47 @@ fn a_mate_with_the_last_move_and_the_king_in_check() {
     let g = game! { 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 # 1-0 };
     let last = g.moves().next_back().unwrap();
     let pos = g.final_position();
-    let image = render(&pos.svg().last_move(&last).to_string(), "mate");
     let white_side = |sq: Square| {
         (
             MARGIN + sq.file() as usize * SQUARE,
             (7 - sq.rank() as usize) * SQUARE,
         )
     };
-    check_board(&image, &pos, white_side, &[Square::H5, Square::F7]);
-    // The rank numbers on the left, the file letters below.
-    let margin = image.region(0, 0, MARGIN, 8 * SQUARE);
-    assert!(
-        margin.iter().filter(|p| p[0] < 150).count() > 40,
-        "no rank numbers"
-    );
-    let below = image.region(MARGIN, 8 * SQUARE, 8 * SQUARE, MARGIN);
-    assert!(
-        below.iter().filter(|p| p[0] < 150).count() > 40,
-        "no file letters"
-    );
+    drawn_right(&pos.svg().last_move(&last).to_string(), "mate", |image| {
+        check_board(image, &pos, white_side, &[Square::H5, Square::F7])?;
+        // The rank numbers on the left, the file letters below.
+        let margin = image.region(0, 0, MARGIN, 8 * SQUARE);
+        ensure!(
+            margin.iter().filter(|p| p[0] < 150).count() > 40,
+            "no rank numbers"
+        );
+        let below = image.region(MARGIN, 8 * SQUARE, 8 * SQUARE, MARGIN);
+        ensure!(
+            below.iter().filter(|p| p[0] < 150).count() > 40,
+            "no file letters"
+        );
+        Ok(())
+    });
 }
 
 #[test]
 #[ignore = "needs Chromium; .ci/run installs it and runs this"]
 fn from_black_side_without_coordinates() {
     let pos = game! { 1. d4 e5 2. dxe5 Bb4 + }.final_position();
-    let image = render(
-        &pos.svg()
-            .perspective(Color::Black)
-            .coordinates(false)
-            .to_string(),
-        "black",
-    );
+    let svg = pos
+        .svg()
+        .perspective(Color::Black)
+        .coordinates(false)
+        .to_string();
     let black_side = |sq: Square| {
         (
             (7 - sq.file() as usize) * SQUARE,
             sq.rank() as usize * SQUARE,
         )
     };
-    check_board(&image, &pos, black_side, &[]);
+    drawn_right(&svg, "black", |image| {
+        check_board(image, &pos, black_side, &[])
+    });
 }
 
 #[test]
@@ -248,27 +320,31 @@ fn crazyhouse_pockets_above_and_below() {
     let g = game! { #![variant(crazyhouse)] 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nd5 Qxd2+ 5. Bxd2 };
     let pos = g.final_position();
     let last = g.moves().next_back().unwrap();
-    let image = render(&pos.svg().last_move(&last).to_string(), "crazyhouse");
     let white_side = |sq: Square| {
         (
             MARGIN + sq.file() as usize * SQUARE,
             SQUARE + (7 - sq.rank() as usize) * SQUARE,
         )
     };
-    check_board(&image, &pos, white_side, &[Square::C1, Square::D2]);
-    // Black's pocket (a pawn) above the board, White's (a pawn, a queen) below.
-    let above = image.region(MARGIN, 0, 3 * SQUARE, SQUARE);
-    let below = image.region(MARGIN, 9 * SQUARE + MARGIN, 3 * SQUARE, SQUARE);
-    assert!(
-        above.iter().filter(|p| black(**p)).count() > 60,
-        "Black's pocket is not drawn"
-    );
-    assert!(
-        below.iter().filter(|p| white(**p)).count() > 0,
-        "White's pocket is not drawn"
-    );
-    assert!(
-        below.iter().filter(|p| black(**p)).count() > 60,
-        "White's pocket is not drawn"
-    );
+    let svg = pos.svg().last_move(&last).to_string();
+    drawn_right(&svg, "crazyhouse", |image| {
+        check_board(image, &pos, white_side, &[Square::C1, Square::D2])?;
+        // Black's pocket (a pawn) above the board, White's (a pawn, a
+        // queen) below.
+        let above = image.region(MARGIN, 0, 3 * SQUARE, SQUARE);
+        let below = image.region(MARGIN, 9 * SQUARE + MARGIN, 3 * SQUARE, SQUARE);
+        ensure!(
+            above.iter().filter(|p| black(**p)).count() > 60,
+            "Black's pocket is not drawn"
+        );
+        ensure!(
+            below.iter().filter(|p| white(**p)).count() > 0,
+            "White's pocket is not drawn"
+        );
+        ensure!(
+            below.iter().filter(|p| black(**p)).count() > 60,
+            "White's pocket is not drawn"
+        );
+        Ok(())
+    });
 }
