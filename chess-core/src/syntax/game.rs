@@ -114,8 +114,6 @@ impl GameParser {
         self.last = range;
     }
 
-    /// The piece letters of this game's moves: its `[PieceLetters]` tag,
-    /// or the default.
     /// Whether its `[Variant]` tag names one of Fairy-Stockfish's built-in
     /// variants ([`super::names_builtin`]).
     pub(super) fn names_builtin(&self, source: &Source) -> bool {
@@ -215,10 +213,11 @@ impl GameParser {
         self.line
     }
 
-    /// Adds a ply to the current line. Inlined into the part handling it
-    /// serves: a call for every ply cost `chess-verify --jobs 1` 1.4 % of
-    /// its instructions on 2 MB of the collection (142.6 M against 144.6 M,
-    /// run as `cargo xtask verify-bench` runs it).
+    /// Adds a ply to the current line. Always inlined into its caller, the
+    /// part handling that reads each move: a call for every ply cost
+    /// `chess-verify --jobs 1` 1.4 % of its instructions on 2 MB of the
+    /// collection (142.6 M against 144.6 M, run as `cargo xtask
+    /// verify-bench` runs it).
     #[inline(always)]
     fn push_ply(&mut self, mv: MoveSyntax, range: Range) {
         let index = self.game.plies.len() as u32;
