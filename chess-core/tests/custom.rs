@@ -337,6 +337,48 @@ fn pins_checks_and_did_you_mean() {
 }
 
 #[test]
+fn a_move_of_the_other_side_asks_whether_one_is_missing() {
+    let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
+    let sets = RuleSets::read(&ini).unwrap();
+    let first = |pgn: &str| {
+        let source = Source::text(pgn, None, None);
+        let d = verify(&source, Options::default())
+            .under_rules(&sets)
+            .next_checked()
+            .unwrap()
+            .unwrap_err();
+        (d.kind, source.slice(d.range).to_string(), d.help)
+    };
+    let note = |written: &str, other: &str, mover: &str| {
+        chess_core::Help::Note(format!(
+            "`{written}` is a legal move for {other}: is a move of {mover}'s missing before it?"
+        ))
+    };
+    // Black's third move left out; coordinates, named as written.
+    let (kind, at, help) = first("1. e4 e5 2. Nf3 Nc6 3. Bb5 Ba4");
+    assert_eq!((kind, at.as_str()), (ErrorKind::CannotReach, "Ba4"));
+    assert!(help.contains(&note("Ba4", "White", "Black")), "{help:?}");
+    let (kind, _, help) = first("1. e4 e5 2. Nf3 Nc6 3. g8f6");
+    assert_eq!(kind, ErrorKind::WrongPiece);
+    assert!(help.contains(&note("g8f6", "Black", "White")), "{help:?}");
+    // Not where the other side has two such moves, nor where the mover's
+    // own piece is pinned.
+    let (_, _, help) = first("1. e4 e5 2. Nf3 Nc6 3. Ne7");
+    assert!(
+        !help.iter().any(|h| matches!(h, chess_core::Help::Note(_))),
+        "{help:?}"
+    );
+    let (kind, _, help) = first("1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nd5");
+    assert_eq!(kind, ErrorKind::Pinned);
+    assert!(
+        !help
+            .iter()
+            .any(|h| matches!(h, chess_core::Help::Note(n) if n.contains("legal move for"))),
+        "{help:?}"
+    );
+}
+
+#[test]
 fn en_passant_written_on_a_move_is_held_to_it() {
     let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
     let pgn = "1. e4 a6 2. e5 d5 3. exd6 e.p. *\n\n1. e4 a6 2. e5 d5 3. e5d6e.p. *\n\n1. e4 a6 2. e5 d5 3. Nf3 e.p. *\n";

@@ -208,6 +208,80 @@ fn explanations() {
 }
 
 #[test]
+fn a_move_of_the_other_side_asks_whether_one_is_missing() {
+    let note = |text: &str| {
+        let (kind, at, message) = err(text);
+        let note = message
+            .lines()
+            .find(|l| l.contains("is a legal move for"))
+            .map(|l| l.trim_start().trim_start_matches("help: ").to_string());
+        (kind, at, note)
+    };
+    // Black's third move left out: White's next is read as Black's.
+    assert_eq!(
+        note("1. e4 e5 2. Nf3 Nc6 3. Bb5 Ba4"),
+        (
+            ErrorKind::CannotReach,
+            "Ba4".to_string(),
+            Some("`Ba4` is a legal move for White: is a move of Black's missing before it?".into())
+        )
+    );
+    // Without move numbers: a move of either side's read as the other's; a
+    // capture of the mover's own piece, coordinates (named as written).
+    for (game, kind, san) in [
+        ("e4 e5 Nf3 Nc6 Nf6", ErrorKind::CannotReach, "Nf6"),
+        ("e4 d5 exd5 Qxd5 Nc3 Nxd5", ErrorKind::OwnPiece, "Nxd5"),
+        ("e4 e5 Nf3 Nc6 g8f6", ErrorKind::WrongPiece, "g8f6"),
+    ] {
+        let side = if game.split(' ').count() % 2 == 1 {
+            "White"
+        } else {
+            "Black"
+        };
+        let (other, mover) = if side == "White" {
+            ("Black", "White")
+        } else {
+            ("White", "Black")
+        };
+        assert_eq!(
+            note(game),
+            (
+                kind,
+                game.rsplit(' ').next().unwrap().to_string(),
+                Some(format!(
+                    "`{san}` is a legal move for {other}: is a move of {mover}'s missing before it?"
+                ))
+            ),
+            "{game}"
+        );
+    }
+    // Not where the other side has several such moves, …
+    assert_eq!(note("1. e4 e5 2. Nf3 Nc6 3. Ne7").2, None);
+    assert!(note("1. e4 e5 2. Nf3 Nc6 3. Nge7").2.is_some());
+    // … where the mover is in check (the other side could take its king),
+    assert_eq!(note("1. e4 f5 2. Qh5+ Nf3").2, None);
+    // … where the mover's own piece could make it but for a pawn's rules
+    // or a piece in its way (each is legal for the other side: Black's
+    // `e5`, White's `d4`, Black's `Qd7`),
+    for game in ["1. e3 d5 2. e5", "1. e4 e5 2. Nf3 d4", "1. e4 d6 2. Qd7"] {
+        let (kind, _, message) = err(game);
+        assert!(
+            matches!(kind, ErrorKind::PawnMove | ErrorKind::Blocked),
+            "{game}: {kind:?}"
+        );
+        assert!(!message.contains("is a legal move for"), "{message}");
+    }
+    // … or for a pin,
+    let (kind, _, message) = err("1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nd5");
+    assert_eq!(kind, ErrorKind::Pinned);
+    assert!(!message.contains("is a legal move for"), "{message}");
+    // … or for castling, which both sides write alike.
+    let (kind, _, message) = err("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. d3 O-O-O");
+    assert_eq!(kind, ErrorKind::CastlingBlocked, "{message}");
+    assert!(!message.contains("is a legal move for"), "{message}");
+}
+
+#[test]
 fn castling_explanations() {
     let (kind, _, msg) = err("1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Nf3 Nf6 5. Bc4 Bc5 6. O-O");
     assert_eq!(kind, ErrorKind::CastlingRightLost);

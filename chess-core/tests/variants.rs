@@ -8,7 +8,7 @@
 
 mod common;
 
-use chess_core::{Checked, Diagnostic, ErrorKind, Options, Source, verify};
+use chess_core::{Checked, Diagnostic, ErrorKind, Help, Options, Source, verify};
 use common::rng;
 use rand::RngExt;
 use shakmaty::san::{San, SanPlus};
@@ -253,6 +253,17 @@ fn crazyhouse_drops_are_explained() {
     assert!(zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. P@e4 *").is_ok());
     let (kind, _, _) = zh("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. P@a3 *").unwrap_err();
     assert_eq!(kind, ErrorKind::InCheck);
+    // A drop from the other side's pocket: was a move left out?
+    let d = check("[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 P@e6 *\n")
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(d.kind, ErrorKind::EmptyPocket);
+    assert_eq!(
+        d.help,
+        [Help::Note(
+            "`P@e6` is a legal move for White: is a move of Black's missing before it?".into()
+        )]
+    );
 }
 
 #[test]

@@ -234,4 +234,30 @@ impl<'r> Position<'r> {
     pub fn is_check(&self) -> bool {
         in_check(&self.tables, &self.s, self.s.turn)
     }
+
+    /// This position with the other side to move, as if the side to move
+    /// had passed (no en passant square): for asking whether a move that
+    /// is not legal was the other side's. `None` where the side to move
+    /// is in check, as the other side could then take a royal piece.
+    ///
+    /// ```
+    /// use chess_rules::{MoveText, Position, Rules};
+    ///
+    /// let chess = Rules::chess();
+    /// let pos = Position::start(&chess).unwrap();
+    /// let other = pos.swapped().unwrap();
+    /// assert_eq!(other.turn(), !pos.turn());
+    /// assert_eq!(other.matching(&MoveText::read("Nf6").unwrap()).len(), 1);
+    /// ```
+    pub fn swapped(&self) -> Option<Position<'r>> {
+        if self.is_check() {
+            return None;
+        }
+        let mut other = self.clone();
+        other.s.turn = !self.s.turn;
+        other.s.en_passant = None;
+        other.s.passes = 0;
+        other.s.drop_mated = false;
+        Some(other)
+    }
 }

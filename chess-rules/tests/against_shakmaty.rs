@@ -64,6 +64,24 @@ fn perft_matches_shakmaty() {
     }
 }
 
+/// The legal moves of `pos` in UCI, sorted.
+fn uci_moves(pos: &Position<'_>) -> Vec<String> {
+    let mut moves: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+    moves.sort();
+    moves
+}
+
+/// The legal moves of shakmaty's `pos` in UCI, sorted.
+fn shakmaty_uci_moves(pos: &Chess) -> Vec<String> {
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
 /// A small deterministic generator (no dependency).
 struct Rng(u64);
 
@@ -86,18 +104,8 @@ fn legal_moves_match_shakmaty_in_random_games() {
             let mut ours = Position::from_fen(&chess, fen).unwrap();
             let mut theirs = shakmaty_position(fen);
             for _ in 0..60 {
-                let mut a: Vec<String> = ours
-                    .legal_moves()
-                    .into_iter()
-                    .map(|m| ours.uci(m))
-                    .collect();
-                let mut b: Vec<String> = theirs
-                    .legal_moves()
-                    .iter()
-                    .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
-                    .collect();
-                a.sort();
-                b.sort();
+                let a = uci_moves(&ours);
+                let b = shakmaty_uci_moves(&theirs);
                 assert_eq!(
                     a,
                     b,
@@ -105,6 +113,20 @@ fn legal_moves_match_shakmaty_in_random_games() {
                     Fen::from_position(&theirs, EnPassantMode::Legal)
                 );
                 assert_eq!(ours.is_check(), theirs.is_check());
+                // The other side to move, as shakmaty swaps the turn:
+                // none where the side to move is in check.
+                let swapped = theirs
+                    .clone()
+                    .swap_turn()
+                    .or_else(shakmaty::PositionError::ignore_impossible_check);
+                match (ours.swapped(), swapped) {
+                    (Some(o), Ok(t)) => {
+                        assert_ne!(o.turn(), ours.turn());
+                        assert_eq!(uci_moves(&o), shakmaty_uci_moves(&t), "{}", o.fen());
+                    }
+                    (None, Err(_)) => assert!(ours.is_check()),
+                    (o, t) => panic!("{}: ours {:?}, shakmaty {:?}", ours.fen(), o, t.ok()),
+                }
                 // SAN as shakmaty writes it, and read back, as SAN and as
                 // coordinates (in one position of 100: SAN asks for the
                 // legal moves again, slow unoptimized).

@@ -76,7 +76,12 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
                     let walled = before.matching(text);
                     walls::bad_wall(before, &walled, *wall, name(before, walled[0].from))
                 }
-                ([], _) => why(before, text, written),
+                ([], _) => reasons::with_the_other_sides(
+                    why(before, text, written),
+                    color(before),
+                    written,
+                    || is_the_other_sides(before, text),
+                ),
                 (several, _) if walls::walls_only(several) => walls::wall_missing(before, several),
                 (several, _) => ambiguous(before, several),
             };
@@ -420,6 +425,13 @@ fn ambiguous(pos: &Position<'_>, matches: &[Move]) -> Rejection {
 
 /// Why `text` (written `written`) is no legal move in `pos`, which has
 /// legal moves.
+/// Whether `text` is one legal move for the other side
+/// ([`reasons::with_the_other_sides`]).
+fn is_the_other_sides(pos: &Position<'_>, text: &MoveText) -> bool {
+    pos.swapped()
+        .is_some_and(|other| other.matching(text).len() == 1)
+}
+
 fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
     let rules = pos.rules();
     let mover = color(pos);

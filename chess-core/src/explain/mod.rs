@@ -15,7 +15,7 @@
 //! | `moves.rs` | why a written move is no single legal move |
 //! | `verdict.rs` | why one piece cannot go to one square |
 //! | `castling.rs` | why castling is not legal |
-//! | `suggest.rs` | legal alternatives and the moves one edit away |
+//! | `suggest.rs` | legal alternatives, the moves one edit away, and whether a move is the other side's |
 //! | `position.rs` | why a setup is not a legal position |
 //! | `custom.rs` | games under rules a user defines: chess-rules' refusals in the same sentences, and what only they have |
 //! | `walls.rs` | walls under rules a user defines: one where it may not go, a move without its wall (`bad-wall`) |

@@ -17,7 +17,9 @@ use crate::syntax::MoveSyntax;
 use super::castling::{castling_intent, explain_castle, side_san};
 use super::reasons::{self, write};
 use super::rejection::{Context, Rejection};
-use super::suggest::{did_you_mean, moves_of_piece, moves_of_role, moves_to, san_of};
+use super::suggest::{
+    did_you_mean, is_the_other_sides, moves_of_piece, moves_of_role, moves_to, san_of,
+};
 use super::verdict::{Verdict, forward, verdict, verdict_rejection};
 
 /// Why `mv`, as resolving it found (`why`), is not one legal move in
@@ -51,11 +53,16 @@ pub(super) fn rejection<P: Rules>(
 /// Explains why `mv` matches no legal move in `ctx.pos`; a legal move one
 /// edit away from what was written comes first among the help.
 fn explain<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {
-    if let Some(rejection) = super::variant::rejection(ctx, mv) {
-        return rejection;
-    }
-    let rejection = super::variant::atomic_kings(ctx, explain_move(ctx, mv));
-    reasons::with_guess(rejection, did_you_mean(ctx.pos, ctx.text, mv))
+    let rejection = match super::variant::rejection(ctx, mv) {
+        Some(rejection) => rejection,
+        None => {
+            let rejection = super::variant::atomic_kings(ctx, explain_move(ctx, mv));
+            reasons::with_guess(rejection, did_you_mean(ctx.pos, ctx.text, mv))
+        }
+    };
+    reasons::with_the_other_sides(rejection, ctx.pos.turn(), ctx.text, || {
+        is_the_other_sides(ctx.pos, mv)
+    })
 }
 
 fn explain_move<P: Rules>(ctx: &Context<'_, P>, mv: &MoveSyntax) -> Rejection {

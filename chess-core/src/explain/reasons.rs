@@ -313,6 +313,41 @@ pub(super) fn write(choices: Vec<String>) -> Help {
 /// `rejection` with the legal moves one edit away from what was written
 /// (`moves`, if any) first among its help: "did you mean `Nf3`?" (not when
 /// the help proposes exactly these moves already).
+/// Adds "`Ba4` is a legal move for White: is a move of Black's missing
+/// before it?" to a rejection that says the side to move (`us`) has no
+/// piece that could be meant (none of the kind, none that reaches the
+/// square, the square its own, a square of the other side's named as the
+/// piece's, an empty pocket), where the move (`written`) is one legal move
+/// for the other side (`the_other_sides`, asked only then) — the mark of
+/// a ply left out of the record. Not where the mover's piece could make
+/// the move but for what stands in its way, a pawn's rules, a pin or a
+/// check (a slip more likely than a ply left out), nor for castling,
+/// which both sides write alike.
+pub(super) fn with_the_other_sides(
+    rejection: Rejection,
+    us: Color,
+    written: &str,
+    the_other_sides: impl FnOnce() -> bool,
+) -> Rejection {
+    let about_the_pieces = matches!(
+        rejection.kind,
+        ErrorKind::NoSuchPiece
+            | ErrorKind::CannotReach
+            | ErrorKind::OwnPiece
+            | ErrorKind::WrongPiece
+            | ErrorKind::EmptyPocket
+    );
+    if about_the_pieces && the_other_sides() {
+        rejection.help(Help::Note(format!(
+            "`{written}` is a legal move for {}: is a move of {}'s missing before it?",
+            color_name(!us),
+            color_name(us)
+        )))
+    } else {
+        rejection
+    }
+}
+
 pub(super) fn with_guess(mut rejection: Rejection, moves: Option<Vec<String>>) -> Rejection {
     let Some(moves) = moves else {
         return rejection;

@@ -17,6 +17,13 @@ pub(super) fn san_of<P: Rules>(pos: &P, m: Move) -> String {
     shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string()
 }
 
+/// Whether `mv` is one legal move for the other side
+/// ([`reasons::with_the_other_sides`]).
+pub(super) fn is_the_other_sides<P: Rules>(pos: &P, mv: &MoveSyntax) -> bool {
+    pos.swapped()
+        .is_some_and(|other| crate::replay::legal_move(&other, mv).is_some())
+}
+
 /// The moves in SAN after `lead`, at most `limit` of them.
 fn listing<P: Rules>(
     pos: &P,

@@ -53,7 +53,7 @@ use std::marker::PhantomData;
 
 use shakmaty::CastlingMode;
 
-use crate::syntax::{GameSyntax, PlySyntax};
+use crate::syntax::{GameSyntax, MoveSyntax, PlySyntax};
 
 pub use ends::{End, EndInfo};
 pub use failure::{Failure, Unresolved};
@@ -65,6 +65,14 @@ pub use san::SanBits;
 
 use line::Frame;
 use walk::{Cursor, Walk};
+
+/// The one legal move in `pos` that `mv` is, as the replay reads it
+/// (`None` where it fits none, or several).
+pub fn legal_move<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<shakmaty::Move> {
+    resolve::resolve(pos, mv, pos.castles().mode())
+        .ok()
+        .map(|r| r.m)
+}
 
 /// Replays `game` from `start` (with `mode`'s castling rules). Returns the
 /// verified main line, or the first problem in source order.

@@ -44,6 +44,11 @@ pub trait Rules: Position + Clone {
     fn candidates(&self, role: Role, to: Square) -> MoveList {
         self.san_candidates(role, to)
     }
+
+    /// This position with the other side to move, if that is a legal
+    /// position (not where the side to move is in check): for asking
+    /// whether a move that is not legal was the other side's.
+    fn swapped(&self) -> Option<Self>;
 }
 
 /// Whether the king of the side to move has a square to step to (empty or
@@ -110,6 +115,10 @@ impl Rules for Chess {
     fn variant_end(&self) -> Option<(Option<Color>, VariantEnd)> {
         None
     }
+
+    fn swapped(&self) -> Option<Self> {
+        self.clone().swap_turn().ok()
+    }
 }
 
 impl Rules for VariantPosition {
@@ -134,6 +143,10 @@ impl Rules for VariantPosition {
 
     fn candidates(&self, role: Role, to: Square) -> MoveList {
         super::candidates::candidates(self, role, to)
+    }
+
+    fn swapped(&self) -> Option<Self> {
+        self.clone().swap_turn().ok()
     }
 
     fn variant_end(&self) -> Option<(Option<Color>, VariantEnd)> {
