@@ -423,8 +423,6 @@ fn ambiguous(pos: &Position<'_>, matches: &[Move]) -> Rejection {
     reasons::ambiguous(pieces, &to, choices)
 }
 
-/// Why `text` (written `written`) is no legal move in `pos`, which has
-/// legal moves.
 /// Whether `text` is one legal move for the other side
 /// ([`reasons::with_the_other_sides`]).
 fn is_the_other_sides(pos: &Position<'_>, text: &MoveText) -> bool {
@@ -432,6 +430,8 @@ fn is_the_other_sides(pos: &Position<'_>, text: &MoveText) -> bool {
         .is_some_and(|other| other.matching(text).len() == 1)
 }
 
+/// Why `text` (written `written`) is no legal move in `pos`, which has
+/// legal moves.
 fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
     let rules = pos.rules();
     let mover = color(pos);

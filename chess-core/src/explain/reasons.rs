@@ -310,9 +310,6 @@ pub(super) fn write(choices: Vec<String>) -> Help {
     }
 }
 
-/// `rejection` with the legal moves one edit away from what was written
-/// (`moves`, if any) first among its help: "did you mean `Nf3`?" (not when
-/// the help proposes exactly these moves already).
 /// Adds "`Ba4` is a legal move for White: is a move of Black's missing
 /// before it?" to a rejection that says the side to move (`us`) has no
 /// piece that could be meant (none of the kind, none that reaches the
@@ -348,6 +345,9 @@ pub(super) fn with_the_other_sides(
     }
 }
 
+/// `rejection` with the legal moves one edit away from what was written
+/// (`moves`, if any) first among its help: "did you mean `Nf3`?" (not when
+/// the help proposes exactly these moves already).
 pub(super) fn with_guess(mut rejection: Rejection, moves: Option<Vec<String>>) -> Rejection {
     let Some(moves) = moves else {
         return rejection;
