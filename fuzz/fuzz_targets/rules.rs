@@ -7,7 +7,9 @@
 //! and in the one read from its FEN; the move played reads back
 //! from its coordinates and its SAN (read as a `MoveText`, matched with
 //! the position), and `why_not` (`why_not_drop` for a drop) finds nothing
-//! wrong with it; a rule set written as data reads back the same. Rule
+//! wrong with it; the position with the other side to move (where the
+//! side to move is not in check) counts the moves it lists, and its FEN
+//! reads back; a rule set written as data reads back the same. Rule
 //! sets built from the bytes may drop pieces from hand, promote them
 //! shogi-style, put walls on the board, pass, and move along janggi's
 //! palace lines.
@@ -48,6 +50,18 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
         // What a position keeps as it is played (its pieces, its royal
         // pieces) is what its FEN gives.
         assert_eq!(again.perft(1), moves.len() as u64, "{fen}");
+        // The other side to move, as the error path asks whether a move
+        // was the other side's: a position whose moves counted are those
+        // listed, and whose FEN reads back.
+        if let Some(other) = pos.swapped() {
+            assert_ne!(other.turn(), pos.turn());
+            assert_eq!(other.perft(1), other.legal_moves().len() as u64, "{fen}");
+            let swapped = other.fen();
+            let again = Position::from_fen(rules, &swapped).expect("a swapped position is read");
+            assert_eq!(again.fen(), swapped);
+        } else {
+            assert!(pos.is_check(), "{fen}");
+        }
         let m = moves[usize::from(choice) % moves.len()];
         // The move reads back from its coordinates and its SAN (castling
         // aside: two rooks with rights on one side castle to one square;
