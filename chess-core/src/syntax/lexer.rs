@@ -57,7 +57,8 @@ const WORD: u8 = 0;
 const SPACE: u8 = 1;
 const SPECIAL: u8 = 2;
 /// The first byte of a UTF-8 sequence that may be a space (`U+00A0`
-/// no-break space, `U+2000`…`U+200A`, `U+202F`): see [`unicode_space`].
+/// no-break space, `U+2000`…`U+200A`, `U+202F`: see [`unicode_space`]) or
+/// a byte-order mark.
 const UNI: u8 = 3;
 
 const fn classes(semicolon_special: bool) -> [u8; 256] {
@@ -80,6 +81,7 @@ const fn classes(semicolon_special: bool) -> [u8; 256] {
     }
     table[0xC2] = UNI;
     table[0xE2] = UNI;
+    table[0xEF] = UNI;
     table
 }
 
@@ -106,22 +108,13 @@ pub fn lex_range(source: &Source, start: usize, end: usize, out: &mut Vec<Lexeme
         Mode::Tokens => &CLASSES_TOKENS,
     };
     out.reserve((end - start) / 4 + 1);
-    // A UTF-8 byte-order mark is not text.
-    let bom = if text.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        3
-    } else {
-        0
-    };
-    let mut i = start.max(bom);
+    let mut i = start;
     while i < text.len() {
         let b = text[i];
         let start = i;
         match class[b as usize] {
             SPACE => i += 1,
-            WORD if b == b'%'
-                && mode == Mode::Pgn
-                && (start == bom || text[start - 1] == b'\n') =>
-            {
+            WORD if b == b'%' && mode == Mode::Pgn && line_start(text, start) => {
                 // An escape line: `%` in the first column.
                 i = line_end(text, i);
                 push(out, Lex::Comment, start, i);
@@ -138,6 +131,9 @@ pub fn lex_range(source: &Source, start: usize, end: usize, out: &mut Vec<Lexeme
                 push(out, Lex::Word, start, i);
             }
             UNI => match unicode_space(&text[i..]) {
+                // A UTF-8 byte-order mark at a line's start is not text
+                // (the splitter's rule: two files joined by `cat`).
+                0 if text[i..].starts_with(&BOM) && line_start(text, i) => i += 3,
                 0 => {
                     i = word_end(text, i + 1, class);
                     push(out, Lex::Word, start, i);
@@ -147,6 +143,17 @@ pub fn lex_range(source: &Source, start: usize, end: usize, out: &mut Vec<Lexeme
             _ => i = special(text, i, out),
         }
     }
+}
+
+/// A UTF-8 byte-order mark.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// Whether byte `i` of `text` begins a line: it is the first, or follows a
+/// line break, or a byte-order mark that does.
+fn line_start(text: &[u8], i: usize) -> bool {
+    let after_bom = i >= 3 && text[i - 3..i] == BOM;
+    let i = if after_bom { i - 3 } else { i };
+    i == 0 || text[i - 1] == b'\n'
 }
 
 #[inline(always)]
@@ -387,5 +394,17 @@ mod tests {
         assert_eq!(got[0].1, "e4");
         assert_eq!(got[1].1, "%x");
         assert_eq!(got[2].0, Lex::Comment);
+    }
+
+    #[test]
+    fn a_bom_at_any_line_start_is_not_text() {
+        // Two files joined by `cat`: the second's mark begins a line.
+        let got = kinds("e4\n\u{feff}[Event \"x\"]\n\u{feff}%skip\ne5 \u{feff}x");
+        let words: Vec<&str> = got.iter().map(|(_, s)| s.as_str()).collect();
+        assert_eq!(
+            words,
+            ["e4", "[", "Event", "\"x\"", "]", "%skip", "e5", "\u{feff}x"]
+        );
+        assert_eq!(got[5].0, Lex::Comment);
     }
 }

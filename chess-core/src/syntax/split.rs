@@ -76,8 +76,9 @@ pub struct Splitter {
     in_tag: bool,
     /// Something other than tags, comments and space since the last cut.
     movetext: bool,
-    /// How many bytes of a byte-order mark the text started with (3 once
-    /// anything else was read).
+    /// How many bytes of a byte-order mark the current line started with
+    /// (3 once anything else was read on it): a mark at a line's start is
+    /// not text, wherever the line is (two files joined by `cat`).
     bom: u8,
     /// `;` and `%` start comments (PGN text) or not (rendered Rust tokens).
     pgn: bool,
@@ -159,6 +160,7 @@ impl Splitter {
                     Some(n) => {
                         i += n + 1;
                         self.line_start = true;
+                        self.bom = 0;
                         self.in_tag = false;
                         self.state = State::Outside;
                         continue;
@@ -227,6 +229,10 @@ impl Splitter {
             }
             let at_line_start = self.line_start;
             self.line_start = b == b'\n';
+            if self.line_start {
+                // A byte-order mark may begin the next line.
+                self.bom = 0;
+            }
             match self.state {
                 State::Str => match b {
                     b'"' => self.state = State::Outside,
@@ -256,8 +262,8 @@ impl Splitter {
                     b';' if self.pgn => self.state = State::LineComment,
                     b'%' if self.pgn && at_line_start => self.state = State::LineComment,
                     _ if self.bom < 3 && b == BOM[self.bom as usize] => {
-                        // A byte-order mark at the very start: not text, and
-                        // the line has not started yet.
+                        // A byte-order mark at a line's start: not text,
+                        // and the line has not started yet.
                         self.bom += 1;
                         self.line_start = true;
                     }
@@ -322,6 +328,21 @@ mod tests {
             "[Event \"a\"]\n{ before the moves }\n% escape\n; comment\n[Site \"b\"]\n1. e4 *";
         assert_eq!(all_blocks(text), Vec::<usize>::new());
         let text = "\u{feff}[Event \"a\"]\n[Site \"b\"]\n1. e4 *";
+        assert_eq!(all_blocks(text), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_any_line_start_is_not_text() {
+        // Two files joined by `cat`, the second with its mark; and one
+        // after a `;` comment line.
+        let text = "[Event \"a\"]\n\n1. e4 *\n\n\u{feff}[Event \"b\"]\n1. d4 *\n; x\n\u{feff}[Event \"c\"]\n";
+        let want = vec![
+            text.find("[Event \"b\"]").unwrap(),
+            text.find("[Event \"c\"]").unwrap(),
+        ];
+        assert_eq!(all_blocks(text), want);
+        // Not at a line's start, it is text like any other.
+        let text = "1. e4 *\n \u{feff}[Event \"b\"]\n";
         assert_eq!(all_blocks(text), Vec::<usize>::new());
     }
 
