@@ -6,7 +6,7 @@ use shakmaty::variant::VariantPosition;
 use crate::diagnostic::Diagnostic;
 use crate::input::Source;
 use crate::replay::custom::{CustomFailure, CustomGame};
-use crate::replay::{self, Failure, Options, VerifiedGame};
+use crate::replay::{self, Failure, Options, VerifiedGame, WrongResult};
 use crate::syntax::{GameSyntax, Parser, ResultToken, RuleSets};
 use crate::{explain, start};
 
@@ -212,31 +212,34 @@ impl<'s> Games<'s> {
         let Some((ResultToken::Unknown, range)) = game.result else {
             return warnings;
         };
+        // As the error it would be: the tag is written too where it
+        // does not say what the rules decided.
+        let wrong = |end, right: ResultToken| WrongResult::Written {
+            written: ResultToken::Unknown,
+            range,
+            end,
+            tag: game.result_tag.filter(|&(t, _)| t != right).map(|t| t.1),
+        };
         let wrong = match checked {
             Checked::Chess(g) => g.end.map(|(end, _)| {
-                let written = ResultToken::Unknown;
-                let failure = Failure::<Chess>::WrongResult {
-                    written,
-                    range,
-                    end,
-                };
+                let failure = Failure::<Chess>::WrongResult(wrong(end, end.result()));
                 explain::replay_failure(&failure, self.source)
             }),
             Checked::Variant(g) => g.end.map(|(end, _)| {
-                let written = ResultToken::Unknown;
-                let failure = Failure::<VariantPosition>::WrongResult {
-                    written,
-                    range,
-                    end,
-                };
+                let failure = Failure::<VariantPosition>::WrongResult(wrong(end, end.result()));
                 explain::replay_failure(&failure, self.source)
             }),
             Checked::Custom(g) => g.end.zip(self.rule_set(g)).map(|(end, rules)| {
-                let written = ResultToken::Unknown;
                 let failure = CustomFailure::WrongResult {
-                    written,
-                    range,
-                    end,
+                    wrong: WrongResult::Written {
+                        written: ResultToken::Unknown,
+                        range,
+                        end,
+                        tag: game
+                            .result_tag
+                            .filter(|&(t, _)| t != replay::custom::result_of(end))
+                            .map(|t| t.1),
+                    },
                     rules,
                 };
                 explain::custom_failure(&failure, self.source)

@@ -545,6 +545,10 @@ pub fn suggestion(help: &Help) -> Option<serde_json::Value> {
         Help::Note(_) => return None,
         Help::Write { choices, .. } => serde_json::json!({ "type": "write", "text": choices }),
         Help::WriteMate(san) => serde_json::json!({ "type": "write", "text": [san] }),
+        // Where, the diagnostic's `related` places say.
+        Help::WriteThere { place, text, .. } => {
+            serde_json::json!({ "type": "write-there", "place": place, "text": text })
+        }
         Help::DidYouMean(moves) => serde_json::json!({ "type": "did-you-mean", "moves": moves }),
         Help::Moves { lead, moves, more } => serde_json::json!({
             "type": "legal-moves", "heading": lead.trim_end_matches([' ', ':']), "moves": moves, "more": more,

@@ -14,11 +14,9 @@ use crate::check::Context;
 use crate::input::Compression;
 use crate::run::{Checker, Found, Task};
 
-/// An edit of a document's text: bytes `start..end` become `text`.
+/// One change of a text: bytes `start..end` become `text`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fix {
-    /// What the editor shows.
-    pub title: String,
+pub struct Edit {
     /// The first byte replaced.
     pub start: usize,
     /// The end of the bytes replaced.
@@ -27,26 +25,94 @@ pub struct Fix {
     pub text: String,
 }
 
+/// A fix of a document's text: one change, or several that only make
+/// sense together (a result after the moves and the `[Result]` tag that
+/// says the same), in order, none overlapping another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// What the editor shows.
+    pub title: String,
+    /// The changes.
+    pub edits: Vec<Edit>,
+}
+
 impl Fix {
-    /// `text` with this edit.
+    /// `text` with this fix.
     pub fn apply(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len() + self.text.len());
-        out.push_str(&text[..self.start]);
-        out.push_str(&self.text);
-        out.push_str(&text[self.end..]);
-        out
+        apply_all(text, std::slice::from_ref(self))
+    }
+
+    /// Where the changes are in the text they make: their new text's
+    /// byte ranges.
+    pub(crate) fn written(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut shift = 0isize;
+        self.edits.iter().map(move |e| {
+            let start = e.start.saturating_add_signed(shift);
+            shift += e.text.len() as isize - (e.end - e.start) as isize;
+            (start, start + e.text.len())
+        })
+    }
+
+    /// The fix with every change moved by `by` bytes.
+    fn moved(mut self, by: isize) -> Fix {
+        for e in &mut self.edits {
+            e.start = e.start.saturating_add_signed(by);
+            e.end = e.end.saturating_add_signed(by);
+        }
+        self
     }
 }
 
+/// `text` with every change of `fixes` (changes in `text`'s coordinates,
+/// none overlapping another).
+pub fn apply_all(text: &str, fixes: &[Fix]) -> String {
+    let mut edits: Vec<&Edit> = fixes.iter().flat_map(|f| &f.edits).collect();
+    edits.sort_by_key(|e| e.start);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in edits {
+        out.push_str(&text[at..e.start]);
+        out.push_str(&e.text);
+        at = e.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
 /// The edits that the help of `d`, a problem at bytes `start..end` of
-/// `text`, proposes, proven or not.
-pub fn candidates(text: &str, (start, end): (usize, usize), d: &Diagnostic) -> Vec<Fix> {
+/// `text`, proposes, proven or not; `place` finds the bytes of another
+/// range of `d`'s source (a [`Help::WriteThere`]'s), if they are in
+/// `text`.
+pub fn candidates(
+    text: &str,
+    (start, end): (usize, usize),
+    d: &Diagnostic,
+    place: impl Fn(chess_core::Range) -> Option<(usize, usize)>,
+) -> Vec<Fix> {
     let written = &text[start..end];
-    let replace = |title: String, by: &str| Fix {
-        title,
-        start,
-        end,
-        text: by.to_string(),
+    // What must be written elsewhere too, for any fix to be whole.
+    let mut there = Vec::new();
+    for help in &d.help {
+        if let Help::WriteThere { range, text, .. } = help {
+            match place(*range) {
+                Some((start, end)) => there.push(Edit {
+                    start,
+                    end,
+                    text: text.clone(),
+                }),
+                None => return Vec::new(),
+            }
+        }
+    }
+    let replace = |title: String, by: &str| {
+        let mut edits = there.clone();
+        edits.push(Edit {
+            start,
+            end,
+            text: by.to_string(),
+        });
+        edits.sort_by_key(|e| e.start);
+        Fix { title, edits }
     };
     let mut fixes = Vec::new();
     for help in &d.help {
@@ -82,21 +148,23 @@ fn stretch(text: &str, at: usize, checker: &Checker) -> std::ops::Range<usize> {
 }
 
 /// `fix` applied to `text` (which `more` text may follow) leaves no
-/// problem where it is (the games around it checked again).
+/// problem where it changes anything (the games around it checked again).
+/// A fix with changes in two stretches of games is not proven.
 fn proven(text: &str, fix: &Fix, checker: &Checker, more: bool) -> bool {
-    let games = stretch(text, fix.start, checker);
-    let local = Fix {
-        start: fix.start - games.start,
-        end: fix.end - games.start,
-        ..fix.clone()
+    let (Some(first), Some(last)) = (fix.edits.first(), fix.edits.last()) else {
+        return false;
     };
+    let games = stretch(text, first.start, checker);
+    if last.end > games.end.max(first.end) {
+        return false;
+    }
+    let local = fix.clone().moved(-(games.start as isize));
     let more = more || games.end < text.len();
     let after = local.apply(&text[games]);
-    let end = local.start + local.text.len();
-    checker
-        .problems_in(&after, more)
-        .iter()
-        .all(|p| p.end <= local.start || end <= p.start)
+    let problems = checker.problems_in(&after, more);
+    local
+        .written()
+        .all(|(start, end)| problems.iter().all(|p| p.end <= start || end <= p.start))
 }
 
 /// The proven fixes of `found` in `text`.
@@ -106,38 +174,46 @@ pub fn fixes(text: &str, found: &Found, checker: &Checker) -> Vec<Fix> {
 
 /// [`fixes`] in a text that `more` text may follow.
 fn fixes_in(text: &str, found: &Found, checker: &Checker, more: bool) -> Vec<Fix> {
-    candidates(text, (found.start, found.end), &found.problem.diagnostic)
-        .into_iter()
-        .filter(|fix| proven(text, fix, checker, more))
-        .collect()
+    let place = |r: chess_core::Range| {
+        let (start, end) = (
+            found.offset + r.start as usize,
+            found.offset + r.end as usize,
+        );
+        (end <= text.len()).then_some((start, end))
+    };
+    candidates(
+        text,
+        (found.start, found.end),
+        &found.problem.diagnostic,
+        place,
+    )
+    .into_iter()
+    .filter(|fix| proven(text, fix, checker, more))
+    .collect()
 }
 
-/// Every problem's first proven fix, applied from the top: the edits, in
+/// Every problem's first proven fix, applied from the top: the fixes, in
 /// the coordinates of `text`. Each stretch of games is fixed on its own
 /// (a fix changes nothing outside its games).
 pub fn fix_all(text: &str, checker: &Checker) -> Vec<Fix> {
-    let mut edits = Vec::new();
+    let mut all = Vec::new();
     for games in checker.stretches(text) {
-        let at = games.start;
-        edits.extend(
+        let at = games.start as isize;
+        all.extend(
             fix_stretch(&text[games.clone()], checker, games.end < text.len())
                 .into_iter()
-                .map(|fix| Fix {
-                    start: fix.start + at,
-                    end: fix.end + at,
-                    ..fix
-                }),
+                .map(|fix| fix.moved(at)),
         );
     }
-    edits
+    all
 }
 
 /// [`fix_all`] of one stretch of games.
 fn fix_stretch(text: &str, checker: &Checker, more: bool) -> Vec<Fix> {
     let mut current = text.to_string();
-    let mut edits = Vec::new();
-    // How far `current` is ahead of `text` at the point reached.
-    let mut shift: isize = 0;
+    let mut fixes = Vec::new();
+    // Every change made so far, in the coordinates of `text`, in order.
+    let mut made: Vec<Edit> = Vec::new();
     let mut from = 0;
     loop {
         let found = checker.problems_in(&current, more);
@@ -148,16 +224,37 @@ fn fix_stretch(text: &str, checker: &Checker, more: bool) -> Vec<Fix> {
         else {
             break;
         };
-        from = fix.start + fix.text.len();
+        from = fix.written().last().map_or(from, |(_, end)| end);
         current = fix.apply(&current);
-        edits.push(Fix {
-            start: (fix.start as isize - shift) as usize,
-            end: (fix.end as isize - shift) as usize,
-            ..fix.clone()
-        });
-        shift += fix.text.len() as isize - (fix.end - fix.start) as isize;
+        let edits: Vec<Edit> = fix
+            .edits
+            .iter()
+            .map(|e| Edit {
+                start: as_written(&made, e.start),
+                end: as_written(&made, e.end),
+                text: e.text.clone(),
+            })
+            .collect();
+        made.extend(edits.iter().cloned());
+        made.sort_by_key(|e| e.start);
+        fixes.push(Fix { edits, ..fix });
     }
-    edits
+    fixes
+}
+
+/// Where byte `at` of a text that `made` changed (in the coordinates of
+/// the text before them, in order) was before the changes; `at` is
+/// outside the text they wrote.
+fn as_written(made: &[Edit], at: usize) -> usize {
+    let mut shift = 0isize;
+    for e in made {
+        let start = e.start.saturating_add_signed(shift);
+        if start + e.text.len() > at {
+            break;
+        }
+        shift += e.text.len() as isize - (e.end - e.start) as isize;
+    }
+    at.saturating_add_signed(-shift)
 }
 
 /// What `--fix` did to a file.
@@ -230,10 +327,7 @@ pub fn fix_file(path: &Path, context: &Context, dry_run: bool) -> Result<FixedFi
         task: &Task::Games,
     };
     let fixes = fix_all(&before, &checker);
-    let mut after = before.clone();
-    for fix in fixes.iter().rev() {
-        after = fix.apply(&after);
-    }
+    let after = apply_all(&before, &fixes);
     if !dry_run && !fixes.is_empty() {
         std::fs::write(path, &after).map_err(FixError::Io)?;
     }
@@ -318,14 +412,12 @@ mod tests {
         // `2.` becomes `2...` (two more bytes); the `+` after it still
         // becomes `#` at its own place in the text as written.
         let text = "[Event \"a\"]\n1. e4 e5 2. Bc4 2. Nc6 3. Qh5 Nf6 4. Qxf7+ 1-0\n";
-        let edits = fix_all(text, &checker(&context));
-        assert_eq!(edits.len(), 2);
+        let fixes = fix_all(text, &checker(&context));
+        assert_eq!(fixes.len(), 2);
         let plus = text.find('+').unwrap();
-        assert_eq!((edits[1].start, edits[1].end), (plus, plus + 1));
-        let mut fixed = text.to_string();
-        for edit in edits.iter().rev() {
-            fixed = edit.apply(&fixed);
-        }
+        let edit = &fixes[1].edits[0];
+        assert_eq!((edit.start, edit.end), (plus, plus + 1));
+        let fixed = apply_all(text, &fixes);
         assert_eq!(
             fixed,
             "[Event \"a\"]\n1. e4 e5 2. Bc4 2... Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n"
@@ -339,9 +431,11 @@ mod tests {
         let found = &checker(&context).problems(text)[0];
         let wrong = Fix {
             title: String::new(),
-            start: found.start,
-            end: found.end,
-            text: "Nf5".into(),
+            edits: vec![Edit {
+                start: found.start,
+                end: found.end,
+                text: "Nf5".into(),
+            }],
         };
         assert!(!proven(text, &wrong, &checker(&context), false));
     }
@@ -351,11 +445,7 @@ mod tests {
         let context = context();
         let text = "1. e4 e5 2. Nf4 *\n\n[Event \"b\"]\n1. f3 e5 2. g4 Qh4+ 1-0\n\n[Event \"c\"]\n1. d4 d5 2. Bf4 Bf5 3. e3 e6 4. Bd3 Bxd3 5. Kxd3 *\n";
         assert_eq!(checker(&context).stretches(text).len(), 3);
-        let edits = fix_all(text, &checker(&context));
-        let mut fixed = text.to_string();
-        for edit in edits.iter().rev() {
-            fixed = edit.apply(&fixed);
-        }
+        let fixed = apply_all(text, &fix_all(text, &checker(&context)));
         assert_eq!(
             fixed,
             "1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"c\"]\n1. d4 d5 2. Bf4 Bf5 3. e3 e6 4. Bd3 Bxd3 5. Qxd3 *\n"

@@ -623,6 +623,11 @@ fn hover_on_a_result_or_a_tag_says_what_it_is_checked_against() {
         hover(&mut client, 5, 21),
         "**Result `0-1`** — checked against the final position: Black checkmated White, so the result is `0-1`."
     );
+    client.open(URI, "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    assert_eq!(
+        hover(&mut client, 0, 3),
+        "**`[Result]`** — held to the result after the moves and to the final position: the game's result is `0-1`."
+    );
     assert_eq!(client.shutdown(), 0);
 }
 
@@ -801,5 +806,61 @@ fn related_information_points_at_the_move_a_message_names() {
             .starts_with("the game ended here: "),
         "{over}"
     );
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn a_wrong_result_is_fixed_with_its_tag_in_one_action() {
+    let (mut client, _) = Client::start(json!({}));
+    let text = "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
+    let published = client.open(URI, text);
+    let diagnostics = published["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(diagnostics[0]["code"], "wrong-result", "{published}");
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": URI },
+            "range": diagnostics[0]["range"],
+            "context": { "diagnostics": [diagnostics[0]] }
+        }),
+    );
+    assert_eq!(
+        actions[0]["title"], "Write `0-1` instead of `1-0`",
+        "{actions}"
+    );
+    let edits = &actions[0]["edit"]["changes"][URI];
+    assert_eq!(
+        *edits,
+        json!([
+            { "range": { "start": { "line": 0, "character": 9 }, "end": { "line": 0, "character": 12 } }, "newText": "0-1" },
+            { "range": { "start": { "line": 2, "character": 20 }, "end": { "line": 2, "character": 23 } }, "newText": "0-1" },
+        ])
+    );
+    apply(&mut client, &actions[0]["edit"], 2);
+    let published = client.diagnostics();
+    assert_eq!(published["diagnostics"], json!([]), "{published}");
+    // In a Rust file, the tag's value is a string literal: the fix keeps
+    // its quotes.
+    let uri = "file:///crate/src/result.rs";
+    let line = "const R: Game = game! { [Result \"1-0\"] 1. f3 e5 2. g4 Qh4 # };";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "rust", "version": 1, "text": format!("{line}\n") } }),
+    );
+    let tag = line.find("\"1-0\"").unwrap() as u32;
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 0, "character": tag }, "end": { "line": 0, "character": tag + 5 } },
+            "context": { "diagnostics": [] }
+        }),
+    );
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri],
+        json!([{ "range": { "start": { "line": 0, "character": tag }, "end": { "line": 0, "character": tag + 5 } }, "newText": "\"0-1\"" }]),
+        "{actions}"
+    );
+    assert_eq!(actions[0]["diagnostics"][0]["code"], "result-tag");
     assert_eq!(client.shutdown(), 0);
 }

@@ -155,6 +155,9 @@ kinds! {
     WrongMarker = "wrong-marker",
     /// A result that contradicts the final position.
     WrongResult = "wrong-result",
+    /// A `[Result]` tag that contradicts the result after the moves, or
+    /// the final position.
+    ResultTag = "result-tag",
     /// A lichess puzzle row that cannot be read: too few cells, a move that
     /// is not UCI, no move of the solution.
     PuzzleRow = "puzzle-row",
@@ -298,6 +301,17 @@ pub enum Help {
         /// What to write, each a complete replacement.
         choices: Vec<String>,
     },
+    /// Text to write at another place as well, for the fix to be whole:
+    /// "write `0-1` in the `[Result]` tag too" (the tag that says what the
+    /// corrected result said).
+    WriteThere {
+        /// Where.
+        range: Range,
+        /// The place, for a sentence: "the `[Result]` tag".
+        place: &'static str,
+        /// What to write there.
+        text: String,
+    },
     /// The move to write, marked as the mate it is (`Qh5#`): how to write
     /// `#` depends on the front end.
     WriteMate(String),
@@ -373,6 +387,7 @@ impl Help {
                 let quoted = choices.iter().map(|c| format!("`{c}`")).collect();
                 format!("{lead}{}", join_or(quoted))
             }
+            Help::WriteThere { place, text, .. } => format!("write `{text}` in {place} too"),
             Help::WriteMate(san) => match san.strip_suffix('#') {
                 Some(mv) if spelling.rust_tokens => {
                     format!("write `{mv} #` (Rust needs the space before `#`) or `{mv}++`")
@@ -418,7 +433,7 @@ impl Help {
             Help::Write { choices, .. } => choices,
             Help::WriteMate(san) => std::slice::from_ref(san),
             Help::DidYouMean(moves) | Help::Moves { moves, .. } => moves,
-            Help::Note(_) | Help::OptIn { .. } => &[],
+            Help::Note(_) | Help::OptIn { .. } | Help::WriteThere { .. } => &[],
         }
     }
 }

@@ -119,17 +119,9 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
         CustomFailure::NotEnPassant { ep, text, before } => {
             not_en_passant(*ep, &label(before, *text, source))
         }
-        CustomFailure::WrongResult {
-            written,
-            range,
-            end,
-            rules,
-        } => wrong_result(
-            (*written, *range),
-            source,
-            &describe_end(*end, rules),
-            result_of(*end),
-        ),
+        CustomFailure::WrongResult { wrong, rules } => {
+            wrong_result(wrong, source, |end| describe_end(end, rules), result_of)
+        }
     }
 }
 

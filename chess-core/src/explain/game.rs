@@ -11,7 +11,7 @@ use crate::diagnostic::words::color_name;
 use crate::diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 use crate::replay::Rules;
-use crate::replay::{End, Failure, VariantEnd};
+use crate::replay::{End, Failure, VariantEnd, WrongResult};
 use crate::syntax::{Marker, MoveNumber, PlySyntax, ResultToken};
 
 use super::moves;
@@ -27,7 +27,7 @@ pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagno
         | Failure::NotEnPassant { before, .. } => {
             diagnostic.in_position(Before::of(before, before.variant()))
         }
-        Failure::WrongMarker { .. } | Failure::WrongResult { .. } => diagnostic,
+        Failure::WrongMarker { .. } | Failure::WrongResult(_) => diagnostic,
     }
 }
 
@@ -95,11 +95,9 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
                 san,
             )
         }
-        Failure::WrongResult {
-            written,
-            range,
-            end,
-        } => wrong_result((*written, *range), source, describe(*end), end.result()),
+        Failure::WrongResult(wrong) => {
+            wrong_result(wrong, source, |end| describe(end).to_string(), End::result)
+        }
     }
 }
 
@@ -114,30 +112,87 @@ pub fn unfinished_result(mut wrong_result: Diagnostic) -> Diagnostic {
     wrong_result.with_note("`*` is read as a record left unfinished; this is a warning")
 }
 
-/// A result the final position contradicts (`describe`: how the game
-/// ended, `right`: the result it gives).
-pub(super) fn wrong_result(
-    (token, range): (ResultToken, Range),
+/// A written result the game contradicts (`describe`: how an end ended
+/// the game, in words; `right`: the result it gives): after the moves, or
+/// in the `[Result]` tag.
+pub(super) fn wrong_result<E: Copy>(
+    wrong: &WrongResult<E>,
     source: &Source,
-    describe: &str,
-    right: ResultToken,
+    describe: impl Fn(E) -> String,
+    right: impl Fn(E) -> ResultToken,
 ) -> Diagnostic {
-    let written = source.slice(range);
-    let d = Diagnostic::new(
-        ErrorKind::WrongResult,
-        range,
-        format!("the result `{written}` contradicts the final position: {describe}"),
-    )
-    .with(Help::Write {
+    let write = |r: ResultToken| Help::Write {
         lead: "write ",
-        choices: vec![right.as_str().to_string()],
-    });
-    match token {
-        ResultToken::Unknown => d.with(Help::OptIn {
+        choices: vec![r.as_str().to_string()],
+    };
+    // The diagnostic, and whether what is wrong is a `*` after the end,
+    // which the option accepts as a record left unfinished.
+    let (d, unfinished) = match *wrong {
+        WrongResult::Written {
+            written,
+            range,
+            end,
+            tag,
+        } => {
+            let d = Diagnostic::new(
+                ErrorKind::WrongResult,
+                range,
+                format!(
+                    "the result `{}` contradicts the final position: {}",
+                    source.slice(range),
+                    describe(end)
+                ),
+            )
+            .with(write(right(end)));
+            let d = match tag {
+                Some(tag) => d
+                    .with(Help::WriteThere {
+                        range: tag,
+                        place: "the `[Result]` tag",
+                        text: right(end).as_str().to_string(),
+                    })
+                    .with_related(tag, "the `[Result]` tag, which is wrong too"),
+                None => d,
+            };
+            (d, written == ResultToken::Unknown)
+        }
+        WrongResult::TagAgainstWritten {
+            range, written, at, ..
+        } => {
+            let d = Diagnostic::new(
+                ErrorKind::ResultTag,
+                range,
+                format!(
+                    "the `[Result]` tag's `{}` contradicts the result after the moves, `{}`",
+                    source.slice(range),
+                    source.slice(at)
+                ),
+            )
+            .with(write(written))
+            .with_related(at, "the result after the moves");
+            (d, false)
+        }
+        WrongResult::TagAgainstEnd { tag, range, end } => {
+            let d = Diagnostic::new(
+                ErrorKind::ResultTag,
+                range,
+                format!(
+                    "the `[Result]` tag's `{}` contradicts the final position: {}",
+                    source.slice(range),
+                    describe(end)
+                ),
+            )
+            .with(write(right(end)));
+            (d, tag == ResultToken::Unknown)
+        }
+    };
+    if unfinished {
+        d.with(Help::OptIn {
             otherwise: None,
             option: OptIn::UnfinishedResult,
-        }),
-        _ => d,
+        })
+    } else {
+        d
     }
 }
 

@@ -18,7 +18,7 @@ use crate::syntax::{
 };
 
 use super::Options;
-use super::ends;
+use super::ends::{self, WrongResult};
 use super::walk::{self, Cursor, Walk};
 
 /// A game verified under rules a user defines.
@@ -137,14 +137,11 @@ pub enum CustomFailure<'r> {
         /// The position it was played in.
         before: Position<'r>,
     },
-    /// A result the final position contradicts.
+    /// A result written after the moves or in the `[Result]` tag that
+    /// the game contradicts.
     WrongResult {
-        /// The result written.
-        written: ResultToken,
-        /// Where.
-        range: Range,
-        /// How the game ended, and the side to move then.
-        end: (Outcome, Color),
+        /// What is wrong; how the game ended, and the side to move then.
+        wrong: WrongResult<(Outcome, Color)>,
         /// The rule set it was played under.
         rules: &'r Rules,
     },
@@ -173,16 +170,19 @@ pub fn replay<'r>(
     };
     walk::walk(&mut Custom(PhantomData), game, &mut main)?;
     let end = main.pos.outcome().map(|o| (o, main.pos.turn()));
-    let result = ends::result(game.result, end, result_of, options.unfinished_result).map_err(
-        |(written, range, end)| {
-            Box::new(CustomFailure::WrongResult {
-                written,
-                range,
-                end,
-                rules: main.pos.rules(),
-            })
-        },
-    )?;
+    let result = ends::result(
+        game.result,
+        game.result_tag,
+        end,
+        result_of,
+        options.unfinished_result,
+    )
+    .map_err(|wrong| {
+        Box::new(CustomFailure::WrongResult {
+            wrong,
+            rules: main.pos.rules(),
+        })
+    })?;
     Ok(CustomGame {
         set,
         builtin: game.builtin,

@@ -107,24 +107,210 @@ pub(super) fn made_dead<P: Rules>(pos: &P, m: shakmaty::Move) -> bool {
         && pos.is_insufficient_material()
 }
 
-/// The game's result: as written, else as the rules decided (`of` gives
-/// the result of an end), else `*`; or the written result's range and the
-/// end it contradicts. A written `*` after an end contradicts it unless
-/// `unfinished` ([`Options::unfinished_result`](super::Options)). The
-/// same for every rules: chess's and a variant's ends, and a rule set's a
-/// user defines.
+/// A written result that the game contradicts, as data (`E`: how the
+/// rules ended a game).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WrongResult<E> {
+    /// The result after the moves contradicts how the rules ended the
+    /// game.
+    Written {
+        /// The result written.
+        written: ResultToken,
+        /// Where.
+        range: Range,
+        /// How the rules ended the game.
+        end: E,
+        /// The `[Result]` tag's value, where it is wrong too (the fix
+        /// writes both).
+        tag: Option<Range>,
+    },
+    /// The `[Result]` tag contradicts the result after the moves.
+    TagAgainstWritten {
+        /// The tag's result.
+        tag: ResultToken,
+        /// Its value, inside the quotes.
+        range: Range,
+        /// The result after the moves.
+        written: ResultToken,
+        /// Where that is.
+        at: Range,
+    },
+    /// The `[Result]` tag contradicts how the rules ended a game with no
+    /// result after its moves.
+    TagAgainstEnd {
+        /// The tag's result.
+        tag: ResultToken,
+        /// Its value, inside the quotes.
+        range: Range,
+        /// How the rules ended the game.
+        end: E,
+    },
+}
+
+/// The game's result, held to what the game says: the result after the
+/// moves (`written`) and the `[Result]` tag (`tag`) to how the rules ended
+/// it (`end`; `of` gives the result of an end) and to each other. The
+/// result is the one written after the moves, else the rules', else the
+/// tag's, else `*`. A `*` after an end contradicts it unless `unfinished`
+/// ([`Options::unfinished_result`](super::Options)): a record left
+/// unfinished, whose tag may say `*` or the end's result. The same for
+/// every rules: chess's and a variant's ends, and a rule set's a user
+/// defines.
 pub(super) fn result<E: Copy>(
     written: Option<(ResultToken, Range)>,
+    tag: Option<(ResultToken, Range)>,
     end: Option<E>,
     of: impl Fn(E) -> ResultToken,
     unfinished: bool,
-) -> Result<ResultToken, (ResultToken, Range, E)> {
-    let Some((written, range)) = written else {
-        return Ok(end.map_or(ResultToken::Unknown, of));
-    };
-    match end {
-        Some(_) if unfinished && written == ResultToken::Unknown => Ok(written),
-        Some(end) if written != of(end) => Err((written, range, end)),
-        _ => Ok(written),
+) -> Result<ResultToken, WrongResult<E>> {
+    let right = end.map(&of);
+    let unknown = |r: ResultToken| unfinished && r == ResultToken::Unknown;
+    let fits = |r: ResultToken| right.is_none_or(|right| r == right || unknown(r));
+    if let Some((written, at)) = written {
+        if let (false, Some(end)) = (fits(written), end) {
+            return Err(WrongResult::Written {
+                written,
+                range: at,
+                end,
+                tag: tag.filter(|&(t, _)| Some(t) != right).map(|(_, r)| r),
+            });
+        }
+        return match tag {
+            Some((t, range)) if t != written && !(unknown(written) && Some(t) == right) => {
+                Err(WrongResult::TagAgainstWritten {
+                    tag: t,
+                    range,
+                    written,
+                    at,
+                })
+            }
+            _ => Ok(written),
+        };
+    }
+    match (tag, end) {
+        (Some((t, range)), Some(end)) if !fits(t) => {
+            Err(WrongResult::TagAgainstEnd { tag: t, range, end })
+        }
+        (Some((t, _)), None) => Ok(t),
+        _ => Ok(right.unwrap_or(ResultToken::Unknown)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ResultToken::{BlackWins, Draw, Unknown, WhiteWins};
+
+    const MOVES: Range = Range { start: 50, end: 53 };
+    const TAG: Range = Range { start: 9, end: 12 };
+
+    /// The result of a game whose rules gave `end` (`Some(r)`: an end
+    /// whose result is `r`), written `written` after its moves and `tag`
+    /// in its tag.
+    fn check(
+        written: Option<ResultToken>,
+        tag: Option<ResultToken>,
+        end: Option<ResultToken>,
+        unfinished: bool,
+    ) -> Result<ResultToken, WrongResult<ResultToken>> {
+        result(
+            written.map(|r| (r, MOVES)),
+            tag.map(|r| (r, TAG)),
+            end,
+            |r| r,
+            unfinished,
+        )
+    }
+
+    #[test]
+    fn the_result_is_the_written_one_else_the_rules_else_the_tags() {
+        assert_eq!(check(Some(Draw), Some(Draw), None, false), Ok(Draw));
+        assert_eq!(check(None, None, Some(BlackWins), false), Ok(BlackWins));
+        assert_eq!(check(None, Some(WhiteWins), None, false), Ok(WhiteWins));
+        assert_eq!(check(None, None, None, false), Ok(Unknown));
+        assert_eq!(
+            check(Some(BlackWins), Some(BlackWins), Some(BlackWins), false),
+            Ok(BlackWins)
+        );
+    }
+
+    #[test]
+    fn a_wrong_result_after_the_moves_says_whether_the_tag_is_wrong_too() {
+        let written = |tag| WrongResult::Written {
+            written: WhiteWins,
+            range: MOVES,
+            end: BlackWins,
+            tag,
+        };
+        assert_eq!(
+            check(Some(WhiteWins), Some(WhiteWins), Some(BlackWins), false),
+            Err(written(Some(TAG)))
+        );
+        assert_eq!(
+            check(Some(WhiteWins), Some(BlackWins), Some(BlackWins), false),
+            Err(written(None))
+        );
+        assert_eq!(
+            check(Some(WhiteWins), None, Some(BlackWins), false),
+            Err(written(None))
+        );
+    }
+
+    #[test]
+    fn the_tag_is_held_to_the_result_after_the_moves() {
+        let against = |tag, written| WrongResult::TagAgainstWritten {
+            tag,
+            range: TAG,
+            written,
+            at: MOVES,
+        };
+        assert_eq!(
+            check(Some(BlackWins), Some(WhiteWins), Some(BlackWins), false),
+            Err(against(WhiteWins, BlackWins))
+        );
+        // Without an end too: the two cannot both be right.
+        assert_eq!(
+            check(Some(WhiteWins), Some(Unknown), None, false),
+            Err(against(Unknown, WhiteWins))
+        );
+        assert_eq!(
+            check(Some(Unknown), Some(Draw), None, false),
+            Err(against(Draw, Unknown))
+        );
+    }
+
+    #[test]
+    fn the_tag_is_held_to_the_end_where_no_result_follows_the_moves() {
+        assert_eq!(
+            check(None, Some(WhiteWins), Some(BlackWins), false),
+            Err(WrongResult::TagAgainstEnd {
+                tag: WhiteWins,
+                range: TAG,
+                end: BlackWins
+            })
+        );
+        assert_eq!(
+            check(None, Some(Unknown), Some(Draw), false),
+            Err(WrongResult::TagAgainstEnd {
+                tag: Unknown,
+                range: TAG,
+                end: Draw
+            })
+        );
+    }
+
+    #[test]
+    fn an_unfinished_record_may_say_star_or_the_ends_result_in_its_tag() {
+        assert_eq!(
+            check(Some(Unknown), Some(Unknown), Some(Draw), true),
+            Ok(Unknown)
+        );
+        assert_eq!(
+            check(Some(Unknown), Some(Draw), Some(Draw), true),
+            Ok(Unknown)
+        );
+        assert_eq!(check(None, Some(Unknown), Some(Draw), true), Ok(Draw));
+        assert!(check(Some(Unknown), Some(WhiteWins), Some(Draw), true).is_err());
+        assert!(check(Some(Unknown), Some(Unknown), Some(Draw), false).is_err());
     }
 }

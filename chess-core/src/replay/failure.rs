@@ -5,10 +5,9 @@
 use shakmaty::{Chess, Move, Role};
 
 use crate::input::Range;
-use crate::syntax::ResultToken;
 use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
-use super::ends::{End, EndInfo};
+use super::ends::{End, EndInfo, WrongResult};
 use super::played::{LostRights, PlyRef};
 
 /// The first problem a replay met.
@@ -66,15 +65,9 @@ pub enum Failure<P = Chess> {
         /// The move as written.
         text: Range,
     },
-    /// A result the final position contradicts.
-    WrongResult {
-        /// The result written.
-        written: ResultToken,
-        /// Where.
-        range: Range,
-        /// How the rules ended the game.
-        end: End,
-    },
+    /// A result written after the moves or in the `[Result]` tag that
+    /// the game contradicts.
+    WrongResult(WrongResult<End>),
 }
 
 /// Why a written move resolves to no legal move, or to more than one.

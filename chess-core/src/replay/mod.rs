@@ -55,7 +55,7 @@ use shakmaty::CastlingMode;
 
 use crate::syntax::{GameSyntax, MoveSyntax, PlySyntax};
 
-pub use ends::{End, EndInfo};
+pub use ends::{End, EndInfo, WrongResult};
 pub use failure::{Failure, Unresolved};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights};
@@ -102,17 +102,12 @@ pub fn replay<P: Rules>(
     let end = final_end(&mut main).map(|e| (e.end, e.plies));
     let result = ends::result(
         game.result,
+        game.result_tag,
         end.map(|e| e.0),
         End::result,
         options.unfinished_result,
     )
-    .map_err(|(written, range, end)| {
-        Box::new(Failure::WrongResult {
-            written,
-            range,
-            end,
-        })
-    })?;
+    .map_err(|wrong| Box::new(Failure::WrongResult(wrong)))?;
     Ok(VerifiedGame {
         start,
         mode,

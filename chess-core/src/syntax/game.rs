@@ -86,6 +86,12 @@ impl GameParser {
 
     pub(super) fn finish(mut self, source: &Source) -> GameSyntax {
         self.game.range = self.first.unwrap_or_default().to(self.last);
+        self.game.result_tag = Tag::find(&self.game.tags, source, "Result").and_then(|tag| {
+            let value = tag.value(source);
+            let result = notation::result_token(value.as_bytes())?;
+            let quotes = tag.value_range;
+            Some((result, Range::new(quotes.start + 1, quotes.end - 1)))
+        });
         let tag = Tag::find(&self.game.tags, source, "Variant");
         self.game.variant_tag = tag.map(|t| t.value_range);
         if self.rules {

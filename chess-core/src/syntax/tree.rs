@@ -157,6 +157,10 @@ pub struct GameSyntax {
     pub notes: Vec<Note>,
     /// The result token.
     pub result: Option<(ResultToken, Range)>,
+    /// The `[Result]` tag's value where it is one of the four results, and
+    /// its range inside the quotes: the replay holds it to the result
+    /// token and the final position.
+    pub result_tag: Option<(ResultToken, Range)>,
     /// From the game's first to its last lexeme.
     pub range: Range,
 }
@@ -175,6 +179,7 @@ impl Default for GameSyntax {
             builtin: false,
             notes: Vec::new(),
             result: None,
+            result_tag: None,
             range: Range::default(),
         }
     }

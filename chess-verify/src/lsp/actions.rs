@@ -24,9 +24,10 @@ pub fn code_actions(
     let edit = |fixes: &[Fix]| {
         let edits = fixes
             .iter()
-            .map(|f| TextEdit {
-                range: doc.range(f.start, f.end, columns),
-                new_text: f.text.clone(),
+            .flat_map(|f| &f.edits)
+            .map(|e| TextEdit {
+                range: doc.range(e.start, e.end, columns),
+                new_text: e.text.clone(),
             })
             .collect();
         WorkspaceEdit {
@@ -78,22 +79,26 @@ pub fn rust_actions(
     crate::lsp::rust::fixes(doc, span)
         .into_iter()
         .enumerate()
-        .map(|(i, (fix, d))| {
-            let edit = TextEdit {
-                range: doc.range(fix.start, fix.end, columns),
-                new_text: fix.text.clone(),
-            };
+        .map(|(i, (fix, d, (start, end)))| {
+            let edits = fix
+                .edits
+                .iter()
+                .map(|e| TextEdit {
+                    range: doc.range(e.start, e.end, columns),
+                    new_text: e.text.clone(),
+                })
+                .collect();
             CodeAction {
                 title: fix.title,
                 kind: Some(CodeActionKind::QUICKFIX),
                 diagnostics: Some(vec![lsp_types::Diagnostic {
-                    range: edit.range,
+                    range: doc.range(start, end, columns),
                     message: d.message,
                     code: Some(lsp_types::NumberOrString::String(d.kind.code().to_string())),
                     ..lsp_types::Diagnostic::default()
                 }]),
                 edit: Some(WorkspaceEdit {
-                    changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+                    changes: Some(HashMap::from([(uri.clone(), edits)])),
                     ..WorkspaceEdit::default()
                 }),
                 is_preferred: Some(i == 0),

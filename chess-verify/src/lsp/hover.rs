@@ -182,9 +182,9 @@ fn about(
     let mut games = verify(&alone, context.options);
     let syntax = games.next_syntax()?.ok()?;
     let checked = games.check_syntax(&syntax).ok()?;
-    let (end, start) = match &checked {
-        Checked::Chess(g) => (g.end, verified_chess::Position::from(&g.start)),
-        Checked::Variant(g) => (g.end, verified_chess::Position::from(&g.start)),
+    let (end, start, result) = match &checked {
+        Checked::Chess(g) => (g.end, verified_chess::Position::from(&g.start), g.result),
+        Checked::Variant(g) => (g.end, verified_chess::Position::from(&g.start), g.result),
         Checked::Custom(_) => return None,
     };
     let (range, value) = if let Some((token, range)) = game
@@ -216,6 +216,10 @@ fn about(
             "FEN" => format!(
                 "**`[FEN]`** — the position the game starts from, checked as a legal position:\n\n```text\n{}```",
                 start.board().unicode()
+            ),
+            "Result" if game.result_tag.is_some() => format!(
+                "**`[Result]`** — held to the result after the moves and to the final position: the game's result is `{}`.",
+                result.as_str()
             ),
             _ => return None,
         };

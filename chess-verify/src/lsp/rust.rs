@@ -154,9 +154,20 @@ pub fn hover(doc: &Document, position: Position, columns: Columns) -> Option<Hov
     None
 }
 
+/// A problem of a chess macro call, in a Rust file's bytes.
+struct Placed {
+    /// The problem's bytes.
+    start: usize,
+    end: usize,
+    /// The problem.
+    d: Diagnostic,
+    /// The other places its help writes to, and their bytes.
+    places: Vec<(chess_core::Range, Option<(usize, usize)>)>,
+}
+
 /// The problems of the call at index `index` of a Rust file's text, as
 /// byte ranges of the text.
-fn problems(text: &str, index: usize) -> Vec<(usize, usize, Diagnostic)> {
+fn problems(text: &str, index: usize) -> Vec<Placed> {
     let doc = Document::new(text.to_string(), 0);
     let Some(call) = calls_in(text).into_iter().nth(index) else {
         return Vec::new();
@@ -168,35 +179,69 @@ fn problems(text: &str, index: usize) -> Vec<(usize, usize, Diagnostic)> {
         .filter_map(Result::err)
         .filter_map(|d| {
             let (start, end) = span_bytes(&doc, &source, d.range)?;
-            Some((start, end, d))
+            let places = d
+                .help
+                .iter()
+                .filter_map(|h| match h {
+                    chess_core::Help::WriteThere { range, .. } => {
+                        Some((*range, span_bytes(&doc, &source, *range)))
+                    }
+                    _ => None,
+                })
+                .collect();
+            Some(Placed {
+                start,
+                end,
+                d,
+                places,
+            })
         })
         .collect()
 }
 
 /// The proven fixes of the problems of chess macro calls in a Rust file
-/// that touch bytes `start..end`; each fix with the problem it fixes.
-pub fn fixes(doc: &Document, (start, end): (usize, usize)) -> Vec<(Fix, Diagnostic)> {
+/// that touch bytes `start..end`; each fix with the problem it fixes and
+/// the problem's bytes.
+pub fn fixes(
+    doc: &Document,
+    (start, end): (usize, usize),
+) -> Vec<(Fix, Diagnostic, (usize, usize))> {
     let Some((index, _)) = call_at(doc, start) else {
         return Vec::new();
     };
     let text = doc.text();
     let mut out = Vec::new();
-    for (from, to, d) in problems(text, index) {
+    for Placed {
+        start: from,
+        end: to,
+        d,
+        places,
+    } in problems(text, index)
+    {
         if to < start || end < from {
             continue;
         }
-        for mut fix in candidates(text, (from, to), &d) {
-            // `Qh5#` is no Rust: the mate's marker needs a space before it.
-            if fix.text == "#" {
-                fix.text = " #".to_string();
+        let place = |r| places.iter().find(|p| p.0 == r).and_then(|p| p.1);
+        for mut fix in candidates(text, (from, to), &d, place) {
+            for edit in &mut fix.edits {
+                // `Qh5#` is no Rust: the mate's marker needs a space
+                // before it.
+                if edit.text == "#" {
+                    edit.text = " #".to_string();
+                }
+                // A tag's value is a string literal whose quotes are its
+                // token's: the new value goes inside them.
+                if text[edit.start..edit.end].starts_with('"') {
+                    edit.text = format!("{:?}", edit.text);
+                }
             }
             let edited = fix.apply(text);
-            let fixed_end = fix.start + fix.text.len();
-            let proven = problems(&edited, index)
-                .iter()
-                .all(|(s, e, _)| *e <= fix.start || fixed_end <= *s);
+            let proven = problems(&edited, index).iter().all(|p| {
+                fix.written()
+                    .all(|(start, end)| p.end <= start || end <= p.start)
+            });
             if proven {
-                out.push((fix, d.clone()));
+                out.push((fix, d.clone(), (from, to)));
             }
         }
     }

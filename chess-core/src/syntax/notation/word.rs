@@ -439,7 +439,9 @@ fn dot_count(s: &[u8]) -> (usize, usize) {
     (dots, len)
 }
 
-fn result_token(word: &[u8]) -> Option<ResultToken> {
+/// The result `word` is, as a result token or a `[Result]` tag's value
+/// writes it.
+pub(crate) fn result_token(word: &[u8]) -> Option<ResultToken> {
     Some(match word {
         b"1-0" => ResultToken::WhiteWins,
         b"0-1" => ResultToken::BlackWins,
