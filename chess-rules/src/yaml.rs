@@ -23,6 +23,12 @@
 //! * A symbol that is an ASCII letter, with Black's the same letter in
 //!   lower case, is the piece's letter in FEN and SAN; other symbols are
 //!   kept for display and the piece gets the first free letter.
+//! * The file is YAML as YAML readers (PyYAML) read it: an alias (`*up`)
+//!   stands for the node its anchor (`&up`) names, and a merge key
+//!   (`<<: *king`) brings in the entries of the mapping it names that the
+//!   mapping does not give itself. A file is at most [`MAX_NODES`] nodes
+//!   with its aliases in place (a file of aliases of aliases, a "billion
+//!   laughs", is refused where it passes that).
 //!
 //! ```
 //! use chess_rules::{Position, yaml};
@@ -115,49 +121,120 @@ impl Node {
     }
 }
 
-/// Frames of the tree being built from the parser's events.
+impl Node {
+    /// How many nodes it is made of, itself included.
+    fn size(&self) -> usize {
+        match self {
+            Node::Scalar(..) => 1,
+            Node::Seq(items, _) => 1 + items.iter().map(Node::size).sum::<usize>(),
+            Node::Map(pairs, _) => {
+                1 + pairs
+                    .iter()
+                    .map(|(k, v)| k.size() + v.size())
+                    .sum::<usize>()
+            }
+        }
+    }
+}
+
+/// The most nodes a file may be made of once its aliases are put in the
+/// places they name: far beyond any rules file, and short of what a file
+/// of aliases of aliases (a "billion laughs") would take.
+pub const MAX_NODES: usize = 100_000;
+
+/// Frames of the tree being built from the parser's events, each with
+/// its anchor (0: none).
 enum Frame {
-    Seq(Vec<Node>, At),
-    Map(Vec<(Node, Node)>, Option<Node>, At),
+    Seq(Vec<Node>, At, usize),
+    Map(Vec<(Node, Node)>, Option<Node>, At, usize),
 }
 
 #[derive(Default)]
 struct Builder {
     stack: Vec<Frame>,
     root: Option<Node>,
+    /// The nodes anchors name (`&up`), by anchor id.
+    anchors: Vec<Option<Node>>,
+    /// Nodes made so far, aliases counted at their size.
+    nodes: usize,
+    /// What went wrong: the events after it are passed over.
+    error: Option<RulesError>,
 }
 
 impl Builder {
-    fn add(&mut self, node: Node) {
+    fn add(&mut self, node: Node, anchor: usize) {
+        if anchor != 0 {
+            if self.anchors.len() <= anchor {
+                self.anchors.resize(anchor + 1, None);
+            }
+            self.anchors[anchor] = Some(node.clone());
+        }
         match self.stack.last_mut() {
             None => self.root = Some(node),
-            Some(Frame::Seq(items, _)) => items.push(node),
-            Some(Frame::Map(pairs, key, _)) => match key.take() {
+            Some(Frame::Seq(items, ..)) => items.push(node),
+            Some(Frame::Map(pairs, key, ..)) => match key.take() {
                 None => *key = Some(node),
                 Some(k) => pairs.push((k, node)),
             },
+        }
+    }
+
+    /// Counts `n` more nodes; an error past [`MAX_NODES`].
+    fn count(&mut self, n: usize, at: At) {
+        self.nodes = self.nodes.saturating_add(n);
+        if self.nodes > MAX_NODES {
+            self.error = Some(at.error(format!(
+                "the file is more than {MAX_NODES} YAML nodes once its aliases are put in place"
+            )));
         }
     }
 }
 
 impl MarkedEventReceiver for Builder {
     fn on_event(&mut self, event: Event, mark: Marker) {
+        if self.error.is_some() {
+            return;
+        }
         // yaml-rust2's lines count from 1, its columns from 0.
         let at = At {
             line: mark.line(),
             column: mark.col() + 1,
         };
         match event {
-            Event::Scalar(value, ..) => self.add(Node::Scalar(value, at)),
-            Event::SequenceStart(..) => self.stack.push(Frame::Seq(Vec::new(), at)),
-            Event::MappingStart(..) => self.stack.push(Frame::Map(Vec::new(), None, at)),
+            Event::Scalar(value, _, anchor, _) => {
+                self.count(1, at);
+                self.add(Node::Scalar(value, at), anchor);
+            }
+            Event::Alias(anchor) => {
+                // The parser refuses an alias of no anchor before it.
+                let Some(node) = self.anchors.get(anchor).cloned().flatten() else {
+                    self.error = Some(at.error("an alias of no anchor"));
+                    return;
+                };
+                self.count(node.size(), at);
+                if self.error.is_none() {
+                    self.add(node, 0);
+                }
+            }
+            Event::SequenceStart(anchor, _) => {
+                self.count(1, at);
+                self.stack.push(Frame::Seq(Vec::new(), at, anchor));
+            }
+            Event::MappingStart(anchor, _) => {
+                self.count(1, at);
+                self.stack.push(Frame::Map(Vec::new(), None, at, anchor));
+            }
             Event::SequenceEnd | Event::MappingEnd => {
-                let node = match self.stack.pop() {
-                    Some(Frame::Seq(items, at)) => Node::Seq(items, at),
-                    Some(Frame::Map(pairs, _, at)) => Node::Map(pairs, at),
+                let (node, anchor) = match self.stack.pop() {
+                    Some(Frame::Seq(items, at, anchor)) => (Node::Seq(items, at), anchor),
+                    Some(Frame::Map(pairs, _, at, anchor)) => (Node::Map(pairs, at), anchor),
                     None => return,
                 };
-                self.add(node);
+                if anchor != 0 {
+                    // The copy the anchor keeps.
+                    self.count(node.size(), at);
+                }
+                self.add(node, anchor);
             }
             _ => {}
         }
@@ -173,6 +250,9 @@ fn parse(text: &str) -> Result<Node, RulesError> {
             column: e.marker().col() + 1,
             message: format!("not YAML: {}", e.info()),
         })?;
+    if let Some(error) = builder.error {
+        return Err(error);
+    }
     builder.root.ok_or_else(|| RulesError {
         line: 1,
         column: 1,
@@ -180,7 +260,10 @@ fn parse(text: &str) -> Result<Node, RulesError> {
     })
 }
 
-/// The mapping's entries, each key a scalar; unknown keys are errors.
+/// The mapping's entries, each key a scalar; unknown keys are errors. A
+/// merge key (`<<: *base`, or a list of such mappings) brings in the
+/// entries of the mappings it names that the mapping does not give
+/// itself, the first mapping's first, as YAML readers (PyYAML) merge.
 fn mapping<'n>(
     node: &'n Node,
     what: &str,
@@ -192,10 +275,18 @@ fn mapping<'n>(
             .error(format!("{what} is a mapping, not {}", node.kind())));
     };
     let mut out: Vec<(&str, At, &Node)> = Vec::new();
+    let mut merged: Vec<&Node> = Vec::new();
     for (key, value) in pairs {
         let Node::Scalar(name, at) = key else {
             return Err(key.at().error("a key is a word"));
         };
+        if name == "<<" {
+            match value {
+                Node::Seq(items, _) => merged.extend(items),
+                other => merged.push(other),
+            }
+            continue;
+        }
         if !known.contains(&name.as_str()) {
             return Err(at.error(format!(
                 "`{name}` is not a key of {what} (the keys are {})",
@@ -210,6 +301,19 @@ fn mapping<'n>(
             return Err(at.error(format!("`{name}` is given twice")));
         }
         out.push((name, *at, value));
+    }
+    for base in merged {
+        if !matches!(base, Node::Map(..)) {
+            return Err(base.at().error(format!(
+                "a merge key `<<` names mappings, not {}",
+                base.kind()
+            )));
+        }
+        for (name, at, value) in mapping(base, what, known)? {
+            if !out.iter().any(|(k, ..)| *k == name) {
+                out.push((name, at, value));
+            }
+        }
     }
     Ok(out)
 }
@@ -282,7 +386,10 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     let board = get(&top, "board_size", start_at, "a rules file")?;
     let size = mapping(board, "`board_size`", &["rows", "cols"])?;
     let side = |key: &str| -> Result<u8, RulesError> {
-        let (n, at) = integer(get(&size, key, board.at(), "`board_size`")?, key)?;
+        let (n, at) = integer(
+            get(&size, key, board.at(), "`board_size`")?,
+            &format!("`{key}`"),
+        )?;
         u8::try_from(n)
             .ok()
             .filter(|n| (1..=MAX_SIDE).contains(n))

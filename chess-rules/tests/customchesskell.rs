@@ -240,3 +240,68 @@ fn jumps_longer_than_the_board_are_moves_like_any_other() {
         .collect::<Vec<_>>();
     assert!(knight.contains(&"b1c7".to_string()), "{knight:?}");
 }
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/customchesskell/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// YAML's anchors, aliases and merge keys are read as PyYAML reads them:
+/// `aliases.yaml` gives the rules of `aliases.expanded.yaml`, which
+/// PyYAML wrote from it (`expand_aliases.py`).
+#[test]
+fn aliases_and_merge_keys_are_read_as_pyyaml_reads_them() {
+    let aliased = yaml::rules(&fixture("aliases.yaml")).unwrap();
+    let expanded = yaml::rules(&fixture("aliases.expanded.yaml")).unwrap();
+    assert_eq!(aliased, expanded);
+    // The aliased step is the SuperPawn's, beside its own.
+    let pawn = aliased
+        .pieces
+        .iter()
+        .find(|p| p.name == "SuperPawn")
+        .unwrap();
+    let start = Position::start(&aliased).unwrap();
+    let mut moves: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|m| start.uci(m))
+        .filter(|m| m.starts_with("a2"))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["a2a3", "a2b2"], "{pawn:?}");
+    assert_eq!(aliased.start, "rnm1k/p4/5/P4/RNM1K w - - 0 1");
+}
+
+#[test]
+fn aliases_that_multiply_are_refused_where_they_pass_the_bound() {
+    // A "billion laughs": each line nine aliases of the one before.
+    let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..10 {
+        let p = i - 1;
+        text.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    let e = yaml::rules(&text).unwrap_err();
+    assert!(
+        e.message
+            .contains("more than 100000 YAML nodes once its aliases are put in place"),
+        "{}",
+        e.message
+    );
+    // Where the bound is passed: the fifth line, whose list is 9^5
+    // nodes, and as many again for the copy its anchor keeps.
+    assert_eq!(e.line, 5, "{}", e.message);
+    // An alias of a list where a number belongs says so, at the list.
+    let text = mini()
+        .replace("rows: 5", "rows: &r [5]")
+        .replace("cols: 5", "cols: *r");
+    let e = yaml::rules(&text).unwrap_err();
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (4, "`rows` is a value, not a list")
+    );
+}
