@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use chess_core::Splitter;
+use chess_core::syntax::RowSplitter;
 
 /// Whole games, in input order.
 #[derive(Debug)]
@@ -156,14 +157,15 @@ impl Default for Limits {
 pub enum Cut {
     /// Where a game begins (PGN).
     Games,
-    /// Where a line begins (a lichess puzzle file: one row a line).
+    /// Where a row begins (a lichess puzzle file: one row a line, but
+    /// for line breaks in quoted cells; `chess_core::syntax::RowSplitter`).
     Lines,
 }
 
 /// Finds the cuts of one [`Cut`].
 enum Cutter {
     Games(Splitter),
-    Lines,
+    Lines(RowSplitter),
 }
 
 impl Cutter {
@@ -172,20 +174,14 @@ impl Cutter {
     fn next_cut(&mut self, buf: &[u8], from: usize) -> Option<usize> {
         match self {
             Cutter::Games(splitter) => splitter.next_cut(buf, from),
-            // A line begins after a line break, once a byte of it is
-            // there; the byte before `from` is looked at again, so a
-            // break at the end of one block counts when the next comes.
-            Cutter::Lines => {
-                let start = from.saturating_sub(1);
-                let at = start + memchr::memchr(b'\n', buf.get(start..)?)?;
-                (at + 1 < buf.len()).then_some(at + 1)
-            }
+            Cutter::Lines(rows) => rows.next_cut(buf, from),
         }
     }
 
     fn resync(&mut self) {
-        if let Cutter::Games(splitter) = self {
-            splitter.resync();
+        match self {
+            Cutter::Games(splitter) => splitter.resync(),
+            Cutter::Lines(rows) => rows.resync(),
         }
     }
 }
@@ -244,7 +240,7 @@ impl<R: Read> Pieces<R> {
             limits,
             cutter: match cut {
                 Cut::Games => Cutter::Games(Splitter::new()),
-                Cut::Lines => Cutter::Lines,
+                Cut::Lines => Cutter::Lines(RowSplitter::new()),
             },
             buf: Vec::new(),
             scanned: 0,
@@ -763,7 +759,7 @@ pub fn stretches(text: &str, cut: Cut) -> Vec<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
     let mut cutter = match cut {
         Cut::Games => Cutter::Games(Splitter::new()),
-        Cut::Lines => Cutter::Lines,
+        Cut::Lines => Cutter::Lines(RowSplitter::new()),
     };
     let (mut out, mut start, mut from) = (Vec::new(), 0, 0);
     while let Some(at) = cutter.next_cut(bytes, from) {

@@ -54,3 +54,165 @@ fn item_02_a_bom_in_the_middle_of_a_file() {
         want(8)
     );
 }
+
+/// 1. The `[Result]` tag is held to the result after the moves and to
+/// the final position, and `--fix` writes both.
+#[test]
+fn item_01_the_result_tag_is_checked_and_fixed_with_the_result() {
+    let mate = "1. f3 e5 2. g4 Qh4#";
+    let cases = [
+        // The tag against the result after the moves, and the mate.
+        (
+            format!("[Result \"1-0\"]\n\n{mate} 0-1\n"),
+            Some((1, 10, "result-tag")),
+        ),
+        // Both wrong: the error is the result's, its fix writes both.
+        (
+            format!("[Result \"1-0\"]\n\n{mate} 1-0\n"),
+            Some((3, 21, "wrong-result")),
+        ),
+        // No result after the moves: the tag against the mate.
+        (
+            format!("[Result \"1-0\"]\n\n{mate}\n"),
+            Some((1, 10, "result-tag")),
+        ),
+        // `*` in the tag of a game whose result is written.
+        (
+            "[Result \"*\"]\n\n1. e4 e5 1-0\n".to_string(),
+            Some((1, 10, "result-tag")),
+        ),
+        (format!("[Result \"0-1\"]\n\n{mate} 0-1\n"), None),
+        (
+            "[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n".to_string(),
+            None,
+        ),
+        // A value that is no result is not read.
+        ("[Result \"?\"]\n\n1. e4 e5 1-0\n".to_string(), None),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let path = file(&format!("result-{i}.pgn"), text.as_bytes());
+        let path = path.to_str().unwrap();
+        let (code, found) = problems(&[path]);
+        let want: Vec<_> = want
+            .iter()
+            .map(|&(l, c, k)| (l, c, k.to_string()))
+            .collect();
+        assert_eq!(
+            (code, &found),
+            (i32::from(!want.is_empty()), &want),
+            "{text}"
+        );
+        if want.is_empty() {
+            continue;
+        }
+        // The fix leaves a file with nothing to refuse.
+        let (code, _, err) = run(&["--fix", path]);
+        assert_eq!(code, 0, "{text}: {err}");
+        let fixed = std::fs::read_to_string(path).unwrap();
+        assert_eq!(problems(&[path]), (0, vec![]), "{fixed}");
+        assert!(fixed.contains("[Result \"0-1\"]") || fixed.contains("[Result \"1-0\"]"));
+    }
+    // The help says where else to write, and the data says so too.
+    let path = file("result-both.pgn", cases[1].0.as_bytes());
+    let (_, out, _) = run(&["--format", "json", path.to_str().unwrap()]);
+    let record = &json_records(&out)[0];
+    assert_eq!(
+        record["suggestions"][1],
+        serde_json::json!({ "type": "write-there", "place": "the `[Result]` tag", "text": "0-1" })
+    );
+    assert_eq!(record["related"][0]["line"], 1, "{record}");
+}
+
+/// 1. pgn-extract (Debian's `pgn-extract`, which CI installs) flags the
+/// same results and tags as inconsistent as `chess-verify`, on the cases
+/// where it checks them (results after the moves, which it requires,
+/// against each other and against a mate).
+#[test]
+#[ignore = "needs pgn-extract (CI installs it)"]
+fn item_01_pgn_extract_flags_the_same_results() {
+    let mate = "1. f3 e5 2. g4 Qh4#";
+    let cases = [
+        format!("[Result \"1-0\"]\n\n{mate} 0-1\n"),
+        format!("[Result \"1-0\"]\n\n{mate} 1-0\n"),
+        format!("[Result \"0-1\"]\n\n{mate} 1/2-1/2\n"),
+        "[Result \"*\"]\n\n1. e4 e5 1-0\n".to_string(),
+        "[Result \"0-1\"]\n\n1. e4 e5 1-0\n".to_string(),
+        format!("[Result \"0-1\"]\n\n{mate} 0-1\n"),
+        "[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n".to_string(),
+        "[Result \"*\"]\n\n1. e4 e5 *\n".to_string(),
+    ];
+    let pgn_extract = ["pgn-extract", "/usr/games/pgn-extract"]
+        .into_iter()
+        .find(|p| std::process::Command::new(p).arg("-h").output().is_ok())
+        .expect("pgn-extract is installed");
+    for (i, text) in cases.iter().enumerate() {
+        let path = file(&format!("oracle-{i}.pgn"), text.as_bytes());
+        let out = std::process::Command::new(pgn_extract)
+            .args(["-s", "-r"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let theirs = String::from_utf8_lossy(&out.stderr).contains("nconsistent");
+        let (_, ours) = problems(&[path.to_str().unwrap()]);
+        assert_eq!(!ours.is_empty(), theirs, "{text}: {ours:?}");
+    }
+}
+
+/// 3. A CustomChessKell file's YAML aliases and merge keys are read (the
+/// SuperPawn's aliased step, the `Mann` that merges the King's entries),
+/// as PyYAML reads them.
+#[test]
+fn item_03_yaml_aliases_are_read() {
+    let rules = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../chess-rules/tests/customchesskell/aliases.yaml"
+    );
+    let game = file("aliases.pgn", b"1. a2b2 a4b4 2. Mc2 *\n");
+    assert_eq!(
+        problems(&["--rules", rules, game.to_str().unwrap()]),
+        (0, vec![])
+    );
+}
+
+/// A sound mate in 2 as a lichess puzzle row, up to its themes.
+const MATE_IN_2: &str = "00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6 d7d8 f7f8,1760,80,83,72";
+
+/// 4. A `mateIn` theme is `mateIn` and a number as lichess writes it, of
+/// any size: the row is proven against it or refused.
+#[test]
+fn item_04_mate_themes_with_odd_numbers_are_refused() {
+    let cases = [
+        ("mateIn2", None),
+        ("mateIn4294967298", Some("not-mate")),
+        ("mateIn18446744073709551618", Some("not-mate")),
+        ("mateIn99", Some("not-mate")),
+        ("mateIn02", Some("puzzle-row")),
+        ("mateIn+2", Some("puzzle-row")),
+        ("mateIn2x", Some("puzzle-row")),
+        ("mateIn\u{ff11}", Some("puzzle-row")),
+        ("mateIn2 mateIn3", Some("puzzle-row")),
+    ];
+    for (i, (themes, want)) in cases.into_iter().enumerate() {
+        let path = file(
+            &format!("themes-{i}.csv"),
+            format!("{MATE_IN_2},{themes},,\n").as_bytes(),
+        );
+        let (code, found) = problems(&["--puzzles", path.to_str().unwrap()]);
+        let kinds: Vec<&str> = found.iter().map(|p| p.2.as_str()).collect();
+        assert_eq!(kinds, Vec::from_iter(want), "{themes}");
+        assert_eq!(code, i32::from(want.is_some()), "{themes}");
+    }
+}
+
+/// 5. A line break inside a quoted cell stays in its row, as Python's
+/// `csv` reads it: the theme after it is proven, on any number of
+/// threads.
+#[test]
+fn item_05_a_quoted_line_break_in_a_puzzle_row() {
+    let text = format!("{MATE_IN_2},\"mate\nmateIn3\",,\n{MATE_IN_2},\"mate\nmateIn2\",,\n");
+    let path = file("quoted.csv", text.as_bytes());
+    for jobs in ["1", "2"] {
+        let (code, found) = problems(&["--puzzles", "--jobs", jobs, path.to_str().unwrap()]);
+        assert_eq!((code, found), (1, vec![(2, 1, "not-mate".to_string())]));
+    }
+}

@@ -73,7 +73,11 @@ fn prove_mate(
         return Err(Diagnostic::new(
             ErrorKind::NotMate,
             theme,
-            format!("the theme says mate in {n}, but {what}"),
+            // The number as written: one beyond `u32` is kept as `u32::MAX`.
+            format!(
+                "the theme says mate in {}, but {what}",
+                source.slice(theme).trim_start_matches("mateIn")
+            ),
         ));
     }
     let mut pos = game.start.clone();

@@ -51,6 +51,7 @@ pub(crate) use express::whole_game as plain_game;
 pub use letters::PieceLetters;
 pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped, Stop};
+pub use puzzles::RowSplitter;
 pub use rules_file::{Refused, RuleSets, Unnamed, builtin_refused};
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, fullmove_zero};

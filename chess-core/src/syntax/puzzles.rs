@@ -53,27 +53,27 @@ impl PuzzleSyntax {
 
 /// Reads the rows of a lichess puzzle file, one at a time: each row's
 /// syntax, or what is wrong with it. A first line that names the columns
-/// is skipped; so are empty lines.
+/// is skipped; so are empty lines. A row ends at a line break outside a
+/// quoted cell ([`RowSplitter`]).
 pub fn lichess_rows(
     source: &Source,
 ) -> impl Iterator<Item = Result<PuzzleSyntax, Diagnostic>> + '_ {
     let text = source.as_str();
-    let mut at = 0usize;
+    let mut rows = RowSplitter::new();
+    // Where the next row starts, and where the scan goes on.
+    let (mut at, mut from) = (0usize, 0usize);
     let mut first = true;
     std::iter::from_fn(move || {
         loop {
             if at >= text.len() {
                 return None;
             }
-            let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
-            let line_end = if text[at..end].ends_with('\r') {
-                end - 1
-            } else {
-                end
-            };
             let start = at;
-            at = end + 1;
-            let line = &text[start..line_end];
+            at = rows.next_cut(text.as_bytes(), from).unwrap_or(text.len());
+            from = at + 1;
+            let end = text[..at].strip_suffix('\n').map_or(at, str::len);
+            let line = &text[start..end];
+            let line = line.strip_suffix('\r').unwrap_or(line);
             let header = first && line.starts_with("PuzzleId");
             first = false;
             if line.trim().is_empty() || header {
@@ -82,6 +82,102 @@ pub fn lichess_rows(
             return Some(row(source, start, line));
         }
     })
+}
+
+/// Where a CSV scan is: which bytes end a cell or a row.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Csv {
+    /// At the start of a cell: a `"` opens a quoted cell.
+    CellStart,
+    /// In a cell without quotes: up to a `,` or a line break.
+    Plain,
+    /// In a quoted cell: up to its closing `"` (line breaks included).
+    Quoted,
+    /// Just after a `"` in a quoted cell: another `"` is a quote in the
+    /// text; anything else ends the quoting.
+    QuoteInQuoted,
+}
+
+/// An incremental scan for where rows begin in a CSV file (a lichess
+/// puzzle file), as Python's `csv` module reads one: a row ends at a
+/// line break outside a quoted cell; a cell is quoted when it begins with
+/// `"`, and `""` is a quote inside it. The scan keeps its state between
+/// blocks of bytes, so where it cuts does not depend on how the text
+/// arrives; `chess-verify` cuts puzzle files here.
+///
+/// ```
+/// use chess_core::syntax::RowSplitter;
+///
+/// let text = b"a,\"one\ntwo\",x\nb,c\n";
+/// let mut rows = RowSplitter::new();
+/// assert_eq!(rows.next_cut(text, 0), Some(15));
+/// assert_eq!(&text[15..], b"b,c\n");
+/// assert_eq!(rows.next_cut(text, 16), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct RowSplitter {
+    state: Csv,
+    /// The last byte read ended a row: the next one begins a new one.
+    row_ended: bool,
+}
+
+impl Default for RowSplitter {
+    fn default() -> RowSplitter {
+        RowSplitter::new()
+    }
+}
+
+impl RowSplitter {
+    /// A scan at the start of a file.
+    pub fn new() -> RowSplitter {
+        RowSplitter {
+            state: Csv::CellStart,
+            row_ended: false,
+        }
+    }
+
+    /// Forgets an open quoted cell: the next line break ends the row
+    /// (used after skipping text that has no row start in it).
+    pub fn resync(&mut self) {
+        self.state = Csv::Plain;
+    }
+
+    /// Scans `text[from..]`, which continues the text scanned before, and
+    /// returns the offset in `text` of the first byte of the first row
+    /// that begins in it, once that byte is there. The scan stops just
+    /// after that byte: call again from the returned offset plus one to go
+    /// on. Every byte must be scanned exactly once.
+    pub fn next_cut(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        let mut i = from;
+        while i < text.len() {
+            let b = text[i];
+            let begins = std::mem::take(&mut self.row_ended);
+            self.state = match (self.state, b) {
+                (Csv::Quoted, b'"') => Csv::QuoteInQuoted,
+                (Csv::Quoted, _) => Csv::Quoted,
+                (Csv::QuoteInQuoted | Csv::CellStart, b'"') => Csv::Quoted,
+                (_, b'\n') => {
+                    self.row_ended = true;
+                    Csv::CellStart
+                }
+                (_, b',') => Csv::CellStart,
+                _ => Csv::Plain,
+            };
+            if begins {
+                return Some(i);
+            }
+            i += 1;
+            // The bytes that cannot change the state are skipped.
+            let rest = &text[i..];
+            i += match self.state {
+                Csv::Plain => memchr::memchr2(b',', b'\n', rest),
+                Csv::Quoted => memchr::memchr(b'"', rest),
+                Csv::CellStart | Csv::QuoteInQuoted => Some(0),
+            }
+            .unwrap_or(rest.len());
+        }
+        None
+    }
 }
 
 fn bad_row(range: Range, message: impl Into<String>) -> Diagnostic {
@@ -205,22 +301,56 @@ fn row(source: &Source, start: usize, line: &str) -> Result<PuzzleSyntax, Diagno
         ..Line::default()
     }];
     game.plies = plies;
-    // `mateIn2` among the themes.
-    let mate_in = cells.get(7).and_then(|&themes| {
-        let text = source.slice(themes);
-        text.split(' ').find_map(|theme| {
-            let n: u32 = theme.strip_prefix("mateIn")?.parse().ok()?;
-            let offset = theme.as_ptr() as usize - text.as_ptr() as usize;
-            let start = themes.start + offset as u32;
-            Some((n, Range::new(start, start + theme.len() as u32)))
-        })
-    });
+    let mate_in = match cells.get(7) {
+        Some(&themes) => mate_theme(source, themes)?,
+        None => None,
+    };
     Ok(PuzzleSyntax {
         cells,
         game,
         mate_in,
         range: whole,
     })
+}
+
+/// The `mateIn2` among the themes (separated by white space): its
+/// number and range. A theme that begins `mateIn` is that and a number
+/// as lichess writes it — digits, the first not `0` — or the row cannot
+/// be read, and so are two such themes; a number beyond `u32` is
+/// `u32::MAX` (no line is that long).
+fn mate_theme(source: &Source, themes: Range) -> Result<Option<(u32, Range)>, Diagnostic> {
+    let text = source.slice(themes);
+    let mut found: Option<(u32, Range)> = None;
+    for theme in text.split_ascii_whitespace() {
+        let Some(digits) = theme.strip_prefix("mateIn") else {
+            continue;
+        };
+        let offset = theme.as_ptr() as usize - text.as_ptr() as usize;
+        let start = themes.start + offset as u32;
+        let range = Range::new(start, start + theme.len() as u32);
+        let number = !digits.is_empty()
+            && !digits.starts_with('0')
+            && digits.bytes().all(|b| b.is_ascii_digit());
+        if !number {
+            return Err(bad_row(
+                range,
+                format!(
+                    "`{theme}` is not a mate theme: lichess writes `mateIn` and the number of the solver's moves, as `mateIn2`"
+                ),
+            ));
+        }
+        if let Some((_, first)) = found {
+            return Err(bad_row(
+                range,
+                format!(
+                    "a second mate theme, `{theme}`, after `{}`: a puzzle is a mate in one number of moves",
+                    source.slice(first)
+                ),
+            ));
+        }
+        found = Some((digits.parse().unwrap_or(u32::MAX), range));
+    }
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -249,6 +379,81 @@ mod tests {
             Some("8/8/8/8/8/8/8/K6k w - - 0 1")
         );
         assert!(quoted.mate_in.is_none());
+    }
+
+    /// Every row start of `text`, scanned in blocks of `block` bytes.
+    fn row_starts(text: &str, block: usize) -> Vec<usize> {
+        let bytes = text.as_bytes();
+        let mut rows = RowSplitter::new();
+        let (mut out, mut start) = (Vec::new(), 0);
+        while start < bytes.len() {
+            let end = (start + block).min(bytes.len());
+            let mut from = 0;
+            while let Some(cut) = rows.next_cut(&bytes[start..end], from) {
+                out.push(start + cut);
+                from = cut + 1;
+            }
+            start = end;
+        }
+        out
+    }
+
+    #[test]
+    fn rows_end_at_line_breaks_outside_quoted_cells() {
+        let text = "a,\"x\ny\",b\n\"\"\"q\n\",c\nd\"e\n\n\"f\"\"\ng\",h\r\ni";
+        // As Python's csv reads it: `a,"x⏎y",b` / `"""q⏎",c` / `d"e` (a
+        // quote inside a plain cell is text) / `` / `"f""⏎g",h` / `i`.
+        let want = vec![
+            text.find("\"\"\"q").unwrap(),
+            text.find("d\"e").unwrap(),
+            text.find("\n\"f").unwrap(),
+            text.find("\"f").unwrap(),
+            text.find('i').unwrap(),
+        ];
+        for block in 1..=text.len() {
+            assert_eq!(row_starts(text, block), want, "block {block}");
+        }
+    }
+
+    #[test]
+    fn a_quoted_line_break_stays_in_its_row() {
+        let text = "p,6k1/5ppp/8/8/8/8/1r6/K3R3 b - - 0 1,b2b3 e1e8,600,80,90,10,\"short\nmateIn1\",,\n\
+                    q,6k1/5ppp/8/8/8/8/1r6/K3R3 b - - 0 1,b2b3 e1e8,600,80,90,10,mateIn1,,\n";
+        let source = Source::text(text, None, None);
+        let rows: Vec<_> = lichess_rows(&source).map(Result::unwrap).collect();
+        assert_eq!(rows.len(), 2);
+        let (n, theme) = rows[0].mate_in.unwrap();
+        assert_eq!((n, source.slice(theme)), (1, "mateIn1"));
+        assert_eq!(rows[1].cell(&source, "PuzzleId"), Some("q"));
+    }
+
+    #[test]
+    fn mate_themes_are_numbers_as_lichess_writes_them() {
+        let theme = |themes: &str| {
+            let text = format!("a,8/8/8/8/8/8/8/K6k w - - 0 1,a1a2 h1h2,1,1,1,1,{themes},,\n");
+            let source = Source::text(text, None, None);
+            let row = lichess_rows(&source).next().unwrap();
+            row.map(|r| r.mate_in.map(|(n, _)| n))
+                .map_err(|d| (d.kind, source.slice(d.range).to_string(), d.message))
+        };
+        assert_eq!(theme("mate mateIn2 short"), Ok(Some(2)));
+        assert_eq!(theme("mate short"), Ok(None));
+        assert_eq!(theme("mateIn4294967298"), Ok(Some(u32::MAX)));
+        for bad in [
+            "mateIn02",
+            "mateIn+2",
+            "mateIn2x",
+            "mateIn\u{ff11}",
+            "mateIn",
+            "mateIn-1",
+        ] {
+            let (kind, at, message) = theme(&format!("mate {bad}")).unwrap_err();
+            assert_eq!((kind, at.as_str()), (ErrorKind::PuzzleRow, bad));
+            assert!(message.contains("is not a mate theme"), "{message}");
+        }
+        let (_, at, message) = theme("mateIn2 mateIn3").unwrap_err();
+        assert_eq!(at, "mateIn3");
+        assert!(message.starts_with("a second mate theme"), "{message}");
     }
 
     #[test]
