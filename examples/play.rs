@@ -49,7 +49,7 @@ fn verify_text(text: &str) -> Result<VerifiedGame, String> {
 
 /// Help as the macros give it (the game here is the text of a `game!`).
 const SPELLING: Spelling = Spelling {
-    opt_in: |option| format!("`#![allow({})]`", option.name()),
+    opt_in: chess_core::OptIn::attribute,
     rust_tokens: false,
 };
 

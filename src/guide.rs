@@ -29,9 +29,11 @@
 //!     the board where it went wrong, robustness.
 //! 11. [Error catalogue](catalogue) — every kind of error, with an input
 //!     that causes it and the exact message.
-//! 12. [Performance](performance) — the cost to a build, and
+//! 12. [Limits](limits) — the bounds that keep any input to bounded
+//!     memory and linear time, and how to raise them.
+//! 13. [Performance](performance) — the cost to a build, and
 //!     `chess-verify`'s speed, measured.
-//! 13. [Crates and licenses](licenses) — what links what, and the license
+//! 14. [Crates and licenses](licenses) — what links what, and the license
 //!     boundary.
 
 #[doc = include_str!("../guide/values.md")]
@@ -69,6 +71,9 @@ pub mod verification {}
 
 #[doc = include_str!("../guide/catalogue.md")]
 pub mod catalogue {}
+
+#[doc = include_str!("../guide/limits.md")]
+pub mod limits {}
 
 #[doc = include_str!("../guide/performance.md")]
 pub mod performance {}

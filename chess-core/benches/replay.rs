@@ -169,6 +169,7 @@ const OPTIONS: Options = Options {
     drop_annotations: false,
     variant: None,
     unfinished_result: false,
+    limits: chess_core::syntax::Limits::DEFAULT,
 };
 
 /// Parses and verifies every game of `source`; the plies of their main lines.

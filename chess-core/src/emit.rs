@@ -567,12 +567,7 @@ pub fn compile_error(message: &str, start: Span, end: Span) -> TokenStream {
 /// the input, and in the token form a mate is written `Qh5 #`.
 pub fn spelling(source: &Source) -> Spelling {
     Spelling {
-        opt_in: |option| {
-            format!(
-                "`#![allow({})]` at the start of the macro input",
-                option.name()
-            )
-        },
+        opt_in: |option| format!("{} at the start of the macro input", option.attribute()),
         rust_tokens: source.mode() == Mode::Tokens,
     }
 }

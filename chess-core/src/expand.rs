@@ -10,7 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::input::{Range, Source, files, tokens};
 use crate::puzzle::{self, PuzzleOptions};
 use crate::replay::Options;
-use crate::syntax::{self, PieceLetters, errors};
+use crate::syntax::{self, Bound, Limits, PieceLetters, errors};
 use crate::{emit, explain, pipeline, start};
 
 /// The macro input, read once, front to back, with a little lookahead.
@@ -32,7 +32,43 @@ struct Input {
 }
 
 /// The options the macros take, as a help.
-const OPTIONS_HELP: &str = "help: the options are `#![allow(moves_after_draw)]` (or `unfinished_result`), `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant) and `#![rules(\"rules.yaml\")]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`";
+const OPTIONS_HELP: &str = "help: the options are `#![allow(moves_after_draw)]` (or `unfinished_result`), `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant), `#![rules(\"rules.yaml\")]` and `#![limits(variations = 500_000)]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`";
+
+/// `limits` with the bounds `#![limits(variations = 500_000, depth = 20)]`
+/// sets (its words, the commas dropped).
+fn limits_option(words: &[String], mut limits: Limits) -> Result<Limits, String> {
+    let names: Vec<String> = Bound::ALL
+        .iter()
+        .map(|b| format!("`{}`", b.name()))
+        .collect();
+    let help = format!(
+        "help: write `#![limits(variations = 500_000)]`; the bounds are {}",
+        names.join(", ")
+    );
+    if words.is_empty() {
+        return Err(format!("`#![limits(…)]` names no bound\n{help}"));
+    }
+    for triple in words.chunks(3) {
+        let [name, eq, n] = triple else {
+            return Err(format!("`{}` is not `name = N`\n{help}", triple.join(" ")));
+        };
+        let Some(bound) = Bound::named(name) else {
+            return Err(format!("`{name}` names no bound\n{help}"));
+        };
+        let n = n.replace('_', "").parse::<u32>().ok().filter(|&n| n >= 1);
+        match (eq.as_str(), n) {
+            ("=", Some(n)) => limits = limits.with(bound, n),
+            _ => {
+                return Err(format!(
+                    "`{name} {eq} {}` is not `name = N`, N from 1 to {}\n{help}",
+                    triple[2],
+                    u32::MAX
+                ));
+            }
+        }
+    }
+    Ok(limits)
+}
 
 impl Input {
     fn new(input: TokenStream) -> Input {
@@ -118,7 +154,8 @@ impl Input {
     }
 
     /// The options at the start, as inner attributes:
-    /// `#![allow(moves_after_draw)]`, `#![piece_letters(de)]`,
+    /// `#![allow(moves_after_draw)]`, `#![limits(variations = 500_000)]`,
+    /// `#![piece_letters(de)]`,
     /// `#![annotations(drop)]`, `#![variant(crazyhouse)]`.
     fn options(&mut self, mut options: Options) -> Result<Options, TokenStream> {
         loop {
@@ -278,6 +315,10 @@ impl Input {
                         })
                         .unwrap_or_else(|| group.span());
                     self.rules = Some((path, names.get(1).cloned(), span));
+                }
+                Some((attr, names)) if attr == "limits" => {
+                    options.limits = limits_option(names, options.limits)
+                        .map_err(|why| emit::compile_error(&why, group.span(), group.span()))?;
                 }
                 Some((allow, names)) if allow == "allow" && !names.is_empty() => {
                     for name in names {
@@ -506,7 +547,7 @@ pub fn game_as_printed(
 
 /// [`printed_game`] once the text is known to be plain.
 fn plain_game(krate: &TokenStream, source: &Source, options: Options) -> Option<TokenStream> {
-    let game = syntax::plain_game(source, options.variant)?;
+    let game = syntax::plain_game(source, options.variant, options.limits)?;
     let checked = pipeline::verify(source, options).check_syntax(&game).ok()?;
     Some(checked_expr(krate, source, &checked, None, None))
 }

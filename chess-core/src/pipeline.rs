@@ -35,6 +35,7 @@ pub fn verify(source: &Source, options: Options) -> Games<'_> {
         parser: notes_as(
             Parser::new(source)
                 .with_letters(options.piece_letters)
+                .with_limits(options.limits)
                 .with_variant(options.variant),
             options,
         ),
@@ -64,6 +65,7 @@ pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Ga
         parser: notes_as(
             Parser::with_cuts(source, cuts)
                 .with_letters(options.piece_letters)
+                .with_limits(options.limits)
                 .with_variant(options.variant),
             options,
         ),

@@ -59,8 +59,10 @@ fn a_million_tokens() {
 #[test]
 fn variations_nested_ten_thousand_deep() {
     // 1. e4 (1. d4 (1. d4 (… 1. Ke3 …))) e5: every level is verified from
-    // the start position; the innermost move is illegal.
-    let depth = 10_000;
+    // the start position; the innermost move is illegal. Ten thousand
+    // variations nested, the innermost `(1. Ke3)` among them: as deep as
+    // a game may nest them (`Limits::depth`).
+    let depth = 9_999;
     let mut text = String::from("1. e4 ");
     for _ in 0..depth {
         text.push_str("(1. d4 ");
@@ -84,7 +86,7 @@ fn variations_nested_ten_thousand_deep() {
     });
     assert_eq!((kind, at.as_str()), (ErrorKind::CannotReach, "Ke3"));
 
-    // Without the illegal move, 10,000 nested variations verify.
+    // Without the illegal move, nested variations verify.
     let mut legal = String::from("1. e4 ");
     legal.push_str(&"(1. d4 ".repeat(depth));
     legal.push_str(&")".repeat(depth));
@@ -155,4 +157,87 @@ fn binary_data_in_a_string() {
         Err(Failure::Call(_)) => {}
         Ok(_) => panic!("junk compiled"),
     }
+}
+
+/// The error a game of `text` read under `limits` gives, as (kind, text
+/// it covers, message); by the lexer and grammar, and by the express
+/// lane, which gives up to the grammar.
+fn bound_error(text: &str, limits: chess_core::syntax::Limits) -> (ErrorKind, String, String) {
+    let options = Options {
+        limits,
+        ..Options::default()
+    };
+    let source = Source::text(text, None, None);
+    let d = verify(&source, options)
+        .next()
+        .expect("a game")
+        .expect_err("past a bound");
+    (d.kind, source.slice(d.range).to_string(), d.message)
+}
+
+#[test]
+fn each_bound_on_a_games_size_is_an_error_where_it_is_passed() {
+    use chess_core::syntax::{Bound, Limits};
+    let small = |bound, n| Limits::default().with(bound, n);
+    let cases = [
+        ("1. e4 e5 2. Nf3 Nc6 *", small(Bound::Plies, 3), "Nc6"),
+        (
+            "1. e4 (1. d4) (1. c4) e5 *",
+            small(Bound::Variations, 1),
+            "(",
+        ),
+        ("1. e4 (1. d4 (1. c4)) e5 *", small(Bound::Depth, 1), "("),
+        ("1. e4 {a} e5 $1 {b} *", small(Bound::Notes, 2), "{b}"),
+        ("1. e4 e5 $1 $2 $3 *", small(Bound::Notes, 2), "$3"),
+        (
+            "[A \"1\"]\n[B \"2\"]\n\n1. e4 *",
+            small(Bound::Tags, 1),
+            "[B \"2\"]",
+        ),
+    ];
+    for (text, limits, at) in cases {
+        let (kind, found, message) = bound_error(text, limits);
+        assert_eq!(
+            (kind, found.as_str()),
+            (ErrorKind::TooLarge, at),
+            "{text}: {message}"
+        );
+        // One bound more and the game is read.
+        let more = Limits {
+            plies: limits.plies + 1,
+            variations: limits.variations + 1,
+            depth: limits.depth + 1,
+            notes: limits.notes + 1,
+            tags: limits.tags + 1,
+        };
+        let options = Options {
+            limits: more,
+            ..Options::default()
+        };
+        let source = Source::text(text, None, None);
+        assert!(verify(&source, options).next().unwrap().is_ok(), "{text}");
+    }
+    // The second nested variation is the one past a depth of 1.
+    let (_, _, message) = bound_error("1. e4 (1. d4 (1. c4)) e5 *", small(Bound::Depth, 1));
+    assert_eq!(
+        message,
+        "a game may have at most 1 variations nested in one another, and this variation is one more"
+    );
+}
+
+#[test]
+fn five_million_variations_stop_at_the_bound() {
+    // 40 MB of `(1. d4) `: the 100,001st variation is the error, and the
+    // game's tree holds no more than the bound.
+    let text = format!("1. e4 {}*", "(1. d4) ".repeat(5_000_000));
+    let (kind, at, message) = bound_error(&text, chess_core::syntax::Limits::default());
+    assert_eq!((kind, at.as_str()), (ErrorKind::TooLarge, "("));
+    assert!(
+        message.starts_with("a game may have at most 100000 variations"),
+        "{message}"
+    );
+    // And in a macro's tokens.
+    let (kind, _, _) =
+        on_small_stack(|| game_error(&format!("1. e4 {}", "(1. d4) ".repeat(100_001))));
+    assert_eq!(kind, ErrorKind::TooLarge);
 }

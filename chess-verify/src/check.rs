@@ -274,9 +274,9 @@ pub struct Checked {
 /// How this tool spells help: options are its flags.
 pub const SPELLING: Spelling = Spelling {
     opt_in: |option| match option {
-        OptIn::MovesAfterDraw => "`--moves-after-draw`".to_string(),
         // Always on: such a game is accepted with a warning.
         OptIn::UnfinishedResult => "chess-verify's default reading".to_string(),
+        other => other.flag(),
     },
     rust_tokens: false,
 };

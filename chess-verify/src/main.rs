@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use chess_core::syntax::PieceLetters;
+use chess_core::syntax::{Bound, Limits as GameLimits, PieceLetters};
 use chess_verify::check::{Context, Encoding, Shard};
 use chess_verify::input::Input;
 use chess_verify::read::Limits;
@@ -147,6 +147,14 @@ struct Args {
     /// have none).
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
+
+    /// Raise (or lower) a bound on one game's size: `plies` (1,000,000, in
+    /// all its lines), `variations` (100,000), `depth` (variations nested
+    /// in one another, 10,000), `notes` (comments and NAGs, 1,000,000) or
+    /// `tags` (10,000). A game past one is a `too-large` error where it
+    /// passes it. May be given more than once.
+    #[arg(long, value_name = "NAME=N", value_parser = limit)]
+    limit: Vec<(Bound, u32)>,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -215,6 +223,27 @@ fn piece_letters(text: &str) -> Result<PieceLetters, String> {
     PieceLetters::from_name(text).ok_or_else(|| {
         format!("`{text}` names no language whose piece letters are read: use de, fr, es, it, nl, pt or en")
     })
+}
+
+/// A bound on a game's size and its new value: `variations=500000`.
+fn limit(text: &str) -> Result<(Bound, u32), String> {
+    let names = || {
+        let names: Vec<&str> = Bound::ALL.iter().map(|b| b.name()).collect();
+        names.join(", ")
+    };
+    let (name, n) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not NAME=N (a name is one of {})", names()))?;
+    let bound = Bound::named(name.trim())
+        .ok_or_else(|| format!("`{name}` names no bound: the bounds are {}", names()))?;
+    let n = n
+        .trim()
+        .replace('_', "")
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("`{n}` is not a number from 1 to {}", u32::MAX))?;
+    Ok((bound, n))
 }
 
 /// A count of 1 or more.
@@ -292,6 +321,12 @@ fn main() -> ExitCode {
                 // A `*` after the end of the game is an unfinished
                 // record: a warning (see `Games::warnings`).
                 unfinished_result: true,
+                limits: args
+                    .limit
+                    .iter()
+                    .fold(GameLimits::default(), |limits, &(bound, n)| {
+                        limits.with(bound, n)
+                    }),
             },
             encoding,
             shard: args.shard,

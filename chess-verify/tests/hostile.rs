@@ -37,7 +37,7 @@ fn problems(args: &[&str]) -> (i32, Vec<(u64, u64, String)>) {
     (code, found)
 }
 
-/// 2. A byte-order mark at the start of a line (two files joined with
+/// Item 2: A byte-order mark at the start of a line (two files joined with
 /// `cat`) is not text: the `[FEN]` after it is read, and the game is
 /// judged from it.
 #[test]
@@ -55,7 +55,7 @@ fn item_02_a_bom_in_the_middle_of_a_file() {
     );
 }
 
-/// 1. The `[Result]` tag is held to the result after the moves and to
+/// Item 1: The `[Result]` tag is held to the result after the moves and to
 /// the final position, and `--fix` writes both.
 #[test]
 fn item_01_the_result_tag_is_checked_and_fixed_with_the_result() {
@@ -123,7 +123,7 @@ fn item_01_the_result_tag_is_checked_and_fixed_with_the_result() {
     assert_eq!(record["related"][0]["line"], 1, "{record}");
 }
 
-/// 1. pgn-extract (Debian's `pgn-extract`, which CI installs) flags the
+/// Item 1: pgn-extract (Debian's `pgn-extract`, which CI installs) flags the
 /// same results and tags as inconsistent as `chess-verify`, on the cases
 /// where it checks them (results after the moves, which it requires,
 /// against each other and against a mate).
@@ -158,7 +158,7 @@ fn item_01_pgn_extract_flags_the_same_results() {
     }
 }
 
-/// 3. A CustomChessKell file's YAML aliases and merge keys are read (the
+/// Item 3: A CustomChessKell file's YAML aliases and merge keys are read (the
 /// SuperPawn's aliased step, the `Mann` that merges the King's entries),
 /// as PyYAML reads them.
 #[test]
@@ -177,7 +177,7 @@ fn item_03_yaml_aliases_are_read() {
 /// A sound mate in 2 as a lichess puzzle row, up to its themes.
 const MATE_IN_2: &str = "00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6 d7d8 f7f8,1760,80,83,72";
 
-/// 4. A `mateIn` theme is `mateIn` and a number as lichess writes it, of
+/// Item 4: A `mateIn` theme is `mateIn` and a number as lichess writes it, of
 /// any size: the row is proven against it or refused.
 #[test]
 fn item_04_mate_themes_with_odd_numbers_are_refused() {
@@ -204,7 +204,7 @@ fn item_04_mate_themes_with_odd_numbers_are_refused() {
     }
 }
 
-/// 5. A line break inside a quoted cell stays in its row, as Python's
+/// Item 5: A line break inside a quoted cell stays in its row, as Python's
 /// `csv` reads it: the theme after it is proven, on any number of
 /// threads.
 #[test]
@@ -215,4 +215,34 @@ fn item_05_a_quoted_line_break_in_a_puzzle_row() {
         let (code, found) = problems(&["--puzzles", "--jobs", jobs, path.to_str().unwrap()]);
         assert_eq!((code, found), (1, vec![(2, 1, "not-mate".to_string())]));
     }
+}
+
+/// Item 6: Variations without bound stop at the bound on a game's size, with
+/// an error there; `--limit` raises it.
+#[test]
+fn item_06_variations_without_bound() {
+    let text = format!("1. e4 {}*\n", "(1. d4) ".repeat(1_000_000));
+    let path = file("variations.pgn", text.as_bytes());
+    let path = path.to_str().unwrap();
+    // The 100,001st variation: `1. e4 ` then 8 bytes each.
+    let column = 7 + 8 * 100_000;
+    assert_eq!(
+        problems(&[path]),
+        (1, vec![(1, column, "too-large".to_string())])
+    );
+    // A million and one plies: both bounds raised.
+    let raised = [
+        "--limit",
+        "variations=1000000",
+        "--limit",
+        "plies=1_000_001",
+        path,
+    ];
+    assert_eq!(problems(&raised), (0, vec![]));
+    let (code, _, err) = run(&["--limit", "variations=none", path]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`none` is not a number from 1 to 4294967295"),
+        "{err}"
+    );
 }

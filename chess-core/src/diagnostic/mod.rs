@@ -11,9 +11,13 @@
 //! | file | what |
 //! |---|---|
 //! | `mod.rs` | [`Diagnostic`], [`ErrorKind`] (the catalogue's codes), [`Help`], [`Spelling`] |
+//! | `bound.rs` | [`Bound`]: the names of the bounds on a game's size |
 //! | `words.rs` | the vocabulary messages share: sides, pieces, squares, lists |
 
+mod bound;
 pub(crate) mod words;
+
+pub use bound::Bound;
 
 use std::fmt::Write as _;
 
@@ -181,6 +185,10 @@ kinds! {
     NotThreat = "not-threat",
     /// A helpmate solution that is not written.
     MissingSolution = "missing-solution",
+    /// A game past a bound on its size: more plies, variations, comments
+    /// and NAGs or tags than a game may have, or variations nested deeper
+    /// (each bound can be raised).
+    TooLarge = "too-large",
     /// A rules file for custom rules that cannot be used: not YAML or INI
     /// as documented, or against its own validation (one King, unique
     /// symbols, the half-board rule …).
@@ -340,29 +348,54 @@ pub enum Help {
 }
 
 /// An option of the verifier that accepts more than the rules' strict
-/// reading ([`Options`](crate::Options)).
+/// reading ([`Options`](crate::Options)), or more than its bounds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OptIn {
     /// [`Options::moves_after_draw`](crate::Options::moves_after_draw).
     MovesAfterDraw,
     /// [`Options::unfinished_result`](crate::Options::unfinished_result).
     UnfinishedResult,
+    /// A bound of [`Options::limits`](crate::Options::limits), raised.
+    Limit(Bound),
 }
 
 impl OptIn {
-    /// The option's name, as the macros' `#![allow(…)]` takes it.
+    /// The option's name, as the macros' `#![allow(…)]` takes it (`limit`
+    /// for a bound).
     pub fn name(self) -> &'static str {
         match self {
             OptIn::MovesAfterDraw => "moves_after_draw",
             OptIn::UnfinishedResult => "unfinished_result",
+            OptIn::Limit(_) => "limit",
         }
     }
 
     /// What the option accepts, for a sentence.
-    pub fn accepts(self) -> &'static str {
+    pub fn accepts(self) -> String {
         match self {
-            OptIn::MovesAfterDraw => "moves after a draw the rules impose",
-            OptIn::UnfinishedResult => "`*` after the end of the game (a record left unfinished)",
+            OptIn::MovesAfterDraw => "moves after a draw the rules impose".to_string(),
+            OptIn::UnfinishedResult => {
+                "`*` after the end of the game (a record left unfinished)".to_string()
+            }
+            OptIn::Limit(bound) => format!("more {}", bound.counts()),
+        }
+    }
+
+    /// The option as the macros set it: `#![allow(moves_after_draw)]`,
+    /// `#![limits(variations = …)]`.
+    pub fn attribute(self) -> String {
+        match self {
+            OptIn::Limit(bound) => format!("`#![limits({} = …)]`", bound.name()),
+            _ => format!("`#![allow({})]`", self.name()),
+        }
+    }
+
+    /// The option as `chess-verify` sets it: `--moves-after-draw`,
+    /// `--limit variations=…`.
+    pub fn flag(self) -> String {
+        match self {
+            OptIn::Limit(bound) => format!("`--limit {}=…`", bound.name()),
+            _ => format!("`--{}`", self.name().replace('_', "-")),
         }
     }
 }
@@ -443,11 +476,11 @@ mod tests {
     use super::*;
 
     const TEXT: Spelling = Spelling {
-        opt_in: |o| format!("`--{}`", o.name().replace('_', "-")),
+        opt_in: OptIn::flag,
         rust_tokens: false,
     };
     const TOKENS: Spelling = Spelling {
-        opt_in: |o| format!("`#![allow({})]`", o.name()),
+        opt_in: OptIn::attribute,
         rust_tokens: true,
     };
 

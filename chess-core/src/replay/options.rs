@@ -1,7 +1,7 @@
 //! What a replay accepts beyond the strict rules.
 
 use super::ends::End;
-use crate::syntax::PieceLetters;
+use crate::syntax::{Limits, PieceLetters};
 
 /// How games are read and what a replay accepts beyond the strict rules.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -27,6 +27,11 @@ pub struct Options {
     /// ([`Games::warnings`](crate::Games::warnings)); the macros only behind
     /// `#![allow(unfinished_result)]`.
     pub unfinished_result: bool,
+    /// The bounds on one game's size ([`Limits`]): a game past one is a
+    /// `too-large` error where it passes it (the macros'
+    /// `#![limits(variations = 500_000)]`, `chess-verify --limit
+    /// variations=500000`).
+    pub limits: Limits,
 }
 
 impl Options {

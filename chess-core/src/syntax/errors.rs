@@ -4,12 +4,13 @@
 //! Kinds worded here: `expected-move`, `number-without-dot`,
 //! `number-without-move`, `bad-annotation`, `bad-nag`,
 //! `marker-without-move`, `lexical`, `variation`, `misplaced-result`,
-//! `bad-tag`, `long-form`, `null-move`, `drop`, `second-game` (under
+//! `bad-tag`, `long-form`, `null-move`, `drop`, `second-game`,
+//! `too-large` (under
 //! rules a user defines too: only a word that is no move there is worded
 //! apart, with how moves are written under a rules file).
 
 use crate::diagnostic::words::{join_and, join_or};
-use crate::diagnostic::{Diagnostic, ErrorKind};
+use crate::diagnostic::{Bound, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 
 use super::letters::PieceLetters;
@@ -210,6 +211,31 @@ pub(crate) fn unopened_variation(close: Range) -> Diagnostic {
 pub(crate) fn unclosed_variation(open: Range) -> Diagnostic {
     Diagnostic::new(ErrorKind::Variation, open, "this variation is never closed")
         .with_note("close it with `)` after its last move")
+}
+
+/// The part at `range` passes the bound `bound` of a game's size, at most
+/// `limit`.
+#[cold]
+#[inline(never)]
+pub(crate) fn too_large(bound: Bound, limit: u32, range: Range) -> Diagnostic {
+    let part = match bound {
+        Bound::Plies => "ply",
+        Bound::Variations | Bound::Depth => "variation",
+        Bound::Notes => "comment or NAG",
+        Bound::Tags => "tag",
+    };
+    Diagnostic::new(
+        ErrorKind::TooLarge,
+        range,
+        format!(
+            "a game may have at most {limit} {}, and this {part} is one more",
+            bound.counts()
+        ),
+    )
+    .with(Help::OptIn {
+        otherwise: None,
+        option: OptIn::Limit(bound),
+    })
 }
 
 /// A tag pair after the first move; `hint` adds where tags go.

@@ -26,6 +26,7 @@ use crate::input::{Range, Source, scan};
 use super::errors;
 use super::game::GameParser;
 use super::lexer;
+use super::limits::Limits;
 use super::notation::{self, Spanned};
 use super::tag::Tag;
 use super::tree::GameSyntax;
@@ -143,15 +144,28 @@ pub(super) enum End {
 /// and NAGs kept, played under `variant` unless a `[Variant]` tag says
 /// otherwise (`None`: standard chess); `None` where the lane gives up (the
 /// parser reads such text).
-pub(crate) fn whole_game(source: &Source, variant: Option<Named>) -> Option<GameSyntax> {
-    game(source, 0, End::At(source.as_str().len()), true, variant).map(|(game, _)| game)
+pub(crate) fn whole_game(
+    source: &Source,
+    variant: Option<Named>,
+    limits: Limits,
+) -> Option<GameSyntax> {
+    game(
+        source,
+        0,
+        End::At(source.as_str().len()),
+        true,
+        variant,
+        limits,
+    )
+    .map(|(game, _)| game)
 }
 
 /// Reads the stretch of `source` from `start` (a game start) as one plain
 /// game, or gives up (`None`): the game, and where the stretch ends.
 /// `notes`: keep comments and NAGs (see [`Parser::without_notes`]);
 /// `variant`: the rules of a game without a `[Variant]` tag (see
-/// [`Parser::with_variant`]).
+/// [`Parser::with_variant`]); `limits`: the bounds on its size (a game past
+/// one is left to the grammar, which says where).
 ///
 /// With [`End::Open`] the lane finds the stretch's end itself, so a text
 /// of plain games is never scanned by the splitter. It ends where the
@@ -170,6 +184,7 @@ pub(super) fn game(
     end: End,
     notes: bool,
     variant: Option<Named>,
+    limits: Limits,
 ) -> Option<(GameSyntax, usize)> {
     let open_end = end == End::Open;
     let text = source.as_str().as_bytes();
@@ -182,7 +197,7 @@ pub(super) fn game(
         return None;
     }
     let mut lane = Lane { text, at: start };
-    let mut parser = GameParser::new(super::PieceLetters::English, notes);
+    let mut parser = GameParser::new(super::PieceLetters::English, notes, limits);
     parser.variant = variant;
     let mut comments: Vec<Range> = Vec::new();
 
@@ -240,11 +255,13 @@ pub(super) fn game(
                     return None;
                 }
                 parser.touch(close);
-                parser.push_tag(Tag {
-                    range: open.to(close),
-                    name_range: name,
-                    value_range: value,
-                });
+                parser
+                    .push_tag(Tag {
+                        range: open.to(close),
+                        name_range: name,
+                        value_range: value,
+                    })
+                    .ok()?;
                 // A game of one of Fairy-Stockfish's built-in variants is
                 // read as under a rules file: the parser's.
                 if name_text == b"Variant" && parser.names_builtin(source) {
@@ -267,7 +284,7 @@ pub(super) fn game(
             // No result: the game ends with the stretch (as a `game!` call's
             // moves do), if nothing is left open.
             if !comments.is_empty() {
-                parser.take_comments(source, &mut comments);
+                parser.take_comments(source, &mut comments).ok()?;
             }
             if parser.end_of_input().is_err() {
                 return None;
@@ -354,8 +371,8 @@ fn part(
     spanned: Spanned,
 ) -> Taken {
     parser.touch(spanned.range);
-    if !comments.is_empty() {
-        parser.take_comments(source, comments);
+    if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
+        return Taken::Refused;
     }
     // The long form reads words after its piece name: the lane leaves it
     // to the parser (an error gives up).
@@ -376,7 +393,15 @@ mod tests {
     /// parser's.
     fn lane(text: &str) -> Option<GameSyntax> {
         let source = Source::text(text, None, None);
-        let game = game(&source, 0, End::At(text.len()), true, None).map(|(game, _)| game);
+        let game = game(
+            &source,
+            0,
+            End::At(text.len()),
+            true,
+            None,
+            Limits::default(),
+        )
+        .map(|(game, _)| game);
         if let Some(game) = &game {
             let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
             assert_eq!(general, [Ok(game.clone())]);
@@ -399,7 +424,7 @@ mod tests {
         ] {
             let source = crate::expand::front_end(tokens.parse().unwrap());
             assert_eq!(source.mode(), crate::input::Mode::Tokens);
-            let lane = game(&source, 0, End::Open, true, None);
+            let lane = game(&source, 0, End::Open, true, None, Limits::default());
             assert_eq!(lane.is_some(), read, "{tokens}");
             let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
             if let Some((game, end)) = lane {
@@ -472,7 +497,7 @@ mod tests {
 
     /// Where the lane ends the stretch from 0, if it reads it.
     fn game_at(source: &Source, end: End) -> Option<usize> {
-        game(source, 0, end, true, None).map(|(_, end)| end)
+        game(source, 0, end, true, None, Limits::default()).map(|(_, end)| end)
     }
 
     /// A game that runs to the end of its stretch without a result (a
@@ -509,7 +534,14 @@ mod tests {
         ] {
             let text = format!("{tags}{movetext}\n");
             let source = Source::text(text.as_str(), None, None);
-            let read = game(&source, 0, End::At(text.len()), true, None);
+            let read = game(
+                &source,
+                0,
+                End::At(text.len()),
+                true,
+                None,
+                Limits::default(),
+            );
             // An illegal move is the replay's business: the lane reads it.
             assert_eq!(read.is_some(), movetext.contains("Kg1"), "{movetext}");
         }

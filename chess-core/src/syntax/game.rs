@@ -15,6 +15,7 @@ use crate::input::{Mode, Range, Source};
 
 use super::errors;
 use super::letters::PieceLetters;
+use super::limits::{Bound, Limits};
 use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use chess_format::{Named, Variant};
 use chess_rules::MoveText;
@@ -48,6 +49,10 @@ pub(super) struct GameParser {
     /// rule set's notation, its `[Variant]` tag names a rule set and its
     /// `[FEN]` tag is read under it (by the start stage).
     pub(super) rules: bool,
+    /// The bounds on the game's size, and the comments and NAGs counted
+    /// against them (kept as notes or not).
+    limits: Limits,
+    notes_seen: u32,
     /// Under such rules: the last move, a bare square, while nothing but
     /// a `-` came after it (the first square of a move that may be written
     /// `a2 a3`), and the `-`.
@@ -56,7 +61,7 @@ pub(super) struct GameParser {
 }
 
 impl GameParser {
-    pub(super) fn new(letters: PieceLetters, notes: bool) -> GameParser {
+    pub(super) fn new(letters: PieceLetters, notes: bool, limits: Limits) -> GameParser {
         GameParser {
             game: GameSyntax {
                 lines: vec![Line {
@@ -79,6 +84,8 @@ impl GameParser {
             notes,
             variant: None,
             rules: false,
+            limits,
+            notes_seen: 0,
             joinable: None,
             dash: None,
         }
@@ -138,14 +145,24 @@ impl GameParser {
         }
     }
 
-    /// Keeps the comments passed over as notes where the game is now.
+    /// Keeps the comments passed over as notes where the game is now; an
+    /// error at the first past the bound on notes.
     #[cold]
-    pub(super) fn take_comments(&mut self, source: &Source, comments: &mut Vec<Range>) {
+    pub(super) fn take_comments(
+        &mut self,
+        source: &Source,
+        comments: &mut Vec<Range>,
+    ) -> Result<(), Diagnostic> {
         // A comment between two squares parts them.
         self.joinable = None;
+        let room = self.limits.notes.saturating_sub(self.notes_seen) as usize;
+        if let Some(&past) = comments.get(room) {
+            return Err(errors::too_large(Bound::Notes, self.limits.notes, past));
+        }
+        self.notes_seen += comments.len() as u32;
         if !self.notes {
             comments.clear();
-            return;
+            return Ok(());
         }
         let text = source.as_str().as_bytes();
         let tokens = source.mode() == Mode::Tokens;
@@ -177,15 +194,20 @@ impl GameParser {
                 range: inner,
             });
         }
+        Ok(())
     }
 
     /// Keeps a NAG (`$14`, `!?`, `±`) as a note on the move it follows.
-    fn nag(&mut self, range: Range, source: &Source) {
+    fn nag(&mut self, range: Range, source: &Source) -> Result<(), Diagnostic> {
+        if self.notes_seen >= self.limits.notes {
+            return Err(errors::too_large(Bound::Notes, self.limits.notes, range));
+        }
+        self.notes_seen += 1;
         if !self.notes {
-            return;
+            return Ok(());
         }
         let Some(value) = notation::nag_value(source.slice(range)) else {
-            return;
+            return Ok(());
         };
         let line = self.current_line();
         self.game.notes.push(Note {
@@ -194,6 +216,7 @@ impl GameParser {
             kind: NoteKind::Nag(value),
             range,
         });
+        Ok(())
     }
 
     pub(super) fn end_of_input(&mut self) -> Result<(), Diagnostic> {
@@ -210,8 +233,12 @@ impl GameParser {
         Ok(())
     }
 
-    pub(super) fn push_tag(&mut self, tag: Tag) {
+    pub(super) fn push_tag(&mut self, tag: Tag) -> Result<(), Diagnostic> {
+        if self.game.tags.len() >= self.limits.tags as usize {
+            return Err(errors::too_large(Bound::Tags, self.limits.tags, tag.range));
+        }
         self.game.tags.push(tag);
+        Ok(())
     }
 
     #[inline(always)]
@@ -225,8 +252,11 @@ impl GameParser {
     /// collection (142.6 M against 144.6 M, run as `cargo xtask
     /// verify-bench` runs it).
     #[inline(always)]
-    fn push_ply(&mut self, mv: MoveSyntax, range: Range) {
+    fn push_ply(&mut self, mv: MoveSyntax, range: Range) -> Result<(), Diagnostic> {
         let index = self.game.plies.len() as u32;
+        if index >= self.limits.plies {
+            return Err(errors::too_large(Bound::Plies, self.limits.plies, range));
+        }
         self.game.plies.push(PlySyntax::bare(mv, range));
         // Set apart: taken into the new ply's literal, the number went
         // through a temporary whose copy stalled (stores and loads of
@@ -240,6 +270,7 @@ impl GameParser {
         self.game.lines[line].plies.push(index);
         self.attach = Some(index);
         self.started_moves = true;
+        Ok(())
     }
 
     /// Handles one part; `long_form` reads the long form's words after a
@@ -313,9 +344,9 @@ impl GameParser {
                     }
                     return Err(d);
                 }
-                self.push_ply(MoveSyntax::Drop { role, to }, range);
+                self.push_ply(MoveSyntax::Drop { role, to }, range)?;
             }
-            Part::Move(mv) => self.push_ply(mv, range),
+            Part::Move(mv) => self.push_ply(mv, range)?,
             Part::RulesMove(text, wall) => self.rules_move(text, wall, range)?,
             Part::Dash => match (self.joinable, self.dash) {
                 (Some(_), None) => self.dash = Some(range),
@@ -324,7 +355,7 @@ impl GameParser {
             Part::PieceName(role) => {
                 let (mv, full) = long_form(role, range)?;
                 self.touch(full);
-                self.push_ply(mv, full);
+                self.push_ply(mv, full)?;
             }
             Part::To | Part::Becomes => {
                 return Err(errors::stray_long_form_word(range, source));
@@ -344,7 +375,7 @@ impl GameParser {
                 if spanned.part == Part::Annotation {
                     self.attached(range, source)?;
                 }
-                self.nag(range, source);
+                self.nag(range, source)?;
             }
             Part::Result(result) => {
                 if let Some(n) = self.pending_number {
@@ -402,7 +433,7 @@ impl GameParser {
             wall,
             joins_next: Join::No,
         });
-        self.push_ply(MoveSyntax::Rules(index), range);
+        self.push_ply(MoveSyntax::Rules(index), range)?;
         // Each bare square may be the first of a move in coordinates (the
         // replay reads them left to right: `e4 a7 a5` is `e4` then `a7 a5`).
         if bare {
@@ -438,6 +469,17 @@ impl GameParser {
         let Some(&replaced) = self.game.lines[line].plies.last() else {
             return Err(errors::variation_without_move(open));
         };
+        let limits = self.limits;
+        if self.game.lines.len() > limits.variations as usize {
+            return Err(errors::too_large(
+                Bound::Variations,
+                limits.variations,
+                open,
+            ));
+        }
+        if self.open.len() >= limits.depth as usize {
+            return Err(errors::too_large(Bound::Depth, limits.depth, open));
+        }
         let id = self.game.lines.len() as u32;
         self.game.lines.push(Line {
             open: Some(open),

@@ -27,6 +27,7 @@
 //! | `variant.rs` | the rules a `[Variant]` tag names |
 //! | `rules_file.rs` | [`RuleSets`]: a rules file's rule sets, and which a game names |
 //! | `puzzles.rs`, `stipulation.rs` | lichess puzzle rows; a problem's stipulation |
+//! | `limits.rs` | [`Limits`]: the bounds on one game's size, which the grammar counts |
 //! | `errors.rs` | the grammar's messages |
 
 pub(crate) mod errors;
@@ -34,6 +35,7 @@ mod express;
 mod game;
 mod letters;
 mod lexer;
+mod limits;
 pub(crate) mod notation;
 mod parser;
 pub mod puzzles;
@@ -49,6 +51,7 @@ mod variant;
 pub use chess_format::NameError;
 pub(crate) use express::whole_game as plain_game;
 pub use letters::PieceLetters;
+pub use limits::{Bound, Limits};
 pub use notation::{Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped, Stop};
 pub use puzzles::RowSplitter;

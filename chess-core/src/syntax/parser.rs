@@ -11,6 +11,7 @@ use super::express::{self, End};
 use super::game::GameParser;
 use super::letters::PieceLetters;
 use super::lexer::{self, Delim, Lex, Lexeme};
+use super::limits::Limits;
 use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use chess_format::Named;
 
@@ -169,7 +170,10 @@ impl<'a> Items<'a> {
 
     /// Reads the current stretch through the express lane, if it was not
     /// lexed yet and is one plain game: the game, and the stretch is done.
-    fn express(&mut self, letters: PieceLetters, notes: bool) -> Option<GameSyntax> {
+    fn express(
+        &mut self,
+        (letters, notes, limits): (PieceLetters, bool, Limits),
+    ) -> Option<GameSyntax> {
         if self.lexed || !self.comments.is_empty() || letters != PieceLetters::English {
             return None;
         }
@@ -179,7 +183,7 @@ impl<'a> Items<'a> {
             End::At(self.stretch)
         };
         // (Games under `Parser::with_variant` are not read here.)
-        let (game, end) = express::game(self.source, self.start, end, notes, None)?;
+        let (game, end) = express::game(self.source, self.start, end, notes, None, limits)?;
         // Nothing of the stretch is left to read.
         self.lexed = true;
         if self.open {
@@ -194,20 +198,21 @@ impl<'a> Items<'a> {
     }
 
     /// At the start of a stretch: the game the express lane reads whole
-    /// (`lane`: in these letters, keeping notes or not), if any; or where
+    /// (`lane`: in these letters, keeping notes or not, within these
+    /// bounds), if any; or where
     /// `bound` ([`Parser::up_to`]) stops the reading.
     #[inline(always)]
     fn enter(
         &mut self,
         bound: Option<(usize, bool)>,
-        lane: Option<(PieceLetters, bool)>,
+        lane: Option<(PieceLetters, bool, Limits)>,
     ) -> Result<Option<GameSyntax>, Stop> {
         if let Some((limit, _)) = bound
             && self.start >= limit
         {
             return Err(Stop::At(self.start));
         }
-        let game = lane.and_then(|(letters, notes)| self.express(letters, notes));
+        let game = lane.and_then(|lane| self.express(lane));
         if let Some((_, false)) = bound
             && self.end() >= self.source.as_str().len()
         {
@@ -326,6 +331,8 @@ pub struct Parser<'s> {
     variant: Option<Named>,
     /// Keep comments and NAGs as notes.
     notes: bool,
+    /// The bounds on a game's size.
+    limits: Limits,
     /// Read plain games through the express lane.
     express: bool,
     /// Read games under rules a user defines.
@@ -377,6 +384,7 @@ impl<'s> Parser<'s> {
             letters: PieceLetters::English,
             variant: None,
             notes: true,
+            limits: Limits::default(),
             express: true,
             rules: false,
             skip_text: false,
@@ -403,6 +411,13 @@ impl<'s> Parser<'s> {
     /// --piece-letters de`).
     pub fn with_letters(mut self, letters: PieceLetters) -> Parser<'s> {
         self.letters = letters;
+        self
+    }
+
+    /// Holds each game to `limits` ([`Limits`]): a game past one of them
+    /// is an error at the part that passes it.
+    pub fn with_limits(mut self, limits: Limits) -> Parser<'s> {
+        self.limits = limits;
         self
     }
 
@@ -596,7 +611,9 @@ impl Iterator for Parser<'_> {
         loop {
             // A stretch not read yet.
             if !items.lexed {
-                let lane = self.express.then_some((self.letters, self.notes));
+                let lane = self
+                    .express
+                    .then_some((self.letters, self.notes, self.limits));
                 match items.enter(self.bound, lane) {
                     Ok(Some(game)) => return Some(Ok(game)),
                     Ok(None) => {}
@@ -621,7 +638,7 @@ impl Iterator for Parser<'_> {
                 None => break,
             }
         }
-        let mut parser = GameParser::new(self.letters, self.notes);
+        let mut parser = GameParser::new(self.letters, self.notes, self.limits);
         parser.variant = self.variant;
         parser.rules = self.rules;
         // (The game before may have been one of a built-in variant.)
@@ -714,7 +731,7 @@ impl GameParser {
             items.bump();
             self.touch(range);
             if !items.comments.is_empty() {
-                self.take_comments(items.source, &mut items.comments);
+                self.take_comments(items.source, &mut items.comments)?;
             }
             match item {
                 Item::Part(spanned) => {
@@ -731,7 +748,7 @@ impl GameParser {
             }
         }
         if !items.comments.is_empty() {
-            self.take_comments(items.source, &mut items.comments);
+            self.take_comments(items.source, &mut items.comments)?;
         }
         self.end_of_input()
     }
@@ -774,8 +791,7 @@ impl GameParser {
             range: open.to(close),
             name_range: name.range,
             value_range: value,
-        });
-        Ok(())
+        })
     }
 
     /// Handles one part; returns `true` when the game's result ends it.
@@ -932,7 +948,16 @@ mod tests {
         for _ in 0..depth {
             text.push(')');
         }
-        let g = one(&text);
+        // Twice as deep as a game may nest variations by default.
+        let src = Source::text(text, None, None);
+        let limits = super::Limits::default()
+            .with(super::super::Bound::Depth, 20_000)
+            .with(super::super::Bound::Variations, 20_000);
+        let g = Parser::new(&src)
+            .with_limits(limits)
+            .next()
+            .unwrap()
+            .unwrap();
         assert_eq!(g.lines.len(), depth + 1);
     }
 

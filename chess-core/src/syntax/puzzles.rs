@@ -110,9 +110,9 @@ enum Csv {
 ///
 /// let text = b"a,\"one\ntwo\",x\nb,c\n";
 /// let mut rows = RowSplitter::new();
-/// assert_eq!(rows.next_cut(text, 0), Some(15));
-/// assert_eq!(&text[15..], b"b,c\n");
-/// assert_eq!(rows.next_cut(text, 16), None);
+/// assert_eq!(rows.next_cut(text, 0), Some(14));
+/// assert_eq!(&text[14..], b"b,c\n");
+/// assert_eq!(rows.next_cut(text, 15), None);
 /// ```
 #[derive(Clone, Debug)]
 pub struct RowSplitter {
