@@ -257,13 +257,7 @@ fn at_least_one(text: &str) -> Result<u64, String> {
 fn main() -> ExitCode {
     let args = Args::parse();
     if let Some(Command::Lsp) = args.command {
-        return match chess_verify::lsp::stdio() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: chess-verify lsp: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return ExitCode::from(chess_verify::lsp::stdio().code());
     }
     let inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
     let format = match args.format {

@@ -246,3 +246,149 @@ fn item_06_variations_without_bound() {
         "{err}"
     );
 }
+
+/// A message as the wire has it.
+fn framed(body: &[u8]) -> Vec<u8> {
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend_from_slice(body);
+    out
+}
+
+/// `chess-verify lsp` fed `input` whole: its exit code and the messages
+/// it sent.
+fn lsp(input: &[u8]) -> (i32, Vec<serde_json::Value>) {
+    let (code, out, err) = common::run_with(&["lsp"], input);
+    assert!(err.is_empty(), "{err}");
+    let mut messages = Vec::new();
+    let mut rest = out.as_str();
+    while let Some((header, after)) = rest.split_once("\r\n\r\n") {
+        let length: usize = header
+            .strip_prefix("Content-Length: ")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{header}"));
+        messages.push(serde_json::from_str(&after[..length]).unwrap());
+        rest = &after[length..];
+    }
+    (code, messages)
+}
+
+/// Item 7: the language server answers what it cannot read and goes on:
+/// malformed JSON, a batch, bytes that are no UTF-8, a header ended by
+/// `\n` alone, a lone surrogate, notifications whose parameters do not
+/// read, a second `initialize`, ids of `null` and of an object, a request
+/// after `shutdown`; and `exit` without `shutdown` ends it with code 1.
+#[test]
+fn item_07_the_language_server_survives_what_it_cannot_read() {
+    let message = |v: serde_json::Value| framed(v.to_string().as_bytes());
+    let init = serde_json::json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } });
+    let uri = "file:///x.pgn";
+    let open = |text: &str, version: serde_json::Value| {
+        serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": { "uri": uri, "languageId": "pgn", "version": version, "text": text } } })
+    };
+    let mut input = Vec::new();
+    input.extend(framed(
+        br#"{"jsonrpc":"2.0","id":0,"method":"textDocument/hover""#,
+    )); // no `}`
+    input.extend(message(init.clone()));
+    input.extend(framed(b"{\"jsonrpc\": \"2.0\", \"method\": \"x\"")); // not JSON
+    input.extend(framed(br#"[{"jsonrpc":"2.0","method":"exit"}]"#)); // a batch
+    input.extend(framed(b"{\"method\":\"\xff\"}")); // not UTF-8
+    input.extend(framed(br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///y.pgn","languageId":"pgn","version":1,"text":"\ud800"}}}"#));
+    // Notifications whose parameters do not read: dropped, logged.
+    input.extend(message(serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": { "uri": uri, "languageId": "pgn", "version": 1 } } })));
+    input.extend(message(open("1. e4", serde_json::json!("two"))));
+    input.extend(message(open("1. e4 e5 2. Ke3 *\n", serde_json::json!(1))));
+    input.extend(message(serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": { "uri": uri, "version": 2 },
+        "contentChanges": [{ "range": { "start": { "line": -1, "character": 0 }, "end": { "line": 0, "character": 0 } }, "text": "x" }] } })));
+    // A header ended by `\n` alone, a request under the id `null`.
+    let hover = serde_json::json!({ "jsonrpc": "2.0", "id": null, "method": "textDocument/hover",
+        "params": { "textDocument": { "uri": uri }, "position": { "line": 0, "character": 3 } } });
+    let body = hover.to_string();
+    input.extend(format!("Content-Length: {}\n\n{body}", body.len()).bytes());
+    input.extend(message(
+        serde_json::json!({ "jsonrpc": "2.0", "id": {}, "method": "shutdown" }),
+    ));
+    input.extend(message(serde_json::json!({ "jsonrpc": "2.0", "id": 2, "method": "initialize", "params": { "capabilities": {} } })));
+    input.extend(message(
+        serde_json::json!({ "jsonrpc": "2.0", "id": 3, "method": "shutdown" }),
+    ));
+    input.extend(message(serde_json::json!({ "jsonrpc": "2.0", "id": 4, "method": "textDocument/hover", "params": {} })));
+    input.extend(message(
+        serde_json::json!({ "jsonrpc": "2.0", "method": "exit" }),
+    ));
+    let (code, messages) = lsp(&input);
+    assert_eq!(code, 0);
+    let errors: Vec<(serde_json::Value, i64)> = messages
+        .iter()
+        .filter_map(|m| Some((m["id"].clone(), m["error"]["code"].as_i64()?)))
+        .collect();
+    use serde_json::Value::Null;
+    assert_eq!(
+        errors,
+        [
+            (Null, -32700),
+            (Null, -32700),
+            (Null, -32600),
+            (Null, -32700),
+            (Null, -32700),
+            (Null, -32600),
+            (serde_json::json!(2), -32600),
+            (serde_json::json!(4), -32600),
+        ],
+        "{messages:#?}"
+    );
+    let logged = messages
+        .iter()
+        .filter(|m| m["method"] == "window/logMessage")
+        .count();
+    assert_eq!(logged, 3, "{messages:#?}");
+    // The document that did open was checked; the hover under `null`
+    // answered.
+    let published = messages
+        .iter()
+        .find(|m| m["method"] == "textDocument/publishDiagnostics")
+        .unwrap();
+    assert_eq!(
+        published["params"]["diagnostics"][0]["code"],
+        "cannot-reach"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m["id"] == Null && m["result"]["contents"]["value"].is_string()),
+        "{messages:#?}"
+    );
+    // `exit` without `shutdown`: code 1; the input's end: code 1.
+    let (code, _) = lsp(&[
+        message(init.clone()),
+        message(serde_json::json!({ "jsonrpc": "2.0", "method": "exit" })),
+    ]
+    .concat());
+    assert_eq!(code, 1);
+    let (code, _) = lsp(&message(init));
+    assert_eq!(code, 1);
+}
+
+/// Item 7: a length that asks for more than the bound, with no body, or a
+/// header line that never ends, keeps nothing: the server reads on and
+/// ends with its input.
+#[test]
+fn item_07_lengths_and_header_lines_past_the_bound() {
+    let (code, messages) = lsp(b"Content-Length: 10000000000\r\n\r\n{}");
+    assert_eq!((code, messages.len()), (1, 0));
+    let mut input = vec![b'x'; 1 << 20];
+    input.extend(b"\r\n\r\n");
+    input.extend(framed(br#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#));
+    let (code, messages) = lsp(&input);
+    assert_eq!(code, 1);
+    assert_eq!(messages[0]["error"]["code"], -32700);
+    assert!(
+        messages[0]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("a header line longer than 8192 bytes")
+    );
+    assert_eq!(messages[1]["error"]["code"], -32002, "{messages:?}");
+}

@@ -6,7 +6,9 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `mod.rs` | the protocol: initialize, the documents' lifecycle, shutdown |
+//! | `wire.rs` | bytes to messages and back, every message bounded |
+//! | `session.rs` | the protocol's order: initialize, shutdown, exit; what cannot be read answered, never fatal |
+//! | `mod.rs` | the server: the documents' lifecycle, requests to their answers |
 //! | `text.rs` | a document's text, edits, positions in the client's columns |
 //! | `diagnostics.rs` | a document's problems as diagnostics |
 //! | `actions.rs` | quick fixes, proven before they are offered, and "fix all" |
@@ -16,9 +18,7 @@
 //! | `settings.rs` | `chess-verify.toml`: the rules file a directory's games are under |
 
 use std::collections::HashMap;
-use std::error::Error;
 
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
@@ -32,94 +32,32 @@ use lsp_types::{
     PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability,
     TextDocumentSyncKind, Uri,
 };
+use serde_json::Value;
 
 pub mod actions;
 pub mod diagnostics;
 pub mod hover;
 pub mod outline;
 pub mod rust;
+pub mod session;
 pub mod settings;
 pub mod text;
+pub mod wire;
 
+pub use session::{Ended, serve, stdio};
+use session::{Failed, Outbox};
 use text::{Columns, Document};
 
 use crate::run::{Checker, Task};
 
-/// A failure of the protocol (the client went away, or spoke out of turn).
-pub type ProtocolError = Box<dyn Error + Send + Sync>;
-
-/// Serves the client on standard input and output until it exits.
-pub fn stdio() -> Result<(), ProtocolError> {
-    let (connection, threads) = Connection::stdio();
-    serve(&connection)?;
-    drop(connection);
-    threads.join()?;
-    Ok(())
-}
-
-/// Serves the client of `connection`: initialize, then documents, until
-/// shutdown and exit.
-pub fn serve(connection: &Connection) -> Result<(), ProtocolError> {
-    let (id, params) = connection.initialize_start()?;
-    let params: InitializeParams = serde_json::from_value(params)?;
-    let columns = Columns::choose(
-        params
-            .capabilities
-            .general
-            .as_ref()
-            .and_then(|general| general.position_encodings.as_deref()),
-    );
-    let capabilities = ServerCapabilities {
-        position_encoding: Some(columns.kind()),
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(
-            TextDocumentSyncKind::INCREMENTAL,
-        )),
-        hover_provider: Some(HoverProviderCapability::Simple(true)),
-        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(vec![
-                CodeActionKind::QUICKFIX,
-                CodeActionKind::SOURCE_FIX_ALL,
-            ]),
-            ..CodeActionOptions::default()
-        })),
-        document_symbol_provider: Some(OneOf::Left(true)),
-        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
-        ..ServerCapabilities::default()
-    };
-    let result = lsp_types::InitializeResult {
-        capabilities,
-        server_info: Some(ServerInfo {
-            name: "chess-verify".to_string(),
-            version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        }),
-    };
-    connection.initialize_finish(id, serde_json::to_value(result)?)?;
-    let mut server = Server {
-        connection,
-        columns,
-        documents: HashMap::new(),
-        checks: HashMap::new(),
-        context: diagnostics::context(),
-    };
-    for message in &connection.receiver {
-        match message {
-            Message::Request(request) => {
-                if connection.handle_shutdown(&request)? {
-                    return Ok(());
-                }
-                let response = server.request(request);
-                connection.sender.send(response.into())?;
-            }
-            Message::Notification(notification) => server.notification(notification)?,
-            Message::Response(_) => {}
-        }
-    }
-    Ok(())
-}
+/// JSON-RPC's code for parameters that are not what the method takes.
+const INVALID_PARAMS: i32 = -32602;
+/// JSON-RPC's code for a method the server does not serve.
+const METHOD_NOT_FOUND: i32 = -32601;
 
 /// The server's state: the open documents.
-struct Server<'c> {
-    connection: &'c Connection,
+pub struct Server {
+    out: Outbox,
     columns: Columns,
     documents: HashMap<Uri, Document>,
     /// What each document's stretches of games were found to hold.
@@ -127,12 +65,55 @@ struct Server<'c> {
     context: crate::check::Context,
 }
 
-impl Server<'_> {
-    /// The answer to a request.
-    fn request(&self, request: Request) -> Response {
-        let id = request.id.clone();
-        let answer = match request.method.as_str() {
-            HoverRequest::METHOD => self.answer(request, |doc, params: lsp_types::HoverParams| {
+impl Server {
+    /// A server for a client that said `params` when it initialized, and
+    /// the answer to its `initialize`.
+    fn new(params: InitializeParams, out: Outbox) -> (Server, Value) {
+        let columns = Columns::choose(
+            params
+                .capabilities
+                .general
+                .as_ref()
+                .and_then(|general| general.position_encodings.as_deref()),
+        );
+        let capabilities = ServerCapabilities {
+            position_encoding: Some(columns.kind()),
+            text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                TextDocumentSyncKind::INCREMENTAL,
+            )),
+            hover_provider: Some(HoverProviderCapability::Simple(true)),
+            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+                code_action_kinds: Some(vec![
+                    CodeActionKind::QUICKFIX,
+                    CodeActionKind::SOURCE_FIX_ALL,
+                ]),
+                ..CodeActionOptions::default()
+            })),
+            document_symbol_provider: Some(OneOf::Left(true)),
+            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+            ..ServerCapabilities::default()
+        };
+        let result = lsp_types::InitializeResult {
+            capabilities,
+            server_info: Some(ServerInfo {
+                name: "chess-verify".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
+        };
+        let server = Server {
+            out,
+            columns,
+            documents: HashMap::new(),
+            checks: HashMap::new(),
+            context: diagnostics::context(),
+        };
+        (server, serde_json::to_value(result).unwrap_or_default())
+    }
+
+    /// The answer to a request: its result, or a JSON-RPC error.
+    fn request(&self, method: &str, params: Value) -> Result<Value, Failed> {
+        match method {
+            HoverRequest::METHOD => self.answer(params, |doc, params: lsp_types::HoverParams| {
                 let at = params.text_document_position_params.position;
                 if is_rust(params.uri()) {
                     rust::hover(doc, at, self.columns)
@@ -146,12 +127,12 @@ impl Server<'_> {
                 }
             }),
             DocumentSymbolRequest::METHOD => {
-                self.answer(request, |doc, _: lsp_types::DocumentSymbolParams| {
+                self.answer(params, |doc, _: lsp_types::DocumentSymbolParams| {
                     DocumentSymbolResponse::Nested(outline::symbols(doc, self.columns))
                 })
             }
             CodeActionRequest::METHOD => {
-                self.answer(request, |doc, params: lsp_types::CodeActionParams| {
+                self.answer(params, |doc, params: lsp_types::CodeActionParams| {
                     let uri = &params.text_document.uri;
                     let range = params.range;
                     let span = (
@@ -174,59 +155,53 @@ impl Server<'_> {
                 })
             }
             FoldingRangeRequest::METHOD => self
-                .answer(request, |doc, _: lsp_types::FoldingRangeParams| {
+                .answer(params, |doc, _: lsp_types::FoldingRangeParams| {
                     outline::folding(doc)
                 }),
-            method => Err(Response::new_err(
-                id.clone(),
-                ErrorCode::MethodNotFound as i32,
-                format!("chess-verify does not serve `{method}`"),
-            )),
-        };
-        answer.unwrap_or_else(|error| error)
+            method => Err(Failed {
+                code: METHOD_NOT_FOUND,
+                message: format!("chess-verify does not serve `{method}`"),
+            }),
+        }
     }
 
-    /// Answers `request` about a document with `f` of its parameters; a
+    /// Answers a request about a document with `f` of its parameters; a
     /// document that is not open has no answer (`null`).
     fn answer<P, R>(
         &self,
-        request: Request,
+        params: Value,
         f: impl FnOnce(&Document, P) -> R,
-    ) -> Result<Response, Response>
+    ) -> Result<Value, Failed>
     where
         P: serde::de::DeserializeOwned + HasDocument,
         R: serde::Serialize,
     {
-        let params: P = serde_json::from_value(request.params).map_err(|e| {
-            Response::new_err(
-                request.id.clone(),
-                ErrorCode::InvalidParams as i32,
-                e.to_string(),
-            )
+        let params: P = serde_json::from_value(params).map_err(|e| Failed {
+            code: INVALID_PARAMS,
+            message: e.to_string(),
         })?;
-        let result = match self.documents.get(params.uri()) {
-            Some(doc) => serde_json::to_value(f(doc, params)),
-            None => Ok(serde_json::Value::Null),
-        };
-        Ok(match result {
-            Ok(value) => Response::new_ok(request.id, value),
-            Err(e) => Response::new_err(request.id, ErrorCode::InternalError as i32, e.to_string()),
+        Ok(match self.documents.get(params.uri()) {
+            Some(doc) => serde_json::to_value(f(doc, params)).unwrap_or_default(),
+            None => Value::Null,
         })
     }
 
-    fn notification(&mut self, notification: Notification) -> Result<(), ProtocolError> {
-        match notification.method.as_str() {
+    /// Handles a notification; what is wrong with its parameters, if they
+    /// cannot be read (the notification is then dropped).
+    fn notification(&mut self, method: &str, params: Value) -> Result<(), String> {
+        fn read<P: serde::de::DeserializeOwned>(params: Value) -> Result<P, String> {
+            serde_json::from_value(params).map_err(|e| e.to_string())
+        }
+        match method {
             DidOpenTextDocument::METHOD => {
-                let params: lsp_types::DidOpenTextDocumentParams =
-                    serde_json::from_value(notification.params)?;
+                let params: lsp_types::DidOpenTextDocumentParams = read(params)?;
                 let doc = params.text_document;
                 self.documents
                     .insert(doc.uri.clone(), Document::new(doc.text, doc.version));
-                self.publish(&doc.uri)
+                self.publish(&doc.uri);
             }
             DidChangeTextDocument::METHOD => {
-                let params: lsp_types::DidChangeTextDocumentParams =
-                    serde_json::from_value(notification.params)?;
+                let params: lsp_types::DidChangeTextDocumentParams = read(params)?;
                 let uri = params.text_document.uri;
                 if let Some(doc) = self.documents.get_mut(&uri) {
                     doc.apply(
@@ -235,32 +210,32 @@ impl Server<'_> {
                         self.columns,
                     );
                 }
-                self.publish(&uri)
+                self.publish(&uri);
             }
             DidCloseTextDocument::METHOD => {
-                let params: lsp_types::DidCloseTextDocumentParams =
-                    serde_json::from_value(notification.params)?;
+                let params: lsp_types::DidCloseTextDocumentParams = read(params)?;
                 self.documents.remove(&params.text_document.uri);
                 self.checks.remove(&params.text_document.uri);
                 self.send(PublishDiagnosticsParams {
                     uri: params.text_document.uri,
                     diagnostics: Vec::new(),
                     version: None,
-                })
+                });
             }
-            _ => Ok(()),
+            _ => {}
         }
+        Ok(())
     }
 
     /// Checks the document at `uri` and publishes its problems.
-    fn publish(&mut self, uri: &Uri) -> Result<(), ProtocolError> {
+    fn publish(&mut self, uri: &Uri) {
         let Some(doc) = self.documents.get(uri) else {
-            return Ok(());
+            return;
         };
         let name = file_name(uri);
         // Rust files: rust-analyzer shows the macros' errors.
         if is_rust(uri) {
-            return Ok(());
+            return;
         }
         let diagnostics = if is_rules_file(&name) {
             diagnostics::rules_file(doc, uri, &name, self.columns)
@@ -284,13 +259,11 @@ impl Server<'_> {
             uri: uri.clone(),
             diagnostics,
             version: Some(doc.version),
-        })
+        });
     }
 
-    fn send(&self, params: PublishDiagnosticsParams) -> Result<(), ProtocolError> {
-        let notification = Notification::new(PublishDiagnostics::METHOD.to_string(), params);
-        self.connection.sender.send(notification.into())?;
-        Ok(())
+    fn send(&self, params: PublishDiagnosticsParams) {
+        self.out.notify(PublishDiagnostics::METHOD, params);
     }
 }
 
