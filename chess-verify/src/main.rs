@@ -63,8 +63,9 @@ struct Args {
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     format: FormatArg,
 
-    /// Threads that check games (default: every core). Output is in input
-    /// order whatever the number.
+    /// Threads that check games (default: every core; at most 1,024, and
+    /// as many as the system gives). Output is in input order whatever the
+    /// number.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
 

@@ -176,6 +176,11 @@ impl Checker<'_> {
     }
 }
 
+/// The most threads a run checks pieces on: beyond any machine's cores,
+/// and short of what spawning (and the `4 ×` pieces in flight a thread)
+/// would make of an absurd `--jobs`.
+pub const MAX_JOBS: usize = 1024;
+
 /// What to check and how.
 #[derive(Clone, Debug)]
 pub struct Run {
@@ -183,7 +188,8 @@ pub struct Run {
     pub inputs: Vec<Input>,
     /// How each piece is checked.
     pub context: Context,
-    /// Threads that check pieces (1: everything on the calling thread).
+    /// Threads that check pieces (1: everything on the calling thread; at
+    /// most [`MAX_JOBS`], and as many as the system gives).
     pub jobs: usize,
     /// The reader's sizes.
     pub limits: Limits,
@@ -197,23 +203,28 @@ impl Run {
     /// handed to it after that.
     pub fn run(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
         if self.jobs <= 1 {
-            let names = self.names();
-            // On one thread a piece is checked as soon as it is read, so it
-            // can be an open one, ended where its checker finds a game
-            // start: the text is not scanned for game starts first.
-            let check = |file: usize, piece: Piece| -> Checked {
-                self.task.check(piece, &names[file], &self.context)
-            };
-            let reading = match self.reads_open_pieces() {
-                true => Reading::Open(&check),
-                false => Reading::Cut,
-            };
-            self.read(&AtomicBool::new(false), &reading, &mut |item| {
-                sink(self.work(item, &names))
-            });
-            return;
+            self.run_on_one_thread(sink);
+        } else {
+            self.run_parallel(sink);
         }
-        self.run_parallel(sink);
+    }
+
+    /// [`Run::run`] on the calling thread.
+    fn run_on_one_thread(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
+        let names = self.names();
+        // On one thread a piece is checked as soon as it is read, so it
+        // can be an open one, ended where its checker finds a game
+        // start: the text is not scanned for game starts first.
+        let check = |file: usize, piece: Piece| -> Checked {
+            self.task.check(piece, &names[file], &self.context)
+        };
+        let reading = match self.reads_open_pieces() {
+            true => Reading::Open(&check),
+            false => Reading::Cut,
+        };
+        self.read(&AtomicBool::new(false), &reading, &mut |item| {
+            sink(self.work(item, &names))
+        });
     }
 
     fn names(&self) -> Vec<String> {
@@ -268,7 +279,7 @@ impl Run {
 
     fn run_parallel(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
         let names = self.names();
-        let jobs = self.jobs;
+        let jobs = self.jobs.min(MAX_JOBS);
         // Slots bound the items in flight: the reader takes one per item,
         // the sink gives it back once the item is out.
         let in_flight = 4 * jobs;
@@ -283,7 +294,29 @@ impl Run {
         let guessing = self.reads_open_pieces();
         let (verdict_tx, verdict_rx) = channel::<Verdict>();
         let stop = AtomicBool::new(false);
-        std::thread::scope(|scope| {
+        let ran = std::thread::scope(|scope| {
+            let mut workers = 0;
+            for _ in 0..jobs {
+                let work_rx = work_rx.clone();
+                let done_tx = done_tx.clone();
+                let names = &names;
+                let worker = move || {
+                    while let Some((seq, item)) = next_work(&work_rx) {
+                        if done_tx.send((seq, self.work(item, names))).is_err() {
+                            return;
+                        }
+                    }
+                };
+                // As many as the system gives: the work waits for those.
+                match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                    Ok(_) => workers += 1,
+                    Err(_) => break,
+                }
+            }
+            if workers == 0 {
+                // Not one thread: the run goes on on this one.
+                return false;
+            }
             let reader_stop = &stop;
             scope.spawn(move || {
                 let mut seq = 0;
@@ -304,21 +337,13 @@ impl Run {
                     }
                 });
             });
-            for _ in 0..jobs {
-                let work_rx = work_rx.clone();
-                let done_tx = done_tx.clone();
-                let names = &names;
-                scope.spawn(move || {
-                    while let Some((seq, item)) = next_work(&work_rx) {
-                        if done_tx.send((seq, self.work(item, names))).is_err() {
-                            return;
-                        }
-                    }
-                });
-            }
             drop(done_tx);
             collect(done_rx, &slot_tx, &stop, verdict_tx, sink);
+            true
         });
+        if !ran {
+            self.run_on_one_thread(sink);
+        }
     }
 }
 

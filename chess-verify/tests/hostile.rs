@@ -392,3 +392,15 @@ fn item_07_lengths_and_header_lines_past_the_bound() {
     );
     assert_eq!(messages[1]["error"]["code"], -32002, "{messages:?}");
 }
+
+/// Item 8: an absurd `--jobs` checks the files as any other number does
+/// (at most 1,024 threads, as many as the system gives).
+#[test]
+fn item_08_absurd_numbers_of_jobs() {
+    let path = file("jobs.pgn", "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n".as_bytes());
+    let path = path.to_str().unwrap();
+    let want = (1, vec![(3, 13, "cannot-reach".to_string())]);
+    for jobs in ["1", "2", "100000", "1000000000000000000", "18446744073709551615"] {
+        assert_eq!(problems(&["--jobs", jobs, path]), want, "--jobs {jobs}");
+    }
+}
