@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -108,6 +108,84 @@ pub struct Opened {
     pub compression: Compression,
     /// Stored bytes read so far (grows as `reader` is read).
     pub consumed: Arc<AtomicU64>,
+    /// Stored bytes after the compressed stream's last member that begin
+    /// no member (zeros a tape or a transfer added), passed over as the
+    /// tools pass them over: known once `reader` is read to its end.
+    pub trailing: Arc<AtomicU64>,
+}
+
+type Stored = BufReader<io::Chain<io::Cursor<Vec<u8>>, Counted<Box<dyn Read + Send>>>>;
+
+/// A decoder of one member of a compressed stream.
+enum Decoder {
+    Zstd(zstd::Decoder<'static, Stored>),
+    Gzip(flate2::bufread::GzDecoder<Stored>),
+    Bzip2(bzip2::bufread::BzDecoder<Stored>),
+}
+
+/// A compressed stream read member after member (gzip members, bzip2
+/// streams, zstd frames), as `gzip -d`, `bzip2 -d` and `zstd -d` read
+/// them: after a member, bytes that begin another are its member; bytes
+/// that begin none end the text, counted in `trailing`.
+struct Members {
+    compression: Compression,
+    decoder: Option<Decoder>,
+    trailing: Arc<AtomicU64>,
+}
+
+impl Members {
+    fn decoder(compression: Compression, stored: Stored) -> io::Result<Decoder> {
+        Ok(match compression {
+            Compression::Gzip => Decoder::Gzip(flate2::bufread::GzDecoder::new(stored)),
+            Compression::Bzip2 => Decoder::Bzip2(bzip2::bufread::BzDecoder::new(stored)),
+            _ => Decoder::Zstd(zstd::Decoder::with_buffer(stored)?.single_frame()),
+        })
+    }
+
+    /// The stored bytes after a member, back from its decoder.
+    fn stored(decoder: Decoder) -> Stored {
+        match decoder {
+            Decoder::Zstd(d) => d.finish(),
+            Decoder::Gzip(d) => d.into_inner(),
+            Decoder::Bzip2(d) => d.into_inner(),
+        }
+    }
+}
+
+impl Read for Members {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while let Some(decoder) = &mut self.decoder {
+            let n = match decoder {
+                Decoder::Zstd(d) => d.read(buf)?,
+                Decoder::Gzip(d) => d.read(buf)?,
+                Decoder::Bzip2(d) => d.read(buf)?,
+            };
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            // The member ended: another, the end, or bytes of no member.
+            let decoder = self.decoder.take().expect("a decoder");
+            let mut stored = Members::stored(decoder);
+            let next = stored.fill_buf()?;
+            if next.is_empty() {
+                return Ok(0);
+            }
+            if Compression::detect(next) == self.compression
+                || (self.compression == Compression::Zstd && skippable(next))
+            {
+                self.decoder = Some(Members::decoder(self.compression, stored)?);
+                continue;
+            }
+            let rest = io::copy(&mut stored, &mut io::sink())?;
+            self.trailing.store(rest, Ordering::Relaxed);
+        }
+        Ok(0)
+    }
+}
+
+/// A zstd skippable frame's magic number (`0x184D2A50`…`0x184D2A5F`).
+fn skippable(head: &[u8]) -> bool {
+    matches!(head, [b, 0x2A, 0x4D, 0x18, ..] if b & 0xF0 == 0x50)
 }
 
 /// Opens `input` and detects its compression from its first bytes.
@@ -138,17 +216,21 @@ pub fn from_reader(raw: Box<dyn Read + Send>) -> io::Result<Opened> {
         }
     }
     let compression = Compression::detect(&head);
-    let buffered = BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(counted));
+    let buffered: Stored = BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(counted));
+    let trailing = Arc::new(AtomicU64::new(0));
     let reader: Box<dyn Read + Send> = match compression {
         Compression::None => Box::new(buffered),
-        Compression::Zstd => Box::new(zstd::Decoder::with_buffer(buffered)?),
-        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
-        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
+        _ => Box::new(Members {
+            compression,
+            decoder: Some(Members::decoder(compression, buffered)?),
+            trailing: trailing.clone(),
+        }),
     };
     Ok(Opened {
         reader,
         compression,
         consumed,
+        trailing,
     })
 }
 

@@ -126,9 +126,6 @@ pub struct ReadError {
     pub error: io::Error,
     /// Stored bytes consumed when it happened.
     pub consumed: u64,
-    /// The line the game cut off by the error starts on, if any text of it
-    /// had been read.
-    pub cut_off_line: Option<u64>,
 }
 
 /// Sizes that bound the reader's memory.
@@ -378,15 +375,9 @@ impl<R: Read> Pieces<R> {
     }
 
     /// The splitter cuts from the start of the buffer, a confirmed game
-    /// start; a read error's cut-off game is found again from there.
+    /// start.
     fn cut_from_here(&mut self) {
         self.start_cutting();
-        if self.error.is_some() {
-            let line = self.cut_off_line();
-            if let Some(error) = &mut self.error {
-                error.cut_off_line = line;
-            }
-        }
     }
 
     /// Hands out `buf[..end]` as a guessed piece, with the `[` at `end`.
@@ -584,15 +575,14 @@ impl<R: Read> Pieces<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => {
                     self.buf.truncate(len);
-                    // Where the cut-off game starts is the splitter's to say
-                    // (once guessed pieces are settled: see `rewind`).
+                    // The rest is the splitter's to cut (once guessed pieces
+                    // are settled: see `rewind`).
                     if self.marks.is_empty() {
                         self.start_cutting();
                     }
                     self.error = Some(ReadError {
                         error,
                         consumed: self.consumed.load(Ordering::Relaxed),
-                        cut_off_line: self.cut_off_line(),
                     });
                     return false;
                 }
@@ -607,15 +597,6 @@ impl<R: Read> Pieces<R> {
             self.scan();
         }
         true
-    }
-
-    /// The line the game cut off by a read error starts on: the last game
-    /// start the splitter found in the buffer.
-    fn cut_off_line(&self) -> Option<u64> {
-        (!self.buf.is_empty()).then(|| {
-            let start = self.cuts.last().copied().unwrap_or(0);
-            self.line + count_lines(&self.buf[..start])
-        })
     }
 
     /// Finds the cuts in the text not scanned yet.
@@ -693,13 +674,13 @@ impl<R: Read> Iterator for Pieces<R> {
                 return Some(Ok(Chunk::Piece(self.take(end, k))));
             }
             if self.error.is_some() {
-                // Every whole game before an error is still handed out.
-                if let Some(&end) = self.cuts.last() {
-                    let k = self.cuts.len() - 1;
+                // Everything the decompressor delivered is handed out, as
+                // the text's end, before the error.
+                self.eof = true;
+                if !self.buf.is_empty() {
+                    let (end, k) = (self.buf.len(), self.cuts.len());
                     return Some(Ok(Chunk::Piece(self.take(end, k))));
                 }
-                self.buf.clear();
-                self.eof = true;
                 return self.error.take().map(Err);
             }
             if self.eof {

@@ -239,6 +239,7 @@ impl<W: Write, E: Write> Reporter<W, E> {
                 self.failure(file, &message);
             }
             Item::Failed { file, message } => self.failure(file, &message),
+            Item::Note { file, message } => self.note(file, &message),
             Item::Closed { file } => {
                 if let Some(p) = &mut self.progress {
                     p.done += p.sizes[file].unwrap_or(0);

@@ -68,6 +68,13 @@ pub enum Item {
         /// What happened, with the input's name.
         message: String,
     },
+    /// Something to know about an input, not a problem.
+    Note {
+        /// The input's index.
+        file: usize,
+        /// What, without the input's name.
+        message: String,
+    },
     /// An input was read to its end (or to its failure).
     Closed {
         /// The input's index.
@@ -487,6 +494,7 @@ fn read_one(
         }
     };
     let compression = opened.compression;
+    let trailing = opened.trailing.clone();
     emit(Item::Opened { file, compression })?;
     let mut pieces = match (reading, cut) {
         (Reading::Open(_), Cut::Games) => Pieces::open(opened.reader, opened.consumed, limits),
@@ -541,18 +549,28 @@ fn read_one(
                     Compression::None => "reading failed".to_string(),
                     other => format!("the {other} stream is truncated or corrupt"),
                 };
-                let lost = match failure.cut_off_line {
-                    Some(line) => format!("; the game from line {} on was not checked", line + 1),
-                    None => String::new(),
-                };
+                // What was read before is checked: the last game as it
+                // stands, which the error may have cut off.
                 let message = format!(
-                    "{name}: {what} at byte {} of the file ({}){lost}",
+                    "{name}: {what} at byte {} of the file ({}); the text before it was checked, its last game as it stands",
                     failure.consumed,
                     reason(&failure.error)
                 );
                 emit(Item::Failed { file, message })?;
             }
         }
+    }
+    let trailing = trailing.load(Ordering::Relaxed);
+    if trailing > 0 {
+        let like = match compression {
+            Compression::Gzip => "as `gzip -d` does",
+            Compression::Bzip2 => "as `bzip2 -d` does",
+            _ => "as a reader of its frames does (`zstd -d` refuses them)",
+        };
+        let message = format!(
+            "{trailing} bytes after the end of the {compression} stream begin no {compression} stream: passed over, {like}"
+        );
+        emit(Item::Note { file, message })?;
     }
     emit(Item::Closed { file })
 }

@@ -397,10 +397,60 @@ fn item_07_lengths_and_header_lines_past_the_bound() {
 /// (at most 1,024 threads, as many as the system gives).
 #[test]
 fn item_08_absurd_numbers_of_jobs() {
-    let path = file("jobs.pgn", "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n".as_bytes());
+    let path = file(
+        "jobs.pgn",
+        "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n".as_bytes(),
+    );
     let path = path.to_str().unwrap();
     let want = (1, vec![(3, 13, "cannot-reach".to_string())]);
-    for jobs in ["1", "2", "100000", "1000000000000000000", "18446744073709551615"] {
+    for jobs in [
+        "1",
+        "2",
+        "100000",
+        "1000000000000000000",
+        "18446744073709551615",
+    ] {
         assert_eq!(problems(&["--jobs", jobs, path]), want, "--jobs {jobs}");
+    }
+}
+
+/// Item 9: bytes after the end of a compressed stream (zeros a tape or a
+/// transfer added) lose no game: every game is checked, the last among
+/// them, and a note says what was passed over.
+#[test]
+fn item_09_trailing_bytes_after_a_compressed_stream() {
+    use std::io::Write as _;
+    let mut text = "[Event \"a\"]\n\n1. e4 e5 *\n\n".repeat(109);
+    text.push_str("[Event \"last\"]\n\n1. e4 e5 2. Ke3 *\n");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text.as_bytes()).unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(text.as_bytes()).unwrap();
+    let zst = zstd::encode_all(text.as_bytes(), 3).unwrap();
+    for (name, mut bytes) in [
+        ("trailing.pgn.gz", gz.finish().unwrap()),
+        ("trailing.pgn.bz2", bz.finish().unwrap()),
+        ("trailing.pgn.zst", zst),
+    ] {
+        bytes.extend_from_slice(&[0; 512]);
+        let path = file(name, &bytes);
+        let (code, out, err) = run(&["--format", "json", path.to_str().unwrap()]);
+        let records = json_records(&out);
+        let summary = records.last().unwrap();
+        assert_eq!(
+            (code, summary["games"].as_u64()),
+            (1, Some(110)),
+            "{name}: {err}"
+        );
+        assert_eq!(records[0]["game"], 110, "{name}");
+        assert_eq!(records[0]["code"], "cannot-reach", "{name}");
+        let note = records.iter().find(|r| r["type"] == "note").unwrap();
+        assert!(
+            note["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("512 bytes after the end of the "),
+            "{note}"
+        );
     }
 }
