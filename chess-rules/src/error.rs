@@ -28,47 +28,88 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error at `span` of `text`.
+    /// An error at `span` of `text` (for many errors in one text,
+    /// [`Lines`]).
     pub(crate) fn new(text: &str, span: Range<usize>, message: impl Into<String>) -> Error {
-        let start = floor_char(text, span.start);
-        let end = floor_char(text, span.end.max(start));
-        let before = &text[..start];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        Error {
-            span: start..end,
-            line: before.matches('\n').count() + 1,
-            column: text[line_start..start].chars().count() + 1,
-            message: message.into(),
-        }
+        Lines::new(text).error(span, message)
     }
 
     /// An error at the word that starts at byte `start` of `text`: to the
     /// next space, `,`, `:`, `]` or `}`; a list or mapping written inline
     /// (`[2, 0]`, `{ … }`) whole.
     pub(crate) fn at_word(text: &str, start: usize, message: impl Into<String>) -> Error {
-        let start = floor_char(text, start);
-        let rest = &text[start..];
-        let len = match rest.chars().next() {
-            Some('[') => rest.find(']').map_or(1, |i| i + 1),
-            Some('{') => rest.find('}').map_or(1, |i| i + 1),
-            Some(_) => rest
-                .find(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ']' | '}'))
-                .unwrap_or(rest.len())
-                .max(rest.chars().next().map_or(0, char::len_utf8)),
-            None => 0,
-        };
-        Error::new(text, start..start + len, message)
+        Error::new(text, word(text, start), message)
+    }
+}
+
+/// A text with where its lines start, for many errors in it: each placed
+/// in logarithmic time, not by counting the lines before it (a rules file
+/// of many sections, each refused, reads in linear time).
+pub(crate) struct Lines<'t> {
+    /// The text.
+    pub(crate) text: &'t str,
+    starts: Vec<usize>,
+}
+
+impl<'t> Lines<'t> {
+    pub(crate) fn new(text: &'t str) -> Lines<'t> {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Lines { text, starts }
     }
 
-    /// The same error for `inner` read inside `text` at byte `offset` (a
-    /// piece's Betza text in a rules file, a FEN in a tag).
-    pub(crate) fn within(self, text: &str, offset: usize) -> Error {
-        Error::new(
-            text,
-            offset + self.span.start..offset + self.span.end,
-            self.message,
+    /// [`Error::new`] in this text.
+    pub(crate) fn error(&self, span: Range<usize>, message: impl Into<String>) -> Error {
+        let text = self.text;
+        let start = floor_char(text, span.start);
+        let end = floor_char(text, span.end.max(start));
+        let line = self.starts.partition_point(|&s| s <= start);
+        let line_start = self.starts[line - 1];
+        Error {
+            span: start..end,
+            line,
+            column: text[line_start..start].chars().count() + 1,
+            message: message.into(),
+        }
+    }
+
+    /// [`Error::at_word`] in this text.
+    pub(crate) fn at_word(&self, start: usize, message: impl Into<String>) -> Error {
+        let span = word(self.text, start);
+        self.error(span, message)
+    }
+
+    /// The same error for `inner` read inside this text at byte `offset`
+    /// (a piece's Betza text, a FEN in a rules file).
+    pub(crate) fn within(&self, inner: Error, offset: usize) -> Error {
+        self.error(
+            offset + inner.span.start..offset + inner.span.end,
+            inner.message,
         )
     }
+}
+
+/// The word that starts at byte `start` of `text`: to the next space,
+/// `,`, `:`, `]` or `}`; a list or mapping written inline (`[2, 0]`,
+/// `{ … }`) whole.
+fn word(text: &str, start: usize) -> Range<usize> {
+    let start = floor_char(text, start);
+    let rest = &text[start..];
+    let len = match rest.chars().next() {
+        Some('[') => rest.find(']').map_or(1, |i| i + 1),
+        Some('{') => rest.find('}').map_or(1, |i| i + 1),
+        Some(_) => rest
+            .find(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ']' | '}'))
+            .unwrap_or(rest.len())
+            .max(rest.chars().next().map_or(0, char::len_utf8)),
+        None => 0,
+    };
+    start..start + len
 }
 
 /// The byte offset of a 1-based line and column (in characters) of
@@ -124,7 +165,18 @@ mod tests {
         assert_eq!(Error::at_word("", 0, "z").span, 0..0);
         // A span that starts inside a character starts at the character.
         assert_eq!(Error::new("ç", 1..2, "w").span, 0..2);
-        let inner = Error::new("fX", 1..2, "v").within("a = x:fX\n", 6);
-        assert_eq!((inner.span, inner.column), (7..8, 8));
+        let lines = Lines::new("a = x:fX\n\nb\n");
+        let inner = lines.within(Error::new("fX", 1..2, "v"), 6);
+        assert_eq!((inner.span, inner.line, inner.column), (7..8, 1, 8));
+        // Placed by the lines' starts as by counting the lines before.
+        for at in 0..=lines.text.len() {
+            let e = lines.error(at..at, "u");
+            let before = &lines.text[..at];
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            assert_eq!(
+                (e.line, e.column),
+                (before.matches('\n').count() + 1, column)
+            );
+        }
     }
 }

@@ -55,8 +55,9 @@
 mod keys;
 
 use core::ops::Range;
+use std::collections::HashMap;
 
-use crate::error::Error;
+use crate::error::{Error, Lines};
 use crate::geometry::{Geometry, MAX_SIDE};
 use crate::rules::{MaterialCounting, Rules, Stalemate, WallRule};
 pub(crate) use draft::Draft;
@@ -96,7 +97,7 @@ struct Line<'t> {
 /// [module](self). The file itself is refused only when it has no
 /// section, or text other than comments before its first.
 pub fn sections(text: &str) -> Result<Vec<Section>, Error> {
-    Ok(read(text, &builtin_draft)?
+    Ok(read(text, &builtin_draft, false)?
         .into_iter()
         .map(|(section, _)| section)
         .collect())
@@ -124,7 +125,7 @@ struct Raw<'t> {
 fn written() -> &'static [(String, Drafted)] {
     static WRITTEN: std::sync::OnceLock<Vec<(String, Drafted)>> = std::sync::OnceLock::new();
     WRITTEN.get_or_init(|| {
-        read(crate::builtin::TEXT, &|_| None)
+        read(crate::builtin::TEXT, &|_| None, true)
             .expect("the built-in variants read")
             .into_iter()
             .map(|(section, mut draft)| {
@@ -187,47 +188,86 @@ pub(crate) type Builtin<'a> = &'a dyn Fn(&str) -> Option<Drafted>;
 /// The sections of `text`, parents found among those above and then by
 /// `builtin`, each with its draft, or why it has none in words that name
 /// no place (a child's error names its parent's line; a built-in
-/// variant's must not).
-pub(crate) fn read(text: &str, builtin: Builtin<'_>) -> Result<Vec<(Section, Drafted)>, Error> {
+/// variant's must not). A draft is kept only while a section below names
+/// the section as its parent, unless `all_drafts`: the others are `Err`
+/// of nothing (a file of many sections keeps one rule set each).
+pub(crate) fn read(
+    text: &str,
+    builtin: Builtin<'_>,
+    all_drafts: bool,
+) -> Result<Vec<(Section, Drafted)>, Error> {
+    let text = &Lines::new(text);
     let raws = split(text)?;
+    // How many sections name each as their parent: a draft is kept until
+    // its last child is read.
+    let mut children: HashMap<&str, usize> = HashMap::new();
+    for raw in &raws {
+        if let Some((parent, _)) = raw.parent {
+            *children.entry(parent).or_default() += 1;
+        }
+    }
     let mut out: Vec<Section> = Vec::new();
     let mut drafts: Vec<Drafted> = Vec::new();
+    // Where each name was defined last, so that finding a section above
+    // takes no walk over the file (a file of many sections reads in
+    // linear time).
+    let mut named: HashMap<&str, usize> = HashMap::new();
+    let mut started = Started::default();
     for raw in raws {
         let here = |e: Error| {
             let words = e.message.clone();
             (e, words)
         };
-        let draft = heading(text, &raw, &out)
+        let above = Above {
+            sections: &out,
+            drafts: &drafts,
+            named: &named,
+        };
+        let draft = heading(text, &raw, &above)
             .map_err(here)
-            .and_then(|()| parent(text, &raw, &out, &drafts, builtin))
+            .and_then(|()| parent(text, &raw, &above, builtin))
             .and_then(|draft| section(text, &raw, draft).map_err(here));
         // A section that reads keeps its draft for its children, played or
         // not (a child may set back what keeps it from playing).
         let rules = draft.as_ref().map_err(|(e, _)| e.clone()).and_then(|d| {
             let rules = d.finish().map_err(|refusal| match refusal {
-                Refusal::Header(message) => Error::new(
-                    text,
-                    raw.header.clone(),
-                    format!("[{}]: {message}", raw.name),
-                ),
+                Refusal::Header(message) => {
+                    text.error(raw.header.clone(), format!("[{}]: {message}", raw.name))
+                }
                 Refusal::Rule(p) => match (&p.at, raw.parent) {
-                    (Ok(at), _) => Error::at_word(text, *at, p.why()),
+                    (Ok(at), _) => text.at_word(*at, p.why()),
                     (Err(_), Some((parent, at))) => {
-                        Error::new(text, at..at + parent.len().max(1), p.why())
+                        text.error(at..at + parent.len().max(1), p.why())
                     }
-                    (Err(_), None) => Error::new(text, raw.header.clone(), p.why()),
+                    (Err(_), None) => text.error(raw.header.clone(), p.why()),
                 },
             })?;
-            crate::Position::start(&rules).map_err(|e| {
+            started.check(&rules).map_err(|e| {
                 let message = format!("[{}]: startFen: {}", raw.name, e.message);
                 match raw.lines.iter().rev().find(|l| l.key == "startFen") {
-                    Some(line) => Error { message, ..e }.within(text, line.value_at),
-                    None => Error::new(text, raw.header.clone(), message),
+                    Some(line) => text.within(Error { message, ..e }, line.value_at),
+                    None => text.error(raw.header.clone(), message),
                 }
             })?;
             Ok(rules)
         });
-        drafts.push(draft.map_err(|(_, words)| words));
+        drafts.push(match draft {
+            Ok(_) if !all_drafts && !children.contains_key(raw.name) => Err(String::new()),
+            draft => draft.map_err(|(_, words)| words),
+        });
+        // The parent's last child read: its draft is needed no more.
+        if let Some((parent, _)) = raw.parent
+            && let Some(left) = children.get_mut(parent)
+        {
+            *left -= 1;
+            if *left == 0 {
+                children.remove(parent);
+                if let (false, Some(&i)) = (all_drafts, named.get(parent)) {
+                    drafts[i] = Err(String::new());
+                }
+            }
+        }
+        named.insert(raw.name, out.len());
         out.push(Section {
             name: raw.name.to_string(),
             parent: raw.parent.map(|(p, _)| p.to_string()),
@@ -238,11 +278,46 @@ pub(crate) fn read(text: &str, builtin: Builtin<'_>) -> Result<Vec<(Section, Dra
     Ok(out.into_iter().zip(drafts).collect())
 }
 
+/// The rule sets whose start position was set up, by their start: a
+/// section with the rules of one of them (under another name: the most
+/// common case, a file of sections that differ in their names or keys
+/// that do not touch the start) is not set up again. A few of each start
+/// are kept, so a file of many sections is read in linear time whatever
+/// they hold.
+#[derive(Default)]
+struct Started {
+    by_start: HashMap<String, Vec<Rules>>,
+}
+
+impl Started {
+    /// How many rule sets of one start are kept.
+    const KEPT: usize = 4;
+
+    /// Whether `rules`' start position can be set up
+    /// ([`crate::Position::start`]).
+    fn check(&mut self, rules: &Rules) -> Result<(), Error> {
+        let nameless = Rules {
+            name: String::new(),
+            ..rules.clone()
+        };
+        let kept = self.by_start.entry(rules.start.clone()).or_default();
+        if kept.contains(&nameless) {
+            return Ok(());
+        }
+        crate::Position::start(rules)?;
+        if kept.len() == Self::KEPT {
+            kept.remove(0);
+        }
+        kept.push(nameless);
+        Ok(())
+    }
+}
+
 /// The sections' headers and lines.
-fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
+fn split<'t>(text: &Lines<'t>) -> Result<Vec<Raw<'t>>, Error> {
     let mut raws: Vec<Raw<'_>> = Vec::new();
     let mut line_start = 0;
-    for raw in text.split_inclusive('\n') {
+    for raw in text.text.split_inclusive('\n') {
         let start = line_start;
         line_start += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
@@ -253,11 +328,7 @@ fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
         }
         if let Some(header) = trimmed.strip_prefix('[') {
             let Some(close) = header.find(']') else {
-                return Err(Error::at_word(
-                    text,
-                    start + indent,
-                    "a section header ends with `]`",
-                ));
+                return Err(text.at_word(start + indent, "a section header ends with `]`"));
             };
             let header = &header[..close];
             let name_at = start + indent + 1;
@@ -274,8 +345,7 @@ fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
             let lead = name.len() - name.trim_start().len();
             let name = name.trim();
             if name.is_empty() {
-                return Err(Error::new(
-                    text,
+                return Err(text.error(
                     name_at..name_at + header.len().max(1),
                     "a section needs a name",
                 ));
@@ -290,11 +360,7 @@ fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
             continue;
         }
         let Some(section) = raws.last_mut() else {
-            return Err(Error::at_word(
-                text,
-                start + indent,
-                "a key before any `[section]`",
-            ));
+            return Err(text.at_word(start + indent, "a key before any `[section]`"));
         };
         match trimmed.split_once('=') {
             Some((key, value)) => {
@@ -313,8 +379,7 @@ fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
         }
     }
     if raws.is_empty() {
-        return Err(Error::at_word(
-            text,
+        return Err(text.at_word(
             0,
             "no `[section]`: a variant starts with its name in brackets",
         ));
@@ -322,13 +387,27 @@ fn split(text: &str) -> Result<Vec<Raw<'_>>, Error> {
     Ok(raws)
 }
 
+/// The sections above the one being read: each with its draft, and the
+/// last of each name.
+struct Above<'a, 't> {
+    sections: &'a [Section],
+    drafts: &'a [Drafted],
+    named: &'a HashMap<&'t str, usize>,
+}
+
+impl Above<'_, '_> {
+    /// The last section above called `name`.
+    fn find(&self, name: &str) -> Option<usize> {
+        self.named.get(name).copied()
+    }
+}
+
 /// Whether a section's header and lines can be read at all: its name not
 /// taken above, every line `key = value`.
-fn heading(text: &str, raw: &Raw<'_>, above: &[Section]) -> Result<(), Error> {
-    if let Some(earlier) = above.iter().find(|s| s.name == raw.name) {
-        let line = Error::new(text, earlier.header.clone(), "").line;
-        return Err(Error::new(
-            text,
+fn heading(text: &Lines<'_>, raw: &Raw<'_>, above: &Above<'_, '_>) -> Result<(), Error> {
+    if let Some(earlier) = above.find(raw.name).map(|i| &above.sections[i]) {
+        let line = text.error(earlier.header.clone(), "").line;
+        return Err(text.error(
             raw.header.clone(),
             format!(
                 "[{}]: a variant `{}` is defined above, on line {line}",
@@ -337,7 +416,7 @@ fn heading(text: &str, raw: &Raw<'_>, above: &[Section]) -> Result<(), Error> {
         ));
     }
     match raw.broken {
-        Some(at) => Err(Error::at_word(text, at, "expected `key = value`")),
+        Some(at) => Err(text.at_word(at, "expected `key = value`")),
         None => Ok(()),
     }
 }
@@ -347,10 +426,9 @@ fn heading(text: &str, raw: &Raw<'_>, above: &[Section]) -> Result<(), Error> {
 /// the error at the parent's name and the same in words that name no
 /// line.
 fn parent(
-    text: &str,
+    text: &Lines<'_>,
     raw: &Raw<'_>,
-    above: &[Section],
-    drafts: &[Drafted],
+    above: &Above<'_, '_>,
     builtin: Builtin<'_>,
 ) -> Result<Draft, (Error, String)> {
     // A section without a parent starts from the empty template; one
@@ -363,10 +441,9 @@ fn parent(
         return Ok(Draft::template(raw.name));
     };
     let span = at..at + parent.len().max(1);
-    let refused =
-        |message: String, words: String| Err((Error::new(text, span.clone(), message), words));
-    let found = match above.iter().rposition(|s| s.name == parent) {
-        Some(i) => match (&drafts[i], &above[i].rules) {
+    let refused = |message: String, words: String| Err((text.error(span.clone(), message), words));
+    let found = match above.find(parent) {
+        Some(i) => match (&above.drafts[i], &above.sections[i].rules) {
             (Ok(d), _) => d.clone(),
             (Err(words), Err(e)) => {
                 return refused(
@@ -405,7 +482,7 @@ fn parent(
 }
 
 /// The draft of one section: `draft`, its parent's, with its keys applied.
-fn section(text: &str, raw: &Raw<'_>, mut draft: Draft) -> Result<Draft, Error> {
+fn section(text: &Lines<'_>, raw: &Raw<'_>, mut draft: Draft) -> Result<Draft, Error> {
     // As Fairy-Stockfish: a key's last value counts; the board first, then
     // the pieces, then the rest (regions and letters refer to them).
     let mut lines: Vec<&Line<'_>> = Vec::new();
@@ -421,11 +498,9 @@ fn section(text: &str, raw: &Raw<'_>, mut draft: Draft) -> Result<Draft, Error> 
     lines.sort_by_key(order);
     for line in lines {
         apply(&mut draft, line.key, line.value, line.key_at).map_err(|problem| match problem {
-            Problem::Key(message) => Error::at_word(text, line.key_at, message),
-            Problem::Value(message) => Error::at_word(text, line.value_at, message),
-            Problem::InValue(offset, message) => {
-                Error::at_word(text, line.value_at + offset, message)
-            }
+            Problem::Key(message) => text.at_word(line.key_at, message),
+            Problem::Value(message) => text.at_word(line.value_at, message),
+            Problem::InValue(offset, message) => text.at_word(line.value_at + offset, message),
         })?;
     }
     Ok(draft)
@@ -851,7 +926,7 @@ mod tests {
     #[test]
     fn a_child_of_a_refused_section_names_its_parents_line_and_its_words_name_none() {
         let text = "[a:chess]\nnoSuchKey = 1\n\n[b:a]\n";
-        let read = read(text, &builtin_draft).unwrap();
+        let read = read(text, &builtin_draft, true).unwrap();
         let why_a = read[0].0.rules.clone().unwrap_err();
         let Err(words_a) = &read[0].1 else {
             panic!("a has no draft")

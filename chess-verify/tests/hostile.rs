@@ -454,3 +454,32 @@ fn item_09_trailing_bytes_after_a_compressed_stream() {
         );
     }
 }
+
+/// Item 10: a `variants.ini` of 64,000 sections reads in linear time —
+/// sections side by side, each the child of the one before, or each
+/// refused — and every section is there to name. (No time is asserted:
+/// the quadratic reading took minutes here.)
+#[test]
+fn item_10_a_variants_ini_of_64000_sections() {
+    let game = file("sections.pgn", b"[Variant \"v63999\"]\n\n1. e4 e5 *\n");
+    let game = game.to_str().unwrap();
+    let kinds: [(&str, fn(usize) -> String); 3] = [
+        ("side", |i| format!("[v{i}:chess]\nmaxRank = 8\n")),
+        ("chain", |i| match i {
+            0 => "[v0:chess]\nmaxRank = 8\n".to_string(),
+            i => format!("[v{i}:v{}]\nmaxFile = 8\n", i - 1),
+        }),
+        ("refused", |i| format!("[v{i}:chess]\nmaxRank = 99\n")),
+    ];
+    for (kind, section) in kinds {
+        let text: String = (0..64_000).map(section).collect();
+        let rules = file(&format!("{kind}.ini"), text.as_bytes());
+        let (code, found) = problems(&["--rules", rules.to_str().unwrap(), game]);
+        if kind == "refused" {
+            // No section plays: the file is refused at its first error.
+            assert_eq!((code, found), (2, vec![(2, 11, "rules-file".to_string())]));
+        } else {
+            assert_eq!((code, found), (0, vec![]), "{kind}");
+        }
+    }
+}
