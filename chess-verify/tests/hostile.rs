@@ -463,7 +463,8 @@ fn item_09_trailing_bytes_after_a_compressed_stream() {
 fn item_10_a_variants_ini_of_64000_sections() {
     let game = file("sections.pgn", b"[Variant \"v63999\"]\n\n1. e4 e5 *\n");
     let game = game.to_str().unwrap();
-    let kinds: [(&str, fn(usize) -> String); 3] = [
+    type Section = fn(usize) -> String;
+    let kinds: [(&str, Section); 3] = [
         ("side", |i| format!("[v{i}:chess]\nmaxRank = 8\n")),
         ("chain", |i| match i {
             0 => "[v0:chess]\nmaxRank = 8\n".to_string(),
