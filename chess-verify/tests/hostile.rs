@@ -344,16 +344,9 @@ fn item_07_the_language_server_survives_what_it_cannot_read() {
         .filter(|m| m["method"] == "window/logMessage")
         .count();
     assert_eq!(logged, 3, "{messages:#?}");
-    // The document that did open was checked; the hover under `null`
-    // answered.
-    let published = messages
-        .iter()
-        .find(|m| m["method"] == "textDocument/publishDiagnostics")
-        .unwrap();
-    assert_eq!(
-        published["params"]["diagnostics"][0]["code"],
-        "cannot-reach"
-    );
+    // The document that did open is open: the hover under `null` is
+    // answered on it. (Its problems are published by the worker, which
+    // the `exit` right after may leave unfinished.)
     assert!(
         messages
             .iter()

@@ -864,3 +864,52 @@ fn a_wrong_result_is_fixed_with_its_tag_in_one_action() {
     assert_eq!(actions[0]["diagnostics"][0]["code"], "result-tag");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn proofs_run_beside_the_requests_within_a_time_and_an_edit_cancels_them() {
+    let (mut client, _) = Client::start(json!({}));
+    // A helpmate in 5 from the start: every solution is looked for, and
+    // the search would go on to its budget of positions (2,000,000, 1.7 s
+    // in a release build, ten times that in the tests' build).
+    let uri = "file:///problems/deep.pgn";
+    let slow = "[Stipulation \"h#5\"]\n\n1. e4 *\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "pgn", "version": 1, "text": slow } }),
+    );
+    // A request while the proof runs is answered at once: before the
+    // problems are published.
+    let id = 1000;
+    client.send(
+        json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol",
+        "params": { "textDocument": { "uri": uri } } }),
+    );
+    let first = client.next();
+    assert_eq!(first["id"], id, "{first}");
+    // The proof stops at its time, and says so.
+    let published = client.diagnostics();
+    assert_eq!(published["version"], 1);
+    let d = &published["diagnostics"][0];
+    assert_eq!(d["code"], "search-budget", "{published}");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("within the time the editor gives a proof (2 s"),
+        "{d}"
+    );
+    // An edit while the proof runs cancels it: only the newest text's
+    // problems are published.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": slow.replace("h#5", "h#4") }] }),
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [{ "text": "[Stipulation \"#1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\"]\n\n1. Re8# 1-0\n" }] }),
+    );
+    let published = client.diagnostics();
+    assert_eq!(published["version"], 3, "{published}");
+    assert_eq!(published["diagnostics"], json!([]), "{published}");
+    assert_eq!(client.shutdown(), 0);
+}

@@ -50,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
     let mut doc = Document::new(first.to_string(), 0);
     let mut plain = first.to_string();
     let mut checks = Checks::default();
-    let _ = checks.problems(doc.text(), &checker);
+    let _ = checks.problems(doc.text(), &checker, || true);
     for (version, part) in parts.enumerate() {
         let bytes = part.as_bytes();
         if bytes.len() < 2 {
@@ -78,7 +78,7 @@ fuzz_target!(|data: &[u8]| {
         );
         plain.replace_range(start..end, inserted);
         assert_eq!(doc.text(), plain);
-        let incremental = checks.problems(doc.text(), &checker);
+        let incremental = checks.problems(doc.text(), &checker, || true);
         let whole = checker.problems(doc.text());
         assert_eq!(seen(&incremental), seen(&whole));
     }

@@ -38,7 +38,7 @@ pub fn check_lichess(
     let Some((n, theme)) = row.mate_in else {
         return Ok(checked);
     };
-    let mut search = Search::new(options.budget);
+    let mut search = Search::new(options.budget).with_deadline(options.deadline);
     let result = prove_mate(row, source, &mut checked, &mut search, n, theme, options);
     checked.nodes = search.nodes();
     result.map(|()| checked)

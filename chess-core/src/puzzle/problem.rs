@@ -77,7 +77,7 @@ pub fn check_problem(
     let verified = verify_game(game, source)?;
     let lines = written_lines(game, &verified);
     let mut prover = Prover {
-        search: Search::new(options.budget),
+        search: Search::new(options.budget).with_deadline(options.deadline),
         stipulation,
         range,
         start: verified.start.clone(),

@@ -7,7 +7,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::input::{Range, Source};
 use crate::replay::{self, Options, VerifiedGame};
-use crate::search::OutOfBudget;
+use crate::search::{Deadline, OutOfBudget, Spent};
 use crate::syntax::GameSyntax;
 use crate::{explain, start};
 
@@ -18,6 +18,9 @@ pub struct PuzzleOptions {
     pub budget: u64,
     /// Report another mate on the last move as an error, not a warning.
     pub unique_last_move: bool,
+    /// What else ends a proof: a time budget, a cancellation (the language
+    /// server's, whose proofs run beside the editor's requests).
+    pub deadline: Deadline,
 }
 
 impl Default for PuzzleOptions {
@@ -25,6 +28,7 @@ impl Default for PuzzleOptions {
         PuzzleOptions {
             budget: 2_000_000,
             unique_last_move: false,
+            deadline: Deadline::default(),
         }
     }
 }
@@ -55,17 +59,30 @@ pub(super) fn line_text(pos: &Chess, line: &[Move]) -> String {
 }
 
 pub(super) fn budget_error(range: Range, spent: OutOfBudget, what: &str) -> Diagnostic {
+    let nodes = spent.nodes;
+    let (within, raise) = match spent.why {
+        Spent::Nodes => (
+            format!("the search's budget ({nodes} positions visited)"),
+            "raise the budget: `#![search_budget(N)]` at the start of the macro's input, `--search-budget N` for `chess-verify`",
+        ),
+        Spent::Time(time) => (
+            format!(
+                "the time the editor gives a proof ({} s, {nodes} positions visited)",
+                time.as_secs_f64()
+            ),
+            "`chess-verify --puzzles` proves it without a time budget",
+        ),
+        Spent::Cancelled => (
+            format!("the proof's time: an edit came first ({nodes} positions visited)"),
+            "the proof runs again on the text as it is now",
+        ),
+    };
     Diagnostic::new(
         ErrorKind::SearchBudget,
         range,
-        format!(
-            "could not prove {what} within the search's budget ({} positions visited)",
-            spent.nodes
-        ),
+        format!("could not prove {what} within {within}"),
     )
-    .with_note(
-        "raise the budget: `#![search_budget(N)]` at the start of the macro's input, `--search-budget N` for `chess-verify`",
-    )
+    .with_note(raise)
 }
 
 /// The position and every written move (variations included), verified

@@ -38,6 +38,8 @@ mod help;
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
@@ -45,12 +47,52 @@ use shakmaty::{
     attacks,
 };
 
-/// The search stopped after visiting its budget of positions.
+/// The search stopped before it settled the question: after visiting its
+/// budget of positions, after its time, or cancelled.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct OutOfBudget {
     /// The positions visited.
     pub nodes: u64,
+    /// Why it stopped.
+    pub why: Spent,
 }
+
+/// Why a search stopped before it settled its question.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Spent {
+    /// It visited its budget of positions.
+    Nodes,
+    /// Its time ran out ([`Deadline::time`]).
+    Time(Duration),
+    /// It was cancelled ([`Deadline::cancel`]).
+    Cancelled,
+}
+
+/// What ends a search besides its budget of positions: a time budget, and
+/// a counter another thread moves on to cancel it (an editor's next
+/// edit), with the value the search started at. Looked at every 1,024
+/// positions.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Deadline {
+    /// The longest the search may take.
+    pub time: Option<Duration>,
+    /// The search is cancelled once the counter is no longer the value.
+    pub cancel: Option<(&'static AtomicU64, u64)>,
+}
+
+impl PartialEq for Deadline {
+    fn eq(&self, other: &Deadline) -> bool {
+        let same =
+            |(a, x): (&AtomicU64, u64), (b, y): (&AtomicU64, u64)| std::ptr::eq(a, b) && x == y;
+        self.time == other.time
+            && match (self.cancel, other.cancel) {
+                (Some(a), Some(b)) => same(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+    }
+}
+
+impl Eq for Deadline {}
 
 /// What the side to move (the attacker) forces, whatever the other side
 /// (the defence) plays.
@@ -124,6 +166,9 @@ pub struct Search {
     escapes: Table<u64, Move>,
     nodes: u64,
     budget: u64,
+    /// What else ends it, and when it began.
+    deadline: Deadline,
+    began: Instant,
     /// The last escape found for each number of moves left.
     killers: [Option<Move>; KILLERS],
 }
@@ -144,8 +189,18 @@ impl Search {
             escapes: Table::with_capacity_and_hasher(RESERVED, Default::default()),
             nodes: 0,
             budget,
+            deadline: Deadline::default(),
+            began: Instant::now(),
             killers: [None; KILLERS],
         }
+    }
+
+    /// The search, ended also by `deadline` (its time counted from now).
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Deadline) -> Search {
+        self.deadline = deadline;
+        self.began = Instant::now();
+        self
     }
 
     /// The positions visited so far.
@@ -155,8 +210,26 @@ impl Search {
 
     fn tick(&mut self) -> Result<(), OutOfBudget> {
         self.nodes += 1;
+        let spent = |why| {
+            Err(OutOfBudget {
+                nodes: self.nodes,
+                why,
+            })
+        };
         if self.nodes > self.budget {
-            return Err(OutOfBudget { nodes: self.nodes });
+            return spent(Spent::Nodes);
+        }
+        if self.nodes.is_multiple_of(1024) {
+            if let Some(time) = self.deadline.time
+                && self.began.elapsed() > time
+            {
+                return spent(Spent::Time(time));
+            }
+            if let Some((counter, value)) = self.deadline.cancel
+                && counter.load(Ordering::Relaxed) != value
+            {
+                return spent(Spent::Cancelled);
+            }
         }
         Ok(())
     }

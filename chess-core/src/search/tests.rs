@@ -199,7 +199,13 @@ fn legality_and_hashes_asked_of_the_board_agree_with_shakmaty() {
 fn the_budget_stops_the_search() {
     let start = Chess::default();
     let mut s = Search::new(50);
-    assert_eq!(s.forces_mate(&start, 3), Err(OutOfBudget { nodes: 51 }));
+    assert_eq!(
+        s.forces_mate(&start, 3),
+        Err(OutOfBudget {
+            nodes: 51,
+            why: Spent::Nodes
+        })
+    );
 }
 
 #[test]

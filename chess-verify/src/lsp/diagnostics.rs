@@ -54,8 +54,14 @@ impl Checks {
 
     /// The problems of `text` (called `name` in messages), in order, with
     /// offsets in `text`: those of the stretches seen before from here,
-    /// the others checked.
-    pub fn problems(&mut self, text: &str, checker: &Checker) -> Vec<Found> {
+    /// the others checked. What was found is kept for the next text only
+    /// if `holds` says so at the end (no proof among them was cancelled).
+    pub fn problems(
+        &mut self,
+        text: &str,
+        checker: &Checker,
+        holds: impl Fn() -> bool,
+    ) -> Vec<Found> {
         let mut seen = HashMap::new();
         let mut out = Vec::new();
         for games in checker.stretches(text) {
@@ -79,21 +85,25 @@ impl Checks {
             }));
             seen.insert(key, found);
         }
-        self.by_text = seen;
+        if holds() {
+            self.by_text = seen;
+        }
         out
     }
 }
 
-/// The problems of `doc` (called `name` in messages), for the editor.
+/// The problems of `doc` (called `name` in messages), for the editor;
+/// `holds`: see [`Checks::problems`].
 pub fn diagnostics(
     doc: &Document,
     uri: &Uri,
     checks: &mut Checks,
     checker: &Checker,
     columns: Columns,
+    holds: impl Fn() -> bool,
 ) -> Vec<Diagnostic> {
     checks
-        .problems(doc.text(), checker)
+        .problems(doc.text(), checker, holds)
         .iter()
         .map(|found| diagnostic(doc, uri, found, columns))
         .collect()
@@ -215,7 +225,7 @@ pub(crate) mod tests {
         ]
         .concat();
         let mut checks = Checks::default();
-        let first = checks.problems(&text, &checker(&context));
+        let first = checks.problems(&text, &checker(&context), || true);
         assert_eq!(checks.checked, 3);
         let whole = checker(&context).problems(&text);
         let spans = |found: &[Found]| -> Vec<(usize, usize, String)> {
@@ -228,10 +238,17 @@ pub(crate) mod tests {
         // An edit in game b, which moves game c: only b is checked again,
         // and c's problem is where c now is.
         let edited = text.replace("1. d4 d5 *", "1. d4 d5 2. Bc4 *");
-        let again = checks.problems(&edited, &checker(&context));
+        let again = checks.problems(&edited, &checker(&context), || true);
         assert_eq!(checks.checked, 4);
         assert_eq!(spans(&again), spans(&checker(&context).problems(&edited)));
         assert_eq!(again.len(), 3);
+        // What does not hold (a proof cancelled) is not kept: the next
+        // text is checked again.
+        let moved = edited.replace("2. Bc4", "2. Bb5");
+        checks.problems(&moved, &checker(&context), || false);
+        assert_eq!(checks.checked, 5);
+        checks.problems(&moved, &checker(&context), || true);
+        assert_eq!(checks.checked, 6);
     }
 
     #[test]
@@ -247,11 +264,11 @@ pub(crate) mod tests {
         };
         let mut checks = Checks::default();
         checks.settle(1);
-        assert_eq!(checks.problems(text, &checker(&strict)).len(), 1);
+        assert_eq!(checks.problems(text, &checker(&strict), || true).len(), 1);
         // The same text under the same settings: found before.
-        assert_eq!(checks.problems(text, &checker(&lenient)).len(), 1);
+        assert_eq!(checks.problems(text, &checker(&lenient), || true).len(), 1);
         checks.settle(2);
-        assert_eq!(checks.problems(text, &checker(&lenient)).len(), 0);
+        assert_eq!(checks.problems(text, &checker(&lenient), || true).len(), 0);
         assert_eq!(checks.checked, 2);
     }
 

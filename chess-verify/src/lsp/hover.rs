@@ -144,7 +144,7 @@ fn proven_mate(text: &str, row: &str, themes: Option<&str>, context: &Context) -
         .next()
         .filter(|line| line.starts_with("PuzzleId"))
         .map_or(String::new(), |line| format!("{line}\n"));
-    let task = crate::run::Task::Puzzles(chess_core::puzzle::PuzzleOptions::default());
+    let task = crate::run::Task::Puzzles(crate::lsp::worker::proof_options());
     let checker = crate::run::Checker {
         name: "puzzle.csv",
         context,
@@ -249,12 +249,9 @@ pub(crate) fn markdown(
 fn claim(source: &Source, game: &GameSyntax) -> Option<String> {
     use chess_core::syntax::ProblemKind;
     use shakmaty::Position as _;
-    let checked = chess_core::puzzle::check_problem(
-        game,
-        source,
-        chess_core::puzzle::PuzzleOptions::default(),
-    )
-    .ok()?;
+    let checked =
+        chess_core::puzzle::check_problem(game, source, crate::lsp::worker::proof_options())
+            .ok()?;
     let stipulation = checked.stipulation;
     let (us, n) = (checked.game.start.turn(), stipulation.moves);
     let (side, other) = match us {

@@ -9,6 +9,7 @@
 //! | `wire.rs` | bytes to messages and back, every message bounded |
 //! | `session.rs` | the protocol's order: initialize, shutdown, exit; what cannot be read answered, never fatal |
 //! | `mod.rs` | the server: the documents' lifecycle, requests to their answers |
+//! | `worker.rs` | documents checked off the request loop, proofs with a time budget, cancelled by the next edit |
 //! | `text.rs` | a document's text, edits, positions in the client's columns |
 //! | `diagnostics.rs` | a document's problems as diagnostics |
 //! | `actions.rs` | quick fixes, proven before they are offered, and "fix all" |
@@ -21,7 +22,6 @@ use std::collections::HashMap;
 
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
-    PublishDiagnostics,
 };
 use lsp_types::request::{
     CodeActionRequest, DocumentSymbolRequest, FoldingRangeRequest, HoverRequest, Request as _,
@@ -29,8 +29,7 @@ use lsp_types::request::{
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, DocumentSymbolResponse,
     FoldingRangeProviderCapability, HoverProviderCapability, InitializeParams, OneOf,
-    PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Uri,
+    ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use serde_json::Value;
 
@@ -43,6 +42,7 @@ pub mod session;
 pub mod settings;
 pub mod text;
 pub mod wire;
+pub mod worker;
 
 pub use session::{Ended, serve, stdio};
 use session::{Failed, Outbox};
@@ -55,13 +55,12 @@ const INVALID_PARAMS: i32 = -32602;
 /// JSON-RPC's code for a method the server does not serve.
 const METHOD_NOT_FOUND: i32 = -32601;
 
-/// The server's state: the open documents.
+/// The server's state: the open documents, and the worker that checks
+/// them.
 pub struct Server {
-    out: Outbox,
     columns: Columns,
     documents: HashMap<Uri, Document>,
-    /// What each document's stretches of games were found to hold.
-    checks: HashMap<Uri, diagnostics::Checks>,
+    worker: worker::Worker,
     context: crate::check::Context,
 }
 
@@ -101,10 +100,9 @@ impl Server {
             }),
         };
         let server = Server {
-            out,
             columns,
             documents: HashMap::new(),
-            checks: HashMap::new(),
+            worker: worker::Worker::start(out, columns, diagnostics::context()),
             context: diagnostics::context(),
         };
         (server, serde_json::to_value(result).unwrap_or_default())
@@ -214,56 +212,20 @@ impl Server {
             }
             DidCloseTextDocument::METHOD => {
                 let params: lsp_types::DidCloseTextDocumentParams = read(params)?;
-                self.documents.remove(&params.text_document.uri);
-                self.checks.remove(&params.text_document.uri);
-                self.send(PublishDiagnosticsParams {
-                    uri: params.text_document.uri,
-                    diagnostics: Vec::new(),
-                    version: None,
-                });
+                let uri = params.text_document.uri;
+                self.documents.remove(&uri);
+                self.worker.close(&uri);
             }
             _ => {}
         }
         Ok(())
     }
 
-    /// Checks the document at `uri` and publishes its problems.
-    fn publish(&mut self, uri: &Uri) {
-        let Some(doc) = self.documents.get(uri) else {
-            return;
-        };
-        let name = file_name(uri);
-        // Rust files: rust-analyzer shows the macros' errors.
-        if is_rust(uri) {
-            return;
+    /// Has the document at `uri` checked, and its problems published.
+    fn publish(&self, uri: &Uri) {
+        if let Some(doc) = self.documents.get(uri) {
+            self.worker.check(uri, doc);
         }
-        let diagnostics = if is_rules_file(&name) {
-            diagnostics::rules_file(doc, uri, &name, self.columns)
-        } else {
-            match kind(uri, doc) {
-                Ok((task, fingerprint)) => {
-                    let checker = Checker {
-                        name: &name,
-                        context: &self.context,
-                        task: &task,
-                    };
-                    // Other settings: nothing found before holds.
-                    let checks = self.checks.entry(uri.clone()).or_default();
-                    checks.settle(fingerprint);
-                    diagnostics::diagnostics(doc, uri, checks, &checker, self.columns)
-                }
-                Err(message) => vec![diagnostics::settings(message)],
-            }
-        };
-        self.send(PublishDiagnosticsParams {
-            uri: uri.clone(),
-            diagnostics,
-            version: Some(doc.version),
-        });
-    }
-
-    fn send(&self, params: PublishDiagnosticsParams) {
-        self.out.notify(PublishDiagnostics::METHOD, params);
     }
 }
 
@@ -310,10 +272,7 @@ fn kind(uri: &Uri, doc: &Document) -> Result<(Task, u64), String> {
         name.to_ascii_lowercase().ends_with(".csv")
     };
     if puzzles {
-        return Ok((
-            Task::Puzzles(chess_core::puzzle::PuzzleOptions::default()),
-            0,
-        ));
+        return Ok((Task::Puzzles(worker::proof_options()), 0));
     }
     let settings = if uri
         .scheme()
