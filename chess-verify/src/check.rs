@@ -526,12 +526,12 @@ fn lines_at(bytes: &[u8], offsets: &[u32]) -> Vec<u64> {
 /// Where each of the 0-based `lines` (ascending) starts in `text`.
 fn line_starts(text: &[u8], lines: &[u64]) -> Vec<u32> {
     let mut starts = Vec::with_capacity(lines.len());
-    let mut breaks = memchr::memchr_iter(b'\n', text);
+    let mut breaks = chess_core::input::line_breaks(text);
     let mut line = 0;
     let mut start = 0;
     for &want in lines {
         while line < want {
-            start = breaks.next().map_or(text.len(), |i| i + 1);
+            start = breaks.next().unwrap_or(text.len());
             line += 1;
         }
         starts.push(start as u32);
@@ -572,8 +572,11 @@ fn render(
     let text = source.as_str();
     let start = (d.range.start as usize).min(text.len());
     let end = (d.range.end as usize).clamp(start, text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    // Lines end at `\n`, `\r\n` or a `\r` alone.
+    let line_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = text[end..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |i| end + i);
     let lines = text[line_start..line_end].trim_end_matches('\r');
     let first_line = lines_before + u64::from(source.line_col(d.range.start).line);
     let span = (start - line_start)..(end - line_start).min(lines.len());

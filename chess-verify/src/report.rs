@@ -231,6 +231,9 @@ impl<W: Write, E: Write> Reporter<W, E> {
                 bytes,
             } => {
                 self.totals.skipped += 1;
+                // The text skipped is a game, the one it began in: the games
+                // after it keep their numbers.
+                self.games_before[file] += 1;
                 let message = format!(
                     "{}:{}: {bytes} bytes over {lines} lines without a game start (an unclosed `{{` comment?) were skipped, up to the next tag section",
                     self.names[file],
@@ -342,8 +345,15 @@ impl<W: Write, E: Write> Reporter<W, E> {
         }
     }
 
-    /// One problem of the file called `name`.
+    /// One problem of the file called `name`, written out at once (a run
+    /// stopped by a signal has printed what it found; SARIF is one log,
+    /// written at the end).
     fn report(&mut self, name: &str, game: u64, p: &Problem) {
+        self.write_problem(name, game, p);
+        let _ = self.out.flush();
+    }
+
+    fn write_problem(&mut self, name: &str, game: u64, p: &Problem) {
         let d = &p.diagnostic;
         let help: Vec<String> = d.help.iter().map(|h| h.spell(&SPELLING)).collect();
         match self.format {

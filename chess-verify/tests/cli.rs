@@ -167,11 +167,11 @@ fn binary_files_are_reported_not_fatal() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("error"), "{out}");
     // As UTF-8 only, the first byte that is not is located (byte 128 is on
-    // line 2, after the newline at byte 10).
+    // line 3, after the `\n` at byte 10 and the `\r` alone at byte 13).
     let (code, _, err) = run(&["--encoding", "utf-8", binary.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("binary.pgn:2:118: not UTF-8 text (byte 0x80)"),
+        err.contains("binary.pgn:3:115: not UTF-8 text (byte 0x80)"),
         "{err}"
     );
     // Control characters and NULs: a diagnostic, and the next game is

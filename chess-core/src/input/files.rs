@@ -113,11 +113,8 @@ pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, FileError> {
 /// byte at `at` in `bytes`: where text stops being UTF-8.
 pub fn line_column(bytes: &[u8], at: usize) -> (usize, usize) {
     let before = &bytes[..at.min(bytes.len())];
-    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .map_or(0, |i| i + 1);
+    let line_start = super::scan::line_breaks(before).last().unwrap_or(0);
+    let line = super::scan::line_breaks(before).count() + 1;
     let column = String::from_utf8_lossy(&before[line_start..])
         .chars()
         .count()

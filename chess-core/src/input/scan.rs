@@ -1,6 +1,6 @@
 //! Finding the next of a few bytes in text, sixteen bytes at a step: how
 //! the splitter skips movetext and the splitter and the express lane skip
-//! `{…}` comments.
+//! `{…}` comments; and where lines break (`\n`, `\r\n`, or a `\r` alone).
 //!
 //! The spans between the bytes looked for are short in PGN (a line of
 //! moves, a lichess clock comment), so an inlined loop over 16-byte blocks
@@ -9,13 +9,13 @@
 //! x86-64 processor); elsewhere byte by byte.
 
 /// The offset of the first byte of `bytes` that is one of `set` (repeat a
-/// byte to look for fewer than four), or `bytes.len()` if there is none.
+/// byte to look for fewer), or `bytes.len()` if there is none.
 ///
 /// ```text
 /// find_any(b"e4 e5 {ok}", [b'{', b'\n', b'"', b';']) == 6
 /// ```
 #[inline]
-pub(crate) fn find_any(bytes: &[u8], set: [u8; 4]) -> usize {
+pub(crate) fn find_any<const N: usize>(bytes: &[u8], set: [u8; N]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{
@@ -28,13 +28,14 @@ pub(crate) fn find_any(bytes: &[u8], set: [u8; 4]) -> usize {
         // bytes at `at`, and `at + 16 <= bytes.len()`; the loads are
         // unaligned ones.
         unsafe {
-            let [a, b, c, d] = set.map(|byte| _mm_set1_epi8(byte as i8));
+            let wanted = set.map(|byte| _mm_set1_epi8(byte as i8));
             while at + 16 <= bytes.len() {
                 let block = _mm_loadu_si128(bytes.as_ptr().add(at).cast::<__m128i>());
-                let hits = _mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(block, a), _mm_cmpeq_epi8(block, b)),
-                    _mm_or_si128(_mm_cmpeq_epi8(block, c), _mm_cmpeq_epi8(block, d)),
-                );
+                let hits = wanted
+                    .iter()
+                    .map(|&w| _mm_cmpeq_epi8(block, w))
+                    .reduce(|x, y| _mm_or_si128(x, y))
+                    .unwrap_or(_mm_set1_epi8(0));
                 let mask = _mm_movemask_epi8(hits);
                 if mask != 0 {
                     return at + mask.trailing_zeros() as usize;
@@ -52,11 +53,27 @@ pub(crate) fn find_any(bytes: &[u8], set: [u8; 4]) -> usize {
 
 /// [`find_any`] byte by byte.
 #[inline]
-fn scalar(bytes: &[u8], set: [u8; 4]) -> usize {
+fn scalar<const N: usize>(bytes: &[u8], set: [u8; N]) -> usize {
     bytes
         .iter()
         .position(|b| set.contains(b))
         .unwrap_or(bytes.len())
+}
+
+/// Where the lines of `bytes` after its first begin: after each `\n`, and
+/// after each `\r` not followed by `\n` (a line of a file of old Mac line
+/// ends; a `\r` that ends `bytes` counts).
+pub fn line_breaks(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(move |&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
+        .map(|at| at + 1)
+}
+
+/// Whether the byte before `at` ends a line (`\n`, or `\r`): `at` begins
+/// one (or the text).
+#[inline]
+pub(crate) fn at_line_start(bytes: &[u8], at: usize) -> bool {
+    at == 0 || matches!(bytes[at - 1], b'\n' | b'\r')
 }
 
 /// The offset of the first `byte` in `bytes`.

@@ -178,7 +178,7 @@ impl Source {
     pub fn line_col(&self, offset: u32) -> LineCol {
         let starts = self.line_starts.get_or_init(|| {
             std::iter::once(0)
-                .chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i as u32 + 1))
+                .chain(super::scan::line_breaks(self.text.as_bytes()).map(|i| i as u32))
                 .collect()
         });
         let line = match starts.binary_search(&offset) {

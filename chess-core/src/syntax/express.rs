@@ -91,7 +91,7 @@ impl Lane<'_> {
             at += 1;
         }
         self.at = at;
-        !(at < text.len() && text[at] == b'%' && (at == 0 || text[at - 1] == b'\n'))
+        !(at < text.len() && text[at] == b'%' && scan::at_line_start(text, at))
     }
 
     /// The word that starts here, as the lexer cuts it; `None` if it has
@@ -250,7 +250,10 @@ pub(super) fn game(
                             value.end..close.start,
                         ]
                         .into_iter()
-                        .any(|gap| text[gap.start as usize..gap.end as usize].contains(&b'\n')))
+                        .any(|gap| {
+                            let gap = &text[gap.start as usize..gap.end as usize];
+                            gap.contains(&b'\n') || gap.contains(&b'\r')
+                        }))
                 {
                     return None;
                 }
@@ -345,7 +348,9 @@ pub(super) fn game(
             let at = lane.at;
             let next_game = match end {
                 End::At(end) => at == end,
-                End::Open => at == text.len() || (text[at] == b'[' && text[at - 1] == b'\n'),
+                End::Open => {
+                    at == text.len() || (text[at] == b'[' && scan::at_line_start(text, at))
+                }
             };
             return next_game.then(|| (parser.finish(source), at));
         }

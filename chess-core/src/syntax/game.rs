@@ -178,11 +178,8 @@ impl GameParser {
                     range.start + 1,
                     range.end.saturating_sub(1).max(range.start + 1),
                 ),
-                Some(b';') => {
-                    // A CRLF line's `\r` is not the comment's.
-                    let cr = text.get(start..end).is_some_and(|t| t.ends_with(b"\r"));
-                    Range::new(range.start + 1, range.end - u32::from(cr))
-                }
+                // (It ends before the line's `\r`.)
+                Some(b';') => Range::new(range.start + 1, range.end),
                 // A `%` escape line is not a comment.
                 _ => continue,
             };

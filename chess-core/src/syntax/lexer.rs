@@ -2,7 +2,7 @@
 //! and brackets. Both the token form (rendered to text first) and PGN text go
 //! through it.
 
-use crate::input::{Mode, Range, Source};
+use crate::input::{Mode, Range, Source, scan};
 
 /// A bracket kind.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 fn line_start(text: &[u8], i: usize) -> bool {
     let after_bom = i >= 3 && text[i - 3..i] == BOM;
     let i = if after_bom { i - 3 } else { i };
-    i == 0 || text[i - 1] == b'\n'
+    scan::at_line_start(text, i)
 }
 
 #[inline(always)]
@@ -193,7 +193,7 @@ fn word_end(text: &[u8], mut i: usize, class: &[u8; 256]) -> usize {
 
 /// Where the line that `i` is on ends.
 fn line_end(text: &[u8], i: usize) -> usize {
-    memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n)
+    memchr::memchr2(b'\n', b'\r', &text[i..]).map_or(text.len(), |n| i + n)
 }
 
 /// The lexeme a special byte (`;`, a brace, a bracket, a quote) at `i`
@@ -265,9 +265,9 @@ pub(super) fn string_end(text: &[u8], start: usize) -> StrEnd {
     };
     while i < text.len() {
         // Straight to the next quote, escape or line break.
-        match memchr::memchr3(b'"', b'\\', b'\n', &text[i..]) {
-            Some(n) => i += n,
-            None => return end(text.len(), false, escapes),
+        match scan::find_any(&text[i..], [b'"', b'\\', b'\n', b'\r']) {
+            n if i + n < text.len() => i += n,
+            _ => return end(text.len(), false, escapes),
         }
         match text[i] {
             b'\\' => {

@@ -25,6 +25,7 @@ const fn tag_stops(pgn: bool) -> [bool; 256] {
     table[b'"' as usize] = true;
     table[b']' as usize] = true;
     table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
     table[b'{' as usize] = true;
     table[b';' as usize] = pgn;
     table
@@ -156,7 +157,7 @@ impl Splitter {
                     }
                     None => return None,
                 },
-                State::LineComment => match memchr::memchr(b'\n', &text[i..]) {
+                State::LineComment => match memchr::memchr2(b'\n', b'\r', &text[i..]) {
                     Some(n) => {
                         i += n + 1;
                         self.line_start = true;
@@ -172,9 +173,9 @@ impl Splitter {
                     // bytes matter: skip to the next one. A `{` comment is
                     // skipped here too (lichess writes one after every move).
                     let stops = if self.pgn {
-                        [b'\n', b'{', b'"', b';']
+                        [b'\n', b'\r', b'{', b'"', b';']
                     } else {
-                        [b'\n', b'{', b'"', b'"']
+                        [b'\n', b'\r', b'{', b'"', b'"']
                     };
                     loop {
                         let rest = &text[i..];
@@ -214,9 +215,9 @@ impl Splitter {
                 State::Str => {
                     // A string runs to its quote, an escape or the line's end.
                     let rest = &text[i..];
-                    match memchr::memchr3(b'"', b'\\', b'\n', rest) {
-                        Some(n) => i += n,
-                        None => return None,
+                    match scan::find_any(rest, [b'"', b'\\', b'\n', b'\r']) {
+                        n if n < rest.len() => i += n,
+                        _ => return None,
                     }
                     // The skipped bytes are not line breaks.
                     self.line_start = false;
@@ -228,7 +229,8 @@ impl Splitter {
                 self.bom = 3;
             }
             let at_line_start = self.line_start;
-            self.line_start = b == b'\n';
+            // A line ends at `\n`, `\r\n` or a `\r` alone.
+            self.line_start = matches!(b, b'\n' | b'\r');
             if self.line_start {
                 // A byte-order mark may begin the next line.
                 self.bom = 0;
@@ -237,7 +239,7 @@ impl Splitter {
                 State::Str => match b {
                     b'"' => self.state = State::Outside,
                     b'\\' => self.state = State::Escape,
-                    b'\n' => {
+                    b'\n' | b'\r' => {
                         self.state = State::Outside;
                         self.in_tag = false;
                     }
@@ -245,8 +247,8 @@ impl Splitter {
                 },
                 State::Escape => self.state = State::Str,
                 _ => match b {
-                    b'\n' => self.in_tag = false,
-                    b' ' | b'\t' | b'\r' | 0x0c => {}
+                    b'\n' | b'\r' => self.in_tag = false,
+                    b' ' | b'\t' | 0x0c => {}
                     b'[' if at_line_start && self.movetext => {
                         self.movetext = false;
                         self.in_tag = true;

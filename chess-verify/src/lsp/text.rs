@@ -147,13 +147,8 @@ impl Document {
 /// Where each line of `text` starts: after each line end, `\n`, `\r\n`
 /// or `\r` (the protocol's three).
 fn line_starts(text: &str) -> Vec<usize> {
-    let bytes = text.as_bytes();
     std::iter::once(0)
-        .chain(
-            memchr::memchr2_iter(b'\n', b'\r', bytes)
-                .filter(|&at| !(bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n')))
-                .map(|at| at + 1),
-        )
+        .chain(chess_core::input::line_breaks(text.as_bytes()))
         .collect()
 }
 
