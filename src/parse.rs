@@ -54,6 +54,9 @@ pub enum Problem {
     NotRank(char),
     /// A character where a piece letter belongs.
     NotPieceLetter(char),
+    /// A character where the piece a pawn is promoted to belongs (a
+    /// queen, rook, bishop or knight: in SAN `Q R B N`, in UCI `q r b n`).
+    NotPromotion(char),
     /// A piece that cannot be written there: a pawn or king as a
     /// promotion, a king dropped.
     WrongPiece(Role),
@@ -114,6 +117,14 @@ impl fmt::Display for ParseError {
             Problem::NotRank(c) => write!(f, "`{c}` is not a rank (`1` to `8`)"),
             Problem::NotPieceLetter(c) => {
                 write!(f, "`{c}` is not a piece letter (`K`, `Q`, `R`, `B`, `N`)")
+            }
+            Problem::NotPromotion(c) => {
+                let letters = if self.what == "UCI move" {
+                    "`q`, `r`, `b`, `n`"
+                } else {
+                    "`Q`, `R`, `B`, `N`"
+                };
+                write!(f, "`{c}` is not a piece a pawn is promoted to ({letters})")
             }
             Problem::WrongPiece(role) => write!(f, "a {role} cannot be written there"),
             Problem::NotOneOf(forms) => write!(f, "expected {forms}"),
@@ -359,9 +370,8 @@ impl FromStr for Stipulation {
 /// A promotion piece written as `letter` (`Q`, `R`, `B`, `N`, either case).
 fn promotion(r: &Reader<'_>, letter: char) -> Result<Role, ParseError> {
     match Role::from_char(letter) {
-        Some(role @ (Role::Pawn | Role::King)) => Err(r.error(Problem::WrongPiece(role))),
-        Some(role) => Ok(role),
-        None => Err(r.error(Problem::NotPieceLetter(letter))),
+        Some(role @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Ok(role),
+        _ => Err(r.error(Problem::NotPromotion(letter))),
     }
 }
 
@@ -608,12 +618,8 @@ mod tests {
         ));
         assert_eq!(problem::<Uci>("e2e9"), ("UCI move", Problem::NotRank('9')));
         assert_eq!(
-            problem::<Uci>("e7e8k"),
-            ("UCI move", Problem::WrongPiece(Role::King))
-        );
-        assert_eq!(
             problem::<Uci>("e7e8x"),
-            ("UCI move", Problem::NotPieceLetter('x'))
+            ("UCI move", Problem::NotPromotion('x'))
         );
         assert_eq!(
             problem::<Uci>("e7e8qq"),
@@ -630,7 +636,7 @@ mod tests {
         );
         assert_eq!(
             problem::<San>("e8=K"),
-            ("SAN move", Problem::WrongPiece(Role::King))
+            ("SAN move", Problem::NotPromotion('K'))
         );
         assert_eq!(
             problem::<San>("e4++"),
@@ -666,7 +672,16 @@ mod tests {
         );
         assert_eq!(
             "e8=K".parse::<San>().unwrap_err().to_string(),
-            "not a SAN move: a king cannot be written there"
+            "not a SAN move: `K` is not a piece a pawn is promoted to (`Q`, `R`, `B`, `N`)"
+        );
+        // UCI writes the promotion in lower case.
+        assert_eq!(
+            "e4e5e6".parse::<Uci>().unwrap_err().to_string(),
+            "not a UCI move: `e` is not a piece a pawn is promoted to (`q`, `r`, `b`, `n`)"
+        );
+        assert_eq!(
+            problem::<Uci>("e7e8k"),
+            ("UCI move", Problem::NotPromotion('k'))
         );
     }
 }

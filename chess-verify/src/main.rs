@@ -334,6 +334,8 @@ fn main() -> ExitCode {
     };
 
     let mut fix_failed = false;
+    // With `--dry-run`: the problems no fix writes, left in the files.
+    let mut left = 0;
     if args.fix {
         for input in &run.inputs {
             let Input::Path(path) = input else {
@@ -344,6 +346,25 @@ fn main() -> ExitCode {
             match chess_verify::fix::fix_file(path, &run.context, args.dry_run) {
                 Ok(fixed) if args.dry_run => {
                     print!("{}", fixed.diff(&input.name()));
+                    let name = input.name();
+                    let checker = chess_verify::run::Checker {
+                        name: &name,
+                        context: &run.context,
+                        task: &Task::Games,
+                    };
+                    let errors = checker
+                        .problems(&fixed.after)
+                        .iter()
+                        .filter(|found| !found.problem.warning)
+                        .count();
+                    if errors > 0 {
+                        eprintln!(
+                            "{name}: {errors} problem{} no fix writes (`chess-verify {name}` shows {})",
+                            if errors == 1 { "" } else { "s" },
+                            if errors == 1 { "it" } else { "them" }
+                        );
+                    }
+                    left += errors;
                 }
                 Ok(fixed) if !fixed.fixes.is_empty() => eprintln!(
                     "fixed {}: {} problem{}",
@@ -359,7 +380,12 @@ fn main() -> ExitCode {
             }
         }
         if args.dry_run {
-            return ExitCode::from(if fix_failed { 2 } else { 0 });
+            // As without `--dry-run`: 1 while problems are left.
+            return ExitCode::from(match (fix_failed, left) {
+                (true, _) => 2,
+                (false, 0) => 0,
+                (false, _) => 1,
+            });
         }
     }
 
