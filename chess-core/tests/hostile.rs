@@ -241,3 +241,25 @@ fn five_million_variations_stop_at_the_bound() {
         on_small_stack(|| game_error(&format!("1. e4 {}", "(1. d4) ".repeat(100_001))));
     assert_eq!(kind, ErrorKind::TooLarge);
 }
+
+#[test]
+fn a_square_off_the_board_is_named() {
+    for (text, square) in [
+        ("1. e9", "e9"),
+        ("1. Ni4", "i4"),
+        ("1. e4 exd0+", "d0"),
+        ("1. e10", "e10"),
+    ] {
+        let (kind, _, message) = game_error(text);
+        assert_eq!(kind, ErrorKind::ExpectedMove);
+        assert!(
+            message.ends_with(&format!(
+                "`{square}` is off the board (files `a` to `h`, ranks `1` to `8`)"
+            )),
+            "{text}: {message}"
+        );
+    }
+    // Words that name no square keep the general help.
+    let (_, _, message) = game_error("1. xyz");
+    assert_eq!(message, "expected a move, found `xyz`");
+}

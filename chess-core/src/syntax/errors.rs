@@ -31,6 +31,18 @@ pub(crate) fn expected_move(range: Range, found: &str) -> Diagnostic {
     )
 }
 
+/// The square a word that is no move names off the board, if it ends in
+/// one (a letter and a number, then only markers): `e9`, `Ni4`, `exd0+`.
+fn off_board(word: &str) -> Option<&str> {
+    let word = word.trim_end_matches(['+', '#', '!', '?']);
+    let digits = word.len() - word.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let square = word.get(word.len().checked_sub(digits + 1)?..)?;
+    let file = square.chars().next()?;
+    let rank: u32 = square[1..].parse().ok()?;
+    let off = !('a'..='h').contains(&file) || !(1..=8).contains(&rank);
+    (digits > 0 && file.is_ascii_lowercase() && off).then_some(square)
+}
+
 /// A word that is no move under rules a user defines.
 pub(crate) fn expected_rules_move(range: Range, source: &Source) -> Diagnostic {
     Diagnostic::new(
@@ -75,15 +87,22 @@ pub(crate) fn bad_lexeme(bad: BadLex, range: Range) -> Diagnostic {
 pub(crate) fn invalid_word(invalid: Invalid, range: Range, source: &Source) -> Diagnostic {
     let text = source.slice(range);
     match invalid {
-        Invalid::NotNotation => match other_language(text) {
+        Invalid::NotNotation => match (other_language(text), off_board(text)) {
             // What it is says more than how moves are written.
-            Some(note) => Diagnostic::new(
+            (Some(note), _) => Diagnostic::new(
                 ErrorKind::ExpectedMove,
                 range,
                 format!("expected a move, found `{text}`"),
             )
             .with_note(note),
-            None => expected_move(range, &format!("`{text}`")),
+            (None, Some(square)) => Diagnostic::new(
+                ErrorKind::ExpectedMove,
+                range,
+                format!(
+                    "expected a move, found `{text}`: `{square}` is off the board (files `a` to `h`, ranks `1` to `8`)"
+                ),
+            ),
+            (None, None) => expected_move(range, &format!("`{text}`")),
         },
         Invalid::UpperCaseSquare => expected_move(range, &format!("`{text}`"))
             .with_note("files are lower-case letters: `e4`, not `E4`"),
