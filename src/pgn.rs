@@ -266,9 +266,8 @@ impl Wrapper<'_, '_> {
     }
 
     /// A comment, as written: `{text}`, or `;text` and a line break when
-    /// the text has a `}` (a `;` comment's). A reader takes a carriage
-    /// return before the line break for a CRLF line's, not the comment's:
-    /// a text that ends with one is followed by a second.
+    /// the text has a `}` (a `;` comment's, which holds no line end: a
+    /// `\r` ends it as a `\n` does).
     fn comment(&mut self, text: &str) -> fmt::Result {
         let brace = !text.contains('}');
         let first_line = text.split('\n').next().unwrap_or("");
@@ -285,9 +284,6 @@ impl Wrapper<'_, '_> {
         } else {
             self.f.write_char(';')?;
             self.f.write_str(text)?;
-            if text.ends_with('\r') {
-                self.f.write_char('\r')?;
-            }
             self.f.write_char('\n')?;
             self.column = 0;
         }

@@ -36,6 +36,9 @@ pub enum Illegal {
     PawnOnBackRank(Square),
     /// The side not to move (this color) is in check.
     OppositeCheck(Color),
+    /// A castling right for a rook that is not there: no rook of the
+    /// right's side stands on this square.
+    NoCastlingRook(Square),
     /// A castling right that no king and rook on their first rank give:
     /// the right for the rook on this square.
     CastlingRight(Square),
@@ -78,9 +81,18 @@ impl fmt::Display for Illegal {
                 "{} is to move, but {color}'s king is in check: the side that has just moved cannot be in check",
                 color.other()
             ),
+            Illegal::NoCastlingRook(square) => write!(
+                f,
+                "invalid castling rights: there is no {} rook on {square}",
+                if square.rank() == Rank::First {
+                    "white"
+                } else {
+                    "black"
+                }
+            ),
             Illegal::CastlingRight(square) => write!(
                 f,
-                "no castling with the rook on {square}: castling needs the king on its first rank and this rook on the same rank, the outermost one with a right on its side"
+                "invalid castling rights: the rook on {square} does not castle: castling needs the king on its first rank and this rook on the same rank, the outermost one with a right on its side"
             ),
             Illegal::CastlingRights(color) => write!(
                 f,
@@ -159,7 +171,18 @@ fn castling(p: &Position) -> Result<(), Illegal> {
         }
     }
     match first(rights & !kept) {
-        Some(square) => Err(Illegal::CastlingRight(square)),
+        Some(square) => {
+            let color = if square.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if of(&p.board, Role::Rook.of(color)) & bit(square) == 0 {
+                Err(Illegal::NoCastlingRook(square))
+            } else {
+                Err(Illegal::CastlingRight(square))
+            }
+        }
         None => Ok(()),
     }
 }

@@ -423,21 +423,21 @@ fn an_empty_variation_hides_no_alternative() {
     assert_eq!(round_trip("empty", text), (1, 1, 6));
 }
 
-/// A `;` comment read from a CRLF line with a carriage return of its own
-/// before the line's (`;a } b\r\r\n`: the text is `a } b\r`) keeps it
-/// through `pgn()`: written back as it was read, it reads back the same.
+/// A `;` comment ends with its line, at `\n`, `\r\n` or a `\r` alone:
+/// `;a } b\r\r\n` is the comment `a } b` and an empty line, and it
+/// reads back the same through `pgn()`.
 #[test]
-fn a_line_comment_keeps_its_last_carriage_return() {
+fn a_line_comment_ends_at_a_carriage_return() {
     let text = "1. e4 ;a } b\r\r\ne5 *\n";
     let (game, _) = first_game(text);
     let e4 = game.root().next().unwrap();
     assert_eq!(
         e4.comments().map(|c| c.text()).collect::<Vec<_>>(),
-        ["a } b\r"]
+        ["a } b"]
     );
     assert_eq!(
         game.pgn().to_string().split("\n\n").nth(1),
-        Some("1. e4 ;a } b\r\r\n1... e5 *\n")
+        Some("1. e4 ;a } b\n1... e5 *\n")
     );
     assert_eq!(round_trip("crlf", text), (1, 1, 3));
 }

@@ -171,8 +171,13 @@ fn says_which_rule_a_position_breaks() {
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            Illegal::NoCastlingRook(Square::H1),
+            "invalid castling rights: there is no white rook on h1",
+        ),
+        (
+            "4k3/8/8/8/8/8/4K3/7R w K - 0 1",
             Illegal::CastlingRight(Square::H1),
-            "no castling with the rook on h1: castling needs the king on its first rank and this rook on the same rank, the outermost one with a right on its side",
+            "invalid castling rights: the rook on h1 does not castle: castling needs the king on its first rank and this rook on the same rank, the outermost one with a right on its side",
         ),
         (
             "4k3/8/8/8/8/8/8/RR2K2R w ABH - 0 1",
@@ -222,7 +227,9 @@ fn kind(illegal: Illegal) -> PositionErrorKinds {
         Illegal::Kings(_) => PositionErrorKinds::TOO_MANY_KINGS,
         Illegal::PawnOnBackRank(_) => PositionErrorKinds::PAWNS_ON_BACKRANK,
         Illegal::OppositeCheck(_) => PositionErrorKinds::OPPOSITE_CHECK,
-        Illegal::CastlingRight(_) => PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+        Illegal::NoCastlingRook(_) | Illegal::CastlingRight(_) => {
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS
+        }
         Illegal::CastlingRights(_) => PositionErrorKinds::empty(),
         Illegal::EnPassant(_) => PositionErrorKinds::INVALID_EP_SQUARE,
         Illegal::ImpossibleCheck(_) => PositionErrorKinds::IMPOSSIBLE_CHECK,
