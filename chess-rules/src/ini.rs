@@ -137,6 +137,16 @@ fn written() -> &'static [(String, Drafted)] {
                 }
                 if let Ok(draft) = &mut draft {
                     draft.wazir_king = crate::builtin::WAZIR_KINGS.contains(&section.name.as_str());
+                    let names = crate::builtin::PIECE_NAMES
+                        .iter()
+                        .find(|(n, _)| *n == section.name)
+                        .map_or(&[][..], |(_, names)| names);
+                    for &(letter, name) in names {
+                        let pieces = draft.rules.pieces.iter_mut();
+                        for piece in pieces.filter(|p| p.letter == letter) {
+                            piece.name = name.to_string();
+                        }
+                    }
                 }
                 (section.name, draft)
             })

@@ -181,6 +181,42 @@ pub fn unnamed(why: &Unnamed, sets: &RuleSets) -> String {
     }
 }
 
+/// The squares of `region` on the board, in words: whole ranks by their
+/// number ("the 2nd rank", "the 2nd and 3rd ranks"), else the squares.
+fn region_words(region: chess_rules::Region, geometry: chess_rules::Geometry) -> String {
+    let on_board = |sq: &Square| geometry.contains(*sq);
+    let squares: Vec<Square> = region.squares().filter(on_board).collect();
+    let whole: Vec<u8> = (0..geometry.ranks())
+        .filter(|&rank| {
+            let on_rank = |sq: &&Square| sq.rank == rank;
+            squares.iter().filter(on_rank).count() == usize::from(geometry.files())
+        })
+        .collect();
+    let count = whole.len() * usize::from(geometry.files());
+    if !whole.is_empty() && count == squares.len() {
+        let ranks: Vec<String> = whole.iter().map(|&r| ordinal(u32::from(r) + 1)).collect();
+        let plural = if ranks.len() == 1 { "rank" } else { "ranks" };
+        return format!("the {} {plural}", join_and(ranks));
+    }
+    match squares.len() {
+        0 => "no square".to_string(),
+        1..=8 => join_and(squares.iter().map(|s| s.to_string()).collect()),
+        n => format!("{n} squares"),
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th` … `11th`, `12th`, `13th`, `21st`.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// shakmaty's color for a side, for the shared vocabulary.
 fn side(color: chess_rules::Color) -> Color {
     match color {
@@ -656,10 +692,24 @@ fn refusal_rejection(
                 ),
             )
         }
-        Refusal::NotFromStart(_) => Rejection::new(
-            ErrorKind::CannotReach,
-            format!("{piece} makes that move only from its start square"),
-        ),
+        Refusal::NotFromStart(p) => match pos.rules().initial_region {
+            // The rule set's own squares (Fairy-Stockfish's
+            // `doubleStepRegion`), not the start position's.
+            Some(regions) => Rejection::new(
+                ErrorKind::CannotReach,
+                format!(
+                    "{piece} makes that move only from {}, and {from} is not there",
+                    region_words(
+                        regions[usize::from(p.color == chess_rules::Color::Black)],
+                        pos.rules().geometry
+                    )
+                ),
+            ),
+            None => Rejection::new(
+                ErrorKind::CannotReach,
+                format!("{piece} makes that move only from its start square"),
+            ),
+        },
         Refusal::Blocked { at, .. } => reasons::blocked(&piece, &piece_on(pos, at)),
         Refusal::Hop { hop, between, .. } => {
             let on = |squares: &[Square]| {
