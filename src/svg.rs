@@ -106,16 +106,21 @@ impl BoardSvg<'_> {
     }
 
     /// The band above and below the board for each side's pocket
-    /// (Crazyhouse).
-    const fn pocket_band(&self) -> u32 {
+    /// (Crazyhouse), where a pocket holds a piece: none for empty pockets,
+    /// so that an image of a position without pieces in hand is the board.
+    fn pocket_band(&self) -> u32 {
+        let pockets = self.position.pockets();
+        let any = Color::ALL
+            .iter()
+            .any(|&color| Role::ALL.iter().any(|&role| pockets.count(color, role) > 0));
         match self.position.variant() {
-            Variant::Crazyhouse => SQUARE,
+            Variant::Crazyhouse if any => SQUARE,
             _ => 0,
         }
     }
 
     /// The top-left corner of `square` in the image.
-    const fn corner(&self, square: Square) -> (u32, u32) {
+    fn corner(&self, square: Square) -> (u32, u32) {
         let (file, rank) = (square.file() as u32, square.rank() as u32);
         let (column, row) = match self.perspective {
             Color::White => (file, 7 - rank),

@@ -76,3 +76,33 @@ fn boards_are_square() {
         }
     }
 }
+
+/// An image's width and height as shown, and its view box.
+fn svg_size(svg: &str) -> (String, String, String) {
+    let attribute = |name: &str| {
+        let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        svg[at..at + svg[at..].find('"').unwrap()].to_string()
+    };
+    (
+        attribute("width"),
+        attribute("height"),
+        attribute("viewBox"),
+    )
+}
+
+#[test]
+fn crazyhouse_pockets_take_a_band_only_when_they_hold_a_piece() {
+    use verified_chess::game;
+    // No piece in hand: the image is the board, 480 by 480.
+    let empty = game! { #![variant(crazyhouse)] 1. e4 e5 }.final_position();
+    assert_eq!(
+        svg_size(&empty.svg().size(480).to_string()),
+        ("480".into(), "480".into(), "0 0 378 378".into())
+    );
+    // A pawn in hand: a band above and below.
+    let held = game! { #![variant(crazyhouse)] 1. e4 d5 2. exd5 }.final_position();
+    assert_eq!(
+        svg_size(&held.svg().size(480).to_string()),
+        ("480".into(), "594".into(), "0 0 378 468".into())
+    );
+}

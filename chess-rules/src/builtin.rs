@@ -34,8 +34,10 @@ pub(crate) const SYNONYMS: &[(&str, &[(&str, char)])] = &[
 /// The names of pieces where a built-in variant's players call them other
 /// than Fairy-Stockfish's piece type: xiangqi's advisor is its `fers`
 /// (the variants built on it keep the name).
-pub(crate) const PIECE_NAMES: &[(&str, &[(char, &str)])] =
-    &[("xiangqi", &[('A', "advisor")]), ("manchu", &[('A', "advisor")])];
+pub(crate) const PIECE_NAMES: &[(&str, &[(char, &str)])] = &[
+    ("xiangqi", &[('A', "advisor")]),
+    ("manchu", &[('A', "advisor")]),
+];
 
 /// The built-in variants whose king is Fairy-Stockfish's wazir type
 /// (xiangqi's general, janggi's), which its format cannot write

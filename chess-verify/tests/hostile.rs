@@ -560,3 +560,36 @@ fn item_11_games_after_a_skipped_one_keep_their_numbers() {
     assert_eq!(problem["game"], 3, "{problem}");
     assert_eq!(problem["line"], 307_211);
 }
+
+/// The review's words that misled: `--fix --dry-run` says what no fix
+/// writes and exits as `--fix` does; a double step refused off the rule
+/// set's own squares names them; xiangqi's fers is its advisor. (The
+/// facade's castling, UCI and SVG words are held in `tests/fen.rs`,
+/// `src/parse.rs` and `tests/board.rs`; `e9` off the board in
+/// `chess-core/tests/hostile.rs`.)
+#[test]
+fn words_that_misled() {
+    let path = file("dry-run.pgn", b"1. e4 e5 2. Ke3 *\n");
+    let (code, out, err) = run(&["--fix", "--dry-run", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("dry-run.pgn: 1 problem no fix writes (`chess-verify "),
+        "{err}"
+    );
+    // A section whose pawns start on the third rank: their double step is
+    // the 2nd rank's, as chess's.
+    let ini = file(
+        "third.ini",
+        b"[third:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/8/RNBQKBNR w kq - 0 1\n",
+    );
+    let game = file("third.pgn", b"1. f3f5 *\n");
+    let (_, out, _) = run(&["--rules", ini.to_str().unwrap(), game.to_str().unwrap()]);
+    assert!(
+        out.contains("the pawn on f3 makes that move only from the 2nd rank, and f3 is not there"),
+        "{out}"
+    );
+    let game = file("xiangqi.pgn", b"[Variant \"xiangqi\"]\n\n1. Ad2 *\n");
+    let (_, out, _) = run(&[game.to_str().unwrap()]);
+    assert!(out.contains("no white advisor can reach d2"), "{out}");
+}
