@@ -79,6 +79,7 @@ mod header;
 pub mod notes;
 mod ply;
 mod start;
+pub mod text;
 mod variant;
 
 pub use custom::{CustomGameData, CustomPly, write_custom_game};

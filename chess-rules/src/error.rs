@@ -54,12 +54,7 @@ pub(crate) struct Lines<'t> {
 impl<'t> Lines<'t> {
     pub(crate) fn new(text: &'t str) -> Lines<'t> {
         let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        starts.extend(line_breaks(text));
         Lines { text, starts }
     }
 
@@ -112,15 +107,19 @@ fn word(text: &str, start: usize) -> Range<usize> {
     start..start + len
 }
 
+/// Where the lines of `text` after its first begin (YAML's line breaks,
+/// and the verifier's: [`chess_format::text::line_breaks`]).
+fn line_breaks(text: &str) -> impl Iterator<Item = usize> + '_ {
+    chess_format::text::line_breaks(text.as_bytes())
+}
+
 /// The byte offset of a 1-based line and column (in characters) of
 /// `text`, as a YAML parser reports places.
 pub(crate) fn offset(text: &str, line: usize, column: usize) -> usize {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let line_start = line_start.min(text.len());
+    let line_start = match line.checked_sub(2) {
+        Some(n) => line_breaks(text).nth(n).unwrap_or(text.len()),
+        None => 0,
+    };
     let in_line = text[line_start..]
         .char_indices()
         .nth(column.saturating_sub(1))

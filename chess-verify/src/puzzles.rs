@@ -15,7 +15,7 @@
 
 use chess_core::puzzle::{PuzzleOptions, check_lichess, check_problem};
 use chess_core::syntax::Parser;
-use chess_core::syntax::puzzles::lichess_rows;
+use chess_core::syntax::puzzles::lichess_rows_in;
 use chess_core::{Diagnostic, Source};
 
 use crate::check::{Checked, Context, Decoded, Problem, decode_piece};
@@ -25,6 +25,8 @@ use crate::read::Piece;
 /// a lichess puzzle file, or the problems of a PGN file), those of the
 /// shard asked for; each puzzle counts as a game.
 pub fn check_piece(piece: Piece, name: &str, context: &Context, options: PuzzleOptions) -> Checked {
+    // Only the file's first line may name the columns.
+    let at_start = piece.offset == 0;
     check_items(piece, name, context, |items| {
         let source = items.source();
         if is_pgn(name) {
@@ -39,7 +41,7 @@ pub fn check_piece(piece: Piece, name: &str, context: &Context, options: PuzzleO
                 });
             }
         } else {
-            for row in lichess_rows(source) {
+            for row in lichess_rows_in(source, at_start) {
                 let at = row
                     .as_ref()
                     .map_or_else(|d| d.range.start, |r| r.range.start);

@@ -732,7 +732,7 @@ fn guess_cut(buf: &[u8], from: usize) -> Option<usize> {
 /// ([`chess_core::input::line_breaks`]; a piece never ends between the two
 /// bytes of a `\r\n`, as it ends before a game start).
 pub fn count_lines(bytes: &[u8]) -> u64 {
-    chess_core::input::line_breaks(bytes).count() as u64
+    chess_core::input::count_line_breaks(bytes) as u64
 }
 
 /// The stretches of `text` between two places it may be cut at (game

@@ -913,3 +913,19 @@ fn proofs_run_beside_the_requests_within_a_time_and_an_edit_cancels_them() {
     assert_eq!(published["diagnostics"], json!([]), "{published}");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn a_game_past_a_bound_is_an_error_in_the_editor_too() {
+    // Item 6 of the review: variations without bound, opened in the
+    // editor, are the bound's error at the part that passes it.
+    let (mut client, _) = Client::start(json!({}));
+    let text = format!("1. e4 {}*\n", "(1. d4) ".repeat(100_001));
+    let published = client.open(URI, &text);
+    let d = &published["diagnostics"][0];
+    assert_eq!(d["code"], "too-large", "{d}");
+    assert_eq!(
+        d["range"]["start"],
+        json!({ "line": 0, "character": 6 + 8 * 100_000 })
+    );
+    assert_eq!(client.shutdown(), 0);
+}

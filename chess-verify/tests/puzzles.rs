@@ -411,3 +411,34 @@ fn puzzle_files_come_compressed_and_piped() {
     let (code, out, _) = common::run_with(&["--puzzles", "--format", "json", "-"], &gz);
     assert_eq!((code, records(&out)), (1, records(&plain)));
 }
+
+#[test]
+fn only_the_files_first_line_names_the_columns_and_quoted_line_breaks_stay_in_rows() {
+    use chess_verify::read::Limits;
+    use chess_verify::run::Task;
+    // A row that begins `PuzzleId` after the first line is a row (a bad
+    // one), whatever piece it begins; a quoted cell's line break is no
+    // row's end, whatever block it falls in.
+    let text = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+                p1,6k1/5ppp/8/8/8/8/1r6/K3R3 b - - 0 1,b2b3 e1e8,600,80,90,10,\"mate\nmateIn1\",,\n\
+                PuzzleId,FEN,Moves\n\
+                p2,6k1/5ppp/8/8/8/8/1r6/K3R3 b - - 0 1,b2b3 e1e8,600,80,90,10,mateIn1,,\n";
+    let path = common::dir("chess-verify-puzzles").join("header-twice.csv");
+    std::fs::write(&path, text).unwrap();
+    let puzzles = Task::Puzzles(PuzzleOptions::default());
+    let whole = streamed(&path, &puzzles, 1, Limits::default(), None);
+    assert_eq!((whole.0, whole.2.len()), (3, 1), "{whole:?}");
+    assert_eq!((whole.2[0].0, whole.2[0].2), (4, "puzzle-row"));
+    for (piece, block, jobs) in [(1, 1, 1), (1, 5, 2), (30, 3, 1)] {
+        let limits = Limits {
+            piece,
+            block,
+            ..Limits::default()
+        };
+        assert_eq!(
+            streamed(&path, &puzzles, jobs, limits, None),
+            whole,
+            "{piece} {block}"
+        );
+    }
+}

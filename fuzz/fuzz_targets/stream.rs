@@ -4,7 +4,11 @@
 //! their checker) or guessed (confirmed by their checker, rewound when
 //! wrong). Never a panic; open and guessed pieces are the pieces the
 //! splitter cuts; and for text that arrives whole, exactly the games,
-//! problems and skipped text of reading it in one piece.
+//! problems and skipped text of reading it in one piece. One input in
+//! sixteen is a lichess puzzle file instead, cut where its rows begin
+//! (a line break in a quoted cell is no row's end): its pieces prove
+//! exactly the rows, problems and warnings of the whole text read at once,
+//! and as many rows as Python's csv module would read.
 #![no_main]
 
 use std::collections::VecDeque;
@@ -14,7 +18,9 @@ use chess_core::syntax::Skipped;
 use chess_core::{Options, Source, verify};
 use chess_verify::check::{Checked, Context, Encoding, check, decode};
 use chess_verify::input::{Compression, from_reader};
-use chess_verify::read::{Chunk, Limits, Pieces, Rest};
+use chess_core::puzzle::PuzzleOptions;
+use chess_verify::puzzles::check_piece;
+use chess_verify::read::{Chunk, Cut, Limits, Pieces, Rest};
 use libfuzzer_sys::fuzz_target;
 
 /// The number of games, (line, column, code) of every problem, and the
@@ -186,11 +192,71 @@ fn found(pieces: Vec<PieceFound>) -> Found {
     (games, problems, skipped)
 }
 
+/// A lichess puzzle file read in pieces of `limits` (cut by the row
+/// splitter): what each piece proved, and whether reading failed.
+fn puzzle_pieces(body: &[u8], limits: Limits, context: &Context) -> (Vec<PieceFound>, bool) {
+    let options = PuzzleOptions {
+        budget: 2_000,
+        ..PuzzleOptions::default()
+    };
+    let opened = from_reader(Box::new(Cursor::new(body.to_vec()))).unwrap();
+    let pieces = Pieces::cut(opened.reader, opened.consumed, limits, Cut::Lines);
+    let (mut out, mut failed) = (Vec::new(), false);
+    for chunk in pieces {
+        match chunk {
+            Ok(Chunk::Piece(piece)) => {
+                let checked = check_piece(piece, "fuzz.csv", context, options);
+                let problems = checked.problems.iter().map(|p| (p.line, p.column, p.diagnostic.kind.code()));
+                out.push((checked.line, checked.games, problems.collect(), Vec::new()));
+            }
+            Ok(_) => panic!("a puzzle file is cut where a row begins"),
+            Err(_) => failed = true,
+        }
+    }
+    (out, failed)
+}
+
+/// A lichess puzzle file, in pieces and whole: the same rows, problems
+/// and warnings; and every row read (`lichess_rows`), as many as the row
+/// splitter cuts.
+fn puzzles(head: &[u8], body: &[u8]) {
+    if Compression::detect(body) != Compression::None || std::str::from_utf8(body).is_err() {
+        return;
+    }
+    let context = Context {
+        options: Options::default(),
+        encoding: Encoding::Utf8,
+        shard: None,
+        styled: false,
+    };
+    let small = Limits {
+        piece: 1 + usize::from(head[1] % 64) * 8,
+        game: 1 << 20,
+        block: 1 + usize::from(head[2] % 32),
+    };
+    let big = Limits {
+        piece: 1 << 20,
+        game: 1 << 20,
+        block: 1 << 16,
+    };
+    let (pieces, failed) = puzzle_pieces(body, small, &context);
+    let (whole, whole_failed) = puzzle_pieces(body, big, &context);
+    assert_eq!(found(pieces), found(whole.clone()));
+    assert_eq!(failed, whole_failed);
+    let text = std::str::from_utf8(body).unwrap();
+    let source = Source::text(text, None, None);
+    let rows = chess_core::syntax::puzzles::lichess_rows(&source).count() as u64;
+    assert_eq!(rows, found(whole).0);
+}
+
 fuzz_target!(|data: &[u8]| {
     if data.len() < 3 {
         return;
     }
     let (head, body) = data.split_at(3);
+    if head[0] % 16 == 15 {
+        return puzzles(head, body);
+    }
     let limits = Limits {
         piece: 1 + usize::from(head[1] % 64) * 8,
         game: 1 << 20,

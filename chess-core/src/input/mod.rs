@@ -18,5 +18,5 @@ pub(crate) mod scan;
 mod source;
 pub(crate) mod tokens;
 
-pub use scan::line_breaks;
+pub use scan::{count_line_breaks, line_breaks};
 pub use source::{LineCol, Mode, Range, Source};

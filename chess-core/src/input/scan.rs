@@ -60,13 +60,21 @@ fn scalar<const N: usize>(bytes: &[u8], set: [u8; N]) -> usize {
         .unwrap_or(bytes.len())
 }
 
-/// Where the lines of `bytes` after its first begin: after each `\n`, and
-/// after each `\r` not followed by `\n` (a line of a file of old Mac line
-/// ends; a `\r` that ends `bytes` counts).
-pub fn line_breaks(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+/// Where the lines of `bytes` after its first begin, by the one rule
+/// ([`chess_format::text::line_breaks`]), found a SIMD search at a time.
+pub fn line_breaks(bytes: &[u8]) -> impl Iterator<Item = usize> + Clone + '_ {
     memchr::memchr2_iter(b'\n', b'\r', bytes)
         .filter(move |&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
         .map(|at| at + 1)
+}
+
+/// How many lines of `bytes` begin after its first: [`line_breaks`]
+/// counted (`chess-verify` counts the lines of every piece it reads).
+pub fn count_line_breaks(bytes: &[u8]) -> usize {
+    let lone_returns = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&at| bytes.get(at + 1) != Some(&b'\n'))
+        .count();
+    memchr::memchr_iter(b'\n', bytes).count() + lone_returns
 }
 
 /// Whether the byte before `at` ends a line (`\n`, or `\r`): `at` begins
@@ -105,6 +113,7 @@ mod tests {
             assert_eq!(find(&text, b'}'), Some(at), "{at}");
         }
         assert_eq!(find(&[b'x'; 40], b'}'), None);
+        assert_eq!(count_line_breaks(b"a\nb\r\nc\rd\r"), 4);
     }
 
     proptest! {
@@ -121,6 +130,17 @@ mod tests {
         ) {
             let bytes = &bytes[from.min(bytes.len())..];
             prop_assert_eq!(find_any(bytes, set), scalar(bytes, set));
+        }
+
+        #[test]
+        fn counts_the_line_breaks_it_finds(
+            bytes in proptest::collection::vec(prop_oneof![
+                Just(b'\n'), Just(b'\r'), Just(b'x')
+            ], 0..100),
+        ) {
+            let rule: Vec<usize> = chess_format::text::line_breaks(&bytes).collect();
+            prop_assert_eq!(line_breaks(&bytes).collect::<Vec<_>>(), rule.clone());
+            prop_assert_eq!(count_line_breaks(&bytes), rule.len());
         }
     }
 }

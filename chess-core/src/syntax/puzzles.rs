@@ -58,11 +58,21 @@ impl PuzzleSyntax {
 pub fn lichess_rows(
     source: &Source,
 ) -> impl Iterator<Item = Result<PuzzleSyntax, Diagnostic>> + '_ {
+    lichess_rows_in(source, true)
+}
+
+/// [`lichess_rows`] of a text that begins a file, or (`at_start` false) a
+/// piece of one after its start, whose first line is a row whatever it
+/// holds (`chess-verify` reads a file in pieces).
+pub fn lichess_rows_in(
+    source: &Source,
+    at_start: bool,
+) -> impl Iterator<Item = Result<PuzzleSyntax, Diagnostic>> + '_ {
     let text = source.as_str();
     let mut rows = RowSplitter::new();
     // Where the next row starts, and where the scan goes on.
     let (mut at, mut from) = (0usize, 0usize);
-    let mut first = true;
+    let mut first = at_start;
     std::iter::from_fn(move || {
         loop {
             if at >= text.len() {
