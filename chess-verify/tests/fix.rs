@@ -41,8 +41,13 @@ fn fix_applies_proven_fixes_and_reports_the_rest() {
 fn dry_run_prints_a_diff_and_changes_nothing() {
     let path = file("dry.pgn", BROKEN);
     let name = path.display().to_string();
-    let (code, out, _) = run(&["--fix", "--dry-run", &name]);
-    assert_eq!(code, 0);
+    let (code, out, err) = run(&["--fix", "--dry-run", &name]);
+    // The king's move no fix writes is left: 1, as without `--dry-run`.
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("{name}: 1 problem no fix writes")),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), BROKEN);
     assert_eq!(
         out,

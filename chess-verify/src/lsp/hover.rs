@@ -144,7 +144,7 @@ fn proven_mate(text: &str, row: &str, themes: Option<&str>, context: &Context) -
         .next()
         .filter(|line| line.starts_with("PuzzleId"))
         .map_or(String::new(), |line| format!("{line}\n"));
-    let task = crate::run::Task::Puzzles(crate::lsp::worker::proof_options());
+    let task = crate::run::Task::Puzzles(crate::lsp::documents::proof_options());
     let checker = crate::run::Checker {
         name: "puzzle.csv",
         context,
@@ -250,7 +250,7 @@ fn claim(source: &Source, game: &GameSyntax) -> Option<String> {
     use chess_core::syntax::ProblemKind;
     use shakmaty::Position as _;
     let checked =
-        chess_core::puzzle::check_problem(game, source, crate::lsp::worker::proof_options())
+        chess_core::puzzle::check_problem(game, source, crate::lsp::documents::proof_options())
             .ok()?;
     let stipulation = checked.stipulation;
     let (us, n) = (checked.game.start.turn(), stipulation.moves);

@@ -7,14 +7,13 @@
 //! parameters do not read is answered −32602, and a notification whose
 //! parameters do not read is dropped with a log message to the client.
 
-use std::io::{self, Write};
+use std::io;
 use std::sync::mpsc::{Receiver, sync_channel};
-use std::sync::{Arc, Mutex};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::Server;
-use super::wire::{self, Incoming, Message};
+use super::server::{INVALID_PARAMS, Server};
+use super::wire::{self, Failed, Incoming, Message, Outbox};
 
 /// JSON-RPC's code for bytes that are no JSON message.
 const PARSE_ERROR: i32 = -32700;
@@ -23,15 +22,6 @@ const PARSE_ERROR: i32 = -32700;
 const INVALID_REQUEST: i32 = -32600;
 /// The language server protocol's code for a request before `initialize`.
 const SERVER_NOT_INITIALIZED: i32 = -32002;
-
-/// A request that could not be answered: a JSON-RPC error.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failed {
-    /// The error's code.
-    pub code: i32,
-    /// What went wrong.
-    pub message: String,
-}
 
 /// How a session ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -50,51 +40,6 @@ impl Ended {
             Ended::Clean => 0,
             Ended::Abrupt => 1,
         }
-    }
-}
-
-/// Where the server's messages go: one writer, shared.
-#[derive(Clone)]
-pub struct Outbox {
-    out: Arc<Mutex<Box<dyn Write + Send>>>,
-}
-
-impl Outbox {
-    /// Messages written to `out`.
-    pub fn new(out: impl Write + Send + 'static) -> Outbox {
-        Outbox {
-            out: Arc::new(Mutex::new(Box::new(out))),
-        }
-    }
-
-    fn send(&self, message: &Value) {
-        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
-        // A client that went away reads nothing more; the session ends
-        // when its input does.
-        let _ = wire::write(&mut *out, message);
-    }
-
-    /// Sends a notification.
-    pub fn notify(&self, method: &str, params: impl serde::Serialize) {
-        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
-    }
-
-    /// Answers request `id` with `answer`.
-    pub fn answer(&self, id: Value, answer: Result<Value, Failed>) {
-        self.send(&match answer {
-            Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
-            Err(Failed { code, message }) => json!({
-                "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message },
-            }),
-        });
-    }
-
-    /// Tells the client's log something went wrong (a warning).
-    pub fn log(&self, message: String) {
-        self.notify(
-            "window/logMessage",
-            json!({ "type": 2, "message": format!("chess-verify: {message}") }),
-        );
     }
 }
 
@@ -169,7 +114,7 @@ fn request(state: &mut State, method: &str, params: Value, out: &Outbox) -> Resu
     match (&*state, method) {
         (State::Waiting, "initialize") => {
             let params = serde_json::from_value(params).map_err(|e| Failed {
-                code: super::INVALID_PARAMS,
+                code: INVALID_PARAMS,
                 message: e.to_string(),
             })?;
             let (server, answer) = Server::new(params, out.clone());

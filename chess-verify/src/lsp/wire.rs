@@ -1,5 +1,5 @@
 //! The language server's messages on the wire: bytes to JSON-RPC messages
-//! and back. A message is a header (`Content-Length: N`, lines ended by
+//! and back (the server's written by one [`Outbox`], shared). A message is a header (`Content-Length: N`, lines ended by
 //! `\r\n` or, leniently, `\n`) and a body of N bytes of JSON. Whatever
 //! the bytes, the reader gives a message or says why it could not read
 //! one, and goes on after it: it never keeps more than [`MAX_MESSAGE`]
@@ -25,8 +25,9 @@
 //! ```
 
 use std::io::{self, BufRead, Read, Write};
+use std::sync::{Arc, Mutex};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// The most bytes of one message's body the server keeps: a longer one is
 /// read, dropped and answered as a parse error.
@@ -241,6 +242,60 @@ fn parse(body: &[u8]) -> Incoming {
         }
         (None, _) => return Incoming::Invalid("a message without `method`".to_string()),
     })
+}
+
+/// A request that could not be answered: a JSON-RPC error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failed {
+    /// The error's code.
+    pub code: i32,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Where the server's messages go: one writer, shared.
+#[derive(Clone)]
+pub struct Outbox {
+    out: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl Outbox {
+    /// Messages written to `out`.
+    pub fn new(out: impl Write + Send + 'static) -> Outbox {
+        Outbox {
+            out: Arc::new(Mutex::new(Box::new(out))),
+        }
+    }
+
+    fn send(&self, message: &Value) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        // A client that went away reads nothing more; the session ends
+        // when its input does.
+        let _ = write(&mut *out, message);
+    }
+
+    /// Sends a notification.
+    pub fn notify(&self, method: &str, params: impl serde::Serialize) {
+        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Answers request `id` with `answer`.
+    pub fn answer(&self, id: Value, answer: Result<Value, Failed>) {
+        self.send(&match answer {
+            Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
+            Err(Failed { code, message }) => json!({
+                "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message },
+            }),
+        });
+    }
+
+    /// Tells the client's log something went wrong (a warning).
+    pub fn log(&self, message: String) {
+        self.notify(
+            "window/logMessage",
+            json!({ "type": 2, "message": format!("chess-verify: {message}") }),
+        );
+    }
 }
 
 /// Writes `message` to `out` as the wire has it, and flushes.

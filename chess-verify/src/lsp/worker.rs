@@ -1,7 +1,8 @@
 //! Checking documents off the request loop: every open or edit hands the
 //! document's text to one worker thread, which checks it and publishes
 //! its problems, so hovers, quick fixes and the next edit are answered
-//! while a proof runs. A proof has a time budget ([`PROOF_TIME`]) and is
+//! while a proof runs. A proof has a time budget
+//! ([`PROOF_TIME`](super::documents::PROOF_TIME)) and is
 //! cancelled by the next edit of any document: what was found while an
 //! edit came is not published, and the document is checked again unless
 //! a newer text of it waits. A document whose newer text waits is not
@@ -11,34 +12,15 @@ use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::time::Duration;
 
-use chess_core::puzzle::PuzzleOptions;
-use chess_core::search::Deadline;
 use lsp_types::notification::{Notification as _, PublishDiagnostics};
 use lsp_types::{PublishDiagnosticsParams, Uri};
 
 use super::diagnostics::{self, Checks};
-use super::session::Outbox;
+use super::documents::{file_name, is_rules_file, is_rust, kind};
 use super::text::{Columns, Document};
-use super::{file_name, is_rules_file, is_rust, kind};
+use super::wire::Outbox;
 use crate::run::{Checker, Task};
-
-/// The longest a proof of the language server may take: past it, the
-/// problem says so (`chess-verify --puzzles` has no time budget).
-pub const PROOF_TIME: Duration = Duration::from_secs(2);
-
-/// How the language server proves puzzles and problems: as
-/// `chess-verify --puzzles` does, each proof within [`PROOF_TIME`].
-pub fn proof_options() -> PuzzleOptions {
-    PuzzleOptions {
-        deadline: Deadline {
-            time: Some(PROOF_TIME),
-            cancel: None,
-        },
-        ..PuzzleOptions::default()
-    }
-}
 
 /// Edits so far, of any document: a proof that began at another count
 /// was cancelled by one.
