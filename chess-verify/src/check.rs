@@ -45,12 +45,40 @@ pub fn decode(bytes: Vec<u8>, encoding: Encoding) -> Result<(String, Encoding), 
                 Err((e.into_bytes(), at))
             }
         },
-        Encoding::Latin1 => Ok((bytes.iter().map(|&b| char::from(b)).collect(), encoding)),
+        Encoding::Latin1 => {
+            let text = bytes.iter().map(|&b| char::from(b)).collect();
+            Ok((byte_order_marks(text), encoding))
+        }
         Encoding::Windows1252 => {
             let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
-            Ok((text.into_owned(), encoding))
+            Ok((byte_order_marks(text.into_owned()), encoding))
         }
     }
+}
+
+/// Text read in a single-byte encoding with the UTF-8 byte-order marks at
+/// its lines' starts (`ï»¿`, from files of two encodings joined) read as
+/// the marks they are: not text, as the reader, which cuts the bytes
+/// before decoding them, takes them.
+fn byte_order_marks(text: String) -> String {
+    const READ_AS_BYTES: &str = "\u{ef}\u{bb}\u{bf}";
+    if !text.contains(READ_AS_BYTES) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find(READ_AS_BYTES) {
+        out.push_str(&rest[..at]);
+        let line_start = matches!(out.as_bytes().last(), None | Some(b'\n' | b'\r'));
+        out.push_str(if line_start {
+            "\u{feff}"
+        } else {
+            READ_AS_BYTES
+        });
+        rest = &rest[at + READ_AS_BYTES.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A shard: the games whose stretch index is `index` modulo `count`.

@@ -53,6 +53,19 @@ fn item_02_a_bom_in_the_middle_of_a_file() {
         problems(&["--jobs", "2", joined.to_str().unwrap()]),
         want(8)
     );
+    // On the mark's own line, columns count from after it, however the
+    // text was cut.
+    let c = "\u{feff}[FEN \"9k/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n";
+    let alone = file("bom-c.pgn", c.as_bytes());
+    let joined = file("bom-ac.pgn", format!("{a}{c}").as_bytes());
+    let want = |line| (1, vec![(line, 7, "bad-setup".to_string())]);
+    assert_eq!(problems(&[alone.to_str().unwrap()]), want(1));
+    for jobs in ["1", "2"] {
+        assert_eq!(
+            problems(&["--jobs", jobs, joined.to_str().unwrap()]),
+            want(5)
+        );
+    }
 }
 
 /// Item 1: The `[Result]` tag is held to the result after the moves and to

@@ -185,12 +185,17 @@ impl Source {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let line_start = starts[line] as usize;
+        let mut line_start = starts[line] as usize;
         let end = (offset as usize).min(self.text.len());
+        // A byte-order mark at a line's start is not text: columns count
+        // from after it (as the reader, which may cut a text there, does).
+        if end > line_start && self.text[line_start..].starts_with('\u{feff}') {
+            line_start += '\u{feff}'.len_utf8();
+        }
         let col = self
             .text
             .get(line_start..end)
-            .map_or(end - line_start, |s| s.chars().count());
+            .map_or(end.saturating_sub(line_start), |s| s.chars().count());
         LineCol {
             line: line as u32 + 1,
             col: col as u32 + 1,
