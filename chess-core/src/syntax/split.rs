@@ -226,6 +226,10 @@ impl Splitter {
             }
             let b = text[i];
             if self.bom < 3 && b != BOM[self.bom as usize] {
+                // The first bytes of a mark, then something else: text.
+                if self.bom > 0 {
+                    self.movetext |= !self.in_tag;
+                }
                 self.bom = 3;
             }
             let at_line_start = self.line_start;
@@ -265,9 +269,10 @@ impl Splitter {
                     b'%' if self.pgn && at_line_start => self.state = State::LineComment,
                     _ if self.bom < 3 && b == BOM[self.bom as usize] => {
                         // A byte-order mark at a line's start: not text,
-                        // and the line has not started yet.
+                        // and the line has not started once it is whole
+                        // (its first bytes alone are text).
                         self.bom += 1;
-                        self.line_start = true;
+                        self.line_start = self.bom == 3;
                     }
                     _ => self.movetext |= !self.in_tag,
                 },
@@ -343,9 +348,20 @@ mod tests {
             text.find("[Event \"c\"]").unwrap(),
         ];
         assert_eq!(all_blocks(text), want);
-        // Not at a line's start, it is text like any other.
+        // Not at a line's start, it is text like any other; and its first
+        // bytes alone (text read byte by byte) start no line.
         let text = "1. e4 *\n \u{feff}[Event \"b\"]\n";
         assert_eq!(all_blocks(text), Vec::<usize>::new());
+        let mut splitter = Splitter::new();
+        assert_eq!(
+            splitter.next_cut(b"1. e4 *\n\xef\xbb[Event \"b\"]\n", 0),
+            None
+        );
+        let mut splitter = Splitter::new();
+        assert_eq!(
+            splitter.next_cut(b"[A \"a\"]\n\xef[B \"b\"]\n[C \"c\"]", 0),
+            Some(17)
+        );
     }
 
     #[test]
