@@ -9,7 +9,9 @@
 
 pub use crate::diagnostic::Bound;
 
-/// The bounds on one game's size (see the [module](self)). The defaults
+/// The bounds on one game's size: the grammar counts a game's parts as it
+/// reads them and stops at the first past a bound, with a `too-large`
+/// error there, so that no game takes more memory than they allow. The defaults
 /// are far beyond any real game — the longest possible game of chess is
 /// under 12,000 plies, deep analysis files have a few thousand variations
 /// nested a few dozen deep — and keep a game's syntax tree and record
