@@ -392,3 +392,26 @@ fn en_passant_written_on_a_move_is_held_to_it() {
         "`3. Nf3` is marked `e.p.`, but it is not an en passant capture"
     );
 }
+
+/// Fairy-Stockfish's SAN writes a drop by the piece put down, never
+/// saying which piece in hand it is: in Kyoto shogi a lance and a knight
+/// in hand both drop as a gold (`G@d1`). The line is read both ways
+/// until a later move tells them apart (`Gc1=N`: the gold turns back
+/// into a knight, so it was the knight), and the game keeps the drop
+/// that move proves. (A game pyffish 0.0.90 played, seeded at random.)
+#[test]
+fn a_drop_that_does_not_say_which_piece_in_hand_is_read_both_ways() {
+    let game = "[Variant \"kyotoshogi\"]\n\n\
+        1. Kd2 Gc4=N+ 2. Kd3 Pa4=R 3. Pe2=R Ra3=P 4. Re4=P Pa2=R 5. Ge2=N Rc2=P 6. \
+        Sxc2=B Gd4=L+ 7. Kc3 Kb5 8. Bb1=S Kc5 9. P@d2 Kb5 10. Sb2=B Sxe4=B 11. Pd3=R \
+        P@a4 12. Kb3 Ka5 13. Nxd4=G Nxb2=G+ 14. Gxb2=L B@c4+ 15. Kxc4 Pa3=R 16. S@c3 \
+        Rb3=P 17. Ge5=N Pxb2=R 18. Rd5=P G@b1 19. G@d1 Rd2=P 20. Gc1=N *\n";
+    let source = Source::text(game, None, None);
+    let mut games = verify(&source, Options::default());
+    let Some(Ok(Checked::Custom(checked))) = games.next_checked() else {
+        panic!("the game verifies");
+    };
+    let moves: Vec<String> = checked.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves.len(), 39);
+    assert_eq!(moves[36], "+N@d1");
+}

@@ -381,7 +381,7 @@ impl Position<'_> {
             }
             MoveText::Castle { king_side } => {
                 let t = &*self.tables;
-                let mut moves = self.legal_of(|c| t.is_royal(self.s.cells[c]), None);
+                let mut moves = self.legal_of(|c| t.castles(self.s.cells[c]), None);
                 moves.retain(|m| match m.kind {
                     MoveKind::Castle { rook_from, .. } => {
                         (rook_from.file > m.from.file) == king_side
@@ -520,7 +520,8 @@ impl Position<'_> {
     }
 
     /// Where a move's coordinates say it goes: its destination, or for a
-    /// castling whose king goes where it could also step, or any castling
+    /// castling whose king goes where it could also step (the same
+    /// castling with the duck put elsewhere is no step), or any castling
     /// under [`Rules::chess960`](crate::Rules::chess960), the rook's square
     /// (as Chess960's UCI writes every castling: `h8i8` is the step,
     /// `h8j8` the castling with the rook on j8).
@@ -528,10 +529,9 @@ impl Position<'_> {
         match m.kind {
             MoveKind::Castle { rook_from, .. } if self.rules.chess960 => rook_from,
             MoveKind::Castle { rook_from, .. }
-                if self
-                    .legal_moves()
-                    .iter()
-                    .any(|o| *o != m && o.from == m.from && o.to == m.to) =>
+                if self.legal_moves().iter().any(|o| {
+                    !matches!(o.kind, MoveKind::Castle { .. }) && o.from == m.from && o.to == m.to
+                }) =>
             {
                 rook_from
             }

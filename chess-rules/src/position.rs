@@ -191,6 +191,14 @@ impl<'r> Position<'r> {
         self.s.royal[piece.color.index()][c / 64] & (1 << (c % 64)) != 0
     }
 
+    /// Whether the piece on `sq` is of the kind that castles: the royal
+    /// kind, or where none is royal, the piece lettered `K` (giveaway's
+    /// and extinction's king, which castles out of, through and into
+    /// attack).
+    pub fn castles_with(&self, sq: Square) -> bool {
+        self.piece_at(sq).is_some() && self.tables.castles(self.s.cells[cell_of(sq)])
+    }
+
     pub(crate) fn geometry(&self) -> Geometry {
         self.rules.geometry
     }

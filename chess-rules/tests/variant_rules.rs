@@ -2050,3 +2050,49 @@ fn a_wall_after_coordinates_names_the_destination_first() {
         MoveText::read_walled("e4,e4").map(|(_, w)| (MoveText::read("e2e4").unwrap(), w))
     );
 }
+
+/// Where no piece is royal (giveaway's, kinglet's and duck's king is a
+/// commoner), the king still castles, and `O-O` reads as that castling,
+/// through an attacked square too, as Fairy-Stockfish plays it (its
+/// castling is written in SAN as `O-O`, `O-O-O`; in duck with the duck's
+/// square after a comma).
+#[test]
+fn a_king_that_is_not_royal_castles_as_written() {
+    let cases = [
+        (
+            "giveaway",
+            "4k3/8/8/5r2/8/8/8/R3K2R w KQ - 0 1",
+            "O-O",
+            "e1g1",
+        ),
+        (
+            "giveaway",
+            "4k3/8/8/5r2/8/8/8/R3K2R w KQ - 0 1",
+            "O-O-O",
+            "e1c1",
+        ),
+        (
+            "kinglet",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+            "O-O",
+            "e8g8",
+        ),
+        (
+            "duck",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+            "O-O-O,d4",
+            "e8c8,c8d4",
+        ),
+    ];
+    for (variant, fen, san, uci) in cases {
+        let rules = chess_rules::ini::builtin(variant).unwrap().unwrap();
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let m = pos
+            .parse_move(san)
+            .unwrap_or_else(|| panic!("{variant}: {san} is not read"));
+        assert_eq!(pos.uci(m), uci, "{variant}");
+        assert_eq!(pos.san(m), san, "{variant}");
+        assert!(pos.castles_with(Square::parse(&uci[..2]).unwrap()));
+        assert!(!pos.castles_with(Square::parse("a1").unwrap()));
+    }
+}

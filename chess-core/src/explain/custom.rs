@@ -470,10 +470,8 @@ fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
                 None => format!("{} has no castling", rules.name),
                 Some(_) => format!("castling {side} is not legal here"),
             };
-            let king = pos.rules().pieces.iter().position(|p| p.royal);
             let squares = rules.geometry.squares().filter(|&s| {
-                pos.piece_at(s)
-                    .is_some_and(|p| p.color == pos.turn() && Some(usize::from(p.kind)) == king)
+                pos.castles_with(s) && pos.piece_at(s).is_some_and(|p| p.color == pos.turn())
             });
             squares.fold(Rejection::new(ErrorKind::CannotReach, reason), |r, king| {
                 r.help(moves_of(pos, king))

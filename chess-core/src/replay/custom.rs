@@ -163,31 +163,49 @@ pub fn replay<'r>(
     let start_fen = set_up.then(|| start.fen());
     let mut main = Frame {
         cursor: Cursor::default(),
-        pos: start,
-        moves: Vec::new(),
         record: true,
-        last: None,
+        readings: vec![Reading {
+            pos: start,
+            moves: Vec::new(),
+            last: None,
+        }],
     };
     walk::walk(&mut Custom(PhantomData), game, &mut main)?;
-    let end = main.pos.outcome().map(|o| (o, main.pos.turn()));
-    let result = ends::result(
-        game.result,
-        game.result_tag,
-        end,
-        result_of,
-        options.unfinished_result,
-    )
-    .map_err(|wrong| {
-        Box::new(CustomFailure::WrongResult {
-            wrong,
-            rules: main.pos.rules(),
-        })
-    })?;
+    // Of the readings the text allows to the end, the first whose end
+    // the written result fits; if none, the first's problem.
+    let judged = main.readings.into_iter().map(|r| {
+        let end = r.pos.outcome().map(|o| (o, r.pos.turn()));
+        let result = ends::result(
+            game.result,
+            game.result_tag,
+            end,
+            result_of,
+            options.unfinished_result,
+        );
+        (r, end, result)
+    });
+    let mut first = None;
+    let mut fits = None;
+    for (reading, end, result) in judged {
+        match result {
+            Ok(result) => {
+                fits = Some((reading, end, result));
+                break;
+            }
+            Err(wrong) => {
+                first.get_or_insert((wrong, reading.pos.rules()));
+            }
+        }
+    }
+    let Some((Reading { moves, .. }, end, result)) = fits else {
+        let (wrong, rules) = first.expect("a line has a reading");
+        return Err(Box::new(CustomFailure::WrongResult { wrong, rules }));
+    };
     Ok(CustomGame {
         set,
         builtin: game.builtin,
         start: start_fen,
-        moves: main.moves,
+        moves,
         end,
         result,
         tags: game.tags.clone(),
@@ -205,16 +223,55 @@ pub fn result_of((outcome, stuck): (Outcome, Color)) -> ResultToken {
     }
 }
 
+/// The most readings of a line kept at once ([`Frame::readings`]): each
+/// drop written without saying which piece in hand it is may double
+/// them, and a later move most often tells them apart.
+const MAX_READINGS: usize = 16;
+
 /// One line's state.
 #[derive(Clone)]
 struct Frame<'r> {
     cursor: Cursor,
+    /// Whether its moves are recorded (the main line's; a variation's are
+    /// not).
+    record: bool,
+    /// Every reading of the line the text allows, never none: the first
+    /// is where a problem is reported. Fairy-Stockfish's SAN writes a drop
+    /// without saying which piece in hand it is when two in hand put down
+    /// the same piece (Kyoto shogi's `G@b4`: a lance or a knight, each
+    /// turned to a gold), so a line may be read more than one way until a
+    /// later move tells the readings apart (`Gb4c5=L`: it was the lance).
+    readings: Vec<Reading<'r>>,
+}
+
+/// A line read one way.
+#[derive(Clone)]
+struct Reading<'r> {
     pos: Position<'r>,
     /// The main line's moves (a variation records none).
     moves: Vec<CustomPly>,
-    record: bool,
     /// The last move, and the position before it.
     last: Option<(Position<'r>, Move)>,
+}
+
+impl<'r> Frame<'r> {
+    /// The first reading.
+    fn pos(&self) -> &Position<'r> {
+        &self.readings[0].pos
+    }
+}
+
+/// A move as written, once its words are read.
+#[derive(Copy, Clone)]
+struct Written {
+    /// Both words of a move written as two.
+    range: Range,
+    /// What it says, and the square of the wall written after it (none
+    /// for a ply that is no move under the rules).
+    says: Option<(MoveText, Option<Square>)>,
+    marker: Option<(Marker, Range)>,
+    ep: Option<Range>,
+    number: Option<MoveNumber>,
 }
 
 /// The replay under rules a user defines, on the walk.
@@ -238,21 +295,26 @@ impl<'r> Walk for Custom<'r> {
         };
         match (written.joins_next, written.text) {
             (Join::Dashed, _) => true,
-            (Join::Spaced, MoveText::San { to, .. }) => frame.pos.piece_at(to).is_some(),
+            (Join::Spaced, MoveText::San { to, .. }) => frame.pos().piece_at(to).is_some(),
             _ => false,
         }
     }
 
     fn branch(&self, frame: &Frame<'r>) -> Frame<'r> {
+        let readings = frame.readings.iter().map(|r| Reading {
+            pos: r.pos.clone(),
+            moves: Vec::new(),
+            last: r.last.clone(),
+        });
         Frame {
             cursor: frame.cursor,
-            pos: frame.pos.clone(),
-            moves: Vec::new(),
             record: false,
-            last: frame.last.clone(),
+            readings: readings.collect(),
         }
     }
 
+    /// Plays the move in every reading of the line where it is legal;
+    /// where it is in none, the first reading's problem.
     fn step(
         &mut self,
         frame: &mut Frame<'r>,
@@ -262,120 +324,45 @@ impl<'r> Walk for Custom<'r> {
     ) -> Result<(), Box<CustomFailure<'r>>> {
         let last = second.unwrap_or(ply);
         let range = ply.range.to(last.range);
-        let game_over = |frame: &Frame<'r>| {
-            Box::new(CustomFailure::GameOver {
-                range,
-                before: frame.pos.clone(),
-                last: frame.last.clone(),
-            })
-        };
-        if let Some(number) = ply.number
-            && !(number.value == Some(frame.pos.fullmoves())
-                && number.black == (frame.pos.turn() == Color::Black))
-        {
-            // A move after the end of the game: that comes first.
-            if frame.pos.legal_moves().is_empty() {
-                return Err(game_over(frame));
-            }
-            return Err(Box::new(CustomFailure::WrongNumber {
-                number,
-                before: frame.pos.clone(),
-            }));
-        }
-        let (text, wall) = match (
+        let says = match (
             rules_move(game, ply),
             second.and_then(|s| rules_move(game, s)),
         ) {
             (Some(first), Some(then)) => match (first.text, then.text) {
-                (MoveText::San { to: from, .. }, MoveText::San { to, .. }) => (
+                (MoveText::San { to: from, .. }, MoveText::San { to, .. }) => Some((
                     MoveText::Coordinates {
                         from,
                         to,
                         promotion: None,
                     },
                     then.wall,
-                ),
-                (text, _) => (text, first.wall),
+                )),
+                (text, _) => Some((text, first.wall)),
             },
-            (Some(written), None) => (written.text, written.wall),
+            (Some(written), None) => Some((written.text, written.wall)),
             // (Every move of a game read under rules is one of them.)
-            (None, _) => return Err(game_over(frame)),
+            (None, _) => None,
         };
-        // Coordinates followed by `+`: a shogi-style promotion, where the
-        // piece may promote so (Fairy-Stockfish's `b3d5+`); else a check
-        // marker.
-        let mut marker = last.marker;
-        let mut text = text;
-        if let (
-            MoveText::Coordinates {
-                from,
-                to,
-                promotion: None,
-            },
-            Some((Marker::Check, _)),
-        ) = (text, marker)
-        {
-            let promoting = MoveText::Coordinates {
-                from,
-                to,
-                promotion: Some('+'),
-            };
-            if frame.pos.matching_walled(&promoting, wall).len() == 1 {
-                text = promoting;
-                marker = None;
-            }
-        }
-        let matches = frame.pos.matching_walled(&text, wall);
-        let m = match matches.as_slice() {
-            [m] => *m,
-            _ => {
-                if frame.pos.legal_moves().is_empty() {
-                    return Err(game_over(frame));
-                }
-                return Err(Box::new(CustomFailure::Illegal {
-                    range,
-                    text,
-                    wall,
-                    before: frame.pos.clone(),
-                    matches,
-                }));
-            }
+        let written = Written {
+            range,
+            says,
+            marker: last.marker,
+            ep: last.ep,
+            number: ply.number,
         };
-        if let Some(ep) = last.ep
-            && !matches!(m.kind, MoveKind::EnPassant { .. })
-        {
-            return Err(Box::new(CustomFailure::NotEnPassant {
-                ep,
-                text: range,
-                before: frame.pos.clone(),
-            }));
-        }
-        let next = frame.pos.play(m);
-        if let Some((marker, at)) = marker {
-            let check = next.is_check();
-            let mate = check && next.legal_moves().is_empty();
-            let fits = match marker {
-                Marker::Check => check && !mate,
-                Marker::Mate | Marker::DoublePlus => mate,
-            };
-            if !fits {
-                return Err(Box::new(CustomFailure::WrongMarker {
-                    marker,
-                    range: at,
-                    check,
-                    mate,
-                    before: frame.pos.clone(),
-                    played: m,
-                    text: range,
-                }));
+        let mut next = Vec::new();
+        let mut failure = None;
+        for reading in std::mem::take(&mut frame.readings) {
+            if let Err(e) = advance(reading, written, frame.record, &mut next) {
+                failure.get_or_insert(e);
             }
         }
-        if frame.record {
-            frame.moves.push(coordinates(&frame.pos, m));
+        next.truncate(MAX_READINGS);
+        frame.readings = next;
+        match failure {
+            Some(failure) if frame.readings.is_empty() => Err(failure),
+            _ => Ok(()),
         }
-        let before = std::mem::replace(&mut frame.pos, next);
-        frame.last = Some((before, m));
-        Ok(())
     }
 
     fn settle(&mut self, _: &mut Frame<'r>) -> Result<(), Box<CustomFailure<'r>>> {
@@ -383,6 +370,162 @@ impl<'r> Walk for Custom<'r> {
     }
 
     fn finished(&mut self, _: Frame<'r>) {}
+}
+
+/// Plays `written` in `reading`, each reading it leads to pushed on
+/// `next`: one, or one a piece in hand for a drop that does not say which
+/// (none is a problem, the first one met).
+fn advance<'r>(
+    reading: Reading<'r>,
+    written: Written,
+    record: bool,
+    next: &mut Vec<Reading<'r>>,
+) -> Result<(), Box<CustomFailure<'r>>> {
+    let Reading { pos, moves, last } = reading;
+    let game_over = |range: Range, pos: Position<'r>, last: Option<(Position<'r>, Move)>| {
+        Box::new(CustomFailure::GameOver {
+            range,
+            before: pos,
+            last,
+        })
+    };
+    let Written {
+        range,
+        says,
+        mut marker,
+        ep,
+        number,
+    } = written;
+    if let Some(number) = number
+        && !(number.value == Some(pos.fullmoves()) && number.black == (pos.turn() == Color::Black))
+    {
+        // A move after the end of the game: that comes first.
+        if pos.legal_moves().is_empty() {
+            return Err(game_over(range, pos, last));
+        }
+        return Err(Box::new(CustomFailure::WrongNumber {
+            number,
+            before: pos,
+        }));
+    }
+    let Some((mut text, wall)) = says else {
+        return Err(game_over(range, pos, last));
+    };
+    // Coordinates followed by `+`: a shogi-style promotion, where the
+    // piece may promote so (Fairy-Stockfish's `b3d5+`); else a check
+    // marker.
+    if let (
+        MoveText::Coordinates {
+            from,
+            to,
+            promotion: None,
+        },
+        Some((Marker::Check, _)),
+    ) = (text, marker)
+    {
+        let promoting = MoveText::Coordinates {
+            from,
+            to,
+            promotion: Some('+'),
+        };
+        if pos.matching_walled(&promoting, wall).len() == 1 {
+            text = promoting;
+            marker = None;
+        }
+    }
+    let matches = pos.matching_walled(&text, wall);
+    if matches.len() != 1 && !unsaid_drops(&matches) {
+        if pos.legal_moves().is_empty() {
+            return Err(game_over(range, pos, last));
+        }
+        return Err(Box::new(CustomFailure::Illegal {
+            range,
+            text,
+            wall,
+            before: pos,
+            matches,
+        }));
+    }
+    let mut failure = None;
+    for &m in &matches {
+        match play(&pos, m, marker, ep, range) {
+            Ok(after) => {
+                let mut moves = moves.clone();
+                if record {
+                    moves.push(coordinates(&pos, m));
+                }
+                next.push(Reading {
+                    pos: after,
+                    moves,
+                    last: Some((pos.clone(), m)),
+                });
+            }
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
+        }
+    }
+    match failure {
+        Some(failure) if next.is_empty() => Err(failure),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `matches`, more than one, are drops of one piece put down on
+/// one square from different pieces in hand: a drop Fairy-Stockfish's
+/// SAN writes by the piece put down, never saying which piece in hand it
+/// was (Kyoto shogi's `G@b4`, from a lance or a knight).
+fn unsaid_drops(matches: &[Move]) -> bool {
+    let [first, rest @ ..] = matches else {
+        return false;
+    };
+    !rest.is_empty()
+        && matches!(first.kind, MoveKind::Drop { .. })
+        && rest.iter().all(|m| {
+            matches!(m.kind, MoveKind::Drop { .. })
+                && (m.to, m.promotion, m.wall) == (first.to, first.promotion, first.wall)
+        })
+}
+
+/// The position after `m`, played in `pos`, if its `e.p.` and its check
+/// or mate marker (`marker`, `ep`) are true of it.
+fn play<'r>(
+    pos: &Position<'r>,
+    m: Move,
+    marker: Option<(Marker, Range)>,
+    ep: Option<Range>,
+    range: Range,
+) -> Result<Position<'r>, Box<CustomFailure<'r>>> {
+    if let Some(ep) = ep
+        && !matches!(m.kind, MoveKind::EnPassant { .. })
+    {
+        return Err(Box::new(CustomFailure::NotEnPassant {
+            ep,
+            text: range,
+            before: pos.clone(),
+        }));
+    }
+    let next = pos.play(m);
+    if let Some((marker, at)) = marker {
+        let check = next.is_check();
+        let mate = check && next.legal_moves().is_empty();
+        let fits = match marker {
+            Marker::Check => check && !mate,
+            Marker::Mate | Marker::DoublePlus => mate,
+        };
+        if !fits {
+            return Err(Box::new(CustomFailure::WrongMarker {
+                marker,
+                range: at,
+                check,
+                mate,
+                before: pos.clone(),
+                played: m,
+                text: range,
+            }));
+        }
+    }
+    Ok(next)
 }
 
 /// A ply's move as written under the rules, if it is one.
