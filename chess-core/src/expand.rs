@@ -555,15 +555,15 @@ fn plain_game(krate: &TokenStream, source: &Source, options: Options) -> Option<
 /// A verified game of any rules as a `Game` expression, or under a rules
 /// file (`rules`) or one of Fairy-Stockfish's built-in variants its
 /// `[Variant]` tag names as a `CustomGame` expression: its rule set
-/// written inline, or, given the sets used so far (of the rules file, or
-/// of [`syntax::RuleSets::builtins`]), bound to `RULES[i]` for the `i`-th
-/// of them.
+/// written inline, or, given the sets used so far (each whether it is
+/// one of [`syntax::RuleSets::builtins`], and its index there or in the
+/// rules file), bound to `RULES[i]` for the `i`-th of them.
 fn checked_expr(
     krate: &TokenStream,
     source: &Source,
     checked: &pipeline::Checked,
     file: Option<&RulesFile>,
-    used: Option<&mut Vec<usize>>,
+    used: Option<&mut Vec<(bool, usize)>>,
 ) -> TokenStream {
     match checked {
         pipeline::Checked::Chess(game) => emit::game_expr(krate, source, game),
@@ -587,10 +587,11 @@ fn checked_expr(
             let rules = match used {
                 None => emit::rules_literal(set),
                 Some(used) => {
-                    let i = match used.iter().position(|&u| u == game.set) {
+                    let key = (game.builtin, game.set);
+                    let i = match used.iter().position(|&u| u == key) {
                         Some(i) => i,
                         None => {
-                            used.push(game.set);
+                            used.push(key);
                             used.len() - 1
                         }
                     };
@@ -733,20 +734,23 @@ fn games_output(
         out.extend(";".parse::<TokenStream>().unwrap_or_default());
         games.clear();
     }
-    let sets = match rules {
-        Some(rules) => Some(&rules.sets),
-        None => (custom == Some(true)).then(syntax::RuleSets::builtins),
-    };
-    match sets {
-        Some(sets) => {
+    match custom {
+        Some(true) => {
+            // (A game names a built-in variant, else a set of the file.)
+            let builtins = syntax::RuleSets::builtins();
             let sets: Vec<TokenStream> = used
                 .iter()
-                .map(|&set| emit::rules_literal(&sets.sets[set]))
+                .filter_map(|&(builtin, set)| match (builtin, rules) {
+                    (true, _) => builtins.sets.get(set),
+                    (false, Some(rules)) => rules.sets.sets.get(set),
+                    (false, None) => None,
+                })
+                .map(emit::rules_literal)
                 .collect();
             out.extend(emit::str_list("RULES", &sets));
             out.extend(emit::list(krate, "CustomGame", "GAMES", &games));
         }
-        None => out.extend(emit::game_list(krate, &games)),
+        _ => out.extend(emit::game_list(krate, &games)),
     }
     let mut block = TokenStream::new();
     block.extend([TokenTree::Group(proc_macro2::Group::new(

@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::input::Source;
 use crate::replay::custom::{CustomFailure, CustomGame};
 use crate::replay::{self, Failure, Options, VerifiedGame, WrongResult};
-use crate::syntax::{GameSyntax, Parser, ResultToken, RuleSets};
+use crate::syntax::{GameRules, GameSyntax, Parser, ResultToken, RuleSets};
 use crate::{explain, start};
 
 /// Reads and verifies the games of `source`, one at a time, in order.
@@ -161,8 +161,12 @@ impl<'s> Games<'s> {
     /// assert_eq!(checked.san(), "e4 d5 exd5 Qxd5 Nc3 Qd8 @d5");
     /// ```
     pub fn check_syntax(&self, game: &GameSyntax) -> Result<Checked, Diagnostic> {
-        let builtins = game.builtin.then(RuleSets::builtins);
-        if let Some(sets) = builtins.or(self.rules) {
+        let sets = match game.rules {
+            GameRules::Verified => None,
+            GameRules::File => self.rules,
+            GameRules::Builtin => Some(RuleSets::builtins()),
+        };
+        if let Some(sets) = sets {
             let (set, start, set_up) = start::custom_position(game, self.source, sets)
                 .map_err(|failure| explain::custom_start_failure(failure, sets))?;
             return replay::custom::replay(game, set, start, set_up, self.options)
@@ -297,7 +301,7 @@ impl<'s> Games<'s> {
     /// assert_eq!(error.message, "White cannot play `2. Ke3`: e1 to e3 is not a king move: a king steps orthogonally; or steps diagonally");
     /// ```
     pub fn under_rules(mut self, rules: &'s RuleSets) -> Games<'s> {
-        self.parser = self.parser.under_rules();
+        self.parser = self.parser.under_rules(rules);
         self.rules = Some(rules);
         self
     }

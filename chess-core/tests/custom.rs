@@ -253,12 +253,23 @@ fn errors_in_variations_tags_and_results_are_placed() {
             "\"10/10/10/10/10/10/10/1\\\"9 w - - 0 1\""
         )
     );
-    // A section the file does not define, named by the tag.
-    let (kind, at, message) = games(&ini, None, "[Variant \"shogi\"]\n1. e4")
-        .remove(0)
-        .unwrap_err();
-    assert_eq!((kind, at.as_str()), (ErrorKind::BadTag, "\"shogi\""));
-    assert!(message.contains("no rule set `shogi`"), "{message}");
+    // A name the file does not define, nor Fairy-Stockfish or lichess,
+    // named by the tag: the nearest names of all three proposed.
+    let (source, mut all) = checked(&ini, None, "[Variant \"shogii\"]\n1. e4");
+    let d = all.remove(0).unwrap_err();
+    assert_eq!(
+        (d.kind, source.slice(d.range)),
+        (ErrorKind::BadTag, "\"shogii\"")
+    );
+    assert_eq!(
+        d.message,
+        "no variant `shogii`: it names no section of the rules file, none of \
+         Fairy-Stockfish's built-in variants and none of lichess's"
+    );
+    assert_eq!(
+        d.help,
+        [chess_core::Help::DidYouMean(vec!["\"shogi\"".into()])]
+    );
     // Move numbers and markers are held to the position, as in chess.
     let (kind, at, _) = one("1. e4 e5 3. Nf3");
     assert_eq!((kind, at.as_str()), (ErrorKind::WrongMoveNumber, "3."));
@@ -414,4 +425,43 @@ fn a_drop_that_does_not_say_which_piece_in_hand_is_read_both_ways() {
     let moves: Vec<String> = checked.moves.iter().map(ToString::to_string).collect();
     assert_eq!(moves.len(), 39);
     assert_eq!(moves[36], "+N@d1");
+}
+
+/// A rules file adds to the rules there are, as Fairy-Stockfish reads a
+/// `variants.ini`: a game's `[Variant]` tag names a section of the file,
+/// else the verified rules (lichess's names, pychess.org's among them),
+/// else one of Fairy-Stockfish's built-in variants; names compare
+/// without case, spaces, hyphens and underscores.
+#[test]
+fn a_rules_file_adds_to_the_builtins() {
+    let ini = Source::text(
+        "[gorogoroplus:gorogoro]\n[mychess:chess]\nstalemateValue = loss\n",
+        Some("mine.ini".into()),
+        None,
+    );
+    let games = "[Variant \"Shogi\"]\n\n1. Pe4 Pe6 *\n\n\
+                 [Variant \"Kingofthehill\"]\n\n1. d4 e5 2. Kd2 exd4 3. Kd3 Ke7 4. Kxd4 1-0\n\n\
+                 [Variant \"My-Chess\"]\n\n1. e4 e5 *\n\n\
+                 [Variant \"Kyoto Shogi\"]\n\n1. Kd2 *\n";
+    let source = Source::text(games, None, None);
+    let sets = RuleSets::read(&ini).unwrap();
+    let mut games = verify(&source, Options::default()).under_rules(&sets);
+    let mut kinds = Vec::new();
+    while let Some(game) = games.next_checked() {
+        kinds.push(match game {
+            Ok(Checked::Custom(g)) => format!("custom {} {}", g.builtin, g.plies()),
+            Ok(Checked::Variant(g)) => format!("variant {:?}", g.end.map(|e| e.0)),
+            Ok(Checked::Chess(_)) => "chess".to_string(),
+            Err(d) => format!("error {}", d.message),
+        });
+    }
+    assert_eq!(
+        kinds,
+        [
+            "custom true 2",
+            "variant Some(Variant(Some(White), Hill))",
+            "custom false 2",
+            "custom true 1"
+        ]
+    );
 }

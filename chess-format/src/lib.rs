@@ -89,7 +89,7 @@ pub use header::{Header, OutcomeCode, ResultCode};
 pub use notes::{Note, Notes, NotesWriter};
 pub use ply::{MoveKind, Ply, Suffix};
 pub use start::Start;
-pub use variant::{NAMES, NameError, Named, Names, Variant};
+pub use variant::{NAMES, NameError, Named, Names, Variant, same_name};
 
 /// The codes of the kinds of piece, as [`Ply`] stores them (`0` is "none"
 /// where a piece is optional).

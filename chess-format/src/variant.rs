@@ -176,18 +176,30 @@ const RELATED: [(&str, Variant); 6] = [
 /// Whether `name` is `alias` once its case, spaces, `-` and `_` are left
 /// out.
 fn is_alias(name: &str, alias: &str) -> bool {
-    let mut kept = name
-        .bytes()
+    same_name(name, alias)
+}
+
+/// Whether two names of rules are the same name: compared without case,
+/// spaces, hyphens and underscores, as every reader of a variant's name
+/// compares them (the `[Variant]` tag, the macros' `#![variant(…)]`, a
+/// rules file's sections, Fairy-Stockfish's built-in variants).
+///
+/// ```
+/// use chess_format::same_name;
+///
+/// assert!(same_name("King of the Hill", "kingofthehill"));
+/// assert!(same_name("Fox-and-Hounds", "fox_and_hounds"));
+/// assert!(!same_name("shogi", "shogun"));
+/// ```
+pub fn same_name(a: &str, b: &str) -> bool {
+    plain(a).eq(plain(b))
+}
+
+/// A name's bytes as names are compared ([`same_name`]).
+fn plain(name: &str) -> impl Iterator<Item = u8> + '_ {
+    name.bytes()
         .filter(|b| !matches!(b, b' ' | b'-' | b'_'))
-        .map(|b| b.to_ascii_lowercase());
-    let mut alias = alias.bytes();
-    loop {
-        match (kept.next(), alias.next()) {
-            (None, None) => return true,
-            (Some(a), Some(b)) if a == b => {}
-            _ => return false,
-        }
-    }
+        .map(|b| b.to_ascii_lowercase())
 }
 
 impl Variant {

@@ -192,6 +192,25 @@ pub fn names() -> &'static [&'static str] {
     &NAMES
 }
 
+/// The built-in variant `name` names, as Fairy-Stockfish names it: names
+/// compare without case, spaces, hyphens and underscores
+/// ([`chess_format::same_name`]), as servers write them (pychess.org's
+/// `Kyotoshogi`, `Fox-and-hounds`).
+///
+/// ```
+/// use chess_rules::builtin;
+///
+/// assert_eq!(builtin::find("Kyotoshogi"), Some("kyotoshogi"));
+/// assert_eq!(builtin::find(" fox and hounds "), Some("fox-and-hounds"));
+/// assert_eq!(builtin::find("nosuch"), None);
+/// ```
+pub fn find(name: &str) -> Option<&'static str> {
+    NAMES
+        .iter()
+        .copied()
+        .find(|known| chess_format::same_name(name, known))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -145,22 +145,14 @@ fn janggi_passes_and_pieces_put_down_alike() {
     // Janggi: a pass written as the general's move to its own square,
     // and two passes in a row end the game, decided by material (Black's
     // point more); kyoto shogi: `G@e4` may put down a knight or a lance
-    // as a gold, and the help tells them apart in coordinates.
+    // as a gold (Fairy-Stockfish's SAN never says which): both are read
+    // until a move tells them apart, and `+L@e4` says which.
     let games = "[Variant \"janggimodern\"]\n\n1. Ke2 Ke9 0-1\n\n\
-                 [Variant \"kyotoshogi\"]\n[FEN \"pk1s1/2n2/5/2K2/+L2SP[NL] w - - 1 6\"]\n\n6. G@e4 *\n";
+                 [Variant \"kyotoshogi\"]\n[FEN \"pk1s1/2n2/5/2K2/+L2SP[NL] w - - 1 6\"]\n\n6. G@e4 *\n\n\
+                 [Variant \"kyotoshogi\"]\n[FEN \"pk1s1/2n2/5/2K2/+L2SP[NL] w - - 1 6\"]\n\n6. +L@e4 *\n";
     let (code, out, _) = run_with(&["-"], games.as_bytes());
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("2 games (1 legal, 2 plies)"), "{out}");
-    assert!(
-        out.contains(
-            "White cannot play `6. G@e4`: it is ambiguous: both the lance in hand and the shogi \
-             knight in hand can go to e4"
-        ),
-        "{out}"
-    );
-    assert!(out.contains("say which: `+L@e4` or `+N@e4`"), "{out}");
-    let (codes, _) = problem_codes(&[], games);
-    assert_eq!(codes, ["ambiguous"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("3 games (3 legal, 4 plies)"), "{out}");
     // A janggi cannon hops over no cannon and takes none.
     let cannons = "[Variant \"janggicasual\"]\n[FEN \"3k5/9/9/9/4c4/4p4/9/4C4/9/3K5 w - - 0 1\"]\n\n\
                    1. Cxe6 *\n\n[Variant \"janggicasual\"]\n\
@@ -909,4 +901,73 @@ fn pieces_in_a_row_by_a_section() {
     );
     let (codes, _) = problem_codes(&["--rules", &ini], games);
     assert_eq!(codes, ["wrong-result", "game-over"]);
+}
+
+/// Games of every one-board variant Fairy-Stockfish plays without a rules
+/// file, as pychess.org exports them (`tests/fairy/make_export.py`, with
+/// pyffish: pychess's tags and capitalized names, Fairy-Stockfish's SAN,
+/// 100 to 160 plies or to the end, the result): every game of a variant
+/// that plays here verifies, and a game of one that does not yet is
+/// refused at its tag with the reason (`rules-file`). The same games with
+/// one move of the second half replaced by a move no reading makes legal
+/// (`corrupted.pgn`) are refused at that move, at its line and column.
+#[test]
+fn fairy_stockfish_san_as_pychess_exports_it() {
+    let builtins = chess_core::syntax::RuleSets::builtins();
+    let refused: Vec<&str> = builtins.refused.iter().map(|r| r.name.as_str()).collect();
+    let export = repo("chess-verify/tests/fairy/export.pgn");
+    let (_, out, _) = run(&["--format", "json", &export]);
+    let records = json_records(&out);
+    let problems: Vec<_> = records.iter().filter(|r| r["type"] == "problem").collect();
+    // (Gating's SAN, `Na3/E`, is not read yet: S-chess and S-house,
+    // refused, stop at their first gating.)
+    let not_read = |p: &serde_json::Value| {
+        p["code"] == "expected-move" && p["message"].as_str().is_some_and(|m| m.contains('/'))
+    };
+    for p in &problems {
+        assert!(p["code"] == "rules-file" || not_read(p), "{p}");
+    }
+    let summary = records.last().unwrap();
+    let games = summary["games"].as_u64().unwrap();
+    assert_eq!(games, 236, "two games of each of 118 variants");
+    assert_eq!(summary["errors"], problems.len(), "{summary}");
+    // (Long games: the legal ones hold 100 plies a game or more.)
+    let legal = games - problems.len() as u64;
+    assert!(
+        summary["plies"].as_u64().unwrap() >= 100 * legal,
+        "{summary}"
+    );
+    let one_board = |n: &&&str| !["bughouse", "koedem", "supply"].contains(*n);
+    assert_eq!(problems.len(), 2 * refused.iter().filter(one_board).count());
+
+    let expected = std::fs::read_to_string(repo("chess-verify/tests/fairy/corrupted.tsv")).unwrap();
+    let corrupted = repo("chess-verify/tests/fairy/corrupted.pgn");
+    let (_, out, _) = run(&["--format", "json", &corrupted]);
+    let records = json_records(&out);
+    let problems: Vec<_> = records.iter().filter(|r| r["type"] == "problem").collect();
+    let rows: Vec<Vec<&str>> = expected
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(problems.len(), rows.len(), "one problem a game");
+    let mut refused_at_the_move = 0;
+    for (row, p) in rows.iter().zip(&problems) {
+        let [variant, line, column, written] = row[..] else {
+            panic!("a row of four: {row:?}");
+        };
+        if refused.contains(&variant) {
+            assert!(p["code"] == "rules-file" || not_read(p), "{variant}: {p}");
+            continue;
+        }
+        let at = (p["line"].as_u64().unwrap(), p["column"].as_u64().unwrap());
+        assert_eq!(
+            at,
+            (line.parse().unwrap(), column.parse().unwrap()),
+            "{variant}: `{written}` is refused at its place: {p}"
+        );
+        assert_ne!(p["code"], "rules-file", "{variant}: {p}");
+        refused_at_the_move += 1;
+    }
+    assert!(refused_at_the_move >= 180, "{refused_at_the_move}");
 }

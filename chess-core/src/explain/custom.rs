@@ -136,7 +136,18 @@ pub fn custom_start_failure(failure: CustomStart, sets: &RuleSets) -> Diagnostic
                     ErrorKind::RulesFile
                 }
             };
-            Diagnostic::new(kind, at, unnamed(&why, sets))
+            let near = match &why {
+                Unnamed::Tag(name) => crate::syntax::nearest_names(name, Some(sets)),
+                _ => Vec::new(),
+            };
+            let d = Diagnostic::new(kind, at, unnamed(&why, sets));
+            if near.is_empty() {
+                return d;
+            }
+            // The tag's value with its quotes is what the help replaces.
+            d.with(Help::DidYouMean(
+                near.iter().map(|name| format!("\"{name}\"")).collect(),
+            ))
         }
         CustomStart::Fen { set, error, at } => Diagnostic::new(
             ErrorKind::BadSetup,
@@ -161,7 +172,11 @@ pub fn custom_start_failure(failure: CustomStart, sets: &RuleSets) -> Diagnostic
 pub fn unnamed(why: &Unnamed, sets: &RuleSets) -> String {
     let names: Vec<String> = sets.names().iter().map(|n| format!("`{n}`")).collect();
     match why {
-        Unnamed::Tag(name) | Unnamed::Default(name) => format!(
+        Unnamed::Tag(name) => format!(
+            "no variant `{name}`: it names no section of the rules file, none of \
+             Fairy-Stockfish's built-in variants and none of lichess's"
+        ),
+        Unnamed::Default(name) => format!(
             "no rule set `{name}`: the rules file defines {}",
             names.join(", ")
         ),

@@ -203,7 +203,7 @@ pub fn replay<'r>(
     };
     Ok(CustomGame {
         set,
-        builtin: game.builtin,
+        builtin: game.rules == crate::syntax::GameRules::Builtin,
         start: start_fen,
         moves,
         end,

@@ -57,7 +57,7 @@ pub fn custom_position<'r>(
                 (Unnamed::Refused(i), Some(tag))
                     if name
                         .as_deref()
-                        .is_some_and(|n| n.trim().eq_ignore_ascii_case(&sets.refused[*i].name)) =>
+                        .is_some_and(|n| chess_format::same_name(n, &sets.refused[*i].name)) =>
                 {
                     tag.value_range
                 }

@@ -22,7 +22,9 @@ use chess_rules::MoveText;
 
 use super::setup::{self, SetupSyntax};
 use super::tag::Tag;
-use super::tree::{GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove};
+use super::tree::{
+    GameRules, GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove,
+};
 
 /// The state of one game's parse.
 pub(super) struct GameParser {
@@ -105,7 +107,7 @@ impl GameParser {
             // The tag names a rule set, and the start stage reads the
             // `[FEN]` tag under it. (A game of a built-in variant is no
             // game of the verified rules.)
-            if let (true, Some(tag)) = (self.game.builtin, tag) {
+            if let (GameRules::Builtin, Some(tag)) = (self.game.rules, tag) {
                 self.game.variant = Err(errors::builtin_game(tag.value_range, &tag.value(source)));
             }
             return self.game;

@@ -62,5 +62,7 @@ pub use split::Splitter;
 pub(crate) use stipulation::missing as missing_stipulation;
 pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};
 pub use tag::{Tag, misspelt_tags};
-pub use tree::{GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove};
-pub use variant::{UnknownVariant, names_builtin, variant_named};
+pub use tree::{
+    GameRules, GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove,
+};
+pub use variant::{UnknownVariant, game_rules, names_builtin, nearest_names, variant_named};

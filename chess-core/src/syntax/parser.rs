@@ -15,6 +15,7 @@ use super::limits::Limits;
 use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use chess_format::Named;
 
+use super::rules_file::RuleSets;
 use super::setup;
 use super::split::Splitter;
 use super::tag::Tag;
@@ -335,8 +336,8 @@ pub struct Parser<'s> {
     limits: Limits,
     /// Read plain games through the express lane.
     express: bool,
-    /// Read games under rules a user defines.
-    rules: bool,
+    /// The rule sets of a rules file games are read under, if any.
+    rules: Option<&'s RuleSets>,
     /// Skip text that is not PGN where a game would begin (see
     /// [`Parser::skipping_text`]).
     skip_text: bool,
@@ -386,7 +387,7 @@ impl<'s> Parser<'s> {
             notes: true,
             limits: Limits::default(),
             express: true,
-            rules: false,
+            rules: None,
             skip_text: false,
             skipped: Vec::new(),
             wrapper_seen: false,
@@ -433,28 +434,34 @@ impl<'s> Parser<'s> {
         self
     }
 
-    /// Reads games under rules a user defines (a rules file): tags,
+    /// Reads games under the rule sets of a rules file (`file`): tags,
     /// comments, NAGs, variations, move numbers, markers and results as in
     /// chess, and each move as the rule set's notation reads it
     /// ([`RulesMove`](super::RulesMove): squares beyond `h8` such as `j10`,
     /// any piece letter, coordinates, drops). A game's `[Variant]` tag names
     /// a rule set and its `[FEN]` tag is read under it, by the start stage;
-    /// no setup is read before the moves. (Such games are read by the lexer
-    /// and grammar: the express lane is for plain chess games.)
+    /// no setup is read before the moves. A tag that names no section of
+    /// the file but the verified rules or one of Fairy-Stockfish's
+    /// built-in variants reads the game under those
+    /// ([`game_rules`](super::game_rules)). (Such games are read by the
+    /// lexer and grammar: the express lane is for plain chess games.)
     ///
     /// ```
     /// use chess_core::Source;
-    /// use chess_core::syntax::{Join, MoveSyntax, Parser};
+    /// use chess_core::syntax::{GameRules, Join, MoveSyntax, Parser, RuleSets};
     ///
+    /// let file = Source::text("[janus]\n", Some("janus.ini".into()), None);
+    /// let sets = RuleSets::read(&file).unwrap();
     /// let source = Source::text("1. a2 a3 a4 a3 2. Jc3 j10 *", None, None);
-    /// let game = Parser::new(&source).under_rules().next().unwrap().unwrap();
+    /// let game = Parser::new(&source).under_rules(&sets).next().unwrap().unwrap();
+    /// assert_eq!(game.rules, GameRules::File);
     /// assert_eq!(game.plies.len(), 6);
     /// assert!(matches!(game.plies[4].mv, MoveSyntax::Rules(4)));
     /// assert_eq!(game.rules_moves[0].joins_next, Join::Spaced);
     /// assert_eq!(game.rules_moves[4].joins_next, Join::No);
     /// ```
-    pub fn under_rules(mut self) -> Parser<'s> {
-        self.rules = true;
+    pub fn under_rules(mut self, file: &'s RuleSets) -> Parser<'s> {
+        self.rules = Some(file);
         self.express = false;
         self
     }
@@ -607,7 +614,7 @@ impl Iterator for Parser<'_> {
         }
         let items = self
             .items
-            .get_or_insert_with(|| Items::new(source, known.take(), self.rules));
+            .get_or_insert_with(|| Items::new(source, known.take(), self.rules.is_some()));
         loop {
             // A stretch not read yet.
             if !items.lexed {
@@ -640,11 +647,11 @@ impl Iterator for Parser<'_> {
         }
         let mut parser = GameParser::new(self.letters, self.notes, self.limits);
         parser.variant = self.variant;
-        parser.rules = self.rules;
-        // (The game before may have been one of a built-in variant.)
+        parser.rules = self.rules.is_some();
+        // (The game before may have been read under other rules.)
         let letters = items.letters;
-        items.set_reading(letters, self.rules);
-        Some(match parser.game(items) {
+        items.set_reading(letters, parser.rules);
+        Some(match parser.game(items, self.rules) {
             Ok(()) => Ok(parser.finish(source)),
             Err(d) => {
                 recover(items);
@@ -678,39 +685,31 @@ fn recover(items: &mut Items<'_>) {
 }
 
 impl GameParser {
-    /// Parses one game; stops after its result or before the next game's tags.
-    fn game(&mut self, items: &mut Items<'_>) -> Result<(), Diagnostic> {
-        // Tags and setup come first.
-        loop {
-            match items.peek() {
-                Some(Item::Open(Delim::Bracket, open)) => {
-                    items.bump();
-                    self.touch(open);
-                    self.tag(items, open)?;
-                }
-                Some(Item::Part(_))
-                    if self.setup.is_none()
-                        && !self.rules
-                        && !self.names_builtin(items.source()) =>
-                {
-                    let source = items.source();
-                    if let Some((setup, consumed)) =
-                        setup::parse(source, items.remaining_lexemes())?
-                    {
-                        items.skip_lexemes(consumed);
-                        self.touch(setup.range);
-                        self.setup = Some(Box::new(setup));
-                    }
-                    break;
-                }
-                _ => break,
-            }
+    /// Parses one game (under the rule sets of `file`, if any); stops
+    /// after its result or before the next game's tags.
+    fn game(&mut self, items: &mut Items<'_>, file: Option<&RuleSets>) -> Result<(), Diagnostic> {
+        // Tags come first.
+        while let Some(Item::Open(Delim::Bracket, open)) = items.peek() {
+            items.bump();
+            self.touch(open);
+            self.tag(items, open)?;
         }
-        // A game of one of Fairy-Stockfish's built-in variants is read as
-        // a game under a rules file is; the next game is read afresh.
-        if !self.rules && self.names_builtin(items.source()) {
-            self.rules = true;
-            self.game.builtin = true;
+        // They say which rules the game is read under (the next game is
+        // read afresh); a game of chess may set up its start before the
+        // moves.
+        let source = items.source();
+        let name = Tag::find(&self.game.tags, source, "Variant").map(|tag| tag.value(source));
+        self.game.rules = super::game_rules(name.as_deref(), file);
+        self.rules = self.game.rules.read_as_rules();
+        let letters = items.letters;
+        items.set_reading(letters, self.rules);
+        if !self.rules
+            && let Some(Item::Part(_)) = items.peek()
+            && let Some((setup, consumed)) = setup::parse(source, items.remaining_lexemes())?
+        {
+            items.skip_lexemes(consumed);
+            self.touch(setup.range);
+            self.setup = Some(Box::new(setup));
         }
         let letters = if self.rules {
             items.letters
@@ -1098,7 +1097,7 @@ mod tests {
         // (A tag naming one of Fairy-Stockfish's built-in variants reads
         // the moves as a rules file's: a drop is a move.)
         let game = one("[Variant \"Bughouse\"]\n\n1. e4 e5 2. N@f3 *");
-        assert!(game.builtin);
+        assert_eq!(game.rules, crate::syntax::GameRules::Builtin);
         assert_eq!(game.rules_moves.len(), 3);
         assert_eq!(err("[Event A]"), (ErrorKind::BadTag, "A".into()));
         assert_eq!(err("1. e4 e5 { open"), (ErrorKind::Lexical, "{".into()));

@@ -141,17 +141,17 @@ impl RuleSets {
     /// assert!(RuleSets::builtin("nosuch").is_none());
     /// ```
     pub fn builtin(name: &str) -> Option<Result<RuleSets, String>> {
-        let name = name.trim().to_ascii_lowercase();
-        let found = chess_rules::ini::builtin(&name)?;
+        let name = chess_rules::builtin::find(name)?;
+        let found = chess_rules::ini::builtin(name)?;
         Some(
             found
                 .map(|rules| RuleSets {
                     sets: vec![rules],
                     refused: Vec::new(),
                     file: format!("fairy-stockfish:{name}"),
-                    default: Some(name.clone()),
+                    default: Some(name.to_string()),
                 })
-                .map_err(|why| builtin_refused(&name, &why)),
+                .map_err(|why| builtin_refused(name, &why)),
         )
     }
 
@@ -220,16 +220,30 @@ impl RuleSets {
         RuleSets { default, ..self }
     }
 
-    /// The index of the set called `name` (any case), or with no name the
-    /// only one.
+    /// The index of the set called `name` (names compare without case,
+    /// spaces, hyphens and underscores: [`chess_format::same_name`]), or
+    /// with no name the only one.
     fn find(&self, name: Option<&str>) -> Option<usize> {
         match name {
             Some(name) => self
                 .sets
                 .iter()
-                .position(|r| r.name.eq_ignore_ascii_case(name.trim())),
+                .position(|r| chess_format::same_name(&r.name, name)),
             None => (self.sets.len() == 1 && self.refused.is_empty()).then_some(0),
         }
+    }
+
+    /// The index of the refused section called `name`.
+    fn find_refused(&self, name: &str) -> Option<usize> {
+        self.refused
+            .iter()
+            .position(|r| chess_format::same_name(&r.name, name))
+    }
+
+    /// Whether a section is called `name`: a set, or a section that
+    /// cannot be played.
+    pub fn has(&self, name: &str) -> bool {
+        self.find(Some(name)).is_some() || self.find_refused(name).is_some()
     }
 
     /// The set a game is played under: the one its `[Variant]` tag
@@ -238,11 +252,7 @@ impl RuleSets {
         if let Some(i) = tag.and_then(|t| self.find(Some(t))) {
             return Ok(i);
         }
-        let refused = |name: &str| {
-            self.refused
-                .iter()
-                .position(|r| r.name.eq_ignore_ascii_case(name.trim()))
-        };
+        let refused = |name: &str| self.find_refused(name);
         if let Some(i) = tag.and_then(refused) {
             return Err(Unnamed::Refused(i));
         }

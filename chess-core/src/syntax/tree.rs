@@ -147,12 +147,9 @@ pub struct GameSyntax {
     /// The moves of a game under rules a user defines, as written (empty
     /// for chess).
     pub rules_moves: Vec<RulesMove>,
-    /// Its `[Variant]` tag names one of Fairy-Stockfish's built-in
-    /// variants that none of the verified rules is
-    /// ([`names_builtin`](super::names_builtin)): it is read as a game
-    /// under a rules file is (its moves in `rules_moves`) and checked
-    /// under that variant's rules.
-    pub builtin: bool,
+    /// The rules it is read and replayed under, as its `[Variant]` tag
+    /// and the rules file, if any, decide ([`game_rules`](super::game_rules)).
+    pub rules: GameRules,
     /// Comments and NAGs, in the order written (empty for most games).
     pub notes: Vec<Note>,
     /// The result token.
@@ -163,6 +160,31 @@ pub struct GameSyntax {
     pub result_tag: Option<(ResultToken, Range)>,
     /// From the game's first to its last lexeme.
     pub range: Range,
+}
+
+/// The rules a game is read and replayed under
+/// ([`game_rules`](super::game_rules)).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum GameRules {
+    /// Standard chess, Chess960 or one of lichess's seven variants
+    /// ([`GameSyntax::variant`]): its moves in `plies`, replayed by
+    /// shakmaty.
+    #[default]
+    Verified,
+    /// A rule set of the rules file: its moves in `rules_moves`, as the
+    /// rule set's notation reads them.
+    File,
+    /// One of Fairy-Stockfish's built-in variants
+    /// ([`RuleSets::builtins`](super::RuleSets::builtins)), read as a
+    /// rules file's game is.
+    Builtin,
+}
+
+impl GameRules {
+    /// Whether the game's moves are read as a rule set's notation.
+    pub fn read_as_rules(self) -> bool {
+        self != GameRules::Verified
+    }
 }
 
 impl Default for GameSyntax {
@@ -176,7 +198,7 @@ impl Default for GameSyntax {
             lines: vec![Line::default()],
             plies: Vec::new(),
             rules_moves: Vec::new(),
-            builtin: false,
+            rules: GameRules::Verified,
             notes: Vec::new(),
             result: None,
             result_tag: None,

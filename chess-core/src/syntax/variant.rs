@@ -4,12 +4,13 @@
 
 use chess_format::{NAMES, NameError, Named};
 
-use crate::diagnostic::words::one_edit;
 use crate::diagnostic::{Diagnostic, Help};
 use crate::input::Source;
 
+use super::rules_file::RuleSets;
 use super::setup::malformed;
 use super::tag::Tag;
+use super::tree::GameRules;
 
 /// The rules the `[Variant]` tag among `tags` names (standard chess when
 /// there is none).
@@ -25,11 +26,12 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
     let value = tag.value(source);
     variant_named(&value).map_err(|error| {
         let d = malformed(tag.value_range, error.to_string());
-        match near_name(&value) {
+        let near = nearest_names(&value, None);
+        match error.error {
             // The tag's value with its quotes is what the help replaces.
-            Some(name) if error.error == NameError::Unknown => {
-                d.with(Help::DidYouMean(vec![format!("\"{name}\"")]))
-            }
+            NameError::Unknown if !near.is_empty() => d.with(Help::DidYouMean(
+                near.iter().map(|name| format!("\"{name}\"")).collect(),
+            )),
             _ => d,
         }
     })
@@ -54,33 +56,112 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
 /// assert!(!names_builtin("nosuch"));
 /// ```
 pub fn names_builtin(value: &str) -> bool {
-    let name = value.trim().to_ascii_lowercase();
-    variant_named(&name).is_err_and(|e| e.leaves_to_builtins())
-        && chess_rules::builtin::names().contains(&name.as_str())
+    variant_named(value).is_err_and(|e| e.leaves_to_builtins())
+        && chess_rules::builtin::find(value).is_some()
 }
 
-/// The name of the verified rules one edit (a wrong, missing or extra
-/// letter) from `written` (case, spaces, hyphens and underscores aside):
-/// `Crazyhose` → `Crazyhouse`.
-fn near_name(written: &str) -> Option<&'static str> {
+/// The rules a game whose `[Variant]` tag says `name` (`None`: it has
+/// none) is read and replayed under, with the rule sets of a rules file
+/// (`file`) or without: a section of the file; else the verified rules
+/// (standard chess, Chess960 and lichess's seven, through shakmaty); else
+/// one of Fairy-Stockfish's built-in variants, as Fairy-Stockfish reads a
+/// `variants.ini` as additions to its built-ins; else, under a file, the
+/// file's (where the name is reported as no section of it), and without
+/// one the verified rules (where it is reported as no variant).
+/// Names compare without case, spaces, hyphens and underscores.
+///
+/// ```
+/// use chess_core::Source;
+/// use chess_core::syntax::{GameRules, RuleSets, game_rules};
+///
+/// let file = Source::text("[mine:chess]\n", Some("my.ini".into()), None);
+/// let sets = RuleSets::read(&file).unwrap();
+/// assert_eq!(game_rules(Some("Mine"), Some(&sets)), GameRules::File);
+/// assert_eq!(game_rules(None, Some(&sets)), GameRules::File);
+/// assert_eq!(game_rules(Some("Kingofthehill"), Some(&sets)), GameRules::Verified);
+/// assert_eq!(game_rules(Some("Shogi"), Some(&sets)), GameRules::Builtin);
+/// assert_eq!(game_rules(Some("nosuch"), Some(&sets)), GameRules::File);
+/// assert_eq!(game_rules(Some("Kyoto shogi"), None), GameRules::Builtin);
+/// assert_eq!(game_rules(Some("nosuch"), None), GameRules::Verified);
+/// ```
+pub fn game_rules(name: Option<&str>, file: Option<&RuleSets>) -> GameRules {
+    match (name, file) {
+        (None, Some(_)) => GameRules::File,
+        (None, None) => GameRules::Verified,
+        (Some(name), Some(file)) if file.has(name) => GameRules::File,
+        (Some(name), _) if variant_named(name).is_ok() => GameRules::Verified,
+        (Some(name), _) if names_builtin(name) => GameRules::Builtin,
+        (Some(_), Some(_)) => GameRules::File,
+        (Some(_), None) => GameRules::Verified,
+    }
+}
+
+/// The names a `[Variant]` tag may give nearest to `written`, nearest
+/// first, at most three: among the sections of a rules file (`file`),
+/// Fairy-Stockfish's built-in variants and the verified rules (by
+/// lichess's names, matched through every alias). A name is near when a
+/// few letters are wrong, missing or extra (a quarter of its letters, at
+/// least one), or when one name holds the other whole (`gorogoroplus`
+/// and `gorogoro`); names compare without case, spaces, hyphens and
+/// underscores. Names of three letters or fewer are too short to guess.
+///
+/// ```
+/// use chess_core::syntax::nearest_names;
+///
+/// assert_eq!(nearest_names("Crazyhose", None), ["Crazyhouse"]);
+/// assert_eq!(nearest_names("Gorogoroplus", None), ["gorogoro"]);
+/// assert_eq!(nearest_names("kyoto", None), ["kyotoshogi"]);
+/// assert!(nearest_names("zh", None).is_empty());
+/// ```
+pub fn nearest_names(written: &str, file: Option<&RuleSets>) -> Vec<String> {
     let plain = |name: &str| -> String {
         name.chars()
             .filter(|c| !matches!(c, ' ' | '-' | '_'))
             .flat_map(char::to_lowercase)
             .collect()
     };
-    let written: Vec<char> = plain(written).chars().collect();
-    if written.len() < 4 {
-        return None;
+    let written = plain(written);
+    if written.chars().count() < 4 {
+        return Vec::new();
     }
-    NAMES
-        .iter()
-        .find(|entry| {
-            std::iter::once(entry.name)
-                .chain(entry.aliases.iter().copied())
-                .any(|name| name.len() >= 4 && one_edit(&written, &plain(name)))
-        })
-        .map(|entry| entry.name)
+    let sections = file.into_iter().flat_map(|f| {
+        (f.sets.iter().map(|r| r.name.as_str())).chain(f.refused.iter().map(|r| r.name.as_str()))
+    });
+    let builtins = chess_rules::builtin::names().iter().copied();
+    let verified = NAMES.iter().flat_map(|entry| {
+        std::iter::once((entry.name, entry.name))
+            .chain(entry.aliases.iter().map(|alias| (entry.name, *alias)))
+    });
+    // (A name of lichess's that is a built-in variant's too is read as
+    // lichess's: it is proposed once, as lichess writes it.)
+    let candidates = (sections.map(|name| (name, name)))
+        .chain(verified)
+        .chain(builtins.map(|name| (name, name)));
+    let mut near: Vec<(usize, &str)> = Vec::new();
+    for (name, spelt) in candidates {
+        let spelt = plain(spelt);
+        if spelt.chars().count() < 4 {
+            continue;
+        }
+        let edits = strsim::levenshtein(&written, &spelt);
+        let allowed = (spelt.chars().count() / 4).max(1);
+        let holds = written.contains(&spelt) || spelt.contains(&written);
+        // (A name one holds whole comes after every name a few letters
+        // off, the nearest in length first.)
+        let distance = match edits {
+            _ if edits <= allowed => edits,
+            _ if holds => usize::MAX / 2 + edits,
+            _ => continue,
+        };
+        if !near.iter().any(|&(_, n)| chess_format::same_name(n, name)) {
+            near.push((distance, name));
+        }
+    }
+    near.sort_by_key(|&(distance, _)| distance);
+    near.into_iter()
+        .take(3)
+        .map(|(_, name)| name.to_string())
+        .collect()
 }
 
 /// The rules a name stands for, as the `[Variant]` tag and the macros'
@@ -165,13 +246,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_name_one_letter_off_is_proposed() {
-        assert_eq!(near_name("Crazyhose"), Some("Crazyhouse"));
-        assert_eq!(near_name("three chek"), Some("Three-check"));
-        assert_eq!(near_name("Chess 906"), None);
-        assert_eq!(near_name("Atomik"), Some("Atomic"));
-        assert_eq!(near_name("Shogi"), None);
+    fn near_names_are_proposed_from_every_source() {
+        let near = |name: &str| nearest_names(name, None);
+        assert_eq!(near("Crazyhose"), ["Crazyhouse"]);
+        assert_eq!(near("three chek"), ["Three-check"]);
+        assert_eq!(near("Atomik")[0], "Atomic");
+        // Fairy-Stockfish's built-in variants too.
+        assert_eq!(near("Shogii"), ["shogi"]);
+        assert_eq!(near("Kyoto-Shogy"), ["kyotoshogi"]);
+        assert_eq!(near("Chess 906")[0], "Chess960");
+        assert!(near("Quantum").is_empty());
         // Too short to guess.
-        assert_eq!(near_name("zh"), None);
+        assert!(near("zh").is_empty());
+        // A rules file's sections first.
+        let file = Source::text("[gorogoroplus:gorogoro]\n", Some("p.ini".into()), None);
+        let sets = RuleSets::read(&file).unwrap();
+        assert_eq!(nearest_names("gorogoroplu", Some(&sets))[0], "gorogoroplus");
     }
 }
