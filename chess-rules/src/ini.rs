@@ -519,6 +519,7 @@ fn section(text: &Lines<'_>, raw: &Raw<'_>, mut draft: Draft) -> Result<Draft, E
 /// Applies one `key = value` (the key at byte `at` of the text).
 fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Problem> {
     let bad = Problem::Value;
+    let key = keys::current(key);
     if piece_key(key) {
         return piece(draft, key, value);
     }
@@ -583,19 +584,16 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         }
         "startFen" => rules.start = value.to_string(),
         "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
+            // `-`: none; `*` (every piece) is no piece to promote to.
+            let letters = piece_set(&draft.rules, value)?;
             let mut names = Vec::new();
-            // `-`: none.
-            for (at, c) in value.char_indices().filter(|_| value != "-") {
-                let Some(i) = draft.rules.index(c) else {
-                    return Err(Problem::InValue(
-                        at,
-                        format!("`{c}` is no piece of this variant"),
-                    ));
+            for i in letters.iter().map(|&c| draft.rules.index(c)) {
+                let Some(i) = i else {
+                    return Err(bad(format!(
+                        "`{value}`: the letters of the pieces promoted to"
+                    )));
                 };
-                let name = draft.names[i].clone();
-                if !names.contains(&name) {
-                    names.push(name);
-                }
+                names.push(draft.names[i].clone());
             }
             for side in sides(key) {
                 draft.promotion[side] = names.clone();

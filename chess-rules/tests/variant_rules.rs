@@ -2096,3 +2096,45 @@ fn a_king_that_is_not_royal_castles_as_written() {
         assert!(!pos.castles_with(Square::parse("a1").unwrap()));
     }
 }
+
+/// Keys Fairy-Stockfish still reads under their former names, as
+/// pychess.org's `variants.ini` writes them (`whiteDropRegion`), read as
+/// the keys they are now.
+#[test]
+fn former_key_names_are_read_as_the_keys_they_are_now() {
+    let sections = chess_rules::ini::sections(
+        "[old:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *8\n\
+         [new:crazyhouse]\ndropRegionWhite = *1 *2\ndropRegionBlack = *8\n\
+         [flags:chess]\nwhiteFlag = *8\nblackFlag = *1\nflagPiece = k\n\
+         [flagged:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPiece = k\n",
+    )
+    .unwrap();
+    let rules = |i: usize| sections[i].rules.clone().unwrap();
+    assert_eq!(rules(0).drops, rules(1).drops);
+    assert!(rules(0).drops.unwrap().regions[0].is_some());
+    let fen = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1";
+    for i in [0, 1] {
+        let pos = Position::from_fen(sections[i].rules.as_ref().unwrap(), fen).unwrap();
+        assert!(pos.parse_move("N@e2").is_some());
+        assert!(pos.parse_move("N@e3").is_none());
+    }
+    assert_eq!(rules(2).goals, rules(3).goals);
+    let chess = chess_rules::ini::builtin("chess").unwrap().unwrap();
+    assert_ne!(rules(2).goals, chess.goals);
+}
+
+/// A set of pieces may write its letters apart (`r n b q`), as
+/// Fairy-Stockfish reads them (pychess.org's cwda does).
+#[test]
+fn piece_letters_apart_are_a_set_of_pieces() {
+    let sections = chess_rules::ini::sections(
+        "[apart:chess]\npromotionPieceTypes = r n  b\tq\n[together:chess]\npromotionPieceTypes = rnbq\n",
+    )
+    .unwrap();
+    let rules = |i: usize| sections[i].rules.clone().unwrap();
+    let apart = chess_rules::Rules {
+        name: "together".to_string(),
+        ..rules(0)
+    };
+    assert_eq!(apart, rules(1));
+}

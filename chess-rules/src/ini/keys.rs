@@ -264,6 +264,28 @@ pub(crate) fn lookup(key: &str) -> Option<Use> {
     KEYS.iter().find(|(k, _)| *k == key).map(|&(_, u)| u)
 }
 
+/// The keys Fairy-Stockfish still reads under their former names
+/// (`parser.cpp`, "deprecate values for backwards compatibility"), each
+/// with the name it goes by now: pychess.org's `variants.ini` writes
+/// `whiteDropRegion`.
+const RENAMED: &[(&str, &str)] = &[
+    ("whiteDropRegion", "dropRegionWhite"),
+    ("blackDropRegion", "dropRegionBlack"),
+    ("whiteFlag", "flagRegionWhite"),
+    ("blackFlag", "flagRegionBlack"),
+    ("castlingRookPiece", "castlingRookPieces"),
+];
+
+/// The name a key goes by now: `key`, or the current name of a key
+/// Fairy-Stockfish reads under a former one (`whiteDropRegion` is
+/// `dropRegionWhite`).
+pub(crate) fn current(key: &str) -> &str {
+    RENAMED
+        .iter()
+        .find(|(old, _)| *old == key)
+        .map_or(key, |&(_, new)| new)
+}
+
 /// The keys of the format, for "did you mean".
 pub(crate) fn names() -> impl Iterator<Item = &'static str> {
     KEYS.iter().map(|(k, _)| *k)

@@ -68,7 +68,12 @@ pub(super) fn number(value: &str) -> Result<u32, Problem> {
 /// case letters; `-` or nothing for none.
 pub(super) fn piece_set(rules: &Rules, value: &str) -> Result<Vec<char>, Problem> {
     let mut out = Vec::new();
-    for (at, c) in value.char_indices().filter(|_| value != "-") {
+    // (Letters may stand apart, `r n b q`: Fairy-Stockfish reads them
+    // as words, white space between.)
+    let letters = value
+        .char_indices()
+        .filter(|&(_, c)| !c.is_ascii_whitespace());
+    for (at, c) in letters.filter(|_| value != "-") {
         let c = c.to_ascii_uppercase();
         if c != '*' && rules.index(c).is_none() {
             return Err(Problem::InValue(
