@@ -29,7 +29,7 @@ pub struct CustomGame {
     /// `builtin` of [`RuleSets::builtins`](crate::syntax::RuleSets::builtins).
     pub set: usize,
     /// It is a game of one of Fairy-Stockfish's built-in variants, named
-    /// by its `[Variant]` tag ([`GameSyntax::builtin`]).
+    /// by its `[Variant]` tag ([`GameRules::Builtin`](crate::syntax::GameRules::Builtin)).
     pub builtin: bool,
     /// The start position in FEN, when the game sets one up (`[FEN]`).
     pub start: Option<String>,

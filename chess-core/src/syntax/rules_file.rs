@@ -158,7 +158,7 @@ impl RuleSets {
     /// Every one of Fairy-Stockfish's built-in variants, each a rule set
     /// named as Fairy-Stockfish names it, or refused with why it cannot
     /// be played here: what a game whose `[Variant]` tag names one is
-    /// checked under ([`GameSyntax::builtin`](super::GameSyntax::builtin)).
+    /// checked under ([`GameRules::Builtin`](super::GameRules::Builtin)).
     /// Read once.
     ///
     /// ```
