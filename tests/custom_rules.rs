@@ -129,6 +129,16 @@ const FOOLS_MATE: CustomGame = game! {
     1. f3 e5 2. g4 Qh4 # 0-1
 };
 
+/// No game at all under a rules file: its start, a `CustomGame` still
+/// (the benchmark workspace's null game).
+const NO_MOVES: CustomGame = game! { #![rules("chess-rules/rules/chess.ini")] };
+
+#[test]
+fn no_game_under_a_rules_file_is_its_start() {
+    assert!(NO_MOVES.is_empty());
+    assert_eq!(NO_MOVES.rules_name(), "fide");
+}
+
 #[test]
 fn a_file_of_games_each_under_its_section() {
     assert_eq!(TWO.len(), 2);

@@ -653,8 +653,10 @@ fn only_game(games: &mut pipeline::Games) -> Result<syntax::GameSyntax, Diagnost
         }
         (Some(Err(d)), _) => Err(d),
         (Some(Ok(game)), None) => Ok(game),
+        // (Under a rules file, its default's start.)
         (None, _) => Ok(syntax::GameSyntax {
             variant: Ok(games.options().variant.unwrap_or_default()),
+            rules: syntax::game_rules(None, games.rule_sets()),
             ..syntax::GameSyntax::default()
         }),
     }

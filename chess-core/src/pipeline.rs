@@ -363,6 +363,12 @@ impl<'s> Games<'s> {
     pub fn options(&self) -> Options {
         self.options
     }
+
+    /// The rule sets of the rules file games are read under, if any
+    /// ([`Games::under_rules`]).
+    pub fn rule_sets(&self) -> Option<&'s RuleSets> {
+        self.rules
+    }
 }
 
 impl Iterator for Games<'_> {
