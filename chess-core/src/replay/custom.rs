@@ -447,10 +447,18 @@ fn advance<'r>(
         }));
     }
     let mut failure = None;
-    for &m in &matches {
+    // (The moves so far are copied only for a second reading: a line
+    // read one way moves them on.)
+    let mut moves = Some(moves);
+    for (i, &m) in matches.iter().enumerate() {
         match play(&pos, m, marker, ep, range) {
             Ok(after) => {
-                let mut moves = moves.clone();
+                let last = i + 1 == matches.len();
+                let mut moves = match &mut moves {
+                    Some(_) if last => moves.take().unwrap_or_default(),
+                    Some(kept) => kept.clone(),
+                    None => Vec::new(),
+                };
                 if record {
                     moves.push(coordinates(&pos, m));
                 }
