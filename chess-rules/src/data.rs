@@ -162,14 +162,15 @@ pub fn write(rules: &Rules) -> String {
     }
     out.text(&rules.petrify.iter().collect::<String>());
     // Shogi-style promotion: a bit per switch (mandatory, on capture,
-    // demotion, immobility illegal), then each piece that promotes and
-    // what to, two letters a piece.
+    // demotion, immobility illegal, optional pawn promotion), then each
+    // piece that promotes and what to, two letters a piece.
     let p = rules.piece_promotion;
     out.number(
         u8::from(p.mandatory)
             | u8::from(p.on_capture) << 1
             | u8::from(p.demotion) << 2
-            | u8::from(rules.immobility_illegal) << 3,
+            | u8::from(rules.immobility_illegal) << 3
+            | u8::from(rules.optional_pawn_promotion) << 4,
     );
     out.text(
         &(rules.pieces.iter())
@@ -298,6 +299,16 @@ pub fn write(rules: &Rules) -> String {
         out.number(i);
         out.text(&letter.to_string());
     }
+    // The limits on promotions: how many, then each kind's index and
+    // count.
+    let limited: Vec<(usize, u8)> = (rules.pieces.iter().enumerate())
+        .filter_map(|(i, p)| Some((i, p.promotion_limit?)))
+        .collect();
+    out.number(limited.len());
+    for (i, limit) in limited {
+        out.number(i);
+        out.number(limit);
+    }
     out.0
 }
 
@@ -396,6 +407,7 @@ pub fn read(data: &str) -> Option<Rules> {
             initial_region: None,
             synonym: None,
             promotes_to: None,
+            promotion_limit: None,
         });
     }
     let connect = match input.number::<u8>()? {
@@ -445,7 +457,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let petrify = input.text()?.chars().collect();
     let promotion_switches: u8 = input.number()?;
-    if promotion_switches > 15 {
+    if promotion_switches > 31 {
         return None;
     }
     let promoting: Vec<char> = input.text()?.chars().collect();
@@ -563,6 +575,11 @@ pub fn read(data: &str) -> Option<Rules> {
         let letter = input.char()?;
         pieces.get_mut(i)?.synonym = Some(letter);
     }
+    let limited: usize = input.number()?;
+    for _ in 0..limited {
+        let i: usize = input.number()?;
+        pieces.get_mut(i)?.promotion_limit = Some(input.number()?);
+    }
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -600,6 +617,7 @@ pub fn read(data: &str) -> Option<Rules> {
             demotion: promotion_switches & 4 != 0,
         },
         immobility_illegal: promotion_switches & 8 != 0,
+        optional_pawn_promotion: promotion_switches & 16 != 0,
         walling,
         petrify,
         castling_rank,
@@ -793,8 +811,14 @@ mod tests {
             (f.blocked_win, f.one_more_move, f.safe, f.count) = (true, true, true, 2);
         }
         let written = write(&flagged);
-        assert!(written.ends_with(",2,7,0,0,0,0:0,0,0,0,0,0,"), "{written}");
-        let bad = format!("{},8,0,0,0,0:0,0,0,0,0,0,", &written[..written.len() - 22]);
+        assert!(
+            written.ends_with(",2,7,0,0,0,0:0,0,0,0,0,0,0,"),
+            "{written}"
+        );
+        let bad = format!(
+            "{},8,0,0,0,0:0,0,0,0,0,0,0,",
+            &written[..written.len() - 24]
+        );
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (127); a switch more is no rule set.
         winning.flying_general = true;
@@ -812,10 +836,10 @@ mod tests {
         });
         let written = write(&few);
         assert!(
-            written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,0,"),
+            written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,0,0,"),
             "{written}"
         );
-        let bad = format!("{}2,", &written[..written.len() - 27]);
+        let bad = format!("{}2,", &written[..written.len() - 29]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -824,7 +848,7 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 18);
+        let (before, after) = written.split_at(undropped.len() - 20);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "149"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
@@ -836,17 +860,20 @@ mod tests {
         atomic.blast.as_mut().unwrap().spared.push('N');
         atomic.mutually_immune.push('Q');
         let written = write(&atomic);
-        assert!(written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,0,"), "{written}");
+        assert!(
+            written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,0,0,"),
+            "{written}"
+        );
         let bad = format!(
-            "{}2,2:PN1:K2:KQ0,0,0,0,0,0,",
-            &written[..written.len() - 26]
+            "{}2,2:PN1:K2:KQ0,0,0,0,0,0,0,",
+            &written[..written.len() - 28]
         );
         assert_eq!(read(&bad), None, "{bad}");
         // En passant on some squares: White's anywhere, Black's on the
         // third rank; an unknown tag for them is no rule set.
         atomic.en_passant_regions[1] = Some(Region::rank(2));
         let written = write(&atomic);
-        let tail = format!(":KQ0,0,1,{},0,0,0,0,0,0,", Region::rank(2).words()[0]);
+        let tail = format!(":KQ0,0,1,{},0,0,0,0,0,0,0,", Region::rank(2).words()[0]);
         assert!(written.ends_with(&tail), "{written}");
         let bad = format!("{}:KQ0,0,2,", &written[..written.len() - tail.len()]);
         assert_eq!(read(&bad), None, "{bad}");
@@ -863,9 +890,25 @@ mod tests {
         // palace and horse); an index past the pieces is no rule set.
         let palace = crate::ini::builtin("minixiangqi").unwrap().unwrap();
         let written = write(&palace);
-        assert!(written.ends_with(",0,1,3,1:H"), "{written}");
-        let bad = format!("{}9,1:H", &written[..written.len() - 5]);
+        assert!(written.ends_with(",0,1,3,1:H0,"), "{written}");
+        let bad = format!("{}9,1:H0,", &written[..written.len() - 7]);
         assert_eq!(read(&bad), None, "{bad}");
+        // Limits on promotions (grand chess's); a limit past 255 or an
+        // index past the pieces is no rule set.
+        let grand = crate::ini::builtin("grand").unwrap().unwrap();
+        let written = write(&grand);
+        assert!(
+            written.ends_with(",6,1,2,2,2,3,2,4,1,5,1,6,1,"),
+            "{written}"
+        );
+        assert_eq!(read(&written), Some(grand.clone()));
+        for bad in [
+            ",6,1,2,2,2,3,2,4,1,5,1,6,256,",
+            ",6,1,2,2,2,3,2,4,1,5,1,9,1,",
+        ] {
+            let bad = format!("{}{bad}", &written[..written.len() - 28]);
+            assert_eq!(read(&bad), None, "{bad}");
+        }
         // Shogi-style promotions, every switch; a switch more, an odd
         // letter, or a letter no piece has is no rule set.
         let mut shogi = crate::ini::builtin("minishogi").unwrap().unwrap();
@@ -874,10 +917,12 @@ mod tests {
             on_capture: true,
             demotion: true,
         };
+        (shogi.immobility_illegal, shogi.optional_pawn_promotion) = (true, true);
         let written = write(&shogi);
-        let promoting = ":15,8:BHRDSGPG0,";
+        assert_eq!(read(&written), Some(shogi.clone()));
+        let promoting = ":31,8:BHRDSGPG0,";
         assert!(written.contains(promoting), "{written}");
-        for bad in [":16,8:BHRDSGPG0,", ":15,7:BHRDSGP0,", ":15,2:XG0,"] {
+        for bad in [":32,8:BHRDSGPG0,", ":31,7:BHRDSGP0,", ":31,2:XG0,"] {
             let bad = written.replacen(promoting, bad, 1);
             assert_eq!(read(&bad), None, "{bad}");
         }

@@ -64,7 +64,9 @@ pub(crate) use draft::Draft;
 use draft::{Pending, Refusal};
 use keys::Use;
 use pieces::{NAMED, piece, piece_key, single_letter};
-use values::{Problem, boolean, ending, number, piece_set, rank_number, region, side, sides};
+use values::{
+    Problem, boolean, ending, letter_pairs, number, piece_set, rank_number, region, side, sides,
+};
 
 mod draft;
 mod pieces;
@@ -778,6 +780,23 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         }
         "petrifyOnCaptureTypes" => draft.rules.petrify = piece_set(&draft.rules, value)?,
         "mandatoryPiecePromotion" => draft.rules.piece_promotion.mandatory = boolean(value)?,
+        "mandatoryPawnPromotion" => draft.rules.optional_pawn_promotion = !boolean(value)?,
+        "promotionLimit" => {
+            // `q:1 r:2`: pairs of a letter and a count, each replacing
+            // that piece's limit and keeping the others', as
+            // Fairy-Stockfish reads them.
+            let pairs = letter_pairs(value, |count| count.parse::<u8>().ok()).ok_or_else(|| {
+                bad(format!(
+                    "`{value}`: pairs of a letter and a count, e.g. `q:1 r:2`"
+                ))
+            })?;
+            for (letter, count) in pairs {
+                draft
+                    .limits
+                    .retain(|&(l, _)| !l.eq_ignore_ascii_case(&letter));
+                draft.limits.push((letter, count));
+            }
+        }
         "piecePromotionOnCapture" => draft.rules.piece_promotion.on_capture = boolean(value)?,
         "pieceDemotion" => draft.rules.piece_promotion.demotion = boolean(value)?,
         "promotedPieceType" => {
@@ -785,19 +804,11 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             // each replacing what the piece promoted to and keeping the
             // others, as Fairy-Stockfish reads them; `g:-` promotes the
             // piece to nothing.
-            let pairs = value
-                .split_whitespace()
-                .filter(|pair| *pair != "-")
-                .map(|pair| {
-                    let (from, to) = pair.split_once(':').unwrap_or((pair, ""));
-                    let to = if to == "-" {
-                        None
-                    } else {
-                        Some(single_letter(to)?)
-                    };
-                    Some((single_letter(from)?, to))
-                })
-                .collect::<Option<Vec<_>>>()
+            let to = |to: &str| match to {
+                "-" => Some(None),
+                _ => single_letter(to).map(Some),
+            };
+            let pairs = letter_pairs(value, to)
                 .ok_or_else(|| bad(format!("`{value}`: pairs of letters, e.g. `p:g s:g`")))?;
             for (from, to) in pairs {
                 draft

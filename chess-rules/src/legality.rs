@@ -601,7 +601,7 @@ fn safe_after_walled(
         // if its side had fewer than the count, else (now more) none of
         // its kind is.
         if let Some(kind) = m.promotion.filter(|&k| few.kinds & (1 << k) != 0) {
-            promoted = Some((kind, count_kind(s, us, kind) < few.count));
+            promoted = Some((kind, crate::position::count_kind(s, us, kind) < few.count));
         }
     }
     apply(scratch, us, m);
@@ -640,20 +640,6 @@ fn safe_after_walled(
         }
     }
     safe
-}
-
-/// How many pieces of `kind` `color` has.
-fn count_kind(s: &State, color: crate::types::Color, kind: u8) -> u32 {
-    let mut n = 0;
-    for (word, &bits) in s.occupied[color.index()].iter().enumerate() {
-        let mut bits = bits;
-        while bits != 0 {
-            let c = word * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            n += u32::from(kind_of(s.cells[c]) == usize::from(kind));
-        }
-    }
-    n
 }
 
 #[cfg(test)]

@@ -41,6 +41,7 @@ pub(crate) trait Sink {
 /// it need not, not).
 pub(crate) struct List<'a> {
     t: &'a Tables,
+    s: &'a State,
     out: &'a mut Vec<Move>,
     from: Square,
     pawn: bool,
@@ -51,7 +52,12 @@ pub(crate) struct List<'a> {
 
 impl<'a> List<'a> {
     /// The moves of the piece on `from` in `s`, into `out`.
-    pub(crate) fn new(t: &'a Tables, s: &State, out: &'a mut Vec<Move>, from: usize) -> List<'a> {
+    pub(crate) fn new(
+        t: &'a Tables,
+        s: &'a State,
+        out: &'a mut Vec<Move>,
+        from: usize,
+    ) -> List<'a> {
         let cell = s.cells[from];
         let mut pawn = t.is_pawn(cell);
         let change = t.promoting.as_ref().and_then(|p| {
@@ -61,10 +67,16 @@ impl<'a> List<'a> {
                 pawn = false;
             }
             let was = crate::promote::was(&s.promoted, &s.unpromoted, from);
-            Change::of(p, kind_of(cell), was, t.in_zone(s.turn, from))
+            let change = Change::of(p, kind_of(cell), was, t.in_zone(s.turn, from))?;
+            // (A piece does not promote to a kind its side has as many of
+            // as the limit; a pawn's promotion of its own is not limited,
+            // as Fairy-Stockfish has it.)
+            let up = change.up.filter(|&up| pawn || !t.at_limit(s, s.turn, up));
+            (up.is_some() || change.down.is_some()).then_some(Change { up, ..change })
         });
         List {
             t,
+            s,
             out,
             from: t.square_of[from],
             pawn,
@@ -101,8 +113,9 @@ impl<'a> List<'a> {
     }
 
     /// A pawn's move `m` to `to`: into its zone, once per promotion (its
-    /// shogi-style one among them); with nothing to promote to, as itself
-    /// (Fairy-Stockfish's `promotionPieceTypes = -`).
+    /// shogi-style one among them) its side has not reached the limit of,
+    /// and as itself where it may stay a pawn; with nothing to promote to,
+    /// as itself (Fairy-Stockfish's `promotionPieceTypes = -`).
     #[inline]
     fn pawn_move(&mut self, m: Move, to: usize, capture: bool) {
         if self.t.in_zone(self.color, to) {
@@ -113,13 +126,17 @@ impl<'a> List<'a> {
                 .and_then(|c| c.pawn(m, capture));
             if !promotions.is_empty() || piece.is_some() {
                 for &promotion in promotions {
-                    self.out.push(Move {
-                        promotion: Some(promotion),
-                        ..m
-                    });
+                    if !self.t.at_limit(self.s, self.color, promotion) {
+                        self.out.push(Move {
+                            promotion: Some(promotion),
+                            ..m
+                        });
+                    }
                 }
                 self.out.extend(piece);
-                return;
+                if !self.t.pawns_may_stay {
+                    return;
+                }
             }
         }
         self.out.push(m);

@@ -54,6 +54,20 @@ pub(crate) struct State {
     pub(crate) walls: [u64; WORDS],
 }
 
+/// How many pieces of `kind` `color` has.
+pub(crate) fn count_kind(s: &State, color: crate::types::Color, kind: u8) -> u32 {
+    let mut n = 0;
+    for (word, &bits) in s.occupied[color.index()].iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let c = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            n += u32::from(crate::mailbox::kind_of(s.cells[c]) == usize::from(kind));
+        }
+    }
+    n
+}
+
 impl State {
     /// The side to move as the bit its pieces' cells have
     /// ([`crate::mailbox::is_theirs`]).
@@ -132,6 +146,17 @@ impl<'r> Position<'r> {
             .get(usize::from(kind))
             .copied()
             .unwrap_or(0)
+    }
+
+    /// How many pieces of `kind` `color` has on the board.
+    ///
+    /// ```
+    /// let grand = chess_rules::ini::builtin("grand").unwrap().unwrap();
+    /// let start = chess_rules::Position::start(&grand).unwrap();
+    /// assert_eq!(start.count(chess_rules::Color::White, grand.index('R').unwrap() as u8), 2);
+    /// ```
+    pub fn count(&self, color: Color, kind: u8) -> u32 {
+        count_kind(&self.s, color, kind)
     }
 
     /// The piece on `sq`.

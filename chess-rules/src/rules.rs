@@ -43,6 +43,12 @@ pub struct PieceDef {
     /// written `+S` in FEN). Taken, it goes to hand as itself
     /// ([`Rules::piece_promotion`] says the rest).
     pub promotes_to: Option<char>,
+    /// How many pieces of this kind a side may have on the board for a
+    /// pawn to promote to it, or a piece shogi-style (Fairy-Stockfish's
+    /// `promotionLimit`: grand chess's one queen and two rooks, whether
+    /// there from the start or promoted): a promotion to it is not
+    /// listed while its side has that many. `None`: no limit.
+    pub promotion_limit: Option<u8>,
 }
 
 impl PieceDef {
@@ -117,6 +123,7 @@ impl PieceDef {
             initial_region: None,
             synonym: None,
             promotes_to: None,
+            promotion_limit: None,
         }
     }
 
@@ -249,6 +256,12 @@ pub struct Rules {
     /// What Black's pawns may promote to, where it differs from White's
     /// (Fairy-Stockfish's `promotionPieceTypesBlack`: chigorin).
     pub black_promotion_pieces: Option<Vec<char>>,
+    /// A pawn moving into its promotion region may stay a pawn
+    /// (Fairy-Stockfish's `mandatoryPawnPromotion = false`: grand chess
+    /// promotes on the 8th and 9th ranks at will); where it could never
+    /// move again it must promote all the same if the rule set makes that
+    /// illegal ([`Rules::immobility_illegal`]).
+    pub optional_pawn_promotion: bool,
     /// Castling, if there is any.
     pub castling: Option<Castling>,
     /// The rank each side castles on, counted from its own side of the
@@ -475,6 +488,7 @@ impl Rules {
             black_rotated: false,
             promotion_pieces: vec!['Q', 'R', 'B', 'N'],
             black_promotion_pieces: None,
+            optional_pawn_promotion: false,
             castling: Some(Castling::new(6, 2)),
             stalemate: Stalemate::Draw,
             checkmate: Ending::Loss,

@@ -154,6 +154,13 @@ pub(crate) struct Tables {
     pub(crate) en_passant_reach: u8,
     /// What each side's pawns may promote to.
     pub(crate) promotions: [Vec<u8>; 2],
+    /// The kinds a promotion to is limited
+    /// ([`PieceDef::promotion_limit`](crate::PieceDef::promotion_limit)),
+    /// each with its limit.
+    pub(crate) limits: Vec<(u8, u8)>,
+    /// A pawn may stay a pawn in its promotion zone
+    /// ([`Rules::optional_pawn_promotion`]).
+    pub(crate) pawns_may_stay: bool,
     /// The start position's cells (where `i` moves may be made, unless
     /// `initial` says).
     pub(crate) start: [u8; CELLS],
@@ -722,7 +729,17 @@ impl Tables {
                 .filter(|&k| stuck.iter().any(|side| side[k].iter().any(|&w| w != 0)))
                 .fold(0, |bits, k| bits | 1 << k)
         });
-        let changing = promoting.as_ref().map_or(0, |p| p.kinds()) | stuck_kinds;
+        let limits: Vec<(u8, u8)> = (rules.pieces.iter().take(64).enumerate())
+            .filter_map(|(k, p)| Some((k as u8, p.promotion_limit?)))
+            .collect();
+        // (A pawn whose promotions may be limited, or that may stay a
+        // pawn, has its moves listed.)
+        let pawns_changing = if limits.is_empty() && !rules.optional_pawn_promotion {
+            0
+        } else {
+            bits(|p| p.pawn)
+        };
+        let changing = promoting.as_ref().map_or(0, |p| p.kinds()) | stuck_kinds | pawns_changing;
         let words = cell_of(Square::new(0, 0)) / 64
             ..cell_of(Square::new(g.files() - 1, g.ranks() - 1)) / 64 + 1;
         Tables {
@@ -817,6 +834,8 @@ impl Tables {
                         kinds
                     })
             }),
+            limits,
+            pawns_may_stay: rules.optional_pawn_promotion,
             start,
             initial: rules.initial_region.map(|regions| {
                 [0, 1].map(|side: usize| {
@@ -892,6 +911,15 @@ impl Tables {
     #[inline]
     pub(crate) fn in_zone(&self, color: Color, cell: usize) -> bool {
         self.zone[color.index()][cell / 64] & (1 << (cell % 64)) != 0
+    }
+
+    /// Whether `color` may not promote to `kind` here: it has as many
+    /// pieces of that kind as the rule set's limit on promotions to it.
+    #[inline]
+    pub(crate) fn at_limit(&self, s: &crate::position::State, color: Color, kind: u8) -> bool {
+        (self.limits.iter()).any(|&(k, limit)| {
+            k == kind && crate::position::count_kind(s, color, kind) >= u32::from(limit)
+        })
     }
 
     /// Whether `cell` holds a pawn.

@@ -142,6 +142,15 @@ pub enum Rejection {
         /// How many of it its side may not have on the file.
         count: u8,
     },
+    /// The promotion is to a kind its side already has as many of as the
+    /// rule set allows ([`PieceDef::promotion_limit`](crate::PieceDef::promotion_limit):
+    /// grand chess's one queen).
+    PromotionLimit {
+        /// The kind promoted to.
+        kind: u8,
+        /// How many of it a side may have for a promotion to it.
+        limit: u8,
+    },
 }
 
 impl Position<'_> {
@@ -207,7 +216,10 @@ impl Position<'_> {
                 {
                     Rejection::MustPromote(piece)
                 }
-                None => Rejection::Promotion,
+                None => match promotion.and_then(|kind| Some((kind, self.limit_reached(kind)?))) {
+                    Some((kind, limit)) => Rejection::PromotionLimit { kind, limit },
+                    None => Rejection::Promotion,
+                },
             });
         }
         // Which of the piece's moves could reach `to`, and what stops it.
@@ -479,6 +491,13 @@ impl Position<'_> {
         }
         // Not reached for a move that is pseudo-legal and not legal.
         Rejection::Promotion
+    }
+
+    /// The limit on promotions to `kind`, if the side to move has reached
+    /// it.
+    fn limit_reached(&self, kind: u8) -> Option<u8> {
+        let limit = self.rules.pieces.get(usize::from(kind))?.promotion_limit?;
+        (self.count(self.s.turn, kind) >= u32::from(limit)).then_some(limit)
     }
 
     /// Whether the piece on `from` attacks `target`.

@@ -458,6 +458,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
             initial_region: None,
             synonym: None,
             promotes_to: None,
+            promotion_limit: None,
         });
         names.push((name.to_string(), name_at));
     }

@@ -2138,3 +2138,90 @@ fn piece_letters_apart_are_a_set_of_pieces() {
     };
     assert_eq!(apart, rules(1));
 }
+
+/// Grand chess's pawns promote at will on the 8th and 9th ranks and must
+/// on the 10th, and a side promotes to a kind only while it has fewer
+/// than its limit (one queen); shogun's pieces promote shogi-style under
+/// such limits too. The moves and their SAN are pyffish 0.0.90's
+/// (`NOTATION_SAN`).
+#[test]
+fn promotions_are_limited_and_optional_as_fairy_stockfish_has_them() {
+    use chess_rules::Rejection;
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let grand = chess_rules::ini::builtin("grand").unwrap().unwrap();
+    let sans = |rules: &Rules, fen: &str, from: &str| {
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let mut moves: Vec<(String, String)> = (pos.legal_moves().into_iter())
+            .filter(|m| m.from == sq(from))
+            .map(|m| (pos.uci(m), pos.san(m)))
+            .collect();
+        moves.sort();
+        moves.into_iter().map(|(_, san)| san).collect::<Vec<_>>()
+    };
+    // A queen on the board: the pawn on the 9th rank must promote, to
+    // anything but a queen.
+    let queen = "4k5/P9/10/10/10/10/10/10/10/Q3K5 w - - 0 1";
+    assert_eq!(
+        sans(&grand, queen, "a9"),
+        ["a10=A", "a10=B", "a10=C+", "a10=N", "a10=R+"]
+    );
+    let pos = Position::from_fen(&grand, queen).unwrap();
+    let q = grand.index('Q').unwrap() as u8;
+    assert_eq!(pos.count(Color::White, q), 1);
+    assert_eq!(
+        pos.why_not(sq("a9"), sq("a10"), Some(q)),
+        Some(Rejection::PromotionLimit { kind: q, limit: 1 })
+    );
+    let pawn = pos.piece_at(sq("a9")).unwrap();
+    assert_eq!(
+        pos.why_not(sq("a9"), sq("a10"), None),
+        Some(Rejection::Stranded(pawn))
+    );
+    // No queen: on the 9th rank it may stay a pawn, or become a queen.
+    assert_eq!(
+        sans(&grand, "4k5/10/P9/10/10/10/10/10/10/4K5 w - - 0 1", "a8"),
+        ["a9", "a9=A", "a9=B", "a9=C", "a9=N", "a9=Q", "a9=R"]
+    );
+    // The limits and the optional promotion survive the rule set as data.
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&grand)),
+        Some(grand.clone())
+    );
+    // Shogun: a knight promotes to a centaur only while its side has none.
+    let file = chess_rules::ini::variants(
+        "[shogun:crazyhouse]\ncommoner = c\ncentaur = g\narchbishop = a\nchancellor = m\nfers = f\n\
+         promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\n\
+         promotionLimit = g:1 a:1 m:1 q:1\npromotionPieceTypes = -\n\
+         promotedPieceType = p:c n:g b:a r:m f:q\nmandatoryPawnPromotion = false\n\
+         startFen = rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let shogun = &file[0];
+    assert_eq!(
+        sans(
+            shogun,
+            "rnb+fkbnr/pppppppp/8/1N6/8/8/PPPPPPPP/R1B+FKBNR[] w KQkq - 0 1",
+            "b5"
+        ),
+        [
+            "Na3", "Nxa7", "Nxa7=G", "Nc3", "Nxc7+", "Nxc7=G+", "Nd4", "Nd6+", "Nd6=G+"
+        ]
+    );
+    assert_eq!(
+        sans(
+            shogun,
+            "rnb+fkbnr/pppppppp/8/1N6/8/8/PPPPPPPP/G1B+FKBNR[] w Kkq - 0 1",
+            "b5"
+        ),
+        ["Na3", "Nxa7", "Nc3", "Nxc7+", "Nd4", "Nd6+"]
+    );
+    // A limit that is not a letter and a count is refused at its value.
+    let bad = chess_rules::ini::sections("[bad:chess]\npromotionLimit = q1\n").unwrap();
+    let refused = bad[0].rules.as_ref().unwrap_err();
+    assert_eq!((refused.line, refused.column), (2, 18));
+    assert!(
+        refused.message.contains("pairs of a letter and a count"),
+        "{}",
+        refused.message
+    );
+}

@@ -758,6 +758,44 @@ fn a_drop_that_may_not_check() {
 /// (`a4a5+` promotes), a pawn that would be stranded on the last rank, a
 /// piece that must promote or demote, a pawn's drop that checkmates
 /// (the side checkmated wins), and pieces dropped promoted (`+S@a1`).
+/// Grand chess by pychess.org's name: a pawn may stay a pawn on the 8th
+/// and 9th ranks, must promote on the 10th, and promotes to a kind only
+/// while its side has fewer than the limit (one queen); the refusal says
+/// so at the move.
+#[test]
+fn grand_chess_promotions_at_will_and_within_their_limits() {
+    let start = "[Variant \"Grand\"]\n[FEN \"4k5/P9/10/10/10/10/10/10/10/Q3K5 w - - 0 1\"]\n\
+                 [SetUp \"1\"]\n\n";
+    let games = format!(
+        "{start}1. a10=R+ Kd9 *\n\n\
+         [Variant \"Grand\"]\n[FEN \"4k5/10/P9/10/10/10/10/10/10/4K5 w - - 0 1\"]\n\n\
+         1. a9 Kd9 2. a10=Q *\n\n\
+         {start}1. a10=Q *\n\n{start}1. a10 *\n"
+    );
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("4 games (2 legal, 5 plies)"), "{out}");
+    assert!(
+        out.contains(
+            "error[bad-promotion]: White cannot play `1. a10=Q`: the pawn on a9 cannot become a \
+             queen on a10: a side promotes to a queen only while it has none on the board, and \
+             White has one\n  --> <stdin>:16:4"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("help: write `a10=A`, `a10=C+`, `a10=R+`, `a10=B` or `a10=N`"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "White cannot play `1. a10`: the pawn on a9 could never move again from a10, which \
+             grand forbids: it must promote there"
+        ),
+        "{out}"
+    );
+}
+
 #[test]
 fn shogi_by_name_and_its_promotions() {
     let games = "[Variant \"minishogi\"]\n\n1. Pa3 Bc4 2. Pa4 Bb5 3. Pxa5=G *\n\n\

@@ -609,6 +609,14 @@ fn why_not_here(pos: &Position<'_>, text: &MoveText, written: &str, mover: Color
     }
 }
 
+/// The legal promotions of the piece on `from` to `to`, in SAN.
+fn promotions(pos: &Position<'_>, from: Square, to: Square) -> Vec<String> {
+    (pos.legal_moves().into_iter())
+        .filter(|m| m.from == from && m.to == to && m.promotion.is_some())
+        .map(|m| pos.san(m))
+        .collect()
+}
+
 /// chess-rules' reason why the piece on `from` cannot go to `to` (or,
 /// for a drop of the kind `drop`, be put on `to`), in the sentences
 /// chess's are worded in.
@@ -756,12 +764,7 @@ fn refusal_rejection(
             Rejection::new(ErrorKind::CannotReach, message)
         }
         Refusal::Promotion => {
-            let choices: Vec<String> = pos
-                .legal_moves()
-                .into_iter()
-                .filter(|m| m.from == from && m.to == to && m.promotion.is_some())
-                .map(|m| pos.san(m))
-                .collect();
+            let choices = promotions(pos, from, to);
             match promotion {
                 None => reasons::must_promote(&piece, "its promotion zone", &to.to_string())
                     .help(write(choices)),
@@ -771,6 +774,25 @@ fn refusal_rejection(
                 )
                 .help(write(choices)),
             }
+        }
+        Refusal::PromotionLimit { kind, limit } => {
+            let name = kind_name(kind);
+            let none = match limit {
+                1 => "none".to_string(),
+                limit => format!("fewer than {limit}"),
+            };
+            let has = match pos.count(pos.turn(), kind) {
+                1 => "one".to_string(),
+                has => has.to_string(),
+            };
+            Rejection::new(
+                ErrorKind::BadPromotion,
+                format!(
+                    "{piece} cannot become a {name} on {to}: a side promotes to a {name} only while it has {none} on the board, and {} has {has}",
+                    color_name(mover)
+                ),
+            )
+            .help(write(promotions(pos, from, to)))
         }
         Refusal::MustPromote(p) => {
             let changes: Vec<chess_rules::Move> = (pos.legal_moves().into_iter())

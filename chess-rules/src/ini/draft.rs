@@ -69,6 +69,8 @@ pub(crate) struct Draft {
     pub(super) blast: bool,
     /// `promotedPieceType`: each piece's letter and what it promotes to.
     pub(super) promoted: Vec<(char, char)>,
+    /// `promotionLimit`: each limited piece's letter and its limit.
+    pub(super) limits: Vec<(char, u8)>,
     /// `shogiPawnDropMateIllegal`: the shogi pawn's drop may not mate.
     pub(super) pawn_drop_mate_illegal: bool,
     pub(super) blast_immune: Vec<char>,
@@ -149,6 +151,7 @@ impl Draft {
             },
             promotes: true,
             promoted: Vec::new(),
+            limits: Vec::new(),
             pawn_drop_mate_illegal: false,
             extinction: Extinction {
                 ending: Ending::Loss,
@@ -358,6 +361,13 @@ impl Draft {
                 )));
             }
             rules.pieces[i].promotes_to = Some(to.to_ascii_uppercase());
+        }
+        // (As Fairy-Stockfish has it, a limit on a piece the variant no
+        // longer has limits nothing.)
+        for &(letter, limit) in &self.limits {
+            if let Some(i) = rules.index(letter) {
+                rules.pieces[i].promotion_limit = Some(limit);
+            }
         }
         if let Some(drops) = &mut rules.drops {
             // (Fairy-Stockfish's shogi pawn, whatever its letter.)

@@ -293,6 +293,27 @@ POSITIONS["troitzky"] = [
     "****qk****/**rnbbnr**/*pp1pppp1*/*2p4p*/3P6/10/*8*/*PP1PPPPP*/**RNBBNR**/****QK**** w - - 0 3",
 ]
 
+# Promotions limited (grand chess: one queen, archbishop and chancellor,
+# two rooks, bishops, knights a side, whether there from the start or
+# promoted) and optional before the last rank; shogi-style promotions
+# limited alike (fewpromoted, as shogun has them).
+POSITIONS["grand"] = [
+    "4k5/P9/10/10/10/10/10/10/10/Q3K5 w - - 0 1",
+    "4k5/10/P9/10/10/10/10/10/10/4K5 w - - 0 1",
+    "R8R/1P3k4/10/10/10/10/10/10/10/QA2K1C3 w - - 0 1",
+    "r3k3nn/10/10/10/10/10/10/10/1p8/RNB1K5 b - - 0 1",
+    "r8r/1nbqkcabn1/ppppppppPp/10/10/10/10/PPPPPPP1PP/1NBQKCABN1/R8R w - - 0 1",
+]
+POSITIONS["opulent"] = [
+    "rw6wr/clbnqknbla/ppppppppPp/10/10/10/10/PPPPPPP1PP/CLBNQKNBLA/RW6WR w - - 0 1",
+]
+POSITIONS["fewpromoted"] = [
+    "4k3/8/8/1N6/8/8/8/4K3[] w - - 0 1",
+    "4k3/8/8/1N6/8/8/8/G3K3[] w - - 0 1",
+    "4k3/8/8/2B5/8/8/8/Q3K3[] w - - 0 1",
+    "4k3/8/1N6/8/1P6/8/8/4K3[NBn] w - - 0 1",
+]
+
 
 def perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves)
