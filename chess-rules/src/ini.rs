@@ -63,10 +63,8 @@ use crate::rules::{MaterialCounting, Rules, Stalemate, WallRule};
 pub(crate) use draft::Draft;
 use draft::{Pending, Refusal};
 use keys::Use;
-use pieces::{NAMED, piece, piece_key, single_letter};
-use values::{
-    Problem, boolean, ending, letter_pairs, number, piece_set, rank_number, region, side, sides,
-};
+use pieces::{NAMED, letter_pairs, piece, piece_key, single_letter};
+use values::{Problem, boolean, ending, number, piece_set, rank_number, region, side, sides};
 
 mod draft;
 mod pieces;

@@ -36,6 +36,16 @@ pub(crate) trait Sink {
     fn castle(&mut self, _m: Move) {}
 }
 
+/// Whether `color` may not promote to `kind` in `s`: it has as many
+/// pieces of that kind as the rule set's limit on promotions to it
+/// ([`PieceDef::promotion_limit`](crate::PieceDef::promotion_limit)).
+#[inline]
+fn at_limit(t: &Tables, s: &State, color: Color, kind: u8) -> bool {
+    (t.limits.iter()).any(|&(k, limit)| {
+        k == kind && crate::position::count_kind(s, color, kind) >= u32::from(limit)
+    })
+}
+
 /// The moves of one piece, listed (a pawn's into the promotion zone once
 /// per promotion; a piece that may promote shogi-style promoted and, where
 /// it need not, not).
@@ -71,7 +81,7 @@ impl<'a> List<'a> {
             // (A piece does not promote to a kind its side has as many of
             // as the limit; a pawn's promotion of its own is not limited,
             // as Fairy-Stockfish has it.)
-            let up = change.up.filter(|&up| pawn || !t.at_limit(s, s.turn, up));
+            let up = change.up.filter(|&up| pawn || !at_limit(t, s, s.turn, up));
             (up.is_some() || change.down.is_some()).then_some(Change { up, ..change })
         });
         List {
@@ -126,7 +136,7 @@ impl<'a> List<'a> {
                 .and_then(|c| c.pawn(m, capture));
             if !promotions.is_empty() || piece.is_some() {
                 for &promotion in promotions {
-                    if !self.t.at_limit(self.s, self.color, promotion) {
+                    if !at_limit(self.t, self.s, self.color, promotion) {
                         self.out.push(Move {
                             promotion: Some(promotion),
                             ..m

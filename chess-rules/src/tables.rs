@@ -913,15 +913,6 @@ impl Tables {
         self.zone[color.index()][cell / 64] & (1 << (cell % 64)) != 0
     }
 
-    /// Whether `color` may not promote to `kind` here: it has as many
-    /// pieces of that kind as the rule set's limit on promotions to it.
-    #[inline]
-    pub(crate) fn at_limit(&self, s: &crate::position::State, color: Color, kind: u8) -> bool {
-        (self.limits.iter()).any(|&(k, limit)| {
-            k == kind && crate::position::count_kind(s, color, kind) >= u32::from(limit)
-        })
-    }
-
     /// Whether `cell` holds a pawn.
     #[inline]
     pub(crate) fn is_pawn(&self, cell: u8) -> bool {

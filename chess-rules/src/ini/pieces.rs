@@ -154,6 +154,23 @@ pub(super) fn single_letter(text: &str) -> Option<char> {
     (chars.next().is_none() && c.is_ascii_alphabetic()).then_some(c)
 }
 
+/// Pairs of a piece's letter and what follows its `:` (`p:g s:g`,
+/// `q:1 r:2`), each read by `second`; `-` alone is no pair. `None` if one
+/// is not such a pair.
+pub(super) fn letter_pairs<T>(
+    value: &str,
+    second: impl Fn(&str) -> Option<T>,
+) -> Option<Vec<(char, T)>> {
+    value
+        .split_whitespace()
+        .filter(|pair| *pair != "-")
+        .map(|pair| {
+            let (letter, rest) = pair.split_once(':').unwrap_or((pair, ""));
+            Some((single_letter(letter)?, second(rest)?))
+        })
+        .collect()
+}
+
 /// Sets (or with `None` removes) the piece of `key`; a piece replaces any
 /// other with its letter.
 pub(super) fn put(draft: &mut Draft, key: &str, piece: Option<PieceDef>) {

@@ -16,23 +16,6 @@ pub(super) enum Problem {
     InValue(usize, String),
 }
 
-/// Pairs of a piece's letter and what follows its `:` (`p:g s:g`,
-/// `q:1 r:2`), each read by `second`; `-` alone is no pair. `None` if one
-/// is not such a pair.
-pub(super) fn letter_pairs<T>(
-    value: &str,
-    second: impl Fn(&str) -> Option<T>,
-) -> Option<Vec<(char, T)>> {
-    value
-        .split_whitespace()
-        .filter(|pair| *pair != "-")
-        .map(|pair| {
-            let (letter, rest) = pair.split_once(':').unwrap_or((pair, ""));
-            Some((super::pieces::single_letter(letter)?, second(rest)?))
-        })
-        .collect()
-}
-
 /// A file or rank number: `10`, or a file letter `j`.
 pub(super) fn side(value: &str) -> Option<u8> {
     match value.as_bytes() {
