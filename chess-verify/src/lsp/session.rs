@@ -56,7 +56,12 @@ pub fn stdio() -> Ended {
             }
         }
     });
-    serve(&receiver, &Outbox::new(io::stdout()))
+    let out = Outbox::new(io::stdout());
+    let ended = serve(&receiver, &out);
+    // (A proof's diagnostics being written as the process ends are
+    // written whole, and nothing after.)
+    out.close();
+    ended
 }
 
 /// Where a session is.

@@ -274,6 +274,15 @@ impl Outbox {
         let _ = write(&mut *out, message);
     }
 
+    /// Waits for a message being written to be written whole, and writes
+    /// none after: the session is over, and the process may end without
+    /// cutting one short.
+    pub fn close(&self) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = out.flush();
+        *out = Box::new(io::sink());
+    }
+
     /// Sends a notification.
     pub fn notify(&self, method: &str, params: impl serde::Serialize) {
         self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
@@ -315,6 +324,36 @@ mod tests {
     fn all(bytes: &[u8]) -> Vec<Incoming> {
         let mut reader = Reader::new(bytes);
         std::iter::from_fn(|| reader.next_message().unwrap()).collect()
+    }
+
+    /// A writer whose bytes the test keeps.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_outbox_writes_nothing_more() {
+        let bytes = Shared::default();
+        let out = Outbox::new(bytes.clone());
+        out.notify("one", json!({}));
+        let written = bytes.0.lock().unwrap().len();
+        assert!(written > 0);
+        out.close();
+        let other = out.clone();
+        std::thread::spawn(move || other.notify("two", json!({})))
+            .join()
+            .unwrap();
+        out.notify("three", json!({}));
+        assert_eq!(bytes.0.lock().unwrap().len(), written);
     }
 
     fn framed(body: &str) -> Vec<u8> {
