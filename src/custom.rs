@@ -98,6 +98,11 @@ pub struct CustomMove {
     /// Where the side put a wall after the move, under rules that put one
     /// down after every move (duck chess's duck, the amazons' arrow).
     pub wall: Option<CustomSquare>,
+    /// The piece put from hand on the gate the move leaves, under rules
+    /// that gate (S-chess): its letter (upper case). A castling that gates
+    /// on its rook's square goes from that square to the king's, as
+    /// Fairy-Stockfish's coordinates write it (`h1e1h`).
+    pub gate: Option<char>,
 }
 
 impl CustomMove {
@@ -110,6 +115,7 @@ impl CustomMove {
             drop: ply.drop,
             shogi: ply.shogi,
             wall: ply.wall.map(square),
+            gate: ply.gate,
         }
     }
 
@@ -123,6 +129,7 @@ impl CustomMove {
             drop: self.drop,
             shogi: self.shogi,
             wall: self.wall.map(square),
+            gate: self.gate,
         }
     }
 }

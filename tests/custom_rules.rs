@@ -32,6 +32,12 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ad3 Ad6 3. Nh3 Nh6 *
 };
 
+/// S-chess: pieces in hand put on the squares back-rank pieces leave.
+const SEIRAWAN: CustomGame = game! {
+    #![variant(seirawan)]
+    1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O/Hh1 Nf6 5. d3 O-O/He8 6. Nc3/E *
+};
+
 /// Knightmate: the royal piece leaps as a knight.
 const KNIGHTMATE: &[CustomGame] = games! {
     #![variant("Knightmate")]
@@ -204,6 +210,21 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     assert_eq!(names, ["coregal", "capablanca", "coregal"]);
     assert_eq!(TAGGED[1].rules().geometry.files(), 10);
     assert_eq!(moves(&TAGGED[2]), ["e2e4", "d7d5"]);
+}
+
+#[test]
+fn gated_pieces_are_kept_and_replayed() {
+    let written = moves(&SEIRAWAN);
+    assert_eq!(written[6..], ["h1e1h", "g8f6", "d2d3", "e8g8h", "b1c3e"]);
+    let gates: Vec<Option<char>> = SEIRAWAN.moves().map(|m| m.gate).collect();
+    assert_eq!(gates.iter().flatten().collect::<String>(), "HHE");
+    let rules = SEIRAWAN.rules();
+    let positions = SEIRAWAN.positions(&rules);
+    assert_eq!(positions.len(), 12);
+    assert_eq!(
+        positions[11].fen(),
+        "r1bqhrk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/REBQ1RKH[e] b acd - 2 6"
+    );
 }
 
 #[test]

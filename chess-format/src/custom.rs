@@ -21,7 +21,7 @@
 //!     ended: None,
 //! };
 //! // j2-j4 on a 10 × 10 board: file 9, ranks 1 and 3 (from 0).
-//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None, drop: None, shogi: None, wall: None };
+//! let ply = CustomPly { from: (9, 1), to: (9, 3), promotion: None, drop: None, shogi: None, wall: None, gate: None };
 //! let mut data = String::new();
 //! write_custom_game(&mut data, &header, "grand", None, &[ply], [("Event", "Test")]).unwrap();
 //! let game = CustomGameData::read(&data).unwrap();
@@ -64,6 +64,12 @@ pub struct CustomPly {
     /// Where the side put a wall after the move, where the rules put one
     /// (duck chess's duck, the amazons' arrow).
     pub wall: Option<(u8, u8)>,
+    /// The piece put from hand on the gate the move leaves, where the
+    /// rules gate (S-chess): its letter (`A`–`Z`). The gate is `from`: a
+    /// castling that gates on its rook's square is written from that
+    /// square to the king's, as Fairy-Stockfish's coordinates write it
+    /// (`h1e1h`).
+    pub gate: Option<char>,
 }
 
 /// A square `(file, rank)` as a word: `j10`.
@@ -82,19 +88,21 @@ impl fmt::Display for Named {
 }
 
 /// As Fairy-Stockfish's coordinates write a move: `e2e4`, `j9j10`,
-/// `e7e8q`, `N@f3`, shogi's `b3d5+`, `a1a2-` and `+L@b1`, and a wall
-/// after the move's destination, `e2e4,e4e5`.
+/// `e7e8q`, `N@f3`, shogi's `b3d5+`, `a1a2-` and `+L@b1`, a piece put
+/// on a gate, `g1f3h`, and a wall after the move's destination,
+/// `e2e4,e4e5`.
 ///
 /// ```
 /// use chess_format::CustomPly;
 ///
-/// let ply = |from, to| CustomPly { from, to, promotion: None, drop: None, shogi: None, wall: None };
+/// let ply = |from, to| CustomPly { from, to, promotion: None, drop: None, shogi: None, wall: None, gate: None };
 /// assert_eq!(ply((4, 6), (4, 7)).to_string(), "e7e8");
 /// assert_eq!(CustomPly { promotion: Some('Q'), ..ply((4, 6), (4, 7)) }.to_string(), "e7e8q");
 /// assert_eq!(CustomPly { drop: Some('N'), ..ply((5, 2), (5, 2)) }.to_string(), "N@f3");
 /// assert_eq!(CustomPly { drop: Some('L'), promotion: Some('G'), ..ply((1, 0), (1, 0)) }.to_string(), "+L@b1");
 /// assert_eq!(CustomPly { shogi: Some('+'), promotion: Some('H'), ..ply((1, 2), (3, 4)) }.to_string(), "b3d5+");
 /// assert_eq!(CustomPly { wall: Some((4, 4)), ..ply((4, 1), (4, 3)) }.to_string(), "e2e4,e4e5");
+/// assert_eq!(CustomPly { gate: Some('H'), ..ply((6, 0), (5, 2)) }.to_string(), "g1f3h");
 /// ```
 impl fmt::Display for CustomPly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -103,7 +111,7 @@ impl fmt::Display for CustomPly {
             return write!(f, "{plus}{letter}@{}", Named(self.to));
         }
         write!(f, "{}{}", Named(self.from), Named(self.to))?;
-        match (self.shogi, self.promotion) {
+        match (self.shogi, self.promotion.or(self.gate)) {
             (Some(sign), _) => write!(f, "{sign}")?,
             (None, Some(letter)) => write!(f, "{}", letter.to_ascii_lowercase())?,
             (None, None) => {}
@@ -124,7 +132,8 @@ impl CustomPly {
     /// for `Z`), then three bits for what kind of ply it is: 0 a move, 1 a
     /// drop, 3 a drop put down promoted (whose promotion's letter takes
     /// the place of its `from`, which is its `to`), 2 a shogi-style
-    /// promotion, 4 a demotion.
+    /// promotion, 4 a demotion, 5 a move that puts a piece on a gate (the
+    /// letter is that piece's).
     pub fn encode(self) -> [u8; 4] {
         let square = |(file, rank): (u8, u8)| u32::from(file & 15) | u32::from(rank & 15) << 4;
         let letter = |l: Option<char>| {
@@ -136,6 +145,9 @@ impl CustomPly {
             (Some(_), None, _) => (letter(self.drop) | 1 << 5, square(self.from)),
             (None, _, Some('+')) => (letter(self.promotion) | 0b10 << 5, square(self.from)),
             (None, _, Some('-')) => (letter(self.promotion) | 0b100 << 5, square(self.from)),
+            (None, None, None) if self.gate.is_some() => {
+                (letter(self.gate) | 0b101 << 5, square(self.from))
+            }
             (None, _, _) => (letter(self.promotion), square(self.from)),
         };
         let bits = from | square(self.to) << 8 | piece << 16;
@@ -165,8 +177,13 @@ impl CustomPly {
             n @ 1..=26 => Some((b'A' + n as u8 - 1) as char),
             _ => return None,
         };
+        let mut gate = None;
         let (promotion, drop, from, shogi) = match bits >> 21 {
             0 => (letter, None, square(bits), None),
+            5 if letter.is_some() => {
+                gate = letter;
+                (None, None, square(bits), None)
+            }
             1 if letter.is_some() => (None, letter, square(bits), None),
             2 if letter.is_some() => (letter, None, square(bits), Some('+')),
             4 if letter.is_some() => (letter, None, square(bits), Some('-')),
@@ -189,6 +206,7 @@ impl CustomPly {
             drop,
             shogi,
             wall: None,
+            gate,
         })
     }
 }
@@ -368,6 +386,7 @@ mod tests {
                     drop: None,
                     shogi: None,
                     wall: None,
+                    gate: None,
                 };
                 assert_eq!(CustomPly::decode(&ply.encode()), Some(ply));
                 let dropped = CustomPly {
@@ -395,6 +414,18 @@ mod tests {
                 }
             }
         }
+        // A piece put on a gate, on the square its move leaves (or, for a
+        // castling, its rook's square: from there to the king's).
+        let gated = CustomPly {
+            from: (7, 0),
+            to: (4, 0),
+            promotion: None,
+            drop: None,
+            shogi: None,
+            wall: None,
+            gate: Some('E'),
+        };
+        assert_eq!(CustomPly::decode(&gated.encode()), Some(gated));
         // A promotion beyond `Z` is no ply, nor a drop of no piece.
         assert_eq!(CustomPly::decode(b"AAb_"), None);
         let drop_of_nothing: u32 = 1 << 21;
@@ -409,7 +440,8 @@ mod tests {
             0b11 << 21 | 7,
             0b10 << 21,
             0b100 << 21,
-            0b101 << 21 | 12 << 16,
+            0b101 << 21,
+            0b110 << 21 | 12 << 16,
         ] {
             let digits = [0, 6, 12, 18].map(|shift| digit(bits >> shift));
             assert_eq!(CustomPly::decode(&digits), None, "{bits:b}");
@@ -435,6 +467,7 @@ mod tests {
                 drop: None,
                 shogi: None,
                 wall: None,
+                gate: None,
             },
             CustomPly {
                 from: (9, 8),
@@ -443,6 +476,7 @@ mod tests {
                 drop: None,
                 shogi: None,
                 wall: None,
+                gate: None,
             },
             CustomPly {
                 from: (4, 0),
@@ -451,6 +485,7 @@ mod tests {
                 drop: None,
                 shogi: None,
                 wall: None,
+                gate: None,
             },
             CustomPly {
                 from: (3, 4),
@@ -459,6 +494,7 @@ mod tests {
                 drop: Some('N'),
                 shogi: None,
                 wall: None,
+                gate: None,
             },
         ];
         let fen = "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1";
@@ -511,6 +547,7 @@ mod tests {
             drop: None,
             shogi: None,
             wall,
+            gate: None,
         };
         // A wall on every square of a 16 × 16 board, and none.
         for square in 0..=255u8 {

@@ -146,7 +146,8 @@ pub fn write(rules: &Rules) -> String {
             | u8::from(rules.pass_on_stalemate[1]) << 3
             | u8::from(rules.must_drop) << 4
             | u8::from(rules.bikjang) << 5
-            | u8::from(rules.opposite_castling) << 6,
+            | u8::from(rules.opposite_castling) << 6
+            | u8::from(rules.gating) << 7,
     );
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
@@ -434,9 +435,6 @@ pub fn read(data: &str) -> Option<Rules> {
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
     let passing = input.number::<u8>()?;
-    if passing >= 128 {
-        return None;
-    }
     let bit = |i: u8| passing >> i & 1 != 0;
     let walling = match input.number::<u8>()? {
         0 => None,
@@ -627,6 +625,7 @@ pub fn read(data: &str) -> Option<Rules> {
         must_drop: bit(4),
         bikjang: bit(5),
         opposite_castling: bit(6),
+        gating: bit(7),
     })
 }
 
@@ -951,19 +950,21 @@ mod tests {
         walled.must_drop = true;
         walled.bikjang = true;
         walled.opposite_castling = true;
+        walled.gating = true;
         walled.diagonal_lines = Region::rank(2);
         // (The rank castling is on, the lines, who passes: a bit each.)
-        let passing = ",1,281470681743360,0,0,0,121,";
+        let passing = ",1,281470681743360,0,0,0,249,";
         assert!(write(&walled).contains(passing), "{}", write(&walled));
-        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,128,", 1);
+        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,256,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         // Each of those switches alone.
-        for bit in 0..7 {
+        for bit in 0..8 {
             let mut one = Rules::chess();
             let on = |i: u8| bit == i;
             one.pass = [on(0), on(1)];
             one.pass_on_stalemate = [on(2), on(3)];
             (one.must_drop, one.bikjang, one.opposite_castling) = (on(4), on(5), on(6));
+            one.gating = on(7);
             assert_eq!(read(&write(&one)), Some(one.clone()), "{bit}");
         }
         walled.castling = Some(Castling {
@@ -1006,6 +1007,7 @@ mod tests {
         walled.must_drop = false;
         walled.bikjang = false;
         walled.opposite_castling = false;
+        walled.gating = false;
         walled.diagonal_lines = Region::EMPTY;
         let written = write(&walled);
         let walls = ",5,1,18446462598732840960,0,0,0,0,2:QN";

@@ -78,7 +78,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
         };
         pocket = Some((open + 1, inside));
         ranks = field[..open].split('/').collect();
-    } else if ranks.len() == usize::from(g.ranks()) + 1 && rules.drops.is_some() {
+    } else if ranks.len() == usize::from(g.ranks()) + 1 && rules.holds_hands() {
         let last = ranks.pop().unwrap_or_default();
         pocket = Some((field.len() - last.len(), last));
     }
@@ -95,7 +95,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                     format!("`{letter}` is no piece of {}", rules.name),
                 ));
             };
-            if rules.drops.is_none() {
+            if !rules.holds_hands() {
                 return Err(err(
                     at + i,
                     1,
@@ -356,6 +356,7 @@ impl<'r> Position<'r> {
                 cells,
                 turn,
                 castling: 0,
+                gates: 0,
                 en_passant: None,
                 halfmoves: 0,
                 fullmoves: 1,
@@ -376,6 +377,11 @@ impl<'r> Position<'r> {
                 } else {
                     Color::Black
                 };
+                // (Where the rule set gates, a file is a gate while the
+                // side has pieces to put on it: `KQBCDFG`.)
+                if position.gate_letter(color, c.to_ascii_uppercase()) {
+                    continue;
+                }
                 let Some(rook) = position.castling_rook(color, c.to_ascii_uppercase()) else {
                     return Err(err(
                         at + i,
@@ -384,7 +390,9 @@ impl<'r> Position<'r> {
                     ));
                 };
                 position.s.castling |= 1 << (16 * color.index() + usize::from(rook.file));
+                position.gate_castling(color, rook);
             }
+            position.gated_castling();
         }
         if let Some((at, ep)) = field(3).filter(|(_, e)| *e != "-") {
             let passed = Square::parse(ep)
@@ -572,7 +580,7 @@ impl<'r> Position<'r> {
         // The pieces in hand, White's then Black's, each side's from its
         // last kind to its first (Fairy-Stockfish's order for chess's
         // pieces: `[QNPqp]`).
-        if self.rules.drops.is_some() {
+        if self.rules.holds_hands() {
             out.push('[');
             for color in [Color::White, Color::Black] {
                 for (kind, def) in self.rules.pieces.iter().enumerate().take(64).rev() {
@@ -591,7 +599,7 @@ impl<'r> Position<'r> {
         } else {
             " b "
         });
-        if self.s.castling == 0 {
+        if self.s.castling == 0 && (self.s.gates == 0 || !self.rules.gating) {
             out.push('-');
         }
         // X-FEN: `K`/`Q` for the outermost rook on its side of the king,
@@ -611,6 +619,7 @@ impl<'r> Position<'r> {
                     Color::Black => letter.to_ascii_lowercase(),
                 });
             }
+            self.write_gates(color, &mut out);
         }
         match self.s.en_passant {
             Some((passed, _)) => out.push_str(&format!(" {passed}")),

@@ -24,7 +24,7 @@
 //! `pocketSize`, `variantTemplate` and piece values are read and ignored.
 //! Black's moves are White's turned half round
 //! ([`Rules::black_rotated`]). A key of a rule this engine does not play
-//! (gating, walls, connection goals, …) set to other than the format's
+//! (Cambodian chess's first leaps, two boards, connection goals, …) set to other than the format's
 //! default is held, and refuses the variant if it still holds when the
 //! section is finished (a section may set back what its parent needs); a
 //! key the format does not have refuses its section (Fairy-Stockfish
@@ -39,14 +39,14 @@
 //!             doubleStep = false\npromotionPieceTypes = qrn\n\
 //!             promotionRegionWhite = *6\npromotionRegionBlack = *1\n\
 //!             startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
-//!             [gating:losalamos]\ngating = true\n";
+//!             [gates:losalamos]\ngating = true\n";
 //! let sections = ini::sections(text).unwrap();
 //! let start = Position::start(sections[0].rules.as_ref().unwrap()).unwrap();
 //! assert_eq!(start.legal_moves().len(), 10);
 //! // The second section is refused, at its key; the first still plays.
 //! let refused = sections[1].rules.as_ref().unwrap_err();
 //! assert_eq!((refused.line, refused.column), (12, 1));
-//! assert!(refused.message.contains("needs gating (Seirawan chess)"));
+//! assert!(refused.message.contains("needs gates without pieces put on them"));
 //!
 //! let error = ini::variants("[x:chess]\nmaxRank = 20\n").unwrap_err();
 //! assert_eq!((error.line, error.column), (2, 11));
@@ -173,8 +173,10 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// assert_eq!(gardner.geometry.files(), 5);
 /// let crazyhouse = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
 /// assert!(crazyhouse.drops.is_some_and(|d| d.captures_to_hand));
-/// let seirawan = chess_rules::ini::builtin("seirawan").unwrap().unwrap_err();
-/// assert!(seirawan.contains("needs gating (Seirawan chess)"), "{seirawan}");
+/// let seirawan = chess_rules::ini::builtin("seirawan").unwrap().unwrap();
+/// assert!(seirawan.gating);
+/// let bughouse = chess_rules::ini::builtin("bughouse").unwrap().unwrap_err();
+/// assert!(bughouse.contains("needs a second board"), "{bughouse}");
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;
@@ -617,6 +619,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "mustDrop" => rules.must_drop = boolean(value)?,
         "bikjangRule" => rules.bikjang = boolean(value)?,
         "oppositeCastling" => rules.opposite_castling = boolean(value)?,
+        "seirawanGating" => draft.seirawan_gating = boolean(value)?,
         "doubleStep" => draft.double_step = boolean(value)?,
         "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
         "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,

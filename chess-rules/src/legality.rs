@@ -221,7 +221,7 @@ pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mo
 fn unwalled(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     if ended(rules, t, s).is_none() {
         let from = out.len();
-        legal::<false>(rules, t, s, out);
+        safe_moves(rules, t, s, out);
         if sifted(rules) {
             sift(rules, t, s, out, from);
         }
@@ -300,7 +300,8 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
         unwalled(rules, t, s, scratch);
         return crate::walls::count(rules, t, s, scratch);
     }
-    if sifted(rules) || crate::passing::bikjang(rules, t, s) {
+    // (Where pieces are gated, each move is tried with each piece.)
+    if sifted(rules) || rules.gating || crate::passing::bikjang(rules, t, s) {
         scratch.clear();
         legal_moves(rules, t, s, scratch);
         return scratch.len() as u64;
@@ -312,7 +313,11 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
 /// forbid some of them (no checks, compulsory captures): what a refusal
 /// of one of those rules starts from.
 pub(crate) fn safe_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+    let start = out.len();
     legal::<false>(rules, t, s, out);
+    if rules.gating {
+        crate::gating::expand(t, s, out, start);
+    }
 }
 
 /// Whether the rule set forbids some moves for the others' sake (no

@@ -76,6 +76,7 @@ pub mod data;
 mod ends;
 mod error;
 mod fen;
+mod gating;
 mod geometry;
 mod goals;
 pub mod ini;
@@ -102,12 +103,12 @@ pub use budget::MAX_WORK;
 pub use error::Error;
 pub use geometry::{Geometry, MAX_SIDE, Region, Square};
 pub use goals::{Connect, Ending, Extinction, Flag, Goals};
-pub use notation::MoveText;
+pub use notation::{GateText, MoveText};
 pub use position::Position;
 pub use read::read;
 pub use rules::{
     Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
     Stalemate, WallRule, Walling,
 };
-pub use types::{Color, Move, MoveKind, Outcome, Piece};
+pub use types::{Color, Gate, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

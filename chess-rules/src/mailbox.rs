@@ -238,6 +238,13 @@ pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: crate::types::Move
         Some(kind) => encode(Piece { color, kind }),
         None => moving,
     };
+    // (A piece from hand on the gate the move leaves: Seirawan chess.)
+    if let Some(gate) = m.gate {
+        cells[cell_of(gate.square)] = encode(Piece {
+            color,
+            kind: gate.kind,
+        });
+    }
 }
 
 #[cfg(test)]

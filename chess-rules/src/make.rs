@@ -50,6 +50,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if t.walls.is_some() {
         crate::walls::put(t, s, m, captured, next);
     }
+    if t.gating {
+        crate::gating::close(t, s, m, next);
+    }
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let pawn = moving != EMPTY && t.is_pawn(moving);
     let king = moving != EMPTY && t.castles(moving);
@@ -324,11 +327,12 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
     next.drop_mated = s.drop_mated;
     next.passes = s.passes;
     next.castling = s.castling;
+    next.gates = s.gates;
     next.en_passant = s.en_passant;
     next.halfmoves = s.halfmoves;
     next.fullmoves = s.fullmoves;
     next.checks = s.checks;
-    if t.drops.is_some() || t.blast.is_some() || t.promoting.is_some() {
+    if t.drops.is_some() || t.blast.is_some() || t.promoting.is_some() || t.gating {
         next.hands = s.hands;
         next.promoted = s.promoted;
     }

@@ -104,6 +104,7 @@ impl<'a> List<'a> {
             promotion: None,
             kind,
             wall: None,
+            gate: None,
         }
     }
 
@@ -523,6 +524,7 @@ pub(crate) fn dropped<'a>(
                     promotion,
                     kind: MoveKind::Drop { kind },
                     wall: None,
+                    gate: None,
                 }
             })
         })
@@ -688,6 +690,7 @@ pub(crate) fn castles(
                 rook_to,
             },
             wall: None,
+            gate: None,
         });
     }
 }
@@ -739,6 +742,7 @@ pub(crate) fn en_passant_capture(
             promotion: None,
             kind: MoveKind::EnPassant { captured },
             wall: None,
+            gate: None,
         })
 }
 

@@ -14,18 +14,23 @@ use crate::types::{Move, MoveKind};
 /// moves of a position: what [`MoveText::read`] makes of a word.
 ///
 /// ```
-/// use chess_rules::{MoveText, Square};
+/// use chess_rules::{GateText, MoveText, Square};
 ///
 /// let j10 = Square::new(9, 9);
 /// assert_eq!(
 ///     MoveText::read("Axj10"),
-///     Some(MoveText::San { piece: Some('A'), file: None, rank: None, capture: true, to: j10, promotion: None }),
+///     Some(MoveText::San { piece: Some('A'), file: None, rank: None, capture: true, to: j10, promotion: None, gate: None }),
 /// );
 /// let e7 = Square::new(4, 6);
 /// let e8 = Square::new(4, 7);
 /// assert_eq!(MoveText::read("e7e8q"), Some(MoveText::Coordinates { from: e7, to: e8, promotion: Some('Q') }));
 /// assert_eq!(MoveText::read("e7 - e8"), MoveText::read("e7-e8"));
-/// assert_eq!(MoveText::read("O-O-O"), Some(MoveText::Castle { king_side: false }));
+/// assert_eq!(MoveText::read("O-O-O"), Some(MoveText::Castle { king_side: false, gate: None }));
+/// let h1 = Square::new(7, 0);
+/// assert_eq!(
+///     MoveText::read("O-O/Eh1"),
+///     Some(MoveText::Castle { king_side: true, gate: Some(GateText { piece: 'E', square: Some(h1) }) }),
+/// );
 /// assert_eq!(MoveText::read("N@f3"), Some(MoveText::Drop { piece: Some('N'), to: Square::new(5, 2), promoted: false }));
 /// assert_eq!(MoveText::read("+L@f3"), Some(MoveText::Drop { piece: Some('L'), to: Square::new(5, 2), promoted: true }));
 /// assert_eq!(MoveText::read("b1a2+"), Some(MoveText::Coordinates { from: Square::new(1, 0), to: Square::new(0, 1), promotion: Some('+') }));
@@ -48,6 +53,8 @@ pub enum MoveText {
         to: Square,
         /// What a pawn becomes (`=Q`, or `Q` after the square).
         promotion: Option<char>,
+        /// The piece put on the gate the move leaves (`Nf3/H`).
+        gate: Option<GateText>,
     },
     /// Two squares, as CustomChessKell's command line takes them (`a2a3`,
     /// `a2-a3`, `a2 a3`), and what a pawn becomes (`e7e8q`, `e7e8=Q`), or
@@ -66,6 +73,8 @@ pub enum MoveText {
     Castle {
         /// Castling with the rook on the side of the higher files.
         king_side: bool,
+        /// The piece put on the king's or the rook's gate (`O-O/He1`).
+        gate: Option<GateText>,
     },
     /// A piece put on the board: `N@f3`, or `@f3` for a pawn; `+L@b1`,
     /// promoted (Fairy-Stockfish's coordinates for
@@ -78,6 +87,47 @@ pub enum MoveText {
         /// Put down promoted (`+L@b1`).
         promoted: bool,
     },
+}
+
+/// A piece put on a gate, as Fairy-Stockfish's SAN writes it after a
+/// move: `/H` (on the square the piece leaves), `/Hh1` (a castling's:
+/// the king's square or the rook's). See [`Rules::gating`](crate::Rules::gating).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GateText {
+    /// The piece's letter (upper case).
+    pub piece: char,
+    /// The gate, if written.
+    pub square: Option<Square>,
+}
+
+impl GateText {
+    /// Whether `m` puts the piece this says where it says (`None`: `m`
+    /// puts none).
+    fn fits(gate: Option<GateText>, pos: &Position<'_>, m: &Move) -> bool {
+        match (gate, m.gate) {
+            (None, None) => true,
+            (Some(text), Some(g)) => {
+                pos.rules.index(text.piece) == Some(usize::from(g.kind))
+                    && text.square.is_none_or(|sq| sq == g.square)
+            }
+            _ => false,
+        }
+    }
+
+    /// Reads `/H` or `/Hh1` after a move; `None` if it is not one.
+    fn read(b: &[u8]) -> Option<GateText> {
+        let (&piece, rest) = b.strip_prefix(b"/")?.split_first()?;
+        let piece = Some(char::from(piece)).filter(char::is_ascii_uppercase)?;
+        let square = match rest {
+            [] => None,
+            rest => {
+                let (sq, len) = square_at(rest)?;
+                (len == rest.len()).then_some(sq)?;
+                Some(sq)
+            }
+        };
+        Some(GateText { piece, square })
+    }
 }
 
 /// The square at the start of `b` (a file `a`–`p`, a rank 1–16 without a
@@ -108,6 +158,28 @@ fn letter(b: u8) -> Option<char> {
 }
 
 impl MoveText {
+    /// This text with `gate` as the piece it puts on a gate, and the gate
+    /// it had; `None` if it is no move that can gate (a SAN move or
+    /// castling).
+    ///
+    /// ```
+    /// use chess_rules::MoveText;
+    ///
+    /// let (plain, gate) = MoveText::read("Nf3/H").unwrap().with_gate(None).unwrap();
+    /// assert_eq!((plain, gate.unwrap().piece), (MoveText::read("Nf3").unwrap(), 'H'));
+    /// assert!(MoveText::read("N@f3").unwrap().with_gate(None).is_none());
+    /// ```
+    pub fn with_gate(self, gate: Option<GateText>) -> Option<(MoveText, Option<GateText>)> {
+        let mut text = self;
+        let old = match &mut text {
+            MoveText::San { gate: g, .. } | MoveText::Castle { gate: g, .. } => {
+                std::mem::replace(g, gate)
+            }
+            _ => return None,
+        };
+        Some((text, old))
+    }
+
     /// Reads one move as written (without a check or mate sign or an
     /// annotation after it); `None` if it is none of the forms.
     pub fn read(text: &str) -> Option<MoveText> {
@@ -124,13 +196,30 @@ impl MoveText {
             }
             _ => return None,
         }
-        let b = text.as_bytes();
+        let mut b = text.as_bytes();
+        // A piece put on a gate after the move: `Nf3/H`, `O-O/He1`.
+        let mut gate = None;
+        if let Some(at) = b.iter().position(|&c| c == b'/') {
+            gate = Some(GateText::read(&b[at..])?);
+            b = &b[..at];
+        }
         match b {
-            b"O-O" | b"0-0" | b"o-o" => return Some(MoveText::Castle { king_side: true }),
+            b"O-O" | b"0-0" | b"o-o" => {
+                return Some(MoveText::Castle {
+                    king_side: true,
+                    gate,
+                });
+            }
             b"O-O-O" | b"0-0-0" | b"o-o-o" => {
-                return Some(MoveText::Castle { king_side: false });
+                return Some(MoveText::Castle {
+                    king_side: false,
+                    gate,
+                });
             }
             _ => {}
+        }
+        if gate.is_some() {
+            return MoveText::san(b)?.with_gate(gate).map(|(text, _)| text);
         }
         if let Some(at) = b.iter().position(|&c| c == b'@') {
             let (piece, promoted) = match &b[..at] {
@@ -250,6 +339,7 @@ impl MoveText {
             capture,
             to,
             promotion,
+            gate: None,
         })
     }
 }
@@ -329,6 +419,17 @@ impl Position<'_> {
             (Some(letter), Some(kind)) => self.rules.index(letter) == Some(usize::from(kind)),
             _ => false,
         };
+        // Coordinates' letter after the squares: a promotion, or the
+        // piece put on the gate the move leaves (`g1f3h`, `e1g1h`).
+        let lettered = |promotion: Option<char>, m: &Move| match (promotion, m.gate) {
+            (_, None) => promoted(promotion, m),
+            (Some(letter), Some(gate)) => {
+                m.promotion.is_none()
+                    && gate.square == m.from
+                    && self.rules.index(letter) == Some(usize::from(gate.kind))
+            }
+            (None, Some(_)) => false,
+        };
         let castle = |m: &Move| matches!(m.kind, MoveKind::Castle { .. });
         match *text {
             MoveText::Coordinates {
@@ -341,20 +442,36 @@ impl Position<'_> {
                 }
                 let cell = cell_of(from);
                 let mut moves = self.legal_of(|c| c == cell, Some(to));
-                moves.retain(|m| promoted(promotion, m));
+                moves.retain(|m| lettered(promotion, m));
                 as_pawn(promotion, &mut moves);
                 // A king's step where it could also castle to: the step
                 // (the castling is written as the king taking its rook).
                 if moves.iter().any(|m| !castle(m)) {
                     moves.retain(|m| !castle(m));
                 }
-                if moves.is_empty() && promotion.is_none() {
+                if moves.is_empty() && promotion.is_none_or(|p| p.is_ascii_alphabetic()) {
                     // A royal piece taking its own rook: its castling with
                     // that rook (whose destination is another square).
                     moves = self.legal_of(|c| c == cell, None);
-                    moves.retain(
-                        |m| matches!(m.kind, MoveKind::Castle { rook_from, .. } if rook_from == to),
-                    );
+                    moves.retain(|m| {
+                        matches!(m.kind, MoveKind::Castle { rook_from, .. } if rook_from == to)
+                            && lettered(promotion, m)
+                    });
+                }
+                if moves.is_empty() && self.rules.gating {
+                    // A castling that gates on the rook's square, written
+                    // from it to the king's (`h1e1h`, as Fairy-Stockfish
+                    // writes it).
+                    moves = self.legal_of(|c| c == cell_of(to), None);
+                    moves.retain(|m| {
+                        matches!(m.kind, MoveKind::Castle { rook_from, .. } if rook_from == from)
+                            && promotion.is_some()
+                            && m.gate.is_some_and(|g| {
+                                g.square == from
+                                    && self.rules.index(promotion.unwrap_or('-'))
+                                        == Some(usize::from(g.kind))
+                            })
+                    });
                 }
                 moves
             }
@@ -364,6 +481,7 @@ impl Position<'_> {
                 rank,
                 to,
                 promotion,
+                gate,
                 ..
             } => {
                 let Some(kind) = self.kind_of_letter(piece) else {
@@ -373,18 +491,19 @@ impl Position<'_> {
                 moves.retain(|m| {
                     !castle(m)
                         && promoted(promotion, m)
+                        && GateText::fits(gate, self, m)
                         && file.is_none_or(|f| m.from.file == f)
                         && rank.is_none_or(|r| m.from.rank == r)
                 });
                 as_pawn(promotion, &mut moves);
                 moves
             }
-            MoveText::Castle { king_side } => {
+            MoveText::Castle { king_side, gate } => {
                 let t = &*self.tables;
                 let mut moves = self.legal_of(|c| t.castles(self.s.cells[c]), None);
                 moves.retain(|m| match m.kind {
                     MoveKind::Castle { rook_from, .. } => {
-                        (rook_from.file > m.from.file) == king_side
+                        (rook_from.file > m.from.file) == king_side && GateText::fits(gate, self, m)
                     }
                     _ => false,
                 });
@@ -426,6 +545,7 @@ impl Position<'_> {
         }
         if crate::legality::sifted(self.rules)
             || t.walling()
+            || self.rules.gating
             || crate::passing::bikjang(self.rules, t, s)
         {
             // Which moves are legal depends on the others (or each is
@@ -548,8 +668,14 @@ impl Position<'_> {
             let plus = if m.promotion.is_some() { "+" } else { "" };
             return format!("{plus}{letter}@{}", m.to);
         }
-        let mut out = format!("{}{}", m.from, self.uci_target(m));
-        match (m.kind, m.promotion) {
+        let mut out = match (m.kind, m.gate) {
+            // (Gating on the rook's square: from it to the king's, `h1e1h`.)
+            (MoveKind::Castle { rook_from, .. }, Some(gate)) if gate.square == rook_from => {
+                format!("{rook_from}{}", m.from)
+            }
+            _ => format!("{}{}", m.from, self.uci_target(m)),
+        };
+        match (m.kind, m.promotion.or(m.gate.map(|g| g.kind))) {
             (MoveKind::Promote, _) => out.push('+'),
             (MoveKind::Demote, _) => out.push('-'),
             (_, Some(kind)) => {
@@ -670,6 +796,15 @@ impl Position<'_> {
             }
             out.push(self.rules.pieces[kind as usize].letter);
         }
+        // The piece put on a gate: `Nf3/H`, and a castling's square,
+        // `O-O/He1`.
+        if let Some(gate) = m.gate {
+            out.push('/');
+            out.push(self.rules.pieces[usize::from(gate.kind)].letter);
+            if matches!(m.kind, MoveKind::Castle { .. }) {
+                out.push_str(&gate.square.to_string());
+            }
+        }
         // The wall, after a comma: `Qh5,e2+`.
         if let Some(wall) = m.wall {
             out.push(',');
@@ -709,6 +844,7 @@ mod tests {
             capture,
             to: sq(to),
             promotion,
+            gate: None,
         };
         assert_eq!(
             MoveText::read("e4"),
@@ -764,8 +900,40 @@ mod tests {
         );
         assert_eq!(
             MoveText::read("0-0"),
-            Some(MoveText::Castle { king_side: true })
+            Some(MoveText::Castle {
+                king_side: true,
+                gate: None
+            })
         );
+        // A piece put on a gate: after the move, or a castling's square.
+        let gate = |piece, square: Option<&str>| {
+            Some(GateText {
+                piece,
+                square: square.map(sq),
+            })
+        };
+        assert_eq!(
+            MoveText::read("Nf3/H"),
+            Some(MoveText::San {
+                piece: Some('N'),
+                file: None,
+                rank: None,
+                capture: false,
+                to: sq("f3"),
+                promotion: None,
+                gate: gate('H', None),
+            })
+        );
+        assert_eq!(
+            MoveText::read("O-O-O/Ea1"),
+            Some(MoveText::Castle {
+                king_side: false,
+                gate: gate('E', Some("a1"))
+            })
+        );
+        for bad in ["Nf3/", "Nf3/h", "Nf3/Hz9", "Nf3/Hh1x", "N@f3/H", "/H"] {
+            assert_eq!(MoveText::read(bad), None, "{bad}");
+        }
         assert_eq!(
             MoveText::read("@e6"),
             Some(MoveText::Drop {

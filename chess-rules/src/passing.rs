@@ -35,6 +35,7 @@ pub(crate) fn passing(t: &Tables, s: &State) -> Option<Move> {
         promotion: None,
         kind: MoveKind::Pass,
         wall: None,
+        gate: None,
     })
 }
 

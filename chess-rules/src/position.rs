@@ -26,6 +26,10 @@ pub(crate) struct State {
     /// Castling rights: a bit per rook that may still castle, at
     /// `16 × side + file` (the rook stands on its side's back rank).
     pub(crate) castling: u32,
+    /// Gates, where the rule set gates ([`Rules::gating`]): a bit per
+    /// square of the back rank whose piece has not moved, laid out as
+    /// `castling`.
+    pub(crate) gates: u32,
     /// After a pawn's double step: the square it passed and where it
     /// stands.
     pub(crate) en_passant: Option<(Square, Square)>,

@@ -337,6 +337,16 @@ pub struct Rules {
     /// wing away (Fairy-Stockfish's `oppositeCastling`): the kings castle
     /// to opposite wings.
     pub opposite_castling: bool,
+    /// Gating (Fairy-Stockfish's `gating` with `seirawanGating`: Seirawan
+    /// chess): a side's gates are the squares of its back rank whose
+    /// pieces have not moved (a FEN's castling field names them: `K`,
+    /// `Q` and the files, `KQBCDFGkqbcdfg`). A move from a gate, or a
+    /// castling whose king or rook leaves one, may put a piece from its
+    /// side's hand on the square it leaves ([`Move::gate`](crate::Move)):
+    /// `Nf3/H`, `O-O/Hh1`. A gate closes when its piece moves or is
+    /// taken, and a side's gates close when its hand is empty (unless
+    /// captures go to hand).
+    pub gating: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -462,6 +472,12 @@ pub struct Drops {
 }
 
 impl Rules {
+    /// Whether its positions hold pieces in hand: where pieces are
+    /// dropped, or gated ([`Rules::gating`]).
+    pub fn holds_hands(&self) -> bool {
+        self.drops.is_some() || self.gating
+    }
+
     /// Chess, written as a rule set.
     ///
     /// ```
@@ -515,6 +531,7 @@ impl Rules {
             immobility_illegal: false,
             walling: None,
             petrify: Vec::new(),
+            gating: false,
             castling_rank: 0,
         }
     }

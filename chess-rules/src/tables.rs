@@ -175,6 +175,8 @@ pub(crate) struct Tables {
     /// How pieces in hand are dropped, where they are
     /// ([`Rules::drops`](crate::Rules::drops)).
     pub(crate) drops: Option<crate::rules::Drops>,
+    /// Moves put pieces from hand on gates ([`Rules::gating`](crate::Rules::gating)).
+    pub(crate) gating: bool,
     /// The cells a piece of each side and kind may be dropped on (a pawn
     /// not on its first rank nor in its zone, unless the rule set says).
     pub(crate) drop_cells: [Vec<[u64; WORDS]>; 2],
@@ -777,6 +779,7 @@ impl Tables {
             squares,
             square_of,
             castling_on,
+            gating: rules.gating,
             zone,
             near_zone,
             atoms,

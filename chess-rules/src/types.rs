@@ -102,6 +102,21 @@ pub struct Move {
     /// Where the side puts a wall after it, where the rule set says
     /// ([`Rules::walling`](crate::Rules::walling): the duck's square).
     pub wall: Option<Square>,
+    /// The piece in hand the side puts on a gate the move leaves, where
+    /// the rule set gates ([`Rules::gating`](crate::Rules::gating):
+    /// Seirawan chess's `Nf3/H`).
+    pub gate: Option<Gate>,
+}
+
+/// A piece in hand put on the square a move leaves, a gate (a square of
+/// the back rank whose piece has not moved), as Seirawan chess has it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Gate {
+    /// Which of the rule set's pieces (an index).
+    pub kind: u8,
+    /// The gate: the moving piece's square, or for castling the king's or
+    /// the rook's.
+    pub square: Square,
 }
 
 impl Move {

@@ -353,6 +353,7 @@ impl Position<'_> {
             promotion: if promoted { up } else { None },
             kind: MoveKind::Drop { kind },
             wall: None,
+            gate: None,
         };
         let legal = self.legal_moves();
         if (!promoted || up.is_some()) && legal.contains(&m) {

@@ -221,9 +221,9 @@ fn a_section_may_set_back_what_its_parent_needs() {
     let refused = sections[2].rules.as_ref().unwrap_err();
     assert_eq!(&text[refused.span.clone()], "cambodian");
     assert!(
-        refused
-            .message
-            .starts_with("`cambodian` has `gating = true`: it needs gating"),
+        refused.message.starts_with(
+            "`cambodian` has `gating = true`: it needs gates without pieces put on them"
+        ),
         "{refused:?}"
     );
 }

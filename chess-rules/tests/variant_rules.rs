@@ -2225,3 +2225,58 @@ fn promotions_are_limited_and_optional_as_fairy_stockfish_has_them() {
         refused.message
     );
 }
+
+/// Gating (S-chess): a piece in hand goes on the square a back-rank
+/// piece leaves, or on a castling's king's or rook's square; read and
+/// written as Fairy-Stockfish writes them (pyffish 0.0.90, `NOTATION_SAN`
+/// and its coordinates), the FEN after each move as it writes it.
+#[test]
+fn gating_reads_and_writes_as_fairy_stockfish() {
+    let rules = chess_rules::ini::builtin("seirawan").unwrap().unwrap();
+    assert!(rules.gating && rules.holds_hands());
+    let mut pos = Position::start(&rules).unwrap();
+    let game = [
+        ("e2e4", "e4"),
+        ("e7e5", "e5"),
+        ("g1f3", "Nf3"),
+        ("b8c6", "Nc6"),
+        ("f1c4", "Bc4"),
+        ("f8c5", "Bc5"),
+        ("h1e1h", "O-O/Hh1"),
+        ("g8f6", "Nf6"),
+        ("d2d3", "d3"),
+        ("e8g8h", "O-O/He8"),
+        ("b1c3e", "Nc3/E"),
+    ];
+    for (uci, san) in game {
+        let m = pos.parse_move(uci).unwrap_or_else(|| panic!("{uci}"));
+        assert_eq!(pos.parse_move(san), Some(m), "{san}");
+        assert_eq!((pos.uci(m).as_str(), pos.san(m).as_str()), (uci, san));
+        pos = pos.play(m);
+    }
+    assert_eq!(
+        pos.fen(),
+        "r1bqhrk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/REBQ1RKH[e] b acd - 2 6"
+    );
+    // A gated move is legal where the move is: the piece put down does not
+    // shut the line of the rook that pins the bishop.
+    let pinned = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/r2BK3[H] w D - 0 1").unwrap();
+    assert_eq!(pinned.legal_moves().len(), 4);
+    assert_eq!(pinned.parse_move("Be2/H"), None);
+    // No gate once the hand is empty; nor for a piece the side lacks.
+    let start = Position::start(&rules).unwrap();
+    assert_eq!(start.parse_move("Nf3/Q"), None);
+    let empty = Position::from_fen(
+        &rules,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    );
+    let empty = empty.unwrap();
+    assert_eq!(empty.legal_moves().len(), 20);
+    assert_eq!(
+        empty.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    );
+    // The rule set's data keeps it.
+    let data = chess_rules::data::write(&rules);
+    assert_eq!(chess_rules::data::read(&data), Some(rules.clone()));
+}

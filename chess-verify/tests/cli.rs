@@ -290,12 +290,12 @@ fn variant_names_the_rules_of_untagged_games() {
     let (code, out, _) = run(&["--variant", "Crazy House", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 games (2 legal, 12 plies)"), "{out}");
-    // Seirawan chess is one of Fairy-Stockfish's built-in variants, not
-    // played yet.
-    let (code, _, err) = run(&["--variant", "seirawan", path.to_str().unwrap()]);
+    // Sittuyin is one of Fairy-Stockfish's built-in variants, not played
+    // yet.
+    let (code, _, err) = run(&["--variant", "sittuyin", path.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--variant: Fairy-Stockfish's built-in variant `seirawan` cannot be played here yet: `gating = true` needs gating"),
+        err.contains("--variant: Fairy-Stockfish's built-in variant `sittuyin` cannot be played here yet: `sittuyinRookDrop = true` needs"),
         "{err}"
     );
     let (code, _, err) = run(&["--variant", "shoggi", path.to_str().unwrap()]);

@@ -184,12 +184,12 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         "{out}"
     );
     // A variant whose rules are not played yet: refused, with why.
-    let (code, _, err) = run_with(&["--variant", "seirawan", "-"], b"1. e4 *\n");
+    let (code, _, err) = run_with(&["--variant", "sittuyin", "-"], b"1. e4 *\n");
     assert_eq!(code, 2);
     assert!(
         err.contains(
-            "Fairy-Stockfish's built-in variant `seirawan` cannot be played here yet: \
-             `gating = true` needs gating (Seirawan chess), which this engine does not play yet"
+            "Fairy-Stockfish's built-in variant `sittuyin` cannot be played here yet: \
+             `sittuyinRookDrop = true` needs sittuyin's rook drops, which this engine does not play yet"
         ),
         "{err}"
     );
@@ -209,7 +209,7 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     // too.
     let games = b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 *\n\n1. e4 e5 *\n\n\
                   [Variant \"coregal\"]\n\n1. d4 e5 2. Bg5 Nc6 *\n\n\
-                  [Variant \"seirawan\"]\n\n1. e4 *\n";
+                  [Variant \"sittuyin\"]\n\n1. e4 *\n";
     let (code, out, _) = run_with(&["-"], games);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("4 games (2 legal, 6 plies)"), "{out}");
@@ -220,12 +220,12 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     let (_, json, _) = run_with(&["--format", "json", "-"], games);
     let refused = json
         .lines()
-        .find(|l| l.contains("seirawan"))
+        .find(|l| l.contains("sittuyin"))
         .unwrap_or_else(|| panic!("{json}"));
     assert!(refused.contains("\"code\":\"rules-file\""), "{refused}");
     assert!(refused.contains("\"line\":11,"), "{refused}");
     assert!(
-        refused.contains("Fairy-Stockfish's built-in variant `seirawan` cannot be played here yet"),
+        refused.contains("Fairy-Stockfish's built-in variant `sittuyin` cannot be played here yet"),
         "{refused}"
     );
 }
@@ -501,7 +501,7 @@ fn a_broken_rules_file_is_reported_at_its_value() {
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(&format!(
-            "error[rules-file]: the rules file's `gates` cannot be played: {}:4:1: `gating = true` needs gating (Seirawan chess)",
+            "error[rules-file]: the rules file's `gates` cannot be played: {}:4:1: `gating = true` needs gates without pieces put on them",
             path.display()
         )),
         "{out}"
@@ -1008,4 +1008,61 @@ fn fairy_stockfish_san_as_pychess_exports_it() {
         refused_at_the_move += 1;
     }
     assert!(refused_at_the_move >= 180, "{refused_at_the_move}");
+}
+
+#[test]
+fn s_chess_gates_as_pychess_exports_it() {
+    // S-chess and S-house as pychess.org exports them (its names, the FEN,
+    // Fairy-Stockfish's SAN): a hawk gated on the rook's square of a
+    // castling (`O-O/Hh1`) and on the king's (`O-O/He8`); then the same
+    // game in Fairy-Stockfish's coordinates (`h1e1h`, `e8g8h`).
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let tags =
+        |variant: &str| format!("[Variant \"{variant}\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n");
+    let games = format!(
+        "{}1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O/Hh1 Nf6 5. d3 O-O/He8 6. Nc3/E *\n\n\
+         {}1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 f8c5 4. h1e1h g8f6 5. d2d3 e8g8h 6. b1c3e *\n\n\
+         {}1. e4 d5 2. exd5 Qxd5 3. Nc3/E Qa5 4. d4 P@e4 5. Nf3/H *\n\n\
+         {}1. Nf3/H Nf6/H 2. Ng1/E *\n\n\
+         {}1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O/H *\n\n\
+         {}1. e4 e5 2. Nf3/Q *\n",
+        tags("Seirawan"),
+        tags("Seirawan"),
+        tags("Shouse"),
+        tags("Seirawan"),
+        tags("Seirawan"),
+        tags("Seirawan"),
+    );
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("6 games (3 legal, 31 plies)"), "{out}");
+    assert!(
+        out.contains(
+            "error[own-piece]: White cannot play `2. Ng1/E`: g1 is occupied by White's own \
+             archbishop\n  --> <stdin>:23:19"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "error[ambiguous]: White cannot play `4. O-O/H`: it does not say which square the \
+             piece goes on: e1 or h1\n  --> <stdin>:29:35"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("help: say which: `O-O/He1` or `O-O/Hh1`"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "error[bad-gate]: White cannot play `2. Nf3/Q`: the piece after Nf3: White has no \
+             queen in hand to put on a gate\n  --> <stdin>:35:13"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("help: put a piece there as the move may: `Nf3/H` or `Nf3/E`"),
+        "{out}"
+    );
 }

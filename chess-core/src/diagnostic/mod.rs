@@ -139,6 +139,10 @@ kinds! {
     /// an arrow off the amazon's lines), or a move under rules that put a
     /// wall down after every move written without where it goes.
     BadWall = "bad-wall",
+    /// A piece put on a gate where it may not go (S-chess's `Nf3/H`): the
+    /// rules have no gating, the mover has no such piece in hand, or the
+    /// square is no gate (its piece has moved).
+    BadGate = "bad-gate",
     /// A move that does not capture while a capture is possible and
     /// compulsory (antichess, a rules file with `mustCapture`).
     CompulsoryCapture = "compulsory-capture",

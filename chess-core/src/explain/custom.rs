@@ -29,7 +29,7 @@ use super::game::{
 };
 use super::reasons::{self, piece_can_play, with_guess, write};
 use super::rejection::Rejection;
-use super::walls;
+use super::{gates, walls};
 
 /// The diagnostic for a replay's failure under rules a user defines;
 /// `source` is the text it read.
@@ -83,6 +83,7 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
                     || is_the_other_sides(before, text),
                 ),
                 (several, _) if walls::walls_only(several) => walls::wall_missing(before, several),
+                (several, _) if gates::gates_only(several) => gates::gate_unsaid(before, several),
                 (several, _) => ambiguous(before, several),
             };
             illegal(
@@ -478,8 +479,11 @@ fn is_the_other_sides(pos: &Position<'_>, text: &MoveText) -> bool {
 fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
     let rules = pos.rules();
     let mover = color(pos);
+    if let Some(refused) = gates::refused(pos, text) {
+        return refused;
+    }
     match *text {
-        MoveText::Castle { king_side } => {
+        MoveText::Castle { king_side, .. } => {
             let side = if king_side { "kingside" } else { "queenside" };
             let reason = match rules.castling {
                 None => format!("{} has no castling", rules.name),

@@ -26,6 +26,7 @@
 mod castling;
 mod custom;
 mod game;
+mod gates;
 mod moves;
 mod position;
 mod reasons;

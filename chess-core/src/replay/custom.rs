@@ -60,9 +60,17 @@ impl CustomGame {
 pub fn coordinates(pos: &Position<'_>, m: Move) -> CustomPly {
     let letter = |kind: u8| pos.rules().pieces[usize::from(kind)].letter;
     let square = |sq: chess_rules::Square| (sq.file, sq.rank);
+    // (A castling that gates on its rook's square is written from there
+    // to the king's, as Fairy-Stockfish writes it: `h1e1h`.)
+    let (from, to) = match (m.kind, m.gate) {
+        (MoveKind::Castle { rook_from, .. }, Some(g)) if g.square == rook_from => {
+            (rook_from, m.from)
+        }
+        _ => (m.from, pos.uci_target(m)),
+    };
     CustomPly {
-        from: square(m.from),
-        to: square(pos.uci_target(m)),
+        from: square(from),
+        to: square(to),
         promotion: m.promotion.map(letter),
         drop: match m.kind {
             MoveKind::Drop { kind } => Some(letter(kind)),
@@ -74,6 +82,7 @@ pub fn coordinates(pos: &Position<'_>, m: Move) -> CustomPly {
             _ => None,
         },
         wall: m.wall.map(square),
+        gate: m.gate.map(|g| letter(g.kind)),
     }
 }
 

@@ -37,7 +37,7 @@ pub fn builtin_refused(name: &str, why: &str) -> String {
 /// let file = Source::text("[mine:chess]\n[gates:chess]\ngating = true\n", Some("v.ini".into()), None);
 /// let sets = RuleSets::read(&file).unwrap();
 /// assert_eq!((sets.sets.len(), sets.refused[0].name.as_str()), (1, "gates"));
-/// assert!(sets.why(&sets.refused[0]).starts_with("v.ini:3:1: `gating = true` needs gating"));
+/// assert!(sets.why(&sets.refused[0]).starts_with("v.ini:3:1: `gating = true` needs gates without pieces"));
 ///
 /// let broken = Source::text("[x:chess]\nmaxRank = 20\n", Some("x.ini".into()), None);
 /// let error = RuleSets::read(&broken).unwrap_err();
@@ -137,7 +137,7 @@ impl RuleSets {
     ///
     /// let sets = RuleSets::builtin("Capablanca").unwrap().unwrap();
     /// assert_eq!((sets.sets[0].name.as_str(), sets.pick(Some("gothic"))), ("capablanca", Ok(0)));
-    /// assert!(RuleSets::builtin("seirawan").unwrap().unwrap_err().contains("gating"));
+    /// assert!(RuleSets::builtin("sittuyin").unwrap().unwrap_err().contains("sittuyinRookDrop"));
     /// assert!(RuleSets::builtin("nosuch").is_none());
     /// ```
     pub fn builtin(name: &str) -> Option<Result<RuleSets, String>> {
@@ -167,8 +167,8 @@ impl RuleSets {
     /// let all = RuleSets::builtins();
     /// assert_eq!(all.sets.len() + all.refused.len(), 121);
     /// assert_eq!(all.sets[all.pick(Some("Coregal")).unwrap()].name, "coregal");
-    /// let Err(Unnamed::Refused(i)) = all.pick(Some("seirawan")) else { panic!() };
-    /// assert!(all.why(&all.refused[i]).contains("gating"));
+    /// let Err(Unnamed::Refused(i)) = all.pick(Some("sittuyin")) else { panic!() };
+    /// assert!(all.why(&all.refused[i]).contains("sittuyinRookDrop"));
     /// ```
     pub fn builtins() -> &'static RuleSets {
         static ALL: std::sync::OnceLock<RuleSets> = std::sync::OnceLock::new();

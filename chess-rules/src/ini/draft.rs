@@ -47,6 +47,9 @@ pub(crate) struct Draft {
     /// `pieceDrops`, and how drops go (`capturesToHand` and the rest):
     /// the rule set's [`Rules::drops`] when it is set.
     pub(super) piece_drops: bool,
+    /// `seirawanGating`: with `gating`, the rule set's
+    /// [`Rules::gating`](crate::Rules::gating).
+    pub(super) seirawan_gating: bool,
     pub(super) drops: Drops,
     /// `dropNoDoubled` and `dropNoDoubledCount`.
     pub(super) no_doubled: Option<char>,
@@ -169,6 +172,7 @@ impl Draft {
                 safe: false,
             },
             piece_drops: false,
+            seirawan_gating: false,
             drops: Drops::default(),
             no_doubled: None,
             no_doubled_count: 1,
@@ -196,6 +200,7 @@ impl Draft {
                 Some((_, Decided::Castling)) => self.rules.castling.is_some(),
                 Some((_, Decided::RoyalWhileFew)) => self.royal_while_few().is_some(),
                 Some((_, Decided::Drops)) => self.piece_drops,
+                Some((_, Decided::NotGating)) => !self.seirawan_gating,
                 None => true,
             }
         });
@@ -245,6 +250,7 @@ impl Draft {
             return Err(Refusal::Rule(p.clone()));
         }
         let mut rules = self.rules.clone();
+        rules.gating = self.seirawan_gating && self.pending.iter().any(|p| p.key == "gating");
         rules.drops = self.piece_drops.then(|| Drops {
             no_doubled: self
                 .no_doubled

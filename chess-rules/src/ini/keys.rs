@@ -34,6 +34,10 @@ pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
+/// `gating` without `seirawanGating`: gates that only Cambodian chess's
+/// first leaps use (with it, Seirawan chess's gating, which is played).
+const GATES: &str = "gates without pieces put on them (Cambodian chess's first leaps)";
+
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const CONNECT: &str = "connection goals other than pieces in a row or in a square (a region joined to another, pieces on one line)";
 const COUNTING: &str = "material counted to decide a full board";
@@ -139,8 +143,8 @@ const KEYS: &[(&str, Use)] = &[
     ("dropNoDoubled", Use::Read),
     ("dropNoDoubledCount", Use::Read),
     ("immobilityIllegal", Use::Read),
-    ("gating", rule("gating (Seirawan chess)", "false")),
-    ("seirawanGating", rule("gating (Seirawan chess)", "false")),
+    ("gating", rule(GATES, "false")),
+    ("seirawanGating", Use::Read),
     (
         "cambodianMoves",
         rule("the first leaps of Cambodian chess", "false"),
@@ -220,6 +224,9 @@ pub(crate) enum Decided {
     RoyalWhileFew,
     /// Drops, which are played.
     Drops,
+    /// No gating moves (`seirawanGating`): gates alone, which only
+    /// Cambodian chess's first leaps use.
+    NotGating,
 }
 
 /// Rules whose details do nothing alone: a held key of `feature` is
@@ -244,6 +251,7 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
     (DROP_CASTLING, Decided::Drops),
     (SITTUYIN_DROPS, Decided::Drops),
     (BISHOP_COLOURS, Decided::Drops),
+    (GATES, Decided::NotGating),
 ];
 
 const fn rule(feature: &'static str, default: &'static str) -> Use {

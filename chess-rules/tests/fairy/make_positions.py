@@ -313,6 +313,22 @@ POSITIONS["fewpromoted"] = [
     "4k3/8/8/2B5/8/8/8/Q3K3[] w - - 0 1",
     "4k3/8/1N6/8/1P6/8/8/4K3[NBn] w - - 0 1",
 ]
+# Gating (S-chess): a piece put on the square a pinned piece leaves keeps
+# the line shut, and on the square a king in check leaves blocks the
+# check along it; castling puts one on the king's square or the rook's;
+# no pawn on the first rank (S-house's hand); a hand emptied closes the
+# gates.
+POSITIONS["seirawan"] = [
+    "4k3/8/8/8/8/8/8/r2BK3[H] w D - 0 1",
+    "4k3/8/8/8/8/8/8/r3K3[H] w E - 0 1",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hh] w KQBCDFGkqbcdfg - 0 1",
+]
+POSITIONS["shouse"] = [
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Pp] w KQkq - 0 1",
+    "r3k2r/pppp1ppp/8/8/8/8/PPPP1PPP/R3K2R[HNhn] w KQkq - 0 1",
+]
 
 
 def perft(variant, fen, moves, depth):

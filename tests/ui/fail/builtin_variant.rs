@@ -7,8 +7,8 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ac4
 };
 
-const SEIRAWAN: CustomGame = game! {
-    #![variant(seirawan)]
+const SITTUYIN: CustomGame = game! {
+    #![variant(sittuyin)]
     1. e4
 };
 

@@ -8,8 +8,8 @@ const CORAL: CustomGame = game! {
     1. d4 e5 2. Bg5 Nc6 *
 };
 
-const SEIRAWAN: CustomGame = game! {
-    [Variant "seirawan"]
+const SITTUYIN: CustomGame = game! {
+    [Variant "sittuyin"]
     1. e4 *
 };
 
