@@ -136,18 +136,20 @@ pub fn write(rules: &Rules) -> String {
     }
     // The rank castling is on, from each side's own; the diagonal lines;
     // who may pass (a bit each), who passes where it has no move, whether
-    // pieces in hand must be dropped.
+    // pieces in hand must be dropped, bikjang, opposite castling, gating,
+    // Cambodian leaps.
     out.number(rules.castling_rank);
     out.region(rules.diagonal_lines);
     out.number(
-        u8::from(rules.pass[0])
-            | u8::from(rules.pass[1]) << 1
-            | u8::from(rules.pass_on_stalemate[0]) << 2
-            | u8::from(rules.pass_on_stalemate[1]) << 3
-            | u8::from(rules.must_drop) << 4
-            | u8::from(rules.bikjang) << 5
-            | u8::from(rules.opposite_castling) << 6
-            | u8::from(rules.gating) << 7,
+        u16::from(rules.pass[0])
+            | u16::from(rules.pass[1]) << 1
+            | u16::from(rules.pass_on_stalemate[0]) << 2
+            | u16::from(rules.pass_on_stalemate[1]) << 3
+            | u16::from(rules.must_drop) << 4
+            | u16::from(rules.bikjang) << 5
+            | u16::from(rules.opposite_castling) << 6
+            | u16::from(rules.gating) << 7
+            | u16::from(rules.cambodian_moves) << 8,
     );
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
@@ -434,7 +436,10 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
-    let passing = input.number::<u8>()?;
+    let passing = input.number::<u16>()?;
+    if passing >> 9 != 0 {
+        return None;
+    }
     let bit = |i: u8| passing >> i & 1 != 0;
     let walling = match input.number::<u8>()? {
         0 => None,
@@ -626,6 +631,7 @@ pub fn read(data: &str) -> Option<Rules> {
         bikjang: bit(5),
         opposite_castling: bit(6),
         gating: bit(7),
+        cambodian_moves: bit(8),
     })
 }
 
@@ -951,20 +957,21 @@ mod tests {
         walled.bikjang = true;
         walled.opposite_castling = true;
         walled.gating = true;
+        walled.cambodian_moves = true;
         walled.diagonal_lines = Region::rank(2);
         // (The rank castling is on, the lines, who passes: a bit each.)
-        let passing = ",1,281470681743360,0,0,0,249,";
+        let passing = ",1,281470681743360,0,0,0,505,";
         assert!(write(&walled).contains(passing), "{}", write(&walled));
-        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,256,", 1);
+        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,512,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         // Each of those switches alone.
-        for bit in 0..8 {
+        for bit in 0..9 {
             let mut one = Rules::chess();
             let on = |i: u8| bit == i;
             one.pass = [on(0), on(1)];
             one.pass_on_stalemate = [on(2), on(3)];
             (one.must_drop, one.bikjang, one.opposite_castling) = (on(4), on(5), on(6));
-            one.gating = on(7);
+            (one.gating, one.cambodian_moves) = (on(7), on(8));
             assert_eq!(read(&write(&one)), Some(one.clone()), "{bit}");
         }
         walled.castling = Some(Castling {
@@ -1008,6 +1015,7 @@ mod tests {
         walled.bikjang = false;
         walled.opposite_castling = false;
         walled.gating = false;
+        walled.cambodian_moves = false;
         walled.diagonal_lines = Region::EMPTY;
         let written = write(&walled);
         let walls = ",5,1,18446462598732840960,0,0,0,0,2:QN";

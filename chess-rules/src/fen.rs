@@ -599,7 +599,7 @@ impl<'r> Position<'r> {
         } else {
             " b "
         });
-        if self.s.castling == 0 && (self.s.gates == 0 || !self.rules.gating) {
+        if self.s.castling == 0 && (self.s.gates == 0 || !self.rules.has_gates()) {
             out.push('-');
         }
         // X-FEN: `K`/`Q` for the outermost rook on its side of the king,

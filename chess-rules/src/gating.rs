@@ -1,4 +1,4 @@
-//! Gating ([`Rules::gating`]: Seirawan chess, S-house): a side's gates are
+//! Gating ([`Rules::gating`](crate::Rules::gating): Seirawan chess, S-house): a side's gates are
 //! the squares of its back rank whose pieces have not moved, a bit each in
 //! the position's `gates` (laid out as its castling rights). A move from a
 //! gate, or a castling whose king or rook leaves one, may put a piece from
@@ -20,16 +20,20 @@ fn bit(color: Color, file: u8) -> u32 {
 }
 
 /// Whether `color` still has pieces to put on its gates (or may get some:
-/// where captures go to hand), as Fairy-Stockfish keeps gates open.
+/// where captures go to hand), as Fairy-Stockfish keeps gates open; gates
+/// no piece is put on (Cambodian chess's) stay open.
 fn may_gate(t: &Tables, s: &State, color: Color) -> bool {
-    s.hands[color.index()].iter().any(|&n| n > 0)
+    !t.gating
+        || s.hands[color.index()].iter().any(|&n| n > 0)
         || t.drops.as_ref().is_some_and(|d| d.captures_to_hand)
 }
 
 impl Position<'_> {
     /// Whether `sq` is a gate of the side to move, where the rule set
-    /// gates ([`Rules::gating`]): a square of its back rank whose piece has
-    /// not moved, while the side has pieces to put on it.
+    /// keeps gates ([`Rules::has_gates`](crate::Rules::has_gates)): a
+    /// square of its back rank whose piece has not moved (under
+    /// [`Rules::gating`](crate::Rules::gating), while the side has pieces
+    /// to put on it).
     ///
     /// ```
     /// use chess_rules::{Position, Square, ini};
@@ -46,7 +50,7 @@ impl Position<'_> {
     /// ```
     pub fn is_gate(&self, sq: Square) -> bool {
         let c = cell_of(sq);
-        self.rules.gating
+        self.rules.has_gates()
             && self.geometry().contains(sq)
             && self.s.gates & self.tables.castling_on[c] & (0xFFFF << (16 * self.s.turn.index()))
                 != 0
@@ -57,7 +61,7 @@ impl Position<'_> {
     /// letter (`B`) is a gate if `color` has a piece there (then it is no
     /// castling right, as Fairy-Stockfish reads it). Whether it was one.
     pub(crate) fn gate_letter(&mut self, color: Color, letter: char) -> bool {
-        if !self.rules.gating || !letter.is_ascii_uppercase() || matches!(letter, 'K' | 'Q') {
+        if !self.rules.has_gates() || !letter.is_ascii_uppercase() || matches!(letter, 'K' | 'Q') {
             return false;
         }
         let file = letter as u8 - b'A';
@@ -78,7 +82,7 @@ impl Position<'_> {
     /// castling right of `color` read from a FEN (`K`, `Q`, a rook's file)
     /// are gates too.
     pub(crate) fn gate_castling(&mut self, color: Color, rook: Square) {
-        if !self.rules.gating {
+        if !self.rules.has_gates() {
             return;
         }
         self.s.gates |= bit(color, rook.file);
@@ -101,7 +105,7 @@ impl Position<'_> {
     /// its gates, as Fairy-Stockfish reads Seirawan chess's Chess960
     /// starts (`ABCDEFGH`).
     pub(crate) fn gated_castling(&mut self) {
-        if !self.rules.gating || self.rules.castling.is_none() {
+        if !self.rules.has_gates() || self.rules.castling.is_none() {
             return;
         }
         let Some(rook) = self.rules.index('R') else {
@@ -136,7 +140,7 @@ impl Position<'_> {
     /// and the king's unless under Chess960), as Fairy-Stockfish writes
     /// them.
     pub(crate) fn write_gates(&self, color: Color, out: &mut String) {
-        if !self.rules.gating || !may_gate(&self.tables, &self.s, color) {
+        if !self.rules.has_gates() || !may_gate(&self.tables, &self.s, color) {
             return;
         }
         let rights = (self.s.castling >> (16 * color.index())) & 0xFFFF;

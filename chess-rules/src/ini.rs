@@ -24,7 +24,7 @@
 //! `pocketSize`, `variantTemplate` and piece values are read and ignored.
 //! Black's moves are White's turned half round
 //! ([`Rules::black_rotated`]). A key of a rule this engine does not play
-//! (Cambodian chess's first leaps, two boards, connection goals, …) set to other than the format's
+//! (sittuyin's rook drops, two boards, connection goals, …) set to other than the format's
 //! default is held, and refuses the variant if it still holds when the
 //! section is finished (a section may set back what its parent needs); a
 //! key the format does not have refuses its section (Fairy-Stockfish
@@ -46,7 +46,7 @@
 //! // The second section is refused, at its key; the first still plays.
 //! let refused = sections[1].rules.as_ref().unwrap_err();
 //! assert_eq!((refused.line, refused.column), (12, 1));
-//! assert!(refused.message.contains("needs gates without pieces put on them"));
+//! assert!(refused.message.contains("needs gates that no piece is put on or leaps from"));
 //!
 //! let error = ini::variants("[x:chess]\nmaxRank = 20\n").unwrap_err();
 //! assert_eq!((error.line, error.column), (2, 11));
@@ -620,6 +620,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "bikjangRule" => rules.bikjang = boolean(value)?,
         "oppositeCastling" => rules.opposite_castling = boolean(value)?,
         "seirawanGating" => draft.seirawan_gating = boolean(value)?,
+        "cambodianMoves" => draft.cambodian_moves = boolean(value)?,
         "doubleStep" => draft.double_step = boolean(value)?,
         "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
         "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,

@@ -300,8 +300,9 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
         unwalled(rules, t, s, scratch);
         return crate::walls::count(rules, t, s, scratch);
     }
-    // (Where pieces are gated, each move is tried with each piece.)
-    if sifted(rules) || rules.gating || crate::passing::bikjang(rules, t, s) {
+    // (Where pieces are gated, each move is tried with each piece; where
+    // they leap from gates, the leaps are listed.)
+    if sifted(rules) || rules.has_gates() || crate::passing::bikjang(rules, t, s) {
         scratch.clear();
         legal_moves(rules, t, s, scratch);
         return scratch.len() as u64;
@@ -317,6 +318,13 @@ pub(crate) fn safe_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mov
     legal::<false>(rules, t, s, out);
     if rules.gating {
         crate::gating::expand(t, s, out, start);
+    }
+    if t.cambodian.is_some() {
+        // Cambodian chess's first leaps, each tried.
+        let leaps = out.len();
+        crate::cambodian::candidates(rules, t, s, out);
+        let (royals, mut scratch) = (Royals::of(t, s), s.cells);
+        retain_from(out, leaps, |m| allowed(t, s, &mut scratch, &royals, m));
     }
 }
 

@@ -58,6 +58,8 @@
 //! | `blast.rs` | explosions on capture (atomic chess) and pieces that may not take their own kind |
 //! | `promote.rs` | shogi-style promotion: which moves may or must promote or demote a piece, and what a promoted piece was |
 //! | `walls.rs` | walls: where a move's wall may go (duck chess, the amazons), the walls a move puts down |
+//! | `gating.rs` | gates (Seirawan chess): the gates a FEN names, the pieces moves put on them, the gates a move closes |
+//! | `cambodian.rs` | Cambodian chess's first leaps from gates, why one may not be made ([`LeapRefused`]), and the king's gate a rook closes |
 //! | `passing.rs` | passing (janggi), passing where no move is left, bikjang, and the ends they make |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag, pieces in a row or in a square ([`Goals`]) |
 //! | `ends.rs` | whether a goal has ended a position's game |
@@ -72,6 +74,7 @@ mod blast;
 mod board;
 mod budget;
 pub mod builtin;
+mod cambodian;
 pub mod data;
 mod ends;
 mod error;
@@ -100,6 +103,7 @@ pub mod yaml;
 
 pub use board::BoardStyle;
 pub use budget::MAX_WORK;
+pub use cambodian::LeapRefused;
 pub use error::Error;
 pub use geometry::{Geometry, MAX_SIDE, Region, Square};
 pub use goals::{Connect, Ending, Extinction, Flag, Goals};

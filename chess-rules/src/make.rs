@@ -50,8 +50,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if t.walls.is_some() {
         crate::walls::put(t, s, m, captured, next);
     }
-    if t.gating {
+    if t.gates {
         crate::gating::close(t, s, m, next);
+        crate::cambodian::close(t, s, m, next);
     }
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let pawn = moving != EMPTY && t.is_pawn(moving);

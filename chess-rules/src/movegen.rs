@@ -416,6 +416,7 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
     for (drop, cells) in drop_targets(t, s) {
         out.extend(dropped(t, drop, &cells));
     }
+    crate::cambodian::candidates(rules, t, s, out);
 }
 
 /// Whether the side to move may only drop: it holds a piece in hand

@@ -545,7 +545,7 @@ impl Position<'_> {
         }
         if crate::legality::sifted(self.rules)
             || t.walling()
-            || self.rules.gating
+            || self.rules.has_gates()
             || crate::passing::bikjang(self.rules, t, s)
         {
             // Which moves are legal depends on the others (or each is

@@ -347,6 +347,16 @@ pub struct Rules {
     /// taken, and a side's gates close when its hand is empty (unless
     /// captures go to hand).
     pub gating: bool,
+    /// Cambodian chess's first leaps (Fairy-Stockfish's `gating` with
+    /// `cambodianMoves`): gates as [`Rules::gating`] keeps them (a FEN's
+    /// castling field names them, `DEde`), but no piece is put on one;
+    /// instead a king on its gate and out of check may leap like a
+    /// knight to an empty square one rank forward (`Kb2`), and a fers
+    /// (`m`) on its gate may step two squares straight forward to an
+    /// empty square (`Me3`). A gate closes when its piece moves or is
+    /// taken; a king's closes too when a rook of the other side moves to
+    /// a square of its rank or file.
+    pub cambodian_moves: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -478,6 +488,12 @@ impl Rules {
         self.drops.is_some() || self.gating
     }
 
+    /// Whether its positions keep gates: where pieces are gated
+    /// ([`Rules::gating`]) or leap from them ([`Rules::cambodian_moves`]).
+    pub fn has_gates(&self) -> bool {
+        self.gating || self.cambodian_moves
+    }
+
     /// Chess, written as a rule set.
     ///
     /// ```
@@ -532,6 +548,7 @@ impl Rules {
             walling: None,
             petrify: Vec::new(),
             gating: false,
+            cambodian_moves: false,
             castling_rank: 0,
         }
     }

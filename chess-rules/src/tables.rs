@@ -177,6 +177,11 @@ pub(crate) struct Tables {
     pub(crate) drops: Option<crate::rules::Drops>,
     /// Moves put pieces from hand on gates ([`Rules::gating`](crate::Rules::gating)).
     pub(crate) gating: bool,
+    /// Positions keep gates ([`Rules::has_gates`](crate::Rules::has_gates)).
+    pub(crate) gates: bool,
+    /// Cambodian chess's first leaps, where the rule set has them
+    /// ([`Rules::cambodian_moves`](crate::Rules::cambodian_moves)).
+    pub(crate) cambodian: Option<Leapers>,
     /// The cells a piece of each side and kind may be dropped on (a pawn
     /// not on its first rank nor in its zone, unless the rule set says).
     pub(crate) drop_cells: [Vec<[u64; WORDS]>; 2],
@@ -780,6 +785,8 @@ impl Tables {
             square_of,
             castling_on,
             gating: rules.gating,
+            gates: rules.has_gates(),
+            cambodian: Leapers::of(rules),
             zone,
             near_zone,
             atoms,
@@ -996,5 +1003,26 @@ mod stuck_tests {
         assert!(!at(0, 'K', Square::new(0, 4)));
         assert!(at(0, 'X', Square::new(3, 4)) && !at(0, 'X', Square::new(3, 3)));
         assert!(at(0, 'Y', Square::new(4, 2)) && !at(0, 'Y', Square::new(0, 2)));
+    }
+}
+
+/// The kinds Cambodian chess's leaps concern besides the royal king: the
+/// fers, which steps two squares from its gate, and the rook, which
+/// closes the other king's gate where it comes to its rank or file (as
+/// Fairy-Stockfish has them: by piece type, `fers` and `rook`).
+#[derive(Clone, Debug)]
+pub(crate) struct Leapers {
+    pub(crate) fers: Option<u8>,
+    pub(crate) rook: Option<u8>,
+}
+
+impl Leapers {
+    /// The kinds of `rules`, where it has Cambodian chess's leaps.
+    pub(crate) fn of(rules: &Rules) -> Option<Leapers> {
+        let kind = |name: &str| (rules.pieces.iter().position(|p| p.name == name)).map(|k| k as u8);
+        rules.cambodian_moves.then(|| Leapers {
+            fers: kind("fers"),
+            rook: kind("rook"),
+        })
     }
 }

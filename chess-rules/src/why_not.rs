@@ -11,6 +11,7 @@
 //! rank). The verifier words it.
 
 use crate::betza::Hop;
+use crate::cambodian::LeapRefused;
 use crate::geometry::Square;
 use crate::mailbox::{cell_of, encode};
 use crate::position::Position;
@@ -151,6 +152,15 @@ pub enum Rejection {
         /// How many of it a side may have for a promotion to it.
         limit: u8,
     },
+    /// A first leap of Cambodian chess ([`Rules::cambodian_moves`](crate::Rules::cambodian_moves):
+    /// a king's like a knight one rank forward, a fers's two squares
+    /// forward) that may not be made here.
+    FirstLeap {
+        /// The piece.
+        piece: Piece,
+        /// Why not.
+        why: LeapRefused,
+    },
 }
 
 impl Position<'_> {
@@ -221,6 +231,9 @@ impl Position<'_> {
                     None => Rejection::Promotion,
                 },
             });
+        }
+        if let Some(why) = crate::cambodian::refused(self, piece, from, to) {
+            return Some(Rejection::FirstLeap { piece, why });
         }
         // Which of the piece's moves could reach `to`, and what stops it.
         let def = &self.rules.pieces[piece.kind as usize];

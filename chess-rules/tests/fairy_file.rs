@@ -207,7 +207,7 @@ fn a_section_may_set_back_what_its_parent_needs() {
     let text = "[plain:3check]\ncheckCounting = false\n\
                 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
                 [hill:kingofthehill]\nflagRegionWhite = -\nflagRegionBlack =\n\
-                [still:cambodian]\n";
+                [still:shatar]\n";
     let sections = ini::sections(text).unwrap();
     for section in &sections[..2] {
         let rules = section.rules.as_ref().unwrap();
@@ -219,11 +219,11 @@ fn a_section_may_set_back_what_its_parent_needs() {
         );
     }
     let refused = sections[2].rules.as_ref().unwrap_err();
-    assert_eq!(&text[refused.span.clone()], "cambodian");
+    assert_eq!(&text[refused.span.clone()], "shatar");
     assert!(
-        refused.message.starts_with(
-            "`cambodian` has `gating = true`: it needs gates without pieces put on them"
-        ),
+        refused
+            .message
+            .starts_with("`shatar` has `shatarMateRule = true`: it needs shatar's mating rules"),
         "{refused:?}"
     );
 }

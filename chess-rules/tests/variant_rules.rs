@@ -2280,3 +2280,66 @@ fn gating_reads_and_writes_as_fairy_stockfish() {
     let data = chess_rules::data::write(&rules);
     assert_eq!(chess_rules::data::read(&data), Some(rules.clone()));
 }
+
+/// Cambodian chess's first leaps (Ouk Chaktrang): the king from its gate
+/// like a knight one rank forward, the met two squares forward; a gate
+/// closed by its piece's move, and a king's by a rook on its rank or file
+/// — as Fairy-Stockfish plays and writes them (pyffish 0.0.90's FEN after
+/// the moves; in the endings, where it writes the Cambodian counting
+/// rule's count in the last fields, the board, side and gates).
+#[test]
+fn cambodian_leaps_as_fairy_stockfish_plays_them() {
+    let rules = chess_rules::ini::builtin("cambodian").unwrap().unwrap();
+    assert!(rules.cambodian_moves && !rules.gating && !rules.holds_hands());
+    let start = Position::start(&rules).unwrap();
+    assert_eq!(
+        start.fen(),
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"
+    );
+    let after = |fen: &str, moves: &[&str]| {
+        let mut pos = Position::from_fen(&rules, fen).unwrap();
+        for san in moves {
+            let m = pos.parse_move(san).unwrap_or_else(|| panic!("{san}"));
+            assert_eq!(pos.san(m), *san);
+            pos = pos.play(m);
+        }
+        pos.fen()
+    };
+    let gates = |fen: &str, moves: &[&str]| {
+        let fen = after(fen, moves);
+        fen.split(' ').take(3).collect::<Vec<_>>().join(" ")
+    };
+    let fen = start.fen();
+    assert_eq!(
+        after(&fen, &["Kb2", "Kc7"]),
+        "rnsm1snr/2k5/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR w Ed - 2 2"
+    );
+    let rooks = "3k4/7r/8/8/8/8/R7/3KM3 w DEd - 0 1";
+    // A rook on the king's rank or file closes its gate; elsewhere not.
+    assert_eq!(gates(rooks, &["Ra8+"]), "R2k4/7r/8/8/8/8/8/3KM3 b DE");
+    assert_eq!(gates(rooks, &["Rd2+"]), "3k4/7r/8/8/8/8/3R4/3KM3 b DE");
+    assert_eq!(gates(rooks, &["Rb2"]), "3k4/7r/8/8/8/8/1R6/3KM3 b DEd");
+    assert_eq!(
+        gates(rooks, &["Ra3", "Rd7+"]),
+        "3k4/3r4/8/8/8/R7/8/3KM3 w Ed"
+    );
+    // The met's two squares, then the king's leap; the king's gate closes
+    // when it moves, the met's when it does.
+    assert_eq!(gates(rooks, &["Me3", "Kb7"]), "8/1k5r/8/8/8/4M3/R7/3K4 w D");
+    // No leap in check, nor to a square taken; the met's step passes over
+    // a piece.
+    let checked = Position::from_fen(&rules, "3k4/8/8/8/8/8/8/r2K4 w Dd - 0 1").unwrap();
+    assert_eq!(
+        (checked.parse_move("Kb2"), checked.legal_moves().len()),
+        (None, 3)
+    );
+    let over = Position::from_fen(&rules, "3k4/8/8/8/8/8/4P3/3KM3 w DEd - 0 1").unwrap();
+    assert!(over.parse_move("Me3").is_some() && over.parse_move("Kf2").is_some());
+    let onto = Position::from_fen(&rules, "3k4/8/8/8/8/4p3/8/3KM3 w DEd - 0 1").unwrap();
+    assert_eq!(onto.parse_move("Mxe3"), None);
+    // Kar Ouk is the same moves, and the data keeps them.
+    let karouk = chess_rules::ini::builtin("karouk").unwrap().unwrap();
+    assert!(karouk.cambodian_moves);
+    let data = chess_rules::data::write(&rules);
+    assert_eq!(chess_rules::data::read(&data), Some(rules.clone()));
+}

@@ -581,7 +581,7 @@ fn rules_files_show_their_own_error() {
     assert_eq!(diagnostics[1]["range"]["start"]["line"], 6);
     assert_eq!(
         diagnostics[1]["message"],
-        "`gating = true` needs gates without pieces put on them (Cambodian chess's first leaps), which this engine does not play yet"
+        "`gating = true` needs gates that no piece is put on or leaps from (`gating` without `seirawanGating` or `cambodianMoves`), which this engine does not play yet"
     );
     // A file that cannot be read at all: its one problem.
     let published = client.open("file:///rules/keyfirst.ini", "maxRank = 6\n");

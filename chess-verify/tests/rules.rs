@@ -501,7 +501,7 @@ fn a_broken_rules_file_is_reported_at_its_value() {
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(&format!(
-            "error[rules-file]: the rules file's `gates` cannot be played: {}:4:1: `gating = true` needs gates without pieces put on them",
+            "error[rules-file]: the rules file's `gates` cannot be played: {}:4:1: `gating = true` needs gates that no piece is put on or leaps from",
             path.display()
         )),
         "{out}"
@@ -1008,6 +1008,54 @@ fn fairy_stockfish_san_as_pychess_exports_it() {
         refused_at_the_move += 1;
     }
     assert!(refused_at_the_move >= 180, "{refused_at_the_move}");
+}
+
+#[test]
+fn cambodian_first_leaps_verify_and_are_refused_with_why() {
+    // Ouk Chaktrang and Kar Ouk as pychess.org names them: the king's leap
+    // and the met's two squares from their gates; then each leap refused
+    // where it may not be made, at its move.
+    let game = |variant: &str, fen: &str, moves: &str| match fen {
+        "" => format!("[Variant \"{variant}\"]\n\n{moves} *\n\n"),
+        fen => format!("[Variant \"{variant}\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves} *\n\n"),
+    };
+    let games = [
+        game("Karouk", "", "1. Kb2 Kc7 2. e4 d5 3. Me3 Md6"),
+        game("Cambodian", "", "1. Kc2 Kf7 2. Kd1 Ke8 3. Kb2"),
+        game("Cambodian", "", "1. e4 Rh7 2. Me3 Rd7 3. Kb2"),
+        game("Cambodian", "3k4/8/8/8/8/8/8/r2K4 w Dd - 0 1", "1. Kb2"),
+        game("Cambodian", "3k4/8/8/8/8/4p3/8/3KM3 w DEd - 0 1", "1. Mxe3"),
+        game("Cambodian", "3k4/8/8/8/8/8/8/3KM2r w DEd - 0 1", "1. Me3"),
+    ]
+    .concat();
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("6 games (1 legal, 6 plies), 5 errors"),
+        "{out}"
+    );
+    let no_gate = "is a king's first leap (like a knight, one rank forward), which the king \
+                   makes only from its gate: once it has moved, or a rook of the other side has \
+                   come to its rank or file, d1 is no gate";
+    for expected in [
+        format!(
+            "error[cannot-reach]: White cannot play `3. Kb2`: d1 to b2 {no_gate}\n --> <stdin>:7:26"
+        ),
+        format!(
+            "error[cannot-reach]: White cannot play `3. Kb2`: d1 to b2 {no_gate}\n  --> <stdin>:11:25"
+        ),
+        "error[in-check]: White cannot play `1. Kb2`: the king on d1 may not leap from its gate \
+         while in check\n  --> <stdin>:17:4"
+            .to_string(),
+        "error[nothing-to-capture]: White cannot play `1. Mxe3`: e1 to e3 is a first step of two \
+         squares forward, which goes only to an empty square\n  --> <stdin>:23:4"
+            .to_string(),
+        "error[pinned]: White cannot play `1. Me3`: the fers on e1 is pinned to its king on d1 by \
+         the black rook on h1\n  --> <stdin>:29:4"
+            .to_string(),
+    ] {
+        assert!(out.contains(&expected), "{expected}\n\n{out}");
+    }
 }
 
 #[test]

@@ -736,6 +736,7 @@ fn refusal_rejection(
             ),
         },
         Refusal::Blocked { at, .. } => reasons::blocked(&piece, &piece_on(pos, at)),
+        Refusal::FirstLeap { why, .. } => super::gates::first_leap(pos, &piece, from, to, why),
         Refusal::Hop { hop, between, .. } => {
             let on = |squares: &[Square]| {
                 let list: Vec<String> = squares.iter().map(|s| s.to_string()).collect();

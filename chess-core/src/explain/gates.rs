@@ -1,8 +1,10 @@
-//! Why a piece written on a gate after a move may not go there (S-chess's
-//! `Nf3/H`, `O-O/He1`): `bad-gate`, in words. The move itself is legal;
-//! what is wrong is the piece put on the square it leaves.
+//! Gates in words: why a piece written on a gate after a move may not go
+//! there (S-chess's `Nf3/H`, `O-O/He1`: `bad-gate`; the move itself is
+//! legal, what is wrong is the piece put on the square it leaves), and
+//! why a first leap from a gate may not be made (Cambodian chess's `Kb2`,
+//! `Me3`).
 
-use chess_rules::{Move, MoveKind, MoveText, Position, Square};
+use chess_rules::{LeapRefused, Move, MoveKind, MoveText, Position, Square};
 
 use crate::diagnostic::{ErrorKind, Help};
 
@@ -113,4 +115,49 @@ pub(super) fn gate_unsaid(pos: &Position<'_>, gated: &[Move]) -> Rejection {
         lead: "say which: ",
         choices: gated.iter().map(|&m| pos.san(m)).collect(),
     })
+}
+
+/// Why `piece` (its words: "the king on d1") may not make the first leap
+/// from `from` to `to` ([`chess_rules::Rules::cambodian_moves`]).
+pub(super) fn first_leap(
+    pos: &Position<'_>,
+    piece: &str,
+    from: Square,
+    to: Square,
+    why: LeapRefused,
+) -> Rejection {
+    let king = pos
+        .piece_at(from)
+        .is_some_and(|p| pos.rules().pieces[usize::from(p.kind)].royal);
+    let leap = if king {
+        "a king's first leap (like a knight, one rank forward)"
+    } else {
+        "a first step of two squares forward"
+    };
+    let (kind, reason) = match why {
+        LeapRefused::Capture => (
+            ErrorKind::NothingToCapture,
+            format!("{from} to {to} is {leap}, which goes only to an empty square"),
+        ),
+        LeapRefused::InCheck => (
+            ErrorKind::InCheck,
+            format!("{piece} may not leap from its gate while in check"),
+        ),
+        LeapRefused::NoGate if king => (
+            ErrorKind::CannotReach,
+            format!(
+                "{from} to {to} is {leap}, which the king makes only from its gate: \
+                 once it has moved, or a rook of the other side has come to its rank \
+                 or file, {from} is no gate"
+            ),
+        ),
+        LeapRefused::NoGate => (
+            ErrorKind::CannotReach,
+            format!(
+                "{from} to {to} is {leap}, which {piece} makes only from its gate: \
+                 once it has moved, {from} is no gate"
+            ),
+        ),
+    };
+    Rejection::new(kind, reason)
 }

@@ -37,7 +37,7 @@ pub fn builtin_refused(name: &str, why: &str) -> String {
 /// let file = Source::text("[mine:chess]\n[gates:chess]\ngating = true\n", Some("v.ini".into()), None);
 /// let sets = RuleSets::read(&file).unwrap();
 /// assert_eq!((sets.sets.len(), sets.refused[0].name.as_str()), (1, "gates"));
-/// assert!(sets.why(&sets.refused[0]).starts_with("v.ini:3:1: `gating = true` needs gates without pieces"));
+/// assert!(sets.why(&sets.refused[0]).starts_with("v.ini:3:1: `gating = true` needs gates that no piece is put on"));
 ///
 /// let broken = Source::text("[x:chess]\nmaxRank = 20\n", Some("x.ini".into()), None);
 /// let error = RuleSets::read(&broken).unwrap_err();

@@ -50,6 +50,9 @@ pub(crate) struct Draft {
     /// `seirawanGating`: with `gating`, the rule set's
     /// [`Rules::gating`](crate::Rules::gating).
     pub(super) seirawan_gating: bool,
+    /// `cambodianMoves`: with `gating`, the rule set's
+    /// [`Rules::cambodian_moves`](crate::Rules::cambodian_moves).
+    pub(super) cambodian_moves: bool,
     pub(super) drops: Drops,
     /// `dropNoDoubled` and `dropNoDoubledCount`.
     pub(super) no_doubled: Option<char>,
@@ -173,6 +176,7 @@ impl Draft {
             },
             piece_drops: false,
             seirawan_gating: false,
+            cambodian_moves: false,
             drops: Drops::default(),
             no_doubled: None,
             no_doubled_count: 1,
@@ -200,7 +204,7 @@ impl Draft {
                 Some((_, Decided::Castling)) => self.rules.castling.is_some(),
                 Some((_, Decided::RoyalWhileFew)) => self.royal_while_few().is_some(),
                 Some((_, Decided::Drops)) => self.piece_drops,
-                Some((_, Decided::NotGating)) => !self.seirawan_gating,
+                Some((_, Decided::NotGating)) => !self.seirawan_gating && !self.cambodian_moves,
                 None => true,
             }
         });
@@ -250,7 +254,9 @@ impl Draft {
             return Err(Refusal::Rule(p.clone()));
         }
         let mut rules = self.rules.clone();
-        rules.gating = self.seirawan_gating && self.pending.iter().any(|p| p.key == "gating");
+        let gates = self.pending.iter().any(|p| p.key == "gating");
+        rules.gating = self.seirawan_gating && gates;
+        rules.cambodian_moves = self.cambodian_moves && gates;
         rules.drops = self.piece_drops.then(|| Drops {
             no_doubled: self
                 .no_doubled
@@ -437,9 +443,10 @@ impl Draft {
                     .into(),
             ));
         }
-        if rules.castling.is_none() {
+        if rules.castling.is_none() && !rules.has_gates() {
             // A start inherited with castling rights (chess's `KQkq`)
-            // under `castling = false`: Fairy-Stockfish ignores them.
+            // under `castling = false`: Fairy-Stockfish ignores them (but
+            // reads gates there: Cambodian chess's `DEde`).
             let mut fields: Vec<&str> = rules.start.split(' ').collect();
             if let Some(rights) = fields.get_mut(2)
                 && !rights.bytes().all(|b| b.is_ascii_digit())

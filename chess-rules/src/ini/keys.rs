@@ -34,9 +34,10 @@ pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
-/// `gating` without `seirawanGating`: gates that only Cambodian chess's
-/// first leaps use (with it, Seirawan chess's gating, which is played).
-const GATES: &str = "gates without pieces put on them (Cambodian chess's first leaps)";
+/// `gating` without `seirawanGating` or `cambodianMoves`: gates that
+/// nothing uses (with one of them, Seirawan chess's gating or Cambodian
+/// chess's first leaps, which are played).
+const GATES: &str = "gates that no piece is put on or leaps from (`gating` without `seirawanGating` or `cambodianMoves`)";
 
 const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const CONNECT: &str = "connection goals other than pieces in a row or in a square (a region joined to another, pieces on one line)";
@@ -145,10 +146,7 @@ const KEYS: &[(&str, Use)] = &[
     ("immobilityIllegal", Use::Read),
     ("gating", rule(GATES, "false")),
     ("seirawanGating", Use::Read),
-    (
-        "cambodianMoves",
-        rule("the first leaps of Cambodian chess", "false"),
-    ),
+    ("cambodianMoves", Use::Read),
     ("wallingRule", Use::Read),
     ("wallingRegionWhite", Use::Read),
     ("wallingRegionBlack", Use::Read),
@@ -224,8 +222,8 @@ pub(crate) enum Decided {
     RoyalWhileFew,
     /// Drops, which are played.
     Drops,
-    /// No gating moves (`seirawanGating`): gates alone, which only
-    /// Cambodian chess's first leaps use.
+    /// Neither gating moves (`seirawanGating`) nor Cambodian chess's first
+    /// leaps (`cambodianMoves`): gates alone, which nothing uses.
     NotGating,
 }
 

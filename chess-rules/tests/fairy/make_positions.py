@@ -330,6 +330,18 @@ POSITIONS["shouse"] = [
     "r3k2r/pppp1ppp/8/8/8/8/PPPP1PPP/R3K2R[HNhn] w KQkq - 0 1",
 ]
 
+# Cambodian chess's first leaps: a king on its gate leaps like a knight
+# one rank forward (not in check), a met two squares forward (over a
+# piece, and in check to block), a rook on the king's rank or file
+# closes its gate.
+POSITIONS["cambodian"] = [
+    "3k4/8/8/8/8/8/8/r2K4 w Dd - 0 1",
+    "3k4/8/8/8/8/8/4P3/3KM3 w DEd - 0 1",
+    "3k4/8/8/8/8/4p3/8/3KM3 w DEd - 0 1",
+    "3k4/7r/8/8/8/8/R7/3KM3 w DEd - 0 1",
+    "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+]
+
 
 def perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves)
