@@ -215,8 +215,9 @@ pub fn write(rules: &Rules) -> String {
         }
     }
     // Drops: 0 for none, else 1 and a bit per switch, then each side's
-    // region (0, or 1 and the region) and the kind not doubled on a file
-    // (its letter or nothing, and the count).
+    // region (0, or 1 and the region), the kind not doubled on a file
+    // (its letter or nothing, and the count), the kind whose drop that
+    // mates loses, and whether dropped kings and rooks castle.
     match &rules.drops {
         None => out.number(0),
         Some(d) => {
@@ -226,7 +227,8 @@ pub fn write(rules: &Rules) -> String {
                     | u8::from(d.pawns_on_first_rank) << 3
                     | u8::from(d.pawns_in_zone) << 4
                     | u8::from(d.no_checks) << 5
-                    | u8::from(d.promoted) << 6,
+                    | u8::from(d.promoted) << 6
+                    | u8::from(d.opposite_bishops) << 7,
             );
             for region in d.regions {
                 match region {
@@ -241,6 +243,7 @@ pub fn write(rules: &Rules) -> String {
             out.text(&letter.map(String::from).unwrap_or_default());
             out.number(count.unwrap_or(0));
             out.text(&d.mate_loses.map(String::from).unwrap_or_default());
+            out.number(u8::from(d.castling));
         }
     }
     // Explosions: 0 for none, else 1, the pieces spared and those immune;
@@ -512,7 +515,7 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let drops = match input.number::<u8>()? {
         0 => None,
-        bits if bits < 128 && bits & 1 != 0 => {
+        bits if bits & 1 != 0 => {
             let mut regions = [None; 2];
             for region in &mut regions {
                 *region = match input.number::<u8>()? {
@@ -524,6 +527,11 @@ pub fn read(data: &str) -> Option<Rules> {
             let letter = input.maybe_char()?;
             let count: u8 = input.number()?;
             let mate_loses = input.maybe_char()?;
+            let castling = match input.number::<u8>()? {
+                0 => false,
+                1 => true,
+                _ => return None,
+            };
             Some(Drops {
                 captures_to_hand: bits & 2 != 0,
                 keep_promoted: bits & 4 != 0,
@@ -534,6 +542,8 @@ pub fn read(data: &str) -> Option<Rules> {
                 no_checks: bits & 32 != 0,
                 promoted: bits & 64 != 0,
                 mate_loses,
+                opposite_bishops: bits & 128 != 0,
+                castling,
             })
         }
         _ => return None,
@@ -782,6 +792,8 @@ mod tests {
             no_checks: true,
             promoted: true,
             mate_loses: Some('P'),
+            opposite_bishops: true,
+            castling: false,
         });
         losing.drops = Some(Drops {
             captures_to_hand: false,
@@ -793,6 +805,8 @@ mod tests {
             no_checks: false,
             promoted: false,
             mate_loses: None,
+            opposite_bishops: false,
+            castling: true,
         });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
@@ -855,10 +869,14 @@ mod tests {
         });
         let (before, after) = written.split_at(undropped.len() - 20);
         assert!(after.starts_with("21,"), "{after}");
-        for bits in ["20", "149"] {
+        for bits in ["20", "277"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
             assert_eq!(read(&bad), None, "{bad}");
         }
+        // (Dropped kings and rooks castle, or not: 0 or 1.)
+        assert!(after.contains(",0:0,0:1,"), "{after}");
+        let bad = written.replacen(",0:0,0:1,", ",0:0,0:2,", 1);
+        assert_eq!(read(&bad), None, "{bad}");
         // Explosions and pieces immune to their own kind; an unknown tag
         // for explosions is no rule set.
         let mut atomic = crate::ini::builtin("atomar").unwrap().unwrap();

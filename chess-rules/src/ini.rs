@@ -716,6 +716,8 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "pieceDrops" => draft.piece_drops = boolean(value)?,
         "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
         "dropChecks" => draft.drops.no_checks = !boolean(value)?,
+        "dropOppositeColoredBishop" => draft.drops.opposite_bishops = boolean(value)?,
+        "castlingDroppedPiece" => draft.drops.castling = boolean(value)?,
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "makpongRule" => draft.rules.makpong = boolean(value)?,

@@ -520,12 +520,14 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
         }
     }
     // Drops: each legal out of check (a piece put on the board uncovers
-    // nothing), else tried.
+    // nothing) but a royal piece's, else tried.
     if t.drops.is_none() {
         return count;
     }
     for (drop, cells) in drop_targets(t, s) {
-        if COUNT && !every {
+        // (A royal piece dropped may be dropped into attack: tried.)
+        let royal = t.royal & (1 << drop.0) != 0;
+        if COUNT && !every && !royal {
             count += cells.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
             continue;
         }
@@ -534,7 +536,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
         }
         let start = out.len();
         out.extend(dropped(t, drop, &cells));
-        if every {
+        if every || royal {
             let scratch = scratch.get_or_insert(s.cells);
             retain_from(out, start, |m| safe_after(t, s, scratch, royals, m));
         }
@@ -635,7 +637,9 @@ fn safe_after_walled(
         // One of the other side's blown up: nothing left attacked matters.
         true
     } else {
-        royals.iter().all(|r| {
+        // (A royal piece dropped is one more to keep out of attack.)
+        let dropped = matches!(m.kind, MoveKind::Drop { kind } if t.royal & (1 << kind) != 0);
+        royals.iter().chain(dropped.then_some(to)).all(|r| {
             let r = if r == from { to } else { r };
             (matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
                 || !t.attacked(scratch, r, !us)

@@ -59,6 +59,7 @@
 //! | `promote.rs` | shogi-style promotion: which moves may or must promote or demote a piece, and what a promoted piece was |
 //! | `walls.rs` | walls: where a move's wall may go (duck chess, the amazons), the walls a move puts down |
 //! | `gating.rs` | gates (Seirawan chess): the gates a FEN names, the pieces moves put on them, the gates a move closes |
+//! | `placement.rs` | placement chess's drops: bishops on squares of both colours, dropped kings and rooks that castle |
 //! | `cambodian.rs` | Cambodian chess's first leaps from gates, why one may not be made ([`LeapRefused`]), and the king's gate a rook closes |
 //! | `passing.rs` | passing (janggi), passing where no move is left, bikjang, and the ends they make |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag, pieces in a row or in a square ([`Goals`]) |
@@ -90,6 +91,7 @@ mod movegen;
 mod notation;
 mod passing;
 mod perft;
+mod placement;
 mod position;
 mod promote;
 mod read;

@@ -90,6 +90,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
     next.castling &= !(t.castling_on[from] | t.castling_on[to]);
+    if let MoveKind::Drop { kind } = m.kind {
+        crate::placement::castle_dropped(t, s, kind, m.to, next);
+    }
     if let (MoveKind::Castle { rook_from, .. }, Some(ranks)) = (m.kind, t.opposite_castling) {
         opposite_wing(t, s, next, ranks, rook_from.file > m.from.file);
     }

@@ -472,6 +472,7 @@ pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (Drop,
                     *cells &= !t.file_cells[full][w];
                 }
             }
+            crate::placement::restrict(t, s, kind, &mut cells);
             if let Some(stuck) = &t.stuck {
                 let placed = usize::from(up.unwrap_or(kind as u8));
                 for (w, cells) in cells.iter_mut().enumerate() {

@@ -479,6 +479,15 @@ pub struct Drops {
     /// checkmated wins (`shogiPawnDropMateIllegal`: shogi's pawn,
     /// uchifuzume, as Fairy-Stockfish ends the game).
     pub mate_loses: Option<char>,
+    /// A side's bishops are dropped on squares of both colours
+    /// (`dropOppositeColoredBishop`: placement chess): a bishop may not go
+    /// to a colour that has half of them already (on the board and in
+    /// hand), nor another piece to a square a bishop still in hand needs.
+    pub opposite_bishops: bool,
+    /// A king dropped on its castling square (the `e` file of its castling
+    /// rank) castles with the rooks on that rank's corners, and a rook
+    /// dropped on a corner with such a king (`castlingDroppedPiece`).
+    pub castling: bool,
 }
 
 impl Rules {

@@ -182,6 +182,8 @@ pub(crate) struct Tables {
     /// Cambodian chess's first leaps, where the rule set has them
     /// ([`Rules::cambodian_moves`](crate::Rules::cambodian_moves)).
     pub(crate) cambodian: Option<Leapers>,
+    /// Placement chess's drops, where the rule set has them.
+    pub(crate) placement: Option<Placement>,
     /// The cells a piece of each side and kind may be dropped on (a pawn
     /// not on its first rank nor in its zone, unless the rule set says).
     pub(crate) drop_cells: [Vec<[u64; WORDS]>; 2],
@@ -787,6 +789,7 @@ impl Tables {
             gating: rules.gating,
             gates: rules.has_gates(),
             cambodian: Leapers::of(rules),
+            placement: Placement::of(rules),
             zone,
             near_zone,
             atoms,
@@ -1024,5 +1027,31 @@ impl Leapers {
             fers: kind("fers"),
             rook: kind("rook"),
         })
+    }
+}
+
+/// What Placement chess's drops concern ([`crate::placement`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Placement {
+    /// The bishop's kind, where bishops are dropped on both colours
+    /// ([`Drops::opposite_bishops`](crate::Drops)).
+    pub(crate) bishop: Option<u8>,
+    /// Where dropped kings and rooks castle ([`Drops::castling`](crate::Drops)):
+    /// the king's file (Fairy-Stockfish's `e`) and the rook's kind.
+    pub(crate) castling: Option<(u8, u8)>,
+}
+
+impl Placement {
+    /// The kinds of `rules`, where its drops are Placement chess's.
+    pub(crate) fn of(rules: &Rules) -> Option<Placement> {
+        let drops = rules.drops.as_ref()?;
+        let kind = |name: &str| (rules.pieces.iter().position(|p| p.name == name)).map(|k| k as u8);
+        let placement = Placement {
+            bishop: kind("bishop").filter(|_| drops.opposite_bishops),
+            castling: (kind("rook"))
+                .filter(|_| drops.castling && rules.castling.is_some())
+                .map(|rook| (4, rook)),
+        };
+        (placement.bishop.is_some() || placement.castling.is_some()).then_some(placement)
     }
 }

@@ -152,6 +152,12 @@ pub enum Rejection {
         /// How many of it a side may have for a promotion to it.
         limit: u8,
     },
+    /// The drop would leave a side's bishops on squares of one colour
+    /// ([`Drops::opposite_bishops`](crate::Drops::opposite_bishops):
+    /// placement chess): a bishop to a colour that has its share of them,
+    /// or another piece to the last square of a colour a bishop in hand
+    /// needs.
+    BishopColours(Piece),
     /// A first leap of Cambodian chess ([`Rules::cambodian_moves`](crate::Rules::cambodian_moves):
     /// a king's like a knight one rank forward, a fers's two squares
     /// forward) that may not be made here.
@@ -418,6 +424,13 @@ impl Position<'_> {
         {
             let count = self.tables.no_doubled.map_or(1, |(_, count)| count);
             return Some(Rejection::Doubled { piece, count });
+        }
+        let mut cell = [0u64; crate::mailbox::WORDS];
+        let c = cell_of(to);
+        cell[c / 64] = 1 << (c % 64);
+        crate::placement::restrict(&self.tables, &self.s, usize::from(kind), &mut cell);
+        if cell[c / 64] == 0 {
+            return Some(Rejection::BishopColours(piece));
         }
         Some(self.pseudo_legal_refused(m, &legal))
     }

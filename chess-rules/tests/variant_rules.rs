@@ -2343,3 +2343,98 @@ fn cambodian_leaps_as_fairy_stockfish_plays_them() {
     let data = chess_rules::data::write(&rules);
     assert_eq!(chess_rules::data::read(&data), Some(rules.clone()));
 }
+
+/// Placement chess's setup as Fairy-Stockfish plays it (pyffish 0.0.90's
+/// moves and FENs): a king dropped on e1 castles with the rooks on the
+/// corners, a rook dropped on a corner beside such a king; the second
+/// bishop goes to the other colour, and no piece takes the last square it
+/// needs; and a king is never dropped into attack.
+#[test]
+fn placement_drops_as_fairy_stockfish_plays_them() {
+    let rules = chess_rules::ini::builtin("placement").unwrap().unwrap();
+    let drops = rules.drops.as_ref().unwrap();
+    assert!(drops.opposite_bishops && drops.castling);
+    let play = |fen: &str, moves: &[&str]| {
+        let mut pos = Position::from_fen(&rules, fen).unwrap();
+        for san in moves {
+            let m = pos.parse_move(san).unwrap_or_else(|| panic!("{san}"));
+            assert_eq!(pos.san(m), *san);
+            pos = pos.play(m);
+        }
+        pos
+    };
+    let corners = "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kk] w - - 0 1";
+    assert_eq!(
+        play(corners, &["K@e1"]).fen(),
+        "r6r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[k] b KQ - 0 1"
+    );
+    let castled = play(corners, &["K@e1", "K@e8", "O-O"]);
+    assert_eq!(
+        castled.fen(),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1[] b kq - 1 2"
+    );
+    // Elsewhere, no castling.
+    assert_eq!(
+        play(corners, &["K@d1"]).fen(),
+        "r6r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[k] b - - 0 1"
+    );
+    let king = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[RRrr] w - - 0 1";
+    assert_eq!(
+        play(king, &["R@a1"]).fen(),
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3[Rrr] b Q - 0 1"
+    );
+    assert_eq!(
+        play(king, &["R@b1"]).fen(),
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/1R2K3[Rrr] b - - 0 1"
+    );
+    // A bishop on c1 (dark): the other goes to b1 (light), and the king
+    // may not take b1 from it.
+    let bishops = Position::from_fen(
+        &rules,
+        "8/pppppppp/8/8/8/8/PPPPPPPP/2BRNNQR[KBkqrrbbnn] w - - 0 1",
+    )
+    .unwrap();
+    let mut legal: Vec<String> = bishops
+        .legal_moves()
+        .into_iter()
+        .map(|m| bishops.san(m))
+        .collect();
+    legal.sort();
+    assert_eq!(legal, ["B@b1", "K@a1"]);
+    // The rule set's data keeps both.
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&rules)),
+        Some(rules.clone())
+    );
+}
+
+/// A king in hand is not dropped where it is attacked (Fairy-Stockfish's
+/// screen chess, pyffish 0.0.90: a black queen on a8 keeps the white king
+/// off the a-file, the long diagonal and the eighth rank).
+#[test]
+fn a_king_is_not_dropped_into_attack() {
+    let text = "[screen:placement]\ndropNoDoubled = p\n\
+                startFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1\n\
+                dropRegionWhite = *1 *2 *3 *4\ndropRegionBlack = *8 *7 *6 *5\n";
+    let sections = chess_rules::ini::sections(text).unwrap();
+    let rules = sections[0].rules.as_ref().unwrap();
+    let pos = Position::from_fen(
+        rules,
+        "q7/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkrrbbnnpppppppp] w - - 0 1",
+    )
+    .unwrap();
+    let mut kings: Vec<String> = (pos.legal_moves().into_iter())
+        .filter(|m| pos.piece_at(m.to).is_none() && pos.san(*m).starts_with("K@"))
+        .map(|m| m.to.to_string())
+        .collect();
+    kings.sort();
+    let mut theirs = [
+        "h4", "b1", "c1", "d1", "e1", "f1", "g1", "g4", "f4", "b2", "c2", "d2", "e2", "f2", "d4",
+        "h2", "c4", "b3", "c3", "d3", "e3", "b4", "g3", "h3",
+    ];
+    theirs.sort();
+    assert_eq!(kings, theirs);
+    assert_eq!(pos.parse_move("K@a1"), None);
+    let count = pos.perft(1);
+    assert_eq!(count, pos.legal_moves().len() as u64);
+}

@@ -1011,6 +1011,48 @@ fn fairy_stockfish_san_as_pychess_exports_it() {
 }
 
 #[test]
+fn placement_setups_verify_and_their_drops_are_refused_with_why() {
+    // Placement chess as pychess.org names it: dropped king and rooks
+    // castle; a second bishop on the first's colour, a piece on the last
+    // square the bishop in hand needs, and a king dropped into attack are
+    // refused at their drops.
+    let game = |fen: &str, moves: &str| {
+        format!("[Variant \"Placement\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves} *\n\n")
+    };
+    let bishops = "8/pppppppp/8/8/8/8/PPPPPPPP/2BRNNQR[KBkqrrbbnn] w - - 0 1";
+    let games = [
+        game(
+            "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kk] w - - 0 1",
+            "1. K@e1 K@e8 2. O-O O-O-O",
+        ),
+        game(bishops, "1. B@b1 K@e8 2. K@a1"),
+        game(bishops, "1. B@a1"),
+        game(bishops, "1. K@b1"),
+        game("q7/8/8/8/8/8/1PPPPPPP/8[KRRk] w - - 0 1", "1. K@a1"),
+    ]
+    .concat();
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("5 games (2 legal, 7 plies), 3 errors"),
+        "{out}"
+    );
+    for expected in [
+        "error[bad-drop]: White cannot play `1. B@a1`: White's bishops stand on squares of both \
+         colours under placement, and its dark squares have their share of them already: a1 is \
+         dark\n  --> <stdin>:17:4",
+        "help: where it may go: `B@b1`",
+        "error[bad-drop]: White cannot play `1. K@b1`: b1 is the last light square left for \
+         White's bishop still in hand: under placement a side's bishops stand on squares of both \
+         colours\n  --> <stdin>:23:4",
+        "error[into-check]: White cannot play `1. K@a1`: the king would be in check on a1 from the \
+         black queen on a8\n  --> <stdin>:29:4",
+    ] {
+        assert!(out.contains(expected), "{expected}\n\n{out}");
+    }
+}
+
+#[test]
 fn cambodian_first_leaps_verify_and_are_refused_with_why() {
     // Ouk Chaktrang and Kar Ouk as pychess.org names them: the king's leap
     // and the met's two squares from their gates; then each leap refused

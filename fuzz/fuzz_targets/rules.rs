@@ -182,7 +182,8 @@ fuzz_target!(|data: &[u8]| {
             // `n` no two of the first piece on a file, `r` drops on a
             // side's own first rank only, `k` no drop that checks, `p`
             // pieces dropped promoted too, `m` a drop of `A` that mates
-            // loses.
+            // loses, `o` bishops dropped on both colours, `e` dropped kings
+            // and rooks castle.
             let mut pocket = String::new();
             if let Some(hand) = parts.next() {
                 let regions = [0, geometry.ranks() - 1].map(chess_rules::Region::rank);
@@ -196,6 +197,8 @@ fuzz_target!(|data: &[u8]| {
                     no_checks: hand.contains('k'),
                     promoted: hand.contains('p'),
                     mate_loses: hand.contains('m').then_some('A'),
+                    opposite_bishops: hand.contains('o'),
+                    castling: hand.contains('e'),
                 });
                 for letter in hand.chars().filter(|c| "ABCabc".contains(*c)) {
                     if rules.index(letter).is_some() {

@@ -666,6 +666,7 @@ fn refusal_rejection(
             ),
         )
         .help(drops_of(pos, p.kind)),
+        Refusal::BishopColours(p) => super::placement::bishop_colours(pos, p, to),
         Refusal::Doubled { piece: p, count } => {
             let name = kind_name(p.kind);
             let many = if count == 1 {
@@ -974,10 +975,14 @@ fn refusal_rejection(
             ),
         ),
         Refusal::LeavesRoyalAttacked { royal, by } => {
+            // (A royal piece dropped is the one attacked.)
+            let dropped = drop.filter(|&k| pos.rules().pieces[usize::from(k)].royal);
             let moving_royal = pos.is_royal(from);
             // (The attacker stands on `by` before the move too.)
             let attacker = piece_on(pos, by);
-            if moving_royal && pos.shielded(from) {
+            if let Some(kind) = dropped {
+                reasons::into_check(kind_name(kind), &royal.to_string(), &attacker)
+            } else if moving_royal && pos.shielded(from) {
                 reasons::into_check(&royal_name(from), &royal.to_string(), &attacker)
                     .help(reasons::touching_royals(&pos.rules().name, name(pos, from)))
             } else if moving_royal {

@@ -28,6 +28,7 @@ mod custom;
 mod game;
 mod gates;
 mod moves;
+mod placement;
 mod position;
 mod reasons;
 mod rejection;

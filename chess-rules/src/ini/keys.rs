@@ -25,9 +25,7 @@ pub(crate) enum Use {
 
 const MUST_DROP: &str = "compulsory drops";
 const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
-const DROP_CASTLING: &str = "castling with a dropped rook or king";
 const SITTUYIN_DROPS: &str = "sittuyin's rook drops";
-const BISHOP_COLOURS: &str = "bishops dropped on squares of both colours";
 const TWO_BOARDS: &str =
     "a second board (bughouse: the pieces in hand come from the partner's game)";
 pub(crate) const PAWNS: &str =
@@ -115,7 +113,7 @@ const KEYS: &[(&str, Use)] = &[
     ("enPassantTypes", rule(PAWNS, "p")),
     ("enPassantTypesWhite", rule(PAWNS, "p")),
     ("enPassantTypesBlack", rule(PAWNS, "p")),
-    ("castlingDroppedPiece", rule(DROP_CASTLING, "false")),
+    ("castlingDroppedPiece", Use::Read),
     ("castlingRank", Use::Read),
     ("castlingKingFile", rule(CASTLING, "e")),
     ("castlingKingPiece", rule(CASTLING, "k")),
@@ -139,7 +137,7 @@ const KEYS: &[(&str, Use)] = &[
     ("dropRegionWhite", Use::Read),
     ("dropRegionBlack", Use::Read),
     ("sittuyinRookDrop", rule(SITTUYIN_DROPS, "false")),
-    ("dropOppositeColoredBishop", rule(BISHOP_COLOURS, "false")),
+    ("dropOppositeColoredBishop", Use::Read),
     ("dropPromoted", Use::Read),
     ("dropNoDoubled", Use::Read),
     ("dropNoDoubledCount", Use::Read),
@@ -246,9 +244,7 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
     (CASTLING, Decided::Castling),
     (MUST_DROP, Decided::Drops),
     (ENCLOSING, Decided::Drops),
-    (DROP_CASTLING, Decided::Drops),
     (SITTUYIN_DROPS, Decided::Drops),
-    (BISHOP_COLOURS, Decided::Drops),
     (GATES, Decided::NotGating),
 ];
 

@@ -342,6 +342,18 @@ POSITIONS["cambodian"] = [
     "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
 ]
 
+# Placement chess's setup: a second bishop only on the other colour, a
+# piece kept off the last square a bishop in hand needs; a king dropped
+# on e1 castles with the rooks on the corners, a rook dropped on a corner
+# with the king on e1.
+POSITIONS["placement"] = [
+    "8/pppppppp/8/8/8/8/PPPPPPPP/2BRNNQR[KBkqrrbbnn] w - - 0 1",
+    "8/pppppppp/8/8/8/8/PPPPPPPP/1B1N1N1Q[KRRBkqrrbbnn] w - - 0 1",
+    "r6r/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kk] w - - 0 1",
+    "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[RRrr] w - - 0 1",
+    "rn2k2r/pppppppp/8/8/8/8/PPPPPPPP/RN5R[BBKbb] w - - 0 1",
+]
+
 
 def perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves)
