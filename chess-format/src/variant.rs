@@ -261,6 +261,10 @@ impl Named {
     /// assert_eq!(Named::from_name("fischerandom"), Ok(Named { variant: Variant::Standard, chess960: true }));
     /// assert_eq!(Named::from_name("suicide"), Err(NameError::Related(Variant::Antichess)));
     /// assert_eq!(Named::from_name("bughouse"), Err(NameError::Unknown));
+    /// // A variant's name and `960`: its rules with Chess960 castling, as
+    /// // pychess.org names such games.
+    /// let koth = Named::from_name("Kingofthehill960").unwrap();
+    /// assert_eq!((koth.variant, koth.chess960), (Variant::KingOfTheHill, true));
     /// ```
     pub fn from_name(name: &str) -> Result<Named, NameError> {
         if let Some(entry) = NAMES
@@ -268,6 +272,17 @@ impl Named {
             .find(|entry| entry.aliases.iter().any(|alias| is_alias(name, alias)))
         {
             return Ok(entry.rules);
+        }
+        if let Some(stem) = name.trim().strip_suffix("960")
+            && let Some(entry) = NAMES.iter().find(|entry| {
+                entry.rules.variant != Variant::Standard
+                    && entry.aliases.iter().any(|alias| is_alias(stem, alias))
+            })
+        {
+            return Ok(Named {
+                chess960: true,
+                ..entry.rules
+            });
         }
         match RELATED.iter().find(|(alias, _)| is_alias(name, alias)) {
             Some(&(_, variant)) => Err(NameError::Related(variant)),

@@ -211,6 +211,25 @@ pub fn find(name: &str) -> Option<&'static str> {
         .find(|known| chess_format::same_name(name, known))
 }
 
+/// The built-in variant `name` names ([`find`]) and whether it names it
+/// with Chess960 castling: its name and `960`, as pychess.org names such
+/// games (`Seirawan960`, `Capablanca960`).
+///
+/// ```
+/// use chess_rules::builtin;
+///
+/// assert_eq!(builtin::find_960("Capablanca960"), Some(("capablanca", true)));
+/// assert_eq!(builtin::find_960("capablanca"), Some(("capablanca", false)));
+/// assert_eq!(builtin::find_960("nosuch960"), None);
+/// ```
+pub fn find_960(name: &str) -> Option<(&'static str, bool)> {
+    if let Some(found) = find(name) {
+        return Some((found, false));
+    }
+    let stem = name.trim().strip_suffix("960")?;
+    find(stem).map(|found| (found, true))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

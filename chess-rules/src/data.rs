@@ -149,7 +149,8 @@ pub fn write(rules: &Rules) -> String {
             | u16::from(rules.bikjang) << 5
             | u16::from(rules.opposite_castling) << 6
             | u16::from(rules.gating) << 7
-            | u16::from(rules.cambodian_moves) << 8,
+            | u16::from(rules.cambodian_moves) << 8
+            | u16::from(rules.sittuyin_promotion) << 9,
     );
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
@@ -243,7 +244,7 @@ pub fn write(rules: &Rules) -> String {
             out.text(&letter.map(String::from).unwrap_or_default());
             out.number(count.unwrap_or(0));
             out.text(&d.mate_loses.map(String::from).unwrap_or_default());
-            out.number(u8::from(d.castling));
+            out.number(u8::from(d.castling) | u8::from(d.rooks_on_first_rank) << 1);
         }
     }
     // Explosions: 0 for none, else 1, the pieces spared and those immune;
@@ -440,7 +441,7 @@ pub fn read(data: &str) -> Option<Rules> {
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
     let passing = input.number::<u16>()?;
-    if passing >> 9 != 0 {
+    if passing >> 10 != 0 {
         return None;
     }
     let bit = |i: u8| passing >> i & 1 != 0;
@@ -527,11 +528,10 @@ pub fn read(data: &str) -> Option<Rules> {
             let letter = input.maybe_char()?;
             let count: u8 = input.number()?;
             let mate_loses = input.maybe_char()?;
-            let castling = match input.number::<u8>()? {
-                0 => false,
-                1 => true,
-                _ => return None,
-            };
+            let placing = input.number::<u8>()?;
+            if placing > 3 {
+                return None;
+            }
             Some(Drops {
                 captures_to_hand: bits & 2 != 0,
                 keep_promoted: bits & 4 != 0,
@@ -543,7 +543,8 @@ pub fn read(data: &str) -> Option<Rules> {
                 promoted: bits & 64 != 0,
                 mate_loses,
                 opposite_bishops: bits & 128 != 0,
-                castling,
+                castling: placing & 1 != 0,
+                rooks_on_first_rank: placing & 2 != 0,
             })
         }
         _ => return None,
@@ -642,6 +643,7 @@ pub fn read(data: &str) -> Option<Rules> {
         opposite_castling: bit(6),
         gating: bit(7),
         cambodian_moves: bit(8),
+        sittuyin_promotion: bit(9),
     })
 }
 
@@ -794,6 +796,7 @@ mod tests {
             mate_loses: Some('P'),
             opposite_bishops: true,
             castling: false,
+            rooks_on_first_rank: true,
         });
         losing.drops = Some(Drops {
             captures_to_hand: false,
@@ -807,6 +810,7 @@ mod tests {
             mate_loses: None,
             opposite_bishops: false,
             castling: true,
+            rooks_on_first_rank: false,
         });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
@@ -873,9 +877,10 @@ mod tests {
             let bad = format!("{before}{bits}{}", &after[2..]);
             assert_eq!(read(&bad), None, "{bad}");
         }
-        // (Dropped kings and rooks castle, or not: 0 or 1.)
+        // (Dropped kings and rooks castle, rooks on the first rank only: a
+        // bit each.)
         assert!(after.contains(",0:0,0:1,"), "{after}");
-        let bad = written.replacen(",0:0,0:1,", ",0:0,0:2,", 1);
+        let bad = written.replacen(",0:0,0:1,", ",0:0,0:4,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         // Explosions and pieces immune to their own kind; an unknown tag
         // for explosions is no rule set.
@@ -976,20 +981,22 @@ mod tests {
         walled.opposite_castling = true;
         walled.gating = true;
         walled.cambodian_moves = true;
+        walled.sittuyin_promotion = true;
         walled.diagonal_lines = Region::rank(2);
         // (The rank castling is on, the lines, who passes: a bit each.)
-        let passing = ",1,281470681743360,0,0,0,505,";
+        let passing = ",1,281470681743360,0,0,0,1017,";
         assert!(write(&walled).contains(passing), "{}", write(&walled));
-        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,512,", 1);
+        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,1024,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         // Each of those switches alone.
-        for bit in 0..9 {
+        for bit in 0..10 {
             let mut one = Rules::chess();
             let on = |i: u8| bit == i;
             one.pass = [on(0), on(1)];
             one.pass_on_stalemate = [on(2), on(3)];
             (one.must_drop, one.bikjang, one.opposite_castling) = (on(4), on(5), on(6));
             (one.gating, one.cambodian_moves) = (on(7), on(8));
+            one.sittuyin_promotion = on(9);
             assert_eq!(read(&write(&one)), Some(one.clone()), "{bit}");
         }
         walled.castling = Some(Castling {
@@ -1034,6 +1041,7 @@ mod tests {
         walled.opposite_castling = false;
         walled.gating = false;
         walled.cambodian_moves = false;
+        walled.sittuyin_promotion = false;
         walled.diagonal_lines = Region::EMPTY;
         let written = write(&walled);
         let walls = ",5,1,18446462598732840960,0,0,0,0,2:QN";

@@ -718,6 +718,8 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "dropChecks" => draft.drops.no_checks = !boolean(value)?,
         "dropOppositeColoredBishop" => draft.drops.opposite_bishops = boolean(value)?,
         "castlingDroppedPiece" => draft.drops.castling = boolean(value)?,
+        "sittuyinRookDrop" => draft.drops.rooks_on_first_rank = boolean(value)?,
+        "sittuyinPromotion" => draft.rules.sittuyin_promotion = boolean(value)?,
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "makpongRule" => draft.rules.makpong = boolean(value)?,

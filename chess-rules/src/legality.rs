@@ -301,8 +301,9 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
         return crate::walls::count(rules, t, s, scratch);
     }
     // (Where pieces are gated, each move is tried with each piece; where
-    // they leap from gates, the leaps are listed.)
-    if sifted(rules) || rules.has_gates() || crate::passing::bikjang(rules, t, s) {
+    // they leap from gates or promote sittuyin's way, those moves are
+    // listed.)
+    if sifted(rules) || rules.moves_of_its_own() || crate::passing::bikjang(rules, t, s) {
         scratch.clear();
         legal_moves(rules, t, s, scratch);
         return scratch.len() as u64;
@@ -319,12 +320,24 @@ pub(crate) fn safe_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mov
     if rules.gating {
         crate::gating::expand(t, s, out, start);
     }
-    if t.cambodian.is_some() {
-        // Cambodian chess's first leaps, each tried.
-        let leaps = out.len();
+    if t.cambodian.is_some() || t.sittuyin_zone.is_some() {
+        // Cambodian chess's first leaps and sittuyin's promotions, each
+        // tried (a promotion that gives check is none).
+        let own = out.len();
         crate::cambodian::candidates(rules, t, s, out);
+        crate::sittuyin::candidates(rules, t, s, out);
         let (royals, mut scratch) = (Royals::of(t, s), s.cells);
-        retain_from(out, leaps, |m| allowed(t, s, &mut scratch, &royals, m));
+        let mut after = s.clone();
+        retain_from(out, own, |m| {
+            // (A leap promotes nothing; a promotion is tried for check.)
+            allowed(t, s, &mut scratch, &royals, m)
+                && (m.promotion.is_none() || {
+                    crate::make::play_into(t, s, m, &mut after);
+                    let check = crate::position::in_check(t, &after, !s.turn);
+                    crate::make::take_back(t, s, m, &mut after);
+                    !check
+                })
+        });
     }
 }
 

@@ -60,6 +60,7 @@
 //! | `walls.rs` | walls: where a move's wall may go (duck chess, the amazons), the walls a move puts down |
 //! | `gating.rs` | gates (Seirawan chess): the gates a FEN names, the pieces moves put on them, the gates a move closes |
 //! | `placement.rs` | placement chess's drops: bishops on squares of both colours, dropped kings and rooks that castle |
+//! | `sittuyin.rs` | sittuyin's promotion: a pawn of the zone becoming a piece where it stands or beside |
 //! | `cambodian.rs` | Cambodian chess's first leaps from gates, why one may not be made ([`LeapRefused`]), and the king's gate a rook closes |
 //! | `passing.rs` | passing (janggi), passing where no move is left, bikjang, and the ends they make |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag, pieces in a row or in a square ([`Goals`]) |
@@ -96,6 +97,7 @@ mod position;
 mod promote;
 mod read;
 mod rules;
+mod sittuyin;
 mod tables;
 mod types;
 mod walks;
@@ -116,5 +118,6 @@ pub use rules::{
     Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
     Stalemate, WallRule, Walling,
 };
+pub use sittuyin::PromotionRefused;
 pub use types::{Color, Gate, Move, MoveKind, Outcome, Piece};
 pub use why_not::Rejection;

@@ -11,7 +11,7 @@ use crate::geometry::Square;
 use crate::mailbox::{
     CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, is, kind_of, offers, path_clear, step,
 };
-use crate::position::{Position, State};
+use crate::position::{Position, State, at_limit};
 use crate::promote::Change;
 use crate::rules::Rules;
 use crate::tables::Tables;
@@ -34,16 +34,6 @@ pub(crate) trait Sink {
 
     /// A castling move.
     fn castle(&mut self, _m: Move) {}
-}
-
-/// Whether `color` may not promote to `kind` in `s`: it has as many
-/// pieces of that kind as the rule set's limit on promotions to it
-/// ([`PieceDef::promotion_limit`](crate::PieceDef::promotion_limit)).
-#[inline]
-fn at_limit(t: &Tables, s: &State, color: Color, kind: u8) -> bool {
-    (t.limits.iter()).any(|&(k, limit)| {
-        k == kind && crate::position::count_kind(s, color, kind) >= u32::from(limit)
-    })
 }
 
 /// The moves of one piece, listed (a pawn's into the promotion zone once
@@ -417,6 +407,7 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
         out.extend(dropped(t, drop, &cells));
     }
     crate::cambodian::candidates(rules, t, s, out);
+    crate::sittuyin::candidates(rules, t, s, out);
 }
 
 /// Whether the side to move may only drop: it holds a piece in hand

@@ -383,8 +383,7 @@ impl Position<'_> {
                 let Some(kind) = self.kind_of_letter(piece) else {
                     return Vec::new();
                 };
-                self.geometry()
-                    .squares()
+                let mut origins: Vec<(Square, Square)> = (self.geometry().squares())
                     .filter(|s| {
                         self.piece_at(*s)
                             .is_some_and(|p| p.color == self.turn() && usize::from(p.kind) == kind)
@@ -392,7 +391,12 @@ impl Position<'_> {
                             && rank.is_none_or(|r| s.rank == r)
                     })
                     .map(|s| (s, to))
-                    .collect()
+                    .collect();
+                // (A pawn standing there first: sittuyin's `d5=F`.)
+                if self.rules.sittuyin_promotion {
+                    origins.sort_by_key(|&(s, _)| s != to);
+                }
+                origins
             }
             MoveText::Castle { .. } | MoveText::Drop { .. } => Vec::new(),
         }
@@ -545,7 +549,7 @@ impl Position<'_> {
         }
         if crate::legality::sifted(self.rules)
             || t.walling()
-            || self.rules.has_gates()
+            || self.rules.moves_of_its_own()
             || crate::passing::bikjang(self.rules, t, s)
         {
             // Which moves are legal depends on the others (or each is
@@ -726,7 +730,8 @@ impl Position<'_> {
         let def = &self.rules.pieces[piece.kind as usize];
         // (A pass is written as the royal piece's move to its own square,
         // `Ke2`, as Fairy-Stockfish writes it.)
-        let capture = (self.piece_at(m.to).is_some() && m.kind != MoveKind::Pass)
+        // (Nor is a promotion where the pawn stands, sittuyin's `d5=F`.)
+        let capture = (self.piece_at(m.to).is_some() && m.kind != MoveKind::Pass && m.to != m.from)
             || matches!(m.kind, MoveKind::EnPassant { .. });
         // Others of the kind that could go there too (putting their wall
         // on the same square, where walls are put: Fairy-Stockfish tells
@@ -740,6 +745,9 @@ impl Position<'_> {
                         && o.from != m.from
                         && !matches!(o.kind, MoveKind::Castle { .. })
                         && self.piece_at(o.from) == Some(piece)
+                        // (A sittuyin promotion, written with both squares,
+                        // is no pawn's step there.)
+                        && !(self.rules.sittuyin_promotion && o.promotion.is_some())
                 })
                 .map(|o| o.from)
                 .collect()
@@ -755,6 +763,15 @@ impl Position<'_> {
             } else {
                 "O-O-O"
             });
+        } else if letterless
+            && self.rules.sittuyin_promotion
+            && m.promotion.is_some()
+            && m.from != m.to
+        {
+            // (A sittuyin promotion to a square beside: both squares,
+            // `d5c4=F`, as Fairy-Stockfish writes it.)
+            out.push_str(&m.from.to_string());
+            out.push_str(&m.to.to_string());
         } else if letterless && capture {
             out.push(char::from(b'a' + m.from.file));
             out.push('x');

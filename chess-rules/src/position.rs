@@ -95,6 +95,14 @@ impl fmt::Debug for Position<'_> {
     }
 }
 
+/// Whether `color` may not promote to `kind` in `s`: it has as many
+/// pieces of that kind as the rule set's limit on promotions to it
+/// ([`PieceDef::promotion_limit`](crate::PieceDef::promotion_limit)).
+#[inline]
+pub(crate) fn at_limit(t: &Tables, s: &State, color: Color, kind: u8) -> bool {
+    (t.limits.iter()).any(|&(k, limit)| k == kind && count_kind(s, color, kind) >= u32::from(limit))
+}
+
 /// The back rank of `color` on `g`.
 pub(crate) fn back_rank(g: Geometry, color: Color) -> u8 {
     match color {

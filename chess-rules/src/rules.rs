@@ -357,6 +357,14 @@ pub struct Rules {
     /// taken; a king's closes too when a rook of the other side moves to
     /// a square of its rank or file.
     pub cambodian_moves: bool,
+    /// Sittuyin's promotion (Fairy-Stockfish's `sittuyinPromotion`): a
+    /// pawn does not promote by moving into its zone; as a move of its
+    /// own, a pawn in the zone (any pawn, when it is its side's last)
+    /// becomes a promotion piece where it stands (`d5=F`) or on an empty
+    /// square that piece attacks from there (`d5c4=F`), the new piece
+    /// attacking none of the other side's pieces, the move giving no
+    /// check.
+    pub sittuyin_promotion: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -488,6 +496,9 @@ pub struct Drops {
     /// rank) castles with the rooks on that rank's corners, and a rook
     /// dropped on a corner with such a king (`castlingDroppedPiece`).
     pub castling: bool,
+    /// Rooks are dropped only on their side's first rank
+    /// (`sittuyinRookDrop`: sittuyin).
+    pub rooks_on_first_rank: bool,
 }
 
 impl Rules {
@@ -501,6 +512,13 @@ impl Rules {
     /// ([`Rules::gating`]) or leap from them ([`Rules::cambodian_moves`]).
     pub fn has_gates(&self) -> bool {
         self.gating || self.cambodian_moves
+    }
+
+    /// Whether moves other than its pieces' own are listed and tried one
+    /// by one: gated pieces, Cambodian chess's first leaps, sittuyin's
+    /// promotions.
+    pub(crate) fn moves_of_its_own(&self) -> bool {
+        self.has_gates() || self.sittuyin_promotion
     }
 
     /// Chess, written as a rule set.
@@ -558,6 +576,7 @@ impl Rules {
             petrify: Vec::new(),
             gating: false,
             cambodian_moves: false,
+            sittuyin_promotion: false,
             castling_rank: 0,
         }
     }

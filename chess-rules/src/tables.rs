@@ -182,6 +182,10 @@ pub(crate) struct Tables {
     /// Cambodian chess's first leaps, where the rule set has them
     /// ([`Rules::cambodian_moves`](crate::Rules::cambodian_moves)).
     pub(crate) cambodian: Option<Leapers>,
+    /// Each side's zone for sittuyin's promotion, where the rule set has it
+    /// ([`Rules::sittuyin_promotion`](crate::Rules::sittuyin_promotion);
+    /// then `zone` is empty: no pawn promotes by moving).
+    pub(crate) sittuyin_zone: Option<[[u64; WORDS]; 2]>,
     /// Placement chess's drops, where the rule set has them.
     pub(crate) placement: Option<Placement>,
     /// The cells a piece of each side and kind may be dropped on (a pawn
@@ -597,8 +601,15 @@ impl Tables {
                     let pawn_may = (drops.pawns_on_first_rank || !first_rank)
                         && (drops.pawns_in_zone || !in_zone);
                     let in_region = drops.regions[color.index()].is_none_or(|r| r.contains(sq));
+                    let rook_may = !drops.rooks_on_first_rank || first_rank;
                     for (kind, cells) in drop_cells[color.index()].iter_mut().enumerate() {
-                        if in_region && (pawn_may || !rules.pieces[kind].is_the_pawn()) {
+                        let def = &rules.pieces[kind];
+                        let may = match def.name.as_str() {
+                            _ if def.is_the_pawn() => pawn_may,
+                            "rook" => rook_may,
+                            _ => true,
+                        };
+                        if in_region && may {
                             cells[c / 64] |= 1 << (c % 64);
                         }
                     }
@@ -614,6 +625,12 @@ impl Tables {
                 }
             }
         }
+        // (Under sittuyin's promotion no pawn promotes by moving: the zone
+        // is its promotion's alone.)
+        let sittuyin_zone = rules.sittuyin_promotion.then(|| {
+            near_zone = [[0; WORDS]; 2];
+            std::mem::replace(&mut zone, [[0; WORDS]; 2])
+        });
         let leaper = [0, 1].map(|side: usize| {
             (0..atoms[side].len())
                 .filter(|&kind| {
@@ -790,6 +807,7 @@ impl Tables {
             gates: rules.has_gates(),
             cambodian: Leapers::of(rules),
             placement: Placement::of(rules),
+            sittuyin_zone,
             zone,
             near_zone,
             atoms,

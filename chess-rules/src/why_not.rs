@@ -16,6 +16,7 @@ use crate::geometry::Square;
 use crate::mailbox::{cell_of, encode};
 use crate::position::Position;
 use crate::position::back_rank;
+use crate::sittuyin::PromotionRefused;
 use crate::tables::turned;
 use crate::types::{Move, MoveKind, Outcome, Piece};
 
@@ -158,6 +159,18 @@ pub enum Rejection {
     /// or another piece to the last square of a colour a bishop in hand
     /// needs.
     BishopColours(Piece),
+    /// A rook dropped off its side's first rank
+    /// ([`Drops::rooks_on_first_rank`](crate::Drops::rooks_on_first_rank):
+    /// sittuyin).
+    RookOffFirstRank(Piece),
+    /// A sittuyin promotion ([`Rules::sittuyin_promotion`](crate::Rules::sittuyin_promotion))
+    /// that may not be made.
+    SittuyinPromotion {
+        /// The pawn.
+        piece: Piece,
+        /// Why not.
+        why: PromotionRefused,
+    },
     /// A first leap of Cambodian chess ([`Rules::cambodian_moves`](crate::Rules::cambodian_moves):
     /// a king's like a knight one rank forward, a fers's two squares
     /// forward) that may not be made here.
@@ -167,6 +180,11 @@ pub enum Rejection {
         /// Why not.
         why: LeapRefused,
     },
+}
+
+/// Whether `piece` is a pawn of `pos`'s rule set.
+fn def_is_pawn(pos: &Position<'_>, piece: Piece) -> bool {
+    pos.rules.pieces[usize::from(piece.kind)].pawn
 }
 
 impl Position<'_> {
@@ -211,6 +229,34 @@ impl Position<'_> {
         }
         if crate::movegen::must_drop(self.rules, &self.s) {
             return Some(Rejection::MustDrop);
+        }
+        if let Some(kind) =
+            promotion.filter(|_| self.rules.sittuyin_promotion && def_is_pawn(self, piece))
+        {
+            if let Some(limit) = self.limit_reached(kind) {
+                return Some(Rejection::PromotionLimit { kind, limit });
+            }
+            let m = Move {
+                from,
+                to,
+                promotion,
+                kind: MoveKind::Normal,
+                wall: None,
+                gate: None,
+            };
+            // (The check it gives, played here.)
+            let refused =
+                crate::sittuyin::refused(self.rules, &self.tables, &self.s, from, to, kind)
+                    .or_else(|| {
+                        self.play(m)
+                            .is_check()
+                            .then_some(PromotionRefused::GivesCheck)
+                    });
+            return Some(match refused {
+                Some(why) => Rejection::SittuyinPromotion { piece, why },
+                // (A promotion it may make: it leaves a royal piece attacked.)
+                None => self.pseudo_legal_refused(m, &legal),
+            });
         }
         let target = self.piece_at(to);
         if let Some(own) = target.filter(|p| p.color == self.s.turn) {
@@ -411,6 +457,12 @@ impl Position<'_> {
         }
         if drops.regions[side].is_some_and(|r| !r.contains(to)) {
             return Some(Rejection::DropRegion(piece));
+        }
+        if drops.rooks_on_first_rank
+            && self.rules.pieces[usize::from(kind)].name == "rook"
+            && to.rank != back_rank(self.geometry(), self.s.turn)
+        {
+            return Some(Rejection::RookOffFirstRank(piece));
         }
         let first_rank = to.rank == back_rank(self.geometry(), self.s.turn);
         let in_zone = self.rules.promotion_region[side].contains(to);

@@ -2438,3 +2438,62 @@ fn a_king_is_not_dropped_into_attack() {
     let count = pos.perft(1);
     assert_eq!(count, pos.legal_moves().len() as u64);
 }
+
+/// Sittuyin's promotion and rook drops as Fairy-Stockfish plays and
+/// writes them (pyffish 0.0.90's legal moves in SAN, and its FEN after
+/// them): a pawn of the zone becomes a met where it stands (`d5=F`) or on
+/// an empty square beside it diagonally (`d5c4=F`), not where the met
+/// would attack a piece; a pawn out of the zone does not while its side
+/// has another; rooks go to the first rank only.
+#[test]
+fn sittuyin_promotes_and_drops_as_fairy_stockfish_writes_it() {
+    let rules = chess_rules::ini::builtin("sittuyin").unwrap().unwrap();
+    assert!(rules.sittuyin_promotion && rules.drops.as_ref().unwrap().rooks_on_first_rank);
+    let sans = |fen: &str| {
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let mut sans: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+        sans.sort();
+        sans
+    };
+    let rook = "8/2r3k1/8/3P4/8/2P5/8/K7 w - - 0 1";
+    assert_eq!(
+        sans(rook),
+        [
+            "Ka2", "Kb1", "Kb2", "c4", "d5=F", "d5c4=F", "d5c6=F", "d5e4=F", "d5e6=F", "d6"
+        ]
+    );
+    let pos = Position::from_fen(&rules, rook).unwrap();
+    for (san, uci, fen) in [
+        ("d5=F", "d5d5f", "8/2r3k1/8/3F4/8/2P5/8/K7[] b - - 0 1"),
+        ("d5c4=F", "d5c4f", "8/2r3k1/8/8/2F5/2P5/8/K7[] b - - 0 1"),
+    ] {
+        let m = pos.parse_move(san).unwrap_or_else(|| panic!("{san}"));
+        assert_eq!((pos.parse_move(uci), pos.uci(m).as_str()), (Some(m), uci));
+        assert_eq!(pos.play(m).fen(), fen);
+    }
+    // A met on c6 would attack the rook on b7: no promotion there.
+    let guarded = "8/1r4k1/8/3P4/8/8/8/K7 w - - 0 1";
+    assert!(!sans(guarded).contains(&"d5c6=F".to_string()));
+    assert!(sans(guarded).contains(&"d5e6=F".to_string()));
+    // A met already on the board: none (one promotion to it at most).
+    assert!(
+        !sans("8/6k1/8/3P4/8/2P5/8/K4F2 w - - 0 1")
+            .iter()
+            .any(|s| s.contains('='))
+    );
+    let rooks = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
+    let drops: Vec<String> = sans(rooks)
+        .into_iter()
+        .filter(|s| s.starts_with("R@"))
+        .collect();
+    assert_eq!(
+        drops,
+        [
+            "R@a1", "R@b1", "R@c1", "R@d1", "R@e1", "R@f1", "R@g1", "R@h1"
+        ]
+    );
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&rules)),
+        Some(rules.clone())
+    );
+}

@@ -184,12 +184,12 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         "{out}"
     );
     // A variant whose rules are not played yet: refused, with why.
-    let (code, _, err) = run_with(&["--variant", "sittuyin", "-"], b"1. e4 *\n");
+    let (code, _, err) = run_with(&["--variant", "shatar", "-"], b"1. e4 *\n");
     assert_eq!(code, 2);
     assert!(
         err.contains(
-            "Fairy-Stockfish's built-in variant `sittuyin` cannot be played here yet: \
-             `sittuyinRookDrop = true` needs sittuyin's rook drops, which this engine does not play yet"
+            "Fairy-Stockfish's built-in variant `shatar` cannot be played here yet: \
+             `shatarMateRule = true` needs shatar's mating rules, which this engine does not play yet"
         ),
         "{err}"
     );
@@ -209,7 +209,7 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     // too.
     let games = b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 *\n\n1. e4 e5 *\n\n\
                   [Variant \"coregal\"]\n\n1. d4 e5 2. Bg5 Nc6 *\n\n\
-                  [Variant \"sittuyin\"]\n\n1. e4 *\n";
+                  [Variant \"shatar\"]\n\n1. e4 *\n";
     let (code, out, _) = run_with(&["-"], games);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("4 games (2 legal, 6 plies)"), "{out}");
@@ -220,12 +220,12 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     let (_, json, _) = run_with(&["--format", "json", "-"], games);
     let refused = json
         .lines()
-        .find(|l| l.contains("sittuyin"))
+        .find(|l| l.contains("shatar"))
         .unwrap_or_else(|| panic!("{json}"));
     assert!(refused.contains("\"code\":\"rules-file\""), "{refused}");
     assert!(refused.contains("\"line\":11,"), "{refused}");
     assert!(
-        refused.contains("Fairy-Stockfish's built-in variant `sittuyin` cannot be played here yet"),
+        refused.contains("Fairy-Stockfish's built-in variant `shatar` cannot be played here yet"),
         "{refused}"
     );
 }
@@ -1050,6 +1050,102 @@ fn placement_setups_verify_and_their_drops_are_refused_with_why() {
     ] {
         assert!(out.contains(expected), "{expected}\n\n{out}");
     }
+}
+
+#[test]
+fn sittuyin_promotions_and_rook_drops_are_refused_with_why() {
+    // Sittuyin as pychess.org names it: a setup and a promotion beside
+    // (`d5c4=F`, as Fairy-Stockfish writes it) verify; a promotion where
+    // the met would attack a piece, past the one met, out of the zone, one
+    // that uncovers a check, and a rook dropped off the first rank are
+    // refused at the move.
+    let game = |fen: &str, moves: &str| {
+        format!("[Variant \"Sittuyin\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves} *\n\n")
+    };
+    let two = "8/6k1/8/3P4/8/2P5/8/K7 w - - 0 1";
+    let games = [
+        game(two, "1. d5c4=F Kf6 2. Fd3"),
+        game("8/1r4k1/8/3P4/8/8/8/K7 w - - 0 1", "1. d5c6=F"),
+        game("8/6k1/8/3P4/8/2P5/8/K4F2 w - - 0 1", "1. d5=F"),
+        game(two, "1. c3=F"),
+        game(
+            "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+            "1. R@a2",
+        ),
+        game("3k4/8/8/3P4/8/8/8/K2R4 w - - 0 1", "1. d5c4=F"),
+    ]
+    .concat();
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("6 games (1 legal, 3 plies), 5 errors"),
+        "{out}"
+    );
+    for expected in [
+        "error[bad-promotion]: White cannot play `1. d5c6=F`: a fers on c6 would attack the rook on \
+         b7, and a promoted piece may attack none\n  --> <stdin>:11:4",
+        "help: its promotions here: `d5=F`, `d5e6=F`, `d5e4=F` or `d5c4=F`",
+        "error[bad-promotion]: White cannot play `1. d5=F`: the pawn on d5 cannot become a fers on \
+         d5: a side promotes to a fers only while it has none on the board, and White has one",
+        "error[bad-promotion]: White cannot play `1. c3=F`: under sittuyin a pawn promotes only in \
+         its zone while White has another pawn, and c3 is not in it\n  --> <stdin>:23:4",
+        "error[bad-drop]: White cannot play `1. R@a2`: under sittuyin a rook is dropped only on its \
+         side's first rank, and a2 is not on it\n  --> <stdin>:29:4",
+        "help: where it may go: `R@a1`, `R@b1`",
+        "error[bad-promotion]: White cannot play `1. d5c4=F`: under sittuyin a promotion may not \
+         give check\n  --> <stdin>:35:4",
+    ] {
+        assert!(out.contains(expected), "{expected}\n\n{out}");
+    }
+    assert!(!out.contains("help: write \n"), "{out}");
+}
+
+#[test]
+fn chess960_games_as_pychess_names_them_verify() {
+    // pychess.org names a game of a variant under Chess960 castling by the
+    // variant's name and `960`, its FEN as Fairy-Stockfish writes it (the
+    // rooks' files, `HAha`): Fairy-Stockfish's built-ins (gating among
+    // them) and lichess's variants alike. Moves by pyffish 0.0.90 with
+    // chess960 on: its `8... Re8/H` says neither rook (its SAN never tells
+    // gated moves apart), and is read both ways. A variant that cannot
+    // castle has no such name.
+    let game = |variant: &str, fen: &str, moves: &str| {
+        format!("[Variant \"{variant}\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves} *\n\n")
+    };
+    let games = [
+        game(
+            "Capablanca960",
+            "rbqnkbnrac/pppppppppp/10/10/10/10/PPPPPPPPPP/RBQNKBNRAC w HAha - 0 1",
+            "1. j4 i6 2. Aj2 b5 3. Ci3 b4 4. Cd3 Qa6 5. i4 d6 6. c4 h6 7. Qc3 Qc8 8. Ni2 Qh3",
+        ),
+        game(
+            "Seirawan960",
+            "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB[EHeh] w FDABCEGHfdabcegh - 0 1",
+            "1. Nb3/H d6 2. Nd4 h6 3. a3 Kd7 4. h3 g5 5. b4 e5 6. Qa2 c5 7. g3 a5 8. Qb3 Re8/H",
+        ),
+        game(
+            "Kingofthehill960",
+            "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w FDfd - 0 1",
+            "1. g4 e6 2. e3 e5 3. a3 g6 4. Bc6 h6 5. Ke2 Ke7 6. d4 d5 7. Bxb7 a5 8. Bxd5 Bxd5",
+        ),
+        game(
+            "Shogi960",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+            "1. e4",
+        ),
+    ]
+    .concat();
+    let (code, out, _) = run_with(&["-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("4 games (3 legal, 48 plies), 1 error"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error[bad-tag]: no variant `Shogi960`"),
+        "{out}"
+    );
+    assert!(out.contains("help: did you mean `\"shogi\"`?"), "{out}");
 }
 
 #[test]

@@ -183,7 +183,7 @@ fuzz_target!(|data: &[u8]| {
             // side's own first rank only, `k` no drop that checks, `p`
             // pieces dropped promoted too, `m` a drop of `A` that mates
             // loses, `o` bishops dropped on both colours, `e` dropped kings
-            // and rooks castle.
+            // and rooks castle, `f` rooks dropped on the first rank only.
             let mut pocket = String::new();
             if let Some(hand) = parts.next() {
                 let regions = [0, geometry.ranks() - 1].map(chess_rules::Region::rank);
@@ -199,6 +199,7 @@ fuzz_target!(|data: &[u8]| {
                     mate_loses: hand.contains('m').then_some('A'),
                     opposite_bishops: hand.contains('o'),
                     castling: hand.contains('e'),
+                    rooks_on_first_rank: hand.contains('f'),
                 });
                 for letter in hand.chars().filter(|c| "ABCabc".contains(*c)) {
                     if rules.index(letter).is_some() {

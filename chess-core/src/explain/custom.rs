@@ -667,6 +667,11 @@ fn refusal_rejection(
         )
         .help(drops_of(pos, p.kind)),
         Refusal::BishopColours(p) => super::placement::bishop_colours(pos, p, to),
+        Refusal::RookOffFirstRank(p) => super::sittuyin::rook_drop(pos, p, to),
+        Refusal::SittuyinPromotion { why, .. } => {
+            let kind = promotion.and_then(|l| pos.rules().index(l)).unwrap_or(0) as u8;
+            super::sittuyin::promotion(pos, &piece, from, to, kind, why)
+        }
         Refusal::Doubled { piece: p, count } => {
             let name = kind_name(p.kind);
             let many = if count == 1 {

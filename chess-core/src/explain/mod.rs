@@ -32,6 +32,7 @@ mod placement;
 mod position;
 mod reasons;
 mod rejection;
+mod sittuyin;
 mod suggest;
 mod variant;
 mod verdict;

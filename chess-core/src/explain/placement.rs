@@ -42,11 +42,7 @@ pub(super) fn bishop_colours(pos: &Position<'_>, piece: Piece, to: Square) -> Re
         .filter(|m| m.kind == MoveKind::Drop { kind: piece.kind })
         .map(|m| pos.san(m))
         .collect();
-    let rejection = Rejection::new(ErrorKind::BadDrop, reason);
-    if choices.is_empty() {
-        return rejection;
-    }
-    rejection.help(Help::Write {
+    Rejection::new(ErrorKind::BadDrop, reason).help(Help::Write {
         lead: "where it may go: ",
         choices,
     })

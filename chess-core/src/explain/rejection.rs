@@ -37,7 +37,9 @@ impl Rejection {
 
     /// Adds `help` unless it is already there.
     pub(super) fn help(mut self, help: Help) -> Rejection {
-        if !self.help.contains(&help) {
+        // (Nothing to write is no help: "write " and no move.)
+        let empty = matches!(&help, Help::Write { choices, .. } if choices.is_empty());
+        if !empty && !self.help.contains(&help) {
             self.help.push(help);
         }
         self

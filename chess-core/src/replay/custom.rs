@@ -382,8 +382,9 @@ impl<'r> Walk for Custom<'r> {
 }
 
 /// Plays `written` in `reading`, each reading it leads to pushed on
-/// `next`: one, or one a piece in hand for a drop that does not say which
-/// (none is a problem, the first one met).
+/// `next`: one, or one a piece in hand for a drop that does not say which,
+/// or one a piece for a gated move that does not say which (none is a
+/// problem, the first one met).
 fn advance<'r>(
     reading: Reading<'r>,
     written: Written,
@@ -443,7 +444,7 @@ fn advance<'r>(
         }
     }
     let matches = pos.matching_walled(&text, wall);
-    if matches.len() != 1 && !unsaid_drops(&matches) {
+    if matches.len() != 1 && !unsaid_drops(&matches) && !unsaid_gates(&matches) {
         if pos.legal_moves().is_empty() {
             return Err(game_over(range, pos, last));
         }
@@ -502,6 +503,23 @@ fn unsaid_drops(matches: &[Move]) -> bool {
             matches!(m.kind, MoveKind::Drop { .. })
                 && (m.to, m.promotion, m.wall) == (first.to, first.promotion, first.wall)
         })
+}
+
+/// Whether `matches`, more than one, are moves of pieces to one square,
+/// each putting the same piece from hand on the square it leaves: a move
+/// Fairy-Stockfish's SAN writes without saying which piece moved (it
+/// looks for the same gate on another square: S-chess's `Re8/H`, rooks
+/// on d8 and f8).
+fn unsaid_gates(matches: &[Move]) -> bool {
+    let [first, rest @ ..] = matches else {
+        return false;
+    };
+    let gated = |m: &Move| m.gate.filter(|g| g.square == m.from).map(|g| g.kind);
+    !rest.is_empty()
+        && gated(first).is_some()
+        && rest
+            .iter()
+            .all(|m| (m.to, m.kind, gated(m)) == (first.to, first.kind, gated(first)))
 }
 
 /// The position after `m`, played in `pos`, if its `e.p.` and its check

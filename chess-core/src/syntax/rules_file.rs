@@ -21,6 +21,16 @@ pub fn builtin_refused(name: &str, why: &str) -> String {
     format!("Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}")
 }
 
+/// `rules` with Chess960 castling, named by its name and `960`
+/// (`capablanca960`).
+fn chess960(rules: Rules) -> Rules {
+    Rules {
+        name: format!("{}960", rules.name),
+        chess960: true,
+        ..rules
+    }
+}
+
 /// The rule sets of a rules file, and the one for games whose `[Variant]`
 /// tag names none.
 ///
@@ -137,19 +147,23 @@ impl RuleSets {
     ///
     /// let sets = RuleSets::builtin("Capablanca").unwrap().unwrap();
     /// assert_eq!((sets.sets[0].name.as_str(), sets.pick(Some("gothic"))), ("capablanca", Ok(0)));
-    /// assert!(RuleSets::builtin("sittuyin").unwrap().unwrap_err().contains("sittuyinRookDrop"));
+    /// assert!(RuleSets::builtin("shatar").unwrap().unwrap_err().contains("shatarMateRule"));
+    /// // Its name and `960`: under Chess960 castling.
+    /// let capa960 = RuleSets::builtin("Capablanca960").unwrap().unwrap();
+    /// assert!(capa960.sets[0].chess960 && capa960.sets[0].name == "capablanca960");
     /// assert!(RuleSets::builtin("nosuch").is_none());
     /// ```
     pub fn builtin(name: &str) -> Option<Result<RuleSets, String>> {
-        let name = chess_rules::builtin::find(name)?;
+        let (name, under_960) = chess_rules::builtin::find_960(name)?;
         let found = chess_rules::ini::builtin(name)?;
         Some(
             found
+                .map(|rules| if under_960 { chess960(rules) } else { rules })
                 .map(|rules| RuleSets {
+                    file: format!("fairy-stockfish:{}", rules.name),
+                    default: Some(rules.name.clone()),
                     sets: vec![rules],
                     refused: Vec::new(),
-                    file: format!("fairy-stockfish:{name}"),
-                    default: Some(name.to_string()),
                 })
                 .map_err(|why| builtin_refused(name, &why)),
         )
@@ -165,10 +179,13 @@ impl RuleSets {
     /// use chess_core::syntax::{RuleSets, Unnamed};
     ///
     /// let all = RuleSets::builtins();
-    /// assert_eq!(all.sets.len() + all.refused.len(), 121);
+    /// let named = all.sets.iter().filter(|r| chess_rules::builtin::find(&r.name).is_some());
+    /// assert_eq!(named.count() + all.refused.len(), 121);
     /// assert_eq!(all.sets[all.pick(Some("Coregal")).unwrap()].name, "coregal");
-    /// let Err(Unnamed::Refused(i)) = all.pick(Some("sittuyin")) else { panic!() };
-    /// assert!(all.why(&all.refused[i]).contains("sittuyinRookDrop"));
+    /// let Err(Unnamed::Refused(i)) = all.pick(Some("shatar")) else { panic!() };
+    /// assert!(all.why(&all.refused[i]).contains("shatarMateRule"));
+    /// // Those that castle under Chess960 castling too, as pychess.org names them.
+    /// assert!(all.sets[all.pick(Some("Seirawan960")).unwrap()].chess960);
     /// ```
     pub fn builtins() -> &'static RuleSets {
         static ALL: std::sync::OnceLock<RuleSets> = std::sync::OnceLock::new();
@@ -191,6 +208,13 @@ impl RuleSets {
                     None => {}
                 }
             }
+            // Each that castles under Chess960 castling too, by its name
+            // and `960`, as pychess.org names such games.
+            let castles: Vec<Rules> = (sets.iter())
+                .filter(|r| r.castling.is_some() && !r.chess960)
+                .map(|r| chess960(r.clone()))
+                .collect();
+            sets.extend(castles);
             RuleSets {
                 sets,
                 refused,

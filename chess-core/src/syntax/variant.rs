@@ -57,7 +57,7 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
 /// ```
 pub fn names_builtin(value: &str) -> bool {
     variant_named(value).is_err_and(|e| e.leaves_to_builtins())
-        && chess_rules::builtin::find(value).is_some()
+        && chess_rules::builtin::find_960(value).is_some()
 }
 
 /// The rules a game whose `[Variant]` tag says `name` (`None`: it has

@@ -25,7 +25,6 @@ pub(crate) enum Use {
 
 const MUST_DROP: &str = "compulsory drops";
 const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
-const SITTUYIN_DROPS: &str = "sittuyin's rook drops";
 const TWO_BOARDS: &str =
     "a second board (bughouse: the pieces in hand come from the partner's game)";
 pub(crate) const PAWNS: &str =
@@ -88,7 +87,7 @@ const KEYS: &[(&str, Use)] = &[
     ("promotionPawnTypesBlack", rule(PAWNS, "p")),
     ("promotionPieceTypesWhite", Use::Read),
     ("promotionPieceTypesBlack", Use::Read),
-    ("sittuyinPromotion", rule("Sittuyin's promotion", "false")),
+    ("sittuyinPromotion", Use::Read),
     ("promotionLimit", Use::Read),
     ("promotedPieceType", Use::Read),
     ("piecePromotionOnCapture", Use::Read),
@@ -136,7 +135,7 @@ const KEYS: &[(&str, Use)] = &[
     ("enclosingDropStart", rule(ENCLOSING, "")),
     ("dropRegionWhite", Use::Read),
     ("dropRegionBlack", Use::Read),
-    ("sittuyinRookDrop", rule(SITTUYIN_DROPS, "false")),
+    ("sittuyinRookDrop", Use::Read),
     ("dropOppositeColoredBishop", Use::Read),
     ("dropPromoted", Use::Read),
     ("dropNoDoubled", Use::Read),
@@ -244,7 +243,6 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
     (CASTLING, Decided::Castling),
     (MUST_DROP, Decided::Drops),
     (ENCLOSING, Decided::Drops),
-    (SITTUYIN_DROPS, Decided::Drops),
     (GATES, Decided::NotGating),
 ];
 

@@ -354,6 +354,21 @@ POSITIONS["placement"] = [
     "rn2k2r/pppppppp/8/8/8/8/PPPPPPPP/RN5R[BBKbb] w - - 0 1",
 ]
 
+# Sittuyin: rooks dropped on the first rank only; a pawn of the zone (any,
+# when it is the last) promotes where it stands or to an empty square
+# beside it diagonally, not where the met attacks a piece, nor with
+# check, nor past one met.
+POSITIONS["sittuyin"] = [
+    "8/6k1/8/3P4/8/8/8/K7 w - - 0 1",
+    "8/2r3k1/8/3P4/8/2P5/8/K7 w - - 0 1",
+    "8/6k1/8/3P4/8/2P5/8/K4F2 w - - 0 1",
+    "3k4/8/8/3P4/1P6/8/8/K7 w - - 0 1",
+    "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+    "8/2k5/4pppp/pppp4/4PPPP/PPPP4/8/2K5[RRrr] w - - 0 1",
+    "8/5k2/2p5/8/3p4/4P3/1K6/8 b - - 0 1",
+    "3k4/8/8/3P4/8/8/8/K2R4 w - - 0 1",
+]
+
 
 def perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves)

@@ -7,8 +7,8 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ac4
 };
 
-const SITTUYIN: CustomGame = game! {
-    #![variant(sittuyin)]
+const SHATAR: CustomGame = game! {
+    #![variant(shatar)]
     1. e4
 };
 

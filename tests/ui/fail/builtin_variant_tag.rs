@@ -8,8 +8,8 @@ const CORAL: CustomGame = game! {
     1. d4 e5 2. Bg5 Nc6 *
 };
 
-const SITTUYIN: CustomGame = game! {
-    [Variant "sittuyin"]
+const SHATAR: CustomGame = game! {
+    [Variant "shatar"]
     1. e4 *
 };
 
