@@ -138,6 +138,7 @@ pub fn write(rules: &Rules) -> String {
     // who may pass (a bit each), who passes where it has no move, whether
     // pieces in hand must be dropped, bikjang, opposite castling, gating,
     // Cambodian leaps.
+    out.text(&rules.castling_rooks.iter().collect::<String>());
     out.number(rules.castling_rank);
     out.region(rules.diagonal_lines);
     out.number(
@@ -438,6 +439,7 @@ pub fn read(data: &str) -> Option<Rules> {
         }
         _ => return None,
     };
+    let castling_rooks = input.text()?.chars().collect();
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
     let passing = input.number::<u16>()?;
@@ -641,6 +643,7 @@ pub fn read(data: &str) -> Option<Rules> {
         must_drop: bit(4),
         bikjang: bit(5),
         opposite_castling: bit(6),
+        castling_rooks,
         gating: bit(7),
         cambodian_moves: bit(8),
         sittuyin_promotion: bit(9),
@@ -982,11 +985,13 @@ mod tests {
         walled.gating = true;
         walled.cambodian_moves = true;
         walled.sittuyin_promotion = true;
+        walled.castling_rooks = vec!['R', 'Q'];
         walled.diagonal_lines = Region::rank(2);
-        // (The rank castling is on, the lines, who passes: a bit each.)
-        let passing = ",1,281470681743360,0,0,0,1017,";
+        // (The kinds that castle as the rook, the rank castling is on, the
+        // lines, who passes: a bit each.)
+        let passing = "2:RQ1,281470681743360,0,0,0,1017,";
         assert!(write(&walled).contains(passing), "{}", write(&walled));
-        let bad = write(&walled).replacen(passing, ",1,281470681743360,0,0,0,1024,", 1);
+        let bad = write(&walled).replacen(passing, "2:RQ1,281470681743360,0,0,0,1024,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         // Each of those switches alone.
         for bit in 0..10 {
@@ -1021,18 +1026,19 @@ mod tests {
         }
         let written = write(&walled);
         // (A goal, 4 in a row, the kinds, every direction, a draw, a 1 × 1
-        // square; castling on the second rank.)
-        let connect = ",1,4,2:QN7,2,1,1,";
+        // square; the rook and the queen castle, on the second rank.)
+        let connect = ",1,4,2:QN7,2,1,2:RQ1,";
         assert!(written.contains(connect), "{written}");
         for bad in [
-            ",2,4,2:QN7,2,1,1,",
-            ",1,4,2:QN8,2,1,1,",
-            ",1,4,2:QN7,3,1,1,",
+            ",2,4,2:QN7,2,1,2:RQ1,",
+            ",1,4,2:QN8,2,1,2:RQ1,",
+            ",1,4,2:QN7,3,1,2:RQ1,",
         ] {
             let bad = written.replacen(connect, bad, 1);
             assert_eq!(read(&bad), None, "{bad}");
         }
         walled.goals.connect = None;
+        walled.castling_rooks = vec!['R'];
         walled.castling_rank = 0;
         walled.pass = [false; 2];
         walled.pass_on_stalemate = [false; 2];

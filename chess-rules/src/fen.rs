@@ -499,10 +499,10 @@ impl<'r> Position<'r> {
             self.piece_at(Square::new(f, rank))
                 .is_some_and(|p| p.color == color && self.tables.castles(crate::mailbox::encode(p)))
         })?;
-        let rook = self.rules.index('R')?;
+        let rooks = self.tables.castling_rooks;
         let is_rook = |f: u8| {
             self.piece_at(Square::new(f, rank))
-                .is_some_and(|p| p.color == color && usize::from(p.kind) == rook)
+                .is_some_and(|p| p.color == color && rooks & (1 << p.kind) != 0)
         };
         let castling = self.rules.castling?;
         let file = match letter {

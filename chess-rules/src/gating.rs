@@ -108,9 +108,7 @@ impl Position<'_> {
         if !self.rules.has_gates() || self.rules.castling.is_none() {
             return;
         }
-        let Some(rook) = self.rules.index('R') else {
-            return;
-        };
+        let rooks = self.tables.castling_rooks;
         for color in [Color::White, Color::Black] {
             let side = 0xFFFF << (16 * color.index());
             let king = self.castling_king(color);
@@ -126,7 +124,7 @@ impl Position<'_> {
                 if on_gate
                     && self
                         .piece_at(Square::new(file, rank))
-                        .is_some_and(|p| p.color == color && usize::from(p.kind) == rook)
+                        .is_some_and(|p| p.color == color && rooks & (1 << p.kind) != 0)
                 {
                     self.s.castling |= bit(color, file);
                 }

@@ -585,6 +585,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
             rules.geometry = Geometry::new(files, ranks).expect("checked sides");
         }
         "startFen" => rules.start = value.to_string(),
+        "castlingRookPieces" => draft.rules.castling_rooks = piece_set(&draft.rules, value)?,
         "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
             // `-`: none; `*` (every piece) is no piece to promote to.
             let letters = piece_set(&draft.rules, value)?;

@@ -68,7 +68,7 @@ pub(crate) fn restrict(t: &Tables, s: &State, kind: usize, cells_to: &mut [u64; 
 /// its castling square castles with the rooks on the corners of its rank,
 /// a rook dropped on a corner with the king already on that square.
 pub(crate) fn castle_dropped(t: &Tables, s: &State, kind: u8, to: Square, next: &mut State) {
-    let Some((king_file, rook)) = t.placement.as_ref().and_then(|p| p.castling) else {
+    let Some(king_file) = t.placement.as_ref().and_then(|p| p.castling) else {
         return;
     };
     let us = s.turn;
@@ -77,18 +77,18 @@ pub(crate) fn castle_dropped(t: &Tables, s: &State, kind: u8, to: Square, next: 
         return;
     }
     let corners = [0, t.geometry.files() - 1];
-    let ours = |sq: Square, k: u8| {
+    let rook = |sq: Square| {
         let cell = next.cells[cell_of(sq)];
-        crate::mailbox::is(cell, us) && kind_of(cell) == usize::from(k)
+        crate::mailbox::is(cell, us) && t.castling_rooks & (1 << kind_of(cell)) != 0
     };
     let right = |file: u8| t.castling_on[cell_of(Square::new(file, to.rank))] & side;
     if t.castler & (1 << kind) != 0 && to.file == king_file {
         for file in corners {
-            if ours(Square::new(file, to.rank), rook) {
+            if rook(Square::new(file, to.rank)) {
                 next.castling |= right(file);
             }
         }
-    } else if kind == rook && corners.contains(&to.file) {
+    } else if t.castling_rooks & (1 << kind) != 0 && corners.contains(&to.file) {
         let king = next.cells[cell_of(Square::new(king_file, to.rank))];
         if crate::mailbox::is(king, us) && t.castles(king) {
             next.castling |= right(to.file);

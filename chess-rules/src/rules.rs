@@ -337,6 +337,10 @@ pub struct Rules {
     /// wing away (Fairy-Stockfish's `oppositeCastling`): the kings castle
     /// to opposite wings.
     pub opposite_castling: bool,
+    /// The kinds (letters) that castle as the rook
+    /// (Fairy-Stockfish's `castlingRookPieces`: `R`, and perfect chess's
+    /// chancellor `C` too): FEN's `K` and `Q` name the outermost of them.
+    pub castling_rooks: Vec<char>,
     /// Gating (Fairy-Stockfish's `gating` with `seirawanGating`: Seirawan
     /// chess): a side's gates are the squares of its back rank whose
     /// pieces have not moved (a FEN's castling field names them: `K`,
@@ -569,6 +573,7 @@ impl Rules {
             must_drop: false,
             bikjang: false,
             opposite_castling: false,
+            castling_rooks: vec!['R'],
             mutually_immune: Vec::new(),
             piece_promotion: PiecePromotion::default(),
             immobility_illegal: false,

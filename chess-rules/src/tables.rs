@@ -186,6 +186,9 @@ pub(crate) struct Tables {
     /// ([`Rules::sittuyin_promotion`](crate::Rules::sittuyin_promotion);
     /// then `zone` is empty: no pawn promotes by moving).
     pub(crate) sittuyin_zone: Option<[[u64; WORDS]; 2]>,
+    /// A bit per kind that castles as the rook
+    /// ([`Rules::castling_rooks`](crate::Rules::castling_rooks)).
+    pub(crate) castling_rooks: u64,
     /// Placement chess's drops, where the rule set has them.
     pub(crate) placement: Option<Placement>,
     /// The cells a piece of each side and kind may be dropped on (a pawn
@@ -807,6 +810,9 @@ impl Tables {
             gates: rules.has_gates(),
             cambodian: Leapers::of(rules),
             placement: Placement::of(rules),
+            castling_rooks: (rules.castling_rooks.iter())
+                .filter_map(|&l| rules.index(l))
+                .fold(0, |bits, kind| bits | 1 << kind),
             sittuyin_zone,
             zone,
             near_zone,
@@ -1055,8 +1061,8 @@ pub(crate) struct Placement {
     /// ([`Drops::opposite_bishops`](crate::Drops)).
     pub(crate) bishop: Option<u8>,
     /// Where dropped kings and rooks castle ([`Drops::castling`](crate::Drops)):
-    /// the king's file (Fairy-Stockfish's `e`) and the rook's kind.
-    pub(crate) castling: Option<(u8, u8)>,
+    /// the king's file (Fairy-Stockfish's `e`).
+    pub(crate) castling: Option<u8>,
 }
 
 impl Placement {
@@ -1066,9 +1072,7 @@ impl Placement {
         let kind = |name: &str| (rules.pieces.iter().position(|p| p.name == name)).map(|k| k as u8);
         let placement = Placement {
             bishop: kind("bishop").filter(|_| drops.opposite_bishops),
-            castling: (kind("rook"))
-                .filter(|_| drops.castling && rules.castling.is_some())
-                .map(|rook| (4, rook)),
+            castling: (drops.castling && rules.castling.is_some()).then_some(4),
         };
         (placement.bishop.is_some() || placement.castling.is_some()).then_some(placement)
     }

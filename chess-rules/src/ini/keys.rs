@@ -118,7 +118,7 @@ const KEYS: &[(&str, Use)] = &[
     ("castlingKingPiece", rule(CASTLING, "k")),
     ("castlingRookKingsideFile", Use::Read),
     ("castlingRookQueensideFile", Use::Read),
-    ("castlingRookPieces", rule(CASTLING, "r")),
+    ("castlingRookPieces", Use::Read),
     ("oppositeCastling", Use::Read),
     ("castlingWins", rule("castling that wins", "-")),
     ("checking", Use::Read),

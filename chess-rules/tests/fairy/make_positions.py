@@ -369,6 +369,14 @@ POSITIONS["sittuyin"] = [
     "3k4/8/8/3P4/8/8/8/K2R4 w - - 0 1",
 ]
 
+# Perfect chess: the chancellor castles as a rook does (`Q` names it on
+# a1), the rook too; a chancellor that moves loses its castling.
+POSITIONS["perfect"] = [
+    "c3k2r/8/8/8/8/8/8/C3K2R w KQkq - 0 1",
+    "r3k2c/8/8/8/8/8/8/R3K2C w KQkq - 0 1",
+    "c3k2r/8/8/8/8/8/8/C3K2R b Qk - 0 1",
+]
+
 
 def perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves)
