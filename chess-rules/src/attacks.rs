@@ -81,9 +81,11 @@ impl Tables {
     }
 
     /// Whether a piece of a royal kind of `by` faces the one on `target`
-    /// along its file with nothing between, where the rule set forbids it
-    /// ([`Rules::flying_general`](crate::Rules::flying_general): as if the
-    /// general could fly along the file to take the other).
+    /// along its file or rank with nothing between, where the rule set
+    /// forbids it ([`Rules::flying_general`](crate::Rules::flying_general):
+    /// as if the general could fly like a rook to take the other, as
+    /// Fairy-Stockfish has it; on a rank only where palaces allow it, as
+    /// synochess's kings).
     #[inline]
     pub(crate) fn faced(&self, cells: &[u8; CELLS], target: usize, by: Color) -> bool {
         self.flying_general && self.facing(cells, target, by).is_some()
@@ -95,7 +97,8 @@ impl Tables {
         if cells[target] == EMPTY || !self.is_royal(cells[target]) {
             return None;
         }
-        [delta((0, 1)), delta((0, -1))].into_iter().find_map(|d| {
+        let lines = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+        lines.into_iter().map(delta).find_map(|d| {
             let mut at = step(target, d);
             while cells[at] == EMPTY {
                 at = step(at, d);

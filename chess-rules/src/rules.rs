@@ -309,8 +309,9 @@ pub struct Rules {
     /// `makpongRule`: makpong, where the king in check may not step away).
     pub makpong: bool,
     /// The royal pieces of a royal kind may not face each other along a
-    /// file with nothing between (Fairy-Stockfish's `flyingGeneral`:
-    /// xiangqi's generals): a move may not leave them so.
+    /// file or a rank with nothing between (Fairy-Stockfish's
+    /// `flyingGeneral`: xiangqi's generals, synochess's kings): a move may
+    /// not leave them so.
     pub flying_general: bool,
     /// The squares of the diagonal lines some pieces may move along
     /// besides their own moves ([`Atom::lines`](crate::betza::Atom::lines);

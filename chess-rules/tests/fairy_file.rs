@@ -68,8 +68,10 @@ fn guide_page(expected: &str, whole: bool) {
 const PAGE_HEAD: &str = "# Fairy-Stockfish's variants
 
 Which of Fairy-Stockfish's variants chess-rules plays: its built-in
-variants by name, and the sections of its own `variants.ini` (the file
-in its repository, 143 sections). A variant that plays gives
+variants by name, the sections of its own `variants.ini` (the file in
+its repository, 143 sections), and those of pychess.org's (the file its
+server loads over the built-in variants, 34 sections; a section
+Fairy-Stockfish does not load is not listed). A variant that plays gives
 Fairy-Stockfish's start position and its perft (the counts to depth 3,
 or 2 where 3 is large, written here), and replays two games pyffish
 played in it move by move — the same legal moves at every ply, each
@@ -274,11 +276,12 @@ fn pawns_that_step_aside_are_written_as_fairy_stockfish_writes_them() {
     }
 }
 
-/// Fairy-Stockfish's own `variants.ini`, from `../shared/reference`
-/// (`VERIFIED_CHESS_REFERENCE`, else `reference` beside
-/// `VERIFIED_CHESS_DATA`, else `../shared/reference` beside the
-/// repository).
-fn real_file() -> String {
+/// A rules file of `../shared/reference` (`VERIFIED_CHESS_REFERENCE`,
+/// else `reference` beside `VERIFIED_CHESS_DATA`, else
+/// `../shared/reference` beside the repository): Fairy-Stockfish's own
+/// `variants.ini`, `fairy-stockfish-variants.ini`, or pychess.org's,
+/// `pychess-variants.ini`.
+fn reference(name: &str) -> String {
     let dir = std::env::var_os("VERIFIED_CHESS_REFERENCE")
         .map(std::path::PathBuf::from)
         .or_else(|| {
@@ -288,22 +291,20 @@ fn real_file() -> String {
         .unwrap_or_else(|| {
             std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference")
         });
-    std::fs::read_to_string(dir.join("fairy-stockfish-variants.ini"))
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+    std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
 }
 
-/// The whole real file loads ([`real_file`]), each section plays as
-/// Fairy-Stockfish plays it or is refused with a reason.
-#[test]
-#[ignore = "reads ../shared/reference: cargo test -p chess-rules --test fairy_file -- --ignored"]
-fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
-    let text = real_file();
+/// The rows of a rules file of `../shared/reference` ([`reference`]),
+/// whole, against the oracle's rows of `kind`: each section plays as
+/// Fairy-Stockfish plays it, or is refused with a reason.
+fn file_rows(name: &str, kind: &str) -> Vec<(String, bool)> {
+    let text = reference(name);
     let sections = ini::sections(&text).expect("the whole file loads");
-    let file = oracle("file");
-    assert_eq!(sections.len(), file.len());
+    let theirs = oracle(kind);
     let mut rows = Vec::new();
-    for (section, theirs) in sections.iter().zip(&file) {
-        assert_eq!(section.name, theirs.name);
+    for theirs in &theirs {
+        let section = (sections.iter().find(|s| s.name == theirs.name))
+            .unwrap_or_else(|| panic!("{name}: no section {}", theirs.name));
         rows.push(match &section.rules {
             Ok(rules) => {
                 agrees(rules, theirs);
@@ -315,12 +316,27 @@ fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
             }
         });
     }
+    // (Fairy-Stockfish loads every section of both.)
+    assert_eq!(rows.len(), sections.len(), "{name}");
+    rows
+}
+
+/// Both real files load ([`reference`]), each section plays as
+/// Fairy-Stockfish plays it or is refused with a reason.
+#[test]
+#[ignore = "reads ../shared/reference: cargo test -p chess-rules --test fairy_file -- --ignored"]
+fn the_real_variants_ini_loads_and_agrees_with_fairy_stockfish() {
+    let rows = file_rows("fairy-stockfish-variants.ini", "file");
     let played = rows.iter().filter(|(_, p)| *p).count();
     assert!(played >= 120, "{played}");
+    let pychess = file_rows("pychess-variants.ini", "pychess");
+    let played = pychess.iter().filter(|(_, p)| *p).count();
+    assert!(played >= 25, "{played}");
     let page = format!(
-        "{PAGE_HEAD}{}\n{}",
+        "{PAGE_HEAD}{}\n{}\n{}",
         table("Built-in variants", &builtin_rows()),
-        table("Fairy-Stockfish's own variants.ini", &rows)
+        table("Fairy-Stockfish's own variants.ini", &rows),
+        table("pychess.org's variants.ini", &pychess)
     );
     guide_page(&page, true);
 }
@@ -336,7 +352,7 @@ struct Game {
     refused: String,
 }
 
-/// The games of `kind` (`builtin` or `file`).
+/// The games of `kind` (`builtin`, `file` or `pychess`).
 fn games(kind: &str) -> Vec<Game> {
     let split = |s: &str| {
         s.split(' ')
@@ -445,9 +461,23 @@ fn games_of_built_in_variants_replay_as_fairy_stockfish_played_them() {
 #[test]
 #[ignore = "reads ../shared/reference: cargo test -p chess-rules --test fairy_file -- --ignored"]
 fn games_of_the_real_variants_ini_replay_as_fairy_stockfish_played_them() {
-    let sections = ini::sections(&real_file()).unwrap();
+    let sections = ini::sections(&reference("fairy-stockfish-variants.ini")).unwrap();
     let games = games("file");
     assert!(games.len() >= 2 * 120, "{}", games.len());
+    for game in &games {
+        let section = sections.iter().find(|s| s.name == game.name).unwrap();
+        replays(section.rules.as_ref().unwrap(), game);
+    }
+}
+
+/// pychess.org's `variants.ini`, from `../shared/reference`: its sections
+/// that play replay games pyffish played under that file.
+#[test]
+#[ignore = "reads ../shared/reference: cargo test -p chess-rules --test fairy_file -- --ignored"]
+fn games_of_pychess_variants_ini_replay_as_fairy_stockfish_played_them() {
+    let sections = ini::sections(&reference("pychess-variants.ini")).unwrap();
+    let games = games("pychess");
+    assert!(games.len() >= 2 * 29, "{}", games.len());
     for game in &games {
         let section = sections.iter().find(|s| s.name == game.name).unwrap();
         replays(section.rules.as_ref().unwrap(), game);

@@ -2497,3 +2497,20 @@ fn sittuyin_promotes_and_drops_as_fairy_stockfish_writes_it() {
         Some(rules.clone())
     );
 }
+
+/// Kings under the flying general may not face each other along a rank
+/// either, as Fairy-Stockfish has it (a rook's line: synochess's kings
+/// meet on a rank, pyffish 0.0.90 counts 13 moves in
+/// `3B4/8/8/5P2/4P3/sk6/3K4/8 w`, none of them Kd3 or Ke3).
+#[test]
+fn flying_generals_face_each_other_along_ranks_too() {
+    let sections =
+        chess_rules::ini::sections("[facing:chess]\nflyingGeneral = true\ncastling = false\n")
+            .unwrap();
+    let rules = sections[0].rules.as_ref().unwrap();
+    let pos = Position::from_fen(rules, "8/8/8/8/8/k7/3K4/8 w - - 0 1").unwrap();
+    let mut kings: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+    kings.sort();
+    assert_eq!(kings, ["Kc1", "Kc2", "Kd1", "Ke1", "Ke2"]);
+    assert_eq!(pos.perft(1), 5);
+}

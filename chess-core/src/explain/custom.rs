@@ -964,21 +964,34 @@ fn refusal_rejection(
                 kind = name(pos, from),
             ),
         ),
-        Refusal::FacesRoyal { royal, other } => Rejection::new(
-            if pos.is_royal(from) {
-                ErrorKind::IntoCheck
+        Refusal::FacesRoyal { royal, other } => {
+            let line = if royal.file == other.file {
+                format!("{}-file", char::from(b'a' + royal.file))
             } else {
-                ErrorKind::Pinned
-            },
-            format!(
-                "the {} on {royal} would face {} along the {}-file with nothing between, which \
-                 {} forbids (the flying general)",
-                royal_name(if pos.is_royal(from) { from } else { royal }),
-                piece_on(pos, other),
-                char::from(b'a' + royal.file),
-                pos.rules().name
-            ),
-        ),
+                format!("{} rank", ordinal(u32::from(royal.rank) + 1))
+            };
+            // (The royal piece moving there, or the one a move uncovers.)
+            let (kind, who) = if pos.is_royal(from) {
+                (
+                    ErrorKind::IntoCheck,
+                    format!("the {} on {royal}", royal_name(from)),
+                )
+            } else {
+                (
+                    ErrorKind::Pinned,
+                    format!("the {} on {royal}", royal_name(royal)),
+                )
+            };
+            Rejection::new(
+                kind,
+                format!(
+                    "{who} would face {} along the {line} with nothing between, which {} forbids \
+                     (the flying general)",
+                    piece_on(pos, other),
+                    pos.rules().name
+                ),
+            )
+        }
         Refusal::LeavesRoyalAttacked { royal, by } => {
             // (A royal piece dropped is the one attacked.)
             let dropped = drop.filter(|&k| pos.rules().pieces[usize::from(k)].royal);

@@ -20,7 +20,7 @@ well as checkmate and stalemate. A row holds, tab-separated:
   (one that was legal a move earlier), or `-`.
 
     python3 -m venv venv && venv/bin/pip install pyffish
-    venv/bin/python make_games.py [--new] [PATH/TO/fairy-stockfish-variants.ini]
+    venv/bin/python make_games.py [--new] [PATH/TO/fairy-stockfish-variants.ini [PATH/TO/pychess-variants.ini]]
 
 With `--new`, only the variants games.txt has no games of yet are
 played, and the rows already there are kept: each variant's games are
@@ -39,6 +39,8 @@ NEW = "--new" in sys.argv[1:]
 ARGS = [a for a in sys.argv[1:] if a != "--new"]
 REAL = ARGS[0] if ARGS else os.path.join(
     HERE, "../../../../shared/reference/fairy-stockfish-variants.ini")
+PYCHESS = ARGS[1] if len(ARGS) > 1 else os.path.join(
+    HERE, "../../../../shared/reference/pychess-variants.ini")
 GUIDE = os.path.join(HERE, "../../../guide/fairy_stockfish.md")
 GAMES = 2
 PLIES = 100
@@ -52,6 +54,8 @@ def playing():
             kind = "builtin"
         elif line.startswith("## Fairy-Stockfish's own"):
             kind = "file"
+        elif line.startswith("## pychess.org's"):
+            kind = "pychess"
         m = re.match(r"\| `([^`]+)` \| plays", line)
         if m and kind:
             out.append((kind, m.group(1)))
@@ -121,7 +125,10 @@ def kept():
     return out
 
 
-sf.set_option("VariantPath", REAL)  # (the workers inherit it)
+# (The workers inherit both; Fairy-Stockfish keeps the first section of a
+# name, and pychess.org's mansindam and xiangqihouse are its own file's.)
+sf.set_option("VariantPath", REAL)
+sf.set_option("VariantPath", PYCHESS)
 rows = [f"# written by make_games.py with pyffish {'.'.join(map(str, sf.version()))}"]
 old = kept()
 variants = playing()

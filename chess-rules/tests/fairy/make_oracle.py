@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes oracle.txt: what Fairy-Stockfish (pyffish, its Python binding)
-plays for every one of its built-in variants and every section of its
-own variants.ini (../shared/reference/fairy-stockfish-variants.ini): the
-start position and perft from it to depth 3 (2 where depth 3 is large).
+plays for every one of its built-in variants, every section of its own
+variants.ini (../shared/reference/fairy-stockfish-variants.ini) and every
+section of pychess.org's (../shared/reference/pychess-variants.ini) that
+it loads: the start position and perft from it to depth 3 (2 where depth
+3 is large).
 tests/fairy_file.rs checks chess-rules against it for every variant it
 plays.
 
@@ -13,18 +15,22 @@ another name, must give the built-in variant's start position and perft.
 A section that does not is reported and the script fails.
 
     python3 -m venv venv && venv/bin/pip install pyffish
-    venv/bin/python make_oracle.py [PATH/TO/fairy-stockfish-variants.ini]
+    venv/bin/python make_oracle.py [PATH/TO/fairy-stockfish-variants.ini [PATH/TO/pychess-variants.ini]]
 """
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
 import pyffish as sf
 
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REAL = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+REAL = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "--pychess" else os.path.join(
     HERE, "../../../../shared/reference/fairy-stockfish-variants.ini")
+PYCHESS = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
+    HERE, "../../../../shared/reference/pychess-variants.ini")
 WRITTEN = os.path.join(HERE, "../../rules/fairy-stockfish.ini")
 LEAVES = 200_000  # depth 3 only when depth 2 promises fewer leaves
 
@@ -46,6 +52,18 @@ def counts(variant):
 
 def section_names(text):
     return [m.group(1) for m in re.finditer(r"^\[([^\]:]+)", text, re.M)]
+
+
+if sys.argv[1:2] == ["--pychess"]:
+    # The rows of pychess.org's file alone (a section Fairy-Stockfish does
+    # not load has none).
+    sf.set_option("VariantPath", sys.argv[2])
+    loaded = set(sf.variants())
+    for name in section_names(open(sys.argv[2]).read()):
+        if name in loaded:
+            fen, n = counts(name)
+            print("\t".join(["pychess", name, fen] + [str(x) for x in n]))
+    sys.exit(0)
 
 
 builtin = sorted(sf.variants())
@@ -84,6 +102,12 @@ for name in section_names(real):
     fen, n = counts(name)
     lines.append("\t".join(["file", name, fen] + [str(x) for x in n]))
 os.unlink(both)
+# pychess.org's file, loaded alone over the built-in variants as its
+# server loads it (by a fresh pyffish, which keeps the first section of a
+# name it meets: mansindam and xiangqihouse are in both files).
+lines.extend(subprocess.run(
+    [sys.executable, __file__, "--pychess", PYCHESS],
+    check=True, capture_output=True, text=True).stdout.splitlines())
 with open(os.path.join(HERE, "oracle.txt"), "w") as out:
     out.write("\n".join(lines) + "\n")
 print(len(lines) - 1, "variants;", len(written_names), "written out")
