@@ -25,6 +25,7 @@ pub(crate) const SYNONYMS: &[(&str, &[(&str, char)])] = &[
     ("xiangqi", &[("horse", 'H'), ("elephant", 'E')]),
     ("minixiangqi", &[("horse", 'H')]),
     ("manchu", &[("horse", 'H'), ("elephant", 'E')]),
+    ("supply", &[("horse", 'H'), ("elephant", 'E')]),
     ("janggi", JANGGI),
     ("janggitraditional", JANGGI),
     ("janggimodern", JANGGI),
@@ -37,6 +38,7 @@ pub(crate) const SYNONYMS: &[(&str, &[(&str, char)])] = &[
 pub(crate) const PIECE_NAMES: &[(&str, &[(char, &str)])] = &[
     ("xiangqi", &[('A', "advisor")]),
     ("manchu", &[('A', "advisor")]),
+    ("supply", &[('A', "advisor")]),
 ];
 
 /// The built-in variants whose king is Fairy-Stockfish's wazir type

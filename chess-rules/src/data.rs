@@ -219,7 +219,8 @@ pub fn write(rules: &Rules) -> String {
     // Drops: 0 for none, else 1 and a bit per switch, then each side's
     // region (0, or 1 and the region), the kind not doubled on a file
     // (its letter or nothing, and the count), the kind whose drop that
-    // mates loses, and whether dropped kings and rooks castle.
+    // mates loses, and three switches: dropped kings and rooks castle,
+    // rooks go to the first rank, a partner fills the hands.
     match &rules.drops {
         None => out.number(0),
         Some(d) => {
@@ -245,7 +246,11 @@ pub fn write(rules: &Rules) -> String {
             out.text(&letter.map(String::from).unwrap_or_default());
             out.number(count.unwrap_or(0));
             out.text(&d.mate_loses.map(String::from).unwrap_or_default());
-            out.number(u8::from(d.castling) | u8::from(d.rooks_on_first_rank) << 1);
+            out.number(
+                u8::from(d.castling)
+                    | u8::from(d.rooks_on_first_rank) << 1
+                    | u8::from(d.partner) << 2,
+            );
         }
     }
     // Explosions: 0 for none, else 1, the pieces spared and those immune;
@@ -531,7 +536,7 @@ pub fn read(data: &str) -> Option<Rules> {
             let count: u8 = input.number()?;
             let mate_loses = input.maybe_char()?;
             let placing = input.number::<u8>()?;
-            if placing > 3 {
+            if placing > 7 {
                 return None;
             }
             Some(Drops {
@@ -547,6 +552,7 @@ pub fn read(data: &str) -> Option<Rules> {
                 opposite_bishops: bits & 128 != 0,
                 castling: placing & 1 != 0,
                 rooks_on_first_rank: placing & 2 != 0,
+                partner: placing & 4 != 0,
             })
         }
         _ => return None,
@@ -800,6 +806,7 @@ mod tests {
             opposite_bishops: true,
             castling: false,
             rooks_on_first_rank: true,
+            partner: false,
         });
         losing.drops = Some(Drops {
             captures_to_hand: false,
@@ -814,6 +821,7 @@ mod tests {
             opposite_bishops: false,
             castling: true,
             rooks_on_first_rank: false,
+            partner: true,
         });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
@@ -880,10 +888,10 @@ mod tests {
             let bad = format!("{before}{bits}{}", &after[2..]);
             assert_eq!(read(&bad), None, "{bad}");
         }
-        // (Dropped kings and rooks castle, rooks on the first rank only: a
-        // bit each.)
-        assert!(after.contains(",0:0,0:1,"), "{after}");
-        let bad = written.replacen(",0:0,0:1,", ",0:0,0:4,", 1);
+        // (Dropped kings and rooks castle, rooks on the first rank only, a
+        // partner fills the hands: a bit each.)
+        assert!(after.contains(",0:0,0:5,"), "{after}");
+        let bad = written.replacen(",0:0,0:5,", ",0:0,0:8,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         // Explosions and pieces immune to their own kind; an unknown tag
         // for explosions is no rule set.

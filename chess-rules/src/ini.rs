@@ -175,8 +175,10 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// assert!(crazyhouse.drops.is_some_and(|d| d.captures_to_hand));
 /// let seirawan = chess_rules::ini::builtin("seirawan").unwrap().unwrap();
 /// assert!(seirawan.gating);
-/// let bughouse = chess_rules::ini::builtin("bughouse").unwrap().unwrap_err();
-/// assert!(bughouse.contains("needs a second board"), "{bughouse}");
+/// let bughouse = chess_rules::ini::builtin("bughouse").unwrap().unwrap();
+/// assert!(bughouse.drops.is_some_and(|d| d.partner && !d.captures_to_hand));
+/// let shatar = chess_rules::ini::builtin("shatar").unwrap().unwrap_err();
+/// assert!(shatar.contains("shatarMateRule"), "{shatar}");
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;
@@ -720,6 +722,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "dropOppositeColoredBishop" => draft.drops.opposite_bishops = boolean(value)?,
         "castlingDroppedPiece" => draft.drops.castling = boolean(value)?,
         "sittuyinRookDrop" => draft.drops.rooks_on_first_rank = boolean(value)?,
+        "twoBoards" => draft.drops.partner = boolean(value)?,
         "sittuyinPromotion" => draft.rules.sittuyin_promotion = boolean(value)?,
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,

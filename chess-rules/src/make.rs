@@ -19,6 +19,43 @@ impl<'r> Position<'r> {
             s: play(&self.tables, &self.s, m),
         }
     }
+
+    /// The piece `m` takes (a legal move here), as it goes to a hand: a
+    /// promoted piece as what it was, unless the rule set keeps it
+    /// promoted. On one board of two ([`Drops::partner`](crate::Drops::partner))
+    /// it goes to the partner's hand on the other board.
+    ///
+    /// ```
+    /// use chess_rules::{Color, MoveText, Position, ini};
+    ///
+    /// let bughouse = ini::builtin("bughouse").unwrap().unwrap();
+    /// let pos = Position::from_fen(&bughouse, "4k3/8/8/8/8/8/8/q3K3[] w - - 0 1").unwrap();
+    /// let [steps] = pos.matching(&MoveText::read("Kf2").unwrap())[..] else { panic!() };
+    /// assert_eq!(pos.taken(steps), None);
+    /// let pos = Position::from_fen(&bughouse, "4k3/8/8/8/8/8/8/3q~K3[] w - - 0 1").unwrap();
+    /// let [takes] = pos.matching(&MoveText::read("Kxd1").unwrap())[..] else { panic!() };
+    /// let pawn = bughouse.index('P').unwrap() as u8;
+    /// assert_eq!(pos.taken(takes), Some(chess_rules::Piece { color: Color::Black, kind: pawn }));
+    /// ```
+    pub fn taken(&self, m: Move) -> Option<crate::Piece> {
+        let sq = taken_square(&self.s, m)?;
+        let color = self.piece_at(sq)?.color;
+        let keep = self.rules.drops.as_ref().is_some_and(|d| d.keep_promoted);
+        let kind = to_hand(&self.tables, &self.s, sq, keep);
+        Some(crate::Piece {
+            color,
+            kind: kind as u8,
+        })
+    }
+
+    /// Puts `piece` in its side's hand (a partner's capture on the other
+    /// board, [`Drops::partner`](crate::Drops::partner)), up to 255 of a
+    /// kind.
+    pub fn give(&mut self, piece: crate::Piece) {
+        if let Some(held) = self.s.hands[piece.color.index()].get_mut(usize::from(piece.kind)) {
+            *held = held.saturating_add(1);
+        }
+    }
 }
 
 /// The state after `m`.
@@ -207,25 +244,12 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
         }
         return;
     }
-    let taken = match m.kind {
-        MoveKind::EnPassant { captured } => Some(captured),
-        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote
-            if s.cells[cell_of(m.to)] != EMPTY =>
-        {
-            Some(m.to)
-        }
-        _ => None,
-    };
+    let taken = taken_square(s, m);
     if let Some(drops) = &t.drops
         && let Some(sq) = taken
         && drops.captures_to_hand
     {
-        let c = cell_of(sq);
-        let kind = match s.unpromoted.get(c) {
-            _ if !marked(sq) || drops.keep_promoted => kind_of(s.cells[c]),
-            0 => t.pawn_kind.unwrap_or(kind_of(s.cells[c])),
-            was => usize::from(was - 1),
-        };
+        let kind = to_hand(t, s, sq, drops.keep_promoted);
         let held = &mut next.hands[us][kind];
         *held = held.saturating_add(1);
     }
@@ -246,6 +270,32 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
         let (word, bit) = bit(m.to);
         next.promoted[word] |= bit;
         next.unpromoted.set(cell_of(m.to), was);
+    }
+}
+
+/// The square of the piece `m` takes in `s`, if it takes one.
+pub(crate) fn taken_square(s: &State, m: Move) -> Option<Square> {
+    match m.kind {
+        MoveKind::EnPassant { captured } => Some(captured),
+        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote
+            if s.cells[cell_of(m.to)] != EMPTY =>
+        {
+            Some(m.to)
+        }
+        _ => None,
+    }
+}
+
+/// The kind the piece on `sq` goes to a hand as, taken: a promoted one as
+/// what it was (the pawn, for one promoted as chess's pawns are), unless
+/// `keep_promoted`.
+pub(crate) fn to_hand(t: &Tables, s: &State, sq: Square, keep_promoted: bool) -> usize {
+    let c = cell_of(sq);
+    let marked = s.promoted[c / 64] & (1 << (c % 64)) != 0;
+    match s.unpromoted.get(c) {
+        _ if !marked || keep_promoted => kind_of(s.cells[c]),
+        0 => t.pawn_kind.unwrap_or(kind_of(s.cells[c])),
+        was => usize::from(was - 1),
     }
 }
 

@@ -504,6 +504,14 @@ pub struct Drops {
     /// Rooks are dropped only on their side's first rank
     /// (`sittuyinRookDrop`: sittuyin).
     pub rooks_on_first_rank: bool,
+    /// The game is one board of two (`twoBoards`: bughouse): a side's
+    /// pieces in hand come from its partner's captures on the other board,
+    /// which a record of both boards says (a game of one board alone is
+    /// played with the hands its position gives). The engine plays one
+    /// board; [`Position::taken`](crate::Position::taken) says what a move
+    /// passes to the partner and [`Position::give`](crate::Position::give)
+    /// puts it in hand.
+    pub partner: bool,
 }
 
 impl Rules {

@@ -106,11 +106,7 @@ impl Pending {
             feature,
             at,
         } = self;
-        let not = if keys::never(feature) {
-            "which the record of one game cannot hold"
-        } else {
-            "which this engine does not play yet"
-        };
+        let not = "which this engine does not play yet";
         match at {
             Ok(_) => format!("`{key} = {value}` needs {feature}, {not}"),
             Err(from) => format!("`{from}` has `{key} = {value}`: it needs {feature}, {not}"),
@@ -192,12 +188,11 @@ impl Draft {
     }
 
     /// The first rule it holds that is not played here, leaving out
-    /// details that do nothing alone ([`keys::DECIDED_BY`]); one that no
-    /// game's record can hold (a second board) comes first.
+    /// details that do nothing alone ([`keys::DECIDED_BY`]).
     pub(super) fn pending(&self) -> Option<&Pending> {
         let held = |key: &str| self.pending.iter().any(|p| p.key == key);
-        let mut deciding = self.pending.iter().filter(|p| {
-            match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
+        self.pending.iter().find(
+            |p| match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
                 Some((_, Decided::Held(deciding))) => {
                     deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
                 }
@@ -206,14 +201,7 @@ impl Draft {
                 Some((_, Decided::Drops)) => self.piece_drops,
                 Some((_, Decided::NotGating)) => !self.seirawan_gating && !self.cambodian_moves,
                 None => true,
-            }
-        });
-        let first = deciding.next()?;
-        Some(
-            std::iter::once(first)
-                .chain(deciding)
-                .find(|p| keys::never(p.feature))
-                .unwrap_or(first),
+            },
         )
     }
 

@@ -25,8 +25,6 @@ pub(crate) enum Use {
 
 const MUST_DROP: &str = "compulsory drops";
 const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
-const TWO_BOARDS: &str =
-    "a second board (bughouse: the pieces in hand come from the partner's game)";
 pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
@@ -80,7 +78,7 @@ const KEYS: &[(&str, Use)] = &[
     ("moveRepetitionIllegal", Use::Read),
     ("chasingRule", Use::Read),
     ("chess960", Use::Read),
-    ("twoBoards", rule(TWO_BOARDS, "false")),
+    ("twoBoards", Use::Read),
     ("pawnTypes", rule(PAWNS, "p")),
     ("promotionPawnTypes", Use::Read),
     ("promotionPawnTypesWhite", rule(PAWNS, "p")),
@@ -200,13 +198,6 @@ const KEYS: &[(&str, Use)] = &[
     ("materialCounting", Use::Read),
     ("adjudicateFullBoard", rule(COUNTING, "false")),
 ];
-
-/// Whether `feature` is a rule no game's record can hold, however the
-/// engine grows (a second board): it is named first when a section
-/// holds several rules not played.
-pub(crate) fn never(feature: &str) -> bool {
-    feature == TWO_BOARDS
-}
 
 /// What decides whether a held rule's details do anything.
 #[derive(Copy, Clone, Debug)]
