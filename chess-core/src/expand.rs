@@ -568,6 +568,11 @@ fn checked_expr(
     match checked {
         pipeline::Checked::Chess(game) => emit::game_expr(krate, source, game),
         pipeline::Checked::Variant(game) => emit::game_expr(krate, source, game),
+        pipeline::Checked::Custom(game) if !game.boards.is_empty() => emit::compile_error(
+            "a bughouse game on two boards is verified, but a `CustomGame` holds the game of one board: check records of two boards with `chess-verify`",
+            Span::call_site(),
+            Span::call_site(),
+        ),
         pipeline::Checked::Custom(game) => {
             let (set, path) = match file {
                 _ if game.builtin => {
@@ -1014,6 +1019,23 @@ mod tests {
         let out =
             include_puzzles("::verified_chess; \"no/such/file.csv\"".parse().unwrap()).to_string();
         assert!(out.contains("cannot read"), "{out}");
+    }
+
+    #[test]
+    fn a_bughouse_game_of_two_boards_is_no_value() {
+        // Verified across both boards, but a `CustomGame` holds one board.
+        let out = expand("::verified_chess; #![variant(bughouse)] 1A. e4 1B. d4 1a. e5");
+        assert!(
+            out.contains("compile_error")
+                && out.contains("a bughouse game on two boards is verified"),
+            "{out}"
+        );
+        // One board is a game like crazyhouse's.
+        let out = expand("::verified_chess; #![variant(bughouse)] 1. e4 e5");
+        assert!(out.contains("CustomGame { __data"), "{out}");
+        // An illegal move on a board is refused there.
+        let out = expand("::verified_chess; #![variant(bughouse)] 1A. e4 1B. d4 1a. P@e5");
+        assert!(out.contains("on board A: Black cannot play"), "{out}");
     }
 
     #[test]

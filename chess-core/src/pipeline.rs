@@ -169,7 +169,7 @@ impl<'s> Games<'s> {
         if let Some(sets) = sets {
             let (set, start, set_up) = start::custom_position(game, self.source, sets)
                 .map_err(|failure| explain::custom_start_failure(failure, sets))?;
-            return replay::custom::replay(game, set, start, set_up, self.options)
+            return replay::replay_rules(game, set, start, set_up, self.options)
                 .map(Checked::Custom)
                 .map_err(|failure| explain::custom_failure(&failure, self.source));
         }

@@ -193,17 +193,14 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         ),
         "{err}"
     );
-    // One that cannot be played from one game's record, however the
-    // engine grows: bughouse's pieces in hand come from another board.
-    let (code, _, err) = run_with(&["--variant", "bughouse", "-"], b"1. e4 *\n");
-    assert_eq!(code, 2);
-    assert!(
-        err.contains(
-            "`twoBoards = true` needs a second board (bughouse: the pieces in hand come from \
-             the partner's game), which the record of one game cannot hold"
-        ),
-        "{err}"
-    );
+    // Bughouse: a game of one board is played with the hands its start
+    // gives (as Fairy-Stockfish plays it), and a record of two (BPGN's
+    // `1A.`, `1b.`) passes what one board takes to the partner on the
+    // other.
+    let games = b"1. e4 d5 2. exd5 *\n\n1A. e4 1B. d4 1a. d5 1b. e6 2A. exd5 2a. Qxd5 2B. P@e4 *\n";
+    let (code, out, _) = run_with(&["--variant", "bughouse", "-"], games);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 games (2 legal, 10 plies)"), "{out}");
     // Named by each game's `[Variant]` tag, among games of chess: no
     // option needed; one not played yet is refused at its tag, in JSON
     // too.

@@ -31,34 +31,70 @@ use super::reasons::{self, piece_can_play, with_guess, write};
 use super::rejection::Rejection;
 use super::{gates, walls};
 
+/// A move after the game ended in `end` (its last move `last`), written
+/// `label`; `on` says where the end was, if elsewhere.
+fn ended(
+    range: Range,
+    label: &str,
+    end: &Position<'_>,
+    last: &Option<(Position<'_>, Move)>,
+    on: &str,
+) -> Diagnostic {
+    let outcome = end
+        .outcome()
+        .unwrap_or(Outcome::Checkmate(end.rules().checkmate));
+    // The move that gave mate or reached the region ended it "with"
+    // itself; a stalemate or an extinction came "after" it.
+    let with = matches!(
+        outcome,
+        Outcome::Checkmate(_) | Outcome::Flag { .. } | Outcome::Checks { .. }
+    );
+    let by = last
+        .as_ref()
+        .map(|(pos, m)| (numbered(pos.fullmoves(), color(pos), &pos.san(*m)), with));
+    let describe = describe_end((outcome, end.turn()), end.rules());
+    game_over(range, label, &format!("{on}{describe}"), by, false)
+}
+
+/// A problem on one board of a bughouse game, said of that board; a drop
+/// of a piece not in hand says where pieces in hand come from.
+fn on_board(board: crate::syntax::Board, mut d: Diagnostic) -> Diagnostic {
+    d.message = format!("on board {board}: {}", d.message);
+    if d.kind == ErrorKind::EmptyPocket {
+        d.help.push(Help::Note(format!(
+            "on board {board}, pieces in hand come from what the partner takes on board {}",
+            board.other()
+        )));
+    }
+    d
+}
+
 /// The diagnostic for a replay's failure under rules a user defines;
 /// `source` is the text it read.
 pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnostic {
     match failure {
+        CustomFailure::OnBoard { board, failure } => {
+            on_board(*board, custom_failure(failure, source))
+        }
         CustomFailure::GameOver {
             range,
             before,
             last,
+        } => ended(*range, &label(before, *range, source), before, last, ""),
+        CustomFailure::AfterEnd {
+            board,
+            range,
+            before,
+            ended: (other, end, last),
         } => {
-            let end = before
-                .outcome()
-                .unwrap_or(Outcome::Checkmate(before.rules().checkmate));
-            // The move that gave mate or reached the region ended it "with"
-            // itself; a stalemate or an extinction came "after" it.
-            let with = matches!(
-                end,
-                Outcome::Checkmate(_) | Outcome::Flag { .. } | Outcome::Checks { .. }
-            );
-            let by = last
-                .as_ref()
-                .map(|(pos, m)| (numbered(pos.fullmoves(), color(pos), &pos.san(*m)), with));
-            game_over(
+            let d = ended(
                 *range,
                 &label(before, *range, source),
-                &describe_end((end, before.turn()), before.rules()),
-                by,
-                false,
-            )
+                end,
+                last,
+                &format!("on board {other}, "),
+            );
+            on_board(*board, d)
         }
         CustomFailure::WrongNumber { number, before } => {
             wrong_number(*number, before.fullmoves(), color(before))

@@ -308,6 +308,11 @@ pub(super) fn game_over(
 
 /// A move number that is not `expected`, `turn`'s move's.
 pub(super) fn wrong_number(n: MoveNumber, expected: u32, turn: Color) -> Diagnostic {
+    // (A board's number in a game of one board: the board is what is
+    // wrong, not the number.)
+    if n.board.is_some() {
+        return crate::syntax::errors::board_in_number(n.range);
+    }
     let message = match n.value {
         None => format!(
             "this move number is far too large: the move after it is {}'s move {expected}",

@@ -14,7 +14,7 @@ use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Rules, Squ
 
 use crate::input::Range;
 use crate::syntax::{
-    GameSyntax, Join, Marker, MoveNumber, MoveSyntax, PlySyntax, ResultToken, Tag,
+    Board, GameSyntax, Join, Marker, MoveNumber, MoveSyntax, PlySyntax, ResultToken, Tag,
 };
 
 use super::Options;
@@ -35,6 +35,9 @@ pub struct CustomGame {
     pub start: Option<String>,
     /// The moves of the main line, as their coordinates say them.
     pub moves: Vec<CustomPly>,
+    /// Of a bughouse game on two boards (BPGN), the board of each move of
+    /// `moves`; empty for a game of one board.
+    pub boards: Vec<Board>,
     /// How the main line ended, if it did: the outcome, and the side that
     /// had no move.
     pub end: Option<(Outcome, Color)>,
@@ -146,6 +149,26 @@ pub enum CustomFailure<'r> {
         /// The position it was played in.
         before: Position<'r>,
     },
+    /// A move on one board of a bughouse game after the game ended on the
+    /// other.
+    AfterEnd {
+        /// The move's board.
+        board: Board,
+        /// The move as written.
+        range: Range,
+        /// The position on its board.
+        before: Position<'r>,
+        /// The board the game ended on, its last position, and its last
+        /// move with the position before it.
+        ended: (Board, Position<'r>, Option<(Position<'r>, Move)>),
+    },
+    /// A problem on one board of a bughouse game's two (BPGN).
+    OnBoard {
+        /// The board.
+        board: Board,
+        /// The problem there.
+        failure: Box<CustomFailure<'r>>,
+    },
     /// A result written after the moves or in the `[Result]` tag that
     /// the game contradicts.
     WrongResult {
@@ -156,8 +179,9 @@ pub enum CustomFailure<'r> {
     },
 }
 
-/// Replays `game` under the rule set `set`, from `start` (`set_up`: a
-/// position the game sets up, not the rule set's own start). Returns the
+/// Replays `game`, a game of one board, under the rule set `set`, from
+/// `start` (`set_up`: a position the game sets up, not the rule set's
+/// own start). Returns the
 /// verified main line, or the first problem in source order.
 /// Of `options`, only [`Options::unfinished_result`] applies: a rule
 /// set's ends are checkmate, stalemate and its goals, which no move may
@@ -215,6 +239,7 @@ pub fn replay<'r>(
         builtin: game.rules == crate::syntax::GameRules::Builtin,
         start: start_fen,
         moves,
+        boards: Vec::new(),
         end,
         result,
         tags: game.tags.clone(),
@@ -255,12 +280,12 @@ struct Frame<'r> {
 
 /// A line read one way.
 #[derive(Clone)]
-struct Reading<'r> {
-    pos: Position<'r>,
+pub(super) struct Reading<'r> {
+    pub(super) pos: Position<'r>,
     /// The main line's moves (a variation records none).
-    moves: Vec<CustomPly>,
+    pub(super) moves: Vec<CustomPly>,
     /// The last move, and the position before it.
-    last: Option<(Position<'r>, Move)>,
+    pub(super) last: Option<(Position<'r>, Move)>,
 }
 
 impl<'r> Frame<'r> {
@@ -272,15 +297,27 @@ impl<'r> Frame<'r> {
 
 /// A move as written, once its words are read.
 #[derive(Copy, Clone)]
-struct Written {
+pub(super) struct Written {
     /// Both words of a move written as two.
-    range: Range,
+    pub(super) range: Range,
     /// What it says, and the square of the wall written after it (none
     /// for a ply that is no move under the rules).
-    says: Option<(MoveText, Option<Square>)>,
-    marker: Option<(Marker, Range)>,
-    ep: Option<Range>,
-    number: Option<MoveNumber>,
+    pub(super) says: Option<(MoveText, Option<Square>)>,
+    pub(super) marker: Option<(Marker, Range)>,
+    pub(super) ep: Option<Range>,
+    pub(super) number: Option<MoveNumber>,
+    /// Whether the game is over in a position: no legal move there (one
+    /// board), or none that a piece dropped from hand could add (two
+    /// boards: `boards.rs`).
+    pub(super) over: Over,
+}
+
+/// Whether the game is over in a position ([`Written::over`]).
+pub(super) type Over = for<'a> fn(&Position<'a>) -> bool;
+
+/// The game is over where no move is legal.
+pub(super) fn no_move(pos: &Position<'_>) -> bool {
+    pos.legal_moves().is_empty()
 }
 
 /// The replay under rules a user defines, on the walk.
@@ -358,6 +395,7 @@ impl<'r> Walk for Custom<'r> {
             marker: last.marker,
             ep: last.ep,
             number: ply.number,
+            over: no_move,
         };
         let mut next = Vec::new();
         let mut failure = None;
@@ -385,7 +423,7 @@ impl<'r> Walk for Custom<'r> {
 /// `next`: one, or one a piece in hand for a drop that does not say which,
 /// or one a piece for a gated move that does not say which (none is a
 /// problem, the first one met).
-fn advance<'r>(
+pub(super) fn advance<'r>(
     reading: Reading<'r>,
     written: Written,
     record: bool,
@@ -405,12 +443,15 @@ fn advance<'r>(
         mut marker,
         ep,
         number,
+        over,
     } = written;
     if let Some(number) = number
-        && !(number.value == Some(pos.fullmoves()) && number.black == (pos.turn() == Color::Black))
+        && !(number.value == Some(pos.fullmoves())
+            && number.black == (pos.turn() == Color::Black)
+            && number.board.is_none())
     {
         // A move after the end of the game: that comes first.
-        if pos.legal_moves().is_empty() {
+        if over(&pos) {
             return Err(game_over(range, pos, last));
         }
         return Err(Box::new(CustomFailure::WrongNumber {
@@ -445,7 +486,7 @@ fn advance<'r>(
     }
     let matches = pos.matching_walled(&text, wall);
     if matches.len() != 1 && !unsaid_drops(&matches) && !unsaid_gates(&matches) {
-        if pos.legal_moves().is_empty() {
+        if over(&pos) {
             return Err(game_over(range, pos, last));
         }
         return Err(Box::new(CustomFailure::Illegal {
@@ -461,7 +502,7 @@ fn advance<'r>(
     // read one way moves them on.)
     let mut moves = Some(moves);
     for (i, &m) in matches.iter().enumerate() {
-        match play(&pos, m, marker, ep, range) {
+        match play(&pos, m, marker, ep, range, over) {
             Ok(after) => {
                 let last = i + 1 == matches.len();
                 let mut moves = match &mut moves {
@@ -530,6 +571,7 @@ fn play<'r>(
     marker: Option<(Marker, Range)>,
     ep: Option<Range>,
     range: Range,
+    over: Over,
 ) -> Result<Position<'r>, Box<CustomFailure<'r>>> {
     if let Some(ep) = ep
         && !matches!(m.kind, MoveKind::EnPassant { .. })
@@ -543,7 +585,7 @@ fn play<'r>(
     let next = pos.play(m);
     if let Some((marker, at)) = marker {
         let check = next.is_check();
-        let mate = check && next.legal_moves().is_empty();
+        let mate = check && over(&next);
         let fits = match marker {
             Marker::Check => check && !mate,
             Marker::Mate | Marker::DoublePlus => mate,
@@ -564,7 +606,10 @@ fn play<'r>(
 }
 
 /// A ply's move as written under the rules, if it is one.
-fn rules_move<'g>(game: &'g GameSyntax, ply: &PlySyntax) -> Option<&'g crate::syntax::RulesMove> {
+pub(super) fn rules_move<'g>(
+    game: &'g GameSyntax,
+    ply: &PlySyntax,
+) -> Option<&'g crate::syntax::RulesMove> {
     match ply.mv {
         MoveSyntax::Rules(i) => game.rules_moves.get(i as usize),
         _ => None,

@@ -24,6 +24,7 @@
 //! | `mod.rs` | the replay through shakmaty on the walk, and what it keeps of variations |
 //! | `ply.rs` | one ply: checks, resolution, the move played, markers, bookkeeping |
 //! | `custom.rs` | a game under rules a user defines: each move through chess-rules, two bare squares read as one move when a piece stands on the first |
+//! | `boards.rs` | a bughouse record (BPGN): two boards, each move on its own, what it takes passed to the partner's hand on the other |
 //! | `resolve.rs` | a move as written → the one legal move it means |
 //! | `rules.rs`, `candidates.rs` | standard chess or a variant; the variants' candidate moves found from their square |
 //! | `line.rs` | the state of one line |
@@ -34,6 +35,7 @@
 //! | `failure.rs` | why a replay stopped |
 //! | `options.rs` | what a replay accepts beyond the strict rules |
 
+mod boards;
 mod candidates;
 pub mod custom;
 mod ends;
@@ -72,6 +74,26 @@ pub fn legal_move<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<shakmaty::Move> 
     resolve::resolve(pos, mv, pos.castles().mode())
         .ok()
         .map(|r| r.m)
+}
+
+/// Replays `game` under rules a user defines (the rule set `set`, from
+/// `start`; `set_up`: a position the game sets up): on two boards
+/// (`boards.rs`) where the rule set's hands come from a partner and the
+/// game numbers its moves with their boards (BPGN), else on one
+/// (`custom.rs`). Returns the verified main line, or the first problem
+/// in source order.
+pub fn replay_rules<'r>(
+    game: &GameSyntax,
+    set: usize,
+    start: chess_rules::Position<'r>,
+    set_up: bool,
+    options: Options,
+) -> Result<custom::CustomGame, Box<custom::CustomFailure<'r>>> {
+    if start.rules().drops.as_ref().is_some_and(|d| d.partner) && boards::named(game) {
+        boards::replay(game, set, start, set_up, options)
+    } else {
+        custom::replay(game, set, start, set_up, options)
+    }
 }
 
 /// Replays `game` from `start` (with `mode`'s castling rules). Returns the

@@ -47,8 +47,8 @@ pub fn custom_position<'r>(
     source: &Source,
     sets: &'r RuleSets,
 ) -> Result<(usize, Position<'r>, bool), CustomStart> {
-    let tag = Tag::find(&game.tags, source, "Variant");
-    let name = tag.map(|t| t.value(source));
+    let named = crate::syntax::variant_name(&game.tags, source);
+    let (name, tag) = named.unzip();
     let set = sets
         .pick(name.as_deref())
         .map_err(|why| CustomStart::Unnamed {

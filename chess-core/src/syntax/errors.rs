@@ -75,6 +75,19 @@ pub(crate) fn number_without_move(n: MoveNumber) -> Diagnostic {
     )
 }
 
+/// A move number naming a board (`1A.`) in a game of one board.
+#[cold]
+pub(crate) fn board_in_number(range: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::WrongMoveNumber,
+        range,
+        "this move number names a board, as a bughouse game's do, but the game is played on one board",
+    )
+    .with(Help::Note(
+        "a bughouse game (BPGN) names its four players in tags (`[WhiteA \"…\"]`, `[BlackB \"…\"]`) or is tagged `[Variant \"bughouse\"]`".into(),
+    ))
+}
+
 pub(crate) fn bad_lexeme(bad: BadLex, range: Range) -> Diagnostic {
     let message = match bad {
         BadLex::UnclosedComment => "this comment is never closed with `}`",

@@ -267,7 +267,9 @@ pub(super) fn game(
                     .ok()?;
                 // A game of one of Fairy-Stockfish's built-in variants is
                 // read as under a rules file: the parser's.
-                if name_text == b"Variant" && parser.names_builtin(source) {
+                if (name_text == b"Variant" || super::variant::is_board_tag(name_text))
+                    && parser.names_builtin(source)
+                {
                     return None;
                 }
             }

@@ -107,8 +107,10 @@ impl GameParser {
             // The tag names a rule set, and the start stage reads the
             // `[FEN]` tag under it. (A game of a built-in variant is no
             // game of the verified rules.)
-            if let (GameRules::Builtin, Some(tag)) = (self.game.rules, tag) {
-                self.game.variant = Err(errors::builtin_game(tag.value_range, &tag.value(source)));
+            if self.game.rules == GameRules::Builtin
+                && let Some((name, tag)) = super::variant_name(&self.game.tags, source)
+            {
+                self.game.variant = Err(errors::builtin_game(tag.value_range, &name));
             }
             return self.game;
         }
@@ -132,8 +134,8 @@ impl GameParser {
     /// Whether its `[Variant]` tag names one of Fairy-Stockfish's built-in
     /// variants ([`super::names_builtin`]).
     pub(super) fn names_builtin(&self, source: &Source) -> bool {
-        Tag::find(&self.game.tags, source, "Variant")
-            .is_some_and(|tag| super::names_builtin(&tag.value(source)))
+        super::variant_name(&self.game.tags, source)
+            .is_some_and(|(name, _)| super::names_builtin(&name))
     }
 
     pub(super) fn piece_letters(&self, source: &Source) -> Result<PieceLetters, Diagnostic> {
@@ -295,13 +297,21 @@ impl GameParser {
             self.no_join()?;
         }
         match spanned.part {
-            Part::Number { value, black } => {
+            Part::Number {
+                value,
+                black,
+                board,
+            } => {
                 if let Some(previous) = self.pending_number {
                     return Err(errors::number_without_move(previous));
+                }
+                if board.is_some() && !self.rules {
+                    return Err(errors::board_in_number(range));
                 }
                 self.pending_number = Some(MoveNumber {
                     value: value.and_then(|v| u32::try_from(v).ok()),
                     black,
+                    board,
                     range,
                 });
             }

@@ -52,7 +52,7 @@ pub use chess_format::NameError;
 pub(crate) use express::whole_game as plain_game;
 pub use letters::PieceLetters;
 pub use limits::{Bound, Limits};
-pub use notation::{Marker, MoveSyntax, ResultToken};
+pub use notation::{Board, Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped, Stop};
 pub use puzzles::RowSplitter;
 pub use rules_file::{Refused, RuleSets, Unnamed, builtin_refused};
@@ -65,4 +65,6 @@ pub use tag::{Tag, misspelt_tags};
 pub use tree::{
     GameRules, GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove,
 };
-pub use variant::{UnknownVariant, game_rules, names_builtin, nearest_names, variant_named};
+pub use variant::{
+    UnknownVariant, game_rules, names_builtin, nearest_names, variant_name, variant_named,
+};

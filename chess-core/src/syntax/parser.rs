@@ -698,7 +698,7 @@ impl GameParser {
         // read afresh); a game of chess may set up its start before the
         // moves.
         let source = items.source();
-        let name = Tag::find(&self.game.tags, source, "Variant").map(|tag| tag.value(source));
+        let name = super::variant_name(&self.game.tags, source).map(|(name, _)| name);
         self.game.rules = super::game_rules(name.as_deref(), file);
         self.rules = self.game.rules.read_as_rules();
         let letters = items.letters;
@@ -909,6 +909,7 @@ mod tests {
             Some(MoveNumber {
                 value: Some(2),
                 black: false,
+                board: None,
                 range: Range::new(9, 11)
             })
         );

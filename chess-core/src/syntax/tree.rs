@@ -6,7 +6,7 @@ use std::num::NonZeroU32;
 use crate::diagnostic::Diagnostic;
 use crate::input::{Range, Source};
 
-use super::notation::{Marker, MoveSyntax, ResultToken};
+use super::notation::{Board, Marker, MoveSyntax, ResultToken};
 use chess_format::Named;
 use chess_rules::MoveText;
 
@@ -19,8 +19,12 @@ pub struct MoveNumber {
     /// The number; `None` if it does not fit in 32 bits (as a position's
     /// move number must).
     pub value: Option<u32>,
-    /// Written with three dots (a Black move).
+    /// Written with three dots (a Black move), or with a board's small
+    /// letter (`1a.`).
     pub black: bool,
+    /// The board a bughouse game's move number names (BPGN: `1A.`,
+    /// `1a.`, `1B.`, `1b.`), if it names one.
+    pub board: Option<Board>,
     /// Where.
     pub range: Range,
 }

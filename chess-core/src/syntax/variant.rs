@@ -37,6 +37,42 @@ pub(crate) fn variant_of(tag: Option<&Tag>, source: &Source) -> Result<Named, Di
     })
 }
 
+/// The tags that name the players of a bughouse game's two boards (BPGN).
+const BOARD_TAGS: [&str; 4] = ["WhiteA", "BlackA", "WhiteB", "BlackB"];
+
+/// Whether a tag's name is one of BPGN's tags naming the players of a
+/// bughouse game's two boards (`WhiteA`, `BlackA`, `WhiteB`, `BlackB`).
+pub(crate) fn is_board_tag(name: &[u8]) -> bool {
+    BOARD_TAGS
+        .iter()
+        .any(|t| t.as_bytes().eq_ignore_ascii_case(name))
+}
+
+/// The variant a game's tags name, and the tag that names it: its
+/// `[Variant]` tag's value; else, for a game that names the players of
+/// two boards (BPGN's `[WhiteA]`, `[BlackB]` …), `bughouse`.
+///
+/// ```
+/// use chess_core::Source;
+/// use chess_core::syntax::{Parser, variant_name};
+///
+/// let source = Source::text("[WhiteA \"Rabbos\"]\n\n1A. d4 *\n", None, None);
+/// let game = Parser::new(&source).next().unwrap().unwrap();
+/// assert_eq!(variant_name(&game.tags, &source).unwrap().0, "bughouse");
+/// ```
+pub fn variant_name<'t, 's>(
+    tags: &'t [Tag],
+    source: &'s Source,
+) -> Option<(std::borrow::Cow<'s, str>, &'t Tag)> {
+    if let Some(tag) = Tag::find(tags, source, "Variant") {
+        return Some((tag.value(source), tag));
+    }
+    let board = tags
+        .iter()
+        .find(|t| is_board_tag(source.slice(t.name_range).as_bytes()))?;
+    Some(("bughouse".into(), board))
+}
+
 /// Whether a `[Variant]` tag's value names one of Fairy-Stockfish's
 /// built-in variants that none of the verified rules is (`coregal`,
 /// `xiangqi`, and `giveaway`, `suicide`, `losers`, whose rules differ

@@ -132,6 +132,40 @@ impl ResultToken {
     }
 }
 
+/// One of the two boards of a bughouse game, as BPGN's move numbers
+/// name it (`1A.`, `1b.`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    /// Board A (`1A.` White's move, `1a.` Black's).
+    A,
+    /// Board B (`1B.`, `1b.`).
+    B,
+}
+
+impl Board {
+    /// The other board.
+    pub fn other(self) -> Board {
+        match self {
+            Board::A => Board::B,
+            Board::B => Board::A,
+        }
+    }
+
+    /// Its index: 0 for A, 1 for B.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Board::A => "A",
+            Board::B => "B",
+        })
+    }
+}
+
 /// Why a word is not notation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Invalid {
@@ -150,12 +184,16 @@ pub enum Invalid {
 /// One part of a word.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// `12.` (White) or `12...` (Black). `None` when it does not fit in 64 bits.
+    /// `12.` (White) or `12...` (Black), or a bughouse move number naming
+    /// its board (BPGN: `12A.` White on board A, `12a.` Black there).
+    /// `None` when it does not fit in 64 bits.
     Number {
         /// The number.
         value: Option<u64>,
-        /// Written with three dots.
+        /// Written with three dots, or with the board's small letter.
         black: bool,
+        /// The board it names, if any.
+        board: Option<Board>,
     },
     /// `...` on its own (as in `12. ... Nc6`).
     Ellipsis,

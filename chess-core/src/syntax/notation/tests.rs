@@ -232,7 +232,8 @@ fn numbers_markers_annotations() {
             (
                 Number {
                     value: Some(12),
-                    black: false
+                    black: false,
+                    board: None
                 },
                 "12."
             ),
@@ -245,23 +246,45 @@ fn numbers_markers_annotations() {
         parts("1...")[0].0,
         Number {
             value: Some(1),
-            black: true
+            black: true,
+            board: None
         }
     );
     assert_eq!(
         parts("1…e5")[0].0,
         Number {
             value: Some(1),
-            black: true
+            black: true,
+            board: None
         }
     );
     assert_eq!(
         parts("99999999999999999999999.")[0].0,
         Number {
             value: None,
-            black: false
+            black: false,
+            board: None
         }
     );
+    // BPGN's numbers name a board, and the side by the letter's case.
+    for (word, black, board) in [
+        ("12A.", false, crate::syntax::Board::A),
+        ("12a.", true, crate::syntax::Board::A),
+        ("3B.", false, crate::syntax::Board::B),
+        ("3b.", true, crate::syntax::Board::B),
+    ] {
+        assert_eq!(parts(word)[0].1, word);
+        assert_eq!(
+            parts(word)[0].0,
+            Number {
+                value: Some(word[..word.len() - 2].parse().unwrap()),
+                black,
+                board: Some(board),
+            }
+        );
+    }
+    assert_eq!(parts("1B.e4")[1].1, "e4");
+    assert_eq!(parts("1C.")[0].0, Invalid(super::Invalid::NumberWithoutDot));
     assert_eq!(parts("Qh5++")[1].0, Marker(super::Marker::DoublePlus));
     assert_eq!(parts("#")[0].0, Marker(super::Marker::Mate));
     assert_eq!(
@@ -404,7 +427,8 @@ fn dollar_ends_a_move() {
             (
                 Number {
                     value: Some(12),
-                    black: false
+                    black: false,
+                    board: None
                 },
                 "12."
             ),

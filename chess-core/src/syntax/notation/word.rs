@@ -2,7 +2,7 @@
 //! its suffixes (`e.p.`, a check or mate marker, an annotation).
 
 use super::moves::{body_part, fast_san, rules_body_part};
-use super::parts::{Invalid, Marker, Part, ResultToken, Spanned};
+use super::parts::{Board, Invalid, Marker, Part, ResultToken, Spanned};
 use super::spellings::{MAX_REWRITTEN, glyph_nag, rewrite};
 use crate::input::Range;
 
@@ -223,6 +223,7 @@ fn numbered(word: &[u8]) -> Option<(Part, usize, Option<Part>)> {
     let number = Part::Number {
         value: Some(value),
         black: dots >= 2,
+        board: None,
     };
     Some((number, end, body))
 }
@@ -297,9 +298,22 @@ fn prefix(word: &[u8], offset: u32, out: &mut Vec<Spanned>) -> Option<usize> {
             nag(word, offset, out);
             None
         }
-        // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`).
+        // Move number: digits followed by dots (`12.`, `12...`, `12.Nf3`),
+        // or by a board's letter and a dot (BPGN's `12A.`, `12b.`).
         b'0'..=b'9' if !word.starts_with(b"0-0") && word != b"0000" => {
-            let (value, digits) = decimal(word);
+            let (value, mut digits) = decimal(word);
+            let board = match word.get(digits..digits + 2) {
+                Some([letter @ (b'A' | b'a' | b'B' | b'b'), b'.']) => {
+                    digits += 1;
+                    let board = if letter.eq_ignore_ascii_case(&b'a') {
+                        Board::A
+                    } else {
+                        Board::B
+                    };
+                    Some((board, letter.is_ascii_lowercase()))
+                }
+                _ => None,
+            };
             let (dots, dots_len) = dot_count(&word[digits..]);
             if dots == 0 {
                 push(
@@ -312,8 +326,19 @@ fn prefix(word: &[u8], offset: u32, out: &mut Vec<Spanned>) -> Option<usize> {
                 return None;
             }
             let start = digits + dots_len;
-            let black = dots >= 2;
-            push(out, offset, Part::Number { value, black }, 0, start);
+            let black = dots >= 2 || board.is_some_and(|(_, small)| small);
+            let board = board.map(|(board, _)| board);
+            push(
+                out,
+                offset,
+                Part::Number {
+                    value,
+                    black,
+                    board,
+                },
+                0,
+                start,
+            );
             (start < len).then_some(start)
         }
         b'.' | 0xE2 => {
