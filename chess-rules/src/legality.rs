@@ -650,15 +650,19 @@ fn safe_after_walled(
         // One of the other side's blown up: nothing left attacked matters.
         true
     } else {
-        // (A royal piece dropped is one more to keep out of attack.)
-        let dropped = matches!(m.kind, MoveKind::Drop { kind } if t.royal & (1 << kind) != 0);
-        royals.iter().chain(dropped.then_some(to)).all(|r| {
-            let r = if r == from { to } else { r };
+        let kept = |r: usize| {
             (matches!(promoted, Some((kind, false)) if kind_of(scratch[r]) == usize::from(kind))
                 || !t.attacked(scratch, r, !us)
                 || crate::blast::shielded(t, scratch, theirs, r))
                 && !t.faced(scratch, r, !us)
-        }) && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
+        };
+        // (A royal piece dropped is one more to keep out of attack: asked
+        // only where pieces are dropped.)
+        let dropped = t.drops.is_some()
+            && matches!(m.kind, MoveKind::Drop { kind } if t.royal & (1 << kind) != 0);
+        royals.iter().all(|r| kept(if r == from { to } else { r }))
+            && !(dropped && !kept(to))
+            && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
     };
     m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);
     if let Some(w) = wall {
