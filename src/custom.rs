@@ -182,18 +182,21 @@ impl CustomGame {
             .map_or(Outcome::Ongoing, |g| Outcome::from_code(g.header().outcome))
     }
 
-    /// The game as PGN (a value to print or `to_string()`): its tags, the
-    /// moves in coordinates, the result.
+    /// The game as PGN (a value to print or `to_string()`), as
+    /// `chess-verify` reads it back: its tags, with `[Variant]` naming its
+    /// rule set and `[SetUp "1"]`, `[FEN]` for a start it sets up where
+    /// the tags do not say them; the moves in Fairy-Stockfish's SAN with
+    /// the `custom-rules` feature (the rules engine writes it), in
+    /// coordinates without it; the result.
     ///
     /// ```
     /// use verified_chess::{games, CustomGame};
     ///
     /// const GAMES: &[CustomGame] = games! {
-    ///     #![rules("chess-rules/tests/fairy/variants.ini")]
-    ///     [Variant "janus"]
+    ///     #![rules("chess-rules/tests/fairy/variants.ini", janus)]
     ///     1. e4 e5 2. Jc3 *
     /// };
-    /// assert_eq!(GAMES[0].pgn().to_string(), "[Variant \"janus\"]\n\n1. e2e4 e7e5 2. b1c3 *\n");
+    /// assert_eq!(GAMES[0].pgn().to_string(), "[Variant \"janus\"]\n\n1. e4 e5 2. Jc3 *\n");
     /// ```
     pub fn pgn(&self) -> impl fmt::Display + '_ {
         CustomPgn(self)
@@ -305,9 +308,7 @@ struct CustomPgn<'a>(&'a CustomGame);
 impl fmt::Display for CustomPgn<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = self.0;
-        let mut tags = game.tags().peekable();
-        let any = tags.peek().is_some();
-        for (key, value) in tags {
+        let tag = |f: &mut fmt::Formatter<'_>, key: &str, value: &str| {
             f.write_str("[")?;
             f.write_str(key)?;
             f.write_str(" \"")?;
@@ -317,23 +318,51 @@ impl fmt::Display for CustomPgn<'_> {
                 }
                 write!(f, "{c}")?;
             }
-            f.write_str("\"]\n")?;
+            f.write_str("\"]\n")
+        };
+        let mut any = false;
+        for (key, value) in game.tags() {
+            tag(f, key, value)?;
+            any = true;
+        }
+        // What reading it back needs: the rule set's name, the start.
+        if game.tag("Variant").is_none() && !game.rules_name().is_empty() {
+            tag(f, "Variant", game.rules_name())?;
+            any = true;
+        }
+        if let Some(fen) = game.start_fen()
+            && game.tag("FEN").is_none()
+        {
+            if game.tag("SetUp").is_none() {
+                tag(f, "SetUp", "1")?;
+            }
+            tag(f, "FEN", fen)?;
+            any = true;
         }
         if any {
             f.write_str("\n")?;
         }
         // A set-up position may have Black to move.
+        // (The move number is FEN's last field: check-counting FENs hold
+        // one field more before the clocks.)
         let mut fields = game.start_fen().unwrap_or_default().split_whitespace();
         let black_first = fields.nth(1) == Some("b");
-        let mut number: u32 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+        let mut number: u32 = fields
+            .nth(2)
+            .and(fields.last())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        let sans = sans(game);
         for (i, m) in game.moves().enumerate() {
             let white = (i % 2 == 0) != black_first;
             if white {
-                write!(f, "{number}. {m} ")?;
+                write!(f, "{number}. ")?;
             } else if i == 0 {
-                write!(f, "{number}... {m} ")?;
-            } else {
-                write!(f, "{m} ")?;
+                write!(f, "{number}... ")?;
+            }
+            match sans.as_ref().and_then(|s| s.get(i)) {
+                Some(san) => write!(f, "{san} ")?,
+                None => write!(f, "{m} ")?,
             }
             if !white {
                 number += 1;
@@ -341,4 +370,28 @@ impl fmt::Display for CustomPgn<'_> {
         }
         writeln!(f, "{}", game.result())
     }
+}
+
+/// The moves of `game` in Fairy-Stockfish's SAN, as the rules engine
+/// writes them (feature `custom-rules`).
+#[cfg(feature = "custom-rules")]
+fn sans(game: &CustomGame) -> Option<std::vec::Vec<std::string::String>> {
+    let rules = game.rules();
+    let positions = game.positions(&rules);
+    let mut out = std::vec::Vec::new();
+    for (pos, m) in positions.iter().zip(game.moves()) {
+        let written = std::string::ToString::to_string(&m);
+        let legal = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&l| pos.uci(l) == written)?;
+        out.push(pos.san(legal));
+    }
+    Some(out)
+}
+
+/// Without the rules engine, no SAN: the moves go out in coordinates.
+#[cfg(not(feature = "custom-rules"))]
+fn sans(_: &CustomGame) -> Option<[&'static str; 0]> {
+    None
 }

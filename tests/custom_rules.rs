@@ -163,7 +163,7 @@ fn a_file_of_games_each_under_its_section() {
     );
     assert_eq!(
         TWO[1].pgn().to_string().lines().last(),
-        Some("4... e7e5 5. e2e4 b8c6 *")
+        Some("4... e5 5. e4 Jc6 *")
     );
     // Positions from the set-up start, boards of ten files.
     let rules = TWO[1].rules();
@@ -428,4 +428,76 @@ fn strings_read_as_pgn_under_custom_rules() {
     assert_eq!(STRINGS[0].rules_name(), "capablanca");
     assert_eq!(STRINGS[1].rules_name(), "janus");
     assert_eq!(moves(&STRINGS[1]), ["b1c3"]);
+}
+
+/// Reads `game.pgn()` back as `chess-verify` does, under the rules file
+/// `rules` if the game needs one: the game verifies, with the same moves.
+fn reads_back(game: &CustomGame, rules: Option<&str>) {
+    use chess_core::syntax::RuleSets;
+    use chess_core::{Checked, Options, Source, verify};
+
+    let text = game.pgn().to_string();
+    let file = rules.map(|path| {
+        let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+        Source::text(
+            &std::fs::read_to_string(full).unwrap(),
+            Some(path.into()),
+            None,
+        )
+    });
+    let sets = file.as_ref().map(|f| RuleSets::read(f).unwrap());
+    let source = Source::text(&text, None, None);
+    let mut games = verify(&source, Options::default());
+    if let Some(sets) = &sets {
+        games = games.under_rules(sets);
+    }
+    let syntax = games.next_syntax().unwrap().unwrap();
+    match games.check_syntax(&syntax) {
+        Ok(Checked::Custom(read)) => {
+            let read: Vec<String> = read.moves.iter().map(|m| m.to_string()).collect();
+            assert_eq!(read, moves(game), "{text}");
+        }
+        other => panic!("{text}\n{other:?}"),
+    }
+}
+
+#[test]
+fn pgn_writes_fairy_stockfish_san_and_the_tags_that_read_it_back() {
+    // The attribute's variant becomes a tag; the moves go out in
+    // Fairy-Stockfish's SAN: gating, drops, shogi's promotions, walls.
+    assert_eq!(
+        SEIRAWAN.pgn().to_string(),
+        "[Variant \"seirawan\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O/Hh1 Nf6 5. d3 O-O/He8 6. Nc3/E *\n"
+    );
+    assert_eq!(
+        MINISHOGI[1].pgn().to_string(),
+        "[Variant \"minishogi\"]\n\n1. Pa3 Bc4 2. Pa4 Bb5 3. Pxa5=G Ba4 4. Gb5 *\n"
+    );
+    assert_eq!(
+        WALLED[1].pgn().to_string(),
+        "[Variant \"duck\"]\n\n1. e4,e5 Nf6,e6 2. Nc3,d4 *\n"
+    );
+    for game in [
+        &CAPABLANCA,
+        &SEIRAWAN,
+        &LOOP,
+        &CORAL,
+        &FIFTH,
+        &MISERE,
+        &ARMAGEDDON,
+    ]
+    .into_iter()
+    .chain(&MINISHOGI)
+    .chain(&WALLED)
+    .chain(KNIGHTMATE)
+    .chain(TAGGED)
+    .chain([&PASSED, &COUNTED, &BIKJANG])
+    {
+        reads_back(game, None);
+    }
+    reads_back(&FOOLS_MATE, Some("chess-rules/rules/chess.ini"));
+    reads_back(&TOKENS[0], Some("chess-rules/tests/fairy/variants.ini"));
+    reads_back(&TOKENS[1], Some("chess-rules/tests/fairy/variants.ini"));
+    reads_back(&FLIPPING, Some("chess-rules/tests/fairy/positions.ini"));
+    reads_back(&ROW, Some("chess-rules/tests/fairy/positions.ini"));
 }
