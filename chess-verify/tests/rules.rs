@@ -938,33 +938,36 @@ fn pieces_in_a_row_by_a_section() {
     assert_eq!(codes, ["wrong-result", "game-over"]);
 }
 
-/// Games of every one-board variant Fairy-Stockfish plays without a rules
-/// file, as pychess.org exports them (`tests/fairy/make_export.py`, with
-/// pyffish: pychess's tags and capitalized names, Fairy-Stockfish's SAN,
-/// 100 to 160 plies or to the end, the result): every game of a variant
-/// that plays here verifies, and a game of one that does not yet is
-/// refused at its tag with the reason (`rules-file`). The same games with
-/// one move of the second half replaced by a move no reading makes legal
-/// (`corrupted.pgn`) are refused at that move, at its line and column.
-#[test]
-fn fairy_stockfish_san_as_pychess_exports_it() {
-    let builtins = chess_core::syntax::RuleSets::builtins();
-    let refused: Vec<&str> = builtins.refused.iter().map(|r| r.name.as_str()).collect();
-    let export = repo("chess-verify/tests/fairy/export.pgn");
-    let (_, out, _) = run(&["--format", "json", &export]);
-    let records = json_records(&out);
-    let problems: Vec<_> = records.iter().filter(|r| r["type"] == "problem").collect();
-    // (Gating's SAN, `Na3/E`, is not read yet: S-chess and S-house,
-    // refused, stop at their first gating.)
-    let not_read = |p: &serde_json::Value| {
-        p["code"] == "expected-move" && p["message"].as_str().is_some_and(|m| m.contains('/'))
+/// What checking an export of `tests/fairy/` (`{name}.pgn`, and
+/// `{corrupted}.pgn` with its rows in `{corrupted}.tsv`) with `args`
+/// finds: every game of a variant that plays verifies, and a game of one
+/// that does not (`refused`) is refused at its tag with the reason
+/// (`rules-file`); each corrupted game is refused at its replaced move,
+/// at its line and column. The games checked, the games refused, and the
+/// corrupted games refused at the move.
+fn export_checks(
+    args: &[&str],
+    name: &str,
+    corrupted: &str,
+    refused: &[&str],
+) -> (u64, usize, usize) {
+    let run_json = |file: &str| {
+        let path = repo(&format!("chess-verify/tests/fairy/{file}.pgn"));
+        let args: Vec<&str> = args
+            .iter()
+            .copied()
+            .chain(["--format", "json", &path])
+            .collect();
+        let (_, out, _) = run(&args);
+        json_records(&out)
     };
+    let records = run_json(name);
+    let problems: Vec<_> = records.iter().filter(|r| r["type"] == "problem").collect();
     for p in &problems {
-        assert!(p["code"] == "rules-file" || not_read(p), "{p}");
+        assert_eq!(p["code"], "rules-file", "{p}");
     }
     let summary = records.last().unwrap();
     let games = summary["games"].as_u64().unwrap();
-    assert_eq!(games, 236, "two games of each of 118 variants");
     assert_eq!(summary["errors"], problems.len(), "{summary}");
     // (Long games: the legal ones hold 100 plies a game or more.)
     let legal = games - problems.len() as u64;
@@ -972,27 +975,25 @@ fn fairy_stockfish_san_as_pychess_exports_it() {
         summary["plies"].as_u64().unwrap() >= 100 * legal,
         "{summary}"
     );
-    let one_board = |n: &&&str| !["bughouse", "koedem", "supply"].contains(*n);
-    assert_eq!(problems.len(), 2 * refused.iter().filter(one_board).count());
 
-    let expected = std::fs::read_to_string(repo("chess-verify/tests/fairy/corrupted.tsv")).unwrap();
-    let corrupted = repo("chess-verify/tests/fairy/corrupted.pgn");
-    let (_, out, _) = run(&["--format", "json", &corrupted]);
-    let records = json_records(&out);
-    let problems: Vec<_> = records.iter().filter(|r| r["type"] == "problem").collect();
+    let expected =
+        std::fs::read_to_string(repo(&format!("chess-verify/tests/fairy/{corrupted}.tsv")))
+            .unwrap();
+    let records = run_json(corrupted);
+    let broken: Vec<_> = records.iter().filter(|r| r["type"] == "problem").collect();
     let rows: Vec<Vec<&str>> = expected
         .lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.split('\t').collect())
         .collect();
-    assert_eq!(problems.len(), rows.len(), "one problem a game");
+    assert_eq!(broken.len(), rows.len(), "one problem a game");
     let mut refused_at_the_move = 0;
-    for (row, p) in rows.iter().zip(&problems) {
+    for (row, p) in rows.iter().zip(&broken) {
         let [variant, line, column, written] = row[..] else {
             panic!("a row of four: {row:?}");
         };
         if refused.contains(&variant) {
-            assert!(p["code"] == "rules-file" || not_read(p), "{variant}: {p}");
+            assert_eq!(p["code"], "rules-file", "{variant}: {p}");
             continue;
         }
         let at = (p["line"].as_u64().unwrap(), p["column"].as_u64().unwrap());
@@ -1004,7 +1005,56 @@ fn fairy_stockfish_san_as_pychess_exports_it() {
         assert_ne!(p["code"], "rules-file", "{variant}: {p}");
         refused_at_the_move += 1;
     }
-    assert!(refused_at_the_move >= 180, "{refused_at_the_move}");
+    (games, problems.len(), refused_at_the_move)
+}
+
+/// Games of every one-board variant Fairy-Stockfish plays without a rules
+/// file, as pychess.org exports them (`tests/fairy/make_export.py`, with
+/// pyffish: pychess's tags and capitalized names, Fairy-Stockfish's SAN,
+/// 100 to 160 plies or to the end, the result), checked as
+/// [`export_checks`] says.
+#[test]
+fn fairy_stockfish_san_as_pychess_exports_it() {
+    let builtins = chess_core::syntax::RuleSets::builtins();
+    let refused: Vec<&str> = builtins.refused.iter().map(|r| r.name.as_str()).collect();
+    let (games, problems, at_the_move) = export_checks(&[], "export", "corrupted", &refused);
+    assert_eq!(games, 236, "two games of each of 118 variants");
+    let one_board = |n: &&&str| !["bughouse", "koedem", "supply"].contains(*n);
+    assert_eq!(problems, 2 * refused.iter().filter(one_board).count());
+    assert!(at_the_move >= 180, "{at_the_move}");
+}
+
+/// Games of each of pychess.org's one-board variants as its export writes
+/// them (`make_export.py --pychess`: the server's list, its names
+/// capitalized, crazyhouse's FEN without `[]`, no `[FEN]` for chess),
+/// checked with `--rules` and pychess.org's own `variants.ini`, which adds
+/// to Fairy-Stockfish's built-in variants and lichess's: every game of a
+/// variant that plays verifies, each corrupted one is refused at its move.
+#[test]
+fn every_pychess_variant_as_its_export_writes_it() {
+    let pychess = format!(
+        "{}/../../shared/reference/pychess-variants.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&pychess).unwrap();
+    let source = chess_core::Source::text(&text, Some("pychess-variants.ini".into()), None);
+    let sets = chess_core::syntax::RuleSets::read(&source).unwrap();
+    let builtins = chess_core::syntax::RuleSets::builtins();
+    let refused: Vec<&str> = (sets.refused.iter())
+        .chain(&builtins.refused)
+        .map(|r| r.name.as_str())
+        .collect();
+    let (games, problems, at_the_move) = export_checks(
+        &["--rules", &pychess],
+        "pychess",
+        "pychess-corrupted",
+        &refused,
+    );
+    assert_eq!(games, 122, "two games of each of 61 variants");
+    // (Refused today: ataxx, cannon shogi, jieqi, khan's chess, spartan
+    // and xiang fu.)
+    assert_eq!(problems, 12);
+    assert!(at_the_move >= 105, "{at_the_move}");
 }
 
 #[test]

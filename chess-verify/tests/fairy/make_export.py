@@ -21,13 +21,22 @@ before, to a square no legal move goes to (so no reading makes it
 legal); corrupted.tsv says, for each game, its variant and the line and
 column of the replaced move.
 
+With `--pychess`, it writes pychess.pgn and pychess-corrupted.pgn (with
+pychess-corrupted.tsv) alike for pychess.org's one-board variants (the
+server's list, server/variants.py, each under its own name: no 960
+starts), with pyffish loading pychess.org's variants.ini
+(../shared/reference/pychess-variants.ini) as the server does; the export
+writes crazyhouse's FEN without its empty pockets (`[]`), as the server
+does for lichess, and no `[FEN]` for standard chess.
+
     python3 -m venv venv && venv/bin/pip install pyffish
-    venv/bin/python make_export.py
+    venv/bin/python make_export.py [--pychess]
 """
 import multiprocessing
 import os
 import random
 import re
+import sys
 
 import pyffish as sf
 
@@ -36,6 +45,20 @@ GAMES = 2
 LONG = 100
 MOST = 160
 TWO_BOARDS = {"bughouse", "koedem", "supply"}
+PYCHESS = "--pychess" in sys.argv[1:]
+PYCHESS_INI = os.path.join(HERE, "../../../../shared/reference/pychess-variants.ini")
+# pychess.org's one-board variants (server/variants.py, ServerVariants,
+# without the 960 ones and alice, which Fairy-Stockfish does not play).
+PYCHESS_VARIANTS = """chess crazyhouse atomic kingofthehill 3check antichess racingkings
+horde placement duck fogofwar makruk makrukhouse makpong cambodian sittuyin
+asean shogi shoshogi minishogi kyotoshogi dobutsu gorogoroplus torishogi
+cannonshogi yokai xiangqi xiangqihouse manchu janggi minixiangqi jieqi
+shatranj capablanca capahouse gothic gothhouse embassy dragon seirawan shouse
+grand grandhouse shogun shako hoppelpoppel mansindam orda khans synochess
+shinobi shinobiplus empire ordamirror chak chennis spartan xiangfu cwda
+borderlands ataxx""".split()
+if PYCHESS:
+    sf.set_option("VariantPath", PYCHESS_INI)
 
 
 def san(variant, fen, move):
@@ -127,13 +150,20 @@ def games(variant):
 
 
 def tags(variant, i, start, res):
+    if PYCHESS and variant == "chess":
+        setup = ""
+    else:
+        fen = start.replace("[]", "") if PYCHESS and variant == "crazyhouse" else start
+        setup = f'[FEN "{fen}"]\n[SetUp "1"]\n'
     return (f'[Event "PyChess casual game"]\n[Site "{variant} {i + 1}"]\n'
-            f'[Result "{res}"]\n[Variant "{variant.capitalize()}"]\n'
-            f'[FEN "{start}"]\n[SetUp "1"]\n\n')
+            f'[Result "{res}"]\n[Variant "{variant.capitalize()}"]\n{setup}\n')
 
 
 def main():
-    variants = [v for v in sf.variants() if v not in TWO_BOARDS]
+    if PYCHESS:
+        variants = [v for v in PYCHESS_VARIANTS if v in sf.variants()]
+    else:
+        variants = [v for v in sf.variants() if v not in TWO_BOARDS]
     with multiprocessing.Pool() as pool:
         played = pool.map(games, variants)
     version = ".".join(map(str, sf.version()))
@@ -157,11 +187,12 @@ def main():
             rows.append(f"{variant}\t{line}\t{len(prefix) + 1}\t{text}")
             broken.append(head + body + f" {res}\n\n")
             line += 2
-    with open(os.path.join(HERE, "export.pgn"), "w") as f:
+    export, corrupted = ("pychess", "pychess-corrupted") if PYCHESS else ("export", "corrupted")
+    with open(os.path.join(HERE, export + ".pgn"), "w") as f:
         f.write("".join(clean))
-    with open(os.path.join(HERE, "corrupted.pgn"), "w") as f:
+    with open(os.path.join(HERE, corrupted + ".pgn"), "w") as f:
         f.write("".join(broken))
-    with open(os.path.join(HERE, "corrupted.tsv"), "w") as f:
+    with open(os.path.join(HERE, corrupted + ".tsv"), "w") as f:
         f.write("\n".join(rows) + "\n")
     print(len(clean), "games,", len(rows) - 1, "corrupted")
 
