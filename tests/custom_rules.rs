@@ -440,7 +440,7 @@ fn reads_back(game: &CustomGame, rules: Option<&str>) {
     let file = rules.map(|path| {
         let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
         Source::text(
-            &std::fs::read_to_string(full).unwrap(),
+            std::fs::read_to_string(full).unwrap(),
             Some(path.into()),
             None,
         )

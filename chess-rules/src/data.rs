@@ -137,7 +137,7 @@ pub fn write(rules: &Rules) -> String {
     // The rank castling is on, from each side's own; the diagonal lines;
     // who may pass (a bit each), who passes where it has no move, whether
     // pieces in hand must be dropped, bikjang, opposite castling, gating,
-    // Cambodian leaps.
+    // Cambodian leaps, sittuyin's promotion, shatar's mates.
     out.text(&rules.castling_rooks.iter().collect::<String>());
     out.number(rules.castling_rank);
     out.region(rules.diagonal_lines);
@@ -151,7 +151,8 @@ pub fn write(rules: &Rules) -> String {
             | u16::from(rules.opposite_castling) << 6
             | u16::from(rules.gating) << 7
             | u16::from(rules.cambodian_moves) << 8
-            | u16::from(rules.sittuyin_promotion) << 9,
+            | u16::from(rules.sittuyin_promotion) << 9
+            | u16::from(rules.shatar_mate) << 10,
     );
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
     // edge, past, static) and each side's region; then the kinds turned
@@ -448,7 +449,7 @@ pub fn read(data: &str) -> Option<Rules> {
     let castling_rank = input.number()?;
     let diagonal_lines = input.region()?;
     let passing = input.number::<u16>()?;
-    if passing >> 10 != 0 {
+    if passing >> 11 != 0 {
         return None;
     }
     let bit = |i: u8| passing >> i & 1 != 0;
@@ -653,6 +654,7 @@ pub fn read(data: &str) -> Option<Rules> {
         gating: bit(7),
         cambodian_moves: bit(8),
         sittuyin_promotion: bit(9),
+        shatar_mate: bit(10),
     })
 }
 
@@ -999,17 +1001,17 @@ mod tests {
         // lines, who passes: a bit each.)
         let passing = "2:RQ1,281470681743360,0,0,0,1017,";
         assert!(write(&walled).contains(passing), "{}", write(&walled));
-        let bad = write(&walled).replacen(passing, "2:RQ1,281470681743360,0,0,0,1024,", 1);
+        let bad = write(&walled).replacen(passing, "2:RQ1,281470681743360,0,0,0,2048,", 1);
         assert_eq!(read(&bad), None, "{bad}");
         // Each of those switches alone.
-        for bit in 0..10 {
+        for bit in 0..11 {
             let mut one = Rules::chess();
             let on = |i: u8| bit == i;
             one.pass = [on(0), on(1)];
             one.pass_on_stalemate = [on(2), on(3)];
             (one.must_drop, one.bikjang, one.opposite_castling) = (on(4), on(5), on(6));
             (one.gating, one.cambodian_moves) = (on(7), on(8));
-            one.sittuyin_promotion = on(9);
+            (one.sittuyin_promotion, one.shatar_mate) = (on(9), on(10));
             assert_eq!(read(&write(&one)), Some(one.clone()), "{bit}");
         }
         walled.castling = Some(Castling {

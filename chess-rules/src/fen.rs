@@ -365,11 +365,15 @@ impl<'r> Position<'r> {
                 promoted,
                 unpromoted,
                 drop_mated: false,
+                shak_series: [false; 2],
                 passes: 0,
                 walls,
             },
         };
         crate::make::mark_royal_while_few(&position.tables, &mut position.s);
+        if let Some(shaks) = position.tables.shatar {
+            crate::shatar::series(&position.tables, &shaks, &mut position.s);
+        }
         if let Some((at, rights)) = field(2).filter(|(_, r)| *r != "-") {
             for (i, c) in rights.char_indices() {
                 let color = if c.is_ascii_uppercase() {

@@ -177,8 +177,8 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// assert!(seirawan.gating);
 /// let bughouse = chess_rules::ini::builtin("bughouse").unwrap().unwrap();
 /// assert!(bughouse.drops.is_some_and(|d| d.partner && !d.captures_to_hand));
-/// let shatar = chess_rules::ini::builtin("shatar").unwrap().unwrap_err();
-/// assert!(shatar.contains("shatarMateRule"), "{shatar}");
+/// let koedem = chess_rules::ini::builtin("koedem").unwrap().unwrap_err();
+/// assert!(koedem.contains("mustDropType"), "{koedem}");
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;
@@ -724,6 +724,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "sittuyinRookDrop" => draft.drops.rooks_on_first_rank = boolean(value)?,
         "twoBoards" => draft.drops.partner = boolean(value)?,
         "sittuyinPromotion" => draft.rules.sittuyin_promotion = boolean(value)?,
+        "shatarMateRule" => draft.rules.shatar_mate = boolean(value)?,
         "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "makpongRule" => draft.rules.makpong = boolean(value)?,

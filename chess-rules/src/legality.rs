@@ -38,7 +38,10 @@ impl Position<'_> {
             // (A checkmate by a drop of the piece whose drop mate loses
             // is a win for the side checkmated.)
             None if self.is_check() && self.s.drop_mated => Outcome::DropMate,
-            None if self.is_check() => Outcome::Checkmate(self.rules.checkmate),
+            None if self.is_check() => Outcome::Checkmate(match &self.tables.shatar {
+                Some(shaks) => crate::shatar::mate(self.rules, &self.tables, shaks, &self.s),
+                None => self.rules.checkmate,
+            }),
             None => Outcome::Stalemate(crate::ends::stalemate(self.rules, &self.s)),
         };
         Some(crate::ends::counted(self.rules, &self.s, end))
@@ -661,7 +664,7 @@ fn safe_after_walled(
         let dropped = t.drops.is_some()
             && matches!(m.kind, MoveKind::Drop { kind } if t.royal & (1 << kind) != 0);
         royals.iter().all(|r| kept(if r == from { to } else { r }))
-            && !(dropped && !kept(to))
+            && (!dropped || kept(to))
             && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
     };
     m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);

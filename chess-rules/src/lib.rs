@@ -61,6 +61,7 @@
 //! | `gating.rs` | gates (Seirawan chess): the gates a FEN names, the pieces moves put on them, the gates a move closes |
 //! | `placement.rs` | placement chess's drops: bishops on squares of both colours, dropped kings and rooks that castle |
 //! | `sittuyin.rs` | sittuyin's promotion: a pawn of the zone becoming a piece where it stands or beside |
+//! | `shatar.rs` | shatar's mates: a check by a knight, rook or bers is a shak; a mate by knights alone wins for the side mated, one ending a series of checks without a shak draws |
 //! | `cambodian.rs` | Cambodian chess's first leaps from gates, why one may not be made ([`LeapRefused`]), and the king's gate a rook closes |
 //! | `passing.rs` | passing (janggi), passing where no move is left, bikjang, and the ends they make |
 //! | `goals.rs` | what else ends a game: extinction, capture the flag, pieces in a row or in a square ([`Goals`]) |
@@ -97,6 +98,7 @@ mod position;
 mod promote;
 mod read;
 mod rules;
+mod shatar;
 mod sittuyin;
 mod tables;
 mod types;

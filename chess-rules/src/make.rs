@@ -157,6 +157,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         let left = &mut next.checks[s.turn.index()];
         *left = left.saturating_sub(1);
     }
+    if let Some(shaks) = &t.shatar {
+        crate::shatar::series(t, shaks, next);
+    }
 }
 
 /// Takes the other side's castling on the wing the side to move castled
@@ -379,6 +382,9 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
     }
     next.turn = s.turn;
     next.drop_mated = s.drop_mated;
+    if t.shatar.is_some() {
+        next.shak_series = s.shak_series;
+    }
     next.passes = s.passes;
     next.castling = s.castling;
     next.gates = s.gates;

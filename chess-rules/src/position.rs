@@ -51,6 +51,10 @@ pub(crate) struct State {
     /// The last move dropped the piece whose drop that checkmates loses
     /// ([`Drops::mate_loses`](crate::Drops::mate_loses)).
     pub(crate) drop_mated: bool,
+    /// Under shatar's mating rules, whether the series of checks each
+    /// side is in (on its turns in a row, up to its last turn) held a shak
+    /// ([`Rules::shatar_mate`](crate::Rules::shatar_mate)).
+    pub(crate) shak_series: [bool; 2],
     /// How many passes in a row led here ([`Rules::pass`](crate::Rules::pass)):
     /// two end the game.
     pub(crate) passes: u8,

@@ -370,6 +370,14 @@ pub struct Rules {
     /// attacking none of the other side's pieces, the move giving no
     /// check.
     pub sittuyin_promotion: bool,
+    /// Shatar's mating rules (Fairy-Stockfish's `shatarMateRule`): a
+    /// checkmate given by knights alone wins for the side checkmated, and
+    /// one that ends a series of checks none of which was a *shak* — a
+    /// check by a knight, a rook or a bers (`knight`, `rook`, `bers`) — is
+    /// a draw; else it is [`Rules::checkmate`]. (The series: the checks
+    /// given to the side checkmated on each of its turns in a row, up to
+    /// the mate; a position keeps whether its series held a shak.)
+    pub shatar_mate: bool,
     /// Kinds (letters) whose pieces may not capture a piece of their own
     /// kind (Fairy-Stockfish's `mutuallyImmuneTypes`: atomar's kings); a
     /// piece of one still attacks the other's squares.
@@ -591,6 +599,7 @@ impl Rules {
             gating: false,
             cambodian_moves: false,
             sittuyin_promotion: false,
+            shatar_mate: false,
             castling_rank: 0,
         }
     }

@@ -177,6 +177,9 @@ pub(crate) struct Tables {
     pub(crate) drops: Option<crate::rules::Drops>,
     /// Moves put pieces from hand on gates ([`Rules::gating`](crate::Rules::gating)).
     pub(crate) gating: bool,
+    /// Shatar's kinds, where its mating rules hold
+    /// ([`Rules::shatar_mate`](crate::Rules::shatar_mate)).
+    pub(crate) shatar: Option<Shaks>,
     /// Positions keep gates ([`Rules::has_gates`](crate::Rules::has_gates)).
     pub(crate) gates: bool,
     /// Cambodian chess's first leaps, where the rule set has them
@@ -807,6 +810,7 @@ impl Tables {
             square_of,
             castling_on,
             gating: rules.gating,
+            shatar: Shaks::of(rules),
             gates: rules.has_gates(),
             cambodian: Leapers::of(rules),
             placement: Placement::of(rules),
@@ -982,6 +986,31 @@ impl Tables {
 }
 
 /// Whether `sq` is a square of the board `rules` has (for the tests).
+/// Shatar's kinds by what their checks count as: a bit per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shaks {
+    /// The knights: a checkmate by them alone wins for the side
+    /// checkmated.
+    pub(crate) knights: u64,
+    /// The kinds whose check is a shak: knight, rook, bers.
+    pub(crate) shak: u64,
+}
+
+impl Shaks {
+    /// Shatar's kinds, where `rules` mates by shatar's rules.
+    pub(crate) fn of(rules: &Rules) -> Option<Shaks> {
+        let kinds = |names: &[&str]| {
+            (rules.pieces.iter().enumerate())
+                .filter(|(_, p)| names.contains(&p.name.as_str()))
+                .fold(0, |bits, (kind, _)| bits | 1 << kind)
+        };
+        rules.shatar_mate.then(|| Shaks {
+            knights: kinds(&["knight"]),
+            shak: kinds(&["knight", "rook", "bers"]),
+        })
+    }
+}
+
 #[cfg(test)]
 fn on(rules: &Rules, sq: crate::geometry::Square) -> bool {
     sq.file < rules.geometry.files() && sq.rank < rules.geometry.ranks()

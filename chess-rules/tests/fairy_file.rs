@@ -209,7 +209,7 @@ fn a_section_may_set_back_what_its_parent_needs() {
     let text = "[plain:3check]\ncheckCounting = false\n\
                 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
                 [hill:kingofthehill]\nflagRegionWhite = -\nflagRegionBlack =\n\
-                [still:shatar]\n";
+                [still:koedem]\n";
     let sections = ini::sections(text).unwrap();
     for section in &sections[..2] {
         let rules = section.rules.as_ref().unwrap();
@@ -221,11 +221,11 @@ fn a_section_may_set_back_what_its_parent_needs() {
         );
     }
     let refused = sections[2].rules.as_ref().unwrap_err();
-    assert_eq!(&text[refused.span.clone()], "shatar");
+    assert_eq!(&text[refused.span.clone()], "koedem");
     assert!(
         refused
             .message
-            .starts_with("`shatar` has `shatarMateRule = true`: it needs shatar's mating rules"),
+            .starts_with("`koedem` has `mustDropType = k`: it needs compulsory drops"),
         "{refused:?}"
     );
 }
@@ -481,5 +481,52 @@ fn games_of_pychess_variants_ini_replay_as_fairy_stockfish_played_them() {
     for game in &games {
         let section = sections.iter().find(|s| s.name == game.name).unwrap();
         replays(section.rules.as_ref().unwrap(), game);
+    }
+}
+
+/// Shatar's mates, as Fairy-Stockfish scores them (pyffish 0.0.90,
+/// `game_result` at the end of these games it played, and of a position):
+/// a mate after a series of checks with a shak loses; one by a knight wins
+/// for the side mated; one by a bishop whose series held no shak draws, as
+/// a side left with its king alone does (robado).
+#[test]
+fn shatar_mates_as_fairy_stockfish_scores_them() {
+    use chess_rules::{Ending, Outcome};
+    let rules = ini::builtin("shatar").unwrap().unwrap();
+    let games = [
+        (
+            "e1d2 g8f6 a2a3 f6e4 d2e3 e4d6 g1h3 d6f5 e3f4 f5d4 c2c3 d8d6 h3g1 d6f6 f4e3 f6f4 e3f4 d4b5 g1f3 h8g8 f3d4 c8g4 a3a4 g4h5 f2f3 b5d6 d4c6 b8c6 g2g3 c6b4 d1e1 h5g4 f4g5 f7f6 g5f4 d6e4 f4g4 b4a6 c1h6 f6f5 g4f5 e4g3 f5g4 g7h6 g4f4 g8g4 f3g4 g3e2 f1e2 d5d4 e2b5 e8f7 e1d1 a8e8 b5c4 f7f6 g4g5 h6g5 f4e4 a6c5 e4d5 e7e6 d5d4 c5b3 d4e4 b3c5 e4d4 e6e5 d4d5 c7c6",
+            Ending::Loss,
+        ),
+        (
+            "a2a3 b7b6 g1f3 d8d7 f3e5 e8d8 c1g5 h7h6 g5e7 f8e7 d1c1 e7b4 c1d2 c8a6 e5f7 d8c8 f2f3 a6e2 f7g5 e2f3 h2h3 d7e6 e1f2 b8c6 f2g1 b4f8 a1a2 f3h5 f1a6 c8b8 h1h2 c6e7 g2g3 e6d7 a6c4 b6b5 c4f1 g8f6 d2e2 h8h7 b2b3 h6g5 b1d2 h7h6 a2a1 e7c8 e2d1 d7e7 d2f3 h5f7 d1d3 f6g4 a1c1 b8b7 d3e2 f7g8 c1a1 h6a6 h2f2 b7b6 e2e3 a6a5 e3d3 e7e8 d3e2 e8e7 e2e5 a8b8 a1d1 e7f6 e5f6 b6b7 f6b6 b7b6 f1b5 f8d6 f2g2 b8b7 b5c6 g7g6 f3e5 d6b4 d1a1 b4e7 e5d7 b6c6 a1d1 a5b5 g1h1 g8e6 h1g1 e7a3 d7e5 g4e5 d1d3 e5c4 d3d1 b7b8 g2e2 b5b6 d1b1 e6h3 g1h2 c4b2 e2e6 c6b5 e6e5 h3e6 e5d5 b5b4 d5b5 b4b5 b3b4 a7a6 h2g1 c8d6 d4d5 e6f7 c2c3 b8g8 g1g2 c7c6 g3g4 g8f8 c3c4 b5c4 b1c1 c4b4 c1c4 d6c4 g2h1 f8h8 h1g1 h8h1 g1h1 f7d5 h1h2 d5g2 h2g1 g2f3 g1f1 f3e2 f1e1 e2d1 e1f1 d1e2 f1g2 c4e3 g2g3 e3f1 g3f2 b2d1 f2e1 b4c3 e1e2 a3d6 e2d1 f1e3 d1e2 b6b5 e2f3 e3c2 f3g2 c6c5 g2f1 b5b7 f1g1 d6h2 g1h2 b7h7 h2g2 h7h2 g2f3 c2e1 f3e4 h2c2 e4e5 e1d3 e5d5 d3f4 d5e5 f4d3 e5e4 c3c4 e4e3 c2e2 e3f3 d3e5 f3e2 c4d5 e2e3 e5g4",
+            Ending::Draw,
+        ),
+        ("", Ending::Draw),
+        (
+            "e1d2 c8h3 c2c3 g8f6 b1a3 f6e4 d2e1 h8g8 c1e3 b8c6 g2h3 d8d7 e3h6 a8d8 f2f3 d7c8 a1c1 a7a6 d1d2 e4d6 a3c4 a6a5 h6f4 c6b4 b2b3 b4d3 e2d3 c8a8 c4d6 e8d7 f1g2 d7e6 c1d1 d8d7 d2e3 e6f6 d6e8 f6g6 e3e7 d7e7 e1f2 a8d8 f4e5 a5a4 f3f4 b7b6 g2e4 g6h6 d1b1 e7e6 e4f3 d8e7 b1a1 c7c6 a1c1 e7b7 c1c2 e6e5 c2b2 f8c5 f3d5 e5e2 g1e2 b7a7 e2g1 c5f8 d5c4 a7d7 e8g7 d7d6 c4f7 d6c7 g7f5",
+            Ending::Win,
+        ),
+    ];
+    for (i, (moves, ending)) in games.into_iter().enumerate() {
+        let mut pos = match i {
+            2 => Position::from_fen(&rules, "5Kbk/7p/8/8/8/8/1B6/8 b - - 0 1").unwrap(),
+            _ => Position::start(&rules).unwrap(),
+        };
+        for uci in moves.split_whitespace() {
+            let m = (pos.legal_moves().into_iter())
+                .find(|&m| pos.uci(m) == uci)
+                .unwrap_or_else(|| panic!("{uci} in {}", pos.fen()));
+            pos = pos.play(m);
+        }
+        let expected = match i {
+            1 => Outcome::Extinction {
+                color: chess_rules::Color::White,
+                piece: '*',
+                ending,
+            },
+            _ => Outcome::Checkmate(ending),
+        };
+        assert_eq!(pos.outcome(), Some(expected), "{}", pos.fen());
     }
 }

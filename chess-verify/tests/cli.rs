@@ -292,10 +292,10 @@ fn variant_names_the_rules_of_untagged_games() {
     assert!(out.contains("2 games (2 legal, 12 plies)"), "{out}");
     // Sittuyin is one of Fairy-Stockfish's built-in variants, not played
     // yet.
-    let (code, _, err) = run(&["--variant", "shatar", path.to_str().unwrap()]);
+    let (code, _, err) = run(&["--variant", "koedem", path.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--variant: Fairy-Stockfish's built-in variant `shatar` cannot be played here yet: `shatarMateRule = true` needs"),
+        err.contains("--variant: Fairy-Stockfish's built-in variant `koedem` cannot be played here yet: `mustDropType = k` needs"),
         "{err}"
     );
     let (code, _, err) = run(&["--variant", "shoggi", path.to_str().unwrap()]);

@@ -163,7 +163,7 @@ const KEYS: &[(&str, Use)] = &[
     ("stalematePieceCount", Use::Read),
     ("checkmateValue", Use::Read),
     ("shogiPawnDropMateIllegal", Use::Read),
-    ("shatarMateRule", rule("shatar's mating rules", "false")),
+    ("shatarMateRule", Use::Read),
     ("bikjangRule", Use::Read),
     ("extinctionValue", Use::Read),
     ("extinctionClaim", Use::Read),

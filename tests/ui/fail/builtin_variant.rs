@@ -7,8 +7,8 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ac4
 };
 
-const SHATAR: CustomGame = game! {
-    #![variant(shatar)]
+const KOEDEM: CustomGame = game! {
+    #![variant(koedem)]
     1. e4
 };
 

@@ -8,8 +8,8 @@ const CORAL: CustomGame = game! {
     1. d4 e5 2. Bg5 Nc6 *
 };
 
-const SHATAR: CustomGame = game! {
-    [Variant "shatar"]
+const KOEDEM: CustomGame = game! {
+    [Variant "koedem"]
     1. e4 *
 };
 
