@@ -18,6 +18,8 @@
 //! | `suggest.rs` | legal alternatives, the moves one edit away, and whether a move is the other side's |
 //! | `position.rs` | why a setup is not a legal position |
 //! | `custom.rs` | games under rules a user defines: chess-rules' refusals in the same sentences, and what only they have |
+//! | `custom_words.rs` | a position under rules a user defines in words: pieces, squares, regions, its drops and promotions |
+//! | `refusal.rs` | chess-rules' reasons a move is refused under rules a user defines, in chess's sentences: drops, moves, promotions, what the rules demand |
 //! | `walls.rs` | walls under rules a user defines: one where it may not go, a move without its wall (`bad-wall`) |
 //! | `variant.rs` | a variant's own reasons: drops, compulsory captures, atomic explosions, racing kings' checks |
 //! | `rejection.rs` | a rejected move before it becomes a diagnostic |
@@ -25,12 +27,14 @@
 
 mod castling;
 mod custom;
+mod custom_words;
 mod game;
 mod gates;
 mod moves;
 mod placement;
 mod position;
 mod reasons;
+mod refusal;
 mod rejection;
 mod sittuyin;
 mod suggest;
