@@ -192,160 +192,174 @@ impl Input {
                 })
                 .filter(|w| w != ",")
                 .collect();
-            match words.split_first() {
-                Some((attr, names)) if attr == "piece_letters" && names.len() == 1 => {
-                    match PieceLetters::from_name(&names[0]) {
-                        Some(letters) => options.piece_letters = letters,
-                        None => {
-                            return Err(emit::compile_error(
-                                &format!(
-                                    "`{}` names no language whose piece letters are read\nhelp: write `de` (K D T L S), `fr` (R D T F C), `es` or `it` (R D T A C), `nl` (K D T L P) or `pt` (R D T B C)",
-                                    names[0]
-                                ),
-                                group.span(),
-                                group.span(),
-                            ));
-                        }
-                    }
-                }
-                Some((attr, names)) if attr == "annotations" && names.len() == 1 => {
-                    match names[0].as_str() {
-                        "keep" => options.drop_annotations = false,
-                        "drop" => options.drop_annotations = true,
-                        other => {
-                            return Err(emit::compile_error(
-                                &format!(
-                                    "`{other}` is not what to do with annotations\nhelp: write `#![annotations(drop)]` to keep only the main line (variations are still verified), or `#![annotations(keep)]` (the default)"
-                                ),
-                                group.span(),
-                                group.span(),
-                            ));
-                        }
-                    }
-                }
-                Some((attr, names)) if attr == "variant" && names.len() == 1 => {
-                    // `#![variant(king_of_the_hill)]` or, as the tag
-                    // writes it, `#![variant("King of the Hill")]`.
-                    let name = syn::parse_str::<syn::LitStr>(&names[0])
-                        .map_or_else(|_| names[0].clone(), |l| l.value());
-                    match crate::syntax::variant_named(&name) {
-                        Ok(variant) => options.variant = Some(variant),
-                        // One of Fairy-Stockfish's built-in variants, played
-                        // by chess-rules as a rules file would have it.
-                        Err(e)
-                            if e.leaves_to_builtins()
-                                && let Some(found) = syntax::RuleSets::builtin(&name) =>
-                        {
-                            match found {
-                                Ok(sets) => {
-                                    self.builtin = Some((name.trim().to_ascii_lowercase(), sets))
-                                }
-                                Err(why) => {
-                                    return Err(emit::compile_error(
-                                        &why,
-                                        group.span(),
-                                        group.span(),
-                                    ));
-                                }
-                            }
-                        }
-                        Err(message) => {
-                            // Every variant's attribute but standard chess's
-                            // (the default), Chess960's last.
-                            let mut names: Vec<&str> = chess_format::NAMES
-                                .iter()
-                                .filter(|e| e.rules.variant != chess_format::Variant::Standard)
-                                .map(|e| e.attribute)
-                                .collect();
-                            names.push("chess960");
-                            let (first, rest) = names.split_first().unwrap_or((&"", &[]));
-                            let (last, middle) = rest.split_last().unwrap_or((&"", &[]));
-                            let middle: String =
-                                middle.iter().map(|n| format!(", `{n}`")).collect();
-                            return Err(emit::compile_error(
-                                &format!(
-                                    "{message}\nhelp: write `#![variant({first})]`{middle} or `{last}`"
-                                ),
-                                group.span(),
-                                group.span(),
-                            ));
-                        }
-                    }
-                }
-                Some((attr, names)) if attr == "search_budget" && names.len() == 1 => {
-                    let budget = names[0]
-                        .replace('_', "")
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|&n| n > 0);
-                    let Some(budget) = budget else {
+            self.option(&group, &words, &mut options)?;
+        }
+    }
+
+    /// One option, `#![…]`: its group and the words in it.
+    fn option(
+        &mut self,
+        group: &proc_macro2::Group,
+        words: &[String],
+        options: &mut Options,
+    ) -> Result<(), TokenStream> {
+        match words.split_first() {
+            Some((attr, names)) if attr == "piece_letters" && names.len() == 1 => {
+                match PieceLetters::from_name(&names[0]) {
+                    Some(letters) => options.piece_letters = letters,
+                    None => {
                         return Err(emit::compile_error(
                             &format!(
-                                "`{}` is not a number of positions\nhelp: write `#![search_budget(20_000_000)]`",
+                                "`{}` names no language whose piece letters are read\nhelp: write `de` (K D T L S), `fr` (R D T F C), `es` or `it` (R D T A C), `nl` (K D T L P) or `pt` (R D T B C)",
                                 names[0]
                             ),
                             group.span(),
                             group.span(),
                         ));
-                    };
-                    self.puzzle.budget = budget;
-                    self.puzzle_attribute = Some(group.span());
+                    }
                 }
-                Some((attr, names))
-                    if attr == "deny" && names.len() == 1 && names[0] == "other_mates" =>
-                {
-                    self.puzzle.unique_last_move = true;
-                    self.puzzle_attribute = Some(group.span());
-                }
-                Some((attr, names)) if attr == "rules" && (1..=2).contains(&names.len()) => {
-                    let path = syn::parse_str::<syn::LitStr>(&names[0]).map(|l| l.value());
-                    let Ok(path) = path else {
+            }
+            Some((attr, names)) if attr == "annotations" && names.len() == 1 => {
+                match names[0].as_str() {
+                    "keep" => options.drop_annotations = false,
+                    "drop" => options.drop_annotations = true,
+                    other => {
                         return Err(emit::compile_error(
-                            "`#![rules(…)]` takes the path of a rules file as a string: `#![rules(\"rules/mini.yaml\")]`, or `#![rules(\"variants.ini\", capablanca)]`",
+                            &format!(
+                                "`{other}` is not what to do with annotations\nhelp: write `#![annotations(drop)]` to keep only the main line (variations are still verified), or `#![annotations(keep)]` (the default)"
+                            ),
                             group.span(),
                             group.span(),
                         ));
-                    };
-                    let span = group
-                        .stream()
-                        .into_iter()
-                        .find_map(|t| match t {
-                            TokenTree::Group(g) => g.stream().into_iter().next().map(|t| t.span()),
-                            _ => None,
-                        })
-                        .unwrap_or_else(|| group.span());
-                    self.rules = Some((path, names.get(1).cloned(), span));
-                }
-                Some((attr, names)) if attr == "limits" => {
-                    options.limits = limits_option(names, options.limits)
-                        .map_err(|why| emit::compile_error(&why, group.span(), group.span()))?;
-                }
-                Some((allow, names)) if allow == "allow" && !names.is_empty() => {
-                    for name in names {
-                        match name.as_str() {
-                            "moves_after_draw" => options.moves_after_draw = true,
-                            "unfinished_result" => options.unfinished_result = true,
-                            other => {
-                                return Err(emit::compile_error(
-                                    &format!(
-                                        "unknown option `{other}`\nhelp: write `#![allow(moves_after_draw)]` or `#![allow(unfinished_result)]`"
-                                    ),
-                                    group.span(),
-                                    group.span(),
-                                ));
-                            }
-                        }
                     }
                 }
-                _ => {
+            }
+            Some((attr, names)) if attr == "variant" && names.len() == 1 => {
+                self.variant_option(&names[0], group, options)?;
+            }
+            Some((attr, names)) if attr == "search_budget" && names.len() == 1 => {
+                let budget = names[0]
+                    .replace('_', "")
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0);
+                let Some(budget) = budget else {
                     return Err(emit::compile_error(
-                        &format!("unknown attribute\n{OPTIONS_HELP}"),
+                        &format!(
+                            "`{}` is not a number of positions\nhelp: write `#![search_budget(20_000_000)]`",
+                            names[0]
+                        ),
                         group.span(),
                         group.span(),
                     ));
+                };
+                self.puzzle.budget = budget;
+                self.puzzle_attribute = Some(group.span());
+            }
+            Some((attr, names))
+                if attr == "deny" && names.len() == 1 && names[0] == "other_mates" =>
+            {
+                self.puzzle.unique_last_move = true;
+                self.puzzle_attribute = Some(group.span());
+            }
+            Some((attr, names)) if attr == "rules" && (1..=2).contains(&names.len()) => {
+                let path = syn::parse_str::<syn::LitStr>(&names[0]).map(|l| l.value());
+                let Ok(path) = path else {
+                    return Err(emit::compile_error(
+                        "`#![rules(…)]` takes the path of a rules file as a string: `#![rules(\"rules/mini.yaml\")]`, or `#![rules(\"variants.ini\", capablanca)]`",
+                        group.span(),
+                        group.span(),
+                    ));
+                };
+                let span = group
+                    .stream()
+                    .into_iter()
+                    .find_map(|t| match t {
+                        TokenTree::Group(g) => g.stream().into_iter().next().map(|t| t.span()),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| group.span());
+                self.rules = Some((path, names.get(1).cloned(), span));
+            }
+            Some((attr, names)) if attr == "limits" => {
+                options.limits = limits_option(names, options.limits)
+                    .map_err(|why| emit::compile_error(&why, group.span(), group.span()))?;
+            }
+            Some((allow, names)) if allow == "allow" && !names.is_empty() => {
+                for name in names {
+                    match name.as_str() {
+                        "moves_after_draw" => options.moves_after_draw = true,
+                        "unfinished_result" => options.unfinished_result = true,
+                        other => {
+                            return Err(emit::compile_error(
+                                &format!(
+                                    "unknown option `{other}`\nhelp: write `#![allow(moves_after_draw)]` or `#![allow(unfinished_result)]`"
+                                ),
+                                group.span(),
+                                group.span(),
+                            ));
+                        }
+                    }
                 }
             }
+            _ => {
+                return Err(emit::compile_error(
+                    &format!("unknown attribute\n{OPTIONS_HELP}"),
+                    group.span(),
+                    group.span(),
+                ));
+            }
         }
+        Ok(())
+    }
+
+    /// `#![variant(…)]`: a variant of the verified rules, or one of
+    /// Fairy-Stockfish's built-in variants.
+    fn variant_option(
+        &mut self,
+        word: &str,
+        group: &proc_macro2::Group,
+        options: &mut Options,
+    ) -> Result<(), TokenStream> {
+        // `#![variant(king_of_the_hill)]` or, as the tag
+        // writes it, `#![variant("King of the Hill")]`.
+        let name =
+            syn::parse_str::<syn::LitStr>(word).map_or_else(|_| word.to_string(), |l| l.value());
+        match crate::syntax::variant_named(&name) {
+            Ok(variant) => options.variant = Some(variant),
+            // One of Fairy-Stockfish's built-in variants, played
+            // by chess-rules as a rules file would have it.
+            Err(e)
+                if e.leaves_to_builtins()
+                    && let Some(found) = syntax::RuleSets::builtin(&name) =>
+            {
+                match found {
+                    Ok(sets) => self.builtin = Some((name.trim().to_ascii_lowercase(), sets)),
+                    Err(why) => {
+                        return Err(emit::compile_error(&why, group.span(), group.span()));
+                    }
+                }
+            }
+            Err(message) => {
+                // Every variant's attribute but standard chess's
+                // (the default), Chess960's last.
+                let mut names: Vec<&str> = chess_format::NAMES
+                    .iter()
+                    .filter(|e| e.rules.variant != chess_format::Variant::Standard)
+                    .map(|e| e.attribute)
+                    .collect();
+                names.push("chess960");
+                let (first, rest) = names.split_first().unwrap_or((&"", &[]));
+                let (last, middle) = rest.split_last().unwrap_or((&"", &[]));
+                let middle: String = middle.iter().map(|n| format!(", `{n}`")).collect();
+                return Err(emit::compile_error(
+                    &format!("{message}\nhelp: write `#![variant({first})]`{middle} or `{last}`"),
+                    group.span(),
+                    group.span(),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A lone string literal, if that is all the rest of the input is.
