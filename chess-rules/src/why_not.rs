@@ -233,30 +233,7 @@ impl Position<'_> {
         if let Some(kind) =
             promotion.filter(|_| self.rules.sittuyin_promotion && def_is_pawn(self, piece))
         {
-            if let Some(limit) = self.limit_reached(kind) {
-                return Some(Rejection::PromotionLimit { kind, limit });
-            }
-            let m = Move {
-                from,
-                to,
-                promotion,
-                kind: MoveKind::Normal,
-                wall: None,
-                gate: None,
-            };
-            // (The check it gives, played here.)
-            let refused =
-                crate::sittuyin::refused(self.rules, &self.tables, &self.s, from, to, kind)
-                    .or_else(|| {
-                        self.play(m)
-                            .is_check()
-                            .then_some(PromotionRefused::GivesCheck)
-                    });
-            return Some(match refused {
-                Some(why) => Rejection::SittuyinPromotion { piece, why },
-                // (A promotion it may make: it leaves a royal piece attacked.)
-                None => self.pseudo_legal_refused(m, &legal),
-            });
+            return Some(self.sittuyin_refused(piece, from, to, kind, &legal));
         }
         let target = self.piece_at(to);
         if let Some(own) = target.filter(|p| p.color == self.s.turn) {
@@ -287,7 +264,54 @@ impl Position<'_> {
         if let Some(why) = crate::cambodian::refused(self, piece, from, to) {
             return Some(Rejection::FirstLeap { piece, why });
         }
-        // Which of the piece's moves could reach `to`, and what stops it.
+        Some(self.walk_refused(piece, from, to, target))
+    }
+
+    /// Why sittuyin's promotion of the pawn on `from` to `kind` on `to`
+    /// is not legal (`legal`: the position's legal moves).
+    fn sittuyin_refused(
+        &self,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        kind: u8,
+        legal: &[Move],
+    ) -> Rejection {
+        if let Some(limit) = self.limit_reached(kind) {
+            return Rejection::PromotionLimit { kind, limit };
+        }
+        let m = Move {
+            from,
+            to,
+            promotion: Some(kind),
+            kind: MoveKind::Normal,
+            wall: None,
+            gate: None,
+        };
+        // (The check it gives, played here.)
+        let refused = crate::sittuyin::refused(self.rules, &self.tables, &self.s, from, to, kind)
+            .or_else(|| {
+                self.play(m)
+                    .is_check()
+                    .then_some(PromotionRefused::GivesCheck)
+            });
+        match refused {
+            Some(why) => Rejection::SittuyinPromotion { piece, why },
+            // (A promotion it may make: it leaves a royal piece attacked.)
+            None => self.pseudo_legal_refused(m, legal),
+        }
+    }
+
+    /// Which of the moves of `piece`, on `from`, could reach `to` (where
+    /// `target` stands), and what stops it: a reason naming a blocker, or
+    /// the pieces a hop needs, before a general one.
+    fn walk_refused(
+        &self,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        target: Option<Piece>,
+    ) -> Rejection {
         let def = &self.rules.pieces[piece.kind as usize];
         let mut best: Option<Rejection> = None;
         let lines = self.rules.diagonal_lines;
@@ -297,80 +321,7 @@ impl Position<'_> {
                 continue;
             }
             for &v in &atom.vectors {
-                let (dx, dy) = turned(self.rules, piece.color, v);
-                let (tx, ty) = (
-                    i16::from(to.file) - i16::from(from.file),
-                    i16::from(to.rank) - i16::from(from.rank),
-                );
-                let k = if dx != 0 {
-                    tx / i16::from(dx)
-                } else {
-                    ty / i16::from(dy)
-                };
-                if k < 1 || tx != k * i16::from(dx) || ty != k * i16::from(dy) {
-                    continue;
-                }
-                if atom.range != 0 && k > i16::from(atom.range) {
-                    continue;
-                }
-                let between: Vec<Square> = (1..k)
-                    .filter_map(|j| g.offset(from, dx * j as i8, dy * j as i8))
-                    .filter(|&s| self.piece_at(s).is_some())
-                    .collect();
-                let hops = match atom.hop {
-                    Hop::No => true,
-                    Hop::Over => between.len() == 1,
-                    Hop::Unlike => {
-                        let own =
-                            |s: Square| self.piece_at(s).is_some_and(|p| p.kind == piece.kind);
-                        between.len() == 1 && !own(between[0]) && !own(to)
-                    }
-                    Hop::Beyond => {
-                        between.len() == 1
-                            && g.offset(to, -dx, -dy).is_some_and(|s| between[0] == s)
-                    }
-                };
-                let reason = if !hops {
-                    Rejection::Hop {
-                        piece,
-                        hop: atom.hop,
-                        between,
-                    }
-                } else if atom.initial && !self.on_start_square(from, piece) {
-                    Rejection::NotFromStart(piece)
-                } else if atom.hop != Hop::No {
-                    if target.is_some() && !atom.captures {
-                        Rejection::CannotCapture(piece)
-                    } else if target.is_none() && !atom.moves {
-                        Rejection::OnlyCaptures(piece)
-                    } else {
-                        continue;
-                    }
-                } else if let Some((at, by)) = (1..k).find_map(|j| {
-                    let s = g.offset(from, dx * j as i8, dy * j as i8)?;
-                    Some((s, self.piece_at(s)?))
-                }) {
-                    Rejection::Blocked { at, by }
-                } else if atom.lame && !self.path_clear(from, (dx, dy)) {
-                    let blocker = g.squares().find(|&s| {
-                        s != from && s != to && self.piece_at(s).is_some() && {
-                            // A square on the lame path: any occupied square
-                            // next to the start in the move's direction.
-                            s.file.abs_diff(from.file) <= 1 && s.rank.abs_diff(from.rank) <= 1
-                        }
-                    });
-                    match blocker.and_then(|s| Some((s, self.piece_at(s)?))) {
-                        Some((at, by)) => Rejection::Blocked { at, by },
-                        None => Rejection::NotAMove {
-                            piece,
-                            moves: def.describe(),
-                        },
-                    }
-                } else if target.is_some() && !atom.captures {
-                    Rejection::CannotCapture(piece)
-                } else if target.is_none() && !atom.moves {
-                    Rejection::OnlyCaptures(piece)
-                } else {
+                let Some(reason) = self.vector_refused(piece, atom, v, from, to, target) else {
                     continue;
                 };
                 // A reason that names a blocker, or the pieces a hop
@@ -382,10 +333,99 @@ impl Position<'_> {
                 }
             }
         }
-        Some(best.unwrap_or(Rejection::NotAMove {
+        best.unwrap_or(Rejection::NotAMove {
             piece,
             moves: def.describe(),
-        }))
+        })
+    }
+
+    /// What stops `piece` on `from` reaching `to` along `v`, a vector of
+    /// `atom`, if `v` leads there at all (`target`: what stands on `to`).
+    fn vector_refused(
+        &self,
+        piece: Piece,
+        atom: &crate::betza::Atom,
+        v: (i8, i8),
+        from: Square,
+        to: Square,
+        target: Option<Piece>,
+    ) -> Option<Rejection> {
+        let g = self.geometry();
+        let def = &self.rules.pieces[piece.kind as usize];
+        let (dx, dy) = turned(self.rules, piece.color, v);
+        let (tx, ty) = (
+            i16::from(to.file) - i16::from(from.file),
+            i16::from(to.rank) - i16::from(from.rank),
+        );
+        let k = if dx != 0 {
+            tx / i16::from(dx)
+        } else {
+            ty / i16::from(dy)
+        };
+        if k < 1 || tx != k * i16::from(dx) || ty != k * i16::from(dy) {
+            return None;
+        }
+        if atom.range != 0 && k > i16::from(atom.range) {
+            return None;
+        }
+        let between: Vec<Square> = (1..k)
+            .filter_map(|j| g.offset(from, dx * j as i8, dy * j as i8))
+            .filter(|&s| self.piece_at(s).is_some())
+            .collect();
+        let hops = match atom.hop {
+            Hop::No => true,
+            Hop::Over => between.len() == 1,
+            Hop::Unlike => {
+                let own = |s: Square| self.piece_at(s).is_some_and(|p| p.kind == piece.kind);
+                between.len() == 1 && !own(between[0]) && !own(to)
+            }
+            Hop::Beyond => {
+                between.len() == 1 && g.offset(to, -dx, -dy).is_some_and(|s| between[0] == s)
+            }
+        };
+        Some(if !hops {
+            Rejection::Hop {
+                piece,
+                hop: atom.hop,
+                between,
+            }
+        } else if atom.initial && !self.on_start_square(from, piece) {
+            Rejection::NotFromStart(piece)
+        } else if atom.hop != Hop::No {
+            if target.is_some() && !atom.captures {
+                Rejection::CannotCapture(piece)
+            } else if target.is_none() && !atom.moves {
+                Rejection::OnlyCaptures(piece)
+            } else {
+                return None;
+            }
+        } else if let Some((at, by)) = (1..k).find_map(|j| {
+            let s = g.offset(from, dx * j as i8, dy * j as i8)?;
+            Some((s, self.piece_at(s)?))
+        }) {
+            Rejection::Blocked { at, by }
+        } else if atom.lame && !self.path_clear(from, (dx, dy)) {
+            let blocker = g.squares().find(|&s| {
+                s != from && s != to && self.piece_at(s).is_some() && {
+                    // A square on the lame path: any occupied square
+                    // next to the start in the move's direction.
+                    s.file.abs_diff(from.file) <= 1 && s.rank.abs_diff(from.rank) <= 1
+                }
+            });
+            match blocker.and_then(|s| Some((s, self.piece_at(s)?))) {
+                Some((at, by)) => Rejection::Blocked { at, by },
+                None => Rejection::NotAMove {
+                    piece,
+                    moves: def.describe(),
+                },
+            }
+        } else if target.is_some() && !atom.captures {
+            Rejection::CannotCapture(piece)
+        } else if target.is_none() && !atom.moves {
+            Rejection::OnlyCaptures(piece)
+        } else {
+            return None;
+        })
     }
 
     /// Why putting a piece of `kind` from the hand of the side to move on
