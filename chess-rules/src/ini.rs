@@ -522,16 +522,10 @@ fn section(text: &Lines<'_>, raw: &Raw<'_>, mut draft: Draft) -> Result<Draft, E
 
 /// Applies one `key = value` (the key at byte `at` of the text).
 fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Problem> {
-    let bad = Problem::Value;
     let key = keys::current(key);
     if piece_key(key) {
         return piece(draft, key, value);
     }
-    let rules = &mut draft.rules;
-    let file_letter = |value: &str| match value.as_bytes() {
-        [c @ b'a'..=b'p'] => Ok(c - b'a'),
-        _ => Err(bad(format!("`{value}`: a file letter"))),
-    };
     let Some(found) = keys::lookup(key) else {
         let same = keys::names()
             .chain(NAMED.iter().map(|(n, _)| *n))
@@ -575,6 +569,23 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         draft.mobility.push((side, name.to_string(), region));
         return Ok(());
     }
+    let applied = board_key(draft, key, value)?
+        || promotion_key(draft, key, value, at)?
+        || hands_key(draft, key, value)?
+        || ends_key(draft, key, value)?;
+    assert!(applied, "`{key}` is read but not applied");
+    Ok(())
+}
+
+/// A key of the board, its start and how pieces move: size, start,
+/// castling, double steps, passing, gating, walls, checks and captures. Returns whether `key` is one.
+fn board_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> {
+    let bad = Problem::Value;
+    let rules = &mut draft.rules;
+    let file_letter = |value: &str| match value.as_bytes() {
+        [c @ b'a'..=b'p'] => Ok(c - b'a'),
+        _ => Err(bad(format!("`{value}`: a file letter"))),
+    };
     match key {
         "maxFile" | "maxRank" => {
             let n =
@@ -588,29 +599,6 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         }
         "startFen" => rules.start = value.to_string(),
         "castlingRookPieces" => draft.rules.castling_rooks = piece_set(&draft.rules, value)?,
-        "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
-            // `-`: none; `*` (every piece) is no piece to promote to.
-            let letters = piece_set(&draft.rules, value)?;
-            let mut names = Vec::new();
-            for i in letters.iter().map(|&c| draft.rules.index(c)) {
-                let Some(i) = i else {
-                    return Err(bad(format!(
-                        "`{value}`: the letters of the pieces promoted to"
-                    )));
-                };
-                names.push(draft.names[i].clone());
-            }
-            for side in sides(key) {
-                draft.promotion[side] = names.clone();
-            }
-        }
-        "promotionRegionWhite" => rules.promotion_region[0] = region(value)?,
-        "promotionRegionBlack" => rules.promotion_region[1] = region(value)?,
-        "promotionRank" => {
-            let rank = rank_number(value)?;
-            rules.promotion_region =
-                rules.last_ranks(rules.geometry.ranks().saturating_sub(rank) + 1);
-        }
         "castlingRank" => rules.castling_rank = rank_number(value)? - 1,
         "diagonalLines" => rules.diagonal_lines = region(value)?,
         "pass" => rules.pass = [boolean(value)?; 2],
@@ -619,9 +607,6 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         "passOnStalemate" => rules.pass_on_stalemate = [boolean(value)?; 2],
         "passOnStalemateWhite" => rules.pass_on_stalemate[0] = boolean(value)?,
         "passOnStalemateBlack" => rules.pass_on_stalemate[1] = boolean(value)?,
-        "mustDrop" => rules.must_drop = boolean(value)?,
-        "bikjangRule" => rules.bikjang = boolean(value)?,
-        "oppositeCastling" => rules.opposite_castling = boolean(value)?,
         "seirawanGating" => draft.seirawan_gating = boolean(value)?,
         "cambodianMoves" => draft.cambodian_moves = boolean(value)?,
         "doubleStep" => draft.double_step = boolean(value)?,
@@ -649,108 +634,11 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 _ => castling.queen_side_rook_file = Some(file),
             }
         }
-        "stalemateValue" => {
-            draft.pending.retain(|p| p.key != key);
-            draft.rules.stalemate = match value {
-                "draw" => Stalemate::Draw,
-                "loss" => Stalemate::Loss,
-                "win" => Stalemate::Win,
-                other => {
-                    return Err(bad(format!(
-                        "`{other}`: a stalemate is `draw`, `loss` or `win`"
-                    )));
-                }
-            };
-        }
-        "checkmateValue" => {
-            draft.rules.checkmate = match value {
-                "none" | "" | "-" => {
-                    return Err(bad(format!(
-                        "`{value}`: a checkmate's result is `win`, `loss` or `draw`"
-                    )));
-                }
-                other => ending(other)?,
-            }
-        }
         "mustCapture" => draft.rules.must_capture = boolean(value)?,
         "checking" => draft.rules.checks = boolean(value)?,
-        "extinctionValue" => {
-            draft.extinction_value = match value {
-                "none" | "" | "-" => None,
-                other => Some(ending(other)?),
-            }
-        }
-        "extinctionClaim" => draft.extinction.claim = boolean(value)?,
-        "extinctionPseudoRoyal" => draft.pseudo_royal = boolean(value)?,
-        "checkCounting" => draft.check_counting = boolean(value)?,
-        "connectN" => {
-            draft.connect.n = u8::try_from(number(value)?)
-                .ok()
-                .filter(|&n| n <= MAX_SIDE)
-                .ok_or_else(|| bad(format!("`{value}`: at most {MAX_SIDE} in a row")))?;
-        }
-        "connectNxN" => {
-            draft.connect.square = u8::try_from(number(value)?)
-                .ok()
-                .filter(|&n| n <= MAX_SIDE)
-                .ok_or_else(|| bad(format!("`{value}`: a square's side is at most {MAX_SIDE}")))?;
-        }
-        "connectPieceTypes" => draft.connect.pieces = piece_set(&draft.rules, value)?,
-        "connectHorizontal" => draft.connect.horizontal = boolean(value)?,
-        "connectVertical" => draft.connect.vertical = boolean(value)?,
-        "connectDiagonal" => draft.connect.diagonal = boolean(value)?,
-        "connectValue" => draft.connect.ending = ending(value)?,
-        "promotionPawnTypes" => {
-            // The pawns (`p`), or none (`-`); other pieces as pawns are
-            // not played yet.
-            draft.pending.retain(|p| p.key != key);
-            match value {
-                "p" => draft.promotes = true,
-                "-" => draft.promotes = false,
-                _ => draft.pending.push(Pending {
-                    key: key.to_string(),
-                    value: value.to_string(),
-                    feature: keys::PAWNS,
-                    at: Ok(at),
-                }),
-            }
-        }
         "chess960" => draft.rules.chess960 = boolean(value)?,
-        "pieceDrops" => draft.piece_drops = boolean(value)?,
-        "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
-        "dropChecks" => draft.drops.no_checks = !boolean(value)?,
-        "dropOppositeColoredBishop" => draft.drops.opposite_bishops = boolean(value)?,
-        "castlingDroppedPiece" => draft.drops.castling = boolean(value)?,
-        "sittuyinRookDrop" => draft.drops.rooks_on_first_rank = boolean(value)?,
-        "twoBoards" => draft.drops.partner = boolean(value)?,
-        "sittuyinPromotion" => draft.rules.sittuyin_promotion = boolean(value)?,
-        "shatarMateRule" => draft.rules.shatar_mate = boolean(value)?,
-        "blastOnCapture" => draft.blast = boolean(value)?,
         "flyingGeneral" => draft.rules.flying_general = boolean(value)?,
         "makpongRule" => draft.rules.makpong = boolean(value)?,
-        "soldierPromotionRank" => {
-            draft.soldier_rank = value
-                .parse()
-                .ok()
-                .filter(|r| (1..=MAX_SIDE).contains(r))
-                .ok_or_else(|| bad(format!("`{value}`: a rank is 1 to 16")))?;
-        }
-        "stalematePieceCount" => draft.rules.stalemate_by_count = boolean(value)?,
-        "materialCounting" => {
-            draft.pending.retain(|p| p.key != key);
-            draft.rules.material_counting = match value {
-                "none" => None,
-                "whitedrawodds" => Some(MaterialCounting::WhiteDrawOdds),
-                "blackdrawodds" => Some(MaterialCounting::BlackDrawOdds),
-                "unweighted" => Some(MaterialCounting::Unweighted),
-                "janggi" => Some(MaterialCounting::Janggi),
-                _ => {
-                    return Err(bad(format!(
-                        "`{value}`: `whitedrawodds`, `blackdrawodds`, `unweighted`, `janggi` or `none`"
-                    )));
-                }
-            };
-        }
         "enPassantRegion" | "enPassantRegionWhite" | "enPassantRegionBlack" => {
             let region = match value {
                 "AllSquares" => None,
@@ -760,14 +648,6 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 draft.rules.en_passant_regions[side] = region;
             }
         }
-        "blastImmuneTypes" => draft.blast_immune = piece_set(&draft.rules, value)?,
-        "mutuallyImmuneTypes" => {
-            draft.rules.mutually_immune = piece_set(&draft.rules, value)?;
-        }
-        "dropLoop" => draft.drops.keep_promoted = boolean(value)?,
-        "dropPromoted" => draft.drops.promoted = boolean(value)?,
-        "shogiPawnDropMateIllegal" => draft.pawn_drop_mate_illegal = boolean(value)?,
-        "immobilityIllegal" => draft.rules.immobility_illegal = boolean(value)?,
         "wallingRule" => {
             draft.walling = match value {
                 "none" => None,
@@ -789,7 +669,63 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 draft.walling_regions[side] = region;
             }
         }
-        "petrifyOnCaptureTypes" => draft.rules.petrify = piece_set(&draft.rules, value)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A key of promotions: what to, where, how many, shogi-style. Returns whether `key` is one.
+fn promotion_key(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<bool, Problem> {
+    let bad = Problem::Value;
+    let rules = &mut draft.rules;
+    match key {
+        "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
+            // `-`: none; `*` (every piece) is no piece to promote to.
+            let letters = piece_set(&draft.rules, value)?;
+            let mut names = Vec::new();
+            for i in letters.iter().map(|&c| draft.rules.index(c)) {
+                let Some(i) = i else {
+                    return Err(bad(format!(
+                        "`{value}`: the letters of the pieces promoted to"
+                    )));
+                };
+                names.push(draft.names[i].clone());
+            }
+            for side in sides(key) {
+                draft.promotion[side] = names.clone();
+            }
+        }
+        "promotionRegionWhite" => rules.promotion_region[0] = region(value)?,
+        "promotionRegionBlack" => rules.promotion_region[1] = region(value)?,
+        "promotionRank" => {
+            let rank = rank_number(value)?;
+            rules.promotion_region =
+                rules.last_ranks(rules.geometry.ranks().saturating_sub(rank) + 1);
+        }
+        "promotionPawnTypes" => {
+            // The pawns (`p`), or none (`-`); other pieces as pawns are
+            // not played yet.
+            draft.pending.retain(|p| p.key != key);
+            match value {
+                "p" => draft.promotes = true,
+                "-" => draft.promotes = false,
+                _ => draft.pending.push(Pending {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    feature: keys::PAWNS,
+                    at: Ok(at),
+                }),
+            }
+        }
+        "sittuyinPromotion" => draft.rules.sittuyin_promotion = boolean(value)?,
+        "soldierPromotionRank" => {
+            draft.soldier_rank = value
+                .parse()
+                .ok()
+                .filter(|r| (1..=MAX_SIDE).contains(r))
+                .ok_or_else(|| bad(format!("`{value}`: a rank is 1 to 16")))?;
+        }
+        "immobilityIllegal" => draft.rules.immobility_illegal = boolean(value)?,
         "mandatoryPiecePromotion" => draft.rules.piece_promotion.mandatory = boolean(value)?,
         "mandatoryPawnPromotion" => draft.rules.optional_pawn_promotion = !boolean(value)?,
         "promotionLimit" => {
@@ -828,6 +764,34 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 draft.promoted.extend(to.map(|to| (from, to)));
             }
         }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A key of pieces in hand and pieces taken: drops, captures to hand,
+/// explosions, petrification. Returns whether `key` is one.
+fn hands_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> {
+    let bad = Problem::Value;
+    let rules = &mut draft.rules;
+    match key {
+        "mustDrop" => rules.must_drop = boolean(value)?,
+        "pieceDrops" => draft.piece_drops = boolean(value)?,
+        "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
+        "dropChecks" => draft.drops.no_checks = !boolean(value)?,
+        "dropOppositeColoredBishop" => draft.drops.opposite_bishops = boolean(value)?,
+        "castlingDroppedPiece" => draft.drops.castling = boolean(value)?,
+        "sittuyinRookDrop" => draft.drops.rooks_on_first_rank = boolean(value)?,
+        "twoBoards" => draft.drops.partner = boolean(value)?,
+        "blastOnCapture" => draft.blast = boolean(value)?,
+        "blastImmuneTypes" => draft.blast_immune = piece_set(&draft.rules, value)?,
+        "mutuallyImmuneTypes" => {
+            draft.rules.mutually_immune = piece_set(&draft.rules, value)?;
+        }
+        "dropLoop" => draft.drops.keep_promoted = boolean(value)?,
+        "dropPromoted" => draft.drops.promoted = boolean(value)?,
+        "shogiPawnDropMateIllegal" => draft.pawn_drop_mate_illegal = boolean(value)?,
+        "petrifyOnCaptureTypes" => draft.rules.petrify = piece_set(&draft.rules, value)?,
         "dropRegionWhite" | "dropRegionBlack" => {
             let side = usize::from(key == "dropRegionBlack");
             draft.drops.regions[side] = match value {
@@ -850,6 +814,85 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         }
         "firstRankPawnDrops" => draft.drops.pawns_on_first_rank = boolean(value)?,
         "promotionZonePawnDrops" => draft.drops.pawns_in_zone = boolean(value)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A key of how games end: stalemate and checkmate, extinction, goals
+/// (flags, pieces in a row, checks), counting, repetition and move rules. Returns whether `key` is one.
+fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> {
+    let bad = Problem::Value;
+    let rules = &mut draft.rules;
+    match key {
+        "bikjangRule" => rules.bikjang = boolean(value)?,
+        "oppositeCastling" => rules.opposite_castling = boolean(value)?,
+        "stalemateValue" => {
+            draft.pending.retain(|p| p.key != key);
+            draft.rules.stalemate = match value {
+                "draw" => Stalemate::Draw,
+                "loss" => Stalemate::Loss,
+                "win" => Stalemate::Win,
+                other => {
+                    return Err(bad(format!(
+                        "`{other}`: a stalemate is `draw`, `loss` or `win`"
+                    )));
+                }
+            };
+        }
+        "checkmateValue" => {
+            draft.rules.checkmate = match value {
+                "none" | "" | "-" => {
+                    return Err(bad(format!(
+                        "`{value}`: a checkmate's result is `win`, `loss` or `draw`"
+                    )));
+                }
+                other => ending(other)?,
+            }
+        }
+        "extinctionValue" => {
+            draft.extinction_value = match value {
+                "none" | "" | "-" => None,
+                other => Some(ending(other)?),
+            }
+        }
+        "extinctionClaim" => draft.extinction.claim = boolean(value)?,
+        "extinctionPseudoRoyal" => draft.pseudo_royal = boolean(value)?,
+        "checkCounting" => draft.check_counting = boolean(value)?,
+        "connectN" => {
+            draft.connect.n = u8::try_from(number(value)?)
+                .ok()
+                .filter(|&n| n <= MAX_SIDE)
+                .ok_or_else(|| bad(format!("`{value}`: at most {MAX_SIDE} in a row")))?;
+        }
+        "connectNxN" => {
+            draft.connect.square = u8::try_from(number(value)?)
+                .ok()
+                .filter(|&n| n <= MAX_SIDE)
+                .ok_or_else(|| bad(format!("`{value}`: a square's side is at most {MAX_SIDE}")))?;
+        }
+        "connectPieceTypes" => draft.connect.pieces = piece_set(&draft.rules, value)?,
+        "connectHorizontal" => draft.connect.horizontal = boolean(value)?,
+        "connectVertical" => draft.connect.vertical = boolean(value)?,
+        "connectDiagonal" => draft.connect.diagonal = boolean(value)?,
+        "connectValue" => draft.connect.ending = ending(value)?,
+        "shatarMateRule" => draft.rules.shatar_mate = boolean(value)?,
+        "stalematePieceCount" => draft.rules.stalemate_by_count = boolean(value)?,
+        "materialCounting" => {
+            draft.pending.retain(|p| p.key != key);
+            draft.rules.material_counting = match value {
+                "none" => None,
+                "whitedrawodds" => Some(MaterialCounting::WhiteDrawOdds),
+                "blackdrawodds" => Some(MaterialCounting::BlackDrawOdds),
+                "unweighted" => Some(MaterialCounting::Unweighted),
+                "janggi" => Some(MaterialCounting::Janggi),
+                _ => {
+                    return Err(bad(format!(
+                        "`{value}`: `whitedrawodds`, `blackdrawodds`, `unweighted`, `janggi` or `none`"
+                    )));
+                }
+            };
+        }
         "extinctionPieceTypes" => {
             draft.extinction.pieces = piece_set(&draft.rules, value)?;
         }
@@ -899,9 +942,9 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
                 )));
             }
         },
-        other => unreachable!("`{other}` is read but not applied"),
+        _ => return Ok(false),
     }
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]
