@@ -414,6 +414,22 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     }
 }
 
+/// Whether a drop of the side to move is legal (where pieces in hand
+/// must be dropped while one is: [`crate::movegen::must_drop`]): it
+/// leaves no royal piece attacked, and gives no check where drops (or
+/// moves) may not.
+pub(crate) fn any_legal_drop(rules: &Rules, t: &Tables, s: &State) -> bool {
+    let mut drops: Vec<Move> = crate::movegen::drop_targets(t, s)
+        .flat_map(|(drop, cells)| crate::movegen::dropped(t, drop, &cells).collect::<Vec<_>>())
+        .collect();
+    let (royals, mut scratch) = (Royals::of(t, s), s.cells);
+    drops.retain(|&m| allowed(t, s, &mut scratch, &royals, m));
+    if sifted(rules) {
+        sift(rules, t, s, &mut drops, 0);
+    }
+    !drops.is_empty()
+}
+
 /// The legal moves added to `out`, or (`COUNT`) counted: then `out` is
 /// scratch space, and only the moves that must be tried are listed.
 fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) -> u64 {
@@ -433,7 +449,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     };
     let mut scratch = None;
     // (Where pieces in hand must be dropped, only drops.)
-    let board = crate::movegen::movable(rules, s);
+    let board = crate::movegen::movable(rules, t, s);
     for word in t.words.clone() {
         let mut bits = board[word];
         while bits != 0 {

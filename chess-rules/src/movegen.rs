@@ -395,7 +395,7 @@ fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink
 /// `out`.
 pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let ep = en_passant_target(s);
-    for (word, &bits) in movable(rules, s).iter().enumerate() {
+    for (word, &bits) in movable(rules, t, s).iter().enumerate() {
         let mut bits = bits;
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;
@@ -411,17 +411,21 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
 }
 
 /// Whether the side to move may only drop: it holds a piece in hand
-/// where pieces in hand must be dropped ([`Rules::must_drop`]).
+/// where pieces in hand must be dropped ([`Rules::must_drop`]), and one
+/// of its drops is legal. As in Fairy-Stockfish, a side whose pieces in
+/// hand have nowhere to go moves its pieces on the board.
 #[inline]
-pub(crate) fn must_drop(rules: &Rules, s: &State) -> bool {
-    rules.must_drop && s.hands[s.turn.index()].iter().any(|&n| n > 0)
+pub(crate) fn must_drop(rules: &Rules, t: &Tables, s: &State) -> bool {
+    rules.must_drop
+        && s.hands[s.turn.index()].iter().any(|&n| n > 0)
+        && crate::legality::any_legal_drop(rules, t, s)
 }
 
 /// The cells of the pieces of the side to move that may move: none where
 /// it may only drop ([`must_drop`]).
 #[inline(always)]
-pub(crate) fn movable(rules: &Rules, s: &State) -> [u64; WORDS] {
-    if must_drop(rules, s) {
+pub(crate) fn movable(rules: &Rules, t: &Tables, s: &State) -> [u64; WORDS] {
+    if must_drop(rules, t, s) {
         [0; WORDS]
     } else {
         s.occupied[s.turn.index()]

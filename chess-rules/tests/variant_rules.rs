@@ -2408,6 +2408,34 @@ fn placement_drops_as_fairy_stockfish_plays_them() {
     );
 }
 
+/// Pieces in hand must be dropped only while one can be (Fairy-Stockfish's
+/// `mustDrop`, pyffish 0.0.90): with the first rank full, placement's
+/// knight in hand waits and White's 20 moves on the board are legal; with
+/// a square free, the drop is the only move.
+#[test]
+fn pieces_in_hand_must_be_dropped_only_while_one_can_be() {
+    let rules = chess_rules::ini::builtin("placement").unwrap().unwrap();
+    let legal = |fen: &str| {
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+        moves.sort();
+        moves
+    };
+    let full = legal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w - - 0 1");
+    assert_eq!(full.len(), 20, "{full:?}");
+    assert!(full.iter().all(|m| !m.contains('@')), "{full:?}");
+    assert_eq!(
+        legal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] w - - 0 1"),
+        ["N@g1"]
+    );
+    // In check, with no drop that blocks it, the pieces on the board
+    // answer it.
+    assert_eq!(
+        legal("rnbqk1nr/pppp1ppp/8/8/1b6/8/PPP1PPPP/RNBQKBNR[N] w - - 0 1"),
+        ["Bd2", "Nc3", "Nd2", "Qd2", "c3"]
+    );
+}
+
 /// A king in hand is not dropped where it is attacked (Fairy-Stockfish's
 /// screen chess, pyffish 0.0.90: a black queen on a8 keeps the white king
 /// off the a-file, the long diagonal and the eighth rank).
