@@ -212,7 +212,8 @@ pub fn write(rules: &Rules) -> String {
     match &rules.royal_while_few {
         None => out.number(0),
         Some(few) => {
-            out.number(1);
+            // (2: with duple check.)
+            out.number(1 + u8::from(few.duple));
             out.text(&few.pieces.iter().collect::<String>());
             out.number(few.count);
         }
@@ -516,9 +517,10 @@ pub fn read(data: &str) -> Option<Rules> {
     };
     let royal_while_few = match input.number::<u8>()? {
         0 => None,
-        1 => Some(RoyalWhileFew {
+        tag @ (1 | 2) => Some(RoyalWhileFew {
             pieces: input.text()?.chars().collect(),
             count: input.number()?,
+            duple: tag == 2,
         }),
         _ => return None,
     };
@@ -869,6 +871,7 @@ mod tests {
         few.royal_while_few = Some(RoyalWhileFew {
             pieces: vec!['Q', '*'],
             count: 65,
+            duple: false,
         });
         let written = write(&few);
         assert!(

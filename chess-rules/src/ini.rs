@@ -858,6 +858,7 @@ fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> 
         }
         "extinctionClaim" => draft.extinction.claim = boolean(value)?,
         "extinctionPseudoRoyal" => draft.pseudo_royal = boolean(value)?,
+        "dupleCheck" => draft.duple_check = boolean(value)?,
         "checkCounting" => draft.check_counting = boolean(value)?,
         "connectN" => {
             draft.connect.n = u8::try_from(number(value)?)
@@ -1153,13 +1154,14 @@ mod tests {
                 .starts_with("`collinearN = 3` needs connection goals other than"),
             "{refused:?}"
         );
-        // Duple check needs pieces royal while few; castling's details,
-        // castling.
+        // Duple check belongs to pieces royal while few; castling's
+        // details, to castling.
         let plays = sections("[a:chess]\ndupleCheck = true\n").unwrap();
-        assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);
+        assert!(plays[0].rules.as_ref().unwrap().royal_while_few.is_none());
         let text = "[a:chess]\ndupleCheck = true\nextinctionPseudoRoyal = true\n\
                     extinctionPieceTypes = q\nextinctionValue = loss\n";
-        assert!(sections(text).unwrap()[0].rules.is_err());
+        let few = sections(text).unwrap()[0].rules.clone().unwrap().royal_while_few;
+        assert!(few.unwrap().duple);
         let plays = sections("[a:chess]\ncastling = false\ncastlingRank = 2\n").unwrap();
         assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);
         assert!(

@@ -682,6 +682,7 @@ fn safe_after_walled(
         royals.iter().all(|r| kept(if r == from { to } else { r }))
             && (!dropped || kept(to))
             && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
+            && !crate::duple::left(t, s, scratch, m)
     };
     m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);
     if let Some(w) = wall {

@@ -79,6 +79,7 @@ mod budget;
 pub mod builtin;
 mod cambodian;
 pub mod data;
+mod duple;
 mod ends;
 mod error;
 mod fen;

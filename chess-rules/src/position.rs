@@ -116,10 +116,11 @@ pub(crate) fn back_rank(g: Geometry, color: Color) -> u8 {
 }
 
 /// Whether a royal piece of `color` is attacked (and not shielded by a
-/// royal piece of the other side next to it, where captures explode).
+/// royal piece of the other side next to it, where captures explode), or
+/// all the pieces of a duple check ([`crate::duple`]).
 pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
     let theirs = &s.royal[(!color).index()];
-    s.royal[color.index()]
+    let royal = s.royal[color.index()]
         .iter()
         .enumerate()
         .any(|(word, &bits)| {
@@ -135,7 +136,8 @@ pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
                 }
             }
             false
-        })
+        });
+    royal || crate::duple::in_check(t, s, color)
 }
 
 impl<'r> Position<'r> {

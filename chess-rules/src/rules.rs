@@ -159,6 +159,10 @@ pub struct RoyalWhileFew {
     pub pieces: Vec<char>,
     /// Royal at or below this many.
     pub count: u32,
+    /// Duple check (Fairy-Stockfish's `dupleCheck`): while none of the
+    /// kinds is royal, all of a side's pieces of them attacked at once is
+    /// check, which no move may leave (spartan chess's two kings).
+    pub duple: bool,
 }
 
 /// How a game that ends drawn is decided by material

@@ -356,6 +356,8 @@ pub(crate) struct FewRoyal {
     pub(crate) kinds: u64,
     pub(crate) all: bool,
     pub(crate) count: u32,
+    /// Duple check ([`crate::duple`]).
+    pub(crate) duple: bool,
 }
 
 /// The cells where a piece of each side and kind has no move on an empty
@@ -832,6 +834,7 @@ impl Tables {
                     .fold(0, |bits, i| bits | 1 << i),
                 all: few.pieces.contains(&'*'),
                 count: few.count,
+                duple: few.duple,
             }),
             castler,
             drops: rules.drops.clone(),

@@ -2542,3 +2542,48 @@ fn flying_generals_face_each_other_along_ranks_too() {
     assert_eq!(kings, ["Kc1", "Kc2", "Kd1", "Ke1", "Ke2"]);
     assert_eq!(pos.perft(1), 5);
 }
+
+/// Duple check (`dupleCheck`) as Fairy-Stockfish plays it (pyffish
+/// 0.0.90, with this section loaded): two kings that are not royal (a
+/// commoner each, royal only when one is left) may stand attacked one at
+/// a time, but not both at once; both attacked is check, and with no
+/// move, mate.
+#[test]
+fn two_kings_may_not_both_be_left_attacked() {
+    let text = "[duple:chess]\nking = -\ncommoner = k\ncastling = false\n\
+                extinctionPieceTypes = k\nextinctionPseudoRoyal = true\ndupleCheck = true\n";
+    let sections = chess_rules::ini::sections(text).unwrap();
+    let rules = sections[0].rules.as_ref().unwrap();
+    assert!(rules.royal_while_few.as_ref().unwrap().duple);
+    let legal = |fen: &str| {
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+        moves.sort();
+        assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+        (moves, pos.is_check(), pos.outcome())
+    };
+    // One king attacked: no check, and a king may step into attack while
+    // the other is safe.
+    let (moves, check, _) = legal("k6k/8/8/8/8/8/8/RR2K3 b - - 0 1");
+    assert_eq!(moves, ["Ka7", "Kb7", "Kb8", "Kg7", "Kg8", "Kh7"]);
+    assert!(!check);
+    // Both attacked: check, and only moves that end it.
+    let (moves, check, _) = legal("k6k/8/8/8/8/8/8/R3K2R b - - 0 1");
+    assert_eq!(moves, ["Kb7", "Kb8", "Kg7", "Kg8"]);
+    assert!(check);
+    let (moves, check, _) = legal("k6k/p7/8/8/8/8/8/R3K2R b - - 0 1");
+    assert_eq!(moves, ["Kb7", "Kb8", "Kg7", "Kg8", "Kh7", "a5", "a6"]);
+    assert!(!check);
+    let (moves, _, _) = legal("k6k/1p4p1/8/8/8/8/8/R3K2R b - - 0 1");
+    assert_eq!(moves, ["Kb8", "Kg8"]);
+    // A move that leaves both attacked is none.
+    let (moves, _, _) = legal("k6k/8/8/8/8/8/6r1/R3K2R w - - 0 1");
+    assert_eq!(moves.len(), 21, "{moves:?}");
+    // No move out of it: mate (pyffish: no legal move, a loss).
+    let (moves, check, outcome) = legal("kr4rk/1p4p1/8/8/8/8/8/R3K2R b - - 0 1");
+    assert!(moves.is_empty() && check);
+    assert_eq!(
+        outcome,
+        Some(chess_rules::Outcome::Checkmate(chess_rules::Ending::Loss))
+    );
+}

@@ -35,6 +35,9 @@ pub(crate) struct Draft {
     /// `extinctionPseudoRoyal`: the extinction's pieces are royal while
     /// few, and their extinction ends nothing.
     pub(super) pseudo_royal: bool,
+    /// `dupleCheck`: with `pseudo_royal`, all of a side's extinction
+    /// pieces attacked at once is check.
+    pub(super) duple_check: bool,
     /// `checkCounting`.
     pub(super) check_counting: bool,
     /// `connectN` (0: none) and its details: the rule set's
@@ -141,6 +144,7 @@ impl Draft {
             pending: Vec::new(),
             extinction_value: None,
             pseudo_royal: false,
+            duple_check: false,
             check_counting: false,
             connect: crate::goals::Connect {
                 n: 0,
@@ -197,7 +201,6 @@ impl Draft {
                     deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
                 }
                 Some((_, Decided::Castling)) => self.rules.castling.is_some(),
-                Some((_, Decided::RoyalWhileFew)) => self.royal_while_few().is_some(),
                 Some((_, Decided::Drops)) => self.piece_drops,
                 Some((_, Decided::NotGating)) => !self.seirawan_gating && !self.cambodian_moves,
                 None => true,
@@ -233,6 +236,7 @@ impl Draft {
         (self.pseudo_royal && !self.extinction.pieces.is_empty()).then(|| RoyalWhileFew {
             pieces: self.extinction.pieces.clone(),
             count: self.extinction.count.saturating_add(1),
+            duple: self.duple_check,
         })
     }
 

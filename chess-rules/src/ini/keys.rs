@@ -34,7 +34,6 @@ const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
 /// chess's first leaps, which are played).
 const GATES: &str = "gates that no piece is put on or leaps from (`gating` without `seirawanGating` or `cambodianMoves`)";
 
-const DUPLE_CHECK: &str = "duple check (every piece royal while few attacked at once is check)";
 const CONNECT: &str = "connection goals other than pieces in a row or in a square (a region joined to another, pieces on one line)";
 const COUNTING: &str = "material counted to decide a full board";
 
@@ -168,7 +167,7 @@ const KEYS: &[(&str, Use)] = &[
     ("extinctionValue", Use::Read),
     ("extinctionClaim", Use::Read),
     ("extinctionPseudoRoyal", Use::Read),
-    ("dupleCheck", rule(DUPLE_CHECK, "false")),
+    ("dupleCheck", Use::Read),
     ("extinctionPieceTypes", Use::Read),
     ("extinctionPieceCount", Use::Read),
     ("extinctionOpponentPieceCount", Use::Read),
@@ -206,8 +205,6 @@ pub(crate) enum Decided {
     Held(&'static [&'static str]),
     /// Castling, which is played.
     Castling,
-    /// Pieces royal while few, which are played.
-    RoyalWhileFew,
     /// Drops, which are played.
     Drops,
     /// Neither gating moves (`seirawanGating`) nor Cambodian chess's first
@@ -217,10 +214,8 @@ pub(crate) enum Decided {
 
 /// Rules whose details do nothing alone: a held key of `feature` is
 /// ignored unless what decides it is there (how connections are counted
-/// without a connection goal, castling's details without castling, duple
-/// check without pieces royal while few).
+/// without a connection goal, castling's details without castling).
 pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
-    (DUPLE_CHECK, Decided::RoyalWhileFew),
     (
         CONNECT,
         Decided::Held(&[
