@@ -6,7 +6,6 @@
 //! xiangfu's two commoners.
 
 use crate::mailbox::{CELLS, WORDS, cell_of, cells, is, kind_of};
-use crate::position::State;
 use crate::tables::Tables;
 use crate::types::{Color, Move};
 
@@ -37,14 +36,22 @@ fn all_attacked(
     any
 }
 
-/// Whether `color` is in duple check in `s`.
-pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
-    all_attacked(t, &s.cells, color, cells(&s.occupied[color.index()]))
+/// Whether `color`, whose pieces stand on `mine`'s cells of `board`, is
+/// in duple check.
+pub(crate) fn in_check(t: &Tables, board: &[u8; CELLS], mine: &[u64; WORDS], color: Color) -> bool {
+    all_attacked(t, board, color, cells(mine))
 }
 
-/// Whether the move `m` of the side to move in `s`, played on `after`
-/// (the cells once it is made), leaves that side in duple check.
-pub(crate) fn left(t: &Tables, s: &State, after: &[u8; CELLS], m: Move) -> bool {
+/// Whether the move `m` of `us`, whose pieces stood on `mine`'s cells
+/// before it, played on `after` (the cells once it is made), leaves
+/// `us` in duple check.
+pub(crate) fn left(
+    t: &Tables,
+    mine: &[u64; WORDS],
+    us: Color,
+    after: &[u8; CELLS],
+    m: Move,
+) -> bool {
     if t.few_royal.as_ref().is_none_or(|f| !f.duple) {
         return false;
     }
@@ -58,11 +65,5 @@ pub(crate) fn left(t: &Tables, s: &State, after: &[u8; CELLS], m: Move) -> bool 
             n += 1;
         }
     });
-    let mine: &[u64; WORDS] = &s.occupied[s.turn.index()];
-    all_attacked(
-        t,
-        after,
-        s.turn,
-        cells(mine).chain(touched.into_iter().take(n)),
-    )
+    all_attacked(t, after, us, cells(mine).chain(touched.into_iter().take(n)))
 }

@@ -1160,7 +1160,11 @@ mod tests {
         assert!(plays[0].rules.as_ref().unwrap().royal_while_few.is_none());
         let text = "[a:chess]\ndupleCheck = true\nextinctionPseudoRoyal = true\n\
                     extinctionPieceTypes = q\nextinctionValue = loss\n";
-        let few = sections(text).unwrap()[0].rules.clone().unwrap().royal_while_few;
+        let few = sections(text).unwrap()[0]
+            .rules
+            .clone()
+            .unwrap()
+            .royal_while_few;
         assert!(few.unwrap().duple);
         let plays = sections("[a:chess]\ncastling = false\ncastlingRank = 2\n").unwrap();
         assert!(plays[0].rules.is_ok(), "{:?}", plays[0].rules);

@@ -20,6 +20,15 @@ use crate::tables::Tables;
 use crate::types::{Move, MoveKind, Outcome};
 
 impl Position<'_> {
+    /// Every move of the side to move that follows its pieces' moves,
+    /// whether or not it leaves a royal piece attacked.
+    pub(crate) fn pseudo_legal(&self) -> Vec<Move> {
+        let (t, s) = (&*self.tables, &self.s);
+        let mut out = Vec::new();
+        crate::movegen::pseudo_legal(self.rules, t, s, movable(self.rules, t, s), &mut out);
+        out
+    }
+
     /// The legal moves: those that leave no royal piece of the side to
     /// move attacked.
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -239,7 +248,7 @@ fn unwalled(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
 /// stayed: [`crate::walls::expand`]).
 pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
     let mut moves = Vec::new();
-    crate::movegen::pseudo_legal(rules, t, s, &mut moves);
+    crate::movegen::pseudo_legal(rules, t, s, movable(rules, t, s), &mut moves);
     let royals = Royals::of(t, s);
     let duck = t
         .walls
@@ -414,8 +423,28 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     }
 }
 
+/// Whether the side to move may only drop: it holds a piece in hand
+/// where pieces in hand must be dropped ([`Rules::must_drop`]), and one
+/// of its drops is legal. As in Fairy-Stockfish, a side whose pieces in
+/// hand have nowhere to go moves its pieces on the board.
+#[inline]
+pub(crate) fn must_drop(rules: &Rules, t: &Tables, s: &State) -> bool {
+    rules.must_drop && s.hands[s.turn.index()].iter().any(|&n| n > 0) && any_legal_drop(rules, t, s)
+}
+
+/// The cells of the pieces of the side to move that may move: none where
+/// it may only drop ([`must_drop`]).
+#[inline(always)]
+pub(crate) fn movable(rules: &Rules, t: &Tables, s: &State) -> [u64; WORDS] {
+    if must_drop(rules, t, s) {
+        [0; WORDS]
+    } else {
+        s.occupied[s.turn.index()]
+    }
+}
+
 /// Whether a drop of the side to move is legal (where pieces in hand
-/// must be dropped while one is: [`crate::movegen::must_drop`]): it
+/// must be dropped while one is: [`must_drop`]): it
 /// leaves no royal piece attacked, and gives no check where drops (or
 /// moves) may not.
 pub(crate) fn any_legal_drop(rules: &Rules, t: &Tables, s: &State) -> bool {
@@ -449,7 +478,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     };
     let mut scratch = None;
     // (Where pieces in hand must be dropped, only drops.)
-    let board = crate::movegen::movable(rules, t, s);
+    let board = movable(rules, t, s);
     for word in t.words.clone() {
         let mut bits = board[word];
         while bits != 0 {
@@ -682,7 +711,7 @@ fn safe_after_walled(
         royals.iter().all(|r| kept(if r == from { to } else { r }))
             && (!dropped || kept(to))
             && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
-            && !crate::duple::left(t, s, scratch, m)
+            && !crate::duple::left(t, &s.occupied[us.index()], us, scratch, m)
     };
     m.touched(|sq| scratch[cell_of(sq)] = s.cells[cell_of(sq)]);
     if let Some(w) = wall {

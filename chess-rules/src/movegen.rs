@@ -11,7 +11,7 @@ use crate::geometry::Square;
 use crate::mailbox::{
     CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, is, kind_of, offers, path_clear, step,
 };
-use crate::position::{Position, State, at_limit};
+use crate::position::{State, at_limit};
 use crate::promote::Change;
 use crate::rules::Rules;
 use crate::tables::Tables;
@@ -368,16 +368,6 @@ fn hop<S: Sink>(t: &Tables, s: &State, from: usize, walk: &Walk, how: Hop, sink:
     }
 }
 
-impl Position<'_> {
-    /// Every move of the side to move that follows its pieces' moves,
-    /// whether or not it leaves a royal piece attacked.
-    pub(crate) fn pseudo_legal(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        pseudo_legal(self.rules, &self.tables, &self.s, &mut out);
-        out
-    }
-}
-
 /// An en passant capture on `to` (empty, reached by `walk`) if the walk
 /// captures en passant only and `to` is the square a pawn just passed.
 #[inline]
@@ -392,10 +382,17 @@ fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink
 }
 
 /// Every move of the side to move that follows its pieces' moves, added to
-/// `out`.
-pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>) {
+/// `out`: those of the pieces on `board`'s cells
+/// ([`crate::legality::movable`]), and its drops.
+pub(crate) fn pseudo_legal(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    board: [u64; WORDS],
+    out: &mut Vec<Move>,
+) {
     let ep = en_passant_target(s);
-    for (word, &bits) in movable(rules, t, s).iter().enumerate() {
+    for (word, &bits) in board.iter().enumerate() {
         let mut bits = bits;
         while bits != 0 {
             let from = word * 64 + bits.trailing_zeros() as usize;
@@ -408,28 +405,6 @@ pub(crate) fn pseudo_legal(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<M
     }
     crate::cambodian::candidates(rules, t, s, out);
     crate::sittuyin::candidates(rules, t, s, out);
-}
-
-/// Whether the side to move may only drop: it holds a piece in hand
-/// where pieces in hand must be dropped ([`Rules::must_drop`]), and one
-/// of its drops is legal. As in Fairy-Stockfish, a side whose pieces in
-/// hand have nowhere to go moves its pieces on the board.
-#[inline]
-pub(crate) fn must_drop(rules: &Rules, t: &Tables, s: &State) -> bool {
-    rules.must_drop
-        && s.hands[s.turn.index()].iter().any(|&n| n > 0)
-        && crate::legality::any_legal_drop(rules, t, s)
-}
-
-/// The cells of the pieces of the side to move that may move: none where
-/// it may only drop ([`must_drop`]).
-#[inline(always)]
-pub(crate) fn movable(rules: &Rules, t: &Tables, s: &State) -> [u64; WORDS] {
-    if must_drop(rules, t, s) {
-        [0; WORDS]
-    } else {
-        s.occupied[s.turn.index()]
-    }
 }
 
 /// A drop: the kind taken from hand, and the promoted kind it is put

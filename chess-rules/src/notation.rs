@@ -566,7 +566,10 @@ impl Position<'_> {
         let ep = en_passant_target(s);
         let royals = Royals::of(&self.tables, s);
         let mut out = Vec::new();
-        for (word, &bits) in crate::movegen::movable(self.rules, t, s).iter().enumerate() {
+        for (word, &bits) in crate::legality::movable(self.rules, t, s)
+            .iter()
+            .enumerate()
+        {
             let mut bits = bits;
             while bits != 0 {
                 let from = word * 64 + bits.trailing_zeros() as usize;

@@ -137,7 +137,7 @@ pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
             }
             false
         });
-    royal || crate::duple::in_check(t, s, color)
+    royal || crate::duple::in_check(t, &s.cells, &s.occupied[color.index()], color)
 }
 
 impl<'r> Position<'r> {

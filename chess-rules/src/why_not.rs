@@ -227,7 +227,7 @@ impl Position<'_> {
         if piece.color != self.s.turn {
             return Some(Rejection::NotYours(piece));
         }
-        if crate::movegen::must_drop(self.rules, &self.tables, &self.s) {
+        if crate::legality::must_drop(self.rules, &self.tables, &self.s) {
             return Some(Rejection::MustDrop);
         }
         if let Some(kind) =
