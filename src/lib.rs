@@ -154,13 +154,22 @@ pub mod __private {
 /// [`Game::legal_end`] then says where the game legally ended.
 /// `#![allow(unfinished_result)]` accepts the result `*` after the end of
 /// the game (a record left unfinished); both fit in one attribute:
-/// `#![allow(moves_after_draw, unfinished_result)]`.
+/// `#![allow(moves_after_draw, unfinished_result)]`. Move numbers continue
+/// from a setup (`23... Rxe4`); `#![allow(numbers_from_first_move)]`
+/// accepts a set-up game numbered from its own first move instead (`1.`
+/// before Black's first move, or `1...`), as pychess.org exports one.
 ///
 /// ```
 /// use verified_chess::{game, Game, GameResult};
 ///
 /// const UNFINISHED: Game = game! { #![allow(unfinished_result)] 1. f3 e5 2. g4 Qh4 # * };
 /// assert_eq!(UNFINISHED.result(), GameResult::Unknown);
+/// const FROM_ONE: Game = game! {
+///     #![allow(numbers_from_first_move)]
+///     fen 4r1k1/5ppp/8/8/4R3/8/5PPP/6K1 b - - 0 23
+///     1. Rxe4 Kf1 2. Re8
+/// };
+/// assert_eq!(FROM_ONE.len(), 3);
 /// ```
 ///
 /// Comments (`{ "text" }` in tokens, `{text}` in text), NAGs and variations

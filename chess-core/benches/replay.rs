@@ -169,6 +169,7 @@ const OPTIONS: Options = Options {
     drop_annotations: false,
     variant: None,
     unfinished_result: false,
+    numbers_from_first_move: false,
     limits: chess_core::syntax::Limits::DEFAULT,
 };
 

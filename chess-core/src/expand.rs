@@ -32,7 +32,7 @@ struct Input {
 }
 
 /// The options the macros take, as a help.
-const OPTIONS_HELP: &str = "help: the options are `#![allow(moves_after_draw)]` (or `unfinished_result`), `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant), `#![rules(\"rules.yaml\")]` and `#![limits(variations = 500_000)]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`";
+const OPTIONS_HELP: &str = "help: the options are `#![allow(moves_after_draw)]` (or `unfinished_result`, `numbers_from_first_move`), `#![piece_letters(de)]` (or `fr`, `es`, `it`, `nl`, `pt`), `#![annotations(drop)]`, `#![variant(crazyhouse)]` (or another variant), `#![rules(\"rules.yaml\")]` and `#![limits(variations = 500_000)]`; for `puzzle!` and `include_puzzles!`, `#![search_budget(N)]` and `#![deny(other_mates)]`";
 
 /// `limits` with the bounds `#![limits(variations = 500_000, depth = 20)]`
 /// sets (its words, the commas dropped).
@@ -290,10 +290,11 @@ impl Input {
                     match name.as_str() {
                         "moves_after_draw" => options.moves_after_draw = true,
                         "unfinished_result" => options.unfinished_result = true,
+                        "numbers_from_first_move" => options.numbers_from_first_move = true,
                         other => {
                             return Err(emit::compile_error(
                                 &format!(
-                                    "unknown option `{other}`\nhelp: write `#![allow(moves_after_draw)]` or `#![allow(unfinished_result)]`"
+                                    "unknown option `{other}`\nhelp: write `#![allow(moves_after_draw)]`, `#![allow(unfinished_result)]` or `#![allow(numbers_from_first_move)]`"
                                 ),
                                 group.span(),
                                 group.span(),
@@ -1153,6 +1154,18 @@ mod tests {
         assert!(out.contains("Game { __data"), "{out}");
         let out = expand(&format!(
             "$crate; #![allow(moves_after_draw, unfinished_result)] {mate}"
+        ));
+        assert!(out.contains("Game { __data"), "{out}");
+        // A set-up game numbered from its first move: refused, with the
+        // way to keep it.
+        let set_up = "fen 4r1k1/5ppp/8/8/4R3/8/5PPP/6K1 b - - 0 23 1. Rxe4";
+        let out = expand(&format!("$crate; {set_up}"));
+        assert!(
+            out.contains("with `#![allow(numbers_from_first_move)]`"),
+            "{out}"
+        );
+        let out = expand(&format!(
+            "$crate; #![allow(numbers_from_first_move)] {set_up}"
         ));
         assert!(out.contains("Game { __data"), "{out}");
         assert!(expand("$crate; #![deny(x)] 1. e4").contains("unknown attribute"));

@@ -82,5 +82,7 @@ pub use diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
 pub use replay::custom::{CustomGame, coordinates};
-pub use replay::{End, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame};
+pub use replay::{
+    End, Expected, Numbering, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame,
+};
 pub use syntax::Splitter;

@@ -215,6 +215,16 @@ impl<'s> Games<'s> {
         {
             warnings.push(crate::syntax::fullmove_zero(range));
         }
+        let numbering = match checked {
+            Checked::Chess(g) => g.numbering,
+            Checked::Variant(g) => g.numbering,
+            Checked::Custom(g) => g.numbering,
+        };
+        if numbering.counts_from_first_move()
+            && let Some(first) = replay::first_number(game)
+        {
+            warnings.push(explain::numbered_from_first_move(first.range));
+        }
         let Some((ResultToken::Unknown, range)) = game.result else {
             return warnings;
         };

@@ -168,6 +168,91 @@ fn move_numbers_must_match() {
     assert!(msg.contains("far too large"));
 }
 
+/// A game set up from a position may number its moves from its own
+/// first move, as pychess.org's export does (`1.` before Black's first
+/// move at move 30), or from `1...` when Black moves first, where the
+/// options accept it (`chess-verify`'s default, with a warning); each
+/// later number is held to the numbering its first one chose.
+#[test]
+fn a_set_up_game_may_number_from_its_first_move() {
+    let counted = Options {
+        numbers_from_first_move: true,
+        ..Options::default()
+    };
+    let counted_run = |text: &str| run_with(text, counted);
+    let counted_err = |text: &str| counted_run(text).map(|g| g.san()).unwrap_err();
+    let black = |moves: &str| {
+        format!(
+            "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 30\"]\n\n{moves}"
+        )
+    };
+    for moves in [
+        "30... e5 31. Nf3 Nc6",
+        "1. e5 Nf3 2. Nc6 Bb5",
+        "1... e5 2. Nf3 Nc6 3. Bb5",
+    ] {
+        let g = counted_run(&black(moves)).unwrap_or_else(|e| panic!("{moves}: {e:?}"));
+        assert_eq!(
+            g.san(),
+            moves
+                .split(' ')
+                .filter(|w| !w.ends_with('.'))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    // A move left out is still caught, at the number after it.
+    let (kind, at, msg) = counted_err(&black("1. e5 Nf3 3. Nc6"));
+    assert_eq!((kind, at.as_str()), (ErrorKind::WrongMoveNumber, "3."));
+    assert!(
+        msg.contains(
+            "move number `3.` does not match: this game numbers its moves from its first move, so the move after it is `2.`"
+        ),
+        "{msg}"
+    );
+    assert!(msg.contains("help: write `2.`"), "{msg}");
+    let (_, at, msg) = counted_err(&black("1... e5 2. Nf3 2... Nc6 3... Bb5"));
+    assert_eq!(at, "3...");
+    assert!(msg.contains("is `3.`"), "{msg}");
+    // A first number that is neither the position's nor `1.`/`1...` is
+    // wrong as the position numbers it.
+    let (_, at, msg) = counted_err(&black("2. e5"));
+    assert_eq!(at, "2.");
+    assert!(
+        msg.contains("the move after it is Black's move 30"),
+        "{msg}"
+    );
+    // `1...` before White's first move is wrong.
+    let white = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]\n\n1... Nf3";
+    let (_, at, msg) = counted_err(white);
+    assert_eq!(at, "1...");
+    assert!(msg.contains("the move after it is White's move 2"), "{msg}");
+    // From the standard start, numbers are the position's.
+    assert_eq!(counted_err("1. e4 1. e5").1, "1.");
+    // The record says how the game numbers its moves.
+    assert!(
+        counted_run(&black("1. e5"))
+            .unwrap()
+            .numbering
+            .counts_from_first_move()
+    );
+    assert!(
+        !counted_run(&black("30... e5"))
+            .unwrap()
+            .numbering
+            .counts_from_first_move()
+    );
+    // Without the option, such a number is wrong, and the help names it.
+    let (kind, at, msg) = err(&black("1. e5 Nf3 2. Nc6"));
+    assert_eq!((kind, at.as_str()), (ErrorKind::WrongMoveNumber, "1."));
+    assert!(
+        msg.contains("the move after it is Black's move 30"),
+        "{msg}"
+    );
+    assert!(msg.contains("help: write `30...`"), "{msg}");
+    assert!(msg.contains("`--numbers-from-first-move`"), "{msg}");
+}
+
 #[test]
 fn explanations() {
     let (kind, at, msg) = err("1. d4 d5 2. Bc4");

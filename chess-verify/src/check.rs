@@ -303,7 +303,9 @@ pub struct Checked {
 pub const SPELLING: Spelling = Spelling {
     opt_in: |option| match option {
         // Always on: such a game is accepted with a warning.
-        OptIn::UnfinishedResult => "chess-verify's default reading".to_string(),
+        OptIn::UnfinishedResult | OptIn::NumbersFromFirstMove => {
+            "chess-verify's default reading".to_string()
+        }
         other => other.flag(),
     },
     rust_tokens: false,

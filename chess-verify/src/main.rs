@@ -316,6 +316,8 @@ fn main() -> ExitCode {
                 // A `*` after the end of the game is an unfinished
                 // record: a warning (see `Games::warnings`).
                 unfinished_result: true,
+                // So is a set-up game numbered from its first move.
+                numbers_from_first_move: true,
                 limits: args
                     .limit
                     .iter()

@@ -943,14 +943,14 @@ fn pieces_in_a_row_by_a_section() {
 /// finds: every game of a variant that plays verifies, and a game of one
 /// that does not (`refused`) is refused at its tag with the reason
 /// (`rules-file`); each corrupted game is refused at its replaced move,
-/// at its line and column. The games checked, the games refused, and the
-/// corrupted games refused at the move.
+/// at its line and column. The games checked, the games refused, the
+/// corrupted games refused at the move, and the warnings on the games.
 fn export_checks(
     args: &[&str],
     name: &str,
     corrupted: &str,
     refused: &[&str],
-) -> (u64, usize, usize) {
+) -> (u64, usize, usize, Vec<serde_json::Value>) {
     let run_json = |file: &str| {
         let path = repo(&format!("chess-verify/tests/fairy/{file}.pgn"));
         let args: Vec<&str> = args
@@ -969,8 +969,13 @@ fn export_checks(
     let summary = records.last().unwrap();
     let games = summary["games"].as_u64().unwrap();
     assert_eq!(summary["errors"], problems.len(), "{summary}");
+    let warnings: Vec<serde_json::Value> = (records.iter())
+        .filter(|r| r["type"] == "warning")
+        .cloned()
+        .collect();
+    let problems = problems.len();
     // (Long games: the legal ones hold 100 plies a game or more.)
-    let legal = games - problems.len() as u64;
+    let legal = games - problems as u64;
     assert!(
         summary["plies"].as_u64().unwrap() >= 100 * legal,
         "{summary}"
@@ -1005,7 +1010,7 @@ fn export_checks(
         assert_ne!(p["code"], "rules-file", "{variant}: {p}");
         refused_at_the_move += 1;
     }
-    (games, problems.len(), refused_at_the_move)
+    (games, problems, refused_at_the_move, warnings)
 }
 
 /// Games of every one-board variant Fairy-Stockfish plays without a rules
@@ -1017,7 +1022,9 @@ fn export_checks(
 fn fairy_stockfish_san_as_pychess_exports_it() {
     let builtins = chess_core::syntax::RuleSets::builtins();
     let refused: Vec<&str> = builtins.refused.iter().map(|r| r.name.as_str()).collect();
-    let (games, problems, at_the_move) = export_checks(&[], "export", "corrupted", &refused);
+    let (games, problems, at_the_move, warnings) =
+        export_checks(&[], "export", "corrupted", &refused);
+    assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(games, 236, "two games of each of 118 variants");
     let one_board = |n: &&&str| !["bughouse", "koedem", "supply"].contains(*n);
     assert_eq!(problems, 2 * refused.iter().filter(one_board).count());
@@ -1026,10 +1033,13 @@ fn fairy_stockfish_san_as_pychess_exports_it() {
 
 /// Games of each of pychess.org's one-board variants as its export writes
 /// them (`make_export.py --pychess`: the server's list, its names
-/// capitalized, crazyhouse's FEN without `[]`, no `[FEN]` for chess),
+/// capitalized, crazyhouse's FEN without `[]`, no `[FEN]` for chess from
+/// its start; the second game of each set up from a position with Black
+/// to move at move 4, numbered from `1.` as the export numbers it),
 /// checked with `--rules` and pychess.org's own `variants.ini`, which adds
 /// to Fairy-Stockfish's built-in variants and lichess's: every game of a
-/// variant that plays verifies, each corrupted one is refused at its move.
+/// variant that plays verifies (a set-up game with a warning on its
+/// numbering), each corrupted one is refused at its move.
 #[test]
 fn every_pychess_variant_as_its_export_writes_it() {
     let pychess = format!(
@@ -1044,17 +1054,27 @@ fn every_pychess_variant_as_its_export_writes_it() {
         .chain(&builtins.refused)
         .map(|r| r.name.as_str())
         .collect();
-    let (games, problems, at_the_move) = export_checks(
+    let (games, problems, at_the_move, warnings) = export_checks(
         &["--rules", &pychess],
         "pychess",
         "pychess-corrupted",
         &refused,
     );
     assert_eq!(games, 122, "two games of each of 61 variants");
-    // (Refused today: ataxx, cannon shogi, jieqi, khan's chess, spartan
-    // and xiang fu.)
-    assert_eq!(problems, 12);
+    // (Refused today: ataxx, cannon shogi, jieqi, khan's chess and
+    // spartan.)
+    assert_eq!(problems, 10);
     assert!(at_the_move >= 105, "{at_the_move}");
+    // Every set-up game of a variant that plays is numbered from its
+    // first move, and verifies with a warning at that number.
+    assert_eq!(warnings.len(), 61 - 5, "{warnings:?}");
+    for w in &warnings {
+        assert_eq!(
+            (w["code"].as_str(), w["text"].as_str()),
+            (Some("wrong-move-number"), Some("1.")),
+            "{w}"
+        );
+    }
 }
 
 #[test]

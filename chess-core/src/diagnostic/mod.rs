@@ -359,6 +359,8 @@ pub enum OptIn {
     MovesAfterDraw,
     /// [`Options::unfinished_result`](crate::Options::unfinished_result).
     UnfinishedResult,
+    /// [`Options::numbers_from_first_move`](crate::Options::numbers_from_first_move).
+    NumbersFromFirstMove,
     /// A bound of [`Options::limits`](crate::Options::limits), raised.
     Limit(Bound),
 }
@@ -370,6 +372,7 @@ impl OptIn {
         match self {
             OptIn::MovesAfterDraw => "moves_after_draw",
             OptIn::UnfinishedResult => "unfinished_result",
+            OptIn::NumbersFromFirstMove => "numbers_from_first_move",
             OptIn::Limit(_) => "limit",
         }
     }
@@ -380,6 +383,9 @@ impl OptIn {
             OptIn::MovesAfterDraw => "moves after a draw the rules impose".to_string(),
             OptIn::UnfinishedResult => {
                 "`*` after the end of the game (a record left unfinished)".to_string()
+            }
+            OptIn::NumbersFromFirstMove => {
+                "moves numbered from the game's first move (as pychess.org exports a game set up from a position)".to_string()
             }
             OptIn::Limit(bound) => format!("more {}", bound.counts()),
         }

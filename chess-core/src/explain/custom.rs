@@ -97,9 +97,9 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             );
             on_board(*board, d)
         }
-        CustomFailure::WrongNumber { number, before } => {
-            wrong_number(*number, before.fullmoves(), color(before))
-        }
+        CustomFailure::WrongNumber {
+            number, expected, ..
+        } => wrong_number(*number, *expected),
         CustomFailure::Illegal {
             range,
             text,

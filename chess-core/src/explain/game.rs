@@ -11,7 +11,7 @@ use crate::diagnostic::words::color_name;
 use crate::diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 use crate::replay::Rules;
-use crate::replay::{End, Failure, VariantEnd, WrongResult};
+use crate::replay::{End, Expected, Failure, VariantEnd, WrongResult};
 use crate::syntax::{Marker, MoveNumber, PlySyntax, ResultToken};
 
 use super::moves;
@@ -52,9 +52,9 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
                 None => d,
             }
         }
-        Failure::WrongNumber { number, before } => {
-            wrong_number(*number, before.fullmoves().get(), before.turn())
-        }
+        Failure::WrongNumber {
+            number, expected, ..
+        } => wrong_number(*number, *expected),
         Failure::Illegal {
             ply,
             before,
@@ -306,34 +306,73 @@ pub(super) fn game_over(
     }
 }
 
-/// A move number that is not `expected`, `turn`'s move's.
-pub(super) fn wrong_number(n: MoveNumber, expected: u32, turn: Color) -> Diagnostic {
+/// A move number that is not `expected`.
+pub(super) fn wrong_number(n: MoveNumber, expected: Expected) -> Diagnostic {
     // (A board's number in a game of one board: the board is what is
     // wrong, not the number.)
     if n.board.is_some() {
         return crate::syntax::errors::board_in_number(n.range);
     }
-    let message = match n.value {
-        None => format!(
-            "this move number is far too large: the move after it is {}'s move {expected}",
-            color_name(turn)
-        ),
-        Some(v) if v != expected => format!(
-            "move number {v} does not match: the move after it is {}'s move {expected}",
-            color_name(turn)
-        ),
-        Some(_) => {
-            if n.black {
-                format!("`{expected}...` marks a Black move, but it is White's turn")
-            } else {
-                format!("`{expected}.` marks a White move, but it is Black's turn")
+    let right = if expected.black {
+        format!("{}...", expected.value)
+    } else {
+        format!("{}.", expected.value)
+    };
+    let message = if expected.counted {
+        // (The game counts its moves from its first; which side moves
+        // does not decide the dots.)
+        format!(
+            "move number `{}` does not match: this game numbers its moves from its first move, so the move after it is `{right}`",
+            written_number(n)
+        )
+    } else {
+        let turn = if expected.black { "Black" } else { "White" };
+        let value = expected.value;
+        match n.value {
+            None => format!(
+                "this move number is far too large: the move after it is {turn}'s move {value}"
+            ),
+            Some(v) if v != value => {
+                format!(
+                    "move number {v} does not match: the move after it is {turn}'s move {value}"
+                )
             }
+            Some(_) if n.black => {
+                format!("`{value}...` marks a Black move, but it is White's turn")
+            }
+            Some(_) => format!("`{value}.` marks a White move, but it is Black's turn"),
         }
     };
-    Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message).with(Help::Write {
+    let d = Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message).with(Help::Write {
         lead: "write ",
-        choices: vec![number_label(expected, turn)],
-    })
+        choices: vec![right],
+    });
+    if expected.opt_in {
+        d.with(Help::OptIn {
+            otherwise: None,
+            option: OptIn::NumbersFromFirstMove,
+        })
+    } else {
+        d
+    }
+}
+
+/// The warning on a set-up game that numbers its moves from its first
+/// move (at `range`, its first number), which `chess-verify` accepts
+/// ([`Options::numbers_from_first_move`](crate::Options::numbers_from_first_move)).
+pub fn numbered_from_first_move(range: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::WrongMoveNumber,
+        range,
+        "this game numbers its moves from its first move, not from its position's move number",
+    )
+    .with_note("pychess.org exports a game set up from a position so; this is a warning")
+}
+
+/// A move number as written (a value too large for 32 bits as `…`).
+fn written_number(n: MoveNumber) -> String {
+    let value = n.value.map_or_else(|| "…".to_string(), |v| v.to_string());
+    format!("{value}{}", if n.black { "..." } else { "." })
 }
 
 /// A `+`, `#` or `++` (at `range`) that is not true of the move `label`

@@ -43,5 +43,7 @@ mod verdict;
 mod walls;
 
 pub use custom::{custom_failure, custom_start_failure, unnamed};
-pub use game::{describe as describe_end, replay_failure, unfinished_result};
+pub use game::{
+    describe as describe_end, numbered_from_first_move, replay_failure, unfinished_result,
+};
 pub use position::{illegal_position, start_failure};

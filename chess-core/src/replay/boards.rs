@@ -26,6 +26,7 @@ use super::custom::{
     CustomFailure, CustomGame, Reading, Written, advance, no_move, result_of, rules_move,
 };
 use super::ends;
+use super::numbering::Numbering;
 use super::walk::{self, Cursor, Walk};
 
 /// Whether `game` numbers its moves with their boards (`1A.`): a game on
@@ -94,6 +95,7 @@ pub(super) fn replay<'r>(
         result,
         tags: game.tags.clone(),
         range: game.range,
+        numbering: Numbering::default(),
     })
 }
 
@@ -174,6 +176,7 @@ impl<'r> Walk for Boards<'r> {
             // (The board is this replay's to read: the step holds the
             // number to the board's own count.)
             number: ply.number.map(|n| MoveNumber { board: None, ..n }),
+            numbering: Numbering::default(),
             over,
         };
         let mut next = Vec::new();

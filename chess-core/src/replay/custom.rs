@@ -19,6 +19,7 @@ use crate::syntax::{
 
 use super::Options;
 use super::ends::{self, WrongResult};
+use super::numbering::Numbering;
 use super::walk::{self, Cursor, Walk};
 
 /// A game verified under rules a user defines.
@@ -47,6 +48,8 @@ pub struct CustomGame {
     pub tags: Vec<Tag>,
     /// Where the game is in the source.
     pub range: Range,
+    /// How its text numbers its moves.
+    pub numbering: Numbering,
 }
 
 impl CustomGame {
@@ -107,8 +110,8 @@ pub enum CustomFailure<'r> {
     WrongNumber {
         /// The number as written.
         number: MoveNumber,
-        /// The position before the move.
-        before: Position<'r>,
+        /// The number it should be.
+        expected: super::Expected,
     },
     /// A move that is no legal move, or more than one, in `before`.
     Illegal {
@@ -194,6 +197,15 @@ pub fn replay<'r>(
     options: Options,
 ) -> Result<CustomGame, Box<CustomFailure<'r>>> {
     let start_fen = set_up.then(|| start.fen());
+    let mut replay = Custom {
+        numbering: Numbering::of(
+            start.fullmoves(),
+            start.turn() == Color::Black,
+            super::first_number(game),
+            options.numbers_from_first_move,
+        ),
+        rules: PhantomData,
+    };
     let mut main = Frame {
         cursor: Cursor::default(),
         record: true,
@@ -203,7 +215,7 @@ pub fn replay<'r>(
             last: None,
         }],
     };
-    walk::walk(&mut Custom(PhantomData), game, &mut main)?;
+    walk::walk(&mut replay, game, &mut main)?;
     // Of the readings the text allows to the end, the first whose end
     // the written result fits; if none, the first's problem.
     let judged = main.readings.into_iter().map(|r| {
@@ -244,6 +256,7 @@ pub fn replay<'r>(
         result,
         tags: game.tags.clone(),
         range: game.range,
+        numbering: replay.numbering,
     })
 }
 
@@ -306,6 +319,8 @@ pub(super) struct Written {
     pub(super) marker: Option<(Marker, Range)>,
     pub(super) ep: Option<Range>,
     pub(super) number: Option<MoveNumber>,
+    /// How the game numbers its moves.
+    pub(super) numbering: Numbering,
     /// Whether the game is over in a position: no legal move there (one
     /// board), or none that a piece dropped from hand could add (two
     /// boards: `boards.rs`).
@@ -321,7 +336,10 @@ pub(super) fn no_move(pos: &Position<'_>) -> bool {
 }
 
 /// The replay under rules a user defines, on the walk.
-struct Custom<'r>(PhantomData<Position<'r>>);
+struct Custom<'r> {
+    numbering: Numbering,
+    rules: PhantomData<Position<'r>>,
+}
 
 impl<'r> Walk for Custom<'r> {
     type Frame = Frame<'r>;
@@ -395,6 +413,7 @@ impl<'r> Walk for Custom<'r> {
             marker: last.marker,
             ep: last.ep,
             number: ply.number,
+            numbering: self.numbering,
             over: no_move,
         };
         let mut next = Vec::new();
@@ -443,12 +462,12 @@ pub(super) fn advance<'r>(
         mut marker,
         ep,
         number,
+        numbering,
         over,
     } = written;
+    let black = pos.turn() == Color::Black;
     if let Some(number) = number
-        && !(number.value == Some(pos.fullmoves())
-            && number.black == (pos.turn() == Color::Black)
-            && number.board.is_none())
+        && !numbering.fits(pos.fullmoves(), black, number)
     {
         // A move after the end of the game: that comes first.
         if over(&pos) {
@@ -456,7 +475,7 @@ pub(super) fn advance<'r>(
         }
         return Err(Box::new(CustomFailure::WrongNumber {
             number,
-            before: pos,
+            expected: numbering.expected(pos.fullmoves(), black),
         }));
     }
     let Some((mut text, wall)) = says else {

@@ -8,6 +8,7 @@ use crate::input::Range;
 use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
 use super::ends::{End, EndInfo, WrongResult};
+use super::numbering::Expected;
 use super::played::{LostRights, PlyRef};
 
 /// The first problem a replay met.
@@ -26,6 +27,8 @@ pub enum Failure<P = Chess> {
     WrongNumber {
         /// The number as written.
         number: MoveNumber,
+        /// The number it should be.
+        expected: Expected,
         /// The position before the move.
         before: P,
     },

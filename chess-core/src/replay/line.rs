@@ -6,6 +6,7 @@ use shakmaty::{Color, Move, Position};
 use crate::input::Range;
 
 use super::ends::{self, EndInfo};
+use super::numbering::Numbering;
 use super::played::{LostRights, PlyRef};
 use super::repetition::{History, segment_start};
 use super::rules::Rules;
@@ -39,6 +40,8 @@ pub(super) struct Frame<P> {
     pub(super) unsure: Option<Unsure>,
     /// Where the last ply played is written.
     pub(super) last_range: Option<Range>,
+    /// How the game numbers its moves.
+    pub(super) numbering: Numbering,
 }
 
 /// A check whose mate status is decided later.
@@ -58,7 +61,7 @@ pub(super) struct Unsure {
 impl<P: Rules> Frame<P> {
     /// The main line's frame, at the start position; `plies` is the main
     /// line's length, to reserve its record.
-    pub(super) fn root(start: &P, plies: usize) -> Frame<P> {
+    pub(super) fn root(start: &P, plies: usize, numbering: Numbering) -> Frame<P> {
         Frame {
             cursor: Cursor::default(),
             pos: start.clone(),
@@ -73,6 +76,7 @@ impl<P: Rules> Frame<P> {
             lost: LostRights::default(),
             unsure: None,
             last_range: None,
+            numbering,
         }
     }
 
@@ -111,6 +115,7 @@ impl<P: Rules> Frame<P> {
             lost: self.lost,
             unsure: self.unsure,
             last_range: self.last_range,
+            numbering: self.numbering,
         }
     }
 }

@@ -41,6 +41,7 @@ pub mod custom;
 mod ends;
 mod failure;
 mod line;
+mod numbering;
 mod options;
 mod played;
 mod ply;
@@ -59,6 +60,7 @@ use crate::syntax::{GameSyntax, MoveSyntax, PlySyntax};
 
 pub use ends::{End, EndInfo, WrongResult};
 pub use failure::{Failure, Unresolved};
+pub use numbering::{Expected, Numbering};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights};
 pub use record::{Annotations, VerifiedGame, VerifiedLine};
@@ -96,6 +98,12 @@ pub fn replay_rules<'r>(
     }
 }
 
+/// The number written before the first move of `game`'s main line.
+pub(crate) fn first_number(game: &GameSyntax) -> Option<crate::syntax::MoveNumber> {
+    let first = *game.lines.first()?.plies.first()?;
+    game.plies.get(usize::try_from(first).ok()?)?.number
+}
+
 /// Replays `game` from `start` (with `mode`'s castling rules). Returns the
 /// verified main line, or the first problem in source order.
 pub fn replay<P: Rules>(
@@ -105,7 +113,13 @@ pub fn replay<P: Rules>(
     options: Options,
 ) -> Result<VerifiedGame<P>, Box<Failure<P>>> {
     let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
-    let mut main = Frame::root(&start, main_plies);
+    let numbering = Numbering::of(
+        start.fullmoves().get(),
+        start.turn() == shakmaty::Color::Black,
+        first_number(game),
+        options.numbers_from_first_move,
+    );
+    let mut main = Frame::root(&start, main_plies, numbering);
     // What the game has besides its main line, if anything.
     let annotated = game.lines.len() > 1 || !game.notes.is_empty();
     let annotations = (annotated && !options.drop_annotations).then(|| {
@@ -144,6 +158,7 @@ pub fn replay<P: Rules>(
             record_branches(&mut a, game);
             a
         }),
+        numbering,
     })
 }
 

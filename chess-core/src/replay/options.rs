@@ -27,6 +27,13 @@ pub struct Options {
     /// ([`Games::warnings`](crate::Games::warnings)); the macros only behind
     /// `#![allow(unfinished_result)]`.
     pub unfinished_result: bool,
+    /// Accept a game set up from a position that numbers its moves from
+    /// its own first move (`1.`, or `1...` when Black moves first) rather
+    /// than from the position's move number, as pychess.org's export
+    /// does ([`Numbering`](crate::Numbering)). `chess-verify`
+    /// accepts it with a warning; the macros only behind
+    /// `#![allow(numbers_from_first_move)]`.
+    pub numbers_from_first_move: bool,
     /// The bounds on one game's size ([`Limits`]): a game past one is a
     /// `too-large` error where it passes it (the macros'
     /// `#![limits(variations = 500_000)]`, `chess-verify --limit

@@ -16,6 +16,7 @@ use crate::syntax::{Marker, MoveNumber, PlySyntax};
 use super::ends::{self, End, EndInfo};
 use super::failure::{Failure, Unresolved};
 use super::line::{Frame, Unsure, played_number};
+use super::numbering::Numbering;
 use super::options::Options;
 use super::played::PlyRef;
 use super::resolve;
@@ -46,7 +47,7 @@ pub(super) fn step<P: Rules>(
         return Err(game_over(frame, ply, *end));
     }
     if let Some(number) = ply.number
-        && !number_fits(&frame.pos, number)
+        && !number_fits(&frame.pos, frame.numbering, number)
     {
         return Err(wrong_number(frame, ply, number, options));
     }
@@ -179,6 +180,10 @@ fn wrong_number<P: Rules>(
         Some(end) if !options.continues_after(end.end) => game_over(frame, ply, end),
         _ => Box::new(Failure::WrongNumber {
             number,
+            expected: frame.numbering.expected(
+                frame.pos.fullmoves().get(),
+                frame.pos.turn() == Color::Black,
+            ),
             before: frame.pos.clone(),
         }),
     }
@@ -203,10 +208,11 @@ fn illegal<P: Rules>(frame: &mut Frame<P>, ply: &PlySyntax, why: Unresolved) -> 
     })
 }
 
-/// Whether a written move number is the position's.
+/// Whether a written move number is the position's, as the game numbers
+/// its moves.
 #[inline(always)]
-fn number_fits<P: Position>(pos: &P, n: MoveNumber) -> bool {
-    n.value == Some(pos.fullmoves().get()) && n.black == (pos.turn() == Color::Black)
+fn number_fits<P: Position>(pos: &P, numbering: Numbering, n: MoveNumber) -> bool {
+    numbering.fits(pos.fullmoves().get(), pos.turn() == Color::Black, n)
 }
 
 /// Check and mate after a move. Mate is decided now only where the move

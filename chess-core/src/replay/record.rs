@@ -8,6 +8,7 @@ use crate::input::{Range, Source};
 use crate::syntax::{Note, ResultToken, Tag};
 
 use super::ends::End;
+use super::numbering::Numbering;
 use super::san::SanBits;
 
 /// A verified game: its main line, how it ended, and its tags.
@@ -34,6 +35,8 @@ pub struct VerifiedGame<P = Chess> {
     pub range: Range,
     /// Its variations, comments and NAGs, if it has any.
     pub annotations: Option<Box<Annotations>>,
+    /// How its text numbers its moves.
+    pub numbering: Numbering,
 }
 
 /// What a game has besides its main line: variations (verified), comments

@@ -22,6 +22,7 @@ pub fn context() -> Context {
             drop_annotations: true,
             // A `*` after the end of the game is a warning, as in files.
             unfinished_result: true,
+            numbers_from_first_move: true,
             ..chess_core::Options::default()
         },
         encoding: Encoding::Utf8,

@@ -24,10 +24,11 @@ column of the replaced move.
 With `--pychess`, it writes pychess.pgn and pychess-corrupted.pgn (with
 pychess-corrupted.tsv) alike for pychess.org's one-board variants (the
 server's list, server/variants.py, each under its own name: no 960
-starts), with pyffish loading pychess.org's variants.ini
+starts; the second game of each set up from the position seven plies
+into a game), with pyffish loading pychess.org's variants.ini
 (../shared/reference/pychess-variants.ini) as the server does; the export
 writes crazyhouse's FEN without its empty pockets (`[]`), as the server
-does for lichess, and no `[FEN]` for standard chess.
+does for lichess, and no `[FEN]` for chess from its start.
 
     python3 -m venv venv && venv/bin/pip install pyffish
     venv/bin/python make_export.py [--pychess]
@@ -44,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GAMES = 2
 LONG = 100
 MOST = 160
+OPENING = 7
 TWO_BOARDS = {"bughouse", "koedem", "supply"}
 PYCHESS = "--pychess" in sys.argv[1:]
 PYCHESS_INI = os.path.join(HERE, "../../../../shared/reference/pychess-variants.ini")
@@ -87,9 +89,18 @@ def ends(variant, start, moves, move):
     return not sf.legal_moves(variant, start, moves + [move])
 
 
-def game(variant, rng):
+def game(variant, rng, opening=0):
+    """A game played from the variant's start, or from the position
+    `opening` plies into one (a game set up from a position)."""
     start = sf.start_fen(variant)
     moves = []
+    for _ in range(opening):
+        legal = [m for m in sf.legal_moves(variant, start, moves) if not ends(variant, start, moves, m)]
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+    if moves:
+        start, moves = sf.get_fen(variant, start, moves), []
     for ply in range(MOST):
         legal = sf.legal_moves(variant, start, moves)
         if not legal:
@@ -141,8 +152,11 @@ def corrupt(variant, start, moves, sans, rng):
 def games(variant):
     rng = random.Random(variant)
     out = []
-    for _ in range(GAMES):
-        start, moves = game(variant, rng)
+    for i in range(GAMES):
+        # (pychess.org's second game of each starts from a position with
+        # Black to move, as a game set up in its editor does: the export
+        # still numbers its first move `1.`.)
+        start, moves = game(variant, rng, OPENING if PYCHESS and i == 1 else 0)
         sans = sf.get_san_moves(variant, start, moves, False, sf.NOTATION_SAN)
         out.append((start, moves, sans, result(variant, start, moves), corrupt(variant, start, moves, sans, rng)))
     print(variant, flush=True)
@@ -150,7 +164,7 @@ def games(variant):
 
 
 def tags(variant, i, start, res):
-    if PYCHESS and variant == "chess":
+    if PYCHESS and variant == "chess" and start == sf.start_fen("chess"):
         setup = ""
     else:
         fen = start.replace("[]", "") if PYCHESS and variant == "crazyhouse" else start
