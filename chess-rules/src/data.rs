@@ -253,6 +253,7 @@ pub fn write(rules: &Rules) -> String {
                     | u8::from(d.rooks_on_first_rank) << 1
                     | u8::from(d.partner) << 2,
             );
+            out.text(&d.must_drop_kind.map(String::from).unwrap_or_default());
         }
     }
     // Explosions: 0 for none, else 1, the pieces spared and those immune;
@@ -542,6 +543,7 @@ pub fn read(data: &str) -> Option<Rules> {
             if placing > 7 {
                 return None;
             }
+            let must_drop_kind = input.maybe_char()?;
             Some(Drops {
                 captures_to_hand: bits & 2 != 0,
                 keep_promoted: bits & 4 != 0,
@@ -556,6 +558,7 @@ pub fn read(data: &str) -> Option<Rules> {
                 castling: placing & 1 != 0,
                 rooks_on_first_rank: placing & 2 != 0,
                 partner: placing & 4 != 0,
+                must_drop_kind,
             })
         }
         _ => return None,
@@ -811,6 +814,7 @@ mod tests {
             castling: false,
             rooks_on_first_rank: true,
             partner: false,
+            must_drop_kind: Some('K'),
         });
         losing.drops = Some(Drops {
             captures_to_hand: false,
@@ -826,6 +830,7 @@ mod tests {
             castling: true,
             rooks_on_first_rank: false,
             partner: true,
+            must_drop_kind: None,
         });
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).

@@ -776,6 +776,15 @@ fn hands_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
     let rules = &mut draft.rules;
     match key {
         "mustDrop" => rules.must_drop = boolean(value)?,
+        "mustDropType" => {
+            draft.drops.must_drop_kind = match value {
+                "*" => None,
+                _ => match piece_set(&draft.rules, value)?.as_slice() {
+                    [letter] if *letter != '*' => Some(*letter),
+                    _ => return Err(bad(format!("`{value}`: one piece's letter, or `*`"))),
+                },
+            };
+        }
         "pieceDrops" => draft.piece_drops = boolean(value)?,
         "capturesToHand" => draft.drops.captures_to_hand = boolean(value)?,
         "dropChecks" => draft.drops.no_checks = !boolean(value)?,

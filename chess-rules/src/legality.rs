@@ -424,12 +424,19 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
 }
 
 /// Whether the side to move may only drop: it holds a piece in hand
-/// where pieces in hand must be dropped ([`Rules::must_drop`]), and one
-/// of its drops is legal. As in Fairy-Stockfish, a side whose pieces in
+/// where pieces in hand must be dropped ([`Rules::must_drop`]) — of the
+/// kind that must, where one kind must ([`crate::Drops::must_drop_kind`])
+/// —, and one of its drops is legal. As in Fairy-Stockfish, a side whose pieces in
 /// hand have nowhere to go moves its pieces on the board.
 #[inline]
 pub(crate) fn must_drop(rules: &Rules, t: &Tables, s: &State) -> bool {
-    rules.must_drop && s.hands[s.turn.index()].iter().any(|&n| n > 0) && any_legal_drop(rules, t, s)
+    let hand = &s.hands[s.turn.index()];
+    rules.must_drop
+        && match t.must_drop_kind {
+            Some(k) => hand.get(k).is_some_and(|&n| n > 0),
+            None => hand.iter().any(|&n| n > 0),
+        }
+        && any_legal_drop(rules, t, s)
 }
 
 /// The cells of the pieces of the side to move that may move: none where

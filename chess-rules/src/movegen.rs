@@ -427,8 +427,13 @@ pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (Drop,
             .filter(|p| p.drops)
             .and_then(|p| p.to[kind])
     };
+    // (Where one kind must be dropped first and its side holds one, only
+    // that kind.)
+    let only = t
+        .must_drop_kind
+        .filter(|&k| s.hands[side].get(k).is_some_and(|&n| n > 0));
     (0..kinds)
-        .filter(move |&kind| s.hands[side][kind] > 0)
+        .filter(move |&kind| s.hands[side][kind] > 0 && only.is_none_or(|k| k == kind))
         .flat_map(move |kind| {
             let up = promoted(kind).map(|up| (kind, Some(up)));
             std::iter::once((kind, None)).chain(up)

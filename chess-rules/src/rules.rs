@@ -524,6 +524,12 @@ pub struct Drops {
     /// passes to the partner and [`Position::give`](crate::Position::give)
     /// puts it in hand.
     pub partner: bool,
+    /// Where pieces in hand must be dropped first
+    /// ([`Rules::must_drop`]), the one kind (its letter) that must be
+    /// (`mustDropType`: koedem's king): while its side holds one, no other
+    /// piece is dropped, and no piece on the board moves while one of its
+    /// drops is legal. `None`: any piece in hand.
+    pub must_drop_kind: Option<char>,
 }
 
 impl Rules {

@@ -175,6 +175,9 @@ pub(crate) struct Tables {
     /// How pieces in hand are dropped, where they are
     /// ([`Rules::drops`](crate::Rules::drops)).
     pub(crate) drops: Option<crate::rules::Drops>,
+    /// The one kind that must be dropped first, where pieces in hand must
+    /// be ([`Drops::must_drop_kind`](crate::Drops::must_drop_kind)).
+    pub(crate) must_drop_kind: Option<usize>,
     /// Moves put pieces from hand on gates ([`Rules::gating`](crate::Rules::gating)).
     pub(crate) gating: bool,
     /// Shatar's kinds, where its mating rules hold
@@ -838,6 +841,10 @@ impl Tables {
             }),
             castler,
             drops: rules.drops.clone(),
+            must_drop_kind: (rules.drops.as_ref())
+                .filter(|_| rules.must_drop)
+                .and_then(|d| d.must_drop_kind)
+                .and_then(|l| rules.index(l)),
             blast: BlastKinds::new(rules),
             mutually_immune: kind_bits(rules, &rules.mutually_immune),
             walls: WallKinds::new(rules),

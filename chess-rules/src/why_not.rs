@@ -77,7 +77,9 @@ pub enum Rejection {
     /// one the side to move has.
     MustCapture(Move),
     /// The side to move holds pieces in hand, which it must drop before
-    /// it moves one on the board ([`Rules::must_drop`](crate::Rules::must_drop)).
+    /// it moves one on the board ([`Rules::must_drop`](crate::Rules::must_drop));
+    /// or one of the kind that must be dropped first, before any other
+    /// ([`Drops::must_drop_kind`](crate::Drops::must_drop_kind)).
     MustDrop,
     /// Where captures explode ([`Rules::blast`](crate::Rules::blast)):
     /// the capture blows up a royal piece of the side to move.
@@ -476,6 +478,14 @@ impl Position<'_> {
         }
         if self.in_hand(self.s.turn, kind) == 0 {
             return Some(Rejection::NotInHand(piece));
+        }
+        // (Where one kind must be dropped first, another waits while its
+        // side holds one.)
+        if let Some(first) = self.tables.must_drop_kind
+            && first != usize::from(kind)
+            && self.s.hands[self.s.turn.index()][first] > 0
+        {
+            return Some(Rejection::MustDrop);
         }
         if promoted && (up.is_none() || !self.rules.drops.as_ref().is_some_and(|d| d.promoted)) {
             return Some(Rejection::NotDroppedPromoted(piece));

@@ -2587,3 +2587,30 @@ fn two_kings_may_not_both_be_left_attacked() {
         Some(chess_rules::Outcome::Checkmate(chess_rules::Ending::Loss))
     );
 }
+
+/// Koedem's kings in hand must be dropped first (`mustDropType = k`, as
+/// pyffish 0.0.90 plays it): a side holding a king drops it before any
+/// other piece in hand or on the board moves; a knight in hand alone
+/// compels nothing.
+#[test]
+fn a_king_in_hand_is_dropped_first_in_koedem() {
+    let rules = chess_rules::ini::builtin("koedem").unwrap().unwrap();
+    assert_eq!(rules.drops.as_ref().unwrap().must_drop_kind, Some('K'));
+    let moves = |fen: &str| {
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        let moves: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
+        assert_eq!(pos.perft(1), moves.len() as u64, "{fen}");
+        moves
+    };
+    let king_and_knight = moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KN] w kq - 0 1");
+    assert_eq!(king_and_knight.len(), 33, "{king_and_knight:?}");
+    assert!(king_and_knight.iter().all(|m| m.starts_with("K@")));
+    let knight = moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1");
+    assert_eq!(knight.len(), 52, "{knight:?}");
+    assert_eq!(knight.iter().filter(|m| m.starts_with("N@")).count(), 32);
+    // The rule set's data keeps the kind.
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&rules)),
+        Some(rules.clone())
+    );
+}

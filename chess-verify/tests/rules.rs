@@ -1319,3 +1319,35 @@ fn s_chess_gates_as_pychess_exports_it() {
         "{out}"
     );
 }
+
+/// Koedem's king in hand comes first (`mustDropType`): another piece
+/// dropped, or one on the board moved, while White holds its king is
+/// refused at the move with the drops it may make; the king dropped, the
+/// knight follows.
+#[test]
+fn koedem_drops_its_king_first() {
+    let game = |moves: &str| {
+        format!(
+            "[Variant \"koedem\"]\n\
+             [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KN] w kq - 0 1\"]\n\n{moves} *\n\n"
+        )
+    };
+    let games = [game("1. N@e4"), game("1. e4"), game("1. K@e4 e5 2. N@e3")].concat();
+    let (codes, json) = problem_codes(&[], &games);
+    assert_eq!(codes, ["compulsory-drop", "compulsory-drop"], "{json}");
+    let records = json_records(&json);
+    assert_eq!(records[0]["text"], "N@e4", "{json}");
+    assert!(
+        records[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("White holds a commoner in hand, and under koedem it must be dropped before any other piece"),
+        "{json}"
+    );
+    assert_eq!(records[1]["text"], "e4", "{json}");
+    assert!(
+        records[1]["help"][0].as_str().unwrap().contains("`K@e1`"),
+        "{json}"
+    );
+    assert_eq!(records.last().unwrap()["games"], 3, "{json}");
+}

@@ -183,7 +183,9 @@ fuzz_target!(|data: &[u8]| {
             // side's own first rank only, `k` no drop that checks, `p`
             // pieces dropped promoted too, `m` a drop of `A` that mates
             // loses, `o` bishops dropped on both colours, `e` dropped kings
-            // and rooks castle, `f` rooks dropped on the first rank only.
+            // and rooks castle, `f` rooks dropped on the first rank only,
+            // `t` hands a partner fills, `u` `A` dropped first (where
+            // drops must come first: `M` below).
             let mut pocket = String::new();
             if let Some(hand) = parts.next() {
                 let regions = [0, geometry.ranks() - 1].map(chess_rules::Region::rank);
@@ -200,6 +202,8 @@ fuzz_target!(|data: &[u8]| {
                     opposite_bishops: hand.contains('o'),
                     castling: hand.contains('e'),
                     rooks_on_first_rank: hand.contains('f'),
+                    partner: hand.contains('t'),
+                    must_drop_kind: hand.contains('u').then_some('A'),
                 });
                 for letter in hand.chars().filter(|c| "ABCabc".contains(*c)) {
                     if rules.index(letter).is_some() {

@@ -127,16 +127,26 @@ fn dropping(r: &Refused<'_, '_>, refusal: Refusal) -> Option<Rejection> {
         }
         Refusal::MustDrop => {
             let drops = pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
-            Rejection::new(
-                ErrorKind::CompulsoryDrop,
-                format!(
+            let first = (pos.rules().drops.as_ref())
+                .and_then(|d| d.must_drop_kind)
+                .and_then(|l| pos.rules().piece(l));
+            let message = match first {
+                Some(def) => format!(
+                    "{} holds a {} in hand, and under {} it must be dropped before any other \
+                     piece is dropped or moves",
+                    color_name(mover),
+                    def.name,
+                    pos.rules().name
+                ),
+                None => format!(
                     "{} holds pieces in hand, and under {} they must all be dropped before a \
                      piece on the board moves",
                     color_name(mover),
                     pos.rules().name
                 ),
-            )
-            .help(piece_can_play("a piece in hand", drops))
+            };
+            Rejection::new(ErrorKind::CompulsoryDrop, message)
+                .help(piece_can_play("a piece in hand", drops))
         }
         _ => return None,
     })

@@ -23,7 +23,6 @@ pub(crate) enum Use {
     },
 }
 
-const MUST_DROP: &str = "compulsory drops";
 const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
 pub(crate) const PAWNS: &str =
     "pieces other than the pawn moving as pawns do (promotion, en passant)";
@@ -122,7 +121,7 @@ const KEYS: &[(&str, Use)] = &[
     ("dropChecks", Use::Read),
     ("mustCapture", Use::Read),
     ("mustDrop", Use::Read),
-    ("mustDropType", rule(MUST_DROP, "*")),
+    ("mustDropType", Use::Read),
     ("pieceDrops", Use::Read),
     ("dropLoop", Use::Read),
     ("capturesToHand", Use::Read),
@@ -227,7 +226,6 @@ pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
         ]),
     ),
     (CASTLING, Decided::Castling),
-    (MUST_DROP, Decided::Drops),
     (ENCLOSING, Decided::Drops),
     (GATES, Decided::NotGating),
 ];
