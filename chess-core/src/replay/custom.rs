@@ -467,7 +467,7 @@ pub(super) fn advance<'r>(
     } = written;
     let black = pos.turn() == Color::Black;
     if let Some(number) = number
-        && !numbering.fits(pos.fullmoves(), black, number)
+        && (!numbering.fits(pos.fullmoves(), black, number) || number.board.is_some())
     {
         // A move after the end of the game: that comes first.
         if over(&pos) {

@@ -94,11 +94,15 @@ impl Numbering {
     }
 
     /// Whether `n` is the number of the move in a position with
-    /// `fullmoves` and `black` to move.
+    /// `fullmoves` and `black` to move (its board aside: a board named in
+    /// a game of one is the parser's error).
     #[inline(always)]
     pub fn fits(self, fullmoves: u32, black: bool, n: MoveNumber) -> bool {
+        if self.offset == 0 {
+            return n.value == Some(fullmoves) && n.black == black;
+        }
         let e = self.expected(fullmoves, black);
-        n.value == Some(e.value) && n.black == e.black && n.board.is_none()
+        n.value == Some(e.value) && n.black == e.black
     }
 }
 
