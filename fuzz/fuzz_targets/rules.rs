@@ -215,7 +215,8 @@ fuzz_target!(|data: &[u8]| {
             // `C`, `K`) the pieces no blast removes, its small letters those
             // that may not take their own kind, `s` spares the `A`s beside a
             // blast, `r` makes the king royal only while it is its side's
-            // last (atomic chess), `f` forbids the kings to face each other
+            // last (atomic chess; `d` with duple check, all of them
+            // attacked at once being check), `f` forbids the kings to face each other
             // (the flying general), `m` lets a king in check only capture
             // (makpong), `e` lets Black take en passant on the third rank
             // only, `c` counts a stalemate by the pieces, `o` decides a
@@ -256,6 +257,7 @@ fuzz_target!(|data: &[u8]| {
                     rules.royal_while_few = Some(chess_rules::RoyalWhileFew {
                         pieces: vec!['K'],
                         count: 1,
+                        duple: blast.contains('d'),
                     });
                 }
             }
