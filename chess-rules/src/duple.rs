@@ -24,8 +24,12 @@ fn all_attacked(
     let mut any = false;
     for c in at {
         let cell = board[c];
+        // (An empty cell, a wall or one off the board has no kind.)
+        if !is(cell, color) {
+            continue;
+        }
         let kind = kind_of(cell);
-        if !is(cell, color) || kind >= 64 || few.kinds & (1 << kind) == 0 {
+        if kind >= 64 || few.kinds & (1 << kind) == 0 {
             continue;
         }
         if !(t.attacked(board, c, !color) || t.faced(board, c, !color)) {
