@@ -844,7 +844,8 @@ impl Tables {
             must_drop_kind: (rules.drops.as_ref())
                 .filter(|_| rules.must_drop)
                 .and_then(|d| d.must_drop_kind)
-                .and_then(|l| rules.index(l)),
+                .and_then(|l| rules.index(l))
+                .filter(|&i| i < 64),
             blast: BlastKinds::new(rules),
             mutually_immune: kind_bits(rules, &rules.mutually_immune),
             walls: WallKinds::new(rules),

@@ -483,7 +483,9 @@ impl Position<'_> {
         // side holds one.)
         if let Some(first) = self.tables.must_drop_kind
             && first != usize::from(kind)
-            && self.s.hands[self.s.turn.index()][first] > 0
+            && self.s.hands[self.s.turn.index()]
+                .get(first)
+                .is_some_and(|&n| n > 0)
         {
             return Some(Rejection::MustDrop);
         }
