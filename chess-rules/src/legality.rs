@@ -458,8 +458,10 @@ pub(crate) fn any_legal_drop(rules: &Rules, t: &Tables, s: &State) -> bool {
     let mut drops: Vec<Move> = crate::movegen::drop_targets(t, s)
         .flat_map(|(drop, cells)| crate::movegen::dropped(t, drop, &cells).collect::<Vec<_>>())
         .collect();
+    // (Where a drop may go is its targets' to say, as for the legal
+    // moves: each is tried for the royal pieces only.)
     let (royals, mut scratch) = (Royals::of(t, s), s.cells);
-    drops.retain(|&m| allowed(t, s, &mut scratch, &royals, m));
+    drops.retain(|&m| safe_after(t, s, &mut scratch, &royals, m));
     if sifted(rules) {
         sift(rules, t, s, &mut drops, 0);
     }
