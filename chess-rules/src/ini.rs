@@ -177,8 +177,8 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// assert!(seirawan.gating);
 /// let bughouse = chess_rules::ini::builtin("bughouse").unwrap().unwrap();
 /// assert!(bughouse.drops.is_some_and(|d| d.partner && !d.captures_to_hand));
-/// let koedem = chess_rules::ini::builtin("koedem").unwrap().unwrap_err();
-/// assert!(koedem.contains("mustDropType"), "{koedem}");
+/// let spartan = chess_rules::ini::builtin("spartan").unwrap().unwrap_err();
+/// assert!(spartan.contains("not written out"), "{spartan}");
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;

@@ -7,8 +7,8 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ac4
 };
 
-const KOEDEM: CustomGame = game! {
-    #![variant(koedem)]
+const SPARTAN: CustomGame = game! {
+    #![variant(spartan)]
     1. e4
 };
 

@@ -8,8 +8,8 @@ const CORAL: CustomGame = game! {
     1. d4 e5 2. Bg5 Nc6 *
 };
 
-const KOEDEM: CustomGame = game! {
-    [Variant "koedem"]
+const SPARTAN: CustomGame = game! {
+    [Variant "spartan"]
     1. e4 *
 };
 
