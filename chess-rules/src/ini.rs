@@ -14,7 +14,8 @@
 //! piece the format names, `king = k` or `king = k:KN` for a king of other
 //! moves, `customPiece1` … `customPiece25` as `letter:Betza`; a piece
 //! replaces the one that had its letter; the pawns are the pieces written
-//! `p`), `startFen`, `promotionPieceTypes` (and `…White`/`Black`), `promotionRegionWhite`/`Black`
+//! `p`; a lame leap Fairy-Stockfish has no table for, `nC`, is no move, as
+//! there), `startFen`, `promotionPieceTypes` (and `…White`/`Black`), `promotionRegionWhite`/`Black`
 //! and `doubleStepRegionWhite`/`Black` (squares, `*8` for a rank; the
 //! double-step regions hold for every piece's `i` moves), `doubleStep`,
 //! `castling`, `castlingKingsideFile`, `castlingQueensideFile`,
@@ -985,6 +986,25 @@ mod tests {
             "{knights:?}"
         );
         assert_eq!(sets[3].rules.as_ref().unwrap().promotion_pieces.len(), 4);
+    }
+
+    #[test]
+    fn only_the_lame_leaps_fairy_stockfish_has_move() {
+        // pyffish 0.0.90 on this section: `e1b3 e1c4 e1g4` and the king's
+        // moves; the lame camel, wazir and threeleaper never move (elgam's
+        // `o:nC`).
+        let text = "[lame:chess]\ncustomPiece1 = o:nC\ncustomPiece2 = w:nW\n\
+                    customPiece3 = z:nZ\ncustomPiece4 = x:nH\n\
+                    startFen = 4k3/8/8/8/8/8/8/O1W1ZX1K w - - 0 1\n";
+        let rules = variants(text).unwrap().remove(0);
+        let pos = crate::Position::start(&rules).unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+        moves.sort();
+        assert_eq!(moves, ["e1b3", "e1c4", "e1g4", "h1g1", "h1g2", "h1h2"]);
+        assert_eq!(
+            rules.piece('O').unwrap().describe(),
+            "a custom piece 1 that never moves"
+        );
     }
 
     #[test]

@@ -124,6 +124,12 @@ pub(super) fn piece(draft: &mut Draft, key: &str, value: &str) -> Result<(), Pro
             Problem::InValue(offset + e.span.start, format!("`{betza}`: {}", e.message))
         }
     })?;
+    // Fairy-Stockfish makes a leap lame (`n`) only where it has a table for
+    // it: the dabbaba's, the knight's, the alfil's and the (3,2) leap's;
+    // any other lame leap (`nC`, `nW`) is no move there.
+    piece
+        .atoms
+        .retain(|a| !a.lame || a.range != 1 || matches!(a.leap, (2, 0) | (2, 1) | (2, 2) | (3, 2)));
     if key == "janggiCannon" {
         // Its hop is `pR`, never over nor onto another cannon.
         for atom in &mut piece.atoms {
