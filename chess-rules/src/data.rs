@@ -86,7 +86,15 @@ pub fn write(rules: &Rules) -> String {
         out.text(&piece.letter.to_string());
         out.text(&piece.name);
         out.text(&piece.betza);
-        out.number(u8::from(piece.royal) | u8::from(piece.pawn) << 1);
+        // (A pawn to one side only also has the bit of the side it is
+        // none to: a piece written before sides differed reads the same.)
+        let [white, black] = piece.pawn;
+        out.number(
+            u8::from(piece.royal)
+                | u8::from(white || black) << 1
+                | u8::from(black && !white) << 2
+                | u8::from(white && !black) << 3,
+        );
         out.text(&piece.symbols.0.to_string());
         out.text(&piece.symbols.1.to_string());
         out.number(piece.atoms.len());
@@ -417,7 +425,10 @@ pub fn read(data: &str) -> Option<Rules> {
             betza,
             atoms,
             royal: kind & 1 != 0,
-            pawn: kind & 2 != 0,
+            pawn: [
+                kind & 2 != 0 && kind & 4 == 0,
+                kind & 2 != 0 && kind & 8 == 0,
+            ],
             symbols,
             mobility: [None; 2],
             initial_region: None,

@@ -180,7 +180,7 @@ fn gated(t: &Tables, s: &State, m: Move, mut each: impl FnMut(Gate)) {
         for (kind, &held) in s.hands[us.index()].iter().enumerate().take(kinds) {
             let stands = match &t.drops {
                 Some(_) => t.drop_cells[us.index()][kind][c / 64] & (1 << (c % 64)) != 0,
-                None => t.pawn_kind != Some(kind),
+                None => t.pawn_kind[us.index()] != Some(kind),
             };
             if held > 0 && stands {
                 each(Gate {

@@ -14,8 +14,10 @@
 //! piece the format names, `king = k` or `king = k:KN` for a king of other
 //! moves, `customPiece1` … `customPiece25` as `letter:Betza`; a piece
 //! replaces the one that had its letter; the pawns are the pieces written
-//! `p`; a lame leap Fairy-Stockfish has no table for, `nC`, is no move, as
-//! there), `startFen`, `promotionPieceTypes` (and `…White`/`Black`), `promotionRegionWhite`/`Black`
+//! `p`, or those `pawnTypes` and `promotionPawnTypes` (and `…White`/`Black`)
+//! name, which promote, reset the halfmove clock and allow en passant with
+//! their double step; a lame leap Fairy-Stockfish has no table for, `nC`,
+//! is no move, as there), `startFen`, `promotionPieceTypes` (and `…White`/`Black`), `promotionRegionWhite`/`Black`
 //! and `doubleStepRegionWhite`/`Black` (squares, `*8` for a rank; the
 //! double-step regions hold for every piece's `i` moves), `doubleStep`,
 //! `castling`, `castlingKingsideFile`, `castlingQueensideFile`,
@@ -178,8 +180,8 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// assert!(seirawan.gating);
 /// let bughouse = chess_rules::ini::builtin("bughouse").unwrap().unwrap();
 /// assert!(bughouse.drops.is_some_and(|d| d.partner && !d.captures_to_hand));
-/// let spartan = chess_rules::ini::builtin("spartan").unwrap().unwrap_err();
-/// assert!(spartan.contains("not written out"), "{spartan}");
+/// let ataxx = chess_rules::ini::builtin("ataxx").unwrap().unwrap_err();
+/// assert!(ataxx.contains("not written out"), "{ataxx}");
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;
@@ -571,7 +573,7 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
         return Ok(());
     }
     let applied = board_key(draft, key, value)?
-        || promotion_key(draft, key, value, at)?
+        || promotion_key(draft, key, value)?
         || hands_key(draft, key, value)?
         || ends_key(draft, key, value)?;
     assert!(applied, "`{key}` is read but not applied");
@@ -676,22 +678,13 @@ fn board_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
 }
 
 /// A key of promotions: what to, where, how many, shogi-style. Returns whether `key` is one.
-fn promotion_key(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<bool, Problem> {
+fn promotion_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> {
     let bad = Problem::Value;
     let rules = &mut draft.rules;
     match key {
         "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
             // `-`: none; `*` (every piece) is no piece to promote to.
-            let letters = piece_set(&draft.rules, value)?;
-            let mut names = Vec::new();
-            for i in letters.iter().map(|&c| draft.rules.index(c)) {
-                let Some(i) = i else {
-                    return Err(bad(format!(
-                        "`{value}`: the letters of the pieces promoted to"
-                    )));
-                };
-                names.push(draft.names[i].clone());
-            }
+            let names = piece_names(draft, value, "the letters of the pieces promoted to")?;
             for side in sides(key) {
                 draft.promotion[side] = names.clone();
             }
@@ -703,19 +696,21 @@ fn promotion_key(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result
             rules.promotion_region =
                 rules.last_ranks(rules.geometry.ranks().saturating_sub(rank) + 1);
         }
-        "promotionPawnTypes" => {
-            // The pawns (`p`), or none (`-`); other pieces as pawns are
-            // not played yet.
-            draft.pending.retain(|p| p.key != key);
-            match value {
-                "p" => draft.promotes = true,
-                "-" => draft.promotes = false,
-                _ => draft.pending.push(Pending {
-                    key: key.to_string(),
-                    value: value.to_string(),
-                    feature: keys::PAWNS,
-                    at: Ok(at),
-                }),
+        "pawnTypes"
+        | "promotionPawnTypes"
+        | "promotionPawnTypesWhite"
+        | "promotionPawnTypesBlack" => {
+            // The pieces that are pawns (`h`, `ps`), resolved by name as
+            // promotions are; `-` promotes no pawn, or with `pawnTypes`
+            // makes none.
+            let names = piece_names(draft, value, "the letters of the pieces that are pawns")?;
+            for side in sides(key) {
+                if key != "pawnTypes" && value == "-" {
+                    draft.promotes[side] = false;
+                } else {
+                    draft.promotes[side] = true;
+                    draft.pawns[side] = Some(names.clone());
+                }
             }
         }
         "sittuyinPromotion" => draft.rules.sittuyin_promotion = boolean(value)?,
@@ -768,6 +763,17 @@ fn promotion_key(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// The names of the pieces a value lists by letter (`ps`; `-`: none), or
+/// why not, saying what the letters are (`what`).
+fn piece_names(draft: &Draft, value: &str, what: &str) -> Result<Vec<String>, Problem> {
+    let letters = piece_set(&draft.rules, value)?;
+    letters
+        .iter()
+        .map(|&c| draft.rules.index(c).map(|i| draft.names[i].clone()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| Problem::Value(format!("`{value}`: {what}")))
 }
 
 /// A key of pieces in hand and pieces taken: drops, captures to hand,
@@ -966,7 +972,7 @@ mod tests {
     #[test]
     fn pawns_that_promote_or_not() {
         // `-`: no pawn promotes (a pawn on the last rank stays one); `p`,
-        // the pawns, set back by a child; other pieces are not read yet.
+        // the pawns, set back by a child.
         let text = "[still:chess]\npromotionPieceTypesBlack = q\npromotionPawnTypes = -\n\n\
                     [again:still]\npromotionPawnTypes = p\n\n[knights:chess]\npromotionPawnTypes = n\n\n\
                     [back:knights]\npromotionPawnTypes = p\n";
@@ -978,14 +984,36 @@ mod tests {
             (again.promotion_pieces.len(), again.black_promotions()),
             (4, &['Q'][..])
         );
-        let knights = sets[2].rules.as_ref().unwrap_err();
-        assert!(
-            knights
-                .message
-                .starts_with("`promotionPawnTypes = n` needs pieces other than the pawn"),
-            "{knights:?}"
+        // Other pieces are pawns where a key names them, a side's only
+        // (khan's chess's Black promotes its soldiers), and the pawn
+        // stays one (Fairy-Stockfish's pawn type always promotes).
+        let knights = sets[2].rules.as_ref().unwrap();
+        let pawns = |rules: &Rules| -> Vec<(char, [bool; 2])> {
+            (rules.pieces.iter())
+                .filter(|p| p.is_pawn())
+                .map(|p| (p.letter, p.pawn))
+                .collect()
+        };
+        assert_eq!(pawns(knights), [('P', [true, true]), ('N', [true, true])]);
+        let back = sets[3].rules.as_ref().unwrap();
+        assert_eq!(
+            (pawns(back), back.promotion_pieces.len()),
+            (vec![('P', [true, true])], 4)
         );
-        assert_eq!(sets[3].rules.as_ref().unwrap().promotion_pieces.len(), 4);
+        let text = "[khans:chess]\ncustomPiece2 = s:mfhNcfW\npromotionPawnTypesBlack = s\n\n\
+                    [none:chess]\npawnTypes = -\n\n[bad:chess]\npawnTypes = px\n";
+        let sets = sections(text).unwrap();
+        let khans = sets[0].rules.as_ref().unwrap();
+        assert_eq!(pawns(khans), [('P', [true, true]), ('S', [false, true])]);
+        assert_eq!(
+            pawns(sets[1].rules.as_ref().unwrap()),
+            [('P', [true, true])]
+        );
+        let bad = sets[2].rules.as_ref().unwrap_err();
+        assert!(
+            bad.message.contains("`x` is no piece of this variant"),
+            "{bad:?}"
+        );
     }
 
     #[test]

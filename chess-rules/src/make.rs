@@ -297,7 +297,7 @@ pub(crate) fn to_hand(t: &Tables, s: &State, sq: Square, keep_promoted: bool) ->
     let marked = s.promoted[c / 64] & (1 << (c % 64)) != 0;
     match s.unpromoted.get(c) {
         _ if !marked || keep_promoted => kind_of(s.cells[c]),
-        0 => t.pawn_kind.unwrap_or(kind_of(s.cells[c])),
+        0 => t.pawn_kind[usize::from(s.cells[c] & BLACK_BIT != 0)].unwrap_or(kind_of(s.cells[c])),
         was => usize::from(was - 1),
     }
 }

@@ -361,7 +361,7 @@ impl Position<'_> {
     pub(crate) fn kind_of_letter(&self, piece: Option<char>) -> Option<usize> {
         match piece {
             Some(letter) => self.rules.index(letter),
-            None => self.rules.pieces.iter().position(|p| p.pawn),
+            None => self.rules.pieces.iter().position(|p| p.is_pawn()),
         }
     }
 

@@ -32,7 +32,7 @@ impl Promoting {
             .map(|p| p.promotes_to.and_then(|l| rules.index(l)).map(|k| k as u8))
             .collect();
         let like_pawns = (rules.pieces.iter().take(64).enumerate())
-            .filter(|(_, p)| p.pawn && !p.is_the_pawn())
+            .filter(|(_, p)| p.is_pawn() && !p.is_the_pawn())
             .fold(0, |bits, (k, _)| bits | 1 << k);
         to.iter().any(Option::is_some).then(|| Promoting {
             to,

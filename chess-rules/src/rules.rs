@@ -19,9 +19,13 @@ pub struct PieceDef {
     pub atoms: Vec<Atom>,
     /// Checkmating it wins: a king.
     pub royal: bool,
-    /// It promotes on the last ranks, and its double step allows en
-    /// passant: a pawn.
-    pub pawn: bool,
+    /// Whether it is a pawn to White, and to Black: it promotes in its
+    /// side's promotion region, its moves count as a pawn's for the
+    /// halfmove clock, and its double step allows en passant
+    /// (Fairy-Stockfish's `pawnTypes`, `promotionPawnTypesWhite` and
+    /// `Black`: spartan chess's hoplite is Black's pawn only, and wolf
+    /// chess's sergeant is a pawn beside its pawn).
+    pub pawn: [bool; 2],
     /// How it is shown, for White and for Black (its letter in both cases
     /// unless a rules file says otherwise).
     pub symbols: (char, char),
@@ -94,11 +98,6 @@ impl PieceDef {
         format!("{article} {} {}", self.name, moves.join("; or "))
     }
 
-    /// Whether it is the pawn itself (a pawn named `pawn`), not another
-    /// piece moving as pawns do (a custom piece written `p`): SAN writes
-    /// it without its letter, and it is not dropped on its side's first
-    /// rank nor in its promotion zone unless the rule set says, as
-    /// Fairy-Stockfish has its pawn.
     /// A piece with no move at all (Fairy-Stockfish's `immobile`: a stone
     /// put down and never moved, as tic-tac-toe's, or chak's temple).
     ///
@@ -118,7 +117,7 @@ impl PieceDef {
             betza: String::new(),
             atoms: Vec::new(),
             royal: false,
-            pawn: false,
+            pawn: [false; 2],
             mobility: [None; 2],
             initial_region: None,
             synonym: None,
@@ -127,8 +126,23 @@ impl PieceDef {
         }
     }
 
+    /// Whether it is a pawn to either side.
+    ///
+    /// ```
+    /// let chess = chess_rules::Rules::chess();
+    /// assert!(chess.pieces.iter().filter(|p| p.is_pawn()).all(|p| p.letter == 'P'));
+    /// ```
+    pub fn is_pawn(&self) -> bool {
+        self.pawn != [false; 2]
+    }
+
+    /// Whether it is the pawn itself (a pawn named `pawn`), not another
+    /// piece moving as pawns do (a custom piece written `p`): SAN writes
+    /// it without its letter, and it is not dropped on its side's first
+    /// rank nor in its promotion zone unless the rule set says, as
+    /// Fairy-Stockfish has its pawn.
     pub(crate) fn is_the_pawn(&self) -> bool {
-        self.pawn && self.name == "pawn"
+        self.is_pawn() && self.name == "pawn"
     }
 
     /// The same piece, royal.
@@ -138,10 +152,10 @@ impl PieceDef {
         self
     }
 
-    /// The same piece, a pawn.
+    /// The same piece, a pawn to both sides.
     #[must_use]
     pub fn pawn(mut self) -> PieceDef {
-        self.pawn = true;
+        self.pawn = [true; 2];
         self
     }
 }

@@ -10,7 +10,7 @@ use crate::geometry::{Geometry, Square};
 use crate::mailbox::{
     BLACK_BIT, CAPTURE, CELLS, PAD, QUIET, WORDS, cell_of, delta, kind_of, lame_path,
 };
-use crate::rules::Rules;
+use crate::rules::{PieceDef, Rules};
 use crate::types::Color;
 use crate::walks::{FarWalk, Shape, Walk, Walks};
 
@@ -144,8 +144,8 @@ pub(crate) struct Tables {
     /// none the piece written `K` (a king that is not royal, as in
     /// extinction chess).
     pub(crate) castler: u64,
-    /// A bit per pawn kind.
-    pub(crate) pawn: u64,
+    /// A bit per pawn kind, White's and Black's.
+    pub(crate) pawn: [u64; 2],
     /// A bit per kind that captures en passant.
     pub(crate) en_passant: u64,
     /// How far (in files or ranks, the most of either) an en passant
@@ -200,9 +200,9 @@ pub(crate) struct Tables {
     /// The cells a piece of each side and kind may be dropped on (a pawn
     /// not on its first rank nor in its zone, unless the rule set says).
     pub(crate) drop_cells: [Vec<[u64; WORDS]>; 2],
-    /// The rule set's first pawn kind (what a promoted piece taken goes
-    /// to hand as).
-    pub(crate) pawn_kind: Option<usize>,
+    /// Each side's first pawn kind (what a promoted piece of that side,
+    /// taken, goes to hand as).
+    pub(crate) pawn_kind: [Option<usize>; 2],
     /// The kind not dropped on a file where its side has that many of it
     /// ([`Drops::no_doubled`](crate::rules::Drops)), and the count.
     pub(crate) no_doubled: Option<(usize, u8)>,
@@ -556,7 +556,7 @@ impl Tables {
                 far[side].push(far_walks);
             }
         }
-        let bits = |f: fn(&crate::rules::PieceDef) -> bool| {
+        let bits = |f: &dyn Fn(&PieceDef) -> bool| {
             rules
                 .pieces
                 .iter()
@@ -570,7 +570,7 @@ impl Tables {
         let pawn_reach = rules
             .pieces
             .iter()
-            .filter(|p| p.pawn)
+            .filter(|p| p.is_pawn())
             .flat_map(|p| &p.atoms)
             .flat_map(|a| {
                 let steps = if a.range == 0 { g.ranks() } else { a.range };
@@ -739,8 +739,8 @@ impl Tables {
                 }
             }
         }
-        let confined = bits(|p| p.mobility != [None; 2]);
-        let own_initial = bits(|p| p.initial_region.is_some());
+        let confined = bits(&|p| p.mobility != [None; 2]);
+        let own_initial = bits(&|p| p.initial_region.is_some());
         let own_initial_cells = [0, 1].map(|side: usize| {
             (rules.pieces.iter().take(64))
                 .map(|p| {
@@ -755,8 +755,8 @@ impl Tables {
                 })
                 .collect::<Vec<_>>()
         });
-        let castler = match bits(|p| p.royal) {
-            0 => bits(|p| p.letter == 'K'),
+        let castler = match bits(&|p| p.royal) {
+            0 => bits(&|p| p.letter == 'K'),
             royal => royal,
         };
         let promoting = crate::promote::Promoting::new(rules);
@@ -774,7 +774,7 @@ impl Tables {
         let pawns_changing = if limits.is_empty() && !rules.optional_pawn_promotion {
             0
         } else {
-            bits(|p| p.pawn)
+            bits(&PieceDef::is_pawn)
         };
         let changing = promoting.as_ref().map_or(0, |p| p.kinds()) | stuck_kinds | pawns_changing;
         let words = cell_of(Square::new(0, 0)) / 64
@@ -826,7 +826,7 @@ impl Tables {
             zone,
             near_zone,
             atoms,
-            royal: bits(|p| p.royal),
+            royal: bits(&|p| p.royal),
             check_counting: rules.goals.check_counting,
             few_royal: rules.royal_while_few.as_ref().map(|few| FewRoyal {
                 kinds: few
@@ -855,15 +855,15 @@ impl Tables {
             flying_general: rules.flying_general,
             en_passant_regions: rules.en_passant_regions,
             drop_cells,
-            pawn_kind: rules.pieces.iter().take(64).position(|p| p.pawn),
+            pawn_kind: [0, 1].map(|side| rules.pieces.iter().take(64).position(|p| p.pawn[side])),
             no_doubled: rules
                 .drops
                 .as_ref()
                 .and_then(|d| d.no_doubled)
                 .and_then(|(letter, count)| Some((rules.index(letter)?, count))),
             file_cells,
-            pawn: bits(|p| p.pawn),
-            en_passant: bits(|p| p.atoms.iter().any(|a| a.en_passant)),
+            pawn: [0, 1].map(|side| bits(&|p| p.pawn[side])),
+            en_passant: bits(&|p| p.atoms.iter().any(|a| a.en_passant)),
             en_passant_reach: (rules.pieces.iter().flat_map(|p| &p.atoms))
                 .filter(|a| a.en_passant)
                 .flat_map(|a| {
@@ -968,7 +968,7 @@ impl Tables {
     /// Whether `cell` holds a pawn.
     #[inline]
     pub(crate) fn is_pawn(&self, cell: u8) -> bool {
-        self.pawn & (1 << kind_of(cell)) != 0
+        self.pawn[usize::from(cell & BLACK_BIT != 0)] & (1 << kind_of(cell)) != 0
     }
 
     /// The far moves of a kind of piece of a side (none in most rule sets:

@@ -186,7 +186,7 @@ pub enum Rejection {
 
 /// Whether `piece` is a pawn of `pos`'s rule set.
 fn def_is_pawn(pos: &Position<'_>, piece: Piece) -> bool {
-    pos.rules.pieces[usize::from(piece.kind)].pawn
+    pos.rules.pieces[usize::from(piece.kind)].pawn[piece.color.index()]
 }
 
 impl Position<'_> {

@@ -452,7 +452,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
             betza: written.join(", "),
             atoms,
             royal: name == "King",
-            pawn: false,
+            pawn: [false; 2],
             symbols: (white, black),
             mobility: [None; 2],
             initial_region: None,

@@ -209,7 +209,7 @@ fn a_section_may_set_back_what_its_parent_needs() {
     let text = "[plain:3check]\ncheckCounting = false\n\
                 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
                 [hill:kingofthehill]\nflagRegionWhite = -\nflagRegionBlack =\n\
-                [still:spartan]\n";
+                [still:ataxx]\n";
     let sections = ini::sections(text).unwrap();
     for section in &sections[..2] {
         let rules = section.rules.as_ref().unwrap();
@@ -221,11 +221,11 @@ fn a_section_may_set_back_what_its_parent_needs() {
         );
     }
     let refused = sections[2].rules.as_ref().unwrap_err();
-    assert_eq!(&text[refused.span.clone()], "spartan");
+    assert_eq!(&text[refused.span.clone()], "ataxx");
     assert!(
         refused
             .message
-            .contains("built-in variant `spartan` cannot be played"),
+            .contains("built-in variant `ataxx` cannot be played"),
         "{refused:?}"
     );
 }

@@ -236,6 +236,54 @@ fn each_side_promotes_to_its_own_pieces() {
     assert_eq!(chess[0].black_promotion_pieces, None);
 }
 
+/// Pieces other than the pawn that promote as pawns, a side's only or
+/// both sides' (Fairy-Stockfish's `promotionPawnTypesBlack`, `pawnTypes`):
+/// spartan chess's hoplites are Black's pawns and a white one on the
+/// seventh rank stays one, while the pawn promotes whoever owns it; wolf
+/// chess's sergeants promote beside its pawns. The moves, and their SAN,
+/// as pyffish 0.0.90 gives them.
+#[test]
+fn other_pieces_promote_as_pawns_for_the_side_they_are_pawns_of() {
+    let spartan = chess_rules::ini::builtin("spartan").unwrap().unwrap();
+    let fen = "4k3/6H1/8/8/3h4/8/1p5h/4K3 w - - 0 1";
+    assert_eq!(
+        legal(&spartan, fen),
+        ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "g7f8", "g7h8"]
+    );
+    let fen = "4k3/6H1/8/8/3h4/8/1p5h/3K4 b - - 1 1";
+    let moves = legal(&spartan, fen);
+    let promotions: Vec<&str> = (moves.iter().map(String::as_str))
+        .filter(|m| m.len() == 5)
+        .collect();
+    let mut expected = Vec::new();
+    for from in ["b2b1", "h2g1"] {
+        expected.extend(["c", "g", "k", "l", "w"].map(|to| format!("{from}{to}")));
+    }
+    assert_eq!(promotions, expected);
+    assert_eq!(moves.len(), 17);
+    let pos = Position::from_fen(&spartan, fen).unwrap();
+    let san = |uci: &str| pos.san(pos.parse_move(uci).unwrap());
+    assert_eq!(
+        [san("b2b1k"), san("h2g1k"), san("h2g1c")],
+        ["b1=K", "Hg1=K", "Hg1=C"]
+    );
+    // Wolf chess: the sergeant on c9 promotes to what the pawn does.
+    let wolf = chess_rules::ini::builtin("wolf").unwrap().unwrap();
+    let fen = "7k/2S5/1P6/8/8/8/8/8/8/K7 w - - 0 1";
+    let moves = legal(&wolf, fen);
+    assert_eq!(moves.len(), 19);
+    assert!(moves.contains(&"b8b9".to_string()), "{moves:?}");
+    let pos = Position::from_fen(&wolf, fen).unwrap();
+    let c10 = pos.parse_move("Sc10=Q+").unwrap();
+    assert_eq!(pos.uci(c10), "c9c10q");
+    assert_eq!(pos.play(c10).fen(), "2Q4k/8/1P6/8/8/8/8/8/8/K7 b - - 0 1");
+    // Each side's pawns survive the data format.
+    for rules in [&spartan, &wolf] {
+        let data = chess_rules::data::write(rules);
+        assert_eq!(chess_rules::data::read(&data).as_ref(), Some(rules));
+    }
+}
+
 /// Pieces in hand in a FEN (`[…]` after the ranks, or one rank more) and
 /// promoted pieces (`~`): read, written back as Fairy-Stockfish writes
 /// them, and a FEN that gets them wrong refused at the character.

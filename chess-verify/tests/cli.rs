@@ -292,10 +292,10 @@ fn variant_names_the_rules_of_untagged_games() {
     assert!(out.contains("2 games (2 legal, 12 plies)"), "{out}");
     // Spartan chess is one of Fairy-Stockfish's built-in variants, not
     // played yet.
-    let (code, _, err) = run(&["--variant", "spartan", path.to_str().unwrap()]);
+    let (code, _, err) = run(&["--variant", "ataxx", path.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--variant: Fairy-Stockfish's built-in variant `spartan` cannot be played here yet: its rules are not written out"),
+        err.contains("--variant: Fairy-Stockfish's built-in variant `ataxx` cannot be played here yet: its rules are not written out"),
         "{err}"
     );
     let (code, _, err) = run(&["--variant", "shoggi", path.to_str().unwrap()]);

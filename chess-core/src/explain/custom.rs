@@ -485,7 +485,7 @@ fn why(pos: &Position<'_>, text: &MoveText, written: &str) -> Rejection {
         } => {
             let kind = match piece {
                 Some(letter) => rules.index(letter),
-                None => rules.pieces.iter().position(|p| p.pawn),
+                None => rules.pieces.iter().position(|p| p.is_pawn()),
             };
             let refused = |kind: usize| pos.why_not_drop(kind as u8, to, promoted);
             match kind.and_then(|kind| Some((kind as u8, refused(kind)?))) {
@@ -575,7 +575,7 @@ fn no_such_piece(pos: &Position<'_>, text: &MoveText, to: Square, mover: Color) 
         } => (
             match piece {
                 Some(letter) => rules.index(letter),
-                None => rules.pieces.iter().position(|p| p.pawn),
+                None => rules.pieces.iter().position(|p| p.is_pawn()),
             },
             file,
             rank,

@@ -43,8 +43,13 @@ pub(crate) struct Draft {
     /// `connectN` (0: none) and its details: the rule set's
     /// [`Goals::connect`] when `n` is set.
     pub(super) connect: crate::goals::Connect,
-    /// `promotionPawnTypes` is not `-`: the pawns promote.
-    pub(super) promotes: bool,
+    /// `promotionPawnTypes…` is not `-`: White's pawns, and Black's,
+    /// promote.
+    pub(super) promotes: [bool; 2],
+    /// `pawnTypes`, `promotionPawnTypes…`: the pieces (by name) that are
+    /// White's pawns, and Black's, where a key names them; `None`: the
+    /// format's pawns (its pawn, and a custom piece written `p`).
+    pub(super) pawns: [Option<Vec<String>>; 2],
     /// The flag keys: a goal when a side has a region.
     pub(super) flag: Flag,
     /// `pieceDrops`, and how drops go (`capturesToHand` and the rest):
@@ -155,7 +160,8 @@ impl Draft {
                 diagonal: true,
                 ending: Ending::Win,
             },
-            promotes: true,
+            promotes: [true; 2],
+            pawns: [None, None],
             promoted: Vec::new(),
             limits: Vec::new(),
             pawn_drop_mate_illegal: false,
@@ -277,8 +283,12 @@ impl Draft {
                 };
             }
             // The format's pawns: its pawn, and a custom piece written `p`
-            // (a named piece written `p`, as clobber's, is no pawn).
-            piece.pawn = name == "pawn" || (name.starts_with("customPiece") && piece.letter == 'P');
+            // (a named piece written `p`, as clobber's, is no pawn); else
+            // those a key names, and its pawn all the same (Fairy-Stockfish
+            // promotes its pawn type whatever the key says).
+            let pawn = name == "pawn" || (name.starts_with("customPiece") && piece.letter == 'P');
+            piece.pawn = (self.pawns.clone())
+                .map(|names| names.map_or(pawn, |n| name == "pawn" || n.contains(name)));
             piece.royal = name == "king";
             for (side, named, region) in &self.mobility {
                 if named.eq_ignore_ascii_case(name) {
@@ -330,20 +340,16 @@ impl Draft {
                 }));
             }
         }
-        let [white, black] = self.promotion.clone().map(|names| {
-            names
-                .iter()
+        // (A pawn with nothing to promote to stays a pawn.)
+        let [white, black] = [0, 1].map(|side| {
+            (self.promotion[side].iter())
+                .filter(|_| self.promotes[side])
                 .filter_map(|name| self.names.iter().position(|n| n == name))
                 .map(|i| rules.pieces[i].letter)
                 .collect::<Vec<char>>()
         });
         rules.black_promotion_pieces = (black != white).then_some(black);
         rules.promotion_pieces = white;
-        if !self.promotes {
-            // (A pawn with nothing to promote to stays a pawn.)
-            rules.promotion_pieces.clear();
-            rules.black_promotion_pieces = None;
-        }
         let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
         letters.sort_unstable();
         if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {

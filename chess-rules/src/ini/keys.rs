@@ -24,8 +24,7 @@ pub(crate) enum Use {
 }
 
 const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
-pub(crate) const PAWNS: &str =
-    "pieces other than the pawn moving as pawns do (promotion, en passant)";
+const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
 /// `gating` without `seirawanGating` or `cambodianMoves`: gates that
@@ -77,10 +76,10 @@ const KEYS: &[(&str, Use)] = &[
     ("chasingRule", Use::Read),
     ("chess960", Use::Read),
     ("twoBoards", Use::Read),
-    ("pawnTypes", rule(PAWNS, "p")),
+    ("pawnTypes", Use::Read),
     ("promotionPawnTypes", Use::Read),
-    ("promotionPawnTypesWhite", rule(PAWNS, "p")),
-    ("promotionPawnTypesBlack", rule(PAWNS, "p")),
+    ("promotionPawnTypesWhite", Use::Read),
+    ("promotionPawnTypesBlack", Use::Read),
     ("promotionPieceTypesWhite", Use::Read),
     ("promotionPieceTypesBlack", Use::Read),
     ("sittuyinPromotion", Use::Read),

@@ -7,8 +7,8 @@ const CAPABLANCA: CustomGame = game! {
     1. e4 e5 2. Ac4
 };
 
-const SPARTAN: CustomGame = game! {
-    #![variant(spartan)]
+const ATAXX: CustomGame = game! {
+    #![variant(ataxx)]
     1. e4
 };
 

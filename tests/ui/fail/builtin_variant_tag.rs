@@ -8,8 +8,8 @@ const CORAL: CustomGame = game! {
     1. d4 e5 2. Bg5 Nc6 *
 };
 
-const SPARTAN: CustomGame = game! {
-    [Variant "spartan"]
+const ATAXX: CustomGame = game! {
+    [Variant "ataxx"]
     1. e4 *
 };
 

@@ -5,6 +5,6 @@ use verified_chess::game;
 
 fn main() {
     let _ = game! { #![variant(shoggi)] 1. e4 };
-    let _ = game! { #![variant(spartan)] 1. e4 };
+    let _ = game! { #![variant(ataxx)] 1. e4 };
     let _ = game! { #![variant(giveawaychess)] 1. e4 };
 }
