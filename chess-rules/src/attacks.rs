@@ -48,10 +48,14 @@ impl Tables {
             if ray.lines && !self.on_lines(target) {
                 continue;
             }
+            // (Steps back from the target: a hop with a range is made
+            // from within it.)
+            let mut k = 1;
             let mut c = step(target, -ray.delta);
             if ray.hop != Hop::Beyond {
                 while at(c) == EMPTY {
                     c = step(c, -ray.delta);
+                    k += 1;
                 }
             }
             let screen = at(c);
@@ -59,8 +63,13 @@ impl Tables {
                 continue;
             }
             c = step(c, -ray.delta);
+            k += 1;
             while at(c) == EMPTY {
                 c = step(c, -ray.delta);
+                k += 1;
+            }
+            if ray.range != 0 && k > usize::from(ray.range) {
+                continue;
             }
             let cell = at(c);
             let piece = |other: u8| {

@@ -88,8 +88,12 @@ pub(crate) fn describe(atom: &Atom, vectors: &[(i8, i8)]) -> String {
     let every = all_vectors(atom.leap).iter().all(|v| vectors.contains(v));
     let step = atom.range == 1 && atom.leap.0 == 1;
     let verb = match (atom.hop, atom.range, step) {
-        (Hop::Over, ..) => "hops over one piece".to_string(),
-        (Hop::Unlike, ..) => "hops over one piece not of its kind".to_string(),
+        (Hop::Over, 0, _) => "hops over one piece".to_string(),
+        (Hop::Over, n, _) => format!("hops over one piece to at most {n} steps away"),
+        (Hop::Unlike, 0, _) => "hops over one piece not of its kind".to_string(),
+        (Hop::Unlike, n, _) => {
+            format!("hops over one piece not of its kind to at most {n} steps away")
+        }
         (Hop::Beyond, ..) => "hops to just beyond a piece".to_string(),
         (_, 1, true) => "steps".to_string(),
         (_, 1, false) => "leaps".to_string(),
@@ -312,14 +316,17 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
             range = n;
             i += digits;
         }
-        // A hopper rides, with nothing else that changes its way.
+        // A hopper rides, with nothing else that changes its way: along a
+        // whole line, or landing within two or more steps of its square
+        // (`pB2`, cannon shogi's: as Fairy-Stockfish limits its hoppers;
+        // one step, `pR1`, is its grasshopper, not read).
         if hop.0 != Hop::No {
             let which = bytes[hop.1] as char;
-            if range != 0 {
+            if range == 1 || (range != 0 && hop.0 == Hop::Beyond) {
                 return Err(error(
                     hop.1,
                     format!(
-                        "`{which}` (a hop) is read for riders along a whole line only (`{which}R`, `{which}B`, `{which}Q`, `{which}NN`)"
+                        "`{which}` (a hop) is read for riders along a whole line (`{which}R`, `{which}B`, `{which}Q`, `{which}NN`) or, for `p`, within two or more steps (`pB2`)"
                     ),
                 ));
             }
@@ -555,10 +562,19 @@ mod tests {
         assert_eq!(parse("C").unwrap()[0].describe(), "leaps (1,3)");
         assert_eq!(parse("W").unwrap()[0].describe(), "steps orthogonally");
         assert_eq!(parse("D").unwrap()[0].describe(), "leaps (0,2)");
-        // Riders along a whole line only, and nothing else changing the way.
+        // Cannon shogi's hop within two steps.
+        let short = parse("pB2").unwrap();
+        assert_eq!((short[0].hop, short[0].range), (Hop::Over, 2));
+        assert_eq!(
+            short[0].describe(),
+            "hops over one piece to at most 2 steps away along (1,1) lines"
+        );
+        // Riders along a whole line or within steps, and nothing else
+        // changing the way.
         for (bad, at) in [
             ("pN", 0),
-            ("pR2", 0),
+            ("pR1", 0),
+            ("gB2", 0),
             ("mgW", 1),
             ("ipR", 1),
             ("pnR", 0),

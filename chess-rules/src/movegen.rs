@@ -339,9 +339,12 @@ fn hop<S: Sink>(t: &Tables, s: &State, from: usize, walk: &Walk, how: Hop, sink:
         return;
     }
     let mine = s.mine();
+    // (Steps from `from`: a hop with a range lands within it.)
+    let mut k = 1;
     let mut to = step(from, walk.delta);
     while s.cells[to] == EMPTY {
         to = step(to, walk.delta);
+        k += 1;
     }
     // (A piece of its kind, either side's: no wall, no edge.)
     let own = |cell: u8| {
@@ -354,7 +357,8 @@ fn hop<S: Sink>(t: &Tables, s: &State, from: usize, walk: &Walk, how: Hop, sink:
     }
     loop {
         to = step(to, walk.delta);
-        if walk.lines && !t.on_lines(to) {
+        k += 1;
+        if (walk.lines && !t.on_lines(to)) || (walk.range != 0 && k > usize::from(walk.range)) {
             break;
         }
         let target = s.cells[to];

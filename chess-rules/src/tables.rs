@@ -81,6 +81,8 @@ pub(crate) struct HopRay {
     pub(crate) kinds: u64,
     /// Only from and to cells on the diagonal lines.
     pub(crate) lines: bool,
+    /// The most steps from the hopper to where it lands (0: any).
+    pub(crate) range: u8,
 }
 
 impl Ray {
@@ -497,7 +499,10 @@ impl Tables {
                         for &v in &vectors {
                             let d = delta(v);
                             match hop_rays[side].iter_mut().find(|r| {
-                                r.delta == d && r.hop == atom.hop && r.lines == atom.lines
+                                r.delta == d
+                                    && r.hop == atom.hop
+                                    && r.lines == atom.lines
+                                    && r.range == atom.range
                             }) {
                                 Some(r) => r.kinds |= 1 << kind,
                                 None => hop_rays[side].push(HopRay {
@@ -505,6 +510,7 @@ impl Tables {
                                     hop: atom.hop,
                                     kinds: 1 << kind,
                                     lines: atom.lines,
+                                    range: atom.range,
                                 }),
                             }
                         }

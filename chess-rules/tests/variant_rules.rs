@@ -284,6 +284,63 @@ fn other_pieces_promote_as_pawns_for_the_side_they_are_pawns_of() {
     }
 }
 
+/// A hop within two steps (cannon shogi's flying silver cannon,
+/// `mRpRmFpB2`): over a piece right beside it to the square behind,
+/// never further; its attacks give check alike. Moves as pyffish 0.0.90
+/// lists them, pychess.org's section.
+#[test]
+fn a_hop_within_two_steps_lands_no_further() {
+    let text = "[cs:shogi]\ndropNoDoubled = -\nshogiPawnDropMateIllegal = false\n\
+                soldier = p\ncannon = u\ncustomPiece1 = a:pR\ncustomPiece2 = c:mBcpB\n\
+                customPiece3 = i:pB\ncustomPiece4 = w:mRpRmFpB2\ncustomPiece5 = f:mBpBmWpR2\n\
+                promotedPieceType = u:w a:w c:f i:f p:g\n\
+                startFen = lnsgkgsnl/1rci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL[-] w 0 1\n";
+    let rules = chess_rules::ini::variants(text).unwrap().remove(0);
+    let from = |fen: &str, square: &str| -> Vec<String> {
+        let moves = legal(&rules, fen);
+        moves
+            .into_iter()
+            .filter(|m| m.starts_with(square))
+            .collect()
+    };
+    // Beside a piece of its own, it hops to c6 and takes; to c7 it
+    // moves; b8, three steps away, is out of reach; with the piece two
+    // steps away it hops nowhere.
+    let diagonal = |moves: Vec<String>, to: &[&str]| {
+        for m in to {
+            assert!(moves.iter().any(|x| x.ends_with(m)), "{m}: {moves:?}");
+        }
+        moves.len()
+    };
+    assert_eq!(
+        diagonal(
+            from("4k4/9/9/2p6/3P5/4W4/9/9/K8[] w - - 0 1", "e4"),
+            &["c6"]
+        ),
+        19
+    );
+    let moves = from("4k4/1p7/9/3P5/4W4/9/9/9/K8[] w - - 0 1", "e5");
+    assert_eq!(diagonal(moves.clone(), &["c7"]), 19);
+    assert!(!moves.contains(&"e5b8".to_string()), "{moves:?}");
+    let moves = from("4k4/9/p8/9/2P6/9/4W4/9/K8[] w - - 0 1", "e3");
+    assert_eq!(moves.len(), 19);
+    assert!(!moves.contains(&"e3b6".to_string()), "{moves:?}");
+    // Its attack: c7, two steps away behind d6, is check; b8 is not, and
+    // the king may not step to c7.
+    let fen = "9/9/2k6/3P5/4W4/9/9/9/K8[] b - - 0 1";
+    assert!(Position::from_fen(&rules, fen).unwrap().is_check());
+    assert_eq!(
+        legal(&rules, fen),
+        ["c7b6", "c7b7", "c7b8", "c7c8", "c7d6", "c7d8"]
+    );
+    let fen = "9/1k7/9/3P5/4W4/9/9/9/K8[] b - - 0 1";
+    assert!(!Position::from_fen(&rules, fen).unwrap().is_check());
+    assert_eq!(
+        legal(&rules, fen),
+        ["b8a7", "b8a8", "b8a9", "b8b7", "b8b9", "b8c8", "b8c9"]
+    );
+}
+
 /// Pieces in hand in a FEN (`[…]` after the ranks, or one rank more) and
 /// promoted pieces (`~`): read, written back as Fairy-Stockfish writes
 /// them, and a FEN that gets them wrong refused at the character.
