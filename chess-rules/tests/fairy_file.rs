@@ -127,7 +127,14 @@ fn agrees(rules: &chess_rules::Rules, theirs: &Played) {
         let hand: String = hand.into_iter().collect();
         format!("{board}[{hand}] {}", fields.next().unwrap_or("w"))
     };
-    assert_eq!(board(&start.fen()), board(&theirs.fen), "{}", theirs.name);
+    // (Where nothing is dropped, marks of promoted pieces change no
+    // move and Fairy-Stockfish's FEN leaves them out: pyffish's `get_fen`
+    // of jieqi's start, written with them, has none.)
+    let fen = match rules.drops {
+        Some(_) => theirs.fen.clone(),
+        None => theirs.fen.replace('~', ""),
+    };
+    assert_eq!(board(&start.fen()), board(&fen), "{}", theirs.name);
     for (depth, &nodes) in theirs.perft.iter().enumerate() {
         assert_eq!(
             start.perft(depth as u32 + 1),

@@ -434,18 +434,9 @@ impl Draft {
             rule,
             regions: self.walling_regions,
         });
-        // Pieces marked promoted at the start where nothing is dropped:
-        // Fairy-Stockfish keeps the marks (jieqi's covered pieces, which
-        // its server turns over as they move).
-        let board = rules.start.split(' ').next().unwrap_or_default();
-        let shogi = rules.pieces.iter().any(|p| p.promotes_to.is_some());
-        if board.contains('~') && rules.drops.is_none() && !shogi {
-            return Err(Refusal::Header(
-                "pieces marked promoted (`~`) at the start where nothing is dropped (jieqi's \
-                 covered pieces) are not played here yet"
-                    .into(),
-            ));
-        }
+        // (Pieces marked promoted at the start where nothing is dropped,
+        // jieqi's covered pieces, are read as Fairy-Stockfish reads them:
+        // the marks change no move, and its FEN leaves them out.)
         if !rules.petrify.is_empty() && rules.blast.is_some() {
             return Err(Refusal::Header(
                 "pieces turned to walls where captures explode (`petrifyOnCaptureTypes` with \
