@@ -765,6 +765,17 @@ fn promotion_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Prob
     Ok(true)
 }
 
+/// The one piece a value names by its letter, or why not, saying what
+/// else the key takes (`none`: "`-`").
+fn one_piece(rules: &Rules, value: &str, none: &str) -> Result<char, Problem> {
+    match piece_set(rules, value)?.as_slice() {
+        [letter] if *letter != '*' => Ok(*letter),
+        _ => Err(Problem::Value(format!(
+            "`{value}`: one piece's letter, or {none}"
+        ))),
+    }
+}
+
 /// The names of the pieces a value lists by letter (`ps`; `-`: none), or
 /// why not, saying what the letters are (`what`).
 fn piece_names(draft: &Draft, value: &str, what: &str) -> Result<Vec<String>, Problem> {
@@ -786,10 +797,7 @@ fn hands_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
         "mustDropType" => {
             draft.drops.must_drop_kind = match value {
                 "*" => None,
-                _ => match piece_set(&draft.rules, value)?.as_slice() {
-                    [letter] if *letter != '*' => Some(*letter),
-                    _ => return Err(bad(format!("`{value}`: one piece's letter, or `*`"))),
-                },
+                _ => Some(one_piece(&draft.rules, value, "`*`")?),
             };
         }
         "pieceDrops" => draft.piece_drops = boolean(value)?,
@@ -818,10 +826,7 @@ fn hands_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
         "dropNoDoubled" => {
             draft.no_doubled = match value {
                 "" | "-" => None,
-                _ => match piece_set(&draft.rules, value)?.as_slice() {
-                    [letter] if *letter != '*' => Some(*letter),
-                    _ => return Err(bad(format!("`{value}`: one piece's letter, or `-`"))),
-                },
+                _ => Some(one_piece(&draft.rules, value, "`-`")?),
             };
         }
         "dropNoDoubledCount" => {

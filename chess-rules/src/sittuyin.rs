@@ -17,7 +17,7 @@ use crate::mailbox::{CELLS, EMPTY, cell_of, cells, is};
 use crate::position::State;
 use crate::rules::Rules;
 use crate::tables::{Tables, turned};
-use crate::types::{Color, Move, MoveKind};
+use crate::types::{Color, Move};
 
 /// Why a sittuyin promotion may not be made.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -115,14 +115,7 @@ pub(crate) fn candidates(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mov
                     threatens |= is(cell, !us);
                 });
                 if !threatens {
-                    out.push(Move {
-                        from,
-                        to,
-                        promotion: Some(kind),
-                        kind: MoveKind::Normal,
-                        wall: None,
-                        gate: None,
-                    });
+                    out.push(Move::promoting(from, to, kind));
                 }
             }
         }

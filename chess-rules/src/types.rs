@@ -120,6 +120,19 @@ pub struct Gate {
 }
 
 impl Move {
+    /// A piece's move from `from` to `to` that turns it into the piece of
+    /// kind `kind` (a pawn's promotion, sittuyin's in place).
+    pub(crate) fn promoting(from: Square, to: Square, kind: u8) -> Move {
+        Move {
+            from,
+            to,
+            promotion: Some(kind),
+            kind: MoveKind::Normal,
+            wall: None,
+            gate: None,
+        }
+    }
+
     /// Where castling puts the rook.
     pub(crate) fn rook_to(self) -> Option<Square> {
         match self.kind {

@@ -282,14 +282,7 @@ impl Position<'_> {
         if let Some(limit) = self.limit_reached(kind) {
             return Rejection::PromotionLimit { kind, limit };
         }
-        let m = Move {
-            from,
-            to,
-            promotion: Some(kind),
-            kind: MoveKind::Normal,
-            wall: None,
-            gate: None,
-        };
+        let m = Move::promoting(from, to, kind);
         // (The check it gives, played here.)
         let refused = crate::sittuyin::refused(self.rules, &self.tables, &self.s, from, to, kind)
             .or_else(|| {

@@ -130,21 +130,22 @@ fn dropping(r: &Refused<'_, '_>, refusal: Refusal) -> Option<Rejection> {
             let first = (pos.rules().drops.as_ref())
                 .and_then(|d| d.must_drop_kind)
                 .and_then(|l| pos.rules().piece(l));
-            let message = match first {
-                Some(def) => format!(
-                    "{} holds a {} in hand, and under {} it must be dropped before any other \
-                     piece is dropped or moves",
-                    color_name(mover),
-                    def.name,
-                    pos.rules().name
+            // (What is held, and what must be dropped before what.)
+            let (held, rule) = match first {
+                Some(def) => (
+                    format!("a {}", def.name),
+                    "it must be dropped before any other piece is dropped or moves",
                 ),
-                None => format!(
-                    "{} holds pieces in hand, and under {} they must all be dropped before a \
-                     piece on the board moves",
-                    color_name(mover),
-                    pos.rules().name
+                None => (
+                    "pieces".to_string(),
+                    "they must all be dropped before a piece on the board moves",
                 ),
             };
+            let message = format!(
+                "{} holds {held} in hand, and under {} {rule}",
+                color_name(mover),
+                pos.rules().name
+            );
             Rejection::new(ErrorKind::CompulsoryDrop, message)
                 .help(piece_can_play("a piece in hand", drops))
         }
