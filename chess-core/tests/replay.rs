@@ -242,6 +242,13 @@ fn a_set_up_game_may_number_from_its_first_move() {
             .numbering
             .counts_from_first_move()
     );
+    // An illegal move is named by the game's numbers, as written: White's
+    // second move, after `2.` here, is `2... Ra3`, not `32. Ra3`.
+    let (_, at, msg) = counted_err(&black("1. e5 Nf3 2. Nc6 Ra3"));
+    assert_eq!(at, "Ra3");
+    assert!(msg.starts_with("White cannot play `2... Ra3`"), "{msg}");
+    let (_, _, msg) = counted_err(&black("1... e5 2. Nf3 Nc6 3. Bb5 Ke7 4. Ra3"));
+    assert!(msg.starts_with("White cannot play `4. Ra3`"), "{msg}");
     // Without the option, such a number is wrong, and the help names it.
     let (kind, at, msg) = err(&black("1. e5 Nf3 2. Nc6"));
     assert_eq!((kind, at.as_str()), (ErrorKind::WrongMoveNumber, "1."));

@@ -1350,3 +1350,40 @@ fn koedem_drops_its_king_first() {
     );
     assert_eq!(records.last().unwrap()["games"], 3, "{json}");
 }
+
+/// A set-up game numbered from its first move (pychess.org's export):
+/// an illegal move is named by the game's own numbers, as written, under
+/// Fairy-Stockfish's rules as under chess's: White's second move after
+/// Black's first is `2... Ra3`, not the position's `5. Ra3`.
+#[test]
+fn a_move_is_named_by_the_numbers_the_game_writes() {
+    let game = |tag: &str, fen: &str, knight: &str| {
+        format!("{tag}[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. e5 {knight} 2. Nc6 Ra3 *\n\n")
+    };
+    let games = [
+        game(
+            "[Variant \"Capablanca\"]\n",
+            "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 4",
+            "Nh3",
+        ),
+        game(
+            "",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4",
+            "Nf3",
+        ),
+    ]
+    .concat();
+    let (_, json) = problem_codes(&[], &games);
+    let records = json_records(&json);
+    let illegal: Vec<&str> = (records.iter())
+        .filter(|r| r["text"] == "Ra3")
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(illegal.len(), 2, "{json}");
+    for message in illegal {
+        assert!(
+            message.starts_with("White cannot play `2... Ra3`"),
+            "{json}"
+        );
+    }
+}

@@ -17,15 +17,15 @@ use shakmaty::Color;
 use crate::diagnostic::words::{color_name, join_and};
 use crate::diagnostic::{Diagnostic, ErrorKind, Help};
 use crate::input::{Range, Source};
-use crate::replay::End;
 use crate::replay::custom::{CustomFailure, result_of};
+use crate::replay::{End, Numbering};
 use crate::start::CustomStart;
 use crate::syntax::{RuleSets, Unnamed};
 
 use super::custom_words::{color, name, own_piece_on, side};
 use super::game::{
-    describe, game_over, illegal, not_en_passant, numbered, wrong_marker, wrong_number,
-    wrong_result,
+    counted_label, describe, game_over, illegal, not_en_passant, numbered, wrong_marker,
+    wrong_number, wrong_result,
 };
 use super::reasons::{self, piece_can_play, with_guess};
 use super::refusal::refusal_rejection;
@@ -81,7 +81,11 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             range,
             before,
             last,
-        } => ended(*range, &label(before, *range, source), before, last, ""),
+            numbering,
+        } => {
+            let label = label(before, *range, source, *numbering);
+            ended(*range, &label, before, last, "")
+        }
         CustomFailure::AfterEnd {
             board,
             range,
@@ -90,7 +94,7 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
         } => {
             let d = ended(
                 *range,
-                &label(before, *range, source),
+                &label(before, *range, source, Numbering::default()),
                 end,
                 last,
                 &format!("on board {other}, "),
@@ -106,6 +110,7 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             wall,
             before,
             matches,
+            numbering,
         } => {
             let written = source.slice(*range);
             let rejection = match (matches.as_slice(), wall) {
@@ -126,7 +131,7 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             illegal(
                 color(before),
                 *range,
-                &label(before, *range, source),
+                &label(before, *range, source, *numbering),
                 rejection,
             )
         }
@@ -138,6 +143,7 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             before,
             played,
             text,
+            numbering,
         } => {
             // A check that ends the game by a goal of the rules (the last
             // check to give, a flag reached) wins it as a mate would.
@@ -150,13 +156,16 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
                 *marker,
                 *range,
                 (*check, *mate, won.as_deref()),
-                &label(before, *text, source),
+                &label(before, *text, source, *numbering),
                 before.san(*played),
             )
         }
-        CustomFailure::NotEnPassant { ep, text, before } => {
-            not_en_passant(*ep, &label(before, *text, source))
-        }
+        CustomFailure::NotEnPassant {
+            ep,
+            text,
+            before,
+            numbering,
+        } => not_en_passant(*ep, &label(before, *text, source, *numbering)),
         CustomFailure::WrongResult { wrong, rules } => {
             wrong_result(wrong, source, |end| describe_end(end, rules), result_of)
         }
@@ -234,9 +243,11 @@ pub fn unnamed(why: &Unnamed, sets: &RuleSets) -> String {
     }
 }
 
-/// A move as written with its number: "12. Ad3".
-fn label(before: &Position<'_>, range: Range, source: &Source) -> String {
-    numbered(before.fullmoves(), color(before), source.slice(range))
+/// A move as written with its number, as the game numbers its moves:
+/// "12. Ad3".
+fn label(before: &Position<'_>, range: Range, source: &Source, numbering: Numbering) -> String {
+    let black = color(before) == Color::Black;
+    counted_label(numbering, before.fullmoves(), black, source.slice(range))
 }
 
 /// How a game under `rules` ended, `to_move` being the side to move

@@ -11,7 +11,7 @@ use crate::diagnostic::words::color_name;
 use crate::diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 use crate::replay::Rules;
-use crate::replay::{End, Expected, Failure, VariantEnd, WrongResult};
+use crate::replay::{End, Expected, Failure, Numbering, VariantEnd, WrongResult};
 use crate::syntax::{Marker, MoveNumber, PlySyntax, ResultToken};
 
 use super::moves;
@@ -34,13 +34,18 @@ pub fn replay_failure<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagno
 /// The words of a replay's failure.
 fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
     match failure {
-        Failure::GameOver { ply, before, end } => {
+        Failure::GameOver {
+            ply,
+            before,
+            end,
+            numbering,
+        } => {
             let by = end
                 .by
                 .map(|by| (by.to_string(), matches!(end.end, End::Checkmate(_))));
             let d = game_over(
                 ply.range,
-                &label(before, ply, source),
+                &label(before, ply, source, *numbering),
                 describe(end.end),
                 by,
                 end.end.is_continuable(),
@@ -60,6 +65,7 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
             before,
             lost,
             why,
+            numbering,
         } => {
             let ctx = Context {
                 pos: before,
@@ -70,13 +76,18 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
             illegal(
                 before.turn(),
                 ply.range,
-                &label(before, ply, source),
+                &label(before, ply, source, *numbering),
                 rejection,
             )
         }
-        Failure::NotEnPassant { ply, before } => {
-            not_en_passant(ply.ep.unwrap_or(ply.range), &label(before, ply, source))
-        }
+        Failure::NotEnPassant {
+            ply,
+            before,
+            numbering,
+        } => not_en_passant(
+            ply.ep.unwrap_or(ply.range),
+            &label(before, ply, source, *numbering),
+        ),
         Failure::WrongMarker {
             marker,
             range,
@@ -265,13 +276,33 @@ pub(super) fn numbered(number: u32, color: Color, text: &str) -> String {
     format!("{} {text}", number_label(number, color))
 }
 
-/// The move `ply` as written with its number in `before`: "12. Bc4".
-fn label<P: Rules>(before: &P, ply: &PlySyntax, source: &Source) -> String {
-    numbered(
+/// The move `ply` as written with its number in `before`, as the game
+/// numbers its moves: "12. Bc4" ("1... Bc4" for White's first move where
+/// the game counts from Black's, written `1.`, as pychess.org exports it).
+fn label<P: Rules>(before: &P, ply: &PlySyntax, source: &Source, numbering: Numbering) -> String {
+    counted_label(
+        numbering,
         before.fullmoves().get(),
-        before.turn(),
+        before.turn() == Color::Black,
         source.slice(ply.range),
     )
+}
+
+/// A move (`text`) as written with its number, as `numbering` numbers the
+/// move of a position with `fullmoves` and `black` to move.
+pub(super) fn counted_label(
+    numbering: Numbering,
+    fullmoves: u32,
+    black: bool,
+    text: &str,
+) -> String {
+    let expected = numbering.expected(fullmoves, black);
+    let color = if expected.black {
+        Color::Black
+    } else {
+        Color::White
+    };
+    numbered(expected.value, color, text)
 }
 
 /// A move (`label`, at `range`) after the end of the game, which

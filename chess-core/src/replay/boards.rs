@@ -157,6 +157,7 @@ impl<'r> Walk for Boards<'r> {
                         range: ply.range,
                         before: over.pos.clone(),
                         last: over.last.clone(),
+                        numbering: Numbering::default(),
                     }),
                 }
             } else {

@@ -105,6 +105,8 @@ pub enum CustomFailure<'r> {
         before: Position<'r>,
         /// The last move, and the position before it.
         last: Option<(Position<'r>, Move)>,
+        /// How the game numbers its moves (the move is labelled so).
+        numbering: Numbering,
     },
     /// A move number that does not match the move after it.
     WrongNumber {
@@ -125,6 +127,8 @@ pub enum CustomFailure<'r> {
         before: Position<'r>,
         /// The legal moves it may mean: none, or several.
         matches: Vec<Move>,
+        /// How the game numbers its moves (the move is labelled so).
+        numbering: Numbering,
     },
     /// A check or mate marker that is not true of its move.
     WrongMarker {
@@ -142,6 +146,8 @@ pub enum CustomFailure<'r> {
         played: Move,
         /// The move as written.
         text: Range,
+        /// How the game numbers its moves (the move is labelled so).
+        numbering: Numbering,
     },
     /// `e.p.` written on a move that is not an en passant capture.
     NotEnPassant {
@@ -151,6 +157,8 @@ pub enum CustomFailure<'r> {
         text: Range,
         /// The position it was played in.
         before: Position<'r>,
+        /// How the game numbers its moves (the move is labelled so).
+        numbering: Numbering,
     },
     /// A move on one board of a bughouse game after the game ended on the
     /// other.
@@ -449,13 +457,6 @@ pub(super) fn advance<'r>(
     next: &mut Vec<Reading<'r>>,
 ) -> Result<(), Box<CustomFailure<'r>>> {
     let Reading { pos, moves, last } = reading;
-    let game_over = |range: Range, pos: Position<'r>, last: Option<(Position<'r>, Move)>| {
-        Box::new(CustomFailure::GameOver {
-            range,
-            before: pos,
-            last,
-        })
-    };
     let Written {
         range,
         says,
@@ -465,6 +466,14 @@ pub(super) fn advance<'r>(
         numbering,
         over,
     } = written;
+    let game_over = |range: Range, pos: Position<'r>, last: Option<(Position<'r>, Move)>| {
+        Box::new(CustomFailure::GameOver {
+            range,
+            before: pos,
+            last,
+            numbering,
+        })
+    };
     let black = pos.turn() == Color::Black;
     if let Some(number) = number
         && (!numbering.fits(pos.fullmoves(), black, number) || number.board.is_some())
@@ -514,6 +523,7 @@ pub(super) fn advance<'r>(
             wall,
             before: pos,
             matches,
+            numbering,
         }));
     }
     let mut failure = None;
@@ -521,7 +531,7 @@ pub(super) fn advance<'r>(
     // read one way moves them on.)
     let mut moves = Some(moves);
     for (i, &m) in matches.iter().enumerate() {
-        match play(&pos, m, marker, ep, range, over) {
+        match play(&pos, m, (marker, ep, range, numbering), over) {
             Ok(after) => {
                 let last = i + 1 == matches.len();
                 let mut moves = match &mut moves {
@@ -583,13 +593,12 @@ fn unsaid_gates(matches: &[Move]) -> bool {
 }
 
 /// The position after `m`, played in `pos`, if its `e.p.` and its check
-/// or mate marker (`marker`, `ep`) are true of it.
+/// or mate marker (`marker`, `ep`) are true of it; `range`, the move as
+/// written, and `numbering`, how the game numbers it, for a failure.
 fn play<'r>(
     pos: &Position<'r>,
     m: Move,
-    marker: Option<(Marker, Range)>,
-    ep: Option<Range>,
-    range: Range,
+    (marker, ep, range, numbering): (Option<(Marker, Range)>, Option<Range>, Range, Numbering),
     over: Over,
 ) -> Result<Position<'r>, Box<CustomFailure<'r>>> {
     if let Some(ep) = ep
@@ -599,6 +608,7 @@ fn play<'r>(
             ep,
             text: range,
             before: pos.clone(),
+            numbering,
         }));
     }
     let next = pos.play(m);
@@ -618,6 +628,7 @@ fn play<'r>(
                 before: pos.clone(),
                 played: m,
                 text: range,
+                numbering,
             }));
         }
     }

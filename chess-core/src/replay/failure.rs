@@ -8,7 +8,7 @@ use crate::input::Range;
 use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
 use super::ends::{End, EndInfo, WrongResult};
-use super::numbering::Expected;
+use super::numbering::{Expected, Numbering};
 use super::played::{LostRights, PlyRef};
 
 /// The first problem a replay met.
@@ -22,6 +22,8 @@ pub enum Failure<P = Chess> {
         before: P,
         /// How the game ended.
         end: EndInfo,
+        /// How the game numbers its moves (the move is labelled so).
+        numbering: Numbering,
     },
     /// A move number that does not match the move after it.
     WrongNumber {
@@ -42,6 +44,8 @@ pub enum Failure<P = Chess> {
         lost: LostRights,
         /// What resolving it found.
         why: Unresolved,
+        /// How the game numbers its moves (the move is labelled so).
+        numbering: Numbering,
     },
     /// `e.p.` written on a move that is not an en passant capture.
     NotEnPassant {
@@ -49,6 +53,8 @@ pub enum Failure<P = Chess> {
         ply: PlySyntax,
         /// The position it was played in.
         before: P,
+        /// How the game numbers its moves (the move is labelled so).
+        numbering: Numbering,
     },
     /// A check or mate marker that is not true of its move.
     WrongMarker {

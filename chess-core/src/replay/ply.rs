@@ -62,6 +62,7 @@ pub(super) fn step<P: Rules>(
         return Err(Box::new(Failure::NotEnPassant {
             ply: *ply,
             before: frame.pos.clone(),
+            numbering: frame.numbering,
         }));
     }
     // The castling rights before the move, if it may take some away (the
@@ -161,6 +162,7 @@ fn game_over<P: Rules>(frame: &Frame<P>, ply: &PlySyntax, end: EndInfo) -> Box<F
         ply: *ply,
         before: frame.pos.clone(),
         end,
+        numbering: frame.numbering,
     })
 }
 
@@ -205,6 +207,7 @@ fn illegal<P: Rules>(frame: &mut Frame<P>, ply: &PlySyntax, why: Unresolved) -> 
         before: frame.pos.clone(),
         lost: frame.lost,
         why,
+        numbering: frame.numbering,
     })
 }
 
