@@ -110,6 +110,10 @@ pub enum DecisiveReason {
     /// winner got its pieces in a row (or the loser did, where a row
     /// loses).
     Connection,
+    /// Under rules a user defines where castling wins (Fairy-Stockfish's
+    /// `castlingWins`: castle chess): the winner castled on such a wing,
+    /// or the loser lost the right to.
+    Castling,
 }
 
 /// Why a game was drawn.
@@ -256,6 +260,8 @@ impl Outcome {
             OutcomeCode::DrawByBikjang => Outcome::Draw {
                 reason: DrawReason::Bikjang,
             },
+            OutcomeCode::WhiteWinsByCastling => win(White, DecisiveReason::Castling),
+            OutcomeCode::BlackWinsByCastling => win(Black, DecisiveReason::Castling),
         }
     }
 
@@ -329,6 +335,7 @@ impl fmt::Display for Outcome {
                     DecisiveReason::Counted => " by material counting",
                     DecisiveReason::DropMate => " by being checkmated by a drop that may not mate",
                     DecisiveReason::Connection => " by pieces in a row",
+                    DecisiveReason::Castling => " by castling, or the other side's lost right to",
                 })
             }
             Outcome::Draw { reason } => f.write_str(match reason {

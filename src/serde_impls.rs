@@ -166,6 +166,7 @@ impl Serialize for Outcome {
                     DecisiveReason::Counted => "counted",
                     DecisiveReason::DropMate => "drop-mate",
                     DecisiveReason::Connection => "connection",
+                    DecisiveReason::Castling => "castling",
                 },
             ),
             Outcome::Draw { reason } => (

@@ -663,6 +663,10 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                 ),
                 O::Passed => OutcomeCode::DrawByPasses,
                 O::Bikjang => OutcomeCode::DrawByBikjang,
+                O::Castling { .. } => pick(
+                    OutcomeCode::WhiteWinsByCastling,
+                    OutcomeCode::BlackWinsByCastling,
+                ),
             }
         }
         None => OutcomeCode::declared(result),

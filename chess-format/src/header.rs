@@ -147,11 +147,17 @@ pub enum OutcomeCode {
     /// faced each other and the side to move passed, and the game is
     /// drawn.
     DrawByBikjang = 46,
+    /// Under rules a user defines where castling wins (castle chess):
+    /// White castled on a wing where that wins, or Black lost the right
+    /// to castle there.
+    WhiteWinsByCastling = 47,
+    /// The same, and Black wins.
+    BlackWinsByCastling = 48,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 47] = [
+    pub const ALL: [OutcomeCode; 49] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -199,6 +205,8 @@ impl OutcomeCode {
         OutcomeCode::DrawByConnection,
         OutcomeCode::DrawByPasses,
         OutcomeCode::DrawByBikjang,
+        OutcomeCode::WhiteWinsByCastling,
+        OutcomeCode::BlackWinsByCastling,
     ];
 
     /// The code with this number.
@@ -363,7 +371,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(47), None);
+        assert_eq!(OutcomeCode::from_u8(49), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -373,7 +381,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0`01,,", "0\\01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0b01,,", "0\\01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

@@ -333,6 +333,13 @@ pub fn write(rules: &Rules) -> String {
         out.number(i);
         out.number(limit);
     }
+    // The castlings that win: a bit each, White's king's side first (left
+    // out where none does, as data written before had it).
+    let [[wk, wq], [bk, bq]] = rules.goals.castling_wins;
+    let wins = u8::from(wk) | u8::from(wq) << 1 | u8::from(bk) << 2 | u8::from(bq) << 3;
+    if wins != 0 {
+        out.number(wins);
+    }
     out.0
 }
 
@@ -619,6 +626,15 @@ pub fn read(data: &str) -> Option<Rules> {
         let i: usize = input.number()?;
         pieces.get_mut(i)?.promotion_limit = Some(input.number()?);
     }
+    let wins: u8 = if input.0.is_empty() {
+        0
+    } else {
+        input.number()?
+    };
+    let castling_wins = [
+        [wins & 1 != 0, wins & 2 != 0],
+        [wins & 4 != 0, wins & 8 != 0],
+    ];
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -637,6 +653,7 @@ pub fn read(data: &str) -> Option<Rules> {
             flag,
             check_counting: switches & 4 != 0,
             connect,
+            castling_wins,
         },
         must_capture: switches & 1 != 0,
         checks: switches & 2 == 0,

@@ -3,8 +3,9 @@
 //! flag, then the checks given); what a stalemate is worth where the
 //! pieces are counted, and a drawn end decided by material counting. Legality asks it first: a position it ends has no legal move.
 
+use crate::geometry::Square;
 use crate::goals::Flag;
-use crate::mailbox::{EMPTY, is, kind_of};
+use crate::mailbox::{EMPTY, cell_of, is, kind_of};
 use crate::make::{play_into, take_back};
 use crate::movegen::piece_moves;
 use crate::position::{State, in_check};
@@ -134,6 +135,11 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
             });
         }
     }
+    if t.castling_wins
+        && let Some(end) = castling(rules, t, s)
+    {
+        return Some(end);
+    }
     // The side that just moved has given its last check.
     if rules.goals.check_counting && s.checks[(!us).index()] == 0 {
         return Some(Outcome::Checks { color: !us });
@@ -148,6 +154,45 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
         });
     }
     None
+}
+
+/// Where castling wins ([`crate::Goals::castling_wins`]): the side that
+/// just castled on such a wing wins; a side without the right to castle
+/// there loses (the side that just moved looked at first, as
+/// Fairy-Stockfish looks: a rook taking a rook takes both sides' rights).
+fn castling(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+    let wins = rules.goals.castling_wins;
+    let us = s.turn;
+    if let Some(king_side) = s.castled
+        && wins[(!us).index()][usize::from(!king_side)]
+    {
+        return Some(Outcome::Castling {
+            color: !us,
+            won: true,
+        });
+    }
+    for color in [!us, us] {
+        for (wing, &must_keep) in wins[color.index()].iter().enumerate() {
+            if must_keep && !may_castle(rules, t, s, color, wing == 0) {
+                return Some(Outcome::Castling { color, won: false });
+            }
+        }
+    }
+    None
+}
+
+/// Whether `color` keeps a right to castle on its king's side
+/// (`king_side`) or its queen's: one for a rook on that side of the piece
+/// that castles, on its castling rank.
+fn may_castle(rules: &Rules, t: &Tables, s: &State, color: Color, king_side: bool) -> bool {
+    let rights = (s.castling >> (16 * color.index())) & 0xFFFF;
+    let rank = crate::tables::castling_rank(rules, color);
+    let on = |file: u8| s.cells[cell_of(Square::new(file, rank))];
+    let Some(king) = (0..rules.geometry.files()).find(|&f| is(on(f), color) && t.castles(on(f)))
+    else {
+        return false;
+    };
+    (0..16u8).any(|file| rights & (1 << file) != 0 && (file > king) == king_side)
 }
 
 /// Whether `color` has `c.n` pieces of the kinds that count in a row

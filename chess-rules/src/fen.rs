@@ -367,6 +367,7 @@ impl<'r> Position<'r> {
                 drop_mated: false,
                 shak_series: [false; 2],
                 passes: 0,
+                castled: None,
                 walls,
             },
         };

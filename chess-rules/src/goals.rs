@@ -127,6 +127,11 @@ pub struct Goals {
     pub check_counting: bool,
     /// Pieces in a row, if that ends the game.
     pub connect: Option<Connect>,
+    /// The castlings that win, White's and Black's, on the king's side
+    /// and on the queen's (Fairy-Stockfish's `castlingWins`, `q` in
+    /// castle chess): a side that castles so wins, and one that loses
+    /// such a right loses.
+    pub castling_wins: [[bool; 2]; 2],
 }
 
 impl Goals {
@@ -136,5 +141,6 @@ impl Goals {
             || self.flag.is_some()
             || self.check_counting
             || self.connect.is_some()
+            || self.castling_wins != [[false; 2]; 2]
     }
 }

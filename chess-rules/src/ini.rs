@@ -881,6 +881,25 @@ fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> 
         "extinctionPseudoRoyal" => draft.pseudo_royal = boolean(value)?,
         "dupleCheck" => draft.duple_check = boolean(value)?,
         "checkCounting" => draft.check_counting = boolean(value)?,
+        "castlingWins" => {
+            // `KQkq` as a FEN's castling field writes them; `-`: none.
+            let mut wins = [[false; 2]; 2];
+            for c in value.chars().filter(|_| value != "-") {
+                let (side, wing) = match c {
+                    'K' => (0, 0),
+                    'Q' => (0, 1),
+                    'k' => (1, 0),
+                    'q' => (1, 1),
+                    _ => {
+                        return Err(Problem::Value(format!(
+                            "`{value}`: castlings as a FEN writes them (`KQkq`), or `-`"
+                        )));
+                    }
+                };
+                wins[side][wing] = true;
+            }
+            draft.castling_wins = wins;
+        }
         "connectN" => {
             draft.connect.n = u8::try_from(number(value)?)
                 .ok()

@@ -130,6 +130,14 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if let MoveKind::Drop { kind } = m.kind {
         crate::placement::castle_dropped(t, s, kind, m.to, next);
     }
+    // (Where castling may win: whether this move castled, and on which
+    // wing.)
+    if t.castling_wins {
+        next.castled = match m.kind {
+            MoveKind::Castle { rook_from, .. } => Some(rook_from.file > m.from.file),
+            _ => None,
+        };
+    }
     if let (MoveKind::Castle { rook_from, .. }, Some(ranks)) = (m.kind, t.opposite_castling) {
         opposite_wing(t, s, next, ranks, rook_from.file > m.from.file);
     }
@@ -194,6 +202,7 @@ fn pass_into(t: &Tables, s: &State, next: &mut State) {
     next.turn = !s.turn;
     next.drop_mated = false;
     next.passes = s.passes.saturating_add(1);
+    next.castled = None;
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];
         *left = left.saturating_sub(1);
@@ -386,6 +395,7 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
         next.shak_series = s.shak_series;
     }
     next.passes = s.passes;
+    next.castled = s.castled;
     next.castling = s.castling;
     next.gates = s.gates;
     next.en_passant = s.en_passant;

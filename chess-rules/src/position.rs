@@ -58,6 +58,10 @@ pub(crate) struct State {
     /// How many passes in a row led here ([`Rules::pass`](crate::Rules::pass)):
     /// two end the game.
     pub(crate) passes: u8,
+    /// The last move castled, on the king's side (`Some(true)`) or the
+    /// queen's, where castling may win ([`crate::Goals::castling_wins`]);
+    /// `None` otherwise.
+    pub(crate) castled: Option<bool>,
     /// The walls on the board: a bit per cell ([`crate::mailbox::WALL`]).
     pub(crate) walls: [u64; WORDS],
 }

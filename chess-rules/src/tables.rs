@@ -142,6 +142,8 @@ pub(crate) struct Tables {
     pub(crate) few_royal: Option<FewRoyal>,
     /// Checks are counted ([`crate::Goals::check_counting`]).
     pub(crate) check_counting: bool,
+    /// Castling may win or lose the game ([`crate::Goals::castling_wins`]).
+    pub(crate) castling_wins: bool,
     /// A bit per kind that castles: the royal kinds, or where there is
     /// none the piece written `K` (a king that is not royal, as in
     /// extinction chess).
@@ -834,6 +836,7 @@ impl Tables {
             atoms,
             royal: bits(&|p| p.royal),
             check_counting: rules.goals.check_counting,
+            castling_wins: rules.goals.castling_wins != [[false; 2]; 2],
             few_royal: rules.royal_while_few.as_ref().map(|few| FewRoyal {
                 kinds: few
                     .pieces

@@ -232,6 +232,15 @@ pub enum Outcome {
     /// between, and the side to move passed ([`Rules::bikjang`](crate::Rules::bikjang)):
     /// a draw, or decided by material counting where the rule set has it.
     Bikjang,
+    /// `color` castled on a wing where castling wins, and wins; or,
+    /// `won` false, lost the right to castle there, and loses
+    /// ([`Goals::castling_wins`](crate::Goals::castling_wins)).
+    Castling {
+        /// The side that castled or lost the right.
+        color: Color,
+        /// It castled.
+        won: bool,
+    },
 }
 
 impl Outcome {
@@ -267,6 +276,7 @@ impl Outcome {
             Outcome::Checks { color } => Some(color),
             Outcome::Counted { winner } => winner,
             Outcome::Passed | Outcome::Bikjang => None,
+            Outcome::Castling { color, won } => Some(if won { color } else { !color }),
         }
     }
 }

@@ -341,6 +341,54 @@ fn a_hop_within_two_steps_lands_no_further() {
     );
 }
 
+/// Castle chess (`castlingWins = q`, which names Black's queenside
+/// castling only): Black wins by castling queenside and loses by losing
+/// that right, its own move or White's capture taking it; White's
+/// castling decides nothing. The ends as pyffish 0.0.90 scores them.
+#[test]
+fn castling_that_wins_and_a_right_lost_that_loses() {
+    let rules = chess_rules::ini::variants("[castle:chess]\ncastlingWins = q\n")
+        .unwrap()
+        .remove(0);
+    assert_eq!(rules.goals.castling_wins, [[false, false], [false, true]]);
+    let black = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+    let white = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let end = |fen: &str, uci: &str| {
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        assert_eq!(pos.outcome(), None, "{fen}");
+        let after = pos.play(pos.parse_move(uci).unwrap());
+        after.outcome().map(|o| (o, o.winner(after.turn())))
+    };
+    let won = |color, won| Some((Outcome::Castling { color, won }, Some(Color::Black)));
+    assert_eq!(end(black, "e8c8"), won(Color::Black, true));
+    let lost = Some((
+        Outcome::Castling {
+            color: Color::Black,
+            won: false,
+        },
+        Some(Color::White),
+    ));
+    for uci in ["e8g8", "e8d8", "a8b8"] {
+        assert_eq!(end(black, uci), lost, "{uci}");
+    }
+    assert_eq!(end(black, "h8g8"), None);
+    assert_eq!(end(white, "a1a8"), lost);
+    for uci in ["e1c1", "e1g1"] {
+        assert_eq!(end(white, uci), None, "{uci}");
+    }
+    // A position without the right has lost already.
+    let gone = Position::from_fen(&rules, "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1").unwrap();
+    assert_eq!(
+        gone.outcome().map(|o| o.winner(gone.turn())),
+        Some(Some(Color::White))
+    );
+    assert!(gone.legal_moves().is_empty());
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&rules)).as_ref(),
+        Some(&rules)
+    );
+}
+
 /// Pieces in hand in a FEN (`[…]` after the ranks, or one rank more) and
 /// promoted pieces (`~`): read, written back as Fairy-Stockfish writes
 /// them, and a FEN that gets them wrong refused at the character.

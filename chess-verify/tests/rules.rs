@@ -1387,3 +1387,24 @@ fn a_move_is_named_by_the_numbers_the_game_writes() {
         );
     }
 }
+
+/// Castle chess from Fairy-Stockfish's own file: Black's lost right to
+/// castle queenside ends the game, and a move after it is refused with
+/// the end in words.
+#[test]
+fn castle_chess_ends_when_black_loses_its_right_to_castle() {
+    let file = format!(
+        "{}/../../shared/reference/fairy-stockfish-variants.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let game = b"[Variant \"castle\"]\n\n1. e4 e5 2. Ke2 Ke7 3. Nf3 *\n";
+    let (code, out, _) = run_with(&["--rules", &file, "-"], game);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "`3. Nf3` comes after the end of the game: Black lost its right to castle \
+             queenside, which loses under castle after `2... Ke7`"
+        ),
+        "{out}"
+    );
+}

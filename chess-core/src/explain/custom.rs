@@ -366,6 +366,28 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
             rules.name
         ),
         Outcome::Passed => "both sides passed, one after the other, which draws".to_string(),
+        Outcome::Castling { color, won } => {
+            let wings = |king_side: bool| if king_side { "kingside" } else { "queenside" };
+            let wins = rules.goals.castling_wins[usize::from(color == chess_rules::Color::Black)];
+            let wing = match (wins, won) {
+                ([true, false], _) => wings(true),
+                ([false, true], _) => wings(false),
+                _ => "on a wing where that counts",
+            };
+            if won {
+                format!(
+                    "{} castled {wing}, which wins under {}",
+                    color_name(side(color)),
+                    rules.name
+                )
+            } else {
+                format!(
+                    "{} lost its right to castle {wing}, which loses under {}",
+                    color_name(side(color)),
+                    rules.name
+                )
+            }
+        }
         Outcome::Bikjang => {
             "the generals faced each other and the side to move passed: bikjang, a draw".to_string()
         }

@@ -40,6 +40,8 @@ pub(crate) struct Draft {
     pub(super) duple_check: bool,
     /// `checkCounting`.
     pub(super) check_counting: bool,
+    /// `castlingWins`: the rule set's [`Goals::castling_wins`].
+    pub(super) castling_wins: [[bool; 2]; 2],
     /// `connectN` (0: none) and its details: the rule set's
     /// [`Goals::connect`] when `n` is set.
     pub(super) connect: crate::goals::Connect,
@@ -151,6 +153,7 @@ impl Draft {
             pseudo_royal: false,
             duple_check: false,
             check_counting: false,
+            castling_wins: [[false; 2]; 2],
             connect: crate::goals::Connect {
                 n: 0,
                 square: 0,
@@ -232,6 +235,7 @@ impl Draft {
                 }),
             flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
             check_counting: self.check_counting,
+            castling_wins: self.castling_wins,
             connect: (self.connect.n > 0 || self.connect.square > 0).then(|| self.connect.clone()),
         }
     }

@@ -115,7 +115,7 @@ const KEYS: &[(&str, Use)] = &[
     ("castlingRookQueensideFile", Use::Read),
     ("castlingRookPieces", Use::Read),
     ("oppositeCastling", Use::Read),
-    ("castlingWins", rule("castling that wins", "-")),
+    ("castlingWins", Use::Read),
     ("checking", Use::Read),
     ("dropChecks", Use::Read),
     ("mustCapture", Use::Read),
