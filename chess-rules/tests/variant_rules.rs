@@ -333,6 +333,11 @@ fn a_hop_within_two_steps_lands_no_further() {
         legal(&rules, fen),
         ["c7b6", "c7b7", "c7b8", "c7c8", "c7d6", "c7d8"]
     );
+    // Nor from three steps away, an empty square between it and the
+    // piece it would hop.
+    let fen = "9/9/2k6/3P5/9/5W3/9/9/K8[] b - - 0 1";
+    assert!(!Position::from_fen(&rules, fen).unwrap().is_check());
+    assert_eq!(legal(&rules, fen), ["c7b6", "c7b7", "c7b8", "c7c8", "c7d6", "c7d8"]);
     let fen = "9/1k7/9/3P5/4W4/9/9/9/K8[] b - - 0 1";
     assert!(!Position::from_fen(&rules, fen).unwrap().is_check());
     assert_eq!(
