@@ -337,7 +337,10 @@ fn a_hop_within_two_steps_lands_no_further() {
     // piece it would hop.
     let fen = "9/9/2k6/3P5/9/5W3/9/9/K8[] b - - 0 1";
     assert!(!Position::from_fen(&rules, fen).unwrap().is_check());
-    assert_eq!(legal(&rules, fen), ["c7b6", "c7b7", "c7b8", "c7c8", "c7d6", "c7d8"]);
+    assert_eq!(
+        legal(&rules, fen),
+        ["c7b6", "c7b7", "c7b8", "c7c8", "c7d6", "c7d8"]
+    );
     let fen = "9/1k7/9/3P5/4W4/9/9/9/K8[] b - - 0 1";
     assert!(!Position::from_fen(&rules, fen).unwrap().is_check());
     assert_eq!(
@@ -2015,6 +2018,14 @@ fn janggi_cannons_palace_lines_and_passes() {
             "d1d8", "d1d9", "d1e2", "d1f3", "e1e1", "e1e2", "e1f1"
         ]
     );
+    // A cannon hops along the palace diagonal, over the advisor on e2
+    // to f3, as along its rank.
+    let janggi = chess_rules::ini::builtin("janggi").unwrap().unwrap();
+    let cannon: Vec<String> = legal(&janggi, "4k4/9/9/9/9/9/9/9/4A4/3C1K3 w - - 0 1")
+        .into_iter()
+        .filter(|m| m.starts_with("d1"))
+        .collect();
+    assert_eq!(cannon, ["d1f3", "d1g1", "d1h1", "d1i1"]);
     // A cannon hops over no cannon and takes none.
     for fen in [
         "3k5/9/9/9/4c4/4p4/9/4C4/9/3K5 w - - 0 1",
