@@ -395,6 +395,26 @@ fn castling_that_wins_and_a_right_lost_that_loses() {
         chess_rules::data::read(&chess_rules::data::write(&rules)).as_ref(),
         Some(&rules)
     );
+    // White's kingside (`K`): its right held by the rook on h1.
+    let kingside = chess_rules::ini::variants("[k:chess]\ncastlingWins = K\n")
+        .unwrap()
+        .remove(0);
+    let pos = Position::from_fen(&kingside, white).unwrap();
+    assert_eq!(pos.outcome(), None);
+    let castled = pos.play(pos.parse_move("e1g1").unwrap());
+    assert_eq!(
+        castled.outcome(),
+        Some(Outcome::Castling {
+            color: Color::White,
+            won: true
+        })
+    );
+    let moved = pos.play(pos.parse_move("h1h2").unwrap());
+    assert_eq!(
+        moved.outcome().map(|o| o.winner(moved.turn())),
+        Some(Some(Color::Black))
+    );
+    assert_eq!(pos.play(pos.parse_move("a1a2").unwrap()).outcome(), None);
 }
 
 /// Pieces in hand in a FEN (`[…]` after the ranks, or one rank more) and
