@@ -303,31 +303,7 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
                 color_name(side(color))
             )
         }
-        Outcome::Checks { color } => {
-            // How many it had to give: the start position's count.
-            let white = color == chess_rules::Color::White;
-            let given = rules
-                .start
-                .split(' ')
-                .filter_map(|f| f.split_once('+'))
-                .find_map(|(w, b)| (if white { w } else { b }).parse::<u8>().ok());
-            const NTH: [&str; 10] = [
-                "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-                "ninth", "tenth",
-            ];
-            match given.filter(|&n| n > 0) {
-                Some(n) => format!(
-                    "{} gave its {} check, which wins under these rules",
-                    color_name(side(color)),
-                    NTH.get(usize::from(n) - 1)
-                        .map_or_else(|| format!("{n}th"), |w| (*w).to_string())
-                ),
-                None => format!(
-                    "{} gave the last of the checks it had to give, which wins under these rules",
-                    color_name(side(color))
-                ),
-            }
-        }
+        Outcome::Checks { color } => last_check(color, rules),
         Outcome::Checkmate(chess_rules::Ending::Loss) => {
             describe(End::Checkmate(!stuck)).to_string()
         }
@@ -366,28 +342,7 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
             rules.name
         ),
         Outcome::Passed => "both sides passed, one after the other, which draws".to_string(),
-        Outcome::Castling { color, won } => {
-            let wings = |king_side: bool| if king_side { "kingside" } else { "queenside" };
-            let wins = rules.goals.castling_wins[usize::from(color == chess_rules::Color::Black)];
-            let wing = match (wins, won) {
-                ([true, false], _) => wings(true),
-                ([false, true], _) => wings(false),
-                _ => "on a wing where that counts",
-            };
-            if won {
-                format!(
-                    "{} castled {wing}, which wins under {}",
-                    color_name(side(color)),
-                    rules.name
-                )
-            } else {
-                format!(
-                    "{} lost its right to castle {wing}, which loses under {}",
-                    color_name(side(color)),
-                    rules.name
-                )
-            }
-        }
+        Outcome::Castling { color, won } => castling_end(color, won, rules),
         Outcome::Bikjang => {
             "the generals faced each other and the side to move passed: bikjang, a draw".to_string()
         }
@@ -407,6 +362,59 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
             "{} had no move, and a stalemate wins under these rules",
             color_name(stuck)
         ),
+    }
+}
+
+/// The last check `color` had to give, given, as a clause: its count
+/// read from the start position (`3+3`).
+fn last_check(color: chess_rules::Color, rules: &Rules) -> String {
+    // How many it had to give: the start position's count.
+    let white = color == chess_rules::Color::White;
+    let given = rules
+        .start
+        .split(' ')
+        .filter_map(|f| f.split_once('+'))
+        .find_map(|(w, b)| (if white { w } else { b }).parse::<u8>().ok());
+    const NTH: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    match given.filter(|&n| n > 0) {
+        Some(n) => format!(
+            "{} gave its {} check, which wins under these rules",
+            color_name(side(color)),
+            NTH.get(usize::from(n) - 1)
+                .map_or_else(|| format!("{n}th"), |w| (*w).to_string())
+        ),
+        None => format!(
+            "{} gave the last of the checks it had to give, which wins under these rules",
+            color_name(side(color))
+        ),
+    }
+}
+
+/// `color` castled where that wins (`won`), or lost the right to castle
+/// there, as a clause.
+fn castling_end(color: chess_rules::Color, won: bool, rules: &Rules) -> String {
+    let wings = |king_side: bool| if king_side { "kingside" } else { "queenside" };
+    let wins = rules.goals.castling_wins[usize::from(color == chess_rules::Color::Black)];
+    let wing = match wins {
+        [true, false] => wings(true),
+        [false, true] => wings(false),
+        _ => "on a wing where that counts",
+    };
+    if won {
+        format!(
+            "{} castled {wing}, which wins under {}",
+            color_name(side(color)),
+            rules.name
+        )
+    } else {
+        format!(
+            "{} lost its right to castle {wing}, which loses under {}",
+            color_name(side(color)),
+            rules.name
+        )
     }
 }
 
