@@ -136,13 +136,13 @@ def corrupt(variant, start, moves, sans, rng):
         before = sf.get_fen(variant, start, moves[: k - 1])
         now = sf.get_fen(variant, start, moves[:k])
         legal_now = sf.legal_moves(variant, start, moves[:k])
-        reached = {re.findall(r"[a-z]+\d+", m.split(",")[0])[-1] for m in legal_now}
+        reached = {re.findall(r"[a-z]\d+", m.split(",")[0])[-1] for m in legal_now}
         others = [san(variant, before, m) for m in sf.legal_moves(variant, start, moves[: k - 1])]
         fits = [
             s for s in others
             if not s.startswith("O-O") and "," not in s
             and re.findall(r"[a-z]+\d+", s)
-            and re.findall(r"[a-z]+\d+", s)[-1] not in reached
+            and re.findall(r"[a-z]\d+", s)[-1] not in reached
         ]
         if fits:
             return k, rng.choice(fits)
