@@ -163,6 +163,9 @@ pub enum DrawReason {
     /// Under rules a user defines with bikjang (janggi): the generals
     /// faced each other, and the side to move passed.
     Bikjang,
+    /// Under rules a user defines where a full board ends the game
+    /// (reversi, ataxx, without material counting).
+    FullBoard,
 }
 
 /// A win by a rule.
@@ -256,6 +259,9 @@ impl Outcome {
             },
             OutcomeCode::DrawByPasses => Outcome::Draw {
                 reason: DrawReason::Passes,
+            },
+            OutcomeCode::DrawByFullBoard => Outcome::Draw {
+                reason: DrawReason::FullBoard,
             },
             OutcomeCode::DrawByBikjang => Outcome::Draw {
                 reason: DrawReason::Bikjang,
@@ -352,6 +358,7 @@ impl fmt::Display for Outcome {
                 DrawReason::Counted => "draw by material counting",
                 DrawReason::Passes => "draw by both sides passing",
                 DrawReason::Bikjang => "draw by bikjang",
+                DrawReason::FullBoard => "draw by a full board",
             }),
         }
     }

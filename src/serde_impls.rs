@@ -185,6 +185,7 @@ impl Serialize for Outcome {
                     DrawReason::Connection => "connection",
                     DrawReason::Passes => "passes",
                     DrawReason::Bikjang => "bikjang",
+                    DrawReason::FullBoard => "full board",
                 },
             ),
         };

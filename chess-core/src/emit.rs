@@ -663,6 +663,7 @@ pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &
                 ),
                 O::Passed => OutcomeCode::DrawByPasses,
                 O::Bikjang => OutcomeCode::DrawByBikjang,
+                O::FullBoard => OutcomeCode::DrawByFullBoard,
                 O::Castling { .. } => pick(
                     OutcomeCode::WhiteWinsByCastling,
                     OutcomeCode::BlackWinsByCastling,

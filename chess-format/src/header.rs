@@ -153,11 +153,15 @@ pub enum OutcomeCode {
     WhiteWinsByCastling = 47,
     /// The same, and Black wins.
     BlackWinsByCastling = 48,
+    /// Under rules a user defines where a full board ends the game
+    /// (reversi, ataxx, without material counting): the board is full,
+    /// and the game is drawn.
+    DrawByFullBoard = 49,
 }
 
 impl OutcomeCode {
     /// Every code, in order.
-    pub const ALL: [OutcomeCode; 49] = [
+    pub const ALL: [OutcomeCode; 50] = [
         OutcomeCode::Ongoing,
         OutcomeCode::WhiteCheckmates,
         OutcomeCode::BlackCheckmates,
@@ -207,6 +211,7 @@ impl OutcomeCode {
         OutcomeCode::DrawByBikjang,
         OutcomeCode::WhiteWinsByCastling,
         OutcomeCode::BlackWinsByCastling,
+        OutcomeCode::DrawByFullBoard,
     ];
 
     /// The code with this number.
@@ -371,7 +376,7 @@ mod tests {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
         assert_eq!(ResultCode::from_u8(4), None);
-        assert_eq!(OutcomeCode::from_u8(49), None);
+        assert_eq!(OutcomeCode::from_u8(50), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
         }
@@ -381,7 +386,7 @@ mod tests {
     #[test]
     fn malformed_headers_are_none() {
         for data in [
-            "", "00", "0000", "000,", "0001,x", "4001,,", "0b01,,", "0\\01,,", "00@1,,", "00/1,,",
+            "", "00", "0000", "000,", "0001,x", "4001,,", "0c01,,", "0\\01,,", "00@1,,", "00/1,,",
         ] {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }

@@ -56,6 +56,12 @@ pub(crate) const WAZIR_KINGS: &[&str] = &[
     "janggicasual",
 ];
 
+/// The built-in variants whose hands hold every kind of piece without end
+/// (Fairy-Stockfish's `freeDrops`, which its format has no key for):
+/// ataxx's pieces clone themselves. A section that starts from one keeps
+/// them ([`Drops::free`](crate::Drops::free)).
+pub(crate) const FREE_DROPS: &[&str] = &["ataxx"];
+
 /// Janggi's second letters, which the variants built on it keep.
 const JANGGI: &[(&str, char)] = &[("horse", 'H'), ("janggiElephant", 'E')];
 

@@ -22,8 +22,8 @@ use crate::betza::{Atom, Hop};
 use crate::geometry::{Geometry, Region};
 use crate::goals::{Ending, Extinction, Flag, Goals};
 use crate::rules::{
-    Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
-    Stalemate, WallRule, Walling,
+    Blast, Castling, Drops, Enclosing, Flip, MaterialCounting, PieceDef, PiecePromotion,
+    RoyalWhileFew, Rules, Stalemate, WallRule, Walling,
 };
 
 /// `rules` as data.
@@ -140,6 +140,10 @@ pub fn write(rules: &Rules) -> String {
             );
             out.number(c.ending as u8);
             out.number(c.square);
+            out.number(c.collinear);
+            for region in c.regions.iter().flatten() {
+                out.region(*region);
+            }
         }
     }
     // The rank castling is on, from each side's own; the diagonal lines;
@@ -333,13 +337,31 @@ pub fn write(rules: &Rules) -> String {
         out.number(i);
         out.number(limit);
     }
-    // The castlings that win: a bit each, White's king's side first (left
-    // out where none does, as data written before had it).
+    // The castlings that win: a bit each, White's king's side first.
     let [[wk, wq], [bk, bq]] = rules.goals.castling_wins;
     let wins = u8::from(wk) | u8::from(wq) << 1 | u8::from(bk) << 2 | u8::from(bq) << 3;
-    if wins != 0 {
-        out.number(wins);
-    }
+    // Then reversi's and ataxx's rules, as one number (the flip in bits
+    // 0–1, a full board's end bit 2, free drops bit 3, the enclosing rule
+    // in bits 4–6) and the start's squares.
+    let drops = rules.drops.as_ref();
+    let enclosing = drops.and_then(|d| d.enclosing).map_or(0, |e| match e {
+        Enclosing::Reversi => 1u8,
+        Enclosing::Ataxx => 2,
+        Enclosing::Snort => 3,
+        Enclosing::Anyside => 4,
+        Enclosing::Top => 5,
+    });
+    let flipping = rules.flip.map_or(0, |f| match f {
+        Flip::Reversi => 1u8,
+        Flip::Ataxx => 2,
+        Flip::Quadwrangle => 3,
+    }) | u8::from(rules.goals.full_board) << 2
+        | u8::from(drops.is_some_and(|d| d.free)) << 3
+        | enclosing << 4;
+    let start = drops.and_then(|d| d.enclosing_start);
+    out.number(wins);
+    out.number(flipping);
+    out.maybe_region(start);
     out.0
 }
 
@@ -461,6 +483,11 @@ pub fn read(data: &str) -> Option<Rules> {
                 diagonal: directions & 4 != 0,
                 ending: ending(input.number()?)?,
                 square: input.number()?,
+                collinear: input.number()?,
+                regions: [
+                    [input.region()?, input.region()?],
+                    [input.region()?, input.region()?],
+                ],
             })
         }
         _ => return None,
@@ -577,6 +604,9 @@ pub fn read(data: &str) -> Option<Rules> {
                 rooks_on_first_rank: placing & 2 != 0,
                 partner: placing & 4 != 0,
                 must_drop_kind,
+                enclosing: None,
+                enclosing_start: None,
+                free: false,
             })
         }
         _ => return None,
@@ -626,15 +656,39 @@ pub fn read(data: &str) -> Option<Rules> {
         let i: usize = input.number()?;
         pieces.get_mut(i)?.promotion_limit = Some(input.number()?);
     }
-    let wins: u8 = if input.0.is_empty() {
-        0
-    } else {
-        input.number()?
-    };
+    let wins: u8 = input.number()?;
     let castling_wins = [
         [wins & 1 != 0, wins & 2 != 0],
         [wins & 4 != 0, wins & 8 != 0],
     ];
+    let flipping: u8 = input.number()?;
+    let first = input.maybe_region()?;
+    let flip = match flipping & 3 {
+        0 => None,
+        1 => Some(Flip::Reversi),
+        2 => Some(Flip::Ataxx),
+        _ => Some(Flip::Quadwrangle),
+    };
+    let enclosing = match flipping >> 4 {
+        0 => None,
+        1 => Some(Enclosing::Reversi),
+        2 => Some(Enclosing::Ataxx),
+        3 => Some(Enclosing::Snort),
+        4 => Some(Enclosing::Anyside),
+        5 => Some(Enclosing::Top),
+        _ => return None,
+    };
+    let free = flipping & 8 != 0;
+    let drops = match drops {
+        Some(d) => Some(Drops {
+            enclosing,
+            enclosing_start: first,
+            free,
+            ..d
+        }),
+        None if enclosing.is_none() && first.is_none() && !free => None,
+        None => return None,
+    };
     input.0.is_empty().then_some(Rules {
         name,
         geometry,
@@ -654,6 +708,7 @@ pub fn read(data: &str) -> Option<Rules> {
             check_counting: switches & 4 != 0,
             connect,
             castling_wins,
+            full_board: flipping & 4 != 0,
         },
         must_capture: switches & 1 != 0,
         checks: switches & 2 == 0,
@@ -675,6 +730,7 @@ pub fn read(data: &str) -> Option<Rules> {
         immobility_illegal: promotion_switches & 8 != 0,
         optional_pawn_promotion: promotion_switches & 16 != 0,
         walling,
+        flip,
         petrify,
         castling_rank,
         diagonal_lines,
@@ -843,7 +899,12 @@ mod tests {
             rooks_on_first_rank: true,
             partner: false,
             must_drop_kind: Some('K'),
+            enclosing: Some(Enclosing::Anyside),
+            enclosing_start: Some(Region::rank(3)),
+            free: true,
         });
+        winning.flip = Some(Flip::Quadwrangle);
+        winning.goals.full_board = true;
         losing.drops = Some(Drops {
             captures_to_hand: false,
             keep_promoted: true,
@@ -859,7 +920,41 @@ mod tests {
             rooks_on_first_rank: false,
             partner: true,
             must_drop_kind: None,
+            enclosing: None,
+            enclosing_start: None,
+            free: false,
         });
+        // Every enclosing rule and flip, each read back as written.
+        let enclosings = [
+            Enclosing::Reversi,
+            Enclosing::Ataxx,
+            Enclosing::Snort,
+            Enclosing::Anyside,
+            Enclosing::Top,
+        ];
+        let flips = [
+            None,
+            Some(Flip::Reversi),
+            Some(Flip::Ataxx),
+            Some(Flip::Quadwrangle),
+        ];
+        for (enclosing, flip) in enclosings.into_iter().zip(flips.into_iter().cycle()) {
+            let mut reversi = losing.clone();
+            reversi.flip = flip;
+            reversi.drops.as_mut().unwrap().enclosing = Some(enclosing);
+            assert_eq!(read(&write(&reversi)), Some(reversi));
+        }
+        // A free hand, an enclosing rule or a start without drops is no
+        // rule set.
+        let undropped = Rules {
+            drops: None,
+            ..Rules::chess()
+        };
+        let written = write(&undropped);
+        let bare = written.strip_suffix("0,0,0,").unwrap();
+        for more in ["0,8,0,", "0,16,0,", "0,0,1,0,0,0,0,"] {
+            assert_eq!(read(&format!("{bare}{more}")), None, "{more}");
+        }
         // Goals: flags (one side's, one more move) and extinctions (a
         // claim, counts).
         let goals = [
@@ -883,12 +978,12 @@ mod tests {
         }
         let written = write(&flagged);
         assert!(
-            written.ends_with(",2,7,0,0,0,0:0,0,0,0,0,0,0,"),
+            written.ends_with(",2,7,0,0,0,0:0,0,0,0,0,0,0,0,0,0,"),
             "{written}"
         );
         let bad = format!(
-            "{},8,0,0,0,0:0,0,0,0,0,0,0,",
-            &written[..written.len() - 24]
+            "{},8,0,0,0,0:0,0,0,0,0,0,0,0,0,0,",
+            &written[..written.len() - 30]
         );
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (127); a switch more is no rule set.
@@ -908,10 +1003,10 @@ mod tests {
         });
         let written = write(&few);
         assert!(
-            written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,0,0,"),
+            written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,0,0,0,0,0,"),
             "{written}"
         );
-        let bad = format!("{}2,", &written[..written.len() - 29]);
+        let bad = format!("{}2,", &written[..written.len() - 35]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -920,7 +1015,7 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 20);
+        let (before, after) = written.split_at(undropped.len() - 26);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "277"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
@@ -938,19 +1033,22 @@ mod tests {
         atomic.mutually_immune.push('Q');
         let written = write(&atomic);
         assert!(
-            written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,0,0,"),
+            written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,0,0,0,0,0,"),
             "{written}"
         );
         let bad = format!(
-            "{}2,2:PN1:K2:KQ0,0,0,0,0,0,0,",
-            &written[..written.len() - 28]
+            "{}2,2:PN1:K2:KQ0,0,0,0,0,0,0,0,0,0,",
+            &written[..written.len() - 34]
         );
         assert_eq!(read(&bad), None, "{bad}");
         // En passant on some squares: White's anywhere, Black's on the
         // third rank; an unknown tag for them is no rule set.
         atomic.en_passant_regions[1] = Some(Region::rank(2));
         let written = write(&atomic);
-        let tail = format!(":KQ0,0,1,{},0,0,0,0,0,0,0,", Region::rank(2).words()[0]);
+        let tail = format!(
+            ":KQ0,0,1,{},0,0,0,0,0,0,0,0,0,0,",
+            Region::rank(2).words()[0]
+        );
         assert!(written.ends_with(&tail), "{written}");
         let bad = format!("{}:KQ0,0,2,", &written[..written.len() - tail.len()]);
         assert_eq!(read(&bad), None, "{bad}");
@@ -967,23 +1065,23 @@ mod tests {
         // palace and horse); an index past the pieces is no rule set.
         let palace = crate::ini::builtin("minixiangqi").unwrap().unwrap();
         let written = write(&palace);
-        assert!(written.ends_with(",0,1,3,1:H0,"), "{written}");
-        let bad = format!("{}9,1:H0,", &written[..written.len() - 7]);
+        assert!(written.ends_with(",0,1,3,1:H0,0,0,0,"), "{written}");
+        let bad = format!("{}9,1:H0,0,0,0,", &written[..written.len() - 13]);
         assert_eq!(read(&bad), None, "{bad}");
         // Limits on promotions (grand chess's); a limit past 255 or an
         // index past the pieces is no rule set.
         let grand = crate::ini::builtin("grand").unwrap().unwrap();
         let written = write(&grand);
         assert!(
-            written.ends_with(",6,1,2,2,2,3,2,4,1,5,1,6,1,"),
+            written.ends_with(",6,1,2,2,2,3,2,4,1,5,1,6,1,0,0,0,"),
             "{written}"
         );
         assert_eq!(read(&written), Some(grand.clone()));
         for bad in [
-            ",6,1,2,2,2,3,2,4,1,5,1,6,256,",
-            ",6,1,2,2,2,3,2,4,1,5,1,9,1,",
+            ",6,1,2,2,2,3,2,4,1,5,1,6,256,0,0,0,",
+            ",6,1,2,2,2,3,2,4,1,5,1,9,1,0,0,0,",
         ] {
-            let bad = format!("{}{bad}", &written[..written.len() - 28]);
+            let bad = format!("{}{bad}", &written[..written.len() - 34]);
             assert_eq!(read(&bad), None, "{bad}");
         }
         // Shogi-style promotions, every switch; a switch more, an odd
@@ -1066,21 +1164,37 @@ mod tests {
                     vertical: directions & 2 != 0,
                     diagonal: directions & 4 != 0,
                     ending,
+                    collinear: directions,
+                    regions: [
+                        [Region::rank(directions), Region::EMPTY],
+                        [Region::EMPTY, Region::file(1)],
+                    ],
                 });
                 assert_eq!(read(&write(&walled)), Some(walled.clone()));
             }
         }
         let written = write(&walled);
         // (A goal, 4 in a row, the kinds, every direction, a draw, a 1 × 1
-        // square; the rook and the queen castle, on the second rank.)
-        let connect = ",1,4,2:QN7,2,1,2:RQ1,";
-        assert!(written.contains(connect), "{written}");
+        // square, 7 on a line, White's first region the eighth rank and
+        // Black's second the b-file; the rook and the queen castle, on the
+        // second rank.)
+        let words = |r: Region| r.words().map(|w| format!("{w},")).concat();
+        let regions = [
+            Region::rank(7),
+            Region::EMPTY,
+            Region::EMPTY,
+            Region::file(1),
+        ]
+        .map(words)
+        .concat();
+        let connect = format!(",1,4,2:QN7,2,1,7,{regions}2:RQ1,");
+        assert!(written.contains(&connect), "{written}");
         for bad in [
-            ",2,4,2:QN7,2,1,2:RQ1,",
-            ",1,4,2:QN8,2,1,2:RQ1,",
-            ",1,4,2:QN7,3,1,2:RQ1,",
+            format!(",2,4,2:QN7,2,1,7,{regions}2:RQ1,"),
+            format!(",1,4,2:QN8,2,1,7,{regions}2:RQ1,"),
+            format!(",1,4,2:QN7,3,1,7,{regions}2:RQ1,"),
         ] {
-            let bad = written.replacen(connect, bad, 1);
+            let bad = written.replacen(&connect, &bad, 1);
             assert_eq!(read(&bad), None, "{bad}");
         }
         walled.goals.connect = None;

@@ -146,12 +146,16 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     }
     // The side that just moved has its pieces in a row.
     if let Some(c) = &rules.goals.connect
-        && in_a_row(rules, s, c, !us)
+        && in_a_row(rules, t, s, c, !us)
     {
         return Some(Outcome::Connect {
             color: !us,
             ending: c.ending,
         });
+    }
+    // No square of the board is left empty (walls are no squares).
+    if rules.goals.full_board && t.squares.iter().all(|&c| s.cells[c] != EMPTY) {
+        return Some(Outcome::FullBoard);
     }
     None
 }
@@ -198,7 +202,7 @@ fn may_castle(rules: &Rules, t: &Tables, s: &State, color: Color, king_side: boo
 /// Whether `color` has `c.n` pieces of the kinds that count in a row
 /// along a direction that counts, or a square of them `c.square` on a
 /// side.
-fn in_a_row(rules: &Rules, s: &State, c: &crate::goals::Connect, color: Color) -> bool {
+fn in_a_row(rules: &Rules, t: &Tables, s: &State, c: &crate::goals::Connect, color: Color) -> bool {
     let kinds = crate::tables::kind_bits(rules, &c.pieces);
     let counts = |cell: u8| is(cell, color) && kinds & (1 << kind_of(cell)) != 0;
     // (Walked a step at a time: the first cell that does not count, the
@@ -222,9 +226,6 @@ fn in_a_row(rules: &Rules, s: &State, c: &crate::goals::Connect, color: Color) -
     if c.square > 0 && crate::mailbox::cells(&s.occupied[color.index()]).any(square) {
         return true;
     }
-    if c.n == 0 {
-        return false;
-    }
     let mut directions = Vec::new();
     if c.horizontal {
         directions.push((1, 0));
@@ -235,9 +236,17 @@ fn in_a_row(rules: &Rules, s: &State, c: &crate::goals::Connect, color: Color) -
     if c.diagonal {
         directions.extend([(1, 1), (1, -1)]);
     }
-    crate::mailbox::cells(&s.occupied[color.index()]).any(|from| {
-        counts(s.cells[from])
-            && directions.iter().any(|&d| {
+    let pieces: Vec<usize> = (crate::mailbox::cells(&s.occupied[color.index()]))
+        .filter(|&c| counts(s.cells[c]))
+        .collect();
+    if collinear(t, c.collinear, &pieces, &directions)
+        || joined(t, s, c, &pieces, &directions, color)
+    {
+        return true;
+    }
+    c.n > 0
+        && pieces.iter().any(|&from| {
+            directions.iter().any(|&d| {
                 let d = crate::mailbox::delta(d);
                 let mut at = from;
                 (1..c.n).all(|_| {
@@ -245,7 +254,77 @@ fn in_a_row(rules: &Rules, s: &State, c: &crate::goals::Connect, color: Color) -
                     counts(s.cells[at])
                 })
             })
-    })
+        })
+}
+
+/// Whether `n` (not 0) of `pieces` (cells) stand on one line along one
+/// of `directions`, with anything between ([`Connect::collinear`](crate::Connect::collinear)).
+fn collinear(t: &Tables, n: u8, pieces: &[usize], directions: &[(i8, i8)]) -> bool {
+    n > 0
+        && directions.iter().any(|&(dx, dy)| {
+            // (The line a square is on: its rank, file or diagonal.)
+            let line = |c: usize| {
+                let sq = t.square_of[c];
+                let (f, r) = (i32::from(sq.file), i32::from(sq.rank));
+                i32::from(dy) * f - i32::from(dx) * r
+            };
+            let mut lines: Vec<i32> = pieces.iter().map(|&c| line(c)).collect();
+            lines.sort_unstable();
+            lines
+                .chunk_by(|a, b| a == b)
+                .any(|same| same.len() >= usize::from(n))
+        })
+}
+
+/// Whether `color`'s `pieces` (cells) join its first region to its second
+/// ([`Connect::regions`](crate::Connect::regions)), as Fairy-Stockfish
+/// finds it: from those in the first, a step at a time along
+/// `directions` only (never back), until one reached is in the second.
+fn joined(
+    t: &Tables,
+    s: &State,
+    c: &crate::goals::Connect,
+    pieces: &[usize],
+    directions: &[(i8, i8)],
+    color: Color,
+) -> bool {
+    let [first, second] = c.regions[color.index()];
+    let in_region =
+        |region: crate::geometry::Region, cell: usize| region.contains(t.square_of[cell]);
+    if !pieces.iter().any(|&p| in_region(first, p)) || !pieces.iter().any(|&p| in_region(second, p))
+    {
+        return false;
+    }
+    let ours = |cell: usize| pieces.contains(&cell);
+    let mut current: Vec<usize> = pieces
+        .iter()
+        .copied()
+        .filter(|&p| in_region(first, p))
+        .collect();
+    loop {
+        let mut reached: Vec<usize> = Vec::new();
+        for &d in directions {
+            let d = crate::mailbox::delta(d);
+            let from: Vec<usize> = current.iter().chain(&reached).copied().collect();
+            for cell in from {
+                let to = crate::mailbox::step(cell, d);
+                if s.cells[to] != crate::mailbox::OFF && ours(to) && !reached.contains(&to) {
+                    reached.push(to);
+                }
+            }
+        }
+        if reached.iter().any(|&r| in_region(second, r)) {
+            return true;
+        }
+        if reached.iter().all(|r| current.contains(r)) {
+            return false;
+        }
+        for r in reached {
+            if !current.contains(&r) {
+                current.push(r);
+            }
+        }
+    }
 }
 
 /// How many pieces `color` has on the board.

@@ -387,6 +387,12 @@ impl<'r> Position<'r> {
                 if position.gate_letter(color, c.to_ascii_uppercase()) {
                     continue;
                 }
+                // (Where nothing castles, the letters mean nothing, as
+                // Fairy-Stockfish reads them: atomiczh's start keeps
+                // chess's `KQkq`.)
+                if rules.castling.is_none() && !rules.has_gates() && c.is_ascii_alphabetic() {
+                    continue;
+                }
                 let Some(rook) = position.castling_rook(color, c.to_ascii_uppercase()) else {
                     return Err(err(
                         at + i,

@@ -111,6 +111,17 @@ pub struct Connect {
     /// What it means for the side that has them (Fairy-Stockfish's
     /// `connectValue`).
     pub ending: Ending,
+    /// How many of them on one line, with anything between, are a goal
+    /// too (Fairy-Stockfish's `collinearN`: the three musketeers); 0 for
+    /// none.
+    pub collinear: u8,
+    /// Each side's two regions (White's first) that its pieces joined
+    /// are a goal too (`connectRegion1White` and the rest: gale, hex):
+    /// a chain of them, each a step from the last along the directions
+    /// that count — east, north, north-east and south-east, as
+    /// Fairy-Stockfish follows them —, from a piece in the first to one
+    /// in the second. Empty regions for none.
+    pub regions: [[Region; 2]; 2],
 }
 
 /// What ends a game in a rule set besides checkmate and stalemate.
@@ -132,6 +143,11 @@ pub struct Goals {
     /// castle chess): a side that castles so wins, and one that loses
     /// such a right loses.
     pub castling_wins: [[bool; 2]; 2],
+    /// A full board ends the game (Fairy-Stockfish's
+    /// `adjudicateFullBoard`: reversi, ataxx): drawn, or decided by
+    /// material counting where the rule set has it
+    /// ([`Rules::material_counting`](crate::Rules::material_counting)).
+    pub full_board: bool,
 }
 
 impl Goals {
@@ -142,5 +158,6 @@ impl Goals {
             || self.check_counting
             || self.connect.is_some()
             || self.castling_wins != [[false; 2]; 2]
+            || self.full_board
     }
 }

@@ -27,7 +27,7 @@
 //! `pocketSize`, `variantTemplate` and piece values are read and ignored.
 //! Black's moves are White's turned half round
 //! ([`Rules::black_rotated`]). A key of a rule this engine does not play
-//! (sittuyin's rook drops, two boards, connection goals, …) set to other than the format's
+//! (triple steps, a wall put down instead of a move, …) set to other than the format's
 //! default is held, and refuses the variant if it still holds when the
 //! section is finished (a section may set back what its parent needs); a
 //! key the format does not have refuses its section (Fairy-Stockfish
@@ -62,7 +62,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, Lines};
 use crate::geometry::{Geometry, MAX_SIDE};
-use crate::rules::{MaterialCounting, Rules, Stalemate, WallRule};
+use crate::rules::{Enclosing, Flip, MaterialCounting, Rules, Stalemate, WallRule};
 pub(crate) use draft::Draft;
 use draft::{Pending, Refusal};
 use keys::Use;
@@ -140,6 +140,7 @@ fn written() -> &'static [(String, Drafted)] {
                 }
                 if let Ok(draft) = &mut draft {
                     draft.wazir_king = crate::builtin::WAZIR_KINGS.contains(&section.name.as_str());
+                    draft.drops.free = crate::builtin::FREE_DROPS.contains(&section.name.as_str());
                     let names = crate::builtin::PIECE_NAMES
                         .iter()
                         .find(|(n, _)| *n == section.name)
@@ -180,8 +181,8 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// assert!(seirawan.gating);
 /// let bughouse = chess_rules::ini::builtin("bughouse").unwrap().unwrap();
 /// assert!(bughouse.drops.is_some_and(|d| d.partner && !d.captures_to_hand));
-/// let ataxx = chess_rules::ini::builtin("ataxx").unwrap().unwrap_err();
-/// assert!(ataxx.contains("not written out"), "{ataxx}");
+/// let ataxx = chess_rules::ini::builtin("ataxx").unwrap().unwrap();
+/// assert!(ataxx.drops.is_some_and(|d| d.free));
 /// ```
 pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
     let draft = builtin_draft(name)?;
@@ -833,6 +834,42 @@ fn hands_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
             draft.no_doubled_count =
                 u8::try_from(number(value)?).map_err(|_| bad(format!("`{value}`: at most 255")))?;
         }
+        "enclosingDrop" => {
+            draft.drops.enclosing = match value {
+                "none" => None,
+                "reversi" => Some(Enclosing::Reversi),
+                "ataxx" => Some(Enclosing::Ataxx),
+                "snort" => Some(Enclosing::Snort),
+                "anyside" => Some(Enclosing::Anyside),
+                "top" => Some(Enclosing::Top),
+                _ => {
+                    return Err(bad(format!(
+                        "`{value}`: a drop's rule is `reversi`, `ataxx`, `snort`, `anyside`, `top` or `none`"
+                    )));
+                }
+            };
+        }
+        "enclosingDropStart" => {
+            draft.drops.enclosing_start = match value {
+                "" | "-" => None,
+                _ => Some(region(value)?),
+            };
+        }
+        "flipEnclosedPieces" => {
+            // (Fairy-Stockfish reads a drop's rules here too, and flips
+            // nothing by them.)
+            draft.rules.flip = match value {
+                "reversi" => Some(Flip::Reversi),
+                "ataxx" => Some(Flip::Ataxx),
+                "quadwrangle" => Some(Flip::Quadwrangle),
+                "none" | "snort" | "anyside" | "top" => None,
+                _ => {
+                    return Err(bad(format!(
+                        "`{value}`: pieces are flipped by `reversi`, `ataxx` or `quadwrangle`, or `none`"
+                    )));
+                }
+            };
+        }
         "firstRankPawnDrops" => draft.drops.pawns_on_first_rank = boolean(value)?,
         "promotionZonePawnDrops" => draft.drops.pawns_in_zone = boolean(value)?,
         _ => return Ok(false),
@@ -912,6 +949,23 @@ fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> 
                 .filter(|&n| n <= MAX_SIDE)
                 .ok_or_else(|| bad(format!("`{value}`: a square's side is at most {MAX_SIDE}")))?;
         }
+        "collinearN" => {
+            draft.connect.collinear = u8::try_from(number(value)?)
+                .ok()
+                .filter(|&n| n <= MAX_SIDE)
+                .ok_or_else(|| bad(format!("`{value}`: at most {MAX_SIDE} on a line")))?;
+        }
+        "connectRegion1White"
+        | "connectRegion2White"
+        | "connectRegion1Black"
+        | "connectRegion2Black" => {
+            let side = usize::from(key.ends_with("Black"));
+            let which = usize::from(key.starts_with("connectRegion2"));
+            draft.connect.regions[side][which] = match value {
+                "" | "-" => crate::geometry::Region::EMPTY,
+                _ => region(value)?,
+            };
+        }
         "connectPieceTypes" => draft.connect.pieces = piece_set(&draft.rules, value)?,
         "connectHorizontal" => draft.connect.horizontal = boolean(value)?,
         "connectVertical" => draft.connect.vertical = boolean(value)?,
@@ -919,6 +973,7 @@ fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> 
         "connectValue" => draft.connect.ending = ending(value)?,
         "shatarMateRule" => draft.rules.shatar_mate = boolean(value)?,
         "stalematePieceCount" => draft.rules.stalemate_by_count = boolean(value)?,
+        "adjudicateFullBoard" => draft.full_board = boolean(value)?,
         "materialCounting" => {
             draft.pending.retain(|p| p.key != key);
             draft.rules.material_counting = match value {
@@ -1207,7 +1262,8 @@ mod tests {
     #[test]
     fn details_of_a_rule_not_played_refuse_only_with_the_rule() {
         // How connections are counted does nothing without a connection
-        // goal; pieces in a row play, a square of them is refused.
+        // goal; pieces in a row, a square of them and pieces on a line
+        // are goals.
         let plays = sections("[a:chess]\nconnectVertical = false\nconnectValue = loss\n").unwrap();
         let rules = plays[0].rules.as_ref().unwrap();
         assert_eq!(rules.goals.connect, None);
@@ -1228,13 +1284,8 @@ mod tests {
             .clone();
         let square = square.unwrap().goals.connect;
         assert!(square.is_some_and(|c| (c.n, c.square) == (0, 2)));
-        let refused = read[1].rules.clone().unwrap_err();
-        assert!(
-            refused
-                .message
-                .starts_with("`collinearN = 3` needs connection goals other than"),
-            "{refused:?}"
-        );
+        let collinear = read[1].rules.as_ref().unwrap().goals.connect.as_ref();
+        assert!(collinear.is_some_and(|c| (c.n, c.collinear) == (0, 3)));
         // Duple check belongs to pieces royal while few; castling's
         // details, to castling.
         let plays = sections("[a:chess]\ndupleCheck = true\n").unwrap();

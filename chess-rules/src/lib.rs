@@ -63,8 +63,9 @@
 //! | `sittuyin.rs` | sittuyin's promotion: a pawn of the zone becoming a piece where it stands or beside |
 //! | `shatar.rs` | shatar's mates: a check by a knight, rook or bers is a shak; a mate by knights alone wins for the side mated, one ending a series of checks without a shak draws |
 //! | `cambodian.rs` | Cambodian chess's first leaps from gates, why one may not be made ([`LeapRefused`]), and the king's gate a rook closes |
+//! | `enclosing.rs` | reversi, ataxx and connect four: where a drop must go (enclosing pieces, beside its own, on top of a piece: [`Enclosing`]) and the pieces a move flips ([`Flip`]) |
 //! | `passing.rs` | passing (janggi), passing where no move is left, bikjang, and the ends they make |
-//! | `goals.rs` | what else ends a game: extinction, capture the flag, pieces in a row or in a square ([`Goals`]) |
+//! | `goals.rs` | what else ends a game: extinction, capture the flag, pieces in a row or in a square, castling, a full board ([`Goals`]) |
 //! | `ends.rs` | whether a goal has ended a position's game |
 //! | `perft.rs` | perft |
 //! | `notation.rs` | moves in words: [`MoveText`], SAN, coordinates |
@@ -80,6 +81,7 @@ pub mod builtin;
 mod cambodian;
 pub mod data;
 mod duple;
+mod enclosing;
 mod ends;
 mod error;
 mod fen;
@@ -118,8 +120,8 @@ pub use notation::{GateText, MoveText};
 pub use position::Position;
 pub use read::read;
 pub use rules::{
-    Blast, Castling, Drops, MaterialCounting, PieceDef, PiecePromotion, RoyalWhileFew, Rules,
-    Stalemate, WallRule, Walling,
+    Blast, Castling, Drops, Enclosing, Flip, MaterialCounting, PieceDef, PiecePromotion,
+    RoyalWhileFew, Rules, Stalemate, WallRule, Walling,
 };
 pub use sittuyin::PromotionRefused;
 pub use types::{Color, Gate, Move, MoveKind, Outcome, Piece};

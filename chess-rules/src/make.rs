@@ -91,6 +91,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         crate::gating::close(t, s, m, next);
         crate::cambodian::close(t, s, m, next);
     }
+    if t.flip.is_some() {
+        crate::enclosing::flip(t, s, m, next, |next, c| mark(t, next, c));
+    }
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let pawn = moving != EMPTY && t.is_pawn(moving);
     let king = moving != EMPTY && t.castles(moving);
@@ -211,7 +214,8 @@ fn pass_into(t: &Tables, s: &State, next: &mut State) {
 
 /// Blows up the capture on `at` in `next`: the pieces gone leave the bit
 /// sets, take their castling rights with them (a king's, its side's) and
-/// their marks of promotion (no piece blown up goes to a hand).
+/// their marks of promotion; where captures go to hand, each goes to the
+/// hand of the side it was not (as Fairy-Stockfish's atomiczh has it).
 fn explode_into(t: &Tables, blast: &crate::tables::BlastKinds, next: &mut State, at: usize) {
     let mut gone = [(0usize, EMPTY); 9];
     let mut n = 0;
@@ -219,7 +223,15 @@ fn explode_into(t: &Tables, blast: &crate::tables::BlastKinds, next: &mut State,
         gone[n] = (c, cell);
         n += 1;
     });
+    let keep = (t.drops.as_ref())
+        .filter(|d| d.captures_to_hand && !d.free)
+        .map(|d| d.keep_promoted);
     for &(c, cell) in &gone[..n] {
+        if let Some(keep) = keep {
+            let kind = hand_kind(t, next, c, cell, keep);
+            let held = &mut next.hands[usize::from(cell & BLACK_BIT == 0)][kind];
+            *held = held.saturating_add(1);
+        }
         mark(t, next, c);
         next.castling &= !t.castling_on[c];
         if t.castles(cell) {
@@ -246,7 +258,12 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
         let (word, bit) = bit(sq);
         s.promoted[word] & bit != 0
     };
+    // (Where hands hold every kind without end, they stay as they are.)
+    let free = t.drops.as_ref().is_some_and(|d| d.free);
     if let MoveKind::Drop { kind } = m.kind {
+        if free {
+            return;
+        }
         let held = &mut next.hands[us][usize::from(kind)];
         *held = held.saturating_sub(1);
         if m.promotion.is_some() {
@@ -260,6 +277,7 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
     if let Some(drops) = &t.drops
         && let Some(sq) = taken
         && drops.captures_to_hand
+        && !free
     {
         let kind = to_hand(t, s, sq, drops.keep_promoted);
         let held = &mut next.hands[us][kind];
@@ -303,10 +321,16 @@ pub(crate) fn taken_square(s: &State, m: Move) -> Option<Square> {
 /// `keep_promoted`.
 pub(crate) fn to_hand(t: &Tables, s: &State, sq: Square, keep_promoted: bool) -> usize {
     let c = cell_of(sq);
+    hand_kind(t, s, c, s.cells[c], keep_promoted)
+}
+
+/// The kind `piece`, on the cell `c` of `s` (its marks of promotion there;
+/// the cell itself may be emptied already), goes to a hand as.
+fn hand_kind(t: &Tables, s: &State, c: usize, piece: u8, keep_promoted: bool) -> usize {
     let marked = s.promoted[c / 64] & (1 << (c % 64)) != 0;
     match s.unpromoted.get(c) {
-        _ if !marked || keep_promoted => kind_of(s.cells[c]),
-        0 => t.pawn_kind[usize::from(s.cells[c] & BLACK_BIT != 0)].unwrap_or(kind_of(s.cells[c])),
+        _ if !marked || keep_promoted => kind_of(piece),
+        0 => t.pawn_kind[usize::from(piece & BLACK_BIT != 0)].unwrap_or(kind_of(piece)),
         was => usize::from(was - 1),
     }
 }
@@ -369,6 +393,14 @@ pub(crate) fn take_back(t: &Tables, s: &State, m: Move, next: &mut State) {
         }
     };
     m.touched(|sq| restore(next, cell_of(sq)));
+    // (The pieces a move flipped, anywhere on the board.)
+    if t.flip.is_some() {
+        for &c in &t.squares {
+            if next.cells[c] != s.cells[c] {
+                restore(next, c);
+            }
+        }
+    }
     if t.walls.is_some() {
         for w in 0..WORDS {
             let mut changed = s.walls[w] ^ next.walls[w];

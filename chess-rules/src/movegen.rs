@@ -436,8 +436,10 @@ pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (Drop,
     let only = t
         .must_drop_kind
         .filter(|&k| s.hands[side].get(k).is_some_and(|&n| n > 0));
+    // (Where hands hold every kind without end, any kind.)
+    let free = t.drops.as_ref().is_some_and(|d| d.free);
     (0..kinds)
-        .filter(move |&kind| s.hands[side][kind] > 0 && only.is_none_or(|k| k == kind))
+        .filter(move |&kind| (free || s.hands[side][kind] > 0) && only.is_none_or(|k| k == kind))
         .flat_map(move |kind| {
             let up = promoted(kind).map(|up| (kind, Some(up)));
             std::iter::once((kind, None)).chain(up)
@@ -452,6 +454,7 @@ pub(crate) fn drop_targets(t: &Tables, s: &State) -> impl Iterator<Item = (Drop,
                 }
             }
             crate::placement::restrict(t, s, kind, &mut cells);
+            crate::enclosing::restrict(t, s, &mut cells);
             if let Some(stuck) = &t.stuck {
                 let placed = usize::from(up.unwrap_or(kind as u8));
                 for (w, cells) in cells.iter_mut().enumerate() {

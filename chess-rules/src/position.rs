@@ -123,6 +123,19 @@ pub(crate) fn back_rank(g: Geometry, color: Color) -> u8 {
 /// royal piece of the other side next to it, where captures explode), or
 /// all the pieces of a duple check ([`crate::duple`]).
 pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
+    attacked_royal(t, s, color, false)
+}
+
+/// Whether a piece of a royal kind of `color` is attacked (Fairy-Stockfish's
+/// king: a check a rule set may forbid, [`Rules::checks`](crate::Rules::checks),
+/// is given to it alone, not to pieces royal while few).
+pub(crate) fn king_in_check(t: &Tables, s: &State, color: Color) -> bool {
+    attacked_royal(t, s, color, true)
+}
+
+/// Whether a royal piece of `color` (`kinds`: of a royal kind only) is
+/// attacked, or, for all of them, duple check.
+fn attacked_royal(t: &Tables, s: &State, color: Color, kinds: bool) -> bool {
     let theirs = &s.royal[(!color).index()];
     let royal = s.royal[color.index()]
         .iter()
@@ -132,6 +145,9 @@ pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
             while bits != 0 {
                 let c = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                if kinds && !t.is_royal(s.cells[c]) {
+                    continue;
+                }
                 if (t.attacked(&s.cells, c, !color)
                     && !crate::blast::shielded(t, &s.cells, theirs, c))
                     || t.faced(&s.cells, c, !color)
@@ -141,7 +157,7 @@ pub(crate) fn in_check(t: &Tables, s: &State, color: Color) -> bool {
             }
             false
         });
-    royal || crate::duple::in_check(t, &s.cells, &s.occupied[color.index()], color)
+    royal || (!kinds && crate::duple::in_check(t, &s.cells, &s.occupied[color.index()], color))
 }
 
 impl<'r> Position<'r> {

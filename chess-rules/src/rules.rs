@@ -305,6 +305,9 @@ pub struct Rules {
     /// `chess960`); castling itself is the same (the king to its file,
     /// the rook beside it).
     pub chess960: bool,
+    /// Pieces a move turns to its side, if any do (Fairy-Stockfish's
+    /// `flipEnclosedPieces`: reversi, ataxx).
+    pub flip: Option<Flip>,
     /// Pieces in hand may be put on the board, if they may
     /// (Fairy-Stockfish's `pieceDrops`: crazyhouse).
     pub drops: Option<Drops>,
@@ -544,13 +547,63 @@ pub struct Drops {
     /// piece is dropped, and no piece on the board moves while one of its
     /// drops is legal. `None`: any piece in hand.
     pub must_drop_kind: Option<char>,
+    /// Where else a drop must go, if anywhere: a square that encloses
+    /// pieces (reversi), one beside a piece, … (`enclosingDrop`).
+    pub enclosing: Option<Enclosing>,
+    /// Where the first drops go while one of these squares is empty,
+    /// whatever [`Drops::enclosing`] says (`enclosingDropStart`: reversi's
+    /// four squares in the middle).
+    pub enclosing_start: Option<Region>,
+    /// Hands hold every kind of piece without end, and a FEN writes none
+    /// (Fairy-Stockfish's `freeDrops`, which its format has no key for:
+    /// ataxx, and the sections that start from it).
+    pub free: bool,
+}
+
+/// Where a drop must go besides an empty square of its region
+/// ([`Drops::enclosing`]), as Fairy-Stockfish's `enclosingDrop` has it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Enclosing {
+    /// Where it encloses pieces of the other side, in a line between it
+    /// and a piece of its own (`reversi`).
+    Reversi,
+    /// Beside a piece of its own, a king's step away (`ataxx`).
+    Ataxx,
+    /// Not beside a piece of the other side along a file or a rank
+    /// (`snort`).
+    Snort,
+    /// Pushed in from an edge of the board: from the first file where it
+    /// is empty, to the lowest file of the rank next to a piece or on the
+    /// last file; from the first rank, or the last, to the lowest rank of
+    /// the file next to a piece or on the rank it was pushed toward; from
+    /// the last file, to the lowest file next to a piece or on the first
+    /// (Fairy-Stockfish's `anyside`, whose squares are its lowest ones).
+    Anyside,
+    /// On the first rank, or on a piece (`top`: connect four).
+    Top,
+}
+
+/// Which pieces a move turns to the side that made it
+/// ([`Rules::flip`]), as Fairy-Stockfish's `flipEnclosedPieces` has it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// The pieces of the other side in a line between the square moved to
+    /// and a piece of its own, along files, ranks and diagonals
+    /// (`reversi`).
+    Reversi,
+    /// The pieces of the other side a king's step from the square moved
+    /// to (`ataxx`).
+    Ataxx,
+    /// Those of [`Flip::Ataxx`], after a move on the board, or a drop
+    /// beside a piece of its own (`quadwrangle`).
+    Quadwrangle,
 }
 
 impl Rules {
     /// Whether its positions hold pieces in hand: where pieces are
     /// dropped, or gated ([`Rules::gating`]).
     pub fn holds_hands(&self) -> bool {
-        self.drops.is_some() || self.gating
+        self.drops.as_ref().is_some_and(|d| !d.free) || self.gating
     }
 
     /// Whether its positions keep gates: where pieces are gated
@@ -619,6 +672,7 @@ impl Rules {
             piece_promotion: PiecePromotion::default(),
             immobility_illegal: false,
             walling: None,
+            flip: None,
             petrify: Vec::new(),
             gating: false,
             cambodian_moves: false,

@@ -144,6 +144,8 @@ pub(crate) struct Tables {
     pub(crate) check_counting: bool,
     /// Castling may win or lose the game ([`crate::Goals::castling_wins`]).
     pub(crate) castling_wins: bool,
+    /// Which pieces a move turns to its side ([`Rules::flip`]).
+    pub(crate) flip: Option<crate::rules::Flip>,
     /// A bit per kind that castles: the royal kinds, or where there is
     /// none the piece written `K` (a king that is not royal, as in
     /// extinction chess).
@@ -837,6 +839,7 @@ impl Tables {
             royal: bits(&|p| p.royal),
             check_counting: rules.goals.check_counting,
             castling_wins: rules.goals.castling_wins != [[false; 2]; 2],
+            flip: rules.flip,
             few_royal: rules.royal_while_few.as_ref().map(|few| FewRoyal {
                 kinds: few
                     .pieces

@@ -232,6 +232,10 @@ pub enum Outcome {
     /// between, and the side to move passed ([`Rules::bikjang`](crate::Rules::bikjang)):
     /// a draw, or decided by material counting where the rule set has it.
     Bikjang,
+    /// The board is full ([`Goals::full_board`](crate::Goals::full_board):
+    /// reversi, ataxx): a draw, or decided by material counting where the
+    /// rule set has it.
+    FullBoard,
     /// `color` castled on a wing where castling wins, and wins; or,
     /// `won` false, lost the right to castle there, and loses
     /// ([`Goals::castling_wins`](crate::Goals::castling_wins)).
@@ -275,7 +279,7 @@ impl Outcome {
             Outcome::Flag { color, draw } => (!draw).then_some(color),
             Outcome::Checks { color } => Some(color),
             Outcome::Counted { winner } => winner,
-            Outcome::Passed | Outcome::Bikjang => None,
+            Outcome::Passed | Outcome::Bikjang | Outcome::FullBoard => None,
             Outcome::Castling { color, won } => Some(if won { color } else { !color }),
         }
     }

@@ -161,6 +161,17 @@ pub enum Rejection {
     /// or another piece to the last square of a colour a bishop in hand
     /// needs.
     BishopColours(Piece),
+    /// The drop's square is not one where the rule set's drops must go
+    /// ([`Drops::enclosing`](crate::Drops::enclosing): reversi's enclosing
+    /// pieces, ataxx's beside its own, …); or, `start`, the start's
+    /// squares are still open ([`Drops::enclosing_start`](crate::Drops::enclosing_start))
+    /// and it is not one of them.
+    NotEnclosing {
+        /// The piece dropped.
+        piece: Piece,
+        /// The drops go to the start's squares yet.
+        start: bool,
+    },
     /// A rook dropped off its side's first rank
     /// ([`Drops::rooks_on_first_rank`](crate::Drops::rooks_on_first_rank):
     /// sittuyin).
@@ -469,7 +480,8 @@ impl Position<'_> {
         if !self.geometry().contains(to) {
             return Some(Rejection::OffBoard);
         }
-        if self.in_hand(self.s.turn, kind) == 0 {
+        let free = self.rules.drops.as_ref().is_some_and(|d| d.free);
+        if self.in_hand(self.s.turn, kind) == 0 && !free {
             return Some(Rejection::NotInHand(piece));
         }
         // (Where one kind must be dropped first, another waits while its
@@ -528,6 +540,11 @@ impl Position<'_> {
         crate::placement::restrict(&self.tables, &self.s, usize::from(kind), &mut cell);
         if cell[c / 64] == 0 {
             return Some(Rejection::BishopColours(piece));
+        }
+        crate::enclosing::restrict(&self.tables, &self.s, &mut cell);
+        if cell[c / 64] == 0 {
+            let start = crate::enclosing::open_start(&self.tables, &self.s).is_some();
+            return Some(Rejection::NotEnclosing { piece, start });
         }
         Some(self.pseudo_legal_refused(m, &legal))
     }

@@ -216,7 +216,7 @@ fn a_section_may_set_back_what_its_parent_needs() {
     let text = "[plain:3check]\ncheckCounting = false\n\
                 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
                 [hill:kingofthehill]\nflagRegionWhite = -\nflagRegionBlack =\n\
-                [still:ataxx]\n";
+                [atlantis:chess]\nwallOrMove = true\n[still:atlantis]\n";
     let sections = ini::sections(text).unwrap();
     for section in &sections[..2] {
         let rules = section.rules.as_ref().unwrap();
@@ -227,12 +227,12 @@ fn a_section_may_set_back_what_its_parent_needs() {
             section.name
         );
     }
-    let refused = sections[2].rules.as_ref().unwrap_err();
-    assert_eq!(&text[refused.span.clone()], "ataxx");
+    let refused = sections[3].rules.as_ref().unwrap_err();
+    assert_eq!(&text[refused.span.clone()], "atlantis");
     assert!(
         refused
             .message
-            .contains("built-in variant `ataxx` cannot be played"),
+            .contains("`atlantis` has `wallOrMove = true`"),
         "{refused:?}"
     );
 }
@@ -242,7 +242,9 @@ fn a_section_may_set_back_what_its_parent_needs() {
 /// 0.0.90 gave each of these), and reads back.
 #[test]
 fn pawns_that_step_aside_are_written_as_fairy_stockfish_writes_them() {
-    let allways = ini::sections("[allwayspawns:chess]\ncustomPiece1 = p:mWfceFifmnD\n").unwrap();
+    let allways =
+        ini::sections("[allwayspawns:chess]\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p\n")
+            .unwrap();
     let allways = allways[0].rules.as_ref().unwrap();
     let berolina = ini::builtin("berolina").unwrap().unwrap();
     for (rules, fen, uci, san) in [

@@ -576,11 +576,12 @@ fn drops_kept_off_a_file_or_out_of_a_region_say_why() {
 /// lists 80 moves here, `d2h6` once, and leaves the h5 pawn).
 #[test]
 fn a_move_to_the_square_passed_is_not_also_an_en_passant_capture() {
-    let rules = chess_rules::ini::sections("[ns:chess]\ncustomPiece1 = p:mW3ceBifsQD\n")
-        .unwrap()
-        .remove(0)
-        .rules
-        .unwrap();
+    let rules =
+        chess_rules::ini::sections("[ns:chess]\ncustomPiece1 = p:mW3ceBifsQD\npawnTypes = p\n")
+            .unwrap()
+            .remove(0)
+            .rules
+            .unwrap();
     let fen = "rnbqkbnr/2Ppp3/p2P4/3P3p/8/P7/3PP3/RNqQ1KNR w kq h6 0 7";
     let pos = Position::from_fen(&rules, fen).unwrap();
     let moves = pos.legal_moves();
@@ -601,11 +602,13 @@ fn a_move_to_the_square_passed_is_not_also_an_en_passant_capture() {
     // The same for a pawn that also steps diagonally forward: its step
     // and its capture share a line, so its moves are listed, not counted
     // (pyffish: 8 moves, `e5d6` once, the d5 pawn stays).
-    let diag = chess_rules::ini::sections("[diag:chess]\ncustomPiece1 = p:fmWfmFfceFifmnD\n")
-        .unwrap()
-        .remove(0)
-        .rules
-        .unwrap();
+    let diag = chess_rules::ini::sections(
+        "[diag:chess]\ncustomPiece1 = p:fmWfmFfceFifmnD\npawnTypes = p\n",
+    )
+    .unwrap()
+    .remove(0)
+    .rules
+    .unwrap();
     let pos = Position::from_fen(&diag, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
     assert_eq!((pos.legal_moves().len(), pos.perft(1)), (8, 8));
     let d6 = pos.parse_move("e5d6").unwrap();
@@ -801,9 +804,10 @@ fn captures_explode_as_in_atomic_chess() {
     assert_eq!(after.fen(), "8/8/8/8/8/8/q7/K7 b - - 0 1");
     assert!(Position::from_fen(&blasts, &after.fen()).is_ok());
     assert!(Position::from_fen(&Rules::chess(), &after.fen()).is_err());
-    // With pieces in hand (a rule set built so; a rules file may not say
-    // it): the piece taken goes to hand, those blown up to none, and a
-    // promoted queen blown up leaves no mark for a piece dropped there.
+    // With pieces in hand: the piece taken goes to the taker's hand, those
+    // blown up to the hand of the side they were not (a promoted queen as
+    // a pawn, the capturing knight to White's), and the queen leaves no
+    // mark for a piece dropped there.
     let mut house = chess_rules::ini::builtin("crazyhouse").unwrap().unwrap();
     house.blast = Some(chess_rules::Blast {
         spared: vec!['P'],
@@ -811,14 +815,14 @@ fn captures_explode_as_in_atomic_chess() {
     });
     let pos = Position::from_fen(&house, "4k3/8/8/3n4/8/2P5/1Q~6/4K3[N] b - - 0 1").unwrap();
     let after = pos.play(pos.parse_move("Nxc3").unwrap());
-    assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/4K3[Np] w - - 0 2");
+    assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/4K3[NNpp] w - - 0 2");
     let dropped = after.play(after.parse_move("N@b2").unwrap());
-    assert_eq!(dropped.fen(), "4k3/8/8/8/8/8/1N6/4K3[p] b - - 0 2");
+    assert_eq!(dropped.fen(), "4k3/8/8/8/8/8/1N6/4K3[Npp] b - - 0 2");
 }
 
 /// What the explosion keys read, and the corners refused by name: a royal
 /// king (`king = k`) beside explosions, pieces immune to blasts beside
-/// pieces royal while few, explosions with captures to hand. A rule set
+/// pieces royal while few (explosions with captures to hand play). A rule set
 /// with explosions goes through the data format whole.
 #[test]
 fn explosion_keys_and_the_corners_refused() {
@@ -850,7 +854,8 @@ fn explosion_keys_and_the_corners_refused() {
         "{}",
         error(2)
     );
-    assert!(error(3).contains("with captures to hand"), "{}", error(3));
+    let zh = sections[3].rules.as_ref().unwrap();
+    assert!(zh.blast.is_some() && zh.drops.as_ref().is_some_and(|d| d.captures_to_hand));
     let plain = sections[4].rules.as_ref().unwrap();
     assert_eq!(plain.blast, None);
     assert_eq!(plain.mutually_immune, ['N', 'B']);
@@ -2802,4 +2807,270 @@ fn a_king_in_hand_is_dropped_first_in_koedem() {
         chess_rules::data::read(&chess_rules::data::write(&rules)),
         Some(rules.clone())
     );
+}
+
+/// The rule set of `text`, a rules file of one section.
+fn one_section(text: &str) -> Rules {
+    chess_rules::ini::variants(text).unwrap().remove(0)
+}
+
+/// The FEN after `moves` (coordinates) played from `fen`, and how the
+/// game ended there, with who won.
+fn after(rules: &Rules, fen: &str, moves: &[&str]) -> (String, Option<(Outcome, Option<Color>)>) {
+    let mut pos = Position::from_fen(rules, fen).unwrap();
+    for m in moves {
+        pos = pos.play(pos.parse_move(m).unwrap());
+    }
+    let end = pos.outcome().map(|o| (o, o.winner(pos.turn())));
+    (pos.fen(), end)
+}
+
+/// Reversi's drops (`enclosingDrop = reversi`, `flipEnclosedPieces =
+/// reversi`) as pyffish 0.0.90 plays them: a drop must enclose pieces of
+/// the other side in a line with one of its own, looking through walls,
+/// though a wall stops the flip; a side without a drop passes; the first
+/// drops go to the start's squares while one is open.
+#[test]
+fn reversi_drops_enclose_through_walls_and_flip_up_to_them() {
+    let walled = one_section("[walled:flipello]\nenclosingDropStart = -\n");
+    let hands = "[PPPPPPPPPPpppppppppp]";
+    let white = format!("8/8/8/8/8/1Pp*P3/8/8{hands} w - - 0 1");
+    assert_eq!(legal(&walled, &white), ["b3b3"]);
+    let black = format!("8/8/8/8/8/1Pp*P3/8/8{hands} b - - 0 1");
+    assert_eq!(legal(&walled, &black), ["P@a3", "P@f3"]);
+    let fen = |moves: &[&str]| after(&walled, &black, moves).0;
+    assert_eq!(
+        fen(&["P@a3"]),
+        "8/8/8/8/8/ppp*P3/8/8[PPPPPPPPPPppppppppp] w - - 0 2"
+    );
+    // (Enclosing e3 through the wall, and flipping nothing.)
+    assert_eq!(
+        fen(&["P@f3"]),
+        "8/8/8/8/8/1Pp*Pp2/8/8[PPPPPPPPPPppppppppp] w - - 0 2"
+    );
+    // Flipersi's first four drops go to the middle.
+    let flipersi = chess_rules::ini::builtin("flipersi").unwrap().unwrap();
+    let start = Position::start(&flipersi).unwrap();
+    assert_eq!(
+        legal(&flipersi, &start.fen()),
+        ["P@d4", "P@d5", "P@e4", "P@e5"]
+    );
+    assert_eq!(
+        chess_rules::data::read(&chess_rules::data::write(&walled)),
+        Some(walled)
+    );
+}
+
+/// Ataxx as pyffish 0.0.90 plays it: a piece leaps two squares or clones
+/// itself beside one of its own (from a hand without end), turning the
+/// other side's pieces beside the square it goes to; the board full, the
+/// side with more pieces wins; a side without pieces has no move and
+/// loses; a leap counts toward the move rule.
+#[test]
+fn ataxx_clones_leap_and_turn_their_neighbours() {
+    let ataxx = chess_rules::ini::builtin("ataxx").unwrap().unwrap();
+    let fen = "7/7/7/7/2P4/1PpP3/2P4 b - - 0 1";
+    assert_eq!(legal(&ataxx, fen).len(), 15);
+    assert_eq!(
+        after(&ataxx, fen, &["P@b1"]).0,
+        "7/7/7/7/2P4/1ppP3/1pp4 w - - 0 2"
+    );
+    assert_eq!(
+        after(&ataxx, fen, &["c2a4"]).0,
+        "7/7/7/p6/2P4/1P1P3/2P4 w - - 1 2"
+    );
+    let full = "ppppppp/ppppppp/ppppppp/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPP1 w - - 0 1";
+    assert_eq!(
+        after(&ataxx, full, &["P@g1"]).1,
+        Some((
+            Outcome::Counted {
+                winner: Some(Color::White)
+            },
+            Some(Color::White)
+        ))
+    );
+    let pos = Position::from_fen(&ataxx, full).unwrap();
+    assert_eq!(pos.legal_moves().len(), 6);
+    let stuck = "ppppppp/ppppppp/ppppppp/ppppPPP/PPPPPPP/PPPPPPP/PPPPPP1 b - - 0 1";
+    assert_eq!(legal(&ataxx, stuck), ["a4a4"]);
+    let (_, end) = after(&ataxx, "P6/7/7/7/7/7/7 b - - 0 1", &[]);
+    assert_eq!(end.map(|(_, winner)| winner), Some(Some(Color::White)));
+}
+
+/// Quadwrangle's flips (`flipEnclosedPieces = quadwrangle`), as pyffish
+/// 0.0.90 makes them: after a move on the board always, after a drop only
+/// beside a piece of its own.
+#[test]
+fn a_quadwrangle_drop_flips_only_beside_its_own() {
+    let quad = one_section(
+        "[quadwrangle:ataxx]\nmaxRank = 8\nmaxFile = 8\n\
+         startFen = 1PPPPPP1/p6P/p6P/p6P/p6P/p6P/p6P/1pppppp1\n\
+         customPiece1 = p:mQ\nflipEnclosedPieces = quadwrangle\nenclosingDrop = none\n",
+    );
+    let alone = "8/8/8/3p4/8/8/8/P7 w - - 0 1";
+    assert_eq!(
+        after(&quad, alone, &["P@d4"]).0,
+        "8/8/8/3p4/3P4/8/8/P7 b - - 0 1"
+    );
+    let beside = "8/8/8/3p4/3P4/8/8/8 w - - 0 1";
+    assert_eq!(
+        after(&quad, beside, &["P@e4"]).0,
+        "8/8/8/3P4/3PP3/8/8/8 b - - 0 1"
+    );
+    assert_eq!(
+        after(&quad, alone, &["a1d1"]).0,
+        "8/8/8/3p4/8/8/8/3P4 b - - 1 1"
+    );
+    // Flipping beside a royal king is refused, as Fairy-Stockfish refuses
+    // it; a drop's rule that is none, at its value.
+    let e = chess_rules::ini::variants("[k:chess]\nflipEnclosedPieces = ataxx\n").unwrap_err();
+    assert!(
+        e.message.contains("beside a royal king (`king = k`)"),
+        "{}",
+        e.message
+    );
+    let e = chess_rules::ini::variants("[k:ataxx]\nenclosingDrop = quadwrangle\n").unwrap_err();
+    assert!(
+        e.message.contains("a drop's rule is `reversi`"),
+        "{}",
+        e.message
+    );
+}
+
+/// Connect four pushed in from any side (`enclosingDrop = anyside`):
+/// the squares a piece comes to rest on, as pyffish 0.0.90 lists them —
+/// from the top of the c-file, the lowest empty square above a piece
+/// (c2), not the highest.
+#[test]
+fn drops_pushed_in_from_the_edges_rest_where_fairy_stockfish_rests_them() {
+    let anyside = one_section(
+        "[cfour]\nmaxRank = 7\nmaxFile = 7\nimmobile = p\n\
+         startFen = 7/7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1\n\
+         pieceDrops = true\nenclosingDrop = anyside\ndoubleStep = false\ncastling = false\n\
+         stalemateValue = draw\nimmobilityIllegal = false\nconnectN = 4\nnMoveRule = 0\n",
+    );
+    let hands = "[PPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp]";
+    let fen = format!("7/7/2p4/7/2P4/7/2P4{hands} w - - 0 1");
+    let expected = [
+        "a1", "a2", "a3", "a4", "a5", "a6", "a7", "b1", "b3", "b5", "b7", "c2", "d1", "d7", "e1",
+        "e7", "f1", "f7", "g1", "g2", "g4", "g6", "g7",
+    ];
+    assert_eq!(legal(&anyside, &fen), expected.map(|sq| format!("P@{sq}")));
+}
+
+/// Goals of pieces on one line (`collinearN`: the three musketeers, whose
+/// musketeers lose so) and of two regions joined (`connectRegion…`:
+/// gale), as pyffish 0.0.90 ends games by them: a chain is followed east
+/// and north only, so one that turns south is not seen.
+#[test]
+fn pieces_on_one_line_and_regions_joined_end_the_game() {
+    let musketeers = one_section(
+        "[three-musketeers]\nmaxRank = 5\nmaxFile = 5\ncollinearN = 3\n\
+         connectDiagonal = false\ncustomPiece1 = m:cW\ncustomPiece2 = p:mW\n\
+         connectValue = loss\nstalemateValue = win\nconnectPieceTypes = m\n\
+         startFen = ppppM/ppppp/ppMpp/ppppp/Mpppp\n",
+    );
+    let lost = |fen: &str| after(&musketeers, fen, &[]).1;
+    let line = Some((
+        Outcome::Connect {
+            color: Color::White,
+            ending: Ending::Loss,
+        },
+        Some(Color::Black),
+    ));
+    for fen in [
+        "M1M1M/5/5/5/4p b - - 0 1",
+        "MpM1M/5/5/5/4p b - - 0 1",
+        "M4/5/M4/5/M3p b - - 0 1",
+    ] {
+        assert_eq!(lost(fen), line, "{fen}");
+    }
+    assert_eq!(lost("M3M/5/4p/5/2M2 b - - 0 1"), None);
+    // (Fairy-Stockfish's gale, on snort, on ataxx: hands without end.)
+    let gale = chess_rules::ini::variants(
+        "[snort:ataxx]\nimmobile = p\nstartFen = 8/8/8/8/8/8/8/8\nenclosingDrop = snort\n\
+         flipEnclosedPieces = none\nmaxRank = 8\nmaxFile = 8\npassOnStalemate = false\n\
+         stalematePieceCount = false\n\
+         [gale:snort]\nmaxRank = 9\nmaxFile = 9\n\
+         startFen = 1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1\n\
+         enclosingDrop = none\nconnectRegion1White = a*\nconnectRegion2White = i*\n\
+         connectRegion1Black = *1\nconnectRegion2Black = *9\nconnectDiagonal = false\n",
+    )
+    .unwrap()
+    .remove(1);
+    let joined = |fen: &str| after(&gale, fen, &[]).1.map(|(o, _)| o);
+    let white = Some(Outcome::Connect {
+        color: Color::White,
+        ending: Ending::Win,
+    });
+    assert_eq!(joined("9/9/9/9/9/9/PPPPPPPPP/9/p8 b - - 0 1"), white);
+    assert_eq!(joined("9/9/9/9/9/1PPPPPPPP/PP7/9/p8 b - - 0 1"), white);
+    // (The chain turns south at b4.)
+    assert_eq!(joined("9/9/9/9/9/PP7/1PPPPPPPP/9/p8 b - - 0 1"), None);
+    assert!(joined("p8/p8/p8/p8/p8/p8/p8/p8/p8 w - - 0 1").is_some());
+    assert_eq!(joined("p8/p8/p8/p8/p8/p8/1p7/p8/p8 w - - 0 1"), None);
+    // A file is `a*` (a letter to `p`), as Fairy-Stockfish writes it.
+    let e = chess_rules::ini::variants("[g:chess]\nconnectRegion1White = q*\n").unwrap_err();
+    assert!(
+        e.message.contains("files (`a*`, `a` to `p`)"),
+        "{}",
+        e.message
+    );
+    let upper = one_section("[g:chess]\nconnectN = 9\nconnectRegion1White = B*\n");
+    let b_file = chess_rules::Region::file(1);
+    assert_eq!(upper.goals.connect.unwrap().regions[0][0], b_file);
+    for rules in [musketeers, gale] {
+        assert_eq!(
+            chess_rules::data::read(&chess_rules::data::write(&rules)),
+            Some(rules)
+        );
+    }
+}
+
+/// Explosions where captures go to hand (atomiczh) and where capturers
+/// turn to walls (nuclear), as pyffish 0.0.90 plays them: each piece blown
+/// up goes to the hand of the side it was not (the capturer to the
+/// other side's), the piece taken to the taker's; a capturer of a kind
+/// that petrifies leaves a wall where it was blown up; and a drop that
+/// attacks a king royal only while few gives no check a rule forbids.
+#[test]
+fn blown_up_pieces_go_to_hand_and_capturers_turn_to_walls() {
+    let zh = one_section(
+        "[atomiczh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\n\
+         pocketSize = 6\ncastling = false\n",
+    );
+    let start = Position::start(&zh).unwrap().fen();
+    let fen = |rules: &Rules, start: &str, moves: &[&str]| after(rules, start, moves).0;
+    assert_eq!(
+        fen(&zh, &start, &["e2e4", "d7d5", "e4d5"]),
+        "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] b - - 0 2"
+    );
+    let knights = ["g1f3", "d7d5", "f3e5", "b8c6", "e5c6"];
+    assert_eq!(
+        fen(&zh, &start, &knights),
+        "r1bqkbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RNBQKB1R[Nn] b - - 0 3"
+    );
+    // (Fairy-Stockfish writes chess's `KQkq` in its start, which means
+    // nothing where nothing castles.)
+    let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(fen(&zh, chess, &[]), start);
+    let drop = "rnbqkbnr/p1p1p1pp/3p4/5p2/8/3P3P/PPP1PPP1/R1BQKBNR[Pn] b - - 0 4";
+    let moves = legal(&zh, drop);
+    assert_eq!(moves.len(), 58);
+    assert!(moves.contains(&"N@f3".to_string()));
+    let nuclear = one_section(
+        "[nuclear:atomic]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p\n\
+         petrifyOnCaptureTypes = pnbrq\nenPassantRegion = -\n",
+    );
+    assert_eq!(
+        fen(&nuclear, chess, &knights),
+        "r1bqkbnr/p3pppp/2*5/8/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 3"
+    );
+    assert_eq!(legal(&nuclear, &fen(&nuclear, chess, &knights)).len(), 30);
+    for rules in [zh, nuclear] {
+        assert_eq!(
+            chess_rules::data::read(&chess_rules::data::write(&rules)),
+            Some(rules)
+        );
+    }
 }

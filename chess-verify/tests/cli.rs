@@ -290,13 +290,15 @@ fn variant_names_the_rules_of_untagged_games() {
     let (code, out, _) = run(&["--variant", "Crazy House", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 games (2 legal, 12 plies)"), "{out}");
-    // Spartan chess is one of Fairy-Stockfish's built-in variants, not
-    // played yet.
-    let (code, _, err) = run(&["--variant", "ataxx", path.to_str().unwrap()]);
-    assert_eq!(code, 2);
+    // Ataxx is one of Fairy-Stockfish's built-in variants: the untagged
+    // game is read under it, and its first move is none of ataxx's (the
+    // tagged game stays antichess).
+    let (code, out, _) = run(&["--variant", "ataxx", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal, 5 plies), 1 error"), "{out}");
     assert!(
-        err.contains("--variant: Fairy-Stockfish's built-in variant `ataxx` cannot be played here yet: its rules are not written out"),
-        "{err}"
+        out.contains("White cannot play `1. e4`: ataxx has no pawn: name the piece"),
+        "{out}"
     );
     let (code, _, err) = run(&["--variant", "shoggi", path.to_str().unwrap()]);
     assert_eq!(code, 2);

@@ -183,15 +183,18 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         out.contains("White cannot play `2. Ac4`: c1 to c4 is not an archbishop move"),
         "{out}"
     );
-    // A variant whose rules are not played yet: refused, with why.
-    let (code, _, err) = run_with(&["--variant", "ataxx", "-"], b"1. e4 *\n");
-    assert_eq!(code, 2);
+    // Ataxx: a piece clones itself beside one of its own, or leaps two
+    // squares; a clone elsewhere is refused, with where it may go.
+    let games = b"1. P@f2 P@b2 2. Pe3 Pc3 *\n\n1. P@f2 P@d4 *\n";
+    let (code, out, _) = run_with(&["--variant", "ataxx", "-"], games);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("2 games (1 legal, 4 plies)"), "{out}");
     assert!(
-        err.contains(
-            "Fairy-Stockfish's built-in variant `ataxx` cannot be played here yet: \
-             its rules are not written out here yet"
+        out.contains(
+            "Black cannot play `1... P@d4`: a piece dropped under ataxx goes beside one of \
+             Black's own, and d4 is beside none"
         ),
-        "{err}"
+        "{out}"
     );
     // Bughouse: a game of one board is played with the hands its start
     // gives (as Fairy-Stockfish plays it), and a record of two (BPGN's
@@ -202,11 +205,10 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 games (2 legal, 10 plies)"), "{out}");
     // Named by each game's `[Variant]` tag, among games of chess: no
-    // option needed; one not played yet is refused at its tag, in JSON
-    // too.
+    // option needed; an illegal move is refused at the move, in JSON too.
     let games = b"[Variant \"Capablanca\"]\n\n1. e4 e5 2. Ad3 Ad6 *\n\n1. e4 e5 *\n\n\
                   [Variant \"coregal\"]\n\n1. d4 e5 2. Bg5 Nc6 *\n\n\
-                  [Variant \"ataxx\"]\n\n1. e4 *\n";
+                  [Variant \"ataxx\"]\n\n1. P@d4 *\n";
     let (code, out, _) = run_with(&["-"], games);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("4 games (2 legal, 6 plies)"), "{out}");
@@ -219,10 +221,10 @@ fn a_built_in_variant_of_fairy_stockfish_by_name() {
         .lines()
         .find(|l| l.contains("ataxx"))
         .unwrap_or_else(|| panic!("{json}"));
-    assert!(refused.contains("\"code\":\"rules-file\""), "{refused}");
-    assert!(refused.contains("\"line\":11,"), "{refused}");
+    assert!(refused.contains("\"code\":\"bad-drop\""), "{refused}");
+    assert!(refused.contains("\"line\":13,"), "{refused}");
     assert!(
-        refused.contains("Fairy-Stockfish's built-in variant `ataxx` cannot be played here yet"),
+        refused.contains("goes beside one of White's own, and d4 is beside none"),
         "{refused}"
     );
 }
@@ -1028,7 +1030,8 @@ fn fairy_stockfish_san_as_pychess_exports_it() {
     assert_eq!(games, 236, "two games of each of 118 variants");
     let one_board = |n: &&&str| !["bughouse", "koedem", "supply"].contains(*n);
     assert_eq!(problems, 2 * refused.iter().filter(one_board).count());
-    assert!(at_the_move >= 180, "{at_the_move}");
+    // (Every corrupted game, each refused at the move replaced.)
+    assert_eq!(at_the_move, 224);
 }
 
 /// Games of each of pychess.org's one-board variants as its export writes
@@ -1061,12 +1064,11 @@ fn every_pychess_variant_as_its_export_writes_it() {
         &refused,
     );
     assert_eq!(games, 122, "two games of each of 61 variants");
-    // (Refused today: ataxx, a built-in variant.)
-    assert_eq!(problems, 2);
-    assert!(at_the_move >= 105, "{at_the_move}");
-    // Every set-up game of a variant that plays is numbered from its
-    // first move, and verifies with a warning at that number.
-    assert_eq!(warnings.len(), 61 - 1, "{warnings:?}");
+    assert_eq!(problems, 0);
+    assert_eq!(at_the_move, 120);
+    // Every set-up game is numbered from its first move, and verifies
+    // with a warning at that number.
+    assert_eq!(warnings.len(), 61, "{warnings:?}");
     for w in &warnings {
         assert_eq!(
             (w["code"].as_str(), w["text"].as_str()),

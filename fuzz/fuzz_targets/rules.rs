@@ -185,7 +185,13 @@ fuzz_target!(|data: &[u8]| {
             // loses, `o` bishops dropped on both colours, `e` dropped kings
             // and rooks castle, `f` rooks dropped on the first rank only,
             // `t` hands a partner fills, `u` `A` dropped first (where
-            // drops must come first: `M` below).
+            // drops must come first: `M` below); where a drop must go,
+            // `i` enclosing pieces (reversi), `j` beside its own (ataxx),
+            // `s` not beside the other side's, `y` pushed in from an edge,
+            // `z` on a piece or the first rank, `g` the second rank's
+            // squares first; `h` hands without end; pieces a move flips,
+            // `v` enclosed, `w` beside it, `q` beside it after a move or a
+            // drop beside its own; `d` a full board ends the game.
             let mut pocket = String::new();
             if let Some(hand) = parts.next() {
                 let regions = [0, geometry.ranks() - 1].map(chess_rules::Region::rank);
@@ -204,7 +210,24 @@ fuzz_target!(|data: &[u8]| {
                     rooks_on_first_rank: hand.contains('f'),
                     partner: hand.contains('t'),
                     must_drop_kind: hand.contains('u').then_some('A'),
+                    enclosing: hand.chars().find_map(|c| match c {
+                        'i' => Some(chess_rules::Enclosing::Reversi),
+                        'j' => Some(chess_rules::Enclosing::Ataxx),
+                        's' => Some(chess_rules::Enclosing::Snort),
+                        'y' => Some(chess_rules::Enclosing::Anyside),
+                        'z' => Some(chess_rules::Enclosing::Top),
+                        _ => None,
+                    }),
+                    enclosing_start: hand.contains('g').then(|| chess_rules::Region::rank(1)),
+                    free: hand.contains('h'),
                 });
+                rules.flip = hand.chars().find_map(|c| match c {
+                    'v' => Some(chess_rules::Flip::Reversi),
+                    'w' => Some(chess_rules::Flip::Ataxx),
+                    'q' => Some(chess_rules::Flip::Quadwrangle),
+                    _ => None,
+                });
+                rules.goals.full_board = hand.contains('d');
                 for letter in hand.chars().filter(|c| "ABCabc".contains(*c)) {
                     if rules.index(letter).is_some() {
                         pocket.push(letter);
@@ -287,7 +310,9 @@ fuzz_target!(|data: &[u8]| {
             // edge, where the piece was, anywhere), `h` only on White's
             // half for White; `*` stands one on the start position's
             // second rank; capitals (`A`, `B`, `C`, `K`) the kinds turned
-            // into walls where they capture; a digit, pieces in a row.
+            // into walls where they capture; a digit, pieces in a row
+            // (with `y`, as many on one line too; with `j`, White's a-file
+            // joined to its last file and Black's first rank to its last).
             if let Some(walls) = parts.next() {
                 let rule = walls.chars().find_map(|c| match c {
                     'a' => Some(chess_rules::WallRule::Arrow),
@@ -328,6 +353,19 @@ fuzz_target!(|data: &[u8]| {
                             chess_rules::Ending::Draw
                         } else {
                             chess_rules::Ending::Win
+                        },
+                        collinear: if walls.contains('y') { n as u8 } else { 0 },
+                        regions: if walls.contains('j') {
+                            let last = geometry.files() - 1;
+                            [
+                                [chess_rules::Region::file(0), chess_rules::Region::file(last)],
+                                [
+                                    chess_rules::Region::rank(0),
+                                    chess_rules::Region::rank(geometry.ranks() - 1),
+                                ],
+                            ]
+                        } else {
+                            [[chess_rules::Region::EMPTY; 2]; 2]
                         },
                     });
                 }

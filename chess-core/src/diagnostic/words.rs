@@ -3,6 +3,12 @@
 
 use shakmaty::{Bitboard, Board, CastlingSide, Color, Role, Square};
 
+/// `word` with its indefinite article: "a knight", "an archbishop".
+pub(crate) fn a(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
 /// "White" or "Black".
 pub(crate) fn color_name(color: Color) -> &'static str {
     match color {

@@ -342,6 +342,7 @@ fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules
             rules.name
         ),
         Outcome::Passed => "both sides passed, one after the other, which draws".to_string(),
+        Outcome::FullBoard => "the board is full, which draws".to_string(),
         Outcome::Castling { color, won } => castling_end(color, won, rules),
         Outcome::Bikjang => {
             "the generals faced each other and the side to move passed: bikjang, a draw".to_string()

@@ -92,7 +92,10 @@ pub(super) fn drops_of(pos: &Position<'_>, kind: u8) -> Help {
         .filter(|m| matches!(m.kind, MoveKind::Drop { kind: k } if k == kind))
         .map(|m| pos.san(m))
         .collect();
-    piece_can_play(&format!("a {name} in hand"), drops)
+    piece_can_play(
+        &format!("{} in hand", crate::diagnostic::words::a(name)),
+        drops,
+    )
 }
 
 /// The legal promotions of the piece on `from` to `to`, in SAN.

@@ -20,6 +20,7 @@
 //! | `custom.rs` | games under rules a user defines: chess-rules' refusals in the same sentences, and what only they have |
 //! | `custom_words.rs` | a position under rules a user defines in words: pieces, squares, regions, its drops and promotions |
 //! | `refusal.rs` | chess-rules' reasons a move is refused under rules a user defines, in chess's sentences: drops, moves, promotions, what the rules demand |
+//! | `enclosing.rs` | reversi's, ataxx's and connect four's drops: one where its rule set's drops may not go (`bad-drop`) |
 //! | `walls.rs` | walls under rules a user defines: one where it may not go, a move without its wall (`bad-wall`) |
 //! | `variant.rs` | a variant's own reasons: drops, compulsory captures, atomic explosions, racing kings' checks |
 //! | `rejection.rs` | a rejected move before it becomes a diagnostic |
@@ -28,6 +29,7 @@
 mod castling;
 mod custom;
 mod custom_words;
+mod enclosing;
 mod game;
 mod gates;
 mod moves;

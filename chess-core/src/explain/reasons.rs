@@ -136,12 +136,8 @@ pub(super) fn not_a_move(from: &str, to: &str, name: &str, how: &str) -> Rejecti
     Rejection::new(
         ErrorKind::CannotReach,
         format!(
-            "{from} to {to} is not {} {name} move: {how}",
-            if name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
-                "an"
-            } else {
-                "a"
-            }
+            "{from} to {to} is not {} move: {how}",
+            crate::diagnostic::words::a(name)
         ),
     )
 }

@@ -91,6 +91,9 @@ fn dropping(r: &Refused<'_, '_>, refusal: Refusal) -> Option<Rejection> {
         .help(drops_of(pos, p.kind)),
         Refusal::BishopColours(p) => super::placement::bishop_colours(pos, p, to),
         Refusal::RookOffFirstRank(p) => super::sittuyin::rook_drop(pos, p, to),
+        Refusal::NotEnclosing { piece: p, start } => {
+            super::enclosing::not_enclosing(pos, p, to, start)
+        }
         Refusal::SittuyinPromotion { why, .. } => {
             let kind = promotion.and_then(|l| pos.rules().index(l)).unwrap_or(0) as u8;
             super::sittuyin::promotion(pos, &piece, from, to, kind, why)
@@ -98,7 +101,7 @@ fn dropping(r: &Refused<'_, '_>, refusal: Refusal) -> Option<Rejection> {
         Refusal::Doubled { piece: p, count } => {
             let name = kind_name(p.kind);
             let many = if count == 1 {
-                format!("a {name}")
+                crate::diagnostic::words::a(name)
             } else {
                 format!("{count} {name}s")
             };
@@ -133,7 +136,7 @@ fn dropping(r: &Refused<'_, '_>, refusal: Refusal) -> Option<Rejection> {
             // (What is held, and what must be dropped before what.)
             let (held, rule) = match first {
                 Some(def) => (
-                    format!("a {}", def.name),
+                    crate::diagnostic::words::a(&def.name),
                     "it must be dropped before any other piece is dropped or moves",
                 ),
                 None => (
@@ -378,7 +381,10 @@ fn demanded(r: &Refused<'_, '_>, refusal: Refusal) -> Option<Rejection> {
         Refusal::GivesCheck => reasons::gives_check(
             &pos.rules().name,
             &match drop {
-                Some(kind) => format!("a {} dropped on {to}", kind_name(kind)),
+                Some(kind) => format!(
+                    "{} dropped on {to}",
+                    crate::diagnostic::words::a(kind_name(kind))
+                ),
                 None => format!("moving {piece} to {to}"),
             },
             !mover,

@@ -42,6 +42,8 @@ pub(crate) struct Draft {
     pub(super) check_counting: bool,
     /// `castlingWins`: the rule set's [`Goals::castling_wins`].
     pub(super) castling_wins: [[bool; 2]; 2],
+    /// `adjudicateFullBoard`: the rule set's [`Goals::full_board`].
+    pub(super) full_board: bool,
     /// `connectN` (0: none) and its details: the rule set's
     /// [`Goals::connect`] when `n` is set.
     pub(super) connect: crate::goals::Connect,
@@ -154,6 +156,7 @@ impl Draft {
             duple_check: false,
             check_counting: false,
             castling_wins: [[false; 2]; 2],
+            full_board: false,
             connect: crate::goals::Connect {
                 n: 0,
                 square: 0,
@@ -162,6 +165,8 @@ impl Draft {
                 vertical: true,
                 diagonal: true,
                 ending: Ending::Win,
+                collinear: 0,
+                regions: [[Region::EMPTY; 2]; 2],
             },
             promotes: [true; 2],
             pawns: [None, None],
@@ -203,14 +208,9 @@ impl Draft {
     /// The first rule it holds that is not played here, leaving out
     /// details that do nothing alone ([`keys::DECIDED_BY`]).
     pub(super) fn pending(&self) -> Option<&Pending> {
-        let held = |key: &str| self.pending.iter().any(|p| p.key == key);
         self.pending.iter().find(
             |p| match keys::DECIDED_BY.iter().find(|(f, _)| *f == p.feature) {
-                Some((_, Decided::Held(deciding))) => {
-                    deciding.contains(&p.key.as_str()) || deciding.iter().any(|k| held(k))
-                }
                 Some((_, Decided::Castling)) => self.rules.castling.is_some(),
-                Some((_, Decided::Drops)) => self.piece_drops,
                 Some((_, Decided::NotGating)) => !self.seirawan_gating && !self.cambodian_moves,
                 None => true,
             },
@@ -236,7 +236,12 @@ impl Draft {
             flag: (self.flag.regions != [Region::EMPTY; 2]).then(|| self.flag.clone()),
             check_counting: self.check_counting,
             castling_wins: self.castling_wins,
-            connect: (self.connect.n > 0 || self.connect.square > 0).then(|| self.connect.clone()),
+            full_board: self.full_board,
+            connect: {
+                let c = &self.connect;
+                let joined = c.regions.iter().any(|[first, _]| *first != Region::EMPTY);
+                (c.n > 0 || c.square > 0 || c.collinear > 0 || joined).then(|| c.clone())
+            },
         }
     }
 
@@ -286,13 +291,14 @@ impl Draft {
                     ..PieceDef::new(piece.letter, "pawn", betza).expect("the pawn reads")
                 };
             }
-            // The format's pawns: its pawn, and a custom piece written `p`
-            // (a named piece written `p`, as clobber's, is no pawn); else
-            // those a key names, and its pawn all the same (Fairy-Stockfish
-            // promotes its pawn type whatever the key says).
-            let pawn = name == "pawn" || (name.starts_with("customPiece") && piece.letter == 'P');
-            piece.pawn = (self.pawns.clone())
-                .map(|names| names.map_or(pawn, |n| name == "pawn" || n.contains(name)));
+            // The format's pawn, and those a key names (a custom piece
+            // written `p` is none unless `pawnTypes` names it, as ataxx's
+            // is not: pyffish 0.0.90 counts its leaps toward the move
+            // rule); its pawn all the same (Fairy-Stockfish promotes its
+            // pawn type whatever the key says).
+            let pawn = name == "pawn";
+            piece.pawn =
+                (self.pawns.clone()).map(|names| names.map_or(pawn, |n| pawn || n.contains(name)));
             piece.royal = name == "king";
             for (side, named, region) in &self.mobility {
                 if named.eq_ignore_ascii_case(name) {
@@ -426,13 +432,17 @@ impl Draft {
                         .into(),
                 ));
             }
-            if rules.drops.as_ref().is_some_and(|d| d.captures_to_hand) {
-                return Err(Refusal::Header(
-                    "explosions on capture with captures to hand (pieces blown up going to a \
-                     hand) are not played here yet"
-                        .into(),
-                ));
-            }
+        }
+        // Fairy-Stockfish cannot use kings with flipping: a king turned
+        // to the other side would leave a side without one.
+        if rules.flip.is_some()
+            && let Some(king) = rules.pieces.iter().find(|p| p.royal)
+        {
+            return Err(Refusal::Header(format!(
+                "pieces flipped (`flipEnclosedPieces`) beside a royal king (`king = {}`) are not \
+                 played here: Fairy-Stockfish cannot use kings with them",
+                king.letter.to_ascii_lowercase()
+            )));
         }
         rules.walling = self.walling.map(|rule| crate::rules::Walling {
             rule,
@@ -441,13 +451,6 @@ impl Draft {
         // (Pieces marked promoted at the start where nothing is dropped,
         // jieqi's covered pieces, are read as Fairy-Stockfish reads them:
         // the marks change no move, and its FEN leaves them out.)
-        if !rules.petrify.is_empty() && rules.blast.is_some() {
-            return Err(Refusal::Header(
-                "pieces turned to walls where captures explode (`petrifyOnCaptureTypes` with \
-                 `blastOnCapture`) are not played here yet"
-                    .into(),
-            ));
-        }
         if rules.castling.is_none() && !rules.has_gates() {
             // A start inherited with castling rights (chess's `KQkq`)
             // under `castling = false`: Fairy-Stockfish ignores them (but

@@ -23,7 +23,6 @@ pub(crate) enum Use {
     },
 }
 
-const ENCLOSING: &str = "drops that must enclose pieces (reversi)";
 const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
 const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
@@ -31,9 +30,6 @@ const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
 /// nothing uses (with one of them, Seirawan chess's gating or Cambodian
 /// chess's first leaps, which are played).
 const GATES: &str = "gates that no piece is put on or leaps from (`gating` without `seirawanGating` or `cambodianMoves`)";
-
-const CONNECT: &str = "connection goals other than pieces in a row or in a square (a region joined to another, pieces on one line)";
-const COUNTING: &str = "material counted to decide a full board";
 
 /// The keys and their use; pieces (`pawn`, `customPiece1` …) and
 /// `mobilityRegion…` keys are recognised by the reader itself.
@@ -126,8 +122,8 @@ const KEYS: &[(&str, Use)] = &[
     ("capturesToHand", Use::Read),
     ("firstRankPawnDrops", Use::Read),
     ("promotionZonePawnDrops", Use::Read),
-    ("enclosingDrop", rule(ENCLOSING, "none")),
-    ("enclosingDropStart", rule(ENCLOSING, "")),
+    ("enclosingDrop", Use::Read),
+    ("enclosingDropStart", Use::Read),
     ("dropRegionWhite", Use::Read),
     ("dropRegionBlack", Use::Read),
     ("sittuyinRookDrop", Use::Read),
@@ -153,10 +149,7 @@ const KEYS: &[(&str, Use)] = &[
     ("makpongRule", Use::Read),
     ("flyingGeneral", Use::Read),
     ("soldierPromotionRank", Use::Read),
-    (
-        "flipEnclosedPieces",
-        rule("flipping enclosed pieces (reversi)", "none"),
-    ),
+    ("flipEnclosedPieces", Use::Read),
     ("stalematePieceCount", Use::Read),
     ("checkmateValue", Use::Read),
     ("shogiPawnDropMateIllegal", Use::Read),
@@ -185,49 +178,32 @@ const KEYS: &[(&str, Use)] = &[
     ("connectVertical", Use::Read),
     ("connectHorizontal", Use::Read),
     ("connectDiagonal", Use::Read),
-    ("connectRegion1White", rule(CONNECT, "-")),
-    ("connectRegion2White", rule(CONNECT, "-")),
-    ("connectRegion1Black", rule(CONNECT, "-")),
-    ("connectRegion2Black", rule(CONNECT, "-")),
+    ("connectRegion1White", Use::Read),
+    ("connectRegion2White", Use::Read),
+    ("connectRegion1Black", Use::Read),
+    ("connectRegion2Black", Use::Read),
     ("connectNxN", Use::Read),
-    ("collinearN", rule(CONNECT, "0")),
+    ("collinearN", Use::Read),
     ("connectValue", Use::Read),
     ("materialCounting", Use::Read),
-    ("adjudicateFullBoard", rule(COUNTING, "false")),
+    ("adjudicateFullBoard", Use::Read),
 ];
 
 /// What decides whether a held rule's details do anything.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Decided {
-    /// One of these keys held too (or the detail is one of them).
-    Held(&'static [&'static str]),
     /// Castling, which is played.
     Castling,
-    /// Drops, which are played.
-    Drops,
     /// Neither gating moves (`seirawanGating`) nor Cambodian chess's first
     /// leaps (`cambodianMoves`): gates alone, which nothing uses.
     NotGating,
 }
 
 /// Rules whose details do nothing alone: a held key of `feature` is
-/// ignored unless what decides it is there (how connections are counted
-/// without a connection goal, castling's details without castling).
-pub(crate) const DECIDED_BY: &[(&str, Decided)] = &[
-    (
-        CONNECT,
-        Decided::Held(&[
-            "connectRegion1White",
-            "connectRegion2White",
-            "connectRegion1Black",
-            "connectRegion2Black",
-            "collinearN",
-        ]),
-    ),
-    (CASTLING, Decided::Castling),
-    (ENCLOSING, Decided::Drops),
-    (GATES, Decided::NotGating),
-];
+/// ignored unless what decides it is there (castling's details without
+/// castling).
+pub(crate) const DECIDED_BY: &[(&str, Decided)] =
+    &[(CASTLING, Decided::Castling), (GATES, Decided::NotGating)];
 
 const fn rule(feature: &'static str, default: &'static str) -> Use {
     Use::Rule { feature, default }

@@ -98,7 +98,7 @@ pub(super) fn rank_number(value: &str) -> Result<u8, Problem> {
 }
 
 /// A region as the format writes it: squares (`d4 e5`), whole ranks
-/// (`*8`), or `-` for none.
+/// (`*8`) and files (`a*`), or `-` for none.
 pub(super) fn region(value: &str) -> Result<Region, Problem> {
     let mut out = Region::EMPTY;
     let bytes = value.as_bytes();
@@ -115,12 +115,22 @@ pub(super) fn region(value: &str) -> Result<Region, Problem> {
         let error = || {
             Err(Problem::InValue(
                 i,
-                "a region is squares (`d4`) or ranks (`*8`), 1 to 16, or `-`".into(),
+                "a region is squares (`d4`), ranks (`*8`, 1 to 16) or files (`a*`, `a` to `p`), or `-`"
+                    .into(),
             ))
         };
         if !file.is_ascii() {
             // (Not the first byte of a square: the rest is no number.)
             return error();
+        }
+        // A whole file: its letter and `*`.
+        if bytes.get(i + 1) == Some(&b'*') && bytes.get(i + 2).is_none_or(u8::is_ascii_whitespace) {
+            match file.to_ascii_lowercase() {
+                f @ b'a'..=b'p' => out = out.union(Region::file(f - b'a')),
+                _ => return error(),
+            }
+            i += 2;
+            continue;
         }
         let digits = bytes[i + 1..]
             .iter()

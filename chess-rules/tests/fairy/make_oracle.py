@@ -78,11 +78,16 @@ written_names = section_names(written)
 # is a custom king, which janggi's palace lines do not move diagonally);
 # chess_rules gives it from builtin.rs's WAZIR_KINGS, and x-xiangqi is
 # checked against xiangqi itself.
+# Ataxx's hands hold pieces without end (freeDrops), which the format
+# cannot write either: chess_rules gives it from builtin.rs's FREE_DROPS,
+# and x-ataxx starts from Fairy-Stockfish's own ataxx for that alone (its
+# written keys say everything else).
 renamed = re.sub(
     r"^\[([^\]:]+)(?::([^\]]+))?\]",
     lambda m: "[x-%s%s]" % (
         m.group(1),
-        "" if not m.group(2) else ":xiangqi" if m.group(2) == "xiangqi" else ":x-" + m.group(2)),
+        ":ataxx" if m.group(1) == "ataxx"
+        else "" if not m.group(2) else ":xiangqi" if m.group(2) == "xiangqi" else ":x-" + m.group(2)),
     written, flags=re.M)
 with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
     f.write(real + "\n" + renamed)

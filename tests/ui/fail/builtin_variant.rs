@@ -1,5 +1,5 @@
 // Fairy-Stockfish's built-in variants by name: an illegal move of
-// Capablanca chess, and a variant whose rules are not played yet.
+// Capablanca chess, and an ataxx clone put where none may go.
 use verified_chess::{game, CustomGame};
 
 const CAPABLANCA: CustomGame = game! {
@@ -9,7 +9,7 @@ const CAPABLANCA: CustomGame = game! {
 
 const ATAXX: CustomGame = game! {
     #![variant(ataxx)]
-    1. e4
+    1. P@f2 P@d4
 };
 
 fn main() {}

@@ -1,6 +1,7 @@
 // Games whose `[Variant]` tag names one of Fairy-Stockfish's built-in
 // variants: an illegal move under its rules (coregal's queen is royal),
-// a variant not played yet, and a list that mixes such games with chess.
+// a reversi drop that encloses nothing, and a list that mixes such games
+// with chess.
 use verified_chess::{game, games, CustomGame, Game};
 
 const CORAL: CustomGame = game! {
@@ -8,9 +9,9 @@ const CORAL: CustomGame = game! {
     1. d4 e5 2. Bg5 Nc6 *
 };
 
-const ATAXX: CustomGame = game! {
-    [Variant "ataxx"]
-    1. e4 *
+const FLIPELLO: CustomGame = game! {
+    [Variant "flipello"]
+    1. P@e3 P@c3 *
 };
 
 const MIXED: &[Game] = games! {
