@@ -167,12 +167,12 @@ pub fn write(rules: &Rules) -> String {
             | u16::from(rules.shatar_mate) << 10,
     );
     // Walls: 0 for none put after moves, else 1 + the rule (arrow, duck,
-    // edge, past, static) and each side's region; then the kinds turned
-    // into walls where they capture.
+    // edge, past, static), 8 more for a wall instead of a move, and each
+    // side's region; then the kinds turned into walls where they capture.
     match &rules.walling {
         None => out.number(0),
         Some(w) => {
-            out.number(1 + w.rule as u8);
+            out.number((1 + w.rule as u8) | u8::from(w.or_move) << 3);
             for region in w.regions {
                 out.maybe_region(region);
             }
@@ -362,6 +362,10 @@ pub fn write(rules: &Rules) -> String {
     out.number(wins);
     out.number(flipping);
     out.maybe_region(start);
+    // Then the pawn's triple-step regions, White's and Black's.
+    for side in 0..2 {
+        out.maybe_region(rules.triple_step_region.map(|r| r[side]));
+    }
     out.0
 }
 
@@ -503,7 +507,7 @@ pub fn read(data: &str) -> Option<Rules> {
     let walling = match input.number::<u8>()? {
         0 => None,
         n => {
-            let rule = match n {
+            let rule = match n & 0b111 {
                 1 => WallRule::Arrow,
                 2 => WallRule::Duck,
                 3 => WallRule::Edge,
@@ -511,9 +515,13 @@ pub fn read(data: &str) -> Option<Rules> {
                 5 => WallRule::Static,
                 _ => return None,
             };
+            if n >> 4 != 0 {
+                return None;
+            }
             Some(Walling {
                 rule,
                 regions: [input.maybe_region()?, input.maybe_region()?],
+                or_move: n & 8 != 0,
             })
         }
     };
@@ -663,6 +671,11 @@ pub fn read(data: &str) -> Option<Rules> {
     ];
     let flipping: u8 = input.number()?;
     let first = input.maybe_region()?;
+    let triple_step_region = match (input.maybe_region()?, input.maybe_region()?) {
+        (Some(white), Some(black)) => Some([white, black]),
+        (None, None) => None,
+        _ => return None,
+    };
     let flip = match flipping & 3 {
         0 => None,
         1 => Some(Flip::Reversi),
@@ -696,6 +709,7 @@ pub fn read(data: &str) -> Option<Rules> {
         start,
         promotion_region,
         initial_region,
+        triple_step_region,
         black_rotated,
         promotion_pieces,
         black_promotion_pieces,
@@ -905,6 +919,7 @@ mod tests {
         });
         winning.flip = Some(Flip::Quadwrangle);
         winning.goals.full_board = true;
+        winning.triple_step_region = Some([Region::rank(1), Region::rank(6)]);
         losing.drops = Some(Drops {
             captures_to_hand: false,
             keep_promoted: true,
@@ -978,12 +993,12 @@ mod tests {
         }
         let written = write(&flagged);
         assert!(
-            written.ends_with(",2,7,0,0,0,0:0,0,0,0,0,0,0,0,0,0,"),
+            written.ends_with(",2,7,0,0,0,0:0,0,0,0,0,0,0,0,0,0,0,0,"),
             "{written}"
         );
         let bad = format!(
-            "{},8,0,0,0,0:0,0,0,0,0,0,0,0,0,0,",
-            &written[..written.len() - 30]
+            "{},8,0,0,0,0:0,0,0,0,0,0,0,0,0,0,0,0,",
+            &written[..written.len() - 34]
         );
         assert_eq!(read(&bad), None, "{bad}");
         // Every switch (127); a switch more is no rule set.
@@ -1003,10 +1018,10 @@ mod tests {
         });
         let written = write(&few);
         assert!(
-            written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,0,0,0,0,0,"),
+            written.ends_with(",1,2:Q*65,0,0,0:0,0,0,0,0,0,0,0,0,0,0,0,"),
             "{written}"
         );
-        let bad = format!("{}2,", &written[..written.len() - 35]);
+        let bad = format!("{}2,", &written[..written.len() - 39]);
         assert_eq!(read(&bad), None, "{bad}");
         // Drops: a first number without its first bit, or with a bit
         // more than the switches, is no rule set.
@@ -1015,7 +1030,7 @@ mod tests {
             drops: None,
             ..losing.clone()
         });
-        let (before, after) = written.split_at(undropped.len() - 26);
+        let (before, after) = written.split_at(undropped.len() - 30);
         assert!(after.starts_with("21,"), "{after}");
         for bits in ["20", "277"] {
             let bad = format!("{before}{bits}{}", &after[2..]);
@@ -1033,12 +1048,12 @@ mod tests {
         atomic.mutually_immune.push('Q');
         let written = write(&atomic);
         assert!(
-            written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,0,0,0,0,0,"),
+            written.ends_with(",1,2:PN1:K2:KQ0,0,0,0,0,0,0,0,0,0,0,0,"),
             "{written}"
         );
         let bad = format!(
-            "{}2,2:PN1:K2:KQ0,0,0,0,0,0,0,0,0,0,",
-            &written[..written.len() - 34]
+            "{}2,2:PN1:K2:KQ0,0,0,0,0,0,0,0,0,0,0,0,",
+            &written[..written.len() - 38]
         );
         assert_eq!(read(&bad), None, "{bad}");
         // En passant on some squares: White's anywhere, Black's on the
@@ -1046,7 +1061,7 @@ mod tests {
         atomic.en_passant_regions[1] = Some(Region::rank(2));
         let written = write(&atomic);
         let tail = format!(
-            ":KQ0,0,1,{},0,0,0,0,0,0,0,0,0,0,",
+            ":KQ0,0,1,{},0,0,0,0,0,0,0,0,0,0,0,0,",
             Region::rank(2).words()[0]
         );
         assert!(written.ends_with(&tail), "{written}");
@@ -1065,23 +1080,23 @@ mod tests {
         // palace and horse); an index past the pieces is no rule set.
         let palace = crate::ini::builtin("minixiangqi").unwrap().unwrap();
         let written = write(&palace);
-        assert!(written.ends_with(",0,1,3,1:H0,0,0,0,"), "{written}");
-        let bad = format!("{}9,1:H0,0,0,0,", &written[..written.len() - 13]);
+        assert!(written.ends_with(",0,1,3,1:H0,0,0,0,0,0,"), "{written}");
+        let bad = format!("{}9,1:H0,0,0,0,0,0,", &written[..written.len() - 17]);
         assert_eq!(read(&bad), None, "{bad}");
         // Limits on promotions (grand chess's); a limit past 255 or an
         // index past the pieces is no rule set.
         let grand = crate::ini::builtin("grand").unwrap().unwrap();
         let written = write(&grand);
         assert!(
-            written.ends_with(",6,1,2,2,2,3,2,4,1,5,1,6,1,0,0,0,"),
+            written.ends_with(",6,1,2,2,2,3,2,4,1,5,1,6,1,0,0,0,0,0,"),
             "{written}"
         );
         assert_eq!(read(&written), Some(grand.clone()));
         for bad in [
-            ",6,1,2,2,2,3,2,4,1,5,1,6,256,0,0,0,",
-            ",6,1,2,2,2,3,2,4,1,5,1,9,1,0,0,0,",
+            ",6,1,2,2,2,3,2,4,1,5,1,6,256,0,0,0,0,0,",
+            ",6,1,2,2,2,3,2,4,1,5,1,9,1,0,0,0,0,0,",
         ] {
-            let bad = format!("{}{bad}", &written[..written.len() - 34]);
+            let bad = format!("{}{bad}", &written[..written.len() - 38]);
             assert_eq!(read(&bad), None, "{bad}");
         }
         // Shogi-style promotions, every switch; a switch more, an odd
@@ -1112,11 +1127,14 @@ mod tests {
             WallRule::Past,
             WallRule::Static,
         ] {
-            walled.walling = Some(Walling {
-                rule,
-                regions: [Some(Region::rank(3)), None],
-            });
-            assert_eq!(read(&write(&walled)), Some(walled.clone()));
+            for or_move in [true, false] {
+                walled.walling = Some(Walling {
+                    rule,
+                    regions: [Some(Region::rank(3)), None],
+                    or_move,
+                });
+                assert_eq!(read(&write(&walled)), Some(walled.clone()));
+            }
         }
         // Pieces in a row, each direction on or off, each worth; the
         // rank castling is on.
@@ -1215,6 +1233,7 @@ mod tests {
         for bad in [
             ",6,1,18446462598732840960,0,0,0,0,2:QN",
             ",5,2,18446462598732840960,0,0,0,0,2:QN",
+            ",21,1,18446462598732840960,0,0,0,0,2:QN",
         ] {
             let bad = written.replacen(walls, bad, 1);
             assert_eq!(read(&bad), None, "{bad}");

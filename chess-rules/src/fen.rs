@@ -11,7 +11,7 @@ use crate::budget::check_work;
 use crate::error::Error;
 use crate::geometry::Square;
 use crate::mailbox::{CELLS, EMPTY, OFF, WALL, WORDS, cell_of, encode, is};
-use crate::position::{Position, State};
+use crate::position::{EnPassant, Position, State};
 use crate::rules::Rules;
 use crate::tables::Tables;
 use crate::types::{Color, Piece};
@@ -406,11 +406,35 @@ impl<'r> Position<'r> {
             position.gated_castling();
         }
         if let Some((at, ep)) = field(3).filter(|(_, e)| *e != "-") {
-            let passed = Square::parse(ep)
-                .filter(|&s| g.contains(s))
+            // One square, or two a triple step passed (`c3c4`, as
+            // Fairy-Stockfish writes them): on one file, one beside the
+            // other.
+            let squares = (ep.char_indices())
+                .filter(|&(i, c)| i == 0 || c.is_ascii_alphabetic())
+                .map(|(i, _)| i)
+                .chain([ep.len()])
+                .collect::<Vec<_>>();
+            let mut passed = (squares.windows(2))
+                .map(|w| Square::parse(&ep[w[0]..w[1]]).filter(|&s| g.contains(s)))
+                .collect::<Option<Vec<_>>>()
+                .filter(|p| !p.is_empty())
                 .ok_or_else(|| err(at, ep.len(), format!("`{ep}` is not a square of the board")))?;
-            let dy = if turn == Color::White { -1 } else { 1 };
-            let pawn = g.offset(passed, 0, dy).ok_or_else(|| {
+            passed.sort_by_key(|sq| sq.rank);
+            let (low, high) = (passed[0], passed[passed.len() - 1]);
+            if passed.len() > 2 || low.file != high.file || high.rank - low.rank > 1 {
+                return Err(err(
+                    at,
+                    ep.len(),
+                    format!(
+                        "`{ep}` cannot be en passant squares: a pawn passes two squares at most, one beside the other"
+                    ),
+                ));
+            }
+            let (nearest, dy) = match turn {
+                Color::White => (low, -1),
+                Color::Black => (high, 1),
+            };
+            let pawn = g.offset(nearest, 0, dy).ok_or_else(|| {
                 err(
                     at,
                     ep.len(),
@@ -421,7 +445,8 @@ impl<'r> Position<'r> {
             // is empty.
             let cell = position.s.cells[cell_of(pawn)];
             let theirs = position.piece_at(pawn).is_some_and(|p| p.color != turn);
-            if !theirs || !position.tables.is_pawn(cell) || position.piece_at(passed).is_some() {
+            let taken = passed.iter().any(|&sq| position.piece_at(sq).is_some());
+            if !theirs || !position.tables.is_pawn(cell) || taken {
                 return Err(err(
                     at,
                     ep.len(),
@@ -433,8 +458,13 @@ impl<'r> Position<'r> {
             }
             // (A square where the side to move may not take en passant is
             // read as none, as Fairy-Stockfish reads it.)
-            if position.tables.en_passant_regions[turn.index()].is_none_or(|r| r.contains(passed)) {
-                position.s.en_passant = Some((passed, pawn));
+            let region = position.tables.en_passant_regions[turn.index()];
+            passed.retain(|&sq| region.is_none_or(|r| r.contains(sq)));
+            if let Some(&first) = passed.first() {
+                position.s.en_passant = Some(EnPassant {
+                    passed: [first, passed[passed.len() - 1]],
+                    pawn,
+                });
             }
         }
         if let Some((at, n)) = field(4) {
@@ -633,7 +663,12 @@ impl<'r> Position<'r> {
             self.write_gates(color, &mut out);
         }
         match self.s.en_passant {
-            Some((passed, _)) => out.push_str(&format!(" {passed}")),
+            Some(ep) => {
+                out.push(' ');
+                for sq in ep.squares() {
+                    out.push_str(&sq.to_string());
+                }
+            }
             None => out.push_str(" -"),
         }
         if self.rules.goals.check_counting {

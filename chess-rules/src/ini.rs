@@ -27,7 +27,7 @@
 //! `pocketSize`, `variantTemplate` and piece values are read and ignored.
 //! Black's moves are White's turned half round
 //! ([`Rules::black_rotated`]). A key of a rule this engine does not play
-//! (triple steps, a wall put down instead of a move, …) set to other than the format's
+//! (other pieces taking en passant, castling with a king off its file, …) set to other than the format's
 //! default is held, and refuses the variant if it still holds when the
 //! section is finished (a section may set back what its parent needs); a
 //! key the format does not have refuses its section (Fairy-Stockfish
@@ -616,6 +616,8 @@ fn board_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
         "doubleStep" => draft.double_step = boolean(value)?,
         "doubleStepRegionWhite" => draft.double_step_region[0] = region(value)?,
         "doubleStepRegionBlack" => draft.double_step_region[1] = region(value)?,
+        "tripleStepRegionWhite" => draft.triple_step_region[0] = region(value)?,
+        "tripleStepRegionBlack" => draft.triple_step_region[1] = region(value)?,
         "castling" => {
             if !boolean(value)? {
                 rules.castling = None;
@@ -652,6 +654,7 @@ fn board_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
                 draft.rules.en_passant_regions[side] = region;
             }
         }
+        "wallOrMove" => draft.wall_or_move = boolean(value)?,
         "wallingRule" => {
             draft.walling = match value {
                 "none" => None,

@@ -12,7 +12,7 @@ use crate::mailbox::{
     path_clear, step,
 };
 use crate::movegen::{
-    castles, count_piece, drop_targets, dropped, en_passant_capture, en_passant_target, piece_moves,
+    castles, count_piece, drop_targets, dropped, en_passant_capture, piece_moves,
 };
 use crate::position::{Position, State};
 use crate::rules::Rules;
@@ -221,7 +221,8 @@ pub(crate) fn legal_moves(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mo
     } else {
         unwalled(rules, t, s, out);
         if t.walling() {
-            crate::walls::expand(rules, t, s, out, from);
+            let instead = crate::passing::instead(t, s);
+            crate::walls::expand(rules, t, s, out, from, instead);
         }
     }
     crate::passing::adjust(rules, t, s, out, from);
@@ -255,17 +256,24 @@ pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>)
         .as_ref()
         .is_some_and(|w| w.rule == Some(crate::rules::WallRule::Duck));
     let mut scratch = s.clone();
+    // (A pass that puts a wall down instead of a move: out of check, it
+    // uncovers nothing.)
+    if let Some(pass) = crate::passing::instead(t, s) {
+        crate::walls::walled(rules, t, s, pass, &mut scratch, out);
+    }
     for m in moves {
         // (A drop's square is empty: where it may go is the drop's own
         // rule, `drop_targets`.)
-        if matches!(m.kind, MoveKind::Drop { .. }) {
+        let drop = matches!(m.kind, MoveKind::Drop { .. });
+        if !drop && !permitted(t, s, m) {
+            continue;
+        }
+        // (Nor does a move put a wall down where a pass puts it instead.)
+        if drop || crate::walls::unwalled(t, m) {
             let mut cells = s.cells;
             if safe_after(t, s, &mut cells, &royals, m) {
                 out.push(m);
             }
-            continue;
-        }
-        if !permitted(t, s, m) {
             continue;
         }
         for c in crate::mailbox::cells(&crate::walls::targets(rules, t, s, m, &mut scratch)) {
@@ -310,7 +318,7 @@ fn count_moves(rules: &Rules, t: &Tables, s: &State, scratch: &mut Vec<Move>) ->
             return scratch.len() as u64;
         }
         unwalled(rules, t, s, scratch);
-        return crate::walls::count(rules, t, s, scratch);
+        return crate::walls::count(rules, t, s, scratch, crate::passing::instead(t, s));
     }
     // (Where pieces are gated, each move is tried with each piece; where
     // they leap from gates or promote sittuyin's way, those moves are
@@ -478,7 +486,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
     let side = us.index();
     let guard = Guard::new(t, s);
     let (royals, every) = (&guard.royals, guard.every);
-    let ep = en_passant_target(s);
+    let ep = s.en_passant;
     // The kinds whose moves are counted as generated when the piece is
     // not pinned (none when every move is tried).
     let plain = if every {
@@ -511,18 +519,22 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
                 // (A capture en passant into the promotion zone is listed,
                 // with its promotions; a king that castles but is not
                 // royal is listed too: counting leaves castling out.)
-                let into_zone = en_passant.is_some_and(|(passed, _)| t.in_zone(us, passed));
+                let into_zone =
+                    en_passant.is_some_and(|ep| ep.squares().any(|sq| t.in_zone(us, cell_of(sq))));
                 (all, en_passant, all || t.listed & bit != 0 || into_zone)
             };
             if COUNT && !tried {
                 // Counted, and an en passant capture (two pieces leave
                 // their squares) tried on its own.
                 count += count_piece(rules, t, s, from);
-                if let Some(ep) = en_passant
-                    && let Some(m) = en_passant_capture(t, s, from, ep)
+                for (ep, passed) in en_passant
+                    .iter()
+                    .flat_map(|&ep| ep.squares().map(move |sq| (ep, sq)))
                 {
-                    let scratch = scratch.get_or_insert(s.cells);
-                    count += u64::from(safe_after(t, s, scratch, royals, m));
+                    if let Some(m) = en_passant_capture(t, s, from, ep, passed) {
+                        let scratch = scratch.get_or_insert(s.cells);
+                        count += u64::from(safe_after(t, s, scratch, royals, m));
+                    }
                 }
                 continue;
             }

@@ -6,7 +6,7 @@ use crate::geometry::Square;
 use crate::mailbox::{BLACK_BIT, EMPTY, WORDS, apply, cell_of, kind_of};
 use std::sync::Arc;
 
-use crate::position::{Position, State};
+use crate::position::{EnPassant, Position, State};
 use crate::tables::Tables;
 use crate::types::{Color, Move, MoveKind};
 
@@ -68,7 +68,7 @@ fn play(t: &Tables, s: &State, m: Move) -> State {
 /// Makes `next`, a copy of `s`, the state after `m`.
 pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if m.kind == MoveKind::Pass {
-        return pass_into(t, s, next);
+        return pass_into(t, s, m, next);
     }
     // (A drop's square, its `from` and `to`, is empty.)
     let moving = s.cells[cell_of(m.from)];
@@ -97,9 +97,9 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     let (from, to) = (cell_of(m.from), cell_of(m.to));
     let pawn = moving != EMPTY && t.is_pawn(moving);
     let king = moving != EMPTY && t.castles(moving);
-    // A pawn's straight two-square step forward allows en passant (one
-    // backward, as a custom pawn may make, does not: a FEN's en passant
-    // square says the pawn stands one step beyond it, forward).
+    // A pawn's straight two- or three-square step forward allows en
+    // passant (one backward, as a custom pawn may make, does not: a FEN's
+    // en passant square says the pawn stands one step beyond it, forward).
     next.en_passant = None;
     let forward = match s.turn {
         Color::White => m.to.rank > m.from.rank,
@@ -111,13 +111,22 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
         && forward
         && m.promotion.is_none()
         && m.from.file == m.to.file
-        && m.from.rank.abs_diff(m.to.rank) == 2
+        && matches!(m.from.rank.abs_diff(m.to.rank), 2 | 3)
     {
-        let passed = Square::new(m.from.file, m.from.rank.min(m.to.rank) + 1);
-        // (Where the other side may take en passant there.)
+        // (Where the other side may take en passant there: each square
+        // passed, the lowest first, as Fairy-Stockfish writes them.)
         let region = t.en_passant_regions[(!s.turn).index()];
-        if next.cells[cell_of(passed)] == EMPTY && region.is_none_or(|r| r.contains(passed)) {
-            next.en_passant = Some((passed, m.to));
+        let (low, high) = (m.from.rank.min(m.to.rank), m.from.rank.max(m.to.rank));
+        let mut passed = (low + 1..high)
+            .map(|rank| Square::new(m.from.file, rank))
+            .filter(|&sq| next.cells[cell_of(sq)] == EMPTY)
+            .filter(|&sq| region.is_none_or(|r| r.contains(sq)));
+        if let Some(first) = passed.next() {
+            let second = passed.next().unwrap_or(first);
+            next.en_passant = Some(EnPassant {
+                passed: [first, second],
+                pawn: m.to,
+            });
         }
     }
     // Castling rights: a king (the piece that castles) that moves loses
@@ -193,10 +202,13 @@ fn opposite_wing(t: &Tables, s: &State, next: &mut State, ranks: [u8; 2], king_s
     }
 }
 
-/// Makes `next`, a copy of `s`, the state after the side to move passes:
-/// the board stays, the other side moves (a pass takes away en passant
-/// and counts toward the clock, as any move that captures nothing).
-fn pass_into(t: &Tables, s: &State, next: &mut State) {
+/// Makes `next`, a copy of `s`, the state after the side to move passes
+/// (`m`): the board stays, but for the wall it puts down where it passes
+/// to put one ([`Walling::or_move`](crate::Walling::or_move)), and the
+/// other side moves (a pass takes away en passant and counts toward the
+/// clock, as any move that captures nothing; one that puts a wall down is
+/// no pass toward two in a row).
+fn pass_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     next.en_passant = None;
     next.halfmoves = s.halfmoves + 1;
     if s.turn == Color::Black {
@@ -205,6 +217,10 @@ fn pass_into(t: &Tables, s: &State, next: &mut State) {
     next.turn = !s.turn;
     next.drop_mated = false;
     next.passes = s.passes.saturating_add(1);
+    if m.wall.is_some() {
+        crate::walls::put(t, s, m, false, next);
+        next.passes = 0;
+    }
     next.castled = None;
     if t.check_counting && crate::position::in_check(t, next, next.turn) {
         let left = &mut next.checks[s.turn.index()];

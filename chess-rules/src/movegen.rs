@@ -11,7 +11,7 @@ use crate::geometry::Square;
 use crate::mailbox::{
     CAPTURE, EMPTY, OFF, QUIET, WORDS, cell_of, is, kind_of, offers, path_clear, step,
 };
-use crate::position::{State, at_limit};
+use crate::position::{EnPassant, State, at_limit};
 use crate::promote::Change;
 use crate::rules::Rules;
 use crate::tables::Tables;
@@ -220,7 +220,7 @@ pub(crate) fn walk<S: Sink>(
     t: &Tables,
     s: &State,
     from: usize,
-    ep: Option<(usize, Square)>,
+    ep: Option<EnPassant>,
     sink: &mut S,
 ) {
     let us = s.turn;
@@ -229,7 +229,14 @@ pub(crate) fn walk<S: Sink>(
     let kind = kind_of(cell);
     let mine = s.mine();
     // Whether the piece may make its `i` moves here, asked only of those.
-    let initial = |walk_initial: bool| !walk_initial || t.initial(from, cell);
+    let initial = |walk: &Walk| {
+        !walk.initial
+            || if walk.triple {
+                t.triple(from, cell)
+            } else {
+                t.initial(from, cell)
+            }
+    };
     let walks = &t.atoms[side][kind];
     for walk in walks.leaps() {
         let to = step(from, walk.delta);
@@ -253,14 +260,14 @@ pub(crate) fn walk<S: Sink>(
             Shape::Hop(how) => hop(t, s, from, walk, how, sink),
             Shape::Lines => lines(t, s, from, walk, sink),
             _ => {
-                if initial(walk.initial) {
+                if initial(walk) {
                     ride(s, from, walk, ep, sink);
                 }
             }
         }
     }
     for walk in t.far_walks(side, kind) {
-        if !initial(walk.initial) {
+        if walk.initial && !t.initial(from, cell) {
             continue;
         }
         let mut k = 1;
@@ -281,7 +288,7 @@ pub(crate) fn walk<S: Sink>(
 /// A walk with conditions (its `i` condition met by the caller): along a
 /// lame path that must be empty, up to its range, capturing en passant.
 #[inline]
-fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<(usize, Square)>, sink: &mut S) {
+fn ride<S: Sink>(s: &State, from: usize, walk: &Walk, ep: Option<EnPassant>, sink: &mut S) {
     if let Some(path) = &walk.path
         && !path_clear(&s.cells, from, path)
     {
@@ -375,13 +382,13 @@ fn hop<S: Sink>(t: &Tables, s: &State, from: usize, walk: &Walk, how: Hop, sink:
 /// An en passant capture on `to` (empty, reached by `walk`) if the walk
 /// captures en passant only and `to` is the square a pawn just passed.
 #[inline]
-fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<(usize, Square)>, sink: &mut S) {
+fn en_passant<S: Sink>(walk: &Walk, to: usize, ep: Option<EnPassant>, sink: &mut S) {
     if walk.may & QUIET == 0
         && walk.en_passant
-        && let Some((passed, captured)) = ep
-        && passed == to
+        && let Some(ep) = ep
+        && ep.on(to)
     {
-        sink.en_passant(to, captured);
+        sink.en_passant(to, ep.pawn);
     }
 }
 
@@ -395,7 +402,7 @@ pub(crate) fn pseudo_legal(
     board: [u64; WORDS],
     out: &mut Vec<Move>,
 ) {
-    let ep = en_passant_target(s);
+    let ep = s.en_passant;
     for (word, &bits) in board.iter().enumerate() {
         let mut bits = bits;
         while bits != 0 {
@@ -515,14 +522,6 @@ pub(crate) fn dropped<'a>(
     })
 }
 
-/// The en passant square as a cell, and where the pawn that passed it
-/// stands.
-#[inline]
-pub(crate) fn en_passant_target(s: &State) -> Option<(usize, Square)> {
-    s.en_passant
-        .map(|(passed, captured)| (cell_of(passed), captured))
-}
-
 /// How many pseudo-legal moves the piece on `from` has, castling and en
 /// passant aside (it is not royal, and no en passant capture is possible
 /// for it).
@@ -552,19 +551,18 @@ pub(crate) fn piece_moves(
     s: &State,
     out: &mut Vec<Move>,
     from: usize,
-    ep: Option<(usize, Square)>,
+    ep: Option<EnPassant>,
 ) {
     let start = out.len();
     walk(rules, t, s, from, ep, &mut List::new(t, s, out, from));
-    if let Some((passed, _)) = ep {
-        let passed = t.square_of[passed];
+    for passed in ep.iter().flat_map(|ep| ep.squares()) {
         if out[start..]
             .iter()
             .any(|m| m.kind == MoveKind::Normal && m.to == passed)
         {
             let mut i = start;
             while i < out.len() {
-                if matches!(out[i].kind, MoveKind::EnPassant { .. }) {
+                if matches!(out[i].kind, MoveKind::EnPassant { .. }) && out[i].to == passed {
                     out.remove(i);
                 } else {
                     i += 1;
@@ -680,8 +678,8 @@ pub(crate) fn castles(
 }
 
 /// The en passant capture of the piece on `from` (of a kind that captures
-/// en passant), if it has one: `ep` is the square passed and the pawn
-/// that passed it. (A piece that also moves to that square has two moves
+/// en passant) on `passed`, one of the squares `ep`'s pawn passed, if it
+/// has one. (A piece that also moves to that square has two moves
 /// along one line, so its kind is overlapping: its moves are listed, and
 /// [`piece_moves`] keeps the plain one, never this.)
 #[inline]
@@ -689,10 +687,11 @@ pub(crate) fn en_passant_capture(
     t: &Tables,
     s: &State,
     from: usize,
-    ep: (usize, Square),
+    ep: EnPassant,
+    passed: Square,
 ) -> Option<Move> {
-    let (passed, captured) = ep;
-    let (a, b) = (t.square_of[from], t.square_of[passed]);
+    let (captured, a, b) = (ep.pawn, t.square_of[from], passed);
+    let passed = cell_of(passed);
     if a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) > t.en_passant_reach {
         return None;
     }

@@ -6,7 +6,7 @@
 use crate::geometry::Square;
 use crate::legality::{Royals, allowed};
 use crate::mailbox::{cell_of, kind_of};
-use crate::movegen::{en_passant_target, piece_moves};
+use crate::movegen::piece_moves;
 use crate::position::Position;
 use crate::types::{Move, MoveKind};
 
@@ -563,7 +563,7 @@ impl Position<'_> {
             });
             return out;
         }
-        let ep = en_passant_target(s);
+        let ep = s.en_passant;
         let royals = Royals::of(&self.tables, s);
         let mut out = Vec::new();
         for (word, &bits) in crate::legality::movable(self.rules, t, s)
@@ -637,11 +637,25 @@ impl Position<'_> {
     /// The legal moves `text` may mean ([`Position::matching`]) that put
     /// their wall on `wall` ([`MoveText::read_walled`]); with no wall
     /// written, all of them (under a rule set that puts walls, one for
-    /// each square the wall may go to).
+    /// each square the wall may go to). Where the wall is put down instead
+    /// of a move ([`Walling::or_move`](crate::Walling::or_move)), a move
+    /// that puts none is read with the wall Fairy-Stockfish writes after
+    /// it, on a1 (`e4,a1`: it writes every move with a wall there).
     pub fn matching_walled(&self, text: &MoveText, wall: Option<Square>) -> Vec<Move> {
         let mut moves = self.matching(text);
+        let or_move = self.rules.walling.as_ref().is_some_and(|w| w.or_move);
         if wall.is_some() {
-            moves.retain(|m| m.wall == wall);
+            moves.retain(|m| {
+                m.wall == wall
+                    || (or_move
+                        && m.wall.is_none()
+                        && m.kind != MoveKind::Pass
+                        && wall == Some(Square::new(0, 0)))
+            });
+        } else if or_move && moves.iter().any(|m| m.wall.is_none()) {
+            // (No wall written: the move that puts none, a side's own
+            // pass beside the one that puts a wall down.)
+            moves.retain(|m| m.wall.is_none());
         }
         moves
     }

@@ -22,11 +22,33 @@ pub(crate) fn pass(rules: &Rules, t: &Tables, s: &State) -> Option<Move> {
 pub(crate) fn passing(t: &Tables, s: &State) -> Option<Move> {
     let side = s.turn.index();
     let royal = &s.royal[side];
-    let bits = if royal.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
-        royal
+    if royal.iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
+        pass_of(t, royal)
     } else {
-        &s.occupied[side]
-    };
+        first_piece(t, s)
+    }
+}
+
+/// A pass of the side to move by its first piece (a1 first, by ranks),
+/// royal or not: where a wall is put down instead of a move, as
+/// Fairy-Stockfish writes it (`Ra1,a3`).
+fn first_piece(t: &Tables, s: &State) -> Option<Move> {
+    pass_of(t, &s.occupied[s.turn.index()])
+}
+
+/// The pass that puts a wall down instead of a move, where the rule set
+/// has one ([`Walling::or_move`](crate::Walling::or_move)) and the side
+/// to move is not in check: its first piece's (Fairy-Stockfish's), not
+/// yet walled. (The caller knows the game goes on.)
+pub(crate) fn instead(t: &Tables, s: &State) -> Option<Move> {
+    if !t.walls.as_ref().is_some_and(|w| w.or_move) || crate::position::in_check(t, s, s.turn) {
+        return None;
+    }
+    first_piece(t, s)
+}
+
+/// A pass by the first piece of `bits` (a bit per cell).
+fn pass_of(t: &Tables, bits: &[u64; crate::mailbox::WORDS]) -> Option<Move> {
     let (word, bits) = bits.iter().enumerate().find(|(_, w)| **w != 0)?;
     let sq = t.square_of[word * 64 + bits.trailing_zeros() as usize];
     Some(Move {

@@ -14,6 +14,31 @@ use crate::rules::Rules;
 use crate::tables::Tables;
 use crate::types::{Color, Piece};
 
+/// A pawn that has just stepped two or three squares: the squares it
+/// passed, where the other side may take it en passant, and where it
+/// stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EnPassant {
+    /// The squares passed, the lowest first (the same square twice when
+    /// only one may be taken on).
+    pub(crate) passed: [Square; 2],
+    pub(crate) pawn: Square,
+}
+
+impl EnPassant {
+    /// Whether the pawn may be taken on the cell `to`.
+    #[inline]
+    pub(crate) fn on(self, to: usize) -> bool {
+        self.passed.iter().any(|&sq| cell_of(sq) == to)
+    }
+
+    /// The squares passed, each once.
+    pub(crate) fn squares(self) -> impl Iterator<Item = Square> {
+        let [a, b] = self.passed;
+        core::iter::once(a).chain((a != b).then_some(b))
+    }
+}
+
 /// What a position is, apart from its rule set.
 #[derive(Clone)]
 pub(crate) struct State {
@@ -30,9 +55,9 @@ pub(crate) struct State {
     /// square of the back rank whose piece has not moved, laid out as
     /// `castling`.
     pub(crate) gates: u32,
-    /// After a pawn's double step: the square it passed and where it
-    /// stands.
-    pub(crate) en_passant: Option<(Square, Square)>,
+    /// After a pawn's double or triple step: where it may be taken en
+    /// passant.
+    pub(crate) en_passant: Option<EnPassant>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     /// Under check counting, the checks each side has still to give

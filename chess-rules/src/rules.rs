@@ -263,6 +263,13 @@ pub struct Rules {
     /// White's and Black's (Fairy-Stockfish's double-step regions, which
     /// hold for every piece's `i` moves).
     pub initial_region: Option<[Region; 2]>,
+    /// Where a pawn's three-square `i` moves (`ifmnH`) are made from,
+    /// White's and Black's, when not from where its other `i` moves are
+    /// (Fairy-Stockfish's triple-step regions: wildebeest's pawn steps
+    /// three squares from its second rank, two from its second and
+    /// third). A pawn's three-square step lets the other side take it en
+    /// passant on either square it passed.
+    pub triple_step_region: Option<[Region; 2]>,
     /// Black's moves are White's turned half round (Fairy-Stockfish: a
     /// piece's left is its owner's left, so Black's `flN` leaps towards
     /// the h-file), not mirrored top to bottom (CustomChessKell, and
@@ -432,6 +439,12 @@ pub struct Walling {
     pub rule: WallRule,
     /// Where each side may put one (White's, Black's); `None`: anywhere.
     pub regions: [Option<Region>; 2],
+    /// A side puts down a wall *instead of* moving (Fairy-Stockfish's
+    /// `wallOrMove`: atlantis): its moves put none, and it may pass
+    /// (out of check) to put one down, the pass written as its first
+    /// piece's (a1 first, by ranks), `Ra1,a3`. Passing so never ends the
+    /// game.
+    pub or_move: bool,
 }
 
 /// Where a side puts its wall after a move (Fairy-Stockfish's
@@ -642,6 +655,7 @@ impl Rules {
             start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             promotion_region: [Region::rank(7), Region::rank(0)],
             initial_region: None,
+            triple_step_region: None,
             black_rotated: false,
             promotion_pieces: vec!['Q', 'R', 'B', 'N'],
             black_promotion_pieces: None,

@@ -173,6 +173,9 @@ pub(crate) struct Tables {
     /// The cells `i` moves may be made from, White's and Black's, when
     /// the rule set gives regions for them.
     pub(crate) initial: Option<[[u64; WORDS]; 2]>,
+    /// The cells three-square `i` moves are made from, White's and
+    /// Black's, where the rule set gives regions for them.
+    pub(crate) triple: Option<[[u64; WORDS]; 2]>,
     /// A bit per kind with `i` moves of its own regions
     /// ([`PieceDef::initial_region`](crate::PieceDef::initial_region)),
     /// and their cells, by side and kind.
@@ -322,6 +325,8 @@ pub(crate) struct WallKinds {
     pub(crate) edge: [u64; WORDS],
     /// A bit per kind turned into a wall where it captures.
     pub(crate) petrify: u64,
+    /// The wall is put down instead of a move ([`Walling::or_move`](crate::Walling::or_move)).
+    pub(crate) or_move: bool,
 }
 
 impl WallKinds {
@@ -353,6 +358,7 @@ impl WallKinds {
             regions,
             edge,
             petrify,
+            or_move: rules.walling.as_ref().is_some_and(|w| w.or_move),
         })
     }
 }
@@ -402,6 +408,18 @@ pub(crate) fn stuck(rules: &Rules) -> Option<[Vec<[u64; WORDS]>; 2]> {
 }
 
 /// What a walk along `atom` may do ([`Walk::may`]).
+/// The cells of `regions` (White's and Black's) on the board `g`.
+fn cells_of(g: &crate::Geometry, regions: [crate::Region; 2]) -> [[u64; WORDS]; 2] {
+    regions.map(|region| {
+        let mut cells = [0u64; WORDS];
+        for sq in g.squares().filter(|&sq| region.contains(sq)) {
+            let c = cell_of(sq);
+            cells[c / 64] |= 1 << (c % 64);
+        }
+        cells
+    })
+}
+
 fn may(atom: &crate::betza::Atom) -> u8 {
     (if atom.moves { QUIET } else { 0 }) | if atom.captures { CAPTURE } else { 0 }
 }
@@ -491,6 +509,9 @@ impl Tables {
                             range: atom.range,
                             may: may(atom),
                             initial: atom.initial,
+                            triple: atom.initial
+                                && atom.leap == (3, 0)
+                                && rules.triple_step_region.is_some(),
                             en_passant: atom.en_passant,
                             path: atom.lame.then(|| paths(v).into()),
                             lines: atom.lines,
@@ -901,17 +922,18 @@ impl Tables {
             limits,
             pawns_may_stay: rules.optional_pawn_promotion,
             start,
-            initial: rules.initial_region.map(|regions| {
-                [0, 1].map(|side: usize| {
-                    let mut cells = [0u64; WORDS];
-                    for sq in g.squares().filter(|&sq| regions[side].contains(sq)) {
-                        let c = cell_of(sq);
-                        cells[c / 64] |= 1 << (c % 64);
-                    }
-                    cells
-                })
-            }),
+            initial: rules.initial_region.map(|regions| cells_of(&g, regions)),
+            triple: rules
+                .triple_step_region
+                .map(|regions| cells_of(&g, regions)),
         }
+    }
+
+    /// Whether the piece `cell` on `at` may make its three-square `i`
+    /// moves there ([`Walk::triple`](crate::walks::Walk::triple)).
+    pub(crate) fn triple(&self, at: usize, cell: u8) -> bool {
+        let side = usize::from(cell & BLACK_BIT != 0);
+        (self.triple.as_ref()).is_some_and(|cells| cells[side][at / 64] >> (at % 64) & 1 != 0)
     }
 
     /// Whether the piece `cell` on `at` may make its `i` moves there.

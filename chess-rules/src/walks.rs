@@ -36,6 +36,9 @@ pub(crate) struct Walk {
     /// each, to mask what a cell [`offers`](crate::mailbox::offers).
     pub(crate) may: u8,
     pub(crate) initial: bool,
+    /// An `i` move of three squares, made from the triple-step region
+    /// ([`Rules::triple_step_region`](crate::Rules::triple_step_region)).
+    pub(crate) triple: bool,
     pub(crate) en_passant: bool,
     /// For a lame leap: the cells it passes, which must be empty.
     pub(crate) path: Option<Box<[isize]>>,

@@ -32,8 +32,9 @@ pub(crate) fn targets(
     let (Some(walls), Some(rule)) = (&t.walls, t.walls.as_ref().and_then(|w| w.rule)) else {
         return [0; WORDS];
     };
-    // (A drop, or a pass, puts no wall down.)
-    if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
+    // (A drop puts no wall down, nor a pass, but the one that puts it
+    // down instead of a move.)
+    if matches!(m.kind, MoveKind::Drop { .. }) || (m.kind == MoveKind::Pass && !walls.or_move) {
         return [0; WORDS];
     }
     let region = &walls.regions[s.turn.index()];
@@ -117,36 +118,74 @@ impl Sink for Reach {
 
 /// Each move in `out[from..]` once per square its wall may go to, in the
 /// order of the squares; a move whose wall may go nowhere is not one.
-pub(crate) fn expand(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) {
+/// Where the wall is put down instead of a move, the moves stay as they
+/// are, and `instead`, the pass that puts it down
+/// ([`crate::passing::instead`]), follows with each wall.
+pub(crate) fn expand(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    out: &mut Vec<Move>,
+    from: usize,
+    instead: Option<Move>,
+) {
     let moves: Vec<Move> = out.drain(from..).collect();
     let mut scratch = s.clone();
     for m in moves {
-        if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
+        if unwalled(t, m) {
             out.push(m);
             continue;
         }
-        for c in cells(&targets(rules, t, s, m, &mut scratch)) {
-            out.push(Move {
-                wall: Some(t.square_of[c]),
-                ..m
-            });
-        }
+        walled(rules, t, s, m, &mut scratch, out);
+    }
+    if let Some(pass) = instead {
+        walled(rules, t, s, pass, &mut scratch, out);
     }
 }
 
-/// How many moves `moves` are once each is walled ([`expand`]).
-pub(crate) fn count(rules: &Rules, t: &Tables, s: &State, moves: &[Move]) -> u64 {
+/// `m` once per square its wall may go to.
+pub(crate) fn walled(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    m: Move,
+    scratch: &mut State,
+    out: &mut Vec<Move>,
+) {
+    for c in cells(&targets(rules, t, s, m, scratch)) {
+        out.push(Move {
+            wall: Some(t.square_of[c]),
+            ..m
+        });
+    }
+}
+
+/// Whether `m` (a move listed, not the pass that puts a wall down
+/// instead of one) puts no wall down: a drop, a pass, and any move where
+/// the wall is put down instead of one.
+pub(crate) fn unwalled(t: &Tables, m: Move) -> bool {
+    matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass)
+        || t.walls.as_ref().is_some_and(|w| w.or_move)
+}
+
+/// How many moves `moves` are once each is walled, `instead` with them
+/// ([`expand`]).
+pub(crate) fn count(
+    rules: &Rules,
+    t: &Tables,
+    s: &State,
+    moves: &[Move],
+    instead: Option<Move>,
+) -> u64 {
     let mut scratch = s.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
-                return 1;
-            }
-            let free = targets(rules, t, s, m, &mut scratch);
-            free.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
-        })
-        .sum()
+    let mut walls = |m: Move| {
+        let free = targets(rules, t, s, m, &mut scratch);
+        free.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
+    };
+    let moves: u64 = (moves.iter())
+        .map(|&m| if unwalled(t, m) { 1 } else { walls(m) })
+        .sum();
+    moves + instead.map_or(0, walls)
 }
 
 /// Puts down in `next` (the board after `m`, played in `s`) the walls the

@@ -216,7 +216,7 @@ fn a_section_may_set_back_what_its_parent_needs() {
     let text = "[plain:3check]\ncheckCounting = false\n\
                 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
                 [hill:kingofthehill]\nflagRegionWhite = -\nflagRegionBlack =\n\
-                [atlantis:chess]\nwallOrMove = true\n[still:atlantis]\n";
+                [dking:chess]\ncastlingKingFile = d\n[still:dking]\n";
     let sections = ini::sections(text).unwrap();
     for section in &sections[..2] {
         let rules = section.rules.as_ref().unwrap();
@@ -228,11 +228,11 @@ fn a_section_may_set_back_what_its_parent_needs() {
         );
     }
     let refused = sections[3].rules.as_ref().unwrap_err();
-    assert_eq!(&text[refused.span.clone()], "atlantis");
+    assert_eq!(&text[refused.span.clone()], "dking");
     assert!(
         refused
             .message
-            .contains("`atlantis` has `wallOrMove = true`"),
+            .contains("`dking` has `castlingKingFile = d`"),
         "{refused:?}"
     );
 }

@@ -3074,3 +3074,118 @@ fn blown_up_pieces_go_to_hand_and_capturers_turn_to_walls() {
         );
     }
 }
+
+/// Wildebeest's pawns (`tripleStepRegionWhite = *2`), as pyffish 0.0.90
+/// plays them: three squares from the second rank, and then taken en
+/// passant on either square passed, which a FEN writes one after the
+/// other (`c3c4`).
+#[test]
+fn a_pawns_triple_step_is_taken_en_passant_on_either_square_passed() {
+    let wildebeest = one_section(
+        "[wildebeest:chess]\nmaxRank = 10\nmaxFile = k\ncustomPiece1 = c:C\n\
+         customPiece2 = w:NC\ndoubleStepRegionWhite = *2 *3\n\
+         doubleStepRegionBlack = *9 *8\ntripleStepRegionWhite = *2\n\
+         tripleStepRegionBlack = *9\n\
+         pieceToCharTable = PNBRQ.......C....WKpnbrq.......c....wk\n\
+         startFen = rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1\n\
+         promotionPieceTypes = qw\npromotionRegionWhite = *9 *10\n\
+         promotionRegionBlack = *2 *1\nmandatoryPawnPromotion = false\ncastling = false\n",
+    );
+    let fen = "k10/11/11/11/11/3p7/1p9/11/2P8/K10 w - - 0 1";
+    assert_eq!(
+        legal(&wildebeest, fen),
+        ["a1a2", "a1b1", "a1b2", "c2c3", "c2c4", "c2c5"]
+    );
+    let (tripled, _) = after(&wildebeest, fen, &["c2c5"]);
+    assert_eq!(tripled, "k10/11/11/11/11/2Pp7/1p9/11/11/K10 b - c3c4 0 1");
+    let black = ["a10a9", "a10b10", "a10b9", "b4b3", "b4c3", "d5c4", "d5d4"];
+    assert_eq!(legal(&wildebeest, &tripled), black);
+    let pos = Position::from_fen(&wildebeest, &tripled).unwrap();
+    assert_eq!(pos.san(pos.parse_move("b4c3").unwrap()), "bxc3");
+    assert_eq!(
+        after(&wildebeest, &tripled, &["b4c3"]).0,
+        "k10/11/11/11/11/3p7/11/2p8/11/K10 w - - 0 2"
+    );
+    assert_eq!(
+        after(&wildebeest, &tripled, &["d5c4"]).0,
+        "k10/11/11/11/11/11/1pp8/11/11/K10 w - - 0 2"
+    );
+    // From the third rank two squares only; a double step passes one.
+    let third = "k10/11/11/11/11/11/11/2P8/11/K10 w - - 0 1";
+    assert_eq!(
+        legal(&wildebeest, third),
+        ["a1a2", "a1b1", "a1b2", "c3c4", "c3c5"]
+    );
+    let (doubled, _) = after(&wildebeest, fen, &["c2c4"]);
+    assert_eq!(doubled, "k10/11/11/11/11/3p7/1pP8/11/11/K10 b - c3 0 1");
+    // One square read is one square: d5 takes on c4 only as a capture.
+    let one = "k10/11/11/11/11/2Pp7/1p9/11/11/K10 b - c4 0 1";
+    assert_eq!(
+        legal(&wildebeest, one),
+        ["a10a9", "a10b10", "a10b9", "b4b3", "d5c4", "d5d4"]
+    );
+    // Two squares a pawn could not have passed are refused.
+    for bad in ["c3c5", "c3d4", "c3c4c5"] {
+        let fen = format!("k10/11/11/11/11/2Pp7/1p9/11/11/K10 b - {bad} 0 1");
+        let err = Position::from_fen(&wildebeest, &fen)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("en passant"), "{bad}: {err}");
+    }
+}
+
+/// Atlantis (`wallingRule = edge`, `wallOrMove = true`), as pyffish
+/// 0.0.90 plays it: a side moves, or else passes with its first piece (a1
+/// first, by ranks) to put a wall down on the edge or beside a wall —
+/// never in check — and passing so never ends the game. Fairy-Stockfish
+/// writes each move with a wall on a1 it never puts down (`e4,a1`), read
+/// as the move alone.
+#[test]
+fn a_wall_is_put_down_instead_of_a_move() {
+    use chess_rules::MoveText;
+    let atlantis = one_section("[atlantis:chess]\nwallingRule = edge\nwallOrMove = true\n");
+    let start = Position::start(&atlantis).unwrap();
+    let moves: Vec<String> = start.legal_moves().iter().map(|&m| start.uci(m)).collect();
+    assert_eq!(moves.len(), 28);
+    assert_eq!(start.perft(2), 778);
+    let mut walls: Vec<&String> = moves.iter().filter(|m| m.contains(',')).collect();
+    walls.sort();
+    assert_eq!(
+        walls,
+        [
+            "a1a1,a1a3",
+            "a1a1,a1a4",
+            "a1a1,a1a5",
+            "a1a1,a1a6",
+            "a1a1,a1h3",
+            "a1a1,a1h4",
+            "a1a1,a1h5",
+            "a1a1,a1h6"
+        ]
+        .iter()
+        .collect::<Vec<_>>()
+    );
+    let wall = start.parse_move("a1a1,a1a4").unwrap();
+    assert_eq!(start.san(wall), "Ra1,a4");
+    // The move alone, and as Fairy-Stockfish writes it; no other wall.
+    let read = |text: &str| {
+        let (text, wall) = MoveText::read_walled(text).unwrap();
+        start.matching_walled(&text, wall)
+    };
+    assert_eq!(read("e4").len(), 1);
+    assert_eq!(read("e4,a1"), read("e4"));
+    assert_eq!(read("e4,a5"), []);
+    assert_eq!(read("Ra1,a4"), [wall]);
+    // A wall beside a wall; the clock runs; two walls in a row go on.
+    let lone = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(legal(&atlantis, lone).len(), 31);
+    let (walled, end) = after(&atlantis, lone, &["e1e1,e1a4", "e8e8,e8b4"]);
+    assert_eq!(walled, "4k3/8/8/8/**6/8/8/4K3 w - - 2 2");
+    assert_eq!(end, None);
+    assert!(legal(&atlantis, &walled).contains(&"e1e1,e1c4".to_string()));
+    // In check, no wall: not even one that would block it.
+    assert_eq!(
+        legal(&atlantis, "k7/8/8/8/8/8/8/r3K3 w - - 0 1"),
+        ["e1d2", "e1e2", "e1f2"]
+    );
+}

@@ -921,6 +921,41 @@ fn walls_by_name() {
     assert_eq!(codes, ["bad-wall", "bad-wall"]);
 }
 
+/// Walls instead of moves, and triple steps: Fairy-Stockfish's own
+/// atlantis and wildebeest, from its `variants.ini`, in its SAN (a move
+/// written with the wall on a1 it never puts down, `c3,a1`; a pass that
+/// puts one down, `Ra1,a3`); a wall written after a move, and a triple
+/// step taken en passant.
+#[test]
+fn walls_instead_of_moves_and_triple_steps() {
+    let ini = format!(
+        "{}/../../shared/reference/fairy-stockfish-variants.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let games = "[Variant \"Atlantis\"]\n\n1. c3,a1 a5 2. Ra1,a3 a5,h6 3. b4 *\n\n\
+                 [Variant \"Atlantis\"]\n\n1. c3,a1 a5 2. b4,h6 *\n\n\
+                 [Variant \"Wildebeest\"]\n\n1. d5 a8 2. d6 a7 3. h3 c6 4. dxc7 *\n\n\
+                 [Variant \"Wildebeest\"]\n\n1. c3 d6 2. c6 *\n";
+    let (code, out, _) = run_with(&["--rules", &ini, "-"], games.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("4 games (2 legal"), "{out}");
+    assert!(
+        out.contains(
+            "White cannot play `2. b4,h6`: the wall after b4 may not go on h6: atlantis puts \
+             a wall down instead of a move, never after one"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("help: or put a wall down instead of moving: `Ra1,"),
+        "{out}"
+    );
+    // (Three squares from the second rank only; two from the third.)
+    assert!(out.contains("help: did you mean `c4` or `c5`?"), "{out}");
+    let (codes, _) = problem_codes(&["--rules", &ini], games);
+    assert_eq!(codes, ["bad-wall", "cannot-reach"]);
+}
+
 /// Pieces in a row: a game that ends so, and a result that says
 /// otherwise, worded.
 #[test]

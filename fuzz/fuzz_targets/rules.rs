@@ -312,7 +312,9 @@ fuzz_target!(|data: &[u8]| {
             // second rank; capitals (`A`, `B`, `C`, `K`) the kinds turned
             // into walls where they capture; a digit, pieces in a row
             // (with `y`, as many on one line too; with `j`, White's a-file
-            // joined to its last file and Black's first rank to its last).
+            // joined to its last file and Black's first rank to its last);
+            // `i`, the wall put down by a pass instead of a move; `t`,
+            // three-square `i` moves from the second ranks (triple steps).
             if let Some(walls) = parts.next() {
                 let rule = walls.chars().find_map(|c| match c {
                     'a' => Some(chess_rules::WallRule::Arrow),
@@ -328,7 +330,14 @@ fuzz_target!(|data: &[u8]| {
                 rules.walling = rule.map(|rule| chess_rules::Walling {
                     rule,
                     regions: [walls.contains('h').then_some(half), None],
+                    or_move: walls.contains('i'),
                 });
+                if walls.contains('t') {
+                    rules.triple_step_region = Some([
+                        chess_rules::Region::rank(1),
+                        chess_rules::Region::rank(geometry.ranks() - 2),
+                    ]);
+                }
                 let known: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
                 rules.petrify = (walls.chars())
                     .filter(|c| "ABCK".contains(*c) && known.contains(c))

@@ -61,9 +61,14 @@ pub(super) fn bad_wall(
     let rules = pos.rules();
     let m = walled[0];
     let san = move_san(pos, m);
+    let instead = rules.walling.as_ref().is_some_and(|w| w.or_move);
     let reason = match rules.walling.as_ref().map(|w| w.rule) {
         None => format!(
             "{} puts no wall down: `,{wall}` is not part of a move",
+            rules.name
+        ),
+        Some(_) if instead && m.kind != chess_rules::MoveKind::Pass => format!(
+            "{} puts a wall down instead of a move, never after one",
             rules.name
         ),
         Some(chess_rules::WallRule::Duck) if pos.is_wall(wall) => {
@@ -93,10 +98,27 @@ pub(super) fn bad_wall(
         format!("the wall after {san} may not go on {wall}: {reason}"),
     );
     if choices.is_empty() || walled.iter().all(|w| w.wall.is_none()) {
-        return rejection.help(Help::Write {
+        let rejection = rejection.help(Help::Write {
             lead: "write ",
             choices: vec![san],
         });
+        // (Where a pass puts the wall down: how to write one.)
+        let passes = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|o| o.kind == chess_rules::MoveKind::Pass);
+        let passes: Vec<String> = passes
+            .filter(|o| o.wall.is_some())
+            .take(3)
+            .map(|o| pos.san(o))
+            .collect();
+        if instead && !passes.is_empty() {
+            return rejection.help(Help::Write {
+                lead: "or put a wall down instead of moving: ",
+                choices: passes,
+            });
+        }
+        return rejection;
     }
     rejection.help(Help::Write {
         lead: "put it where it may go: ",

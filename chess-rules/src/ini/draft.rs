@@ -24,6 +24,8 @@ pub(crate) struct Draft {
     pub(super) double_step: bool,
     /// Where `i` moves are made when they are, White's and Black's.
     pub(super) double_step_region: [Region; 2],
+    /// Where the pawn's triple steps are made, White's and Black's.
+    pub(super) triple_step_region: [Region; 2],
     /// The rules set to other than the format's default that this engine
     /// does not play: the variant is refused while one holds (a child
     /// section may set it back).
@@ -96,6 +98,8 @@ pub(crate) struct Draft {
     /// the rule set's [`Rules::walling`] when a rule is set.
     pub(super) walling: Option<crate::rules::WallRule>,
     pub(super) walling_regions: [Option<Region>; 2],
+    /// `wallOrMove`: the wall put down instead of a move.
+    pub(super) wall_or_move: bool,
 }
 
 /// A key of a rule not played here, set to other than its default.
@@ -150,6 +154,7 @@ impl Draft {
             }),
             double_step: true,
             double_step_region: [Region::rank(1), Region::rank(6)],
+            triple_step_region: [Region::EMPTY; 2],
             pending: Vec::new(),
             extinction_value: None,
             pseudo_royal: false,
@@ -202,6 +207,7 @@ impl Draft {
             blast_immune: Vec::new(),
             walling: None,
             walling_regions: [None; 2],
+            wall_or_move: false,
         }
     }
 
@@ -278,12 +284,16 @@ impl Draft {
         } else {
             [Region::EMPTY; 2]
         });
+        // (Triple steps, where a region holds them, from theirs.)
+        let triples = self.triple_step_region != [Region::EMPTY; 2];
+        rules.triple_step_region = triples.then_some(self.triple_step_region);
         for (piece, name) in rules.pieces.iter_mut().zip(&self.names) {
             if name == "pawn" {
-                let betza = if self.double_step {
-                    "fmWfceFifmnD"
-                } else {
-                    "fmWfceF"
+                let betza = match (self.double_step, triples) {
+                    (true, false) => "fmWfceFifmnD",
+                    (false, false) => "fmWfceF",
+                    (true, true) => "fmWfceFifmnDifmnH",
+                    (false, true) => "fmWfceFifmnH",
                 };
                 *piece = PieceDef {
                     letter: piece.letter,
@@ -447,6 +457,7 @@ impl Draft {
         rules.walling = self.walling.map(|rule| crate::rules::Walling {
             rule,
             regions: self.walling_regions,
+            or_move: self.wall_or_move,
         });
         // (Pieces marked promoted at the start where nothing is dropped,
         // jieqi's covered pieces, are read as Fairy-Stockfish reads them:

@@ -25,7 +25,6 @@ pub(crate) enum Use {
 
 const PAWNS: &str = "pieces other than the pawn moving as pawns do (promotion, en passant)";
 const CASTLING: &str = "castling other than chess's";
-const WALL_OR_MOVE: &str = "a wall put down instead of a move (atlantis)";
 /// `gating` without `seirawanGating` or `cambodianMoves`: gates that
 /// nothing uses (with one of them, Seirawan chess's gating or Cambodian
 /// chess's first leaps, which are played).
@@ -95,8 +94,8 @@ const KEYS: &[(&str, Use)] = &[
     ),
     ("doubleStepRegionWhite", Use::Read),
     ("doubleStepRegionBlack", Use::Read),
-    ("tripleStepRegionWhite", rule("triple steps", "-")),
-    ("tripleStepRegionBlack", rule("triple steps", "-")),
+    ("tripleStepRegionWhite", Use::Read),
+    ("tripleStepRegionBlack", Use::Read),
     ("enPassantRegion", Use::Read),
     ("enPassantRegionWhite", Use::Read),
     ("enPassantRegionBlack", Use::Read),
@@ -138,7 +137,7 @@ const KEYS: &[(&str, Use)] = &[
     ("wallingRule", Use::Read),
     ("wallingRegionWhite", Use::Read),
     ("wallingRegionBlack", Use::Read),
-    ("wallOrMove", rule(WALL_OR_MOVE, "false")),
+    ("wallOrMove", Use::Read),
     ("diagonalLines", Use::Read),
     ("pass", Use::Read),
     ("passWhite", Use::Read),

@@ -62,6 +62,39 @@ def playing():
     return out
 
 
+def walls_instead():
+    """The sections of both files with `wallOrMove = true`, their own or
+    a parent's (atlantis): Fairy-Stockfish writes every move there with a
+    wall on a1 that it never puts down (`e2e4,e4a1`, `e4,a1+`); the rows
+    hold the move alone, as chess-rules writes it (it reads both)."""
+    parents, own = {}, {}
+    for path in (REAL, PYCHESS):
+        name = None
+        for line in open(path):
+            m = re.match(r"\[([^\]:]+)(?::([^\]]+))?\]", line)
+            if m:
+                name = m.group(1)
+                parents[name] = m.group(2)
+            elif name and re.match(r"wallOrMove\s*=", line):
+                own[name] = line.split("=", 1)[1].strip() == "true"
+    def walls(name):
+        while name is not None:
+            if name in own:
+                return own[name]
+            name = parents.get(name)
+        return False
+    return {name for name in parents if walls(name)}
+
+
+def plain(variant, move, text):
+    """`text` (a move in coordinates or SAN) without the wall
+    Fairy-Stockfish writes after a move that puts none (`walls_instead`):
+    a pass (`a1a1,a1a3`, `Ra1,a3`) keeps its own."""
+    if variant in INSTEAD and "," in move and not re.match(r"^([a-z]\d+)\1,", move):
+        return re.sub(r",(?:[a-z]\d+)?a1([+#]?)$", r"\1", text)
+    return text
+
+
 def result(value):
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
@@ -87,7 +120,7 @@ def game(variant, rng):
             move = rng.choice(captures)
         else:
             move = rng.choice(legal)
-        sans.append(sf.get_san(variant, fen, move, False, sf.NOTATION_SAN))
+        sans.append(plain(variant, move, sf.get_san(variant, fen, move, False, sf.NOTATION_SAN)))
         moves.append(move)
         previous = legal
         fen = sf.get_fen(variant, fen, [move])
@@ -100,7 +133,9 @@ def game(variant, rng):
         over, value = sf.is_immediate_game_end(variant, start, moves)
         end = result(value if over else sf.game_result(variant, start, moves))
     refused = [m for m in previous if m not in legal]
-    return [" ".join(moves), ",".join(map(str, counts)), " ".join(sans), end,
+    written = [plain(variant, m, m) for m in moves]
+    refused = [plain(variant, m, m) for m in refused]
+    return [" ".join(written), ",".join(map(str, counts)), " ".join(sans), end,
             rng.choice(refused) if refused else "-"]
 
 
@@ -129,6 +164,7 @@ def kept():
 # name, and pychess.org's mansindam and xiangqihouse are its own file's.)
 sf.set_option("VariantPath", REAL)
 sf.set_option("VariantPath", PYCHESS)
+INSTEAD = walls_instead()
 rows = [f"# written by make_games.py with pyffish {'.'.join(map(str, sf.version()))}"]
 old = kept()
 variants = playing()
