@@ -480,11 +480,12 @@ impl<'r> Position<'r> {
                 .max(1);
         }
         // The side that just moved cannot have left a royal piece attacked
-        // (but where captures explode: one next to a royal piece of the side
-        // to move, which taking it would blow up; or any, if the move blew
-        // up the side to move's last royal piece).
-        let movers = &position.s.royal[turn.index()];
-        if position.tables.blast.is_some() && movers.iter().all(|&w| w == 0) {
+        // (but where captures explode: a capture that blows up a royal
+        // piece of the other side is legal whatever it leaves attacked, as
+        // Fairy-Stockfish has it, and the side to move may have had
+        // another; and one next to a royal piece of the side to move is
+        // safe, for taking it would blow that up).
+        if position.tables.blast.is_some() {
             return Ok(position);
         }
         // (Nor where a wall is put down after every move: the move is
@@ -509,13 +510,7 @@ impl<'r> Position<'r> {
             let def = &rules.pieces[usize::from(piece.kind)];
             if piece.color != turn
                 && def.royal
-                && ((position.attacked(sq, turn)
-                    && !crate::blast::shielded(
-                        &position.tables,
-                        &position.s.cells,
-                        movers,
-                        cell_of(sq),
-                    ))
+                && (position.attacked(sq, turn)
                     || position.tables.faced(&position.s.cells, cell_of(sq), turn))
             {
                 return Err(whole(format!(

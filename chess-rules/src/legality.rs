@@ -1061,6 +1061,34 @@ mod tests {
     }
 
     #[test]
+    fn a_capture_that_blows_up_a_royal_piece_leaves_a_position_that_reads_back() {
+        // Found by the `rules` fuzz target: where captures explode, a
+        // capture that blows up one of the other side's royal pieces is
+        // legal whatever it leaves attacked (Fairy-Stockfish's rule), so
+        // its position, White's king on a1 gone and Black's on e5 still
+        // attacked, is read from its FEN too, a second white king left.
+        // (Kings royal however many, as a rules file may have them:
+        // Fairy-Stockfish's atomic makes a king royal only while it is
+        // the last.)
+        let mut rules = Rules::chess();
+        rules.blast = Some(crate::rules::Blast {
+            spared: vec!['P'],
+            immune: vec![],
+        });
+        let before = "k7/8/8/4k2R/2n5/8/1P6/K5K1 b - - 0 1";
+        let pos = Position::from_fen(&rules, before).unwrap();
+        assert!(pos.is_check());
+        let m = pos.parse_move("c4b2").unwrap();
+        assert!(pos.legal_moves().contains(&m));
+        // (Out of check otherwise: only the king on e5 moves.)
+        assert!(pos.parse_move("a8a7").is_none());
+        let after = pos.play(m);
+        assert_eq!(after.fen(), "k7/8/8/4k2R/8/8/8/6K1 w - - 0 2");
+        let again = Position::from_fen(&rules, &after.fen()).unwrap();
+        assert_eq!(again.perft(1), 15);
+    }
+
+    #[test]
     fn a_castling_the_king_could_also_step_is_written_king_takes_rook() {
         // Found by the `rules` fuzz target: the king castles from h8 to i8
         // with the rook on j8, and h8i8 is also a step of the king.
