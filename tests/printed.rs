@@ -41,10 +41,11 @@ fn written(name: &str) -> &'static str {
 
 /// Whether `game!` reads `printed` (the tokens as rustc prints them) the
 /// quick way.
-fn quick(printed: &str) -> bool {
+fn quick(written: &str, printed: &str) -> bool {
     chess_core::expand::game_as_printed(
         "::verified_chess".parse().unwrap(),
         Default::default(),
+        &written.parse().unwrap(),
         printed,
     )
     .is_some()
@@ -59,7 +60,7 @@ macro_rules! both_ways {
                 let text = written(stringify!($name));
                 assert_eq!(format!("{:?}", GAME.__data), tokens_way(text), "{text}");
                 let printed = stringify!($($t)*);
-                assert_eq!(quick(printed), $quick, "{printed}");
+                assert_eq!(quick(text, printed), $quick, "{printed}");
                 // The model of rustc's printing the other tests use.
                 let model = chess_core::testing::printed_like_rustc(text.parse().unwrap());
                 assert_eq!(model, printed.replace('\n', " "), "{text}");
@@ -133,6 +134,7 @@ fn options_before_the_moves() {
         let quick = chess_core::expand::game_as_printed(
             "::verified_chess".parse().unwrap(),
             options.parse().unwrap(),
+            &moves.parse().unwrap(),
             moves,
         );
         assert!(quick.is_some(), "{options} {moves}");

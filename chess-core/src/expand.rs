@@ -540,8 +540,8 @@ fn printed_game(
     plain_game(krate, &tokens::printed(group)?, options)
 }
 
-/// What `game!` gives for a call whose group of moves the compiler printed
-/// as `text` (after the facade's `$crate;`, which `krate` stands for, and
+/// What `game!` gives for a call whose group of moves, `moves`, the
+/// compiler printed as `text` (after the facade's `$crate;`, which `krate` stands for, and
 /// the options it set before the group, `options`), read the quick way;
 /// `None` where it reads the tokens one by one instead. (For tests holding
 /// the two ways to the same result.)
@@ -549,6 +549,7 @@ fn printed_game(
 pub fn game_as_printed(
     krate: TokenStream,
     options: TokenStream,
+    moves: &TokenStream,
     text: &str,
 ) -> Option<TokenStream> {
     let mut input = Input::new(options);
@@ -556,7 +557,7 @@ pub fn game_as_printed(
     if input.next().is_some() || !input.plays_plain(&options) {
         return None;
     }
-    let source = tokens::plain(text.to_string(), Span::call_site())?;
+    let source = tokens::printed_as(moves, text.to_string(), Span::call_site())?;
     plain_game(&krate, &source, options)
 }
 

@@ -29,7 +29,8 @@ fn same_both_ways(text: &str) -> Result<bool, TestCaseError> {
     };
     let krate: TokenStream = "::verified_chess".parse().unwrap();
     let (options, moves) = facade_split(tokens.clone());
-    let Some(quick) = game_as_printed(krate.clone(), options, &printed_like_rustc(moves)) else {
+    let printed = printed_like_rustc(moves.clone());
+    let Some(quick) = game_as_printed(krate.clone(), options, &moves, &printed) else {
         return Ok(false);
     };
     let mut call = krate;
@@ -245,7 +246,8 @@ fn options_the_quick_way_leaves_to_the_tokens() {
         "#![deny(other_mates)]",
         "#![annotations(drop)] #![search_budget(1000)]",
     ] {
-        let quick = game_as_printed(krate.clone(), options.parse().unwrap(), moves);
+        let tokens = moves.parse().unwrap();
+        let quick = game_as_printed(krate.clone(), options.parse().unwrap(), &tokens, moves);
         assert!(quick.is_none(), "{options}");
     }
     // Read token by token: the same game in German; a puzzle's option
@@ -267,5 +269,12 @@ fn options_the_quick_way_leaves_to_the_tokens() {
     assert!(puzzle.contains("are options of `puzzle!`"), "{puzzle}");
     // Options and then something else than the group of the moves: not
     // the facade's wrapping, so not the quick way either.
-    assert!(game_as_printed(krate, "#![annotations(drop)] x".parse().unwrap(), moves).is_none());
+    let tokens = moves.parse().unwrap();
+    let quick = game_as_printed(
+        krate,
+        "#![annotations(drop)] x".parse().unwrap(),
+        &tokens,
+        moves,
+    );
+    assert!(quick.is_none());
 }

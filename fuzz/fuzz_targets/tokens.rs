@@ -23,9 +23,9 @@ fuzz_target!(|data: &[u8]| {
         // As the facade passes a call on: its options, then the rest in a
         // group, which rustc prints.
         let (options, moves) = chess_core::testing::facade_split(input.clone());
-        let printed = chess_core::testing::printed_like_rustc(moves);
+        let printed = chess_core::testing::printed_like_rustc(moves.clone());
         let krate: TokenStream = "::verified_chess".parse().unwrap();
-        if let Some(quick) = expand::game_as_printed(krate, options, &printed) {
+        if let Some(quick) = expand::game_as_printed(krate, options, &moves, &printed) {
             assert_eq!(
                 quick.to_string(),
                 expand::game(tokens.clone()).to_string(),

@@ -30,7 +30,7 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenTree, token_stream};
+use proc_macro2::{Delimiter, Group, Literal, Spacing, Span, TokenStream, TokenTree, token_stream};
 
 use super::source::{Mark, Source};
 
@@ -131,7 +131,33 @@ struct Renderer {
 /// text and span; the text has no spans, so it serves a call that is read
 /// and verified without a word to say.
 pub fn printed(group: &Group) -> Option<Source> {
-    plain(group.stream().to_string(), group.span())
+    let stream = group.stream();
+    let text = stream.to_string();
+    printed_as(&stream, text, group.span())
+}
+
+/// `text`, the compiler's printing of `tokens`, as [`printed`] takes it:
+/// [`plain`], and where a move number stands before a word from a `@`,
+/// `$` or `*` (`12. @f3`), a literal `12.` in the tokens, not `12 .`
+/// (which prints alike, and `render` writes apart).
+pub fn printed_as(tokens: &TokenStream, text: String, anchor: Span) -> Option<Source> {
+    let (source, ambiguous) = plain(text, anchor)?;
+    if ambiguous && lone_dot_after_literal(tokens) {
+        return None;
+    }
+    Some(source)
+}
+
+/// Whether a lone `.` follows a literal among `tokens` (`12 .`).
+fn lone_dot_after_literal(tokens: &TokenStream) -> bool {
+    let mut after_literal = false;
+    for tree in tokens.clone() {
+        if after_literal && matches!(&tree, TokenTree::Punct(p) if p.as_char() == '.') {
+            return true;
+        }
+        after_literal = matches!(tree, TokenTree::Literal(_));
+    }
+    false
 }
 
 /// `text`, tokens as the compiler prints them, as their source if it is
@@ -147,7 +173,9 @@ pub fn printed(group: &Group) -> Option<Source> {
 ///   `-` or `/` only between two of those (`exd8=Q`, `O-O-O`,
 ///   `1/2-1/2`), then only marks (`+ # ! ?`);
 /// * a move number, digits then `.` and white space (a literal such as
-///   `12.`, which no `.` after it joins), or `...` and the move;
+///   `12.`, which no `.` after it joins; before a `@`, `$` or `*`, which
+///   `12 .` before them prints alike, [`printed_as`] asks the tokens),
+///   or `...` and the move;
 /// * `$` and digits (a NAG), or `*`;
 /// * `#` after a move: the mate mark a move's name cannot touch in Rust
 ///   (`Qh5#` is a reserved prefix), which `render` joins to the move;
@@ -158,7 +186,12 @@ pub fn printed(group: &Group) -> Option<Source> {
 ///
 /// Anything else (strings, comments, brackets, options, `e.p.`,
 /// `1.e4`, a mark on its own) is for `render`.
-pub fn plain(text: String, anchor: Span) -> Option<Source> {
+///
+/// With the source, whether a move number stands before a word from a
+/// `@`, `$` or `*`, which the printing of `12 .` gives too
+/// ([`printed_as`]).
+fn plain(text: String, anchor: Span) -> Option<(Source, bool)> {
+    let mut ambiguous = false;
     // (A table and indexing: this runs for every byte, in a proc macro
     // that dev builds compile without optimization.)
     let bytes = text.as_bytes();
@@ -224,6 +257,14 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
                         return None;
                     }
                     if class_at(bytes, i + 1) == SPACE {
+                        // (`12 . @f3` prints as `12. @f3` too: a lone `.`
+                        // joins the word before it, not a `@`, `$` or `*`
+                        // after it. Which it was, the tokens say.)
+                        let mut next = i + 1;
+                        while next < n && CLASS[bytes[next] as usize] == SPACE {
+                            next += 1;
+                        }
+                        ambiguous |= matches!(class_at(bytes, next), DROP | DOLLAR | STAR);
                         i += 1;
                     } else if class_at(bytes, i + 1) == DOT
                         && class_at(bytes, i + 2) == DOT
@@ -258,7 +299,10 @@ pub fn plain(text: String, anchor: Span) -> Option<Source> {
         after_capital = bytes[i - 1].is_ascii_uppercase()
             && (i == start + 1 || !matches!(class_at(bytes, i - 2), LETTER | DIGIT | JOIN));
     }
-    Some(Source::from_rendered_tokens(text, Vec::new(), anchor))
+    Some((
+        Source::from_rendered_tokens(text, Vec::new(), anchor),
+        ambiguous,
+    ))
 }
 
 /// What the byte at `i` is to [`plain`] (white space past the end).
@@ -707,6 +751,26 @@ mod tests {
 
     fn is_plain(text: &str) -> bool {
         plain(text.to_string(), Span::call_site()).is_some()
+    }
+
+    #[test]
+    fn a_number_before_a_drop_is_taken_where_the_tokens_say_it_is_one() {
+        // `17. @a4` and `17 . @a4` print alike; `render` writes the second
+        // `17 .`, which is no move number.
+        let printed = "17. @a4";
+        let taken = |source: &str| {
+            let tokens: TokenStream = source.parse().unwrap();
+            printed_as(&tokens, printed.to_string(), Span::call_site()).is_some()
+        };
+        assert!(taken("17. @a4"));
+        assert!(!taken("17 . @a4"));
+        // Elsewhere the printing alone decides.
+        let tokens: TokenStream = "17 . e4".parse().unwrap();
+        assert!(printed_as(&tokens, "17. e4".to_string(), Span::call_site()).is_some());
+        for (source, printed) in [("3 . $1", "3. $1"), ("3 . *", "3. *")] {
+            let tokens: TokenStream = source.parse().unwrap();
+            assert!(printed_as(&tokens, printed.to_string(), Span::call_site()).is_none());
+        }
     }
 
     #[test]
