@@ -62,7 +62,7 @@ mod replay;
 pub mod search;
 // 5. why not, in words (the error path)
 mod explain;
-pub use explain::describe_end;
+pub use explain::{describe_end, describe_rules_end};
 // 5b. puzzles proven (search + the stages above)
 pub mod puzzle;
 // 6. what goes out
@@ -70,6 +70,9 @@ pub mod emit;
 
 // Below the stages: what every stage may use.
 mod diagnostic;
+
+// 7. what the replay proved, for the consumers that ask (the editor)
+pub mod record;
 
 // Above the stages: the entry points.
 pub mod expand;
@@ -81,7 +84,7 @@ pub mod testing;
 pub use diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
-pub use replay::custom::{CustomGame, coordinates};
+pub use replay::custom::{CustomGame, coordinates, result_of};
 pub use replay::{
     End, Expected, Numbering, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame,
 };

@@ -5,6 +5,8 @@ use shakmaty::variant::VariantPosition;
 
 use crate::diagnostic::Diagnostic;
 use crate::input::Source;
+pub use crate::record::Checked;
+use crate::record::{self, Board, GameRecord};
 use crate::replay::custom::{CustomFailure, CustomGame};
 use crate::replay::{self, Failure, Options, VerifiedGame, WrongResult};
 use crate::syntax::{GameRules, GameSyntax, Parser, ResultToken, RuleSets};
@@ -82,42 +84,6 @@ fn notes_as(parser: Parser<'_>, options: Options) -> Parser<'_> {
     }
 }
 
-/// A game verified under its own rules ([`Games::check_syntax`]).
-#[derive(Clone, Debug)]
-pub enum Checked {
-    /// Standard chess or Chess960: what a `Game` holds.
-    Chess(VerifiedGame),
-    /// A variant: Crazyhouse, Atomic, Antichess, King of the Hill,
-    /// Three-check, Horde or Racing Kings.
-    Variant(VerifiedGame<VariantPosition>),
-    /// A game under rules a user defines ([`Games::under_rules`]).
-    Custom(CustomGame),
-}
-
-impl Checked {
-    /// The number of plies of the main line.
-    pub fn plies(&self) -> usize {
-        match self {
-            Checked::Chess(g) => g.moves.len(),
-            Checked::Variant(g) => g.moves.len(),
-            Checked::Custom(g) => g.plies(),
-        }
-    }
-
-    /// The main line's SAN (coordinates, under rules a user defines),
-    /// separated by spaces.
-    pub fn san(&self) -> String {
-        match self {
-            Checked::Chess(g) => g.san(),
-            Checked::Variant(g) => g.san(),
-            Checked::Custom(g) => {
-                let moves: Vec<String> = g.moves.iter().map(ToString::to_string).collect();
-                moves.join(" ")
-            }
-        }
-    }
-}
-
 /// The games of a source, read and verified one at a time; see [`verify`].
 pub struct Games<'s> {
     source: &'s Source,
@@ -161,27 +127,93 @@ impl<'s> Games<'s> {
     /// assert_eq!(checked.san(), "e4 d5 exd5 Qxd5 Nc3 Qd8 @d5");
     /// ```
     pub fn check_syntax(&self, game: &GameSyntax) -> Result<Checked, Diagnostic> {
+        self.run::<false>(game).verdict
+    }
+
+    /// A game read by [`Games::next_syntax`] verified as
+    /// [`Games::check_syntax`] verifies it, with its record: each ply's
+    /// position, and where it went wrong ([`GameRecord`]).
+    pub fn record(&self, game: &GameSyntax) -> GameRecord<'s> {
+        self.run::<true>(game)
+    }
+
+    /// The one way a game is checked under the rules it names: its start,
+    /// its replay, and what went wrong in words; each ply kept where
+    /// `KEEPS`.
+    #[inline(always)]
+    fn run<const KEEPS: bool>(&self, game: &GameSyntax) -> GameRecord<'s> {
+        let failed = |error| GameRecord {
+            plies: Vec::new(),
+            verdict: Err(error),
+            wrong: None,
+        };
         let sets = match game.rules {
             GameRules::Verified => None,
             GameRules::File => self.rules,
             GameRules::Builtin => Some(RuleSets::builtins()),
         };
         if let Some(sets) = sets {
-            let (set, start, set_up) = start::custom_position(game, self.source, sets)
-                .map_err(|failure| explain::custom_start_failure(failure, sets))?;
-            return replay::replay_rules(game, set, start, set_up, self.options)
-                .map(Checked::Custom)
-                .map_err(|failure| explain::custom_failure(&failure, self.source));
+            let (set, start, set_up) = match start::custom_position(game, self.source, sets) {
+                Ok(start) => start,
+                Err(failure) => return failed(explain::custom_start_failure(failure, sets)),
+            };
+            let (kept, replayed) =
+                replay::replay_rules::<KEEPS>(game, set, start, set_up, self.options);
+            let wrong = replayed.as_ref().err().filter(|_| KEEPS);
+            return GameRecord {
+                plies: record::boards(kept, |p| Board::Rules(Box::new(p))),
+                wrong: wrong
+                    .and_then(|f| record::wrong_under_rules(f))
+                    .map(|(range, before)| (range, Board::Rules(Box::new(before)))),
+                verdict: replayed
+                    .map(Checked::Custom)
+                    .map_err(|failure| explain::custom_failure(&failure, self.source)),
+            };
         }
         match &game.variant {
             Ok(named) if named.variant != chess_format::Variant::Standard => {
-                let (start, mode) =
-                    start::variant_position(game).map_err(explain::start_failure)?;
-                replay::replay(game, start, mode, self.options)
-                    .map(Checked::Variant)
-                    .map_err(|failure| explain::replay_failure(&failure, self.source))
+                match start::variant_position(game) {
+                    Ok((start, mode)) => self.replayed::<_, KEEPS>(
+                        game,
+                        start,
+                        mode,
+                        Board::Variant,
+                        Checked::Variant,
+                    ),
+                    Err(failure) => failed(explain::start_failure(failure)),
+                }
             }
-            _ => self.verify_syntax(game).map(Checked::Chess),
+            _ => match start::position(game) {
+                Ok((start, mode)) => {
+                    self.replayed::<_, KEEPS>(game, start, mode, Board::Chess, Checked::Chess)
+                }
+                Err(failure) => failed(explain::start_failure(failure)),
+            },
+        }
+    }
+
+    /// A game replayed through shakmaty from `start`, its positions made
+    /// [`Board`]s by `board` and the verified game [`Checked`] by
+    /// `checked`.
+    #[inline(always)]
+    fn replayed<P: replay::Rules, const KEEPS: bool>(
+        &self,
+        game: &GameSyntax,
+        start: P,
+        mode: shakmaty::CastlingMode,
+        board: fn(P) -> Board<'s>,
+        checked: fn(VerifiedGame<P>) -> Checked,
+    ) -> GameRecord<'s> {
+        let (kept, replayed) = replay::replay_keeping::<P, KEEPS>(game, start, mode, self.options);
+        let wrong = replayed.as_ref().err().filter(|_| KEEPS);
+        GameRecord {
+            plies: record::boards(kept, board),
+            wrong: wrong
+                .and_then(|f| record::wrong(f))
+                .map(|(range, before)| (range, board(before))),
+            verdict: replayed
+                .map(checked)
+                .map_err(|failure| explain::replay_failure(&failure, self.source)),
         }
     }
 

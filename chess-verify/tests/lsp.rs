@@ -362,6 +362,85 @@ fn hover_in_a_variant_shows_the_pockets_or_the_checks_given() {
 }
 
 #[test]
+fn hover_on_an_illegal_move_shows_the_board_it_was_tried_in() {
+    let (mut client, _) = Client::start(json!({}));
+    client.open(URI, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Bxf7+ Kxf8 *\n");
+    let answer = client.hover(URI, 0, 41);
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    // The error, its help (the king's legal moves), the board before it.
+    assert!(
+        value.starts_with(
+            "**Not played** — Black cannot play `4... Kxf8`: f8 is occupied by Black's own bishop  \nhelp: did you mean `Kxf7`?  \nhelp: legal king moves: `Ke7`, `Kxf7`\n\nThe position it was tried in · Black to move\n\n```text\n"
+        ),
+        "{value}"
+    );
+    assert!(value.contains("7 │ ♟ ♟ ♟ ♟ · ♗ ♟ ♟ │\n"), "{value}");
+    assert!(
+        value.ends_with("`r1bqkb1r/pppp1Bpp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4`"),
+        "{value}"
+    );
+    assert_eq!(
+        answer["range"],
+        json!({ "start": { "line": 0, "character": 40 }, "end": { "line": 0, "character": 44 } })
+    );
+    // The moves before it still show the board after them.
+    let value = client.hover(URI, 0, 35)["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        value.starts_with("**`4. Bxf7+`** · UCI `c4f7` · Black to move\n"),
+        "{value}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn hover_under_fairy_stockfishs_variants_shows_the_hands() {
+    let (mut client, _) = Client::start(json!({}));
+    // S-chess: each side holds a hawk and an elephant to gate in.
+    client.open(
+        URI,
+        "[Variant \"Seirawan\"]\n\n1. e4 e5 2. Nf3/H Nc6 3. Bc4/E Ke7 4. Bxf7 *\n",
+    );
+    let hover = |client: &mut Client, character: u32| {
+        client.hover(URI, 2, character)["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let value = hover(&mut client, 13);
+    assert!(
+        value.starts_with(
+            "**`2. Nf3/H`** · UCI `g1f3h` · Black to move · in hand: White `E`, Black `HE`\n"
+        ),
+        "{value}"
+    );
+    assert!(value.contains(" 1 | ♖ ♘ ♗ ♕ ♔ ♗ H ♖\n"), "{value}");
+    // The elephant gated in by `3. Bc4/E` has left White's hand.
+    let value = hover(&mut client, 32);
+    assert!(
+        value.starts_with(
+            "**`3... Ke7`** · UCI `e8e7` · White to move · in hand: White none, Black `HE`\n"
+        ),
+        "{value}"
+    );
+    // The result, held to the end the rule set gives: five checks win.
+    let line = "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ Ke6 5. Qf5+ Kd6 6. Qxe5+ Kxe5 7. d4# 1-0";
+    client.open(URI, &format!("[Variant \"5check\"]\n\n{line}\n"));
+    let at = line.find("1-0").unwrap() as u32;
+    let value = client.hover(URI, 2, at + 1)["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(
+        value,
+        "**Result `1-0`** — checked against the final position: White gave its fifth check, which wins under these rules, so the result is `1-0`."
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
 fn games_and_variations_are_symbols_and_fold() {
     let (mut client, init) = Client::start(json!({}));
     assert_eq!(init["capabilities"]["documentSymbolProvider"], true);
@@ -654,6 +733,34 @@ fn games_under_the_rules_file_chess_verify_toml_names() {
             .starts_with("White cannot play `1. b1 b4`: b1 to b4 is not a Knight move"),
         "{published}"
     );
+    // Hover on the move that could not be played: the board it was tried
+    // in, and why.
+    let value = client.hover(&uri, 0, 4)["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        value.starts_with(
+            "**Not played** — White cannot play `1. b1 b4`: b1 to b4 is not a Knight move"
+        ),
+        "{value}"
+    );
+    assert!(
+        value.contains("The position it was tried in · White to move\n\n```text\n"),
+        "{value}"
+    );
+    assert!(value.contains(" 1 | ♖ ♘ . . ♔\n"), "{value}");
+    // Hover on a move played: the board after it, as for chess.
+    client.open(&uri, "1. b1 c3 *\n");
+    let value = client.hover(&uri, 0, 7)["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        value.starts_with("**`1. Nc3`** · UCI `b1c3` · Black to move\n"),
+        "{value}"
+    );
+    assert!(value.contains(" 3 | . . ♘ . .\n"), "{value}");
     // What is wrong with the settings is said at the document's start.
     std::fs::write(dir.join("chess-verify.toml"), "rules = \"nowhere.ini\"\n").unwrap();
     let published = client.open(&uri, "1. b1 b4\n");
@@ -693,6 +800,22 @@ fn inside_the_macros_of_a_rust_file_hover_and_quick_fixes() {
     assert_eq!(
         answer["range"],
         json!({ "start": { "line": 2, "character": e5 }, "end": { "line": 2, "character": e5 + 2 } })
+    );
+    // The illegal move: the board it was tried in, and why.
+    let nf4 = utf16(&line[..line.find("Nf4").unwrap()]) as u32;
+    let answer = client.hover(uri, 2, nf4 + 1);
+    let value = answer["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        value.starts_with("**Not played** — White cannot play `2. Nf4`"),
+        "{answer}"
+    );
+    assert!(
+        value.contains("The position it was tried in · White to move\n\n```text\n"),
+        "{answer}"
+    );
+    assert!(
+        value.ends_with("`rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2`"),
+        "{answer}"
     );
     // A move of a variation: its line is played up to it.
     let uri_v = "file:///crate/src/variations.rs";

@@ -2,7 +2,8 @@
 //! configuration (`guide/editor.md`'s Lua block) as its init.lua starts
 //! `chess-verify lsp` for a PGN file, shows the illegal move's diagnostic
 //! at its line and column (a line with accents and a figurine before it),
-//! hovers a move, applies the quick fix, and the buffer then verifies.
+//! hovers a move and the illegal one (its board shown), applies the
+//! quick fix, and the buffer then verifies.
 //! `.ci/run` installs Neovim and runs this.
 
 use std::path::Path;
@@ -76,6 +77,8 @@ fn neovim_shows_the_problem_and_applies_the_fix() {
         format!(
             "diagnostic 1:{column}-1:{} White cannot play `2. Nf4`: no white knight can reach f4 (they are on b1 and g1)\n\
              hover **`1... e5`** · UCI `e7e5` · White to move\n\
+             hover **Not played** — White cannot play `2. Nf4`: no white knight can reach f4 (they are on b1 and g1)  \n\
+             board 1 │ ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖ │\n\
              action Replace `Nf4` with `Nf3`\n\
              after 0 diagnostics: {{Déjà vu ♘}} 1. e4 e5 2. Nf3 *\n",
             column + 3

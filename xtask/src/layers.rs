@@ -24,6 +24,7 @@ pub const STAGES: &[&str] = &[
     "explain",
     "puzzle",
     "emit",
+    "record",
     "pipeline",
     "expand",
     "testing",

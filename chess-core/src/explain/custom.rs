@@ -251,8 +251,9 @@ fn label(before: &Position<'_>, range: Range, source: &Source, numbering: Number
 }
 
 /// How a game under `rules` ended, `to_move` being the side to move
-/// then, as a clause.
-fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules) -> String {
+/// then, as a clause ("Black has no king left, which loses under these
+/// rules").
+pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules) -> String {
     let stuck = side(to_move);
     let name = |letter: char| {
         rules

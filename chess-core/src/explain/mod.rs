@@ -44,7 +44,9 @@ mod variant;
 mod verdict;
 mod walls;
 
-pub use custom::{custom_failure, custom_start_failure, unnamed};
+pub use custom::{
+    custom_failure, custom_start_failure, describe_end as describe_rules_end, unnamed,
+};
 pub use game::{
     describe as describe_end, numbered_from_first_move, replay_failure, unfinished_result,
 };

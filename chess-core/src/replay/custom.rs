@@ -6,8 +6,6 @@
 //! stalemate as the rule set scores it) and the written result. What is
 //! wrong is handed on as data ([`CustomFailure`]); `explain` words it.
 
-use std::marker::PhantomData;
-
 use chess_format::CustomPly;
 
 use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Rules, Square};
@@ -17,10 +15,10 @@ use crate::syntax::{
     Board, GameSyntax, Join, Marker, MoveNumber, MoveSyntax, PlySyntax, ResultToken, Tag,
 };
 
-use super::Options;
 use super::ends::{self, WrongResult};
 use super::numbering::Numbering;
 use super::walk::{self, Cursor, Walk};
+use super::{Kept, Options};
 
 /// A game verified under rules a user defines.
 #[derive(Clone, Debug)]
@@ -204,15 +202,45 @@ pub fn replay<'r>(
     set_up: bool,
     options: Options,
 ) -> Result<CustomGame, Box<CustomFailure<'r>>> {
+    replay_keeping::<false>(game, set, start, set_up, options, &mut Vec::new())
+}
+
+/// [`replay`], keeping each ply's position as it is played, in the order
+/// played (the main line, then each variation; the first reading of a
+/// line): those before a problem too.
+pub fn replay_kept<'r>(
+    game: &GameSyntax,
+    set: usize,
+    start: Position<'r>,
+    set_up: bool,
+    options: Options,
+) -> (
+    Vec<Kept<Position<'r>>>,
+    Result<CustomGame, Box<CustomFailure<'r>>>,
+) {
+    let mut kept = Vec::new();
+    let replayed = replay_keeping::<true>(game, set, start, set_up, options, &mut kept);
+    (kept, replayed)
+}
+
+/// [`replay`], each ply kept on `kept` where `KEEPS`.
+fn replay_keeping<'r, const KEEPS: bool>(
+    game: &GameSyntax,
+    set: usize,
+    start: Position<'r>,
+    set_up: bool,
+    options: Options,
+    kept: &mut Vec<Kept<Position<'r>>>,
+) -> Result<CustomGame, Box<CustomFailure<'r>>> {
     let start_fen = set_up.then(|| start.fen());
-    let mut replay = Custom {
+    let mut replay = Custom::<KEEPS> {
         numbering: Numbering::of(
             start.fullmoves(),
             start.turn() == Color::Black,
             super::first_number(game),
             options.numbers_from_first_move,
         ),
-        rules: PhantomData,
+        kept,
     };
     let mut main = Frame {
         cursor: Cursor::default(),
@@ -343,17 +371,33 @@ pub(super) fn no_move(pos: &Position<'_>) -> bool {
     pos.legal_moves().is_empty()
 }
 
-/// The replay under rules a user defines, on the walk.
-struct Custom<'r> {
+/// The replay under rules a user defines, on the walk, and where
+/// `KEEPS`, each ply's position.
+struct Custom<'r, 'k, const KEEPS: bool> {
     numbering: Numbering,
-    rules: PhantomData<Position<'r>>,
+    kept: &'k mut Vec<Kept<Position<'r>>>,
 }
 
-impl<'r> Walk for Custom<'r> {
+impl<'r, const KEEPS: bool> Walk for Custom<'r, '_, KEEPS> {
     type Frame = Frame<'r>;
     type Failure = Box<CustomFailure<'r>>;
 
     const JOINS: bool = true;
+    const KEEPS: bool = KEEPS;
+
+    /// The first reading's move and the position after it.
+    fn played(&mut self, frame: &Frame<'r>, id: u32, range: Range) {
+        let reading = &frame.readings[0];
+        if let Some((before, m)) = &reading.last {
+            self.kept.push(Kept {
+                ply: id,
+                range,
+                san: before.san(*m),
+                uci: before.uci(*m),
+                after: reading.pos.clone(),
+            });
+        }
+    }
 
     fn cursor(frame: &mut Self::Frame) -> &mut Cursor {
         &mut frame.cursor

@@ -31,6 +31,7 @@
 //! | `ends.rs` | checkmate, stalemate, dead position, 75-move rule, the written result |
 //! | `repetition.rs` | fivefold repetition |
 //! | `record.rs`, `san.rs` | what is handed on: the verified game, canonical SAN as bits |
+//! | `kept.rs` | each ply's position, kept only where a record is asked for |
 //! | `played.rs` | facts about played plies an explanation may need: which ply, how a castling right was lost |
 //! | `failure.rs` | why a replay stopped |
 //! | `options.rs` | what a replay accepts beyond the strict rules |
@@ -40,6 +41,7 @@ mod candidates;
 pub mod custom;
 mod ends;
 mod failure;
+mod kept;
 mod line;
 mod numbering;
 mod options;
@@ -60,6 +62,7 @@ use crate::syntax::{GameSyntax, MoveSyntax, PlySyntax};
 
 pub use ends::{End, EndInfo, WrongResult};
 pub use failure::{Failure, Unresolved};
+pub use kept::Kept;
 pub use numbering::{Expected, Numbering};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights};
@@ -83,18 +86,31 @@ pub fn legal_move<P: Rules>(pos: &P, mv: &MoveSyntax) -> Option<shakmaty::Move> 
 /// (`boards.rs`) where the rule set's hands come from a partner and the
 /// game numbers its moves with their boards (BPGN), else on one
 /// (`custom.rs`). Returns the verified main line, or the first problem
-/// in source order.
-pub fn replay_rules<'r>(
+/// in source order; and each ply's position where `KEEPS` (on one board:
+/// a bughouse record keeps none).
+#[allow(clippy::type_complexity)]
+pub(crate) fn replay_rules<'r, const KEEPS: bool>(
     game: &GameSyntax,
     set: usize,
     start: chess_rules::Position<'r>,
     set_up: bool,
     options: Options,
-) -> Result<custom::CustomGame, Box<custom::CustomFailure<'r>>> {
+) -> (
+    Vec<Kept<chess_rules::Position<'r>>>,
+    Result<custom::CustomGame, Box<custom::CustomFailure<'r>>>,
+) {
     if start.rules().drops.as_ref().is_some_and(|d| d.partner) && boards::named(game) {
-        boards::replay(game, set, start, set_up, options)
+        (
+            Vec::new(),
+            boards::replay(game, set, start, set_up, options),
+        )
+    } else if KEEPS {
+        custom::replay_kept(game, set, start, set_up, options)
     } else {
-        custom::replay(game, set, start, set_up, options)
+        (
+            Vec::new(),
+            custom::replay(game, set, start, set_up, options),
+        )
     }
 }
 
@@ -112,6 +128,20 @@ pub fn replay<P: Rules>(
     mode: CastlingMode,
     options: Options,
 ) -> Result<VerifiedGame<P>, Box<Failure<P>>> {
+    replay_keeping::<P, false>(game, start, mode, options).1
+}
+
+/// [`replay`], keeping each ply's position as it is played where `KEEPS`,
+/// in the order played (the main line, then each variation): those
+/// before a problem too.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub(crate) fn replay_keeping<P: Rules, const KEEPS: bool>(
+    game: &GameSyntax,
+    start: P,
+    mode: CastlingMode,
+    options: Options,
+) -> (Vec<Kept<P>>, Result<VerifiedGame<P>, Box<Failure<P>>>) {
     let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
     let numbering = Numbering::of(
         start.fullmoves().get(),
@@ -128,13 +158,16 @@ pub fn replay<P: Rules>(
             notes: game.notes.clone(),
         })
     });
-    let mut replay = Shakmaty {
+    let mut replay = Shakmaty::<P, KEEPS> {
         options,
         mode,
         annotations,
+        kept: Vec::new(),
         rules: PhantomData,
     };
-    walk::walk(&mut replay, game, &mut main)?;
+    if let Err(failure) = walk::walk(&mut replay, game, &mut main) {
+        return (replay.kept, Err(failure));
+    }
     let end = final_end(&mut main).map(|e| (e.end, e.plies));
     let result = ends::result(
         game.result,
@@ -142,9 +175,12 @@ pub fn replay<P: Rules>(
         end.map(|e| e.0),
         End::result,
         options.unfinished_result,
-    )
-    .map_err(|wrong| Box::new(Failure::WrongResult(wrong)))?;
-    Ok(VerifiedGame {
+    );
+    let result = match result {
+        Ok(result) => result,
+        Err(wrong) => return (replay.kept, Err(Box::new(Failure::WrongResult(wrong)))),
+    };
+    let verified = VerifiedGame {
         start,
         mode,
         moves: main.moves,
@@ -159,21 +195,26 @@ pub fn replay<P: Rules>(
             a
         }),
         numbering,
-    })
+    };
+    (replay.kept, Ok(verified))
 }
 
 /// A replay through shakmaty (chess or a variant, `P`), on the walk: its
-/// options and castling rules, and the variations kept.
-struct Shakmaty<P> {
+/// options and castling rules, the variations kept, and, where `KEEPS`,
+/// each ply's position.
+struct Shakmaty<P, const KEEPS: bool> {
     options: Options,
     mode: CastlingMode,
     annotations: Option<Box<Annotations>>,
+    kept: Vec<Kept<P>>,
     rules: PhantomData<P>,
 }
 
-impl<P: Rules> Walk for Shakmaty<P> {
+impl<P: Rules, const KEEPS: bool> Walk for Shakmaty<P, KEEPS> {
     type Frame = Frame<P>;
     type Failure = Box<Failure<P>>;
+
+    const KEEPS: bool = KEEPS;
 
     #[inline(always)]
     fn cursor(frame: &mut Frame<P>) -> &mut Cursor {
@@ -203,6 +244,27 @@ impl<P: Rules> Walk for Shakmaty<P> {
         if let Some(annotations) = &mut self.annotations {
             record_variation(annotations, variation);
         }
+    }
+
+    fn played(&mut self, frame: &Frame<P>, id: u32, range: crate::input::Range) {
+        let (Some(&m), Some(bits)) = (frame.moves.last(), frame.sans.last()) else {
+            return;
+        };
+        // A pawn's drop as lichess writes it, `P@d5` (shakmaty writes
+        // `@d5`).
+        let san = bits.san_plus(m).to_string();
+        let san = if san.starts_with('@') {
+            format!("P{san}")
+        } else {
+            san
+        };
+        self.kept.push(Kept {
+            ply: id,
+            range,
+            san,
+            uci: shakmaty::uci::UciMove::from_move(m, self.mode).to_string(),
+            after: frame.pos.clone(),
+        });
     }
 }
 

@@ -4,6 +4,7 @@
 //! ([`Walk::step`]): shakmaty's chess and variants (`ply.rs`), or a rule
 //! set a user defines (`custom.rs`).
 
+use crate::input::Range;
 use crate::syntax::{GameSyntax, PlySyntax};
 
 /// Where a line's replay is: the line (an index into the game's lines)
@@ -62,6 +63,15 @@ pub(crate) trait Walk {
 
     /// A variation is replayed to its end.
     fn finished(&mut self, variation: Self::Frame);
+
+    /// Whether the walk tells [`Walk::played`] of each ply played (a
+    /// record asked for: never on the checker's path).
+    const KEEPS: bool = false;
+
+    /// The move written as the ply `id` (an index into the game's plies:
+    /// the last of a move written as two), at `range` (both words of a
+    /// move written as two), was played in `frame`.
+    fn played(&mut self, _frame: &Self::Frame, _id: u32, _range: Range) {}
 }
 
 /// Replays every line of `game`, the main line in `main` (left where it
@@ -120,6 +130,7 @@ fn line<'g, W: Walk>(
         W::cursor(frame).next += 1;
         let ply = &game.plies[id as usize];
         let mut second = None;
+        let mut last_id = id;
         if W::JOINS
             && let Some(&next) = rest.as_slice().first()
             && w.joins(frame, game, ply, &game.plies[next as usize])
@@ -127,6 +138,7 @@ fn line<'g, W: Walk>(
             rest.next();
             W::cursor(frame).next += 1;
             second = Some(&game.plies[next as usize]);
+            last_id = next;
         }
         let last = second.unwrap_or(ply);
         let before = last.first_variation.is_some().then(|| w.branch(frame));
@@ -134,6 +146,9 @@ fn line<'g, W: Walk>(
         #[allow(clippy::question_mark)]
         if let Err(failure) = w.step(frame, game, ply, second) {
             return Err(failure);
+        }
+        if W::KEEPS {
+            w.played(frame, last_id, ply.range.to(last.range));
         }
         if let Some(before) = before {
             return Ok(Some((before, last)));

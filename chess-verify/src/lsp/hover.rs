@@ -1,35 +1,43 @@
-//! Hover on a move: the position after it — a board, whose move it is, the
-//! FEN — with the move's SAN and UCI. The move's line (the main line, or a
-//! variation and the moves it branches from) is played up to it, as a game
-//! of its own, by the verifier. Hover on the result, or on a `[Variant]`
-//! or `[FEN]` tag: what it is checked against.
+//! Hover on a move: the position after it — a board, whose move it is,
+//! the pieces in hand, the FEN — with the move's SAN and UCI; on a move
+//! that could not be played, the position it was tried in and why. Both
+//! come from the game's record ([`chess_core::record`]): what the replay
+//! proved, for chess, lichess's variants and games under a rule set
+//! alike. Hover on the result, or on a `[Variant]` or `[FEN]` tag: what
+//! it is checked against.
 
-use chess_core::syntax::{GameSyntax, Parser};
-use chess_core::{Checked, Source, VerifiedGame, verify};
+use chess_core::record::{Board, GameRecord};
+use chess_core::syntax::{GameSyntax, RuleSets};
+use chess_core::{Checked, Source, verify};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use shakmaty::uci::UciMove;
 
-use crate::check::Context;
+use crate::check::{Context, SPELLING};
 use crate::lsp::text::{Columns, Document};
 
-/// What to show for `position` in `doc`: the position after the move
-/// there, if there is a move there and its line is legal up to it.
+/// What to show for `position` in `doc` (its games under `rules`, if a
+/// rules file is named): what the game's record says of the move there.
 pub fn hover(
     doc: &Document,
     position: Position,
     columns: Columns,
     context: &Context,
+    rules: Option<&RuleSets>,
 ) -> Option<Hover> {
     let offset = doc.offset(position, columns) as u32;
     let source = Source::text(doc.text(), None, None);
-    let game = Parser::new(&source)
+    let mut games = verify(&source, boards_past_draws(context.options));
+    if let Some(sets) = rules {
+        games = games.under_rules(sets);
+    }
+    let game = std::iter::from_fn(|| games.next_syntax())
         .filter_map(Result::ok)
         .find(|game| game.range.start <= offset && offset <= game.range.end)?;
+    let record = games.record(&game);
     let Some((line, index)) = ply_at(&game, offset) else {
-        return about(doc, &source, &game, offset, columns, context);
+        return about(doc, &source, &game, &record, (offset, rules), columns);
     };
-    let range = game.plies[game.lines[line].plies[index] as usize].range;
-    let mut value = after(&source, &game, (line, index), context.options)?;
+    let (range, mut value) = played(&game, &record, game.lines[line].plies[index])?;
     // In a chess problem, what its solution proves.
     if chess_core::syntax::Tag::find(&game.tags, &source, "Stipulation").is_some()
         && let Some(claim) = claim(&source, &game)
@@ -40,40 +48,125 @@ pub fn hover(
     Some(markdown(doc, range, value, columns))
 }
 
-/// The position after ply `index` of line `line` of `game` (read from
-/// `source`: a PGN file, or a macro call's input), described; `None` if
-/// the move's line is not legal up to it. The line (the main line, or a
-/// variation and the moves it branches from) is played up to the move,
-/// as a game of its own, by the verifier.
-pub(crate) fn after(
-    source: &Source,
-    game: &GameSyntax,
-    (line, index): (usize, usize),
-    options: chess_core::Options,
-) -> Option<String> {
-    let path = path(game, line, index);
-    let first = game.plies[*game.lines[0].plies.first()? as usize]
-        .range
-        .start;
-    // The game as far as the move: its tags and setup, then the moves of
-    // the path (without numbers or markers, which are checked elsewhere).
-    let mut text = source.as_str()[game.range.start as usize..first as usize].to_string();
-    for ply in &path {
-        text.push(' ');
-        text.push_str(source.slice(game.plies[*ply as usize].range));
-    }
-    let played = Source::text(text, None, None);
-    let options = chess_core::Options {
+/// The options a hover replays a game under: `options`, with the moves
+/// after a draw by rule played on (their error is a diagnostic; their
+/// board is still shown).
+pub(crate) fn boards_past_draws(options: chess_core::Options) -> chess_core::Options {
+    chess_core::Options {
         moves_after_draw: true,
         ..options
-    };
-    let mut games = verify(&played, options);
-    let syntax = games.next_syntax()?.ok()?;
-    match games.check_syntax(&syntax).ok()? {
-        Checked::Chess(g) => describe(&g, verified_chess::Position::from(&g.last)),
-        Checked::Variant(g) => describe(&g, verified_chess::Position::from(&g.last)),
-        Checked::Custom(_) => None,
     }
+}
+
+/// What `record` says of the ply `id` of `game`, and where the move is
+/// written: the position after it, or, where it could not be played, the
+/// position it was tried in and why; `None` for a ply the replay did not
+/// reach.
+pub(crate) fn played(
+    game: &GameSyntax,
+    record: &GameRecord<'_>,
+    id: u32,
+) -> Option<(chess_core::Range, String)> {
+    let at = game.plies.get(id as usize)?.range.start;
+    let within = |range: chess_core::Range| range.start <= at && at < range.end;
+    if let Some(kept) = record.plies.iter().find(|k| within(k.range)) {
+        let after = View::of(&kept.after);
+        // The move's number: the position after it says who moved.
+        let number = if after.white_to_move {
+            format!("{}...", after.fullmoves.saturating_sub(1))
+        } else {
+            format!("{}.", after.fullmoves)
+        };
+        let value = format!(
+            "**`{number} {}`** · UCI `{}` · {}",
+            kept.san,
+            kept.uci,
+            after.describe()
+        );
+        return Some((kept.range, value));
+    }
+    let (range, before) = record.wrong.as_ref().filter(|(range, _)| within(*range))?;
+    let error = record.verdict.as_ref().err()?;
+    let value = format!(
+        "**Not played** — {}\n\nThe position it was tried in · {}",
+        error.render(&SPELLING).replace('\n', "  \n"),
+        View::of(before).describe()
+    );
+    Some((*range, value))
+}
+
+/// A position as a hover shows it.
+struct View {
+    white_to_move: bool,
+    fullmoves: u32,
+    /// What the rules add: pockets, hands, checks given.
+    state: String,
+    board: String,
+    fen: String,
+}
+
+impl View {
+    fn of(board: &Board<'_>) -> View {
+        match board {
+            Board::Chess(p) => View::facade(verified_chess::Position::from(p)),
+            Board::Variant(p) => View::facade(verified_chess::Position::from(p)),
+            Board::Rules(p) => View {
+                white_to_move: p.turn() == chess_rules::Color::White,
+                fullmoves: p.fullmoves(),
+                state: hands(p),
+                board: p.board(chess_rules::BoardStyle::Symbols),
+                fen: p.fen(),
+            },
+        }
+    }
+
+    fn facade(position: verified_chess::Position) -> View {
+        View {
+            white_to_move: position.turn() == verified_chess::Color::White,
+            fullmoves: position.fullmove_number(),
+            state: variant_state(&position),
+            board: position.board().unicode().to_string(),
+            fen: position.fen().to_string(),
+        }
+    }
+
+    /// Whose move it is, what the rules add, the board and the FEN.
+    fn describe(&self) -> String {
+        let side = if self.white_to_move { "White" } else { "Black" };
+        format!(
+            "{side} to move{}\n\n```text\n{}```\n\n`{}`",
+            self.state, self.board, self.fen
+        )
+    }
+}
+
+/// The pieces in hand under a rule set that has hands (S-chess's gating
+/// pockets among them), as `variant_state` gives Crazyhouse's pockets.
+fn hands(p: &chess_rules::Position<'_>) -> String {
+    let rules = p.rules();
+    if rules.drops.is_none() && !rules.gating {
+        return String::new();
+    }
+    let hand = |color: chess_rules::Color| {
+        let mut pieces = String::new();
+        for (kind, def) in rules.pieces.iter().enumerate() {
+            let n = u8::try_from(kind).map_or(0, |k| p.in_hand(color, k));
+            for _ in 0..n {
+                pieces.push(def.letter);
+            }
+        }
+        let name = color.name();
+        if pieces.is_empty() {
+            format!("{name} none")
+        } else {
+            format!("{name} `{pieces}`")
+        }
+    };
+    format!(
+        " · in hand: {}, {}",
+        hand(chess_rules::Color::White),
+        hand(chess_rules::Color::Black)
+    )
 }
 
 /// Hover in a lichess puzzle file (`.csv`): on a move of a row's `Moves`
@@ -120,8 +213,10 @@ pub fn puzzle_row(
     let range = hovered?;
     let pgn = format!("[FEN \"{fen}\"]\n\n{} *\n", sans.join(" "));
     let source = Source::text(pgn, None, None);
-    let game = Parser::new(&source).next()?.ok()?;
-    let mut value = after(&source, &game, (0, sans.len() - 1), context.options)?;
+    let mut games = verify(&source, boards_past_draws(context.options));
+    let game = games.next_syntax()?.ok()?;
+    let record = games.record(&game);
+    let (_, mut value) = played(&game, &record, *game.lines[0].plies.last()?)?;
     if let Some(proven) = proven_mate(text, row, fields.get(7).copied(), context) {
         value.push_str(&proven);
     }
@@ -168,24 +263,55 @@ fn about(
     doc: &Document,
     source: &Source,
     game: &GameSyntax,
-    offset: u32,
+    record: &GameRecord<'_>,
+    (offset, rules): (u32, Option<&RuleSets>),
     columns: Columns,
-    context: &Context,
 ) -> Option<Hover> {
     if let Some(tag) = chess_core::syntax::Tag::find(&game.tags, source, "Stipulation")
         .filter(|t| t.range.start <= offset && offset <= t.range.end)
     {
         return Some(markdown(doc, tag.range, claim(source, game)?, columns));
     }
-    let text = source.slice(game.range).to_string();
-    let alone = Source::text(text, None, None);
-    let mut games = verify(&alone, context.options);
-    let syntax = games.next_syntax()?.ok()?;
-    let checked = games.check_syntax(&syntax).ok()?;
-    let (end, start, result) = match &checked {
-        Checked::Chess(g) => (g.end, verified_chess::Position::from(&g.start), g.result),
-        Checked::Variant(g) => (g.end, verified_chess::Position::from(&g.start), g.result),
-        Checked::Custom(_) => return None,
+    let (end, start, result) = match record.verdict.as_ref().ok()? {
+        Checked::Chess(g) => (
+            g.end
+                .map(|(end, _)| (chess_core::describe_end(end).to_string(), end.result())),
+            verified_chess::Position::from(&g.start)
+                .board()
+                .unicode()
+                .to_string(),
+            g.result,
+        ),
+        Checked::Variant(g) => (
+            g.end
+                .map(|(end, _)| (chess_core::describe_end(end).to_string(), end.result())),
+            verified_chess::Position::from(&g.start)
+                .board()
+                .unicode()
+                .to_string(),
+            g.result,
+        ),
+        Checked::Custom(g) => {
+            let sets = if g.builtin {
+                RuleSets::builtins()
+            } else {
+                rules?
+            };
+            let set = sets.sets.get(g.set)?;
+            let start = match &g.start {
+                Some(fen) => chess_rules::Position::from_fen(set, fen),
+                None => chess_rules::Position::start(set),
+            }
+            .ok()?;
+            (
+                g.end.map(|end| {
+                    let words = chess_core::describe_rules_end(end, set);
+                    (words, chess_core::result_of(end))
+                }),
+                start.board(chess_rules::BoardStyle::Symbols),
+                g.result,
+            )
+        }
     };
     let (range, value) = if let Some((token, range)) = game
         .result
@@ -193,10 +319,9 @@ fn about(
     {
         let written = token.as_str();
         let value = match end {
-            Some((end, _)) => format!(
-                "**Result `{written}`** — checked against the final position: {}, so the result is `{}`.",
-                chess_core::describe_end(end),
-                end.result().as_str()
+            Some((words, result)) => format!(
+                "**Result `{written}`** — checked against the final position: {words}, so the result is `{}`.",
+                result.as_str()
             ),
             None => format!(
                 "**Result `{written}`** — the final position decides nothing (no mate, stalemate or draw by rule): the result stands as recorded."
@@ -214,8 +339,7 @@ fn about(
                 game.variant.as_ref().ok()?
             ),
             "FEN" => format!(
-                "**`[FEN]`** — the position the game starts from, checked as a legal position:\n\n```text\n{}```",
-                start.board().unicode()
+                "**`[FEN]`** — the position the game starts from, checked as a legal position:\n\n```text\n{start}```"
             ),
             "Result" if game.result_tag.is_some() => format!(
                 "**`[Result]`** — held to the result after the moves and to the final position: the game's result is `{}`.",
@@ -270,35 +394,6 @@ fn claim(source: &Source, game: &GameSyntax) -> Option<String> {
     Some(format!(
         "**`[Stipulation \"{stipulation}\"]`** — {claim}. Proven: the written solution holds, every key, try and threat checked ({} positions searched).",
         checked.nodes
-    ))
-}
-
-/// The move a verified line ends with, and the position after it.
-pub(crate) fn describe<P: chess_core::Rules>(
-    g: &VerifiedGame<P>,
-    after: verified_chess::Position,
-) -> Option<String> {
-    let last = g.moves.len().checked_sub(1)?;
-    // A pawn's drop as lichess writes it, `P@d5` (shakmaty writes `@d5`).
-    let san = g.san_plus(last)?.to_string();
-    let san = if san.starts_with('@') {
-        format!("P{san}")
-    } else {
-        san
-    };
-    let uci = UciMove::from_move(g.moves[last], g.mode);
-    // The move's number: the position after it says who moved.
-    let mover = after.turn().other();
-    let number = match mover {
-        verified_chess::Color::White => after.fullmove_number().to_string() + ".",
-        verified_chess::Color::Black => (after.fullmove_number() - 1).to_string() + "...",
-    };
-    Some(format!(
-        "**`{number} {san}`** · UCI `{uci}` · {} to move{}\n\n```text\n{}```\n\n`{}`",
-        after.turn().name(),
-        variant_state(&after),
-        after.board().unicode(),
-        after.fen(),
     ))
 }
 
@@ -366,27 +461,4 @@ fn ply_at(game: &GameSyntax, offset: u32) -> Option<(usize, usize)> {
             })
             .map(|i| (l, i))
     })
-}
-
-/// The plies played to reach the ply `index` of line `line`, and it: for a
-/// variation, the line it branches from up to the ply it replaces.
-fn path(game: &GameSyntax, line: usize, index: usize) -> Vec<u32> {
-    // Which ply of which line each variation replaces.
-    let mut parent = vec![None; game.lines.len()];
-    for (l, each) in game.lines.iter().enumerate() {
-        for (i, &p) in each.plies.iter().enumerate() {
-            for v in game.variations(&game.plies[p as usize]) {
-                if let Some(slot) = parent.get_mut(v as usize) {
-                    *slot = Some((l, i));
-                }
-            }
-        }
-    }
-    let mut segments = vec![&game.lines[line].plies[..=index]];
-    let mut at = line;
-    while let Some((up, replaced)) = parent[at] {
-        segments.push(&game.lines[up].plies[..replaced]);
-        at = up;
-    }
-    segments.into_iter().rev().flatten().copied().collect()
 }

@@ -135,16 +135,17 @@ pub fn hover(doc: &Document, position: Position, columns: Columns) -> Option<Hov
     if matches!(tokens.as_slice(), [TokenTree::Literal(_)]) {
         return None;
     }
-    let mut games = verify(&source, options);
+    let mut games = verify(&source, super::hover::boards_past_draws(options));
     while let Some(Ok(game)) = games.next_syntax() {
-        for (l, line) in game.lines.iter().enumerate() {
-            for (i, &p) in line.plies.iter().enumerate() {
+        for line in &game.lines {
+            for &p in &line.plies {
                 let Some((start, end)) = span_bytes(doc, &source, game.plies[p as usize].range)
                 else {
                     continue;
                 };
                 if start <= at && at <= end {
-                    let value = super::hover::after(&source, &game, (l, i), options)?;
+                    let record = games.record(&game);
+                    let (_, value) = super::hover::played(&game, &record, p)?;
                     let range = chess_core::Range::new(start as u32, end as u32);
                     return Some(super::hover::markdown(doc, range, value, columns));
                 }

@@ -93,7 +93,12 @@ impl Server {
                 {
                     hover::puzzle_row(doc, at, self.columns, &self.context)
                 } else {
-                    hover::hover(doc, at, self.columns, &self.context)
+                    // Games under the rules file `chess-verify.toml` names.
+                    let rules = match kind(params.uri(), doc) {
+                        Ok((crate::run::Task::Rules(sets), _)) => Some(sets),
+                        _ => None,
+                    };
+                    hover::hover(doc, at, self.columns, &self.context, rules.as_deref())
                 }
             }),
             DocumentSymbolRequest::METHOD => {

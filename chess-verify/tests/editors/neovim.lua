@@ -1,6 +1,7 @@
 -- Drives Neovim's own LSP client on `chess-verify lsp` (started by the
 -- guide's configuration, loaded as init.lua): open the PGN file $PGN,
--- wait for its diagnostic, hover a legal move, apply the first quick fix,
+-- wait for its diagnostic, hover a legal move and the illegal one, apply
+-- the first quick fix,
 -- wait for the diagnostics to clear. What it saw goes to $OUT, a line
 -- each.
 local out = {}
@@ -32,6 +33,16 @@ local at = vim.lsp.util.make_given_range_params({ d.lnum + 1, e5 }, { d.lnum + 1
 local hover = client.request_sync('textDocument/hover',
   { textDocument = at.textDocument, position = at.range.start }, 10000, buf)
 say('hover ' .. ((hover and hover.result and hover.result.contents.value) or 'none'):match('^[^\n]*'))
+
+-- Hover the illegal move itself: the error and the board it was tried in
+-- (its first line, and the board's first rank).
+local on = vim.lsp.util.make_given_range_params({ d.lnum + 1, d.col }, { d.lnum + 1, d.col }, buf,
+  client.offset_encoding)
+local wrong = client.request_sync('textDocument/hover',
+  { textDocument = on.textDocument, position = on.range.start }, 10000, buf)
+local text = (wrong and wrong.result and wrong.result.contents.value) or 'none'
+say('hover ' .. text:match('^[^\n]*'))
+say('board ' .. (text:match('\n(1 │[^\n]*)') or 'none'))
 
 local params = vim.lsp.util.make_given_range_params({ d.lnum + 1, d.col }, { d.end_lnum + 1, d.end_col },
   buf, client.offset_encoding)
