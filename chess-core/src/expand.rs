@@ -337,6 +337,7 @@ impl Input {
                 match found {
                     Ok(sets) => self.builtin = Some((name.trim().to_ascii_lowercase(), sets)),
                     Err(why) => {
+                        let why = why.to_string();
                         return Err(emit::compile_error(&why, group.span(), group.span()));
                     }
                 }

@@ -37,7 +37,7 @@ fn main() -> ExitCode {
         Some(name) => match ini::builtin(name) {
             Some(Ok(rules)) => rules,
             Some(Err(why)) => {
-                eprintln!("perft_bench: {name}: {why}");
+                eprintln!("perft_bench: {why}");
                 return ExitCode::from(2);
             }
             None => {

@@ -184,17 +184,54 @@ fn builtin_draft(name: &str) -> Option<Drafted> {
 /// let ataxx = chess_rules::ini::builtin("ataxx").unwrap().unwrap();
 /// assert!(ataxx.drops.is_some_and(|d| d.free));
 /// ```
-pub fn builtin(name: &str) -> Option<Result<Rules, String>> {
+pub fn builtin(name: &str) -> Option<Result<Rules, Unplayable>> {
     let draft = builtin_draft(name)?;
-    Some(draft.and_then(|d| {
+    let played = draft.and_then(|d| {
         let mut rules = d.finish().map_err(|refusal| match refusal {
             Refusal::Header(message) => message,
             Refusal::Rule(p) => p.why(),
         })?;
         rules.name = name.to_string();
         Ok(rules)
+    });
+    Some(played.map_err(|why| Unplayable {
+        variant: name.to_string(),
+        why,
     }))
 }
+
+/// Why one of Fairy-Stockfish's built-in variants cannot be played here
+/// ([`builtin`]).
+///
+/// ```
+/// let refused = chess_rules::ini::Unplayable {
+///     variant: "grand".into(),
+///     why: "its board is too large".into(),
+/// };
+/// assert_eq!(
+///     refused.to_string(),
+///     "Fairy-Stockfish's built-in variant `grand` cannot be played here yet: its board is too large"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayable {
+    /// The variant, as Fairy-Stockfish names it.
+    pub variant: String,
+    /// Why, in words that name no place in a file.
+    pub why: String,
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Fairy-Stockfish's built-in variant `{}` cannot be played here yet: {}",
+            self.variant, self.why
+        )
+    }
+}
+
+impl std::error::Error for Unplayable {}
 
 /// A section's draft, or why it has none in words that name no place.
 pub(crate) type Drafted = Result<Draft, String>;

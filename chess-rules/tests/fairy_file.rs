@@ -159,7 +159,7 @@ fn builtin_rows() -> Vec<(String, bool)> {
                     agrees(&rules, theirs);
                     (row(&theirs.name, Ok(theirs)), true)
                 }
-                Err(why) => (row(&theirs.name, Err(&why)), false),
+                Err(refused) => (row(&theirs.name, Err(&refused.why)), false),
             },
         )
         .collect()

@@ -265,6 +265,35 @@ pub fn check(krate: &Crate, root: &Path, stages: Option<&[&str]>) -> Report {
     report
 }
 
+/// The public functions of `krate` (outside tests) that return an error
+/// as a bare `String`, each as `file: name`: an error is a type that says
+/// what went wrong, so none may.
+pub fn string_errors(krate: &Crate, root: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for module in krate.modules.values() {
+        let Ok(text) = std::fs::read_to_string(&module.file) else {
+            continue;
+        };
+        let code = without_tests(&strip(&text));
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("pub fn ") {
+            let after = &rest[at + "pub fn ".len()..];
+            let end = after.find(['{', ';']).unwrap_or(after.len());
+            let signature: String = after[..end].split_whitespace().collect();
+            if let Some((_, returned)) = signature.split_once("->")
+                && returned.contains("Result<")
+                && returned.contains(",String>")
+            {
+                let name = signature.split(['(', '<']).next().unwrap_or_default();
+                let file = module.file.strip_prefix(root).unwrap_or(&module.file);
+                found.push(format!("{}: {name}", file.display()));
+            }
+            rest = &after[end..];
+        }
+    }
+    found
+}
+
 /// The strongly connected components with more than one file (Tarjan).
 fn circles(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<PathBuf>> {
     struct State<'g> {
@@ -615,6 +644,24 @@ fn relative_paths(code: &str) -> Vec<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_public_function_returning_a_string_error_is_found() {
+        let dir = std::env::temp_dir().join(format!("layers-strings-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "pub fn bad(x: u8)\n    -> Option<Result<u8, String>> { None }\n\
+             pub(crate) fn inner() -> Result<(), String> { Ok(()) }\n\
+             pub fn good() -> Result<(), std::fmt::Error> { Ok(()) }\n\
+             // pub fn commented() -> Result<(), String>\n\
+             #[cfg(test)]\nmod tests { pub fn t() -> Result<(), String> { Ok(()) } }\n",
+        )
+        .unwrap();
+        let krate = read_crate("x", &dir.join("src/lib.rs")).unwrap();
+        assert_eq!(string_errors(&krate, &dir), ["src/lib.rs: bad"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn use_trees_flatten() {

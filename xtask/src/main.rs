@@ -186,6 +186,14 @@ fn layers_report(repo: &Path) -> layers::Report {
                 let part = layers::check(&krate, repo, stages);
                 report.lines.extend(part.lines);
                 report.problems.extend(part.problems);
+                // (The shipped crates: xtask is no library.)
+                if member != "xtask" {
+                    for found in layers::string_errors(&krate, repo) {
+                        report.problems.push(format!(
+                            "{found}: a public function returns its error as a `String`"
+                        ));
+                    }
+                }
             }
             Err(e) => report.problems.push(e),
         }

@@ -230,7 +230,11 @@ pub fn unnamed(why: &Unnamed, sets: &RuleSets) -> String {
         Unnamed::SayWhich => format!("the rules file defines {}: say which", names.join(", ")),
         Unnamed::Refused(i) if sets.are_builtins() => {
             let refused = &sets.refused[*i];
-            crate::syntax::builtin_refused(&refused.name, &sets.why(refused))
+            chess_rules::ini::Unplayable {
+                variant: refused.name.clone(),
+                why: sets.why(refused),
+            }
+            .to_string()
         }
         Unnamed::Refused(i) => {
             let refused = &sets.refused[*i];

@@ -55,7 +55,7 @@ pub use limits::{Bound, Limits};
 pub use notation::{Board, Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped, Stop};
 pub use puzzles::RowSplitter;
-pub use rules_file::{Refused, RuleSets, Unnamed, builtin_refused};
+pub use rules_file::{Refused, RuleSets, Unnamed};
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, fullmove_zero};
 pub use split::Splitter;

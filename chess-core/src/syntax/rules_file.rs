@@ -14,13 +14,6 @@ use crate::input::{Range, Source};
 /// The name [`RuleSets::builtins`] go by.
 const BUILTINS: &str = "Fairy-Stockfish's built-in variants";
 
-/// Why Fairy-Stockfish's built-in variant `name` cannot be played, in
-/// words: the one wording of it (a `[Variant]` tag's, `#![variant(…)]`'s,
-/// `chess-verify --variant`'s).
-pub fn builtin_refused(name: &str, why: &str) -> String {
-    format!("Fairy-Stockfish's built-in variant `{name}` cannot be played here yet: {why}")
-}
-
 /// `rules` with Chess960 castling, named by its name and `960`
 /// (`capablanca960`).
 fn chess960(rules: Rules) -> Rules {
@@ -153,7 +146,7 @@ impl RuleSets {
     /// assert!(capa960.sets[0].chess960 && capa960.sets[0].name == "capablanca960");
     /// assert!(RuleSets::builtin("nosuch").is_none());
     /// ```
-    pub fn builtin(name: &str) -> Option<Result<RuleSets, String>> {
+    pub fn builtin(name: &str) -> Option<Result<RuleSets, chess_rules::ini::Unplayable>> {
         let (name, under_960) = chess_rules::builtin::find_960(name)?;
         let found = chess_rules::ini::builtin(name)?;
         Some(
@@ -164,8 +157,7 @@ impl RuleSets {
                     default: Some(rules.name.clone()),
                     sets: vec![rules],
                     refused: Vec::new(),
-                })
-                .map_err(|why| builtin_refused(name, &why)),
+                }),
         )
     }
 
@@ -195,14 +187,14 @@ impl RuleSets {
             for &name in chess_rules::builtin::names() {
                 match chess_rules::ini::builtin(name) {
                     Some(Ok(rules)) => sets.push(rules),
-                    Some(Err(message)) => refused.push(Refused {
+                    Some(Err(unplayable)) => refused.push(Refused {
                         name: name.to_string(),
                         // (A built-in variant's refusal names no place.)
                         error: chess_rules::Error {
                             span: 0..0,
                             line: 0,
                             column: 0,
-                            message,
+                            message: unplayable.why,
                         },
                     }),
                     None => {}

@@ -35,7 +35,7 @@ pub fn proof_options() -> PuzzleOptions {
 /// proves them; other documents are games, under the rules file that the
 /// nearest `chess-verify.toml` names, if any ([`settings`]). An error says
 /// what is wrong with the settings.
-pub(crate) fn kind(uri: &Uri, doc: &Document) -> Result<(Task, u64), String> {
+pub(crate) fn kind(uri: &Uri, doc: &Document) -> Result<(Task, u64), settings::SettingsError> {
     let name = file_name(uri);
     let puzzles = if crate::puzzles::is_pgn(&name) {
         doc.text().contains("[Stipulation ")

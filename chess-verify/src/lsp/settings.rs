@@ -40,7 +40,28 @@ pub struct Settings {
 /// The settings of the document at `path`: from the nearest
 /// `chess-verify.toml` in its directory or above, or none. An error says
 /// what is wrong with the file or the rules file it names.
-pub fn for_document(path: &Path) -> Result<Settings, String> {
+pub fn for_document(path: &Path) -> Result<Settings, SettingsError> {
+    read_settings(path).map_err(|message| SettingsError { message })
+}
+
+/// What is wrong with a `chess-verify.toml`, or with the rules file it
+/// names ([`for_document`]): a message that names the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsError {
+    /// The message, from the file's path.
+    pub message: String,
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+/// [`for_document`], its error a message.
+fn read_settings(path: &Path) -> Result<Settings, String> {
     let Some(file) = path
         .ancestors()
         .skip(1)
@@ -134,10 +155,10 @@ mod tests {
         assert_eq!(settings.rules.unwrap().sets.len(), 1);
         // A closer file wins; what is wrong with it is said.
         std::fs::write(dir.join("club").join(FILE), "rulez = 1\n").unwrap();
-        let error = for_document(&games.join("a.pgn")).unwrap_err();
+        let error = for_document(&games.join("a.pgn")).unwrap_err().message;
         assert!(error.contains("unknown field `rulez`"), "{error}");
         std::fs::write(dir.join("club").join(FILE), "rules = \"missing.ini\"\n").unwrap();
-        let error = for_document(&games.join("a.pgn")).unwrap_err();
+        let error = for_document(&games.join("a.pgn")).unwrap_err().message;
         assert!(
             error.contains("the rules file it names") && error.contains("cannot read"),
             "{error}"

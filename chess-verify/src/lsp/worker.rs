@@ -127,7 +127,7 @@ fn diagnose(
     }
     let (task, fingerprint) = match kind(uri, doc) {
         Ok(found) => found,
-        Err(message) => return Some(vec![diagnostics::settings(message)]),
+        Err(error) => return Some(vec![diagnostics::settings(error.message)]),
     };
     // A proof ends at its time, or at the next edit; what it found then
     // does not hold.
