@@ -433,7 +433,7 @@ fn strings_read_as_pgn_under_custom_rules() {
 /// Reads `game.pgn()` back as `chess-verify` does, under the rules file
 /// `rules` if the game needs one: the game verifies, with the same moves.
 fn reads_back(game: &CustomGame, rules: Option<&str>) {
-    use chess_core::syntax::RuleSets;
+    use chess_core::RuleSets;
     use chess_core::{Checked, Options, Source, verify};
 
     let text = game.pgn().to_string();

@@ -11,7 +11,7 @@ use crate::input::{Range, Source, files, tokens};
 use crate::puzzle::{self, PuzzleOptions};
 use crate::replay::Options;
 use crate::syntax::{self, Bound, Limits, PieceLetters, errors};
-use crate::{emit, explain, pipeline, start};
+use crate::{emit, explain, pipeline, rule_sets, start};
 
 /// The macro input, read once, front to back, with a little lookahead.
 /// (Collecting and rebuilding token streams costs a round trip through the
@@ -28,7 +28,7 @@ struct Input {
     rules: Option<(String, Option<String>, Span)>,
     /// `#![variant(capablanca)]` naming one of Fairy-Stockfish's built-in
     /// variants that plays here: its rule sets.
-    builtin: Option<(String, syntax::RuleSets)>,
+    builtin: Option<(String, rule_sets::RuleSets)>,
 }
 
 /// The options the macros take, as a help.
@@ -332,7 +332,7 @@ impl Input {
             // by chess-rules as a rules file would have it.
             Err(e)
                 if e.leaves_to_builtins()
-                    && let Some(found) = syntax::RuleSets::builtin(&name) =>
+                    && let Some(found) = rule_sets::RuleSets::builtin(&name) =>
             {
                 match found {
                     Ok(sets) => self.builtin = Some((name.trim().to_ascii_lowercase(), sets)),
@@ -573,7 +573,7 @@ fn plain_game(krate: &TokenStream, source: &Source, options: Options) -> Option<
 /// file (`rules`) or one of Fairy-Stockfish's built-in variants its
 /// `[Variant]` tag names as a `CustomGame` expression: its rule set
 /// written inline, or, given the sets used so far (each whether it is
-/// one of [`syntax::RuleSets::builtins`], and its index there or in the
+/// one of [`rule_sets::RuleSets::builtins`], and its index there or in the
 /// rules file), bound to `RULES[i]` for the `i`-th of them.
 fn checked_expr(
     krate: &TokenStream,
@@ -593,7 +593,7 @@ fn checked_expr(
         pipeline::Checked::Custom(game) => {
             let (set, path) = match file {
                 _ if game.builtin => {
-                    let set = &syntax::RuleSets::builtins().sets[game.set];
+                    let set = &rule_sets::RuleSets::builtins().sets[game.set];
                     (set, format!("fairy-stockfish:{}", set.name))
                 }
                 Some(file) => (&file.sets.sets[game.set], file.path.clone()),
@@ -631,7 +631,7 @@ fn checked_expr(
 /// none), its path, and the prelude that makes cargo rebuild when it
 /// changes.
 struct RulesFile {
-    sets: syntax::RuleSets,
+    sets: rule_sets::RuleSets,
     path: String,
     prelude: TokenStream,
 }
@@ -640,7 +640,7 @@ struct RulesFile {
 /// concerned, a section named that it does not define at its start.
 fn rules_file((path, section, span): (String, Option<String>, Span)) -> Result<RulesFile, Failure> {
     let (source, prelude) = read_included(&path, span).map_err(Failure::Call)?;
-    let sets = match syntax::RuleSets::read(&source) {
+    let sets = match rule_sets::RuleSets::read(&source) {
         Ok(sets) => sets.with_default(section.clone()),
         Err(d) => return Err(Failure::Chess(Box::new(source), d)),
     };
@@ -761,7 +761,7 @@ fn games_output(
     match custom {
         Some(true) => {
             // (A game names a built-in variant, else a set of the file.)
-            let builtins = syntax::RuleSets::builtins();
+            let builtins = rule_sets::RuleSets::builtins();
             let sets: Vec<TokenStream> = used
                 .iter()
                 .filter_map(|&(builtin, set)| match (builtin, rules) {

@@ -52,6 +52,8 @@
 // The stages, in the order data flows through them.
 // 1. where the text comes from
 pub mod input;
+// 1b. the rule sets of a rules file and Fairy-Stockfish's built-ins
+pub mod rule_sets;
 // 2. text → games as written
 pub mod syntax;
 // 3. setup → legal start position
@@ -88,4 +90,5 @@ pub use replay::custom::{CustomGame, coordinates, result_of};
 pub use replay::{
     End, Expected, Numbering, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame,
 };
+pub use rule_sets::{Refused, RuleSets, Unnamed};
 pub use syntax::Splitter;

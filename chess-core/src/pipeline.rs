@@ -9,7 +9,8 @@ pub use crate::record::Checked;
 use crate::record::{self, Board, GameRecord};
 use crate::replay::custom::{CustomFailure, CustomGame};
 use crate::replay::{self, Failure, Options, VerifiedGame, WrongResult};
-use crate::syntax::{GameRules, GameSyntax, Parser, ResultToken, RuleSets};
+use crate::rule_sets::RuleSets;
+use crate::syntax::{GameRules, GameSyntax, Parser, ResultToken};
 use crate::{explain, start};
 
 /// Reads and verifies the games of `source`, one at a time, in order.
@@ -327,7 +328,7 @@ impl<'s> Games<'s> {
     /// [`Games::next_checked`] give [`Checked::Custom`].
     ///
     /// ```
-    /// use chess_core::syntax::RuleSets;
+    /// use chess_core::RuleSets;
     /// use chess_core::{Checked, Options, Source, verify};
     ///
     /// let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);

@@ -208,7 +208,7 @@ fn null_move_is_rejected_where_it_stands() {
 #[test]
 #[ignore = "needs ../shared/data"]
 fn chess_as_a_rules_file_agrees_with_the_built_in_rules() {
-    use chess_core::syntax::RuleSets;
+    use chess_core::RuleSets;
     use chess_core::{Checked, verify};
     use shakmaty::{CastlingMode, Position as _};
 

@@ -2,7 +2,7 @@
 //! their errors placed, moves read as coordinates or SAN by the one
 //! reader, and what is not legal worded as chess's refusals are.
 
-use chess_core::syntax::RuleSets;
+use chess_core::RuleSets;
 use chess_core::{Checked, CustomGame, ErrorKind, Options, Source, verify};
 use chess_rules::Outcome;
 

@@ -407,7 +407,7 @@ fn piece_letters_without_the_opt_in_say_how() {
 /// given: (kind, text under it, message) each; or the error.
 fn warnings(
     text: &str,
-    rules: Option<&chess_core::syntax::RuleSets>,
+    rules: Option<&chess_core::RuleSets>,
 ) -> Result<Vec<(ErrorKind, String, String)>, String> {
     let source = Source::text(text, None, None);
     let options = Options {
@@ -486,7 +486,7 @@ fn a_star_after_the_end_of_the_game_is_an_unfinished_record() {
     let atomic = "[Variant \"Atomic\"]\n\n1. e4 d5 2. Qh5 dxe4 3. Qxf7# *";
     assert_eq!(warnings(atomic, None).unwrap()[0].1, "*");
     let ini = Source::text("[chess]\n", Some("chess.ini".into()), None);
-    let rules = chess_core::syntax::RuleSets::read(&ini).unwrap();
+    let rules = chess_core::RuleSets::read(&ini).unwrap();
     let found = warnings("1. f3 e5 2. g4 Qh4# *", Some(&rules)).unwrap();
     assert_eq!(
         (found[0].0, found[0].1.as_str()),

@@ -2,7 +2,8 @@
 //! (of the shard asked for), and put each problem into words and data.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use chess_core::syntax::{RuleSets, Skipped, Stop, misspelt_tags};
+use chess_core::RuleSets;
+use chess_core::syntax::{Skipped, Stop, misspelt_tags};
 use chess_core::{Diagnostic, Help, OptIn, Options, Source, Spelling, verify, verify_with_cuts};
 
 use crate::read::{Piece, Rest};

@@ -284,7 +284,7 @@ fn main() -> ExitCode {
                 eprintln!("error: --variant: {message}");
                 return ExitCode::from(2);
             }
-            Err(message) => match chess_core::syntax::RuleSets::builtin(name) {
+            Err(message) => match chess_core::RuleSets::builtin(name) {
                 Some(Ok(sets)) => {
                     builtin = Some(sets);
                     None

@@ -6,8 +6,8 @@
 //! reason, in any `--format`. Inputs stream like chess games, cut where a
 //! game begins ([`crate::run`] with [`Task::Rules`](crate::run::Task::Rules)).
 
+use chess_core::RuleSets;
 use chess_core::Source;
-use chess_core::syntax::RuleSets;
 
 use crate::check::Problem;
 

@@ -22,7 +22,7 @@ use chess_core::puzzle::PuzzleOptions;
 use crate::check::{Checked, Context, Encoding, Problem, check};
 use crate::input::{Compression, Input, open};
 use crate::read::{Chunk, Cut, Limits, Piece, Pieces, Rest};
-use chess_core::syntax::RuleSets;
+use chess_core::RuleSets;
 
 /// Everything that happens, in input order.
 #[derive(Debug)]

@@ -1057,7 +1057,7 @@ fn export_checks(
 /// [`export_checks`] says.
 #[test]
 fn fairy_stockfish_san_as_pychess_exports_it() {
-    let builtins = chess_core::syntax::RuleSets::builtins();
+    let builtins = chess_core::RuleSets::builtins();
     let refused: Vec<&str> = builtins.refused.iter().map(|r| r.name.as_str()).collect();
     let (games, problems, at_the_move, warnings) =
         export_checks(&[], "export", "corrupted", &refused);
@@ -1086,8 +1086,8 @@ fn every_pychess_variant_as_its_export_writes_it() {
     );
     let text = std::fs::read_to_string(&pychess).unwrap();
     let source = chess_core::Source::text(&text, Some("pychess-variants.ini".into()), None);
-    let sets = chess_core::syntax::RuleSets::read(&source).unwrap();
-    let builtins = chess_core::syntax::RuleSets::builtins();
+    let sets = chess_core::RuleSets::read(&source).unwrap();
+    let builtins = chess_core::RuleSets::builtins();
     let refused: Vec<&str> = (sets.refused.iter())
         .chain(&builtins.refused)
         .map(|r| r.name.as_str())

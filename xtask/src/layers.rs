@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 pub const STAGES: &[&str] = &[
     "input",
     "diagnostic",
+    "rule_sets",
     "syntax",
     "start",
     "replay",

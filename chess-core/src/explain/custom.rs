@@ -19,8 +19,8 @@ use crate::diagnostic::{Diagnostic, ErrorKind, Help};
 use crate::input::{Range, Source};
 use crate::replay::custom::{CustomFailure, result_of};
 use crate::replay::{End, Numbering};
+use crate::rule_sets::{RuleSets, Unnamed};
 use crate::start::CustomStart;
-use crate::syntax::{RuleSets, Unnamed};
 
 use super::custom_words::{color, name, own_piece_on, side};
 use super::game::{

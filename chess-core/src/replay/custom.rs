@@ -24,8 +24,8 @@ use super::{Kept, Options};
 #[derive(Clone, Debug)]
 pub struct CustomGame {
     /// Which rule set of the rules file it is played under (an index into
-    /// [`RuleSets::sets`](crate::syntax::RuleSets::sets)), or with
-    /// `builtin` of [`RuleSets::builtins`](crate::syntax::RuleSets::builtins).
+    /// [`RuleSets::sets`](crate::rule_sets::RuleSets::sets)), or with
+    /// `builtin` of [`RuleSets::builtins`](crate::rule_sets::RuleSets::builtins).
     pub set: usize,
     /// It is a game of one of Fairy-Stockfish's built-in variants, named
     /// by its `[Variant]` tag ([`GameRules::Builtin`](crate::syntax::GameRules::Builtin)).

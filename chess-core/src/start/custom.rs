@@ -7,7 +7,8 @@
 use chess_rules::{Error, Position};
 
 use crate::input::{Range, Source};
-use crate::syntax::{GameSyntax, RuleSets, Tag, Unnamed};
+use crate::rule_sets::{RuleSets, Unnamed};
+use crate::syntax::{GameSyntax, Tag};
 
 /// Why a game under rules a user defines has no start position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,7 +25,6 @@
 //! | `tag.rs` | tag pairs |
 //! | `setup/` | the setup grammar: FEN words and strings, `[FEN]` tags, diagrams, piece lists, what the variants add |
 //! | `variant.rs` | the rules a `[Variant]` tag names |
-//! | `rules_file.rs` | [`RuleSets`]: a rules file's rule sets, and which a game names |
 //! | `puzzles.rs`, `stipulation.rs` | lichess puzzle rows; a problem's stipulation |
 //! | `limits.rs` | [`Limits`]: the bounds on one game's size, which the grammar counts |
 //! | `errors.rs` | the grammar's messages |
@@ -39,7 +38,6 @@ mod limits;
 pub(crate) mod notation;
 mod parser;
 pub mod puzzles;
-mod rules_file;
 mod setup;
 mod split;
 mod stipulation;
@@ -47,6 +45,9 @@ mod tag;
 mod tree;
 mod variant;
 
+/// The rule sets of a rules file, which live in a place of their own
+/// ([`crate::rule_sets`]); also here, where they were first.
+pub use crate::rule_sets::{Refused, RuleSets, Unnamed};
 /// Why a name names no verified rules (the error of [`UnknownVariant`]).
 pub use chess_format::NameError;
 pub(crate) use express::whole_game as plain_game;
@@ -55,7 +56,6 @@ pub use limits::{Bound, Limits};
 pub use notation::{Board, Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped, Stop};
 pub use puzzles::RowSplitter;
-pub use rules_file::{Refused, RuleSets, Unnamed};
 pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, fullmove_zero};
 pub use split::Splitter;

@@ -15,11 +15,11 @@ use super::limits::Limits;
 use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use chess_format::Named;
 
-use super::rules_file::RuleSets;
 use super::setup;
 use super::split::Splitter;
 use super::tag::Tag;
 use super::tree::GameSyntax;
+use crate::rule_sets::RuleSets;
 
 /// An item of the grammar's input: a part of a word, or another lexeme.
 #[derive(Copy, Clone, Debug)]
@@ -448,7 +448,8 @@ impl<'s> Parser<'s> {
     ///
     /// ```
     /// use chess_core::Source;
-    /// use chess_core::syntax::{GameRules, Join, MoveSyntax, Parser, RuleSets};
+    /// use chess_core::RuleSets;
+    /// use chess_core::syntax::{GameRules, Join, MoveSyntax, Parser};
     ///
     /// let file = Source::text("[janus]\n", Some("janus.ini".into()), None);
     /// let sets = RuleSets::read(&file).unwrap();

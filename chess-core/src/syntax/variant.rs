@@ -7,10 +7,10 @@ use chess_format::{NAMES, NameError, Named};
 use crate::diagnostic::{Diagnostic, Help};
 use crate::input::Source;
 
-use super::rules_file::RuleSets;
 use super::setup::malformed;
 use super::tag::Tag;
 use super::tree::GameRules;
+use crate::rule_sets::RuleSets;
 
 /// The rules the `[Variant]` tag among `tags` names (standard chess when
 /// there is none).
@@ -108,7 +108,8 @@ pub fn names_builtin(value: &str) -> bool {
 ///
 /// ```
 /// use chess_core::Source;
-/// use chess_core::syntax::{GameRules, RuleSets, game_rules};
+/// use chess_core::RuleSets;
+/// use chess_core::syntax::{GameRules, game_rules};
 ///
 /// let file = Source::text("[mine:chess]\n", Some("my.ini".into()), None);
 /// let sets = RuleSets::read(&file).unwrap();

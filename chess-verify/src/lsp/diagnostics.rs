@@ -117,7 +117,7 @@ pub fn diagnostics(
 /// concerned.
 pub fn rules_file(doc: &Document, uri: &Uri, name: &str, columns: Columns) -> Vec<Diagnostic> {
     let source = chess_core::Source::text(doc.text(), Some(name.to_string()), None);
-    let problems: Vec<chess_core::Diagnostic> = match chess_core::syntax::RuleSets::read(&source) {
+    let problems: Vec<chess_core::Diagnostic> = match chess_core::RuleSets::read(&source) {
         Ok(sets) => sets
             .refused
             .into_iter()

@@ -6,8 +6,9 @@
 //! alike. Hover on the result, or on a `[Variant]` or `[FEN]` tag: what
 //! it is checked against.
 
+use chess_core::RuleSets;
 use chess_core::record::{Board, GameRecord};
-use chess_core::syntax::{GameSyntax, RuleSets};
+use chess_core::syntax::GameSyntax;
 use chess_core::{Checked, Source, verify};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use shakmaty::uci::UciMove;

@@ -13,7 +13,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use chess_core::syntax::RuleSets;
+use chess_core::RuleSets;
 use serde::Deserialize;
 
 /// The file's name.

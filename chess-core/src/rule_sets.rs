@@ -29,7 +29,7 @@ fn chess960(rules: Rules) -> Rules {
 ///
 /// ```
 /// use chess_core::Source;
-/// use chess_core::syntax::RuleSets;
+/// use chess_core::RuleSets;
 ///
 /// let file = Source::text("[mine:chess]\n\n[tiny:chess]\nstalemateValue = loss\n", Some("two.ini".into()), None);
 /// let sets = RuleSets::read(&file).unwrap();
@@ -136,7 +136,7 @@ impl RuleSets {
     /// played here ([`chess_rules::ini::builtin`]), in words that name it.
     ///
     /// ```
-    /// use chess_core::syntax::RuleSets;
+    /// use chess_core::RuleSets;
     ///
     /// let sets = RuleSets::builtin("Capablanca").unwrap().unwrap();
     /// assert_eq!((sets.sets[0].name.as_str(), sets.pick(Some("gothic"))), ("capablanca", Ok(0)));
@@ -164,11 +164,11 @@ impl RuleSets {
     /// Every one of Fairy-Stockfish's built-in variants, each a rule set
     /// named as Fairy-Stockfish names it, or refused with why it cannot
     /// be played here: what a game whose `[Variant]` tag names one is
-    /// checked under ([`GameRules::Builtin`](super::GameRules::Builtin)).
+    /// checked under ([`GameRules::Builtin`](crate::syntax::GameRules::Builtin)).
     /// Read once.
     ///
     /// ```
-    /// use chess_core::syntax::RuleSets;
+    /// use chess_core::RuleSets;
     ///
     /// let all = RuleSets::builtins();
     /// let named = all.sets.iter().filter(|r| chess_rules::builtin::find(&r.name).is_some());
