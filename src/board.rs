@@ -8,7 +8,10 @@ use chess_format::Variant;
 
 use crate::{Color, File, Position, Rank, Square};
 
-/// How a [`BoardDisplay`] draws pieces and frame.
+/// How a [`BoardDisplay`] draws pieces and frame: [`BoardStyle::Ascii`]
+/// draws FEN letters in a `+--+` frame, [`BoardStyle::Unicode`] figurines
+/// and `·` in a box-drawing frame. The one choice every board drawer of the
+/// workspace reads, defined in `chess-format`.
 ///
 /// ```
 /// use verified_chess::{BoardStyle, Position};
@@ -18,15 +21,7 @@ use crate::{Color, File, Position, Rank, Square};
 /// let unicode = Position::START.board().style(BoardStyle::Unicode).to_string();
 /// assert!(unicode.contains("│ ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜ │"));
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum BoardStyle {
-    /// FEN letters (`K` white king, `k` black king), `.` for empty squares,
-    /// a `+--+` frame. Safe for any terminal and for logs.
-    Ascii,
-    /// Chess figurines (`♔` … `♟`), `·` for empty squares, a box-drawing
-    /// frame.
-    Unicode,
-}
+pub use chess_format::BoardStyle;
 
 /// A position drawn as a board; see [`Position::board`]. `Display` it.
 ///

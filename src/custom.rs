@@ -253,7 +253,7 @@ impl CustomGame {
     /// let positions: Vec<Position<'_>> = MINI.positions(&rules);
     /// assert_eq!(positions.len(), 2);
     /// // Figurines for the pieces named as chess pieces, symbols for the rest.
-    /// let board = positions[1].board(BoardStyle::Symbols);
+    /// let board = positions[1].board(BoardStyle::Unicode);
     /// assert!(board.contains(" 3 | P . . . .") && board.contains(" 1 | ♖ ♘ . . ♔"), "{board}");
     /// ```
     #[cfg(feature = "custom-rules")]

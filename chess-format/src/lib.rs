@@ -72,6 +72,7 @@
 #[cfg(test)]
 extern crate std;
 
+mod board_style;
 mod custom;
 mod digits;
 mod game;
@@ -82,6 +83,7 @@ mod start;
 pub mod text;
 mod variant;
 
+pub use board_style::BoardStyle;
 pub use custom::{CustomGameData, CustomPly, write_custom_game};
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};

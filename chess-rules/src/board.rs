@@ -5,16 +5,12 @@ use crate::geometry::Square;
 use crate::position::Position;
 use crate::types::{Color, Piece};
 
-/// How a board is drawn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum BoardStyle {
-    /// Letters (upper case White, lower case Black), `.` for empty squares.
-    Ascii,
-    /// Unicode figurines for the pieces named as chess pieces (`King`,
-    /// `Queen`, `Rook`, `Bishop`, `Knight`, `Pawn`, any case), the rule
-    /// set's symbols for the others, as CustomChessKell draws them.
-    Symbols,
-}
+/// How a board is drawn: [`BoardStyle::Ascii`] writes letters (upper case
+/// White, lower case Black) and `.` for empty squares;
+/// [`BoardStyle::Unicode`] writes figurines for the pieces named as chess
+/// pieces (`King`, `Queen`, `Rook`, `Bishop`, `Knight`, `Pawn`, any case)
+/// and the rule set's symbols for the others, as CustomChessKell draws them.
+pub use chess_format::BoardStyle;
 
 impl Position<'_> {
     /// The board as text: ranks from the top, each with its number, files
@@ -25,7 +21,7 @@ impl Position<'_> {
     ///
     /// let chess = Rules::chess();
     /// let start = Position::start(&chess).unwrap();
-    /// let board = start.board(BoardStyle::Symbols);
+    /// let board = start.board(BoardStyle::Unicode);
     /// assert!(board.starts_with(" 8 | ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
     /// assert!(board.ends_with("     a b c d e f g h\n"));
     /// ```
@@ -59,7 +55,7 @@ impl Position<'_> {
     fn symbol(&self, piece: Piece, style: BoardStyle) -> char {
         let def = &self.rules.pieces[piece.kind as usize];
         let white = piece.color == Color::White;
-        if style == BoardStyle::Symbols {
+        if style == BoardStyle::Unicode {
             let figurine = match def.name.to_ascii_lowercase().as_str() {
                 "king" => Some(('♔', '♚')),
                 "queen" => Some(('♕', '♛')),

@@ -295,6 +295,33 @@ pub fn string_errors(krate: &Crate, root: &Path) -> Vec<String> {
     found
 }
 
+/// The concepts of the shared vocabulary that are defined once, in
+/// `chess-format`, and used from there by every crate.
+pub const VOCABULARY: &[&str] = &["BoardStyle"];
+
+/// Where `krate` (outside tests) defines a type named in `names`, each as
+/// `(name, file)`: a `struct`, `enum` or `type` of that name, public or not.
+pub fn definitions(krate: &Crate, root: &Path, names: &[&str]) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for module in krate.modules.values() {
+        let Ok(text) = std::fs::read_to_string(&module.file) else {
+            continue;
+        };
+        let code = without_tests(&strip(&text));
+        let words: Vec<&str> = code
+            .split(|c: char| !is_ident(c))
+            .filter(|w| !w.is_empty())
+            .collect();
+        for pair in words.windows(2) {
+            if matches!(pair[0], "struct" | "enum" | "type") && names.contains(&pair[1]) {
+                let file = module.file.strip_prefix(root).unwrap_or(&module.file);
+                found.push((pair[1].to_string(), file.display().to_string()));
+            }
+        }
+    }
+    found
+}
+
 /// The strongly connected components with more than one file (Tarjan).
 fn circles(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<PathBuf>> {
     struct State<'g> {
@@ -661,6 +688,30 @@ mod tests {
         .unwrap();
         let krate = read_crate("x", &dir.join("src/lib.rs")).unwrap();
         assert_eq!(string_errors(&krate, &dir), ["src/lib.rs: bad"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_type_of_the_vocabulary_is_found_where_it_is_defined() {
+        let dir = std::env::temp_dir().join(format!("layers-vocabulary-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "pub enum BoardStyle { Ascii }\n\
+             pub use other::Color;\n\
+             // enum Color { White }\n\
+             pub(crate) struct  Color(u8);\n\
+             fn board_style() {}\n\
+             #[cfg(test)]\nmod tests { enum BoardStyle {} }\n",
+        )
+        .unwrap();
+        let krate = read_crate("x", &dir.join("src/lib.rs")).unwrap();
+        let found = definitions(&krate, &dir, &["BoardStyle", "Color"]);
+        let found: Vec<(&str, &str)> = found.iter().map(|(n, f)| (&n[..], &f[..])).collect();
+        assert_eq!(
+            found,
+            [("BoardStyle", "src/lib.rs"), ("Color", "src/lib.rs")]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -188,6 +188,14 @@ fn layers_report(repo: &Path) -> layers::Report {
                 report.problems.extend(part.problems);
                 // (The shipped crates: xtask is no library.)
                 if member != "xtask" {
+                    for (concept, file) in layers::definitions(&krate, repo, layers::VOCABULARY) {
+                        if member != "chess-format" {
+                            report.problems.push(format!(
+                                "{file}: defines `{concept}`, which the shared vocabulary \
+                                 defines once in chess-format: use that one"
+                            ));
+                        }
+                    }
                     for found in layers::string_errors(&krate, repo) {
                         report.problems.push(format!(
                             "{found}: a public function returns its error as a `String`"

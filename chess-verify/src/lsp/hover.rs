@@ -115,7 +115,7 @@ impl View {
                 white_to_move: p.turn() == chess_rules::Color::White,
                 fullmoves: p.fullmoves(),
                 state: hands(p),
-                board: p.board(chess_rules::BoardStyle::Symbols),
+                board: p.board(chess_rules::BoardStyle::Unicode),
                 fen: p.fen(),
             },
         }
@@ -309,7 +309,7 @@ fn about(
                     let words = chess_core::describe_rules_end(end, set);
                     (words, chess_core::result_of(end))
                 }),
-                start.board(chess_rules::BoardStyle::Symbols),
+                start.board(chess_rules::BoardStyle::Unicode),
                 g.result,
             )
         }
