@@ -97,7 +97,7 @@ pub use moves::{Move, MoveKind, San, Uci};
 pub use parse::{ParseError, Problem};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Position};
-pub use puzzle::{ProblemKind, Puzzle, Stipulation};
+pub use puzzle::{ProblemKind, Puzzle, Stipulation, StipulationError};
 pub use svg::BoardSvg;
 pub use tree::{Children, Command, Commands, Comment, Node};
 pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};

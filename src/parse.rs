@@ -1,5 +1,6 @@
 //! Reading values from text: `FromStr` for colors, roles, pieces, files,
-//! ranks, squares, results, stipulations, SAN and UCI, each reading what
+//! ranks, squares, results, SAN and UCI (a stipulation's is `chess-format`'s,
+//! where the type is defined), each reading what
 //! its `Display` writes (and the usual other spellings), and one error
 //! type, [`ParseError`], that says what was expected and what is wrong.
 
@@ -8,7 +9,6 @@ use core::str::FromStr;
 
 use crate::game::GameResult;
 use crate::moves::{San, Uci};
-use crate::puzzle::Stipulation;
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 use crate::validity::Illegal;
 
@@ -352,21 +352,6 @@ impl FromStr for GameResult {
     }
 }
 
-impl FromStr for Stipulation {
-    type Err = ParseError;
-
-    /// `#2`, `h#3`, `s#2` (as [`Stipulation::parse`] reads them).
-    fn from_str(s: &str) -> Result<Stipulation, ParseError> {
-        match s {
-            "" => Err(ParseError::new("stipulation", Problem::Empty)),
-            _ => Stipulation::parse(s).ok_or(ParseError::new(
-                "stipulation",
-                Problem::NotOneOf("a goal and a number of moves: `#2`, `h#3` or `s#2`"),
-            )),
-        }
-    }
-}
-
 /// A promotion piece written as `letter` (`Q`, `R`, `B`, `N`, either case).
 fn promotion(r: &Reader<'_>, letter: char) -> Result<Role, ParseError> {
     match Role::from_char(letter) {
@@ -520,6 +505,7 @@ fn piece_move(r: &Reader<'_>, rest: &str) -> Result<(), ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Stipulation;
     use std::string::ToString;
 
     #[test]
@@ -611,10 +597,6 @@ mod tests {
         assert!(matches!(
             problem::<GameResult>("2-0"),
             ("result", Problem::NotOneOf(_))
-        ));
-        assert!(matches!(
-            problem::<Stipulation>("=2"),
-            ("stipulation", Problem::NotOneOf(_))
         ));
         assert_eq!(problem::<Uci>("e2e9"), ("UCI move", Problem::NotRank('9')));
         assert_eq!(

@@ -57,76 +57,18 @@ pub struct Puzzle {
     pub __game: Game,
 }
 
-/// What a chess problem asks for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ProblemKind {
-    /// `#n`: the side to move mates in `n` moves against any defence.
-    Mate,
-    /// `h#n`: the side to move and the other cooperate; the side to move
-    /// is mated on the other side's `n`th move.
-    HelpMate,
-    /// `s#n`: the side to move forces the other side to mate it on the
-    /// other side's `n`th move.
-    SelfMate,
-}
-
-/// A chess problem's stipulation: `#2`, `h#3`, `s#2`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Stipulation {
-    /// What is to be done.
-    pub kind: ProblemKind,
-    /// In how many moves.
-    pub moves: u8,
-}
-
-impl Stipulation {
-    /// Reads a stipulation as problem databases write it (`#2`, `h#3`,
-    /// `s#2`; spaces and case are free).
-    ///
-    /// ```
-    /// use verified_chess::{ProblemKind, Stipulation};
-    ///
-    /// let s = Stipulation::parse("H# 3").unwrap();
-    /// assert_eq!((s.kind, s.moves), (ProblemKind::HelpMate, 3));
-    /// assert_eq!(Stipulation::parse("=2"), None);
-    /// ```
-    pub fn parse(text: &str) -> Option<Stipulation> {
-        let mut chars = text.chars().filter(|c| !c.is_whitespace());
-        let kind = match chars.next()?.to_ascii_lowercase() {
-            '#' => ProblemKind::Mate,
-            c @ ('h' | 's') => {
-                if chars.next()? != '#' {
-                    return None;
-                }
-                if c == 'h' {
-                    ProblemKind::HelpMate
-                } else {
-                    ProblemKind::SelfMate
-                }
-            }
-            _ => return None,
-        };
-        let mut moves: u8 = 0;
-        let mut digits = 0;
-        for c in chars {
-            let digit = c.to_digit(10)? as u8;
-            moves = moves.checked_mul(10)?.checked_add(digit)?;
-            digits += 1;
-        }
-        (digits > 0 && moves > 0).then_some(Stipulation { kind, moves })
-    }
-}
-
-impl fmt::Display for Stipulation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let prefix = match self.kind {
-            ProblemKind::Mate => "",
-            ProblemKind::HelpMate => "h",
-            ProblemKind::SelfMate => "s",
-        };
-        write!(f, "{prefix}#{}", self.moves)
-    }
-}
+/// A chess problem's stipulation (`#2`, `h#3`, `s#2`) and what it asks
+/// for, read by the one reader that proves problems (defined in
+/// `chess-format`).
+///
+/// ```
+/// use verified_chess::{ProblemKind, Stipulation};
+///
+/// let s = Stipulation::parse("H# 3").unwrap();
+/// assert_eq!((s.kind, s.moves), (ProblemKind::HelpMate, 3));
+/// assert!(Stipulation::parse("=2").is_err());
+/// ```
+pub use chess_format::{ProblemKind, Stipulation, StipulationError};
 
 impl Puzzle {
     /// The whole line as a game: for a lichess puzzle, from the position
@@ -146,7 +88,7 @@ impl Puzzle {
 
     /// A problem's stipulation (`None` for a lichess puzzle).
     pub fn stipulation(&self) -> Option<Stipulation> {
-        Stipulation::parse(self.cell("Stipulation")?)
+        Stipulation::parse(self.cell("Stipulation")?).ok()
     }
 
     /// Whether it is a chess problem (it has a stipulation) rather than a
@@ -255,30 +197,5 @@ impl fmt::Debug for Puzzle {
             None => s.field("id", &self.id()),
         };
         s.field("game", &self.__game).finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stipulations_read_and_write() {
-        for (text, kind, moves) in [
-            ("#2", ProblemKind::Mate, 2),
-            ("h#3", ProblemKind::HelpMate, 3),
-            (" S # 12", ProblemKind::SelfMate, 12),
-        ] {
-            let s = Stipulation::parse(text).unwrap();
-            assert_eq!((s.kind, s.moves), (kind, moves), "{text}");
-        }
-        for bad in ["", "#", "#0", "h2", "x#2", "#2.5", "#999"] {
-            assert_eq!(Stipulation::parse(bad), None, "{bad}");
-        }
-        let s = Stipulation {
-            kind: ProblemKind::SelfMate,
-            moves: 4,
-        };
-        assert_eq!(std::string::ToString::to_string(&s), "s#4");
     }
 }

@@ -158,7 +158,7 @@ fn published(profile: &str) {
             .expect("FEN")
             .into_position(CastlingMode::Standard)
             .expect("legal");
-        let n = checked.stipulation.moves;
+        let n = u32::from(checked.stipulation.moves);
         // The naive proof of the same claim: the key is the only key and
         // nothing shorter works (a selfmate in 3 takes it minutes in the dev
         // profile: left out there).

@@ -80,6 +80,7 @@ mod header;
 pub mod notes;
 mod ply;
 mod start;
+mod stipulation;
 pub mod text;
 mod variant;
 
@@ -91,6 +92,7 @@ pub use header::{Header, OutcomeCode, ResultCode};
 pub use notes::{Note, Notes, NotesWriter};
 pub use ply::{MoveKind, Ply, Suffix};
 pub use start::Start;
+pub use stipulation::{ProblemKind, Stipulation, StipulationError};
 pub use variant::{NAMES, NameError, Named, Names, Variant, same_name};
 
 /// The codes of the kinds of piece, as [`Ply`] stores them (`0` is "none"

@@ -297,7 +297,7 @@ pub fn string_errors(krate: &Crate, root: &Path) -> Vec<String> {
 
 /// The concepts of the shared vocabulary that are defined once, in
 /// `chess-format`, and used from there by every crate.
-pub const VOCABULARY: &[&str] = &["BoardStyle"];
+pub const VOCABULARY: &[&str] = &["BoardStyle", "ProblemKind", "Stipulation"];
 
 /// Where `krate` (outside tests) defines a type named in `names`, each as
 /// `(name, file)`: a `struct`, `enum` or `type` of that name, public or not.

@@ -232,7 +232,7 @@ impl Prover {
 
     /// `#n` and `s#n`.
     fn forced(&mut self, lines: &[Written], goal: Goal) -> Result<(), Diagnostic> {
-        let n = self.stipulation.moves;
+        let n = u32::from(self.stipulation.moves);
         let stip = self.stipulation;
         let attacker = self.start.turn();
         let Some((_, key, key_range)) = lines
@@ -277,7 +277,8 @@ impl Prover {
                     "write `{}`",
                     Stipulation {
                         kind: stip.kind,
-                        moves: k
+                        // Fewer than the stipulation's moves, so a `u8`.
+                        moves: u8::try_from(k).unwrap_or(stip.moves)
                     }
                 )));
             }
@@ -415,7 +416,7 @@ impl Prover {
         else {
             return Ok(());
         };
-        let n = self.stipulation.moves;
+        let n = u32::from(self.stipulation.moves);
         let mut after = before.clone();
         after.play_unchecked(*reply);
         let written = numbered(before, *reply);
@@ -469,7 +470,7 @@ impl Prover {
         lines: &[Written],
         goal: Goal,
     ) -> Result<(), Diagnostic> {
-        let n = self.stipulation.moves;
+        let n = u32::from(self.stipulation.moves);
         for note in &game.notes {
             if note.kind != NoteKind::Comment {
                 continue;
@@ -597,7 +598,7 @@ impl Prover {
 
     /// `h#n`: the written lines are exactly the solutions.
     fn help(&mut self, lines: &[Written]) -> Result<(), Diagnostic> {
-        let n = self.stipulation.moves;
+        let n = u32::from(self.stipulation.moves);
         let stip = self.stipulation;
         let plies = 2 * n as usize;
         let solutions = self

@@ -60,7 +60,7 @@ pub(crate) use setup::fen_string;
 pub use setup::{SetupForm, SetupSyntax, fullmove_zero};
 pub use split::Splitter;
 pub(crate) use stipulation::missing as missing_stipulation;
-pub use stipulation::{MAX_MOVES, ProblemKind, Stipulation, stipulation};
+pub use stipulation::{ProblemKind, Stipulation, stipulation};
 pub use tag::{Tag, misspelt_tags};
 pub use tree::{
     GameRules, GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove,
