@@ -3189,3 +3189,127 @@ fn a_wall_is_put_down_instead_of_a_move() {
         ["e1d2", "e1e2", "e1f2"]
     );
 }
+
+/// Fairy-Stockfish's snort (on ataxx: hands without end), as pyffish
+/// 0.0.90 plays it: a drop may not go beside a piece of the other side
+/// along a file or a rank, though it may beside its own and beside the
+/// other side's on a diagonal.
+#[test]
+fn a_snort_drop_keeps_off_the_other_sides_pieces_along_files_and_ranks() {
+    let snort = one_section(
+        "[snort:ataxx]\nimmobile = p\nstartFen = 8/8/8/8/8/8/8/8\nenclosingDrop = snort\n\
+         flipEnclosedPieces = none\nmaxRank = 8\nmaxFile = 8\npassOnStalemate = false\n\
+         stalematePieceCount = false\n",
+    );
+    let kept_off = |fen: &str| {
+        let all = legal(&snort, fen);
+        (1..=8)
+            .flat_map(|r| ('a'..='h').map(move |f| format!("P@{f}{r}")))
+            .filter(|m| !all.contains(m))
+            .collect::<Vec<_>>()
+    };
+    let fen = "8/8/8/3p4/8/5P2/8/8";
+    // White keeps off d5's four neighbours (and the squares taken).
+    assert_eq!(
+        kept_off(&format!("{fen} w - - 0 1")),
+        ["P@f3", "P@d4", "P@c5", "P@d5", "P@e5", "P@d6"]
+    );
+    assert_eq!(
+        kept_off(&format!("{fen} b - - 0 1")),
+        ["P@f2", "P@e3", "P@f3", "P@g3", "P@f4", "P@d5"]
+    );
+}
+
+/// Connect four's drops (`enclosingDrop = top`), as pyffish 0.0.90 finds
+/// them in a position with a piece in the air: on the first rank, or on
+/// top of a piece, never beneath one.
+#[test]
+fn a_connect_four_drop_rests_on_the_first_rank_or_on_a_piece() {
+    let cfour = one_section(
+        "[cfour]\nmaxRank = 6\nmaxFile = 7\nimmobile = p\n\
+         startFen = 7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1\n\
+         pieceDrops = true\nenclosingDrop = top\ndoubleStep = false\ncastling = false\n\
+         stalemateValue = draw\nimmobilityIllegal = false\nconnectN = 4\nnMoveRule = 0\n",
+    );
+    let fen = "7/7/7/2p4/7/1P5[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1";
+    assert_eq!(
+        legal(&cfour, fen),
+        [
+            "P@a1", "P@b2", "P@c1", "P@c4", "P@d1", "P@e1", "P@f1", "P@g1"
+        ]
+    );
+}
+
+/// Flipersi's first drops (`enclosingDropStart`) go to the four middle
+/// squares while one of them is empty, and then enclose as in reversi, as
+/// pyffish 0.0.90 plays them.
+#[test]
+fn flipersis_drops_leave_the_middle_once_it_is_full() {
+    let flipersi = chess_rules::ini::builtin("flipersi").unwrap().unwrap();
+    let start = Position::start(&flipersi).unwrap().fen();
+    assert_eq!(
+        legal(&flipersi, &after(&flipersi, &start, &["P@d4"]).0),
+        ["P@d5", "P@e4", "P@e5"]
+    );
+    let full = after(&flipersi, &start, &["P@d4", "P@e5", "P@e4", "P@d5"]).0;
+    assert_eq!(legal(&flipersi, &full), ["P@c6", "P@d6", "P@e6", "P@f6"]);
+}
+
+/// Ataxx's clones go beside a piece of their own in all eight directions
+/// and turn the other side's pieces beside them in all eight, south as
+/// north, as pyffish 0.0.90 plays them.
+#[test]
+fn an_ataxx_clone_goes_and_flips_in_every_direction() {
+    let ataxx = chess_rules::ini::builtin("ataxx").unwrap().unwrap();
+    let drops = |fen: &str| {
+        let mut all = legal(&ataxx, fen);
+        all.retain(|m| m.contains('@'));
+        all
+    };
+    assert_eq!(
+        drops("7/7/7/3P3/7/7/6p w - - 0 1"),
+        [
+            "P@c3", "P@c4", "P@c5", "P@d3", "P@d5", "P@e3", "P@e4", "P@e5"
+        ]
+    );
+    assert_eq!(
+        after(&ataxx, "7/7/7/2P4/7/2ppp2/7 w - - 0 1", &["P@d3"]).0,
+        "7/7/7/2P4/3P3/2PPP2/7 b - - 0 1"
+    );
+}
+
+/// Drops pushed in from each of the four edges (`enclosingDrop =
+/// anyside`) in positions of a game pyffish 0.0.90 played, with its
+/// legal drops there.
+#[test]
+fn drops_pushed_in_from_every_edge_in_a_game_fairy_stockfish_played() {
+    let anyside = one_section(
+        "[cfour]\nmaxRank = 7\nmaxFile = 7\nimmobile = p\n\
+         startFen = 7/7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1\n\
+         pieceDrops = true\nenclosingDrop = anyside\ndoubleStep = false\ncastling = false\n\
+         stalemateValue = draw\nimmobilityIllegal = false\nconnectN = 4\nnMoveRule = 0\n",
+    );
+    for (fen, expected) in [
+        (
+            "2PP2p/7/pp5/p6/7/P6/pP2P2[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppp] w - - 0 6",
+            &[
+                "a3", "a6", "b2", "b4", "b7", "c1", "c5", "c6", "d6", "e2", "f1", "f7", "g3", "g6",
+            ][..],
+        ),
+        (
+            "2PP2p/2pP3/ppP4/pp5/P6/Pp5/pP2P2[PPPPPPPPPPPPPPPPPpppppppppppppppp] w - - 0 9",
+            &[
+                "a6", "b3", "b6", "b7", "c1", "c2", "c4", "d5", "e2", "f1", "f7", "g6",
+            ],
+        ),
+        (
+            "2PP2p/pPpP3/ppPP3/pp5/PP5/Pp5/pPp1Pp1[PPPPPPPPPPPPPPppppppppppppp] w - - 0 12",
+            &[
+                "a7", "b7", "c2", "c3", "c4", "d1", "d4", "e2", "e5", "e6", "f2", "g6",
+            ],
+        ),
+    ] {
+        let expected: Vec<String> = expected.iter().map(|sq| format!("P@{sq}")).collect();
+        assert_eq!(legal(&anyside, fen), expected, "{fen}");
+    }
+}
