@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use chess_format::{CustomGameData, CustomPly};
+use chess_format::{CustomGameData, CustomPly, MoveLabel};
 
 use crate::{GameResult, Outcome, Tags};
 
@@ -355,10 +355,8 @@ impl fmt::Display for CustomPgn<'_> {
         let sans = sans(game);
         for (i, m) in game.moves().enumerate() {
             let white = (i % 2 == 0) != black_first;
-            if white {
-                write!(f, "{number}. ")?;
-            } else if i == 0 {
-                write!(f, "{number}... ")?;
+            if white || i == 0 {
+                write!(f, "{} ", MoveLabel::new(number, !white))?;
             }
             match sans.as_ref().and_then(|s| s.get(i)) {
                 Some(san) => write!(f, "{san} ")?,

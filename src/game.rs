@@ -800,6 +800,23 @@ pub struct Ply {
     pub uci: crate::Uci,
 }
 
+impl Ply {
+    /// Its number as PGN writes it before the move: `12.` or `12...`.
+    ///
+    /// ```
+    /// use verified_chess::game;
+    ///
+    /// let g = game! { 1. e4 c5 2. Nf3 };
+    /// let ply = g.plies().nth(1).unwrap();
+    /// assert_eq!(ply.label().to_string(), "1...");
+    /// assert_eq!(ply.label().before(ply.san).to_string(), "1... c5");
+    /// ```
+    #[must_use]
+    pub const fn label(&self) -> chess_format::MoveLabel {
+        chess_format::MoveLabel::new(self.number, matches!(self.color, Color::Black))
+    }
+}
+
 /// Iterator over a game's plies; see [`Game::plies`].
 ///
 /// ```

@@ -81,7 +81,7 @@ mod validity;
 mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
-pub use chess_format::{NameError, Variant};
+pub use chess_format::{Labelled, MoveLabel, NameError, Variant};
 /// The rules engine of games under rules you define (the
 /// permissively licensed `chess-rules` crate; feature `custom-rules`):
 /// the types [`CustomGame::rules`] and [`CustomGame::positions`] return

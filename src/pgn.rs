@@ -3,7 +3,7 @@
 use core::fmt::{self, Write};
 use core::iter::Peekable;
 
-use chess_format::{Note, Notes};
+use chess_format::{MoveLabel, Note, Notes};
 
 use crate::game::make_ply;
 use chess_format::Variant;
@@ -110,26 +110,12 @@ impl Wrapper<'_, '_> {
     }
 
     /// A move number token such as `12.` or `12...`.
-    fn number(&mut self, number: u32, black: bool) -> fmt::Result {
-        let mut buf = [0u8; 16];
-        let mut digits = [0u8; 10];
-        let mut n = number;
-        let mut len = 0;
-        loop {
-            digits[len] = b'0' + (n % 10) as u8;
-            len += 1;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        for i in 0..len {
-            buf[i] = digits[len - 1 - i];
-        }
-        let dots = if black { 3 } else { 1 };
-        buf[len..len + dots].fill(b'.');
-        // Only ASCII digits and dots were written.
-        self.token(core::str::from_utf8(&buf[..len + dots]).unwrap_or("?"))
+    fn number(&mut self, label: MoveLabel) -> fmt::Result {
+        let len = label.len();
+        self.separate(len)?;
+        write!(self.f, "{label}")?;
+        self.column += len;
+        Ok(())
     }
 }
 
@@ -188,21 +174,18 @@ impl fmt::Display for Pgn<'_> {
 
 impl Wrapper<'_, '_> {
     fn ply(&mut self, ply: &Ply, numbered: bool) -> fmt::Result {
+        let label = ply.label();
         let number = ply.color == Color::White || numbered;
         if number && self.column > 0 && !self.glue {
             // The number stays on the line of its move.
-            let digits = ply.number.checked_ilog10().unwrap_or(0) as usize + 1;
-            let dots = if ply.color == Color::White { 1 } else { 3 };
-            let len = digits + dots + 1 + ply.san.as_str().len();
+            let len = label.len() + 1 + ply.san.as_str().len();
             if self.column + 1 + len > 80 {
                 self.f.write_char('\n')?;
                 self.column = 0;
             }
         }
-        if ply.color == Color::White {
-            self.number(ply.number, false)?;
-        } else if numbered {
-            self.number(ply.number, true)?;
+        if number {
+            self.number(label)?;
         }
         self.token(ply.san.as_str())
     }

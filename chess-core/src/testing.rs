@@ -1,6 +1,7 @@
 //! Support for tests, benchmarks and examples: a seeded generator and long
 //! legal games.
 
+use chess_format::MoveLabel;
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
@@ -104,10 +105,9 @@ pub fn token_text<P: Position + Clone>(start: &P, moves: &[Move]) -> String {
     let mut pos = start.clone();
     let mut text = String::with_capacity(moves.len() * 8);
     for (i, &m) in moves.iter().enumerate() {
-        match pos.turn() {
-            Color::White => text.push_str(&format!("{}. ", pos.fullmoves())),
-            Color::Black if i == 0 => text.push_str(&format!("{}... ", pos.fullmoves())),
-            Color::Black => {}
+        if pos.turn() == Color::White || i == 0 {
+            let label = MoveLabel::new(pos.fullmoves().get(), pos.turn() == Color::Black);
+            text.push_str(&format!("{label} "));
         }
         let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
         text.push_str(&san.replace('#', " #"));

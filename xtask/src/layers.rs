@@ -295,6 +295,28 @@ pub fn string_errors(krate: &Crate, root: &Path) -> Vec<String> {
     found
 }
 
+/// Where `krate` (outside comments and tests) writes a move's number
+/// itself, a format argument followed by `...` (`"{n}... {san}"`), each
+/// as `file:line`: chess-format's `MoveLabel` writes them all.
+pub fn move_numbers_written(krate: &Crate, root: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for module in krate.modules.values() {
+        let file = module.file.strip_prefix(root).unwrap_or(&module.file);
+        if file == Path::new("chess-format/src/move_label.rs") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&module.file) else {
+            continue;
+        };
+        for (i, line) in without_tests(&text).lines().enumerate() {
+            if !line.trim_start().starts_with("//") && line.contains("}...") {
+                found.push(format!("{}:{}", file.display(), i + 1));
+            }
+        }
+    }
+    found
+}
+
 /// The concepts of the shared vocabulary that are defined once, in
 /// `chess-format`, and used from there by every crate.
 pub const VOCABULARY: &[&str] = &["BoardStyle", "ProblemKind", "Stipulation"];
@@ -712,6 +734,23 @@ mod tests {
             found,
             [("BoardStyle", "src/lib.rs"), ("Color", "src/lib.rs")]
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_move_number_written_by_hand_is_found_outside_comments_and_tests() {
+        let dir = std::env::temp_dir().join(format!("layers-numbers-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "fn a(n: u32) -> String { format!(\"{n}. e4\") }\n\
+             // format!(\"{n}... e5\")\n\
+             fn b(n: u32) -> String { format!(\"{n}... e5\") }\n\
+             #[cfg(test)]\nmod tests { fn c() { format!(\"{}... e5\", 1); } }\n",
+        )
+        .unwrap();
+        let krate = read_crate("x", &dir.join("src/lib.rs")).unwrap();
+        assert_eq!(move_numbers_written(&krate, &dir), ["src/lib.rs:3"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -196,6 +196,11 @@ fn layers_report(repo: &Path) -> layers::Report {
                             ));
                         }
                     }
+                    for found in layers::move_numbers_written(&krate, repo) {
+                        report.problems.push(format!(
+                            "{found}: writes a move's number itself: use chess_format::MoveLabel"
+                        ));
+                    }
                     for found in layers::string_errors(&krate, repo) {
                         report.problems.push(format!(
                             "{found}: a public function returns its error as a `String`"

@@ -5,6 +5,7 @@
 //! Kinds worded here: `game-over`, `wrong-move-number`, `wrong-marker`,
 //! `wrong-result`, and every kind of illegal move (through `moves`).
 
+use chess_format::MoveLabel;
 use shakmaty::Color;
 
 use crate::diagnostic::words::color_name;
@@ -263,17 +264,11 @@ fn variant_end(winner: Option<Color>, how: VariantEnd) -> &'static str {
     }
 }
 
-/// "12." or "12..." for move `number` of `color`.
-pub(super) fn number_label(number: u32, color: Color) -> String {
-    match color {
-        Color::White => format!("{number}."),
-        Color::Black => format!("{number}..."),
-    }
-}
-
 /// A move as written with its number: "12. Bc4".
 pub(super) fn numbered(number: u32, color: Color, text: &str) -> String {
-    format!("{} {text}", number_label(number, color))
+    MoveLabel::new(number, color == Color::Black)
+        .before(text)
+        .to_string()
 }
 
 /// The move `ply` as written with its number in `before`, as the game
@@ -297,12 +292,9 @@ pub(super) fn counted_label(
     text: &str,
 ) -> String {
     let expected = numbering.expected(fullmoves, black);
-    let color = if expected.black {
-        Color::Black
-    } else {
-        Color::White
-    };
-    numbered(expected.value, color, text)
+    MoveLabel::new(expected.value, expected.black)
+        .before(text)
+        .to_string()
 }
 
 /// A move (`label`, at `range`) after the end of the game, which
@@ -344,11 +336,7 @@ pub(super) fn wrong_number(n: MoveNumber, expected: Expected) -> Diagnostic {
     if n.board.is_some() {
         return crate::syntax::errors::board_in_number(n.range);
     }
-    let right = if expected.black {
-        format!("{}...", expected.value)
-    } else {
-        format!("{}.", expected.value)
-    };
+    let right = MoveLabel::new(expected.value, expected.black).to_string();
     let message = if expected.counted {
         // (The game counts its moves from its first; which side moves
         // does not decide the dots.)
@@ -368,10 +356,15 @@ pub(super) fn wrong_number(n: MoveNumber, expected: Expected) -> Diagnostic {
                     "move number {v} does not match: the move after it is {turn}'s move {value}"
                 )
             }
-            Some(_) if n.black => {
-                format!("`{value}...` marks a Black move, but it is White's turn")
+            Some(_) => {
+                let (marks, turn) = if n.black {
+                    ("Black", "White")
+                } else {
+                    ("White", "Black")
+                };
+                let label = MoveLabel::new(value, n.black);
+                format!("`{label}` marks a {marks} move, but it is {turn}'s turn")
             }
-            Some(_) => format!("`{value}.` marks a White move, but it is Black's turn"),
         }
     };
     let d = Diagnostic::new(ErrorKind::WrongMoveNumber, n.range, message).with(Help::Write {
@@ -402,8 +395,10 @@ pub fn numbered_from_first_move(range: Range) -> Diagnostic {
 
 /// A move number as written (a value too large for 32 bits as `…`).
 fn written_number(n: MoveNumber) -> String {
-    let value = n.value.map_or_else(|| "…".to_string(), |v| v.to_string());
-    format!("{value}{}", if n.black { "..." } else { "." })
+    match n.value {
+        Some(v) => MoveLabel::new(v, n.black).to_string(),
+        None => format!("…{}", MoveLabel::new(0, n.black).dots()),
+    }
 }
 
 /// A `+`, `#` or `++` (at `range`) that is not true of the move `label`

@@ -1,6 +1,7 @@
 //! What lichess puzzles and problems share: the options, verifying the
 //! game, moves and lines in words, the budget's message.
 
+use chess_format::MoveLabel;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position};
 
@@ -36,10 +37,12 @@ impl Default for PuzzleOptions {
 /// `12. Qd7` or `12... Qd7` for `m` in `pos`.
 pub(super) fn numbered(pos: &Chess, m: Move) -> String {
     let san = SanPlus::from_move(pos.clone(), m);
-    match pos.turn() {
-        Color::White => format!("{}. {san}", pos.fullmoves()),
-        Color::Black => format!("{}... {san}", pos.fullmoves()),
-    }
+    label(pos).before(san).to_string()
+}
+
+/// The label of the move of `pos`'s side to move: `12.` or `12...`.
+fn label(pos: &Chess) -> MoveLabel {
+    MoveLabel::new(pos.fullmoves().get(), pos.turn() == Color::Black)
 }
 
 /// A line of moves from `pos`, numbered.
@@ -49,9 +52,8 @@ pub(super) fn line_text(pos: &Chess, line: &[Move]) -> String {
     for (i, &m) in line.iter().enumerate() {
         let san = SanPlus::from_move(pos.clone(), m).to_string();
         out.push(match (pos.turn(), i) {
-            (Color::White, _) => format!("{}. {san}", pos.fullmoves()),
-            (Color::Black, 0) => format!("{}... {san}", pos.fullmoves()),
-            (Color::Black, _) => san,
+            (Color::Black, 1..) => san,
+            _ => label(&pos).before(san).to_string(),
         });
         pos.play_unchecked(m);
     }

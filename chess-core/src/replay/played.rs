@@ -1,6 +1,7 @@
 //! Facts about played moves that a later explanation may need: which ply
 //! it was (`23... Qxh2#`), how a castling right was lost.
 
+use chess_format::MoveLabel;
 use shakmaty::{CastlingSide, Color, Move};
 
 use super::san::SanBits;
@@ -25,10 +26,8 @@ pub struct PlyRef {
 impl std::fmt::Display for PlyRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let san = self.san.san_plus(self.m);
-        match self.color {
-            Color::White => write!(f, "{}. {san}", self.number),
-            Color::Black => write!(f, "{}... {san}", self.number),
-        }
+        let label = MoveLabel::new(self.number, self.color == Color::Black);
+        write!(f, "{}", label.before(san))
     }
 }
 

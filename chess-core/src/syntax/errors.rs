@@ -9,6 +9,8 @@
 //! rules a user defines too: only a word that is no move there is worded
 //! apart, with how moves are written under a rules file).
 
+use chess_format::MoveLabel;
+
 use crate::diagnostic::words::{join_and, join_or};
 use crate::diagnostic::{Bound, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
@@ -124,9 +126,10 @@ pub(crate) fn invalid_word(invalid: Invalid, range: Range, source: &Source) -> D
             range,
             format!("`{text}` is not a move; a move number needs a dot"),
         )
-        .with_note(format!(
-            "write `{text}.` before White's move or `{text}...` before Black's"
-        )),
+        .with_note({
+            let [white, black] = [false, true].map(|b| MoveLabel::new(0, b).dots());
+            format!("write `{text}{white}` before White's move or `{text}{black}` before Black's")
+        }),
         Invalid::BadAnnotation => Diagnostic::new(
             ErrorKind::BadAnnotation,
             range,

@@ -10,6 +10,7 @@ use chess_core::RuleSets;
 use chess_core::record::{Board, GameRecord};
 use chess_core::syntax::GameSyntax;
 use chess_core::{Checked, Source, verify};
+use chess_format::MoveLabel;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use shakmaty::uci::UciMove;
 
@@ -74,9 +75,9 @@ pub(crate) fn played(
         let after = View::of(&kept.after);
         // The move's number: the position after it says who moved.
         let number = if after.white_to_move {
-            format!("{}...", after.fullmoves.saturating_sub(1))
+            MoveLabel::new(after.fullmoves.saturating_sub(1), true)
         } else {
-            format!("{}.", after.fullmoves)
+            MoveLabel::new(after.fullmoves, false)
         };
         let value = format!(
             "**`{number} {}`** · UCI `{}` · {}",
