@@ -613,7 +613,8 @@ fn apply(draft: &mut Draft, key: &str, value: &str, at: usize) -> Result<(), Pro
     let applied = board_key(draft, key, value)?
         || promotion_key(draft, key, value)?
         || hands_key(draft, key, value)?
-        || ends_key(draft, key, value)?;
+        || ends_key(draft, key, value)?
+        || connect_key(draft, key, value)?;
     assert!(applied, "`{key}` is read but not applied");
     Ok(())
 }
@@ -917,8 +918,9 @@ fn hands_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem>
     Ok(true)
 }
 
-/// A key of how games end: stalemate and checkmate, extinction, goals
-/// (flags, pieces in a row, checks), counting, repetition and move rules. Returns whether `key` is one.
+/// A key of how games end: stalemate and checkmate, extinction, flags,
+/// checks, counting, repetition and move rules. Returns whether `key` is
+/// one.
 fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> {
     let bad = Problem::Value;
     let rules = &mut draft.rules;
@@ -977,40 +979,6 @@ fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> 
             }
             draft.castling_wins = wins;
         }
-        "connectN" => {
-            draft.connect.n = u8::try_from(number(value)?)
-                .ok()
-                .filter(|&n| n <= MAX_SIDE)
-                .ok_or_else(|| bad(format!("`{value}`: at most {MAX_SIDE} in a row")))?;
-        }
-        "connectNxN" => {
-            draft.connect.square = u8::try_from(number(value)?)
-                .ok()
-                .filter(|&n| n <= MAX_SIDE)
-                .ok_or_else(|| bad(format!("`{value}`: a square's side is at most {MAX_SIDE}")))?;
-        }
-        "collinearN" => {
-            draft.connect.collinear = u8::try_from(number(value)?)
-                .ok()
-                .filter(|&n| n <= MAX_SIDE)
-                .ok_or_else(|| bad(format!("`{value}`: at most {MAX_SIDE} on a line")))?;
-        }
-        "connectRegion1White"
-        | "connectRegion2White"
-        | "connectRegion1Black"
-        | "connectRegion2Black" => {
-            let side = usize::from(key.ends_with("Black"));
-            let which = usize::from(key.starts_with("connectRegion2"));
-            draft.connect.regions[side][which] = match value {
-                "" | "-" => crate::geometry::Region::EMPTY,
-                _ => region(value)?,
-            };
-        }
-        "connectPieceTypes" => draft.connect.pieces = piece_set(&draft.rules, value)?,
-        "connectHorizontal" => draft.connect.horizontal = boolean(value)?,
-        "connectVertical" => draft.connect.vertical = boolean(value)?,
-        "connectDiagonal" => draft.connect.diagonal = boolean(value)?,
-        "connectValue" => draft.connect.ending = ending(value)?,
         "shatarMateRule" => draft.rules.shatar_mate = boolean(value)?,
         "stalematePieceCount" => draft.rules.stalemate_by_count = boolean(value)?,
         "adjudicateFullBoard" => draft.full_board = boolean(value)?,
@@ -1083,10 +1051,80 @@ fn ends_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> 
     Ok(true)
 }
 
+/// A key of the goals of pieces connected: in a row (`connectN`), in a
+/// square (`connectNxN`), on a line (`collinearN`), or joining two
+/// regions. Returns whether `key` is one.
+fn connect_key(draft: &mut Draft, key: &str, value: &str) -> Result<bool, Problem> {
+    // A count of pieces, of at most a board's side (`limit` says so).
+    let count = |limit: String| {
+        u8::try_from(number(value)?)
+            .ok()
+            .filter(|&n| n <= MAX_SIDE)
+            .ok_or_else(|| Problem::Value(format!("`{value}`: {limit}")))
+    };
+    match key {
+        "connectN" => draft.connect.n = count(format!("at most {MAX_SIDE} in a row"))?,
+        "connectNxN" => {
+            draft.connect.square = count(format!("a square's side is at most {MAX_SIDE}"))?;
+        }
+        "collinearN" => draft.connect.collinear = count(format!("at most {MAX_SIDE} on a line"))?,
+        "connectRegion1White"
+        | "connectRegion2White"
+        | "connectRegion1Black"
+        | "connectRegion2Black" => {
+            let side = usize::from(key.ends_with("Black"));
+            let which = usize::from(key.starts_with("connectRegion2"));
+            draft.connect.regions[side][which] = match value {
+                "" | "-" => crate::geometry::Region::EMPTY,
+                _ => region(value)?,
+            };
+        }
+        "connectPieceTypes" => draft.connect.pieces = piece_set(&draft.rules, value)?,
+        "connectHorizontal" => draft.connect.horizontal = boolean(value)?,
+        "connectVertical" => draft.connect.vertical = boolean(value)?,
+        "connectDiagonal" => draft.connect.diagonal = boolean(value)?,
+        "connectValue" => draft.connect.ending = ending(value)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geometry::Region;
+
+    #[test]
+    fn counts_of_pieces_connected_are_at_most_a_boards_side() {
+        for (key, limit) in [
+            ("connectN", "at most 16 in a row"),
+            ("connectNxN", "a square's side is at most 16"),
+            ("collinearN", "at most 16 on a line"),
+        ] {
+            let e = variants(&format!("[x:chess]\n{key} = 17\n")).unwrap_err();
+            assert!(
+                e.message.contains(&format!("`17`: {limit}")),
+                "{}",
+                e.message
+            );
+            let rules = variants(&format!("[x:chess]\n{key} = 16\n")).unwrap();
+            assert_eq!(rules.len(), 1, "{key}");
+        }
+        let rules = variants("[x:chess]\nconnectN = 4\nconnectNxN = 2\ncollinearN = 3\n").unwrap();
+        let mut with = Draft::template("x");
+        for (key, value) in [("connectN", "4"), ("connectNxN", "2"), ("collinearN", "3")] {
+            assert!(matches!(connect_key(&mut with, key, value), Ok(true)));
+        }
+        assert_eq!(
+            (with.connect.n, with.connect.square, with.connect.collinear),
+            (4, 2, 3)
+        );
+        assert!(matches!(
+            connect_key(&mut with, "flagMove", "true"),
+            Ok(false)
+        ));
+        assert_eq!(rules.len(), 1);
+    }
 
     #[test]
     fn pawns_that_promote_or_not() {
