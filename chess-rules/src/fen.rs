@@ -56,12 +56,14 @@ struct Placement {
 /// Reads the placement of `fen`, its first field (at byte `start`).
 fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error> {
     let g = rules.geometry;
-    let mut cells = [OFF; CELLS];
-    let mut promoted = [0u64; WORDS];
-    let mut unpromoted = crate::promote::Unpromoted::default();
-    let mut hands = [[0u8; 64]; 2];
+    let mut placed = Placement {
+        cells: [OFF; CELLS],
+        promoted: [0u64; WORDS],
+        unpromoted: crate::promote::Unpromoted::default(),
+        hands: [[0u8; 64]; 2],
+    };
     for sq in g.squares() {
-        cells[cell_of(sq)] = EMPTY;
+        placed.cells[cell_of(sq)] = EMPTY;
     }
     let field = &fen[start..];
     let field = &field[..field.find(' ').unwrap_or(field.len())];
@@ -83,28 +85,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
         pocket = Some((field.len() - last.len(), last));
     }
     if let Some((at, text)) = pocket {
-        for (i, letter) in text.char_indices() {
-            if text == "-" {
-                // (Fairy-Stockfish's empty hands: `[-]`.)
-                break;
-            }
-            let Some(kind) = rules.index(letter).filter(|_| letter.is_ascii_alphabetic()) else {
-                return Err(err(
-                    at + i,
-                    letter.len_utf8(),
-                    format!("`{letter}` is no piece of {}", rules.name),
-                ));
-            };
-            if !rules.holds_hands() {
-                return Err(err(
-                    at + i,
-                    1,
-                    format!("a piece in hand, which {} does not drop", rules.name),
-                ));
-            }
-            let side = usize::from(letter.is_ascii_lowercase());
-            hands[side][kind] = hands[side][kind].saturating_add(1);
-        }
+        placed.hand(rules, text, &|i, len, message| err(at + i, len, message))?;
     }
     if ranks.len() != usize::from(g.ranks()) {
         return Err(err(
@@ -116,6 +97,49 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
     let mut at = 0;
     for (row, text) in ranks.iter().enumerate() {
         let rank = g.ranks() - 1 - row as u8;
+        placed.rank(rules, text, rank, &|i, len, message| {
+            err(at + i, len, message)
+        })?;
+        at += text.len() + 1;
+    }
+    Ok(placed)
+}
+
+/// An error at a byte range of the text being read (its start and length).
+type At<'a> = &'a dyn Fn(usize, usize, String) -> Error;
+
+impl Placement {
+    /// Reads the pieces in hand `text` (`err` places an error in it).
+    fn hand(&mut self, rules: &Rules, text: &str, err: At<'_>) -> Result<(), Error> {
+        for (i, letter) in text.char_indices() {
+            if text == "-" {
+                // (Fairy-Stockfish's empty hands: `[-]`.)
+                break;
+            }
+            let Some(kind) = rules.index(letter).filter(|_| letter.is_ascii_alphabetic()) else {
+                return Err(err(
+                    i,
+                    letter.len_utf8(),
+                    format!("`{letter}` is no piece of {}", rules.name),
+                ));
+            };
+            if !rules.holds_hands() {
+                return Err(err(
+                    i,
+                    1,
+                    format!("a piece in hand, which {} does not drop", rules.name),
+                ));
+            }
+            let side = usize::from(letter.is_ascii_lowercase());
+            self.hands[side][kind] = self.hands[side][kind].saturating_add(1);
+        }
+        Ok(())
+    }
+
+    /// Reads `text`, the placement of rank `rank` (from 0), into the board
+    /// (`err` places an error in it).
+    fn rank(&mut self, rules: &Rules, text: &str, rank: u8, err: At<'_>) -> Result<(), Error> {
+        let g = rules.geometry;
         let mut file: u32 = 0;
         let bytes = text.as_bytes();
         let mut i = 0;
@@ -126,7 +150,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                 let run = text[i..i + len].parse::<u32>().ok().filter(|&n| n >= 1);
                 let Some(run) = run.filter(|&n| file + n <= u32::from(g.files())) else {
                     return Err(err(
-                        at + i,
+                        i,
                         len,
                         format!(
                             "`{}` empty squares do not fit rank {} of {} files",
@@ -146,13 +170,13 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                     .checked_sub(1)
                     .filter(|_| i > 0 && bytes[i - 1] != b'~')
                 else {
-                    return Err(err(at + i, 1, "`~` after no piece".into()));
+                    return Err(err(i, 1, "`~` after no piece".into()));
                 };
                 let c = cell_of(Square::new(last as u8, rank));
-                if cells[c] == EMPTY {
-                    return Err(err(at + i, 1, "`~` after no piece".into()));
+                if self.cells[c] == EMPTY {
+                    return Err(err(i, 1, "`~` after no piece".into()));
                 }
-                promoted[c / 64] |= 1 << (c % 64);
+                self.promoted[c / 64] |= 1 << (c % 64);
                 i += 1;
                 continue;
             }
@@ -160,12 +184,12 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
             if b == b'*' {
                 if file >= u32::from(g.files()) {
                     return Err(err(
-                        at + i,
+                        i,
                         1,
                         format!("rank {} has more than {} squares", rank + 1, g.files()),
                     ));
                 }
-                cells[cell_of(Square::new(file as u8, rank))] = WALL;
+                self.cells[cell_of(Square::new(file as u8, rank))] = WALL;
                 file += 1;
                 i += 1;
                 continue;
@@ -178,14 +202,14 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
             else {
                 let shown = &text[i..(i_letter + letter.len_utf8()).min(text.len())];
                 return Err(err(
-                    at + i,
+                    i,
                     shown.len(),
                     format!("`{shown}` is no piece of {}", rules.name),
                 ));
             };
             if file >= u32::from(g.files()) {
                 return Err(err(
-                    at + i,
+                    i,
                     1,
                     format!("rank {} has more than {} squares", rank + 1, g.files()),
                 ));
@@ -194,7 +218,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                 let def = &rules.pieces[kind];
                 let Some(to) = def.promotes_to.and_then(|l| rules.index(l)) else {
                     return Err(err(
-                        at + i,
+                        i,
                         2,
                         format!(
                             "`+{letter}`: the {} does not promote in {}",
@@ -203,8 +227,8 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                     ));
                 };
                 let c = cell_of(Square::new(file as u8, rank));
-                promoted[c / 64] |= 1 << (c % 64);
-                unpromoted.set(c, kind as u8 + 1);
+                self.promoted[c / 64] |= 1 << (c % 64);
+                self.unpromoted.set(c, kind as u8 + 1);
                 kind = to;
                 i += 1;
             }
@@ -213,7 +237,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
             } else {
                 Color::Black
             };
-            cells[cell_of(Square::new(file as u8, rank))] = encode(Piece {
+            self.cells[cell_of(Square::new(file as u8, rank))] = encode(Piece {
                 color,
                 kind: kind as u8,
             });
@@ -222,7 +246,7 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
         }
         if file != u32::from(g.files()) {
             return Err(err(
-                at,
+                0,
                 text.len(),
                 format!(
                     "rank {} has {file} squares, the board has {} files",
@@ -231,14 +255,8 @@ fn placement(rules: &Rules, fen: &str, start: usize) -> Result<Placement, Error>
                 ),
             ));
         }
-        at += text.len() + 1;
+        Ok(())
     }
-    Ok(Placement {
-        cells,
-        promoted,
-        unpromoted,
-        hands,
-    })
 }
 
 impl<'r> Position<'r> {
