@@ -17,7 +17,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use chess_core::RuleSets;
 use chess_core::syntax::{Bound, Limits as GameLimits, PieceLetters};
+use chess_format::Named;
 use chess_verify::check::{Context, Encoding, Shard};
 use chess_verify::input::Input;
 use chess_verify::read::Limits;
@@ -260,6 +262,13 @@ fn main() -> ExitCode {
     if let Some(Command::Lsp) = args.command {
         return ExitCode::from(chess_verify::lsp::stdio().code());
     }
+    let (lichess_variant, builtin) = match variant(&args) {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("error: --variant: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
     let format = match args.format {
         FormatArg::Human => Format::Human,
@@ -272,34 +281,6 @@ fn main() -> ExitCode {
         EncodingArg::Utf8 => Encoding::Utf8,
         EncodingArg::Latin1 => Encoding::Latin1,
         EncodingArg::Windows1252 => Encoding::Windows1252,
-    };
-    // Without `--rules`, `--variant` names one of the verified variants,
-    // or one of Fairy-Stockfish's built-in variants that plays here.
-    let mut builtin = None;
-    let lichess_variant = match (&args.rules, &args.variant) {
-        (None, Some(name)) => match chess_core::syntax::variant_named(name) {
-            Ok(variant) => Some(variant),
-            // (A name lichess's rules differ from, `giveawaychess`, says so.)
-            Err(message) if !message.leaves_to_builtins() => {
-                eprintln!("error: --variant: {message}");
-                return ExitCode::from(2);
-            }
-            Err(message) => match chess_core::RuleSets::builtin(name) {
-                Some(Ok(sets)) => {
-                    builtin = Some(sets);
-                    None
-                }
-                Some(Err(why)) => {
-                    eprintln!("error: --variant: {why}");
-                    return ExitCode::from(2);
-                }
-                None => {
-                    eprintln!("error: --variant: {message}");
-                    return ExitCode::from(2);
-                }
-            },
-        },
-        _ => None,
     };
     let jobs = args
         .jobs
@@ -336,51 +317,9 @@ fn main() -> ExitCode {
     };
 
     let mut fix_failed = false;
-    // With `--dry-run`: the problems no fix writes, left in the files.
-    let mut left = 0;
     if args.fix {
-        for input in &run.inputs {
-            let Input::Path(path) = input else {
-                eprintln!("error: --fix: standard input cannot be fixed in place");
-                fix_failed = true;
-                continue;
-            };
-            match chess_verify::fix::fix_file(path, &run.context, args.dry_run) {
-                Ok(fixed) if args.dry_run => {
-                    print!("{}", fixed.diff(&input.name()));
-                    let name = input.name();
-                    let checker = chess_verify::run::Checker {
-                        name: &name,
-                        context: &run.context,
-                        task: &Task::Games,
-                    };
-                    let errors = checker
-                        .problems(&fixed.after)
-                        .iter()
-                        .filter(|found| !found.problem.warning)
-                        .count();
-                    if errors > 0 {
-                        eprintln!(
-                            "{name}: {errors} problem{} no fix writes (`chess-verify {name}` shows {})",
-                            if errors == 1 { "" } else { "s" },
-                            if errors == 1 { "it" } else { "them" }
-                        );
-                    }
-                    left += errors;
-                }
-                Ok(fixed) if !fixed.fixes.is_empty() => eprintln!(
-                    "fixed {}: {} problem{}",
-                    input.name(),
-                    fixed.fixes.len(),
-                    if fixed.fixes.len() == 1 { "" } else { "s" }
-                ),
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("error: --fix: {}: {e}", input.name());
-                    fix_failed = true;
-                }
-            }
-        }
+        let (failed, left) = fix(&run, args.dry_run);
+        fix_failed = failed;
         if args.dry_run {
             // As without `--dry-run`: 1 while problems are left.
             return ExitCode::from(match (fix_failed, left) {
@@ -459,4 +398,74 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// What `--variant` names without `--rules`: one of the verified variants,
+/// or one of Fairy-Stockfish's built-in variants that plays here (its
+/// rule sets); with `--rules`, nothing yet (the rules file reads it). An
+/// unknown name is an error with the nearest names.
+fn variant(args: &Args) -> Result<(Option<Named>, Option<RuleSets>), String> {
+    let (None, Some(name)) = (&args.rules, &args.variant) else {
+        return Ok((None, None));
+    };
+    match chess_core::syntax::variant_named(name) {
+        Ok(variant) => Ok((Some(variant), None)),
+        // (A name lichess's rules differ from, `giveawaychess`, says so.)
+        Err(message) if !message.leaves_to_builtins() => Err(message.to_string()),
+        Err(message) => match RuleSets::builtin(name) {
+            Some(Ok(sets)) => Ok((None, Some(sets))),
+            Some(Err(why)) => Err(why.to_string()),
+            None => Err(message.to_string()),
+        },
+    }
+}
+
+/// `--fix`: fixes each file in place, or (`dry_run`) prints the
+/// diff and counts the problems no fix writes. Returns whether a file
+/// could not be fixed, and that count.
+fn fix(run: &Run, dry_run: bool) -> (bool, usize) {
+    let (mut failed, mut left) = (false, 0);
+    for input in &run.inputs {
+        let Input::Path(path) = input else {
+            eprintln!("error: --fix: standard input cannot be fixed in place");
+            failed = true;
+            continue;
+        };
+        match chess_verify::fix::fix_file(path, &run.context, dry_run) {
+            Ok(fixed) if dry_run => {
+                print!("{}", fixed.diff(&input.name()));
+                let name = input.name();
+                let checker = chess_verify::run::Checker {
+                    name: &name,
+                    context: &run.context,
+                    task: &Task::Games,
+                };
+                let errors = checker
+                    .problems(&fixed.after)
+                    .iter()
+                    .filter(|found| !found.problem.warning)
+                    .count();
+                if errors > 0 {
+                    eprintln!(
+                        "{name}: {errors} problem{} no fix writes (`chess-verify {name}` shows {})",
+                        if errors == 1 { "" } else { "s" },
+                        if errors == 1 { "it" } else { "them" }
+                    );
+                }
+                left += errors;
+            }
+            Ok(fixed) if !fixed.fixes.is_empty() => eprintln!(
+                "fixed {}: {} problem{}",
+                input.name(),
+                fixed.fixes.len(),
+                if fixed.fixes.len() == 1 { "" } else { "s" }
+            ),
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: --fix: {}: {e}", input.name());
+                failed = true;
+            }
+        }
+    }
+    (failed, left)
 }
