@@ -229,6 +229,71 @@ fn matches(selector: Selector, (dx, dy): (i8, i8), leap: (u8, u8)) -> bool {
     }
 }
 
+/// The selectors the direction letters of an atom (each with where it is
+/// written) stand for, pairs read together (`fl`, `hr`, `ff`); `error`
+/// words a letter out of place.
+fn selectors(
+    directions: &[(usize, u8)],
+    error: &dyn Fn(usize, String) -> Error,
+) -> Result<Vec<Selector>, Error> {
+    let mut selectors = Vec::new();
+    let mut k = 0;
+    while k < directions.len() {
+        let (at, x) = directions[k];
+        let next = directions.get(k + 1).map(|d| d.1);
+        let pair = match (x, next) {
+            (b'h', Some(y @ (b'l' | b'r'))) => Some(y),
+            (b'f' | b'b' | b'l' | b'r', Some(b'h')) => Some(b'h'),
+            (b'h', _) => {
+                return Err(error(
+                    at,
+                    "`h` takes `l` or `r` after it (one chirality)".into(),
+                ));
+            }
+            (b'f' | b'b', Some(y @ (b'l' | b'r' | b's'))) => Some(y),
+            (b'l' | b'r', Some(y @ (b'f' | b'b' | b'v'))) => Some(y),
+            (x, Some(y)) if x == y => Some(y),
+            _ => None,
+        };
+        match pair {
+            Some(y) => {
+                selectors.push(Selector::Two(x, y));
+                k += 2;
+            }
+            None => {
+                selectors.push(Selector::One(x));
+                k += 1;
+            }
+        }
+    }
+    Ok(selectors)
+}
+
+/// The vectors of `leap` that `selectors` select (all of them for
+/// none).
+fn vectors(selectors: &[Selector], leap: (u8, u8)) -> Vec<(i8, i8)> {
+    // Two sides no vector of the leap lies on are each a side
+    // (`fsW` is forward and sideways, `frW` forward and right), as
+    // Fairy-Stockfish reads them.
+    let selectors: Vec<Selector> = selectors
+        .iter()
+        .flat_map(|&s| match s {
+            Selector::Two(x, y)
+                if x != b'h'
+                    && x != y
+                    && !all_vectors(leap).into_iter().any(|v| matches(s, v, leap)) =>
+            {
+                vec![Selector::One(x), Selector::One(y)]
+            }
+            s => vec![s],
+        })
+        .collect();
+    all_vectors(leap)
+        .into_iter()
+        .filter(|&v| selectors.is_empty() || selectors.iter().any(|&s| matches(s, v, leap)))
+        .collect()
+}
+
 /// Reads a Betza string into its atoms; see the [module](self).
 pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
     let bytes = text.as_bytes();
@@ -337,58 +402,9 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, Error> {
                 ));
             }
         }
-        // Direction letters into selectors.
-        let mut selectors = Vec::new();
-        let mut k = 0;
-        while k < directions.len() {
-            let (at, x) = directions[k];
-            let next = directions.get(k + 1).map(|d| d.1);
-            let pair = match (x, next) {
-                (b'h', Some(y @ (b'l' | b'r'))) => Some(y),
-                (b'f' | b'b' | b'l' | b'r', Some(b'h')) => Some(b'h'),
-                (b'h', _) => {
-                    return Err(error(
-                        at,
-                        "`h` takes `l` or `r` after it (one chirality)".into(),
-                    ));
-                }
-                (b'f' | b'b', Some(y @ (b'l' | b'r' | b's'))) => Some(y),
-                (b'l' | b'r', Some(y @ (b'f' | b'b' | b'v'))) => Some(y),
-                (x, Some(y)) if x == y => Some(y),
-                _ => None,
-            };
-            match pair {
-                Some(y) => {
-                    selectors.push(Selector::Two(x, y));
-                    k += 2;
-                }
-                None => {
-                    selectors.push(Selector::One(x));
-                    k += 1;
-                }
-            }
-        }
+        let selectors = selectors(&directions, &error)?;
         for leap in leaps {
-            // Two sides no vector of the leap lies on are each a side
-            // (`fsW` is forward and sideways, `frW` forward and right), as
-            // Fairy-Stockfish reads them.
-            let selectors: Vec<Selector> = selectors
-                .iter()
-                .flat_map(|&s| match s {
-                    Selector::Two(x, y)
-                        if x != b'h'
-                            && x != y
-                            && !all_vectors(leap).into_iter().any(|v| matches(s, v, leap)) =>
-                    {
-                        vec![Selector::One(x), Selector::One(y)]
-                    }
-                    s => vec![s],
-                })
-                .collect();
-            let vectors: Vec<(i8, i8)> = all_vectors(leap)
-                .into_iter()
-                .filter(|&v| selectors.is_empty() || selectors.iter().any(|&s| matches(s, v, leap)))
-                .collect();
+            let vectors = vectors(&selectors, leap);
             if vectors.is_empty() {
                 continue;
             }
