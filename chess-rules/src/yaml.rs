@@ -397,13 +397,90 @@ fn read(text: &str) -> Result<Rules, RulesError> {
     };
     let (rows, cols) = (side("rows")?, side("cols")?);
     let geometry = Geometry::new(cols, rows).expect("checked sides");
-    // pieces
-    let pieces_node = get(&top, "pieces", start_at, "a rules file")?;
+    let (pieces, names) = pieces(&top, start_at)?;
+    // formation
+    let formation_node = get(&top, "formation", start_at, "a rules file")?;
+    let Node::Seq(placed, _) = formation_node else {
+        return Err(formation_node.at().error("`formation` is a list"));
+    };
+    let mut board: Vec<Option<(usize, At)>> = vec![None; geometry.len()];
+    let mut kings = 0;
+    for node in placed {
+        let entries = mapping(node, "a formation entry", &["piece", "position"])?;
+        let (name, name_at) = scalar(
+            get(&entries, "piece", node.at(), "a formation entry")?,
+            "`piece`",
+        )?;
+        let kind = names
+            .iter()
+            .position(|(n, _)| n == name)
+            .ok_or_else(|| name_at.error(format!("`{name}` is not one of the pieces")))?;
+        let (row, col, at) = pair(
+            get(&entries, "position", node.at(), "a formation entry")?,
+            "`position`",
+        )?;
+        if !(0..i64::from(rows)).contains(&row) || !(0..i64::from(cols)).contains(&col) {
+            return Err(at.error(format!("[{row}, {col}] is off the {rows} x {cols} board")));
+        }
+        // The half-board rule.
+        if row >= i64::from(rows / 2) {
+            return Err(at.error(format!(
+                "White's pieces stand in the bottom half: row < {} ({rows} rows / 2), not {row}",
+                rows / 2
+            )));
+        }
+        let sq = crate::Square::new(col as u8, row as u8);
+        let index = geometry.index(sq);
+        if let Some((_, first)) = board[index] {
+            return Err(at.error(format!(
+                "[{row}, {col}] already holds a piece (line {}): two pieces cannot start on one square",
+                first.line
+            )));
+        }
+        board[index] = Some((kind, at));
+        if pieces[kind].royal {
+            kings += 1;
+            if kings > 1 {
+                return Err(name_at.error("a second King: the formation places exactly one"));
+            }
+        }
+    }
+    if kings == 0 {
+        return Err(formation_node
+            .at()
+            .error("the formation places no King: exactly one is placed"));
+    }
+    let fen = start_fen(&board, &pieces, geometry);
+    // Chess's switches (stalemate a draw, no drops nor goals, …), with the
+    // file's board, pieces and start, and neither castling nor promotion.
+    Ok(Rules {
+        name: "rules file".into(),
+        geometry,
+        pieces,
+        start: fen,
+        // No piece promotes; the last rank, as chess has it.
+        promotion_region: [crate::Region::rank(rows - 1), crate::Region::rank(0)],
+        promotion_pieces: Vec::new(),
+        castling: None,
+        ..Rules::chess()
+    })
+}
+
+/// Each piece's name, and where it is written.
+type Names = Vec<(String, At)>;
+
+/// The pieces of a rules file (`top`'s `pieces`), each with its name and
+/// where the name is written, their FEN letters chosen.
+fn pieces(
+    top: &[(&str, At, &Node)],
+    start_at: At,
+) -> Result<(Vec<PieceDef>, Names), RulesError> {
+    let pieces_node = get(top, "pieces", start_at, "a rules file")?;
     let Node::Seq(piece_nodes, _) = pieces_node else {
         return Err(pieces_node.at().error("`pieces` is a list"));
     };
     let mut pieces: Vec<PieceDef> = Vec::new();
-    let mut names: Vec<(String, At)> = Vec::new();
+    let mut names: Names = Vec::new();
     let mut symbols: Vec<(char, At)> = Vec::new();
     for node in piece_nodes {
         let entries = mapping(
@@ -496,60 +573,13 @@ fn read(text: &str) -> Result<Rules, RulesError> {
             p.letter = free;
         }
     }
-    // formation
-    let formation_node = get(&top, "formation", start_at, "a rules file")?;
-    let Node::Seq(placed, _) = formation_node else {
-        return Err(formation_node.at().error("`formation` is a list"));
-    };
-    let mut board: Vec<Option<(usize, At)>> = vec![None; geometry.len()];
-    let mut kings = 0;
-    for node in placed {
-        let entries = mapping(node, "a formation entry", &["piece", "position"])?;
-        let (name, name_at) = scalar(
-            get(&entries, "piece", node.at(), "a formation entry")?,
-            "`piece`",
-        )?;
-        let kind = names
-            .iter()
-            .position(|(n, _)| n == name)
-            .ok_or_else(|| name_at.error(format!("`{name}` is not one of the pieces")))?;
-        let (row, col, at) = pair(
-            get(&entries, "position", node.at(), "a formation entry")?,
-            "`position`",
-        )?;
-        if !(0..i64::from(rows)).contains(&row) || !(0..i64::from(cols)).contains(&col) {
-            return Err(at.error(format!("[{row}, {col}] is off the {rows} x {cols} board")));
-        }
-        // The half-board rule.
-        if row >= i64::from(rows / 2) {
-            return Err(at.error(format!(
-                "White's pieces stand in the bottom half: row < {} ({rows} rows / 2), not {row}",
-                rows / 2
-            )));
-        }
-        let sq = crate::Square::new(col as u8, row as u8);
-        let index = geometry.index(sq);
-        if let Some((_, first)) = board[index] {
-            return Err(at.error(format!(
-                "[{row}, {col}] already holds a piece (line {}): two pieces cannot start on one square",
-                first.line
-            )));
-        }
-        board[index] = Some((kind, at));
-        if pieces[kind].royal {
-            kings += 1;
-            if kings > 1 {
-                return Err(name_at.error("a second King: the formation places exactly one"));
-            }
-        }
-    }
-    if kings == 0 {
-        return Err(formation_node
-            .at()
-            .error("the formation places no King: exactly one is placed"));
-    }
-    // The start position: White's formation, Black's mirrored top to
-    // bottom.
+    Ok((pieces, names))
+}
+
+/// The start position's FEN: White's formation (`board`, each square's
+/// piece), Black's mirrored top to bottom.
+fn start_fen(board: &[Option<(usize, At)>], pieces: &[PieceDef], geometry: Geometry) -> String {
+    let (rows, cols) = (geometry.ranks(), geometry.files());
     let mut fen = String::new();
     for rank in (0..rows).rev() {
         let mut empty = 0;
@@ -580,19 +610,7 @@ fn read(text: &str) -> Result<Rules, RulesError> {
         }
     }
     fen.push_str(" w - - 0 1");
-    // Chess's switches (stalemate a draw, no drops nor goals, …), with the
-    // file's board, pieces and start, and neither castling nor promotion.
-    Ok(Rules {
-        name: "rules file".into(),
-        geometry,
-        pieces,
-        start: fen,
-        // No piece promotes; the last rank, as chess has it.
-        promotion_region: [crate::Region::rank(rows - 1), crate::Region::rank(0)],
-        promotion_pieces: Vec::new(),
-        castling: None,
-        ..Rules::chess()
-    })
+    fen
 }
 
 /// One `moves` entry as an atom, and how it is written.
