@@ -284,7 +284,6 @@ impl<'r> Position<'r> {
             )));
         }
         check_work(rules).map_err(whole)?;
-        let g = rules.geometry;
         let mut fields = Vec::new();
         let mut offset = 0;
         for part in fen.split(' ') {
@@ -394,96 +393,10 @@ impl<'r> Position<'r> {
             crate::shatar::series(&position.tables, &shaks, &mut position.s);
         }
         if let Some((at, rights)) = field(2).filter(|(_, r)| *r != "-") {
-            for (i, c) in rights.char_indices() {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                // (Where the rule set gates, a file is a gate while the
-                // side has pieces to put on it: `KQBCDFG`.)
-                if position.gate_letter(color, c.to_ascii_uppercase()) {
-                    continue;
-                }
-                // (Where nothing castles, the letters mean nothing, as
-                // Fairy-Stockfish reads them: atomiczh's start keeps
-                // chess's `KQkq`.)
-                if rules.castling.is_none() && !rules.has_gates() && c.is_ascii_alphabetic() {
-                    continue;
-                }
-                let Some(rook) = position.castling_rook(color, c.to_ascii_uppercase()) else {
-                    return Err(err(
-                        at + i,
-                        c.len_utf8(),
-                        format!("`{c}`: no rook that could castle there"),
-                    ));
-                };
-                position.s.castling |= 1 << (16 * color.index() + usize::from(rook.file));
-                position.gate_castling(color, rook);
-            }
-            position.gated_castling();
+            position.castling_field(rights, &|i, len, message| err(at + i, len, message))?;
         }
         if let Some((at, ep)) = field(3).filter(|(_, e)| *e != "-") {
-            // One square, or two a triple step passed (`c3c4`, as
-            // Fairy-Stockfish writes them): on one file, one beside the
-            // other.
-            let squares = (ep.char_indices())
-                .filter(|&(i, c)| i == 0 || c.is_ascii_alphabetic())
-                .map(|(i, _)| i)
-                .chain([ep.len()])
-                .collect::<Vec<_>>();
-            let mut passed = (squares.windows(2))
-                .map(|w| Square::parse(&ep[w[0]..w[1]]).filter(|&s| g.contains(s)))
-                .collect::<Option<Vec<_>>>()
-                .filter(|p| !p.is_empty())
-                .ok_or_else(|| err(at, ep.len(), format!("`{ep}` is not a square of the board")))?;
-            passed.sort_by_key(|sq| sq.rank);
-            let (low, high) = (passed[0], passed[passed.len() - 1]);
-            if passed.len() > 2 || low.file != high.file || high.rank - low.rank > 1 {
-                return Err(err(
-                    at,
-                    ep.len(),
-                    format!(
-                        "`{ep}` cannot be en passant squares: a pawn passes two squares at most, one beside the other"
-                    ),
-                ));
-            }
-            let (nearest, dy) = match turn {
-                Color::White => (low, -1),
-                Color::Black => (high, 1),
-            };
-            let pawn = g.offset(nearest, 0, dy).ok_or_else(|| {
-                err(
-                    at,
-                    ep.len(),
-                    format!("`{ep}` cannot be an en passant square"),
-                )
-            })?;
-            // The pawn that passed it stands beyond it; the square itself
-            // is empty.
-            let cell = position.s.cells[cell_of(pawn)];
-            let theirs = position.piece_at(pawn).is_some_and(|p| p.color != turn);
-            let taken = passed.iter().any(|&sq| position.piece_at(sq).is_some());
-            if !theirs || !position.tables.is_pawn(cell) || taken {
-                return Err(err(
-                    at,
-                    ep.len(),
-                    format!(
-                        "`{ep}` cannot be an en passant square: no {} pawn on {pawn} that passed it",
-                        (!turn).name().to_lowercase()
-                    ),
-                ));
-            }
-            // (A square where the side to move may not take en passant is
-            // read as none, as Fairy-Stockfish reads it.)
-            let region = position.tables.en_passant_regions[turn.index()];
-            passed.retain(|&sq| region.is_none_or(|r| r.contains(sq)));
-            if let Some(&first) = passed.first() {
-                position.s.en_passant = Some(EnPassant {
-                    passed: [first, passed[passed.len() - 1]],
-                    pawn,
-                });
-            }
+            position.en_passant_field(ep, &|i, len, message| err(at + i, len, message))?;
         }
         if let Some((at, n)) = field(4) {
             position.s.halfmoves = n
@@ -497,49 +410,158 @@ impl<'r> Position<'r> {
                 .map_err(|_| err(at, n.len(), format!("`{n}` is not a number")))?
                 .max(1);
         }
+        position.not_left_attacked().map_err(whole)?;
+        Ok(position)
+    }
+
+    /// Reads a FEN's castling field, `rights` (`err` places an error in
+    /// it): castling letters, and the files of gates.
+    fn castling_field(&mut self, rights: &str, err: At<'_>) -> Result<(), Error> {
+        let rules = self.rules;
+        for (i, c) in rights.char_indices() {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            // (Where the rule set gates, a file is a gate while the
+            // side has pieces to put on it: `KQBCDFG`.)
+            if self.gate_letter(color, c.to_ascii_uppercase()) {
+                continue;
+            }
+            // (Where nothing castles, the letters mean nothing, as
+            // Fairy-Stockfish reads them: atomiczh's start keeps
+            // chess's `KQkq`.)
+            if rules.castling.is_none() && !rules.has_gates() && c.is_ascii_alphabetic() {
+                continue;
+            }
+            let Some(rook) = self.castling_rook(color, c.to_ascii_uppercase()) else {
+                return Err(err(
+                    i,
+                    c.len_utf8(),
+                    format!("`{c}`: no rook that could castle there"),
+                ));
+            };
+            self.s.castling |= 1 << (16 * color.index() + usize::from(rook.file));
+            self.gate_castling(color, rook);
+        }
+        self.gated_castling();
+        Ok(())
+    }
+
+    /// Reads a FEN's en passant field, `ep` (`err` places an error in
+    /// it): one square, or two a triple step passed.
+    fn en_passant_field(&mut self, ep: &str, err: At<'_>) -> Result<(), Error> {
+        let (g, turn) = (self.rules.geometry, self.s.turn);
+        // One square, or two a triple step passed (`c3c4`, as
+        // Fairy-Stockfish writes them): on one file, one beside the
+        // other.
+        let squares = (ep.char_indices())
+            .filter(|&(i, c)| i == 0 || c.is_ascii_alphabetic())
+            .map(|(i, _)| i)
+            .chain([ep.len()])
+            .collect::<Vec<_>>();
+        let mut passed = (squares.windows(2))
+            .map(|w| Square::parse(&ep[w[0]..w[1]]).filter(|&s| g.contains(s)))
+            .collect::<Option<Vec<_>>>()
+            .filter(|p| !p.is_empty())
+            .ok_or_else(|| err(0, ep.len(), format!("`{ep}` is not a square of the board")))?;
+        passed.sort_by_key(|sq| sq.rank);
+        let (low, high) = (passed[0], passed[passed.len() - 1]);
+        if passed.len() > 2 || low.file != high.file || high.rank - low.rank > 1 {
+            return Err(err(
+                0,
+                ep.len(),
+                format!(
+                    "`{ep}` cannot be en passant squares: a pawn passes two squares at most, one beside the other"
+                ),
+            ));
+        }
+        let (nearest, dy) = match turn {
+            Color::White => (low, -1),
+            Color::Black => (high, 1),
+        };
+        let pawn = g.offset(nearest, 0, dy).ok_or_else(|| {
+            err(
+                0,
+                ep.len(),
+                format!("`{ep}` cannot be an en passant square"),
+            )
+        })?;
+        // The pawn that passed it stands beyond it; the square itself
+        // is empty.
+        let cell = self.s.cells[cell_of(pawn)];
+        let theirs = self.piece_at(pawn).is_some_and(|p| p.color != turn);
+        let taken = passed.iter().any(|&sq| self.piece_at(sq).is_some());
+        if !theirs || !self.tables.is_pawn(cell) || taken {
+            return Err(err(
+                0,
+                ep.len(),
+                format!(
+                    "`{ep}` cannot be an en passant square: no {} pawn on {pawn} that passed it",
+                    (!turn).name().to_lowercase()
+                ),
+            ));
+        }
+        // (A square where the side to move may not take en passant is
+        // read as none, as Fairy-Stockfish reads it.)
+        let region = self.tables.en_passant_regions[turn.index()];
+        passed.retain(|&sq| region.is_none_or(|r| r.contains(sq)));
+        if let Some(&first) = passed.first() {
+            self.s.en_passant = Some(EnPassant {
+                passed: [first, passed[passed.len() - 1]],
+                pawn,
+            });
+        }
+        Ok(())
+    }
+
+    /// Refuses, in words, a position where the side that just moved has
+    /// left a royal piece attacked, which no move can.
+    fn not_left_attacked(&self) -> Result<(), String> {
+        let (rules, g, turn) = (self.rules, self.rules.geometry, self.s.turn);
         // The side that just moved cannot have left a royal piece attacked
         // (but where captures explode: a capture that blows up a royal
         // piece of the other side is legal whatever it leaves attacked, as
         // Fairy-Stockfish has it, and the side to move may have had
         // another; and one next to a royal piece of the side to move is
         // safe, for taking it would blow that up).
-        if position.tables.blast.is_some() {
-            return Ok(position);
+        if self.tables.blast.is_some() {
+            return Ok(());
         }
         // (Nor where a wall is put down after every move: the move is
         // legal as if the walls stayed as they were, and the new one may be
         // a hopper's screen, the duck gone from where it stood may open a
         // line, as Fairy-Stockfish has them.)
-        if position.tables.walling() {
-            return Ok(position);
+        if self.tables.walling() {
+            return Ok(());
         }
         // (Nor under bikjang with the generals facing: the side that
         // moved may have passed in check, as Fairy-Stockfish allows.)
         if rules.bikjang
-            && crate::mailbox::cells(&position.s.royal[(!turn).index()])
-                .any(|c| position.tables.facing(&position.s.cells, c, turn).is_some())
+            && crate::mailbox::cells(&self.s.royal[(!turn).index()])
+                .any(|c| self.tables.facing(&self.s.cells, c, turn).is_some())
         {
-            return Ok(position);
+            return Ok(());
         }
         for sq in g.squares() {
-            let Some(piece) = position.piece_at(sq) else {
+            let Some(piece) = self.piece_at(sq) else {
                 continue;
             };
             let def = &rules.pieces[usize::from(piece.kind)];
             if piece.color != turn
                 && def.royal
-                && (position.attacked(sq, turn)
-                    || position.tables.faced(&position.s.cells, cell_of(sq), turn))
+                && (self.attacked(sq, turn) || self.tables.faced(&self.s.cells, cell_of(sq), turn))
             {
-                return Err(whole(format!(
+                return Err(format!(
                     "{}'s {} on {sq} is attacked with {} to move: no move can lead to this position",
                     piece.color.name(),
                     def.name,
                     turn.name()
-                )));
+                ));
             }
         }
-        Ok(position)
+        Ok(())
     }
 
     /// The rook a castling letter stands for: `K`/`Q` the outermost rook
