@@ -287,6 +287,111 @@ impl Draft {
         // (Triple steps, where a region holds them, from theirs.)
         let triples = self.triple_step_region != [Region::EMPTY; 2];
         rules.triple_step_region = triples.then_some(self.triple_step_region);
+        self.settle_pieces(&mut rules, triples);
+        // (A pawn with nothing to promote to stays a pawn.)
+        let [white, black] = [0, 1].map(|side| {
+            (self.promotion[side].iter())
+                .filter(|_| self.promotes[side])
+                .filter_map(|name| self.names.iter().position(|n| n == name))
+                .map(|i| rules.pieces[i].letter)
+                .collect::<Vec<char>>()
+        });
+        rules.black_promotion_pieces = (black != white).then_some(black);
+        rules.promotion_pieces = white;
+        let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
+        letters.sort_unstable();
+        if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Refusal::Header(format!(
+                "two pieces are written `{}`",
+                w[0]
+            )));
+        }
+        // (A piece the variant no longer has promotes to nothing.)
+        for &(from, to) in &self.promoted {
+            let Some(i) = rules.index(from) else {
+                continue;
+            };
+            if rules.index(to).is_none() {
+                return Err(Refusal::Header(format!(
+                    "`promotedPieceType` promotes `{}` to `{}`, which is no piece of this variant",
+                    from.to_ascii_lowercase(),
+                    to.to_ascii_lowercase()
+                )));
+            }
+            rules.pieces[i].promotes_to = Some(to.to_ascii_uppercase());
+        }
+        // (As Fairy-Stockfish has it, a limit on a piece the variant no
+        // longer has limits nothing.)
+        for &(letter, limit) in &self.limits {
+            if let Some(i) = rules.index(letter) {
+                rules.pieces[i].promotion_limit = Some(limit);
+            }
+        }
+        if let Some(drops) = &mut rules.drops {
+            // (Fairy-Stockfish's shogi pawn, whatever its letter.)
+            drops.mate_loses = (rules.pieces.iter().zip(&self.names))
+                .find(|(_, name)| *name == "shogiPawn")
+                .map(|(p, _)| p.letter)
+                .filter(|_| self.pawn_drop_mate_illegal);
+        }
+        rules.goals = self.goals();
+        rules.royal_while_few = self.royal_while_few();
+        if self.blast {
+            self.explosions(&mut rules)?;
+        }
+        // Fairy-Stockfish cannot use kings with flipping: a king turned
+        // to the other side would leave a side without one.
+        if rules.flip.is_some()
+            && let Some(king) = rules.pieces.iter().find(|p| p.royal)
+        {
+            return Err(Refusal::Header(format!(
+                "pieces flipped (`flipEnclosedPieces`) beside a royal king (`king = {}`) are not \
+                 played here: Fairy-Stockfish cannot use kings with them",
+                king.letter.to_ascii_lowercase()
+            )));
+        }
+        rules.walling = self.walling.map(|rule| crate::rules::Walling {
+            rule,
+            regions: self.walling_regions,
+            or_move: self.wall_or_move,
+        });
+        // (Pieces marked promoted at the start where nothing is dropped,
+        // jieqi's covered pieces, are read as Fairy-Stockfish reads them:
+        // the marks change no move, and its FEN leaves them out.)
+        if rules.castling.is_none() && !rules.has_gates() {
+            // A start inherited with castling rights (chess's `KQkq`)
+            // under `castling = false`: Fairy-Stockfish ignores them (but
+            // reads gates there: Cambodian chess's `DEde`).
+            let mut fields: Vec<&str> = rules.start.split(' ').collect();
+            if let Some(rights) = fields.get_mut(2)
+                && !rights.bytes().all(|b| b.is_ascii_digit())
+            {
+                *rights = "-";
+            }
+            rules.start = fields.join(" ");
+        }
+        let letters = (rules.goals.extinction.iter().map(|e| &e.pieces))
+            .chain(rules.royal_while_few.iter().map(|r| &r.pieces))
+            .flatten()
+            .copied();
+        let flags = rules.goals.flag.iter().flat_map(|f| f.pieces).flatten();
+        if let Some(l) = letters
+            .chain(flags)
+            .find(|&l| l != '*' && rules.index(l).is_none())
+        {
+            return Err(Refusal::Header(format!(
+                "a goal names `{}`, which is no piece of this variant",
+                l.to_ascii_lowercase()
+            )));
+        }
+        Ok(rules)
+    }
+
+    /// Settles each piece of `rules` as the format's names make it: the
+    /// pawn's steps (`triples`: from a triple-step region too), pawns,
+    /// kings, mobility regions, synonyms, xiangqi's soldier and moves
+    /// along the diagonal lines.
+    fn settle_pieces(&self, rules: &mut Rules, triples: bool) {
         for (piece, name) in rules.pieces.iter_mut().zip(&self.names) {
             if name == "pawn" {
                 let betza = match (self.double_step, triples) {
@@ -360,134 +465,44 @@ impl Draft {
                 }));
             }
         }
-        // (A pawn with nothing to promote to stays a pawn.)
-        let [white, black] = [0, 1].map(|side| {
-            (self.promotion[side].iter())
-                .filter(|_| self.promotes[side])
-                .filter_map(|name| self.names.iter().position(|n| n == name))
-                .map(|i| rules.pieces[i].letter)
-                .collect::<Vec<char>>()
+    }
+
+    /// Explosions on capture (`blastOnCapture`): the pawns they spare and
+    /// the pieces immune; or why they are not played here.
+    fn explosions(&self, rules: &mut Rules) -> Result<(), Refusal> {
+        // Fairy-Stockfish's pawns are spared by a blast beside them
+        // (a custom piece moving as a pawn is not: allexplodeatomic).
+        let spared = (rules.pieces.iter().zip(&self.names))
+            .filter(|(_, name)| *name == "pawn")
+            .map(|(p, _)| p.letter)
+            .collect();
+        rules.blast = Some(Blast {
+            spared,
+            immune: self.blast_immune.clone(),
         });
-        rules.black_promotion_pieces = (black != white).then_some(black);
-        rules.promotion_pieces = white;
-        let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
-        letters.sort_unstable();
-        if let Some(w) = letters.windows(2).find(|w| w[0] == w[1]) {
+        // A king of the royal kind under explosions may blow itself up
+        // in Fairy-Stockfish, and be blown up; atomic's king is a
+        // piece royal while few (`king = -`, `commoner = k`).
+        if let Some(king) = rules.pieces.iter().find(|p| p.royal) {
             return Err(Refusal::Header(format!(
-                "two pieces are written `{}`",
-                w[0]
-            )));
-        }
-        // (A piece the variant no longer has promotes to nothing.)
-        for &(from, to) in &self.promoted {
-            let Some(i) = rules.index(from) else {
-                continue;
-            };
-            if rules.index(to).is_none() {
-                return Err(Refusal::Header(format!(
-                    "`promotedPieceType` promotes `{}` to `{}`, which is no piece of this variant",
-                    from.to_ascii_lowercase(),
-                    to.to_ascii_lowercase()
-                )));
-            }
-            rules.pieces[i].promotes_to = Some(to.to_ascii_uppercase());
-        }
-        // (As Fairy-Stockfish has it, a limit on a piece the variant no
-        // longer has limits nothing.)
-        for &(letter, limit) in &self.limits {
-            if let Some(i) = rules.index(letter) {
-                rules.pieces[i].promotion_limit = Some(limit);
-            }
-        }
-        if let Some(drops) = &mut rules.drops {
-            // (Fairy-Stockfish's shogi pawn, whatever its letter.)
-            drops.mate_loses = (rules.pieces.iter().zip(&self.names))
-                .find(|(_, name)| *name == "shogiPawn")
-                .map(|(p, _)| p.letter)
-                .filter(|_| self.pawn_drop_mate_illegal);
-        }
-        rules.goals = self.goals();
-        rules.royal_while_few = self.royal_while_few();
-        if self.blast {
-            // Fairy-Stockfish's pawns are spared by a blast beside them
-            // (a custom piece moving as a pawn is not: allexplodeatomic).
-            let spared = (rules.pieces.iter().zip(&self.names))
-                .filter(|(_, name)| *name == "pawn")
-                .map(|(p, _)| p.letter)
-                .collect();
-            rules.blast = Some(Blast {
-                spared,
-                immune: self.blast_immune.clone(),
-            });
-            // A king of the royal kind under explosions may blow itself up
-            // in Fairy-Stockfish, and be blown up; atomic's king is a
-            // piece royal while few (`king = -`, `commoner = k`).
-            if let Some(king) = rules.pieces.iter().find(|p| p.royal) {
-                return Err(Refusal::Header(format!(
-                    "explosions on capture beside a royal king (`king = {}`) are not played here: \
-                     atomic chess has `king = -`, `commoner = k` and `extinctionPseudoRoyal = true`",
-                    king.letter.to_ascii_lowercase()
-                )));
-            }
-            // Fairy-Stockfish (pyffish 0.0.90) tells legal moves as if a
-            // piece immune to blasts were blown up beside the capture, and
-            // plays them keeping it: a royal piece it attacks then is left
-            // attacked. Which it means is not settled.
-            if !self.blast_immune.is_empty() && rules.royal_while_few.is_some() {
-                return Err(Refusal::Header(
-                    "pieces immune to blasts beside pieces royal while few \
-                     (`blastImmuneTypes` with `extinctionPseudoRoyal`) are not played here: \
-                     Fairy-Stockfish tells their legal moves as if the immune pieces were \
-                     blown up, and keeps them on the board"
-                        .into(),
-                ));
-            }
-        }
-        // Fairy-Stockfish cannot use kings with flipping: a king turned
-        // to the other side would leave a side without one.
-        if rules.flip.is_some()
-            && let Some(king) = rules.pieces.iter().find(|p| p.royal)
-        {
-            return Err(Refusal::Header(format!(
-                "pieces flipped (`flipEnclosedPieces`) beside a royal king (`king = {}`) are not \
-                 played here: Fairy-Stockfish cannot use kings with them",
+                "explosions on capture beside a royal king (`king = {}`) are not played here: \
+                 atomic chess has `king = -`, `commoner = k` and `extinctionPseudoRoyal = true`",
                 king.letter.to_ascii_lowercase()
             )));
         }
-        rules.walling = self.walling.map(|rule| crate::rules::Walling {
-            rule,
-            regions: self.walling_regions,
-            or_move: self.wall_or_move,
-        });
-        // (Pieces marked promoted at the start where nothing is dropped,
-        // jieqi's covered pieces, are read as Fairy-Stockfish reads them:
-        // the marks change no move, and its FEN leaves them out.)
-        if rules.castling.is_none() && !rules.has_gates() {
-            // A start inherited with castling rights (chess's `KQkq`)
-            // under `castling = false`: Fairy-Stockfish ignores them (but
-            // reads gates there: Cambodian chess's `DEde`).
-            let mut fields: Vec<&str> = rules.start.split(' ').collect();
-            if let Some(rights) = fields.get_mut(2)
-                && !rights.bytes().all(|b| b.is_ascii_digit())
-            {
-                *rights = "-";
-            }
-            rules.start = fields.join(" ");
+        // Fairy-Stockfish (pyffish 0.0.90) tells legal moves as if a
+        // piece immune to blasts were blown up beside the capture, and
+        // plays them keeping it: a royal piece it attacks then is left
+        // attacked. Which it means is not settled.
+        if !self.blast_immune.is_empty() && rules.royal_while_few.is_some() {
+            return Err(Refusal::Header(
+                "pieces immune to blasts beside pieces royal while few \
+                 (`blastImmuneTypes` with `extinctionPseudoRoyal`) are not played here: \
+                 Fairy-Stockfish tells their legal moves as if the immune pieces were \
+                 blown up, and keeps them on the board"
+                    .into(),
+            ));
         }
-        let letters = (rules.goals.extinction.iter().map(|e| &e.pieces))
-            .chain(rules.royal_while_few.iter().map(|r| &r.pieces))
-            .flatten()
-            .copied();
-        let flags = rules.goals.flag.iter().flat_map(|f| f.pieces).flatten();
-        if let Some(l) = letters
-            .chain(flags)
-            .find(|&l| l != '*' && rules.index(l).is_none())
-        {
-            return Err(Refusal::Header(format!(
-                "a goal names `{}`, which is no piece of this variant",
-                l.to_ascii_lowercase()
-            )));
-        }
-        Ok(rules)
+        Ok(())
     }
 }
