@@ -410,31 +410,132 @@ pub(crate) fn stuck(rules: &Rules) -> Option<[Vec<[u64; WORDS]>; 2]> {
 /// What a walk along `atom` may do ([`Walk::may`]).
 /// The cells of `regions` (White's and Black's) on the board `g`.
 fn cells_of(g: &crate::Geometry, regions: [crate::Region; 2]) -> [[u64; WORDS]; 2] {
-    regions.map(|region| {
-        let mut cells = [0u64; WORDS];
-        for sq in g.squares().filter(|&sq| region.contains(sq)) {
-            let c = cell_of(sq);
-            cells[c / 64] |= 1 << (c % 64);
+    regions.map(|region| cells_where(g, |sq| region.contains(sq)))
+}
+
+/// The cells of the squares of the board that `keep` keeps.
+fn cells_where(g: &crate::Geometry, keep: impl Fn(Square) -> bool) -> [u64; WORDS] {
+    let mut cells = [0u64; WORDS];
+    for sq in g.squares().filter(|&sq| keep(sq)) {
+        let c = cell_of(sq);
+        cells[c / 64] |= 1 << (c % 64);
+    }
+    cells
+}
+
+/// The kinds of piece of `rules` (as bits) with two moves that reach the
+/// same square: their vectors lie on one line in one direction and some
+/// multiples within their ranges meet (`HH` and `W` reach three squares
+/// along a file both ways; a pawn's step and double step never meet).
+fn overlapping(rules: &Rules) -> u64 {
+    let mut overlapping = 0u64;
+    for (kind, def) in rules.pieces.iter().enumerate().take(64) {
+        let lines: Vec<((i8, i8), u8)> = def
+            .atoms
+            .iter()
+            .flat_map(|a| a.vectors.iter().map(move |&v| (v, a.range)))
+            .collect();
+        let meet = |((x1, y1), r1): ((i8, i8), u8), ((x2, y2), r2): ((i8, i8), u8)| {
+            let (x1, y1, x2, y2) = (i32::from(x1), i32::from(y1), i32::from(x2), i32::from(y2));
+            if x1 * y2 != x2 * y1 || x1 * x2 + y1 * y2 <= 0 {
+                return false;
+            }
+            // v1 = a·u and v2 = b·u for the primitive u of the line.
+            let gcd = |mut a: i32, mut b: i32| {
+                (a, b) = (a.abs(), b.abs());
+                while b != 0 {
+                    (a, b) = (b, a % b);
+                }
+                a
+            };
+            let (a, b) = (gcd(x1, y1), gcd(x2, y2));
+            let lcm = a / gcd(a, b) * b;
+            let within = |step: i32, range: u8| range == 0 || lcm / step <= i32::from(range);
+            within(a, r1) && within(b, r2)
+        };
+        let overlaps = lines
+            .iter()
+            .enumerate()
+            .any(|(i, &l1)| lines[i + 1..].iter().any(|&l2| meet(l1, l2)));
+        if overlaps {
+            overlapping |= 1 << kind;
         }
-        cells
-    })
+    }
+    overlapping
+}
+
+/// Adds to `rays` the capture of `atom` (of piece kind `kind`) along
+/// `vector`: a ray of its own, or one more kind and reach of the ray
+/// already there.
+fn add_ray(rays: &mut Vec<Ray>, vector: (i8, i8), atom: &crate::betza::Atom, kind: usize) {
+    let ray = match rays
+        .iter_mut()
+        .find(|r| r.vector == vector && r.lame == atom.lame && r.lines == atom.lines)
+    {
+        Some(r) => r,
+        None => {
+            rays.push(Ray {
+                vector,
+                delta: delta(vector),
+                range: atom.range,
+                lame: atom.lame,
+                path: if atom.lame {
+                    lame_path(vector).into_iter().map(delta).collect()
+                } else {
+                    Vec::new()
+                },
+                kinds: 0,
+                reaches: Vec::new(),
+                lines: atom.lines,
+            });
+            rays.last_mut().expect("just pushed")
+        }
+    };
+    ray.range = if ray.range == 0 || atom.range == 0 {
+        0
+    } else {
+        ray.range.max(atom.range)
+    };
+    ray.kinds |= 1 << kind;
+    let reach = match ray.reaches.iter_mut().find(|r| r.range == atom.range) {
+        Some(r) => r,
+        None => {
+            ray.reaches.push(Reach {
+                range: atom.range,
+                kinds: 0,
+                free: 0,
+            });
+            ray.reaches.last_mut().expect("just pushed")
+        }
+    };
+    reach.kinds |= 1 << kind;
+    if !atom.initial {
+        reach.free |= 1 << kind;
+    }
 }
 
 fn may(atom: &crate::betza::Atom) -> u8 {
     (if atom.moves { QUIET } else { 0 }) | if atom.captures { CAPTURE } else { 0 }
 }
 
-impl Tables {
-    /// Whether the rule set puts a wall on the board after every move
-    /// ([`Rules::walling`]).
-    #[inline]
-    pub(crate) fn walling(&self) -> bool {
-        self.walls.as_ref().is_some_and(|w| w.rule.is_some())
-    }
+/// Each side's moves by kind of piece, and the lines along which they
+/// attack, grouped for the search of attacks.
+struct Moves {
+    /// The moves of each kind within a cell's padding.
+    atoms: [Vec<Walks>; 2],
+    /// The lines of attack of captures within the padding.
+    rays: [Vec<Ray>; 2],
+    /// The lines of attack of hops.
+    hop_rays: [Vec<HopRay>; 2],
+    /// The moves of each kind beyond the padding.
+    far: [Vec<Vec<FarWalk>>; 2],
+    /// The lines of attack of captures beyond the padding.
+    far_rays: [Vec<FarRay>; 2],
+}
 
-    pub(crate) fn new(rules: &Rules, start: [u8; CELLS]) -> Tables {
-        let g = rules.geometry;
-        let squares = g.squares().map(cell_of).collect();
+impl Moves {
+    /// The moves of the pieces of `rules`, each side's turned its way.
+    fn of(rules: &Rules) -> Moves {
         let mut atoms: [Vec<Walks>; 2] = [Vec::new(), Vec::new()];
         let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
         let mut hop_rays: [Vec<HopRay>; 2] = [Vec::new(), Vec::new()];
@@ -542,51 +643,41 @@ impl Tables {
                         continue;
                     }
                     for &vector in &vectors {
-                        let ray = match rays[side].iter_mut().find(|r| {
-                            r.vector == vector && r.lame == atom.lame && r.lines == atom.lines
-                        }) {
-                            Some(r) => r,
-                            None => {
-                                rays[side].push(Ray {
-                                    vector,
-                                    delta: delta(vector),
-                                    range: atom.range,
-                                    lame: atom.lame,
-                                    path: if atom.lame { paths(vector) } else { Vec::new() },
-                                    kinds: 0,
-                                    reaches: Vec::new(),
-                                    lines: atom.lines,
-                                });
-                                rays[side].last_mut().expect("just pushed")
-                            }
-                        };
-                        ray.range = if ray.range == 0 || atom.range == 0 {
-                            0
-                        } else {
-                            ray.range.max(atom.range)
-                        };
-                        ray.kinds |= 1 << kind;
-                        let reach = match ray.reaches.iter_mut().find(|r| r.range == atom.range) {
-                            Some(r) => r,
-                            None => {
-                                ray.reaches.push(Reach {
-                                    range: atom.range,
-                                    kinds: 0,
-                                    free: 0,
-                                });
-                                ray.reaches.last_mut().expect("just pushed")
-                            }
-                        };
-                        reach.kinds |= 1 << kind;
-                        if !atom.initial {
-                            reach.free |= 1 << kind;
-                        }
+                        add_ray(&mut rays[side], vector, atom, kind);
                     }
                 }
                 atoms[side].push(Walks::new(walks));
                 far[side].push(far_walks);
             }
         }
+        Moves {
+            atoms,
+            rays,
+            hop_rays,
+            far,
+            far_rays,
+        }
+    }
+}
+
+impl Tables {
+    /// Whether the rule set puts a wall on the board after every move
+    /// ([`Rules::walling`]).
+    #[inline]
+    pub(crate) fn walling(&self) -> bool {
+        self.walls.as_ref().is_some_and(|w| w.rule.is_some())
+    }
+
+    pub(crate) fn new(rules: &Rules, start: [u8; CELLS]) -> Tables {
+        let g = rules.geometry;
+        let squares = g.squares().map(cell_of).collect();
+        let Moves {
+            atoms,
+            mut rays,
+            hop_rays,
+            far,
+            far_rays,
+        } = Moves::of(rules);
         let bits = |f: &dyn Fn(&PieceDef) -> bool| {
             rules
                 .pieces
@@ -711,56 +802,11 @@ impl Tables {
                 .cloned()
                 .collect()
         });
-        // Two moves of a kind reach the same square when their vectors lie
-        // on one line in one direction and some multiples within their
-        // ranges meet (`HH` and `W` reach three squares along a file both
-        // ways; a pawn's step and double step never meet).
-        let mut overlapping = 0u64;
-        for (kind, def) in rules.pieces.iter().enumerate().take(64) {
-            let lines: Vec<((i8, i8), u8)> = def
-                .atoms
-                .iter()
-                .flat_map(|a| a.vectors.iter().map(move |&v| (v, a.range)))
-                .collect();
-            let meet = |((x1, y1), r1): ((i8, i8), u8), ((x2, y2), r2): ((i8, i8), u8)| {
-                let (x1, y1, x2, y2) = (i32::from(x1), i32::from(y1), i32::from(x2), i32::from(y2));
-                if x1 * y2 != x2 * y1 || x1 * x2 + y1 * y2 <= 0 {
-                    return false;
-                }
-                // v1 = a·u and v2 = b·u for the primitive u of the line.
-                let gcd = |mut a: i32, mut b: i32| {
-                    (a, b) = (a.abs(), b.abs());
-                    while b != 0 {
-                        (a, b) = (b, a % b);
-                    }
-                    a
-                };
-                let (a, b) = (gcd(x1, y1), gcd(x2, y2));
-                let lcm = a / gcd(a, b) * b;
-                let within = |step: i32, range: u8| range == 0 || lcm / step <= i32::from(range);
-                within(a, r1) && within(b, r2)
-            };
-            let overlaps = lines
-                .iter()
-                .enumerate()
-                .any(|(i, &l1)| lines[i + 1..].iter().any(|&l2| meet(l1, l2)));
-            if overlaps {
-                overlapping |= 1 << kind;
-            }
-        }
+        let overlapping = overlapping(rules);
         // The cells each side's pieces of each kind may go to.
         let mobility = [0, 1].map(|side: usize| {
             (rules.pieces.iter().take(64))
-                .map(|p| {
-                    let mut cells = [0u64; WORDS];
-                    for sq in g.squares() {
-                        if p.mobility[side].is_none_or(|r| r.contains(sq)) {
-                            let c = cell_of(sq);
-                            cells[c / 64] |= 1 << (c % 64);
-                        }
-                    }
-                    cells
-                })
+                .map(|p| cells_where(&g, |sq| p.mobility[side].is_none_or(|r| r.contains(sq))))
                 .collect::<Vec<_>>()
         });
         for (side, cells) in drop_cells.iter_mut().enumerate() {
@@ -775,14 +821,9 @@ impl Tables {
         let own_initial_cells = [0, 1].map(|side: usize| {
             (rules.pieces.iter().take(64))
                 .map(|p| {
-                    let mut cells = [0u64; WORDS];
-                    for sq in g.squares() {
-                        if p.initial_region.is_some_and(|r| r[side].contains(sq)) {
-                            let c = cell_of(sq);
-                            cells[c / 64] |= 1 << (c % 64);
-                        }
-                    }
-                    cells
+                    cells_where(&g, |sq| {
+                        p.initial_region.is_some_and(|r| r[side].contains(sq))
+                    })
                 })
                 .collect::<Vec<_>>()
         });
@@ -822,14 +863,7 @@ impl Tables {
                 .and_then(|l| rules.index(l))
                 .map(|k| k as u8),
             confined,
-            lines: {
-                let mut cells = [0u64; WORDS];
-                for sq in rules.diagonal_lines.squares().filter(|&sq| g.contains(sq)) {
-                    let c = cell_of(sq);
-                    cells[c / 64] |= 1 << (c % 64);
-                }
-                cells
-            },
+            lines: cells_where(&g, |sq| rules.diagonal_lines.contains(sq)),
             mobility,
             own_initial,
             own_initial_cells,
