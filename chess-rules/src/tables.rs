@@ -514,8 +514,188 @@ fn add_ray(rays: &mut Vec<Ray>, vector: (i8, i8), atom: &crate::betza::Atom, kin
     }
 }
 
+/// How far, in steps along a file, rank or diagonal, an en passant
+/// capture of `rules` reaches at most.
+fn en_passant_reach(rules: &Rules) -> u8 {
+    (rules.pieces.iter().flat_map(|p| &p.atoms))
+        .filter(|a| a.en_passant)
+        .flat_map(|a| {
+            let range = if a.range == 0 { u8::MAX } else { a.range };
+            (a.vectors.iter())
+                .map(move |&(x, y)| x.unsigned_abs().max(y.unsigned_abs()).saturating_mul(range))
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The kinds each side promotes to, each once however often the rule set
+/// names it.
+fn promotion_kinds(rules: &Rules) -> [Vec<u8>; 2] {
+    [&rules.promotion_pieces[..], rules.black_promotions()].map(|letters| {
+        letters
+            .iter()
+            .filter_map(|&l| rules.index(l).map(|i| i as u8))
+            .fold(Vec::new(), |mut kinds, kind| {
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+                kinds
+            })
+    })
+}
+
+impl FewRoyal {
+    /// The pieces of `rules` royal while few, if any.
+    fn of(rules: &Rules) -> Option<FewRoyal> {
+        rules.royal_while_few.as_ref().map(|few| FewRoyal {
+            kinds: few
+                .pieces
+                .iter()
+                .filter_map(|&l| rules.index(l))
+                .filter(|&i| i < 64)
+                .fold(0, |bits, i| bits | 1 << i),
+            all: few.pieces.contains(&'*'),
+            count: few.count,
+            duple: few.duple,
+        })
+    }
+}
+
+/// The kinds (as bits) a move may change into another, whose moves are
+/// listed: those that promote, those stuck where they would stand, and
+/// pawns whose promotions may be limited (`limits`) or that may stay
+/// pawns.
+fn changing(
+    rules: &Rules,
+    promoting: Option<&crate::promote::Promoting>,
+    stuck: Option<&[Vec<[u64; WORDS]>; 2]>,
+    limits: &[(u8, u8)],
+) -> u64 {
+    let stuck_kinds = stuck.map_or(0, |stuck| {
+        (0..rules.pieces.len().min(64))
+            .filter(|&k| stuck.iter().any(|side| side[k].iter().any(|&w| w != 0)))
+            .fold(0, |bits, k| bits | 1 << k)
+    });
+    let pawns_changing = if limits.is_empty() && !rules.optional_pawn_promotion {
+        0
+    } else {
+        kinds_where(rules, PieceDef::is_pawn)
+    };
+    promoting.map_or(0, |p| p.kinds()) | stuck_kinds | pawns_changing
+}
+
+/// The kinds of piece of `rules` (as bits) that `keep` keeps.
+fn kinds_where(rules: &Rules, keep: impl Fn(&PieceDef) -> bool) -> u64 {
+    (rules.pieces.iter().take(64).enumerate())
+        .filter(|(_, p)| keep(p))
+        .fold(0u64, |acc, (i, _)| acc | 1 << i)
+}
+
 fn may(atom: &crate::betza::Atom) -> u8 {
     (if atom.moves { QUIET } else { 0 }) | if atom.captures { CAPTURE } else { 0 }
+}
+
+/// What the tables keep square by square.
+struct BySquare {
+    /// Each cell's square.
+    square_of: Vec<Square>,
+    /// The castling right (a bit of `State::castling`) of a rook on each
+    /// cell.
+    castling_on: Vec<u32>,
+    /// Where each side may drop each kind.
+    drop_cells: [Vec<[u64; WORDS]>; 2],
+    /// Each file's cells.
+    file_cells: Vec<[u64; WORDS]>,
+    /// Each side's promotion zone.
+    zone: [[u64; WORDS]; 2],
+    /// The cells from which a pawn may reach its side's zone in a move.
+    near_zone: [[u64; WORDS]; 2],
+}
+
+impl BySquare {
+    /// The tables of the squares of `rules`'s board.
+    fn of(rules: &Rules) -> BySquare {
+        let g = rules.geometry;
+        // How many ranks forward a pawn's move goes at most: a pawn further
+        // from the zone than that cannot promote with its next move.
+        let pawn_reach = rules
+            .pieces
+            .iter()
+            .filter(|p| p.is_pawn())
+            .flat_map(|p| &p.atoms)
+            .flat_map(|a| {
+                let steps = if a.range == 0 { g.ranks() } else { a.range };
+                a.vectors
+                    .iter()
+                    .map(move |&(_, dy)| i16::from(dy) * i16::from(steps))
+            })
+            .max()
+            .unwrap_or(0);
+        let mut square_of = vec![Square::new(0, 0); CELLS];
+        let mut castling_on = vec![0u32; CELLS];
+        let kinds = rules.pieces.len().min(64);
+        let mut drop_cells = [vec![[0u64; WORDS]; kinds], vec![[0u64; WORDS]; kinds]];
+        let mut file_cells = vec![[0u64; WORDS]; usize::from(g.files())];
+        let mut zone = [[0u64; WORDS]; 2];
+        let mut near_zone = [[0u64; WORDS]; 2];
+        let relative = |color: Color, rank: u8| match color {
+            Color::White => rank,
+            Color::Black => g.ranks() - 1 - rank,
+        };
+        // The rank of each side's zone nearest its own side (relative to
+        // that side), for the squares a pawn may reach it from.
+        let nearest = [Color::White, Color::Black].map(|color| {
+            g.squares()
+                .filter(|&sq| rules.promotion_region[color.index()].contains(sq))
+                .map(|sq| relative(color, sq.rank))
+                .min()
+        });
+        for sq in g.squares() {
+            let c = cell_of(sq);
+            square_of[c] = sq;
+            for color in [Color::White, Color::Black] {
+                let first_rank = relative(color, sq.rank) == 0;
+                if sq.rank == castling_rank(rules, color) {
+                    castling_on[c] |= 1 << (16 * color.index() + usize::from(sq.file));
+                }
+                if let Some(drops) = &rules.drops {
+                    let in_zone = rules.promotion_region[color.index()].contains(sq);
+                    let pawn_may = (drops.pawns_on_first_rank || !first_rank)
+                        && (drops.pawns_in_zone || !in_zone);
+                    let in_region = drops.regions[color.index()].is_none_or(|r| r.contains(sq));
+                    let rook_may = !drops.rooks_on_first_rank || first_rank;
+                    for (kind, cells) in drop_cells[color.index()].iter_mut().enumerate() {
+                        let def = &rules.pieces[kind];
+                        let may = match def.name.as_str() {
+                            _ if def.is_the_pawn() => pawn_may,
+                            "rook" => rook_may,
+                            _ => true,
+                        };
+                        if in_region && may {
+                            cells[c / 64] |= 1 << (c % 64);
+                        }
+                    }
+                }
+                file_cells[usize::from(sq.file)][c / 64] |= 1 << (c % 64);
+                if rules.promotion_region[color.index()].contains(sq) {
+                    zone[color.index()][c / 64] |= 1 << (c % 64);
+                }
+                if let Some(nearest) = nearest[color.index()]
+                    && i16::from(relative(color, sq.rank)) + pawn_reach >= i16::from(nearest)
+                {
+                    near_zone[color.index()][c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        BySquare {
+            square_of,
+            castling_on,
+            drop_cells,
+            file_cells,
+            zone,
+            near_zone,
+        }
+    }
 }
 
 /// Each side's moves by kind of piece, and the lines along which they
@@ -650,6 +830,10 @@ impl Moves {
                 far[side].push(far_walks);
             }
         }
+        // Built with 0 for any distance; walks compare with the furthest.
+        for ray in rays.iter_mut().flatten().filter(|r| r.range == 0) {
+            ray.range = u8::MAX;
+        }
         Moves {
             atoms,
             rays,
@@ -657,6 +841,62 @@ impl Moves {
             far,
             far_rays,
         }
+    }
+
+    /// Each side's kinds (as bits) that only leap.
+    fn leapers(&self) -> [u64; 2] {
+        let Moves { atoms, far, .. } = self;
+        [0, 1].map(|side: usize| {
+            (0..atoms[side].len())
+                .filter(|&kind| {
+                    far[side][kind].is_empty()
+                        && atoms[side][kind].all.iter().all(|w| w.shape == Shape::Leap)
+                })
+                .fold(0u64, |acc, kind| acc | 1 << kind)
+        })
+    }
+
+    /// Whether a side's captures may be uncovered or blocked along their
+    /// way: a lame or far reaching one, or a hop's (a hop's capture is
+    /// uncovered, and made, by a piece moving onto its line as well as
+    /// off it: every move is tried against it).
+    fn lame_captures(&self) -> [bool; 2] {
+        let Moves {
+            rays,
+            far_rays,
+            hop_rays,
+            ..
+        } = self;
+        [0, 1].map(|s: usize| {
+            rays[s].iter().any(|r| r.lame)
+                || far_rays[s].iter().any(|r| r.range != 1)
+                || !hop_rays[s].is_empty()
+        })
+    }
+
+    /// Each side's rays split: the leaps of one step, and the lines.
+    fn split_rays(&self) -> ([Vec<LeapRay>; 2], [Vec<Ray>; 2]) {
+        let rays = &self.rays;
+        let leap_ray = |r: &Ray| r.range == 1 && !r.lame && !r.lines;
+        let leap_rays = [0, 1].map(|side| {
+            rays[side]
+                .iter()
+                .filter(|r| leap_ray(r))
+                .map(|r| LeapRay {
+                    delta: r.delta,
+                    kinds: r.kinds,
+                    free: r.reaches.iter().fold(0, |acc, reach| acc | reach.free),
+                })
+                .collect()
+        });
+        let line_rays = [0, 1].map(|side| {
+            rays[side]
+                .iter()
+                .filter(|r| !leap_ray(r))
+                .cloned()
+                .collect()
+        });
+        (leap_rays, line_rays)
     }
 }
 
@@ -671,136 +911,29 @@ impl Tables {
     pub(crate) fn new(rules: &Rules, start: [u8; CELLS]) -> Tables {
         let g = rules.geometry;
         let squares = g.squares().map(cell_of).collect();
+        let moves = Moves::of(rules);
+        let (leaper, lame_captures) = (moves.leapers(), moves.lame_captures());
+        let (leap_rays, line_rays) = moves.split_rays();
         let Moves {
             atoms,
-            mut rays,
             hop_rays,
             far,
             far_rays,
-        } = Moves::of(rules);
-        let bits = |f: &dyn Fn(&PieceDef) -> bool| {
-            rules
-                .pieces
-                .iter()
-                .take(64)
-                .enumerate()
-                .filter(|(_, p)| f(p))
-                .fold(0u64, |acc, (i, _)| acc | 1 << i)
-        };
-        // How many ranks forward a pawn's move goes at most: a pawn further
-        // from the zone than that cannot promote with its next move.
-        let pawn_reach = rules
-            .pieces
-            .iter()
-            .filter(|p| p.is_pawn())
-            .flat_map(|p| &p.atoms)
-            .flat_map(|a| {
-                let steps = if a.range == 0 { g.ranks() } else { a.range };
-                a.vectors
-                    .iter()
-                    .map(move |&(_, dy)| i16::from(dy) * i16::from(steps))
-            })
-            .max()
-            .unwrap_or(0);
-        let mut square_of = vec![Square::new(0, 0); CELLS];
-        let mut castling_on = vec![0u32; CELLS];
-        let kinds = rules.pieces.len().min(64);
-        let mut drop_cells = [vec![[0u64; WORDS]; kinds], vec![[0u64; WORDS]; kinds]];
-        let mut file_cells = vec![[0u64; WORDS]; usize::from(g.files())];
-        let mut zone = [[0u64; WORDS]; 2];
-        let mut near_zone = [[0u64; WORDS]; 2];
-        let relative = |color: Color, rank: u8| match color {
-            Color::White => rank,
-            Color::Black => g.ranks() - 1 - rank,
-        };
-        // The rank of each side's zone nearest its own side (relative to
-        // that side), for the squares a pawn may reach it from.
-        let nearest = [Color::White, Color::Black].map(|color| {
-            g.squares()
-                .filter(|&sq| rules.promotion_region[color.index()].contains(sq))
-                .map(|sq| relative(color, sq.rank))
-                .min()
-        });
-        for sq in g.squares() {
-            let c = cell_of(sq);
-            square_of[c] = sq;
-            for color in [Color::White, Color::Black] {
-                let first_rank = relative(color, sq.rank) == 0;
-                if sq.rank == castling_rank(rules, color) {
-                    castling_on[c] |= 1 << (16 * color.index() + usize::from(sq.file));
-                }
-                if let Some(drops) = &rules.drops {
-                    let in_zone = rules.promotion_region[color.index()].contains(sq);
-                    let pawn_may = (drops.pawns_on_first_rank || !first_rank)
-                        && (drops.pawns_in_zone || !in_zone);
-                    let in_region = drops.regions[color.index()].is_none_or(|r| r.contains(sq));
-                    let rook_may = !drops.rooks_on_first_rank || first_rank;
-                    for (kind, cells) in drop_cells[color.index()].iter_mut().enumerate() {
-                        let def = &rules.pieces[kind];
-                        let may = match def.name.as_str() {
-                            _ if def.is_the_pawn() => pawn_may,
-                            "rook" => rook_may,
-                            _ => true,
-                        };
-                        if in_region && may {
-                            cells[c / 64] |= 1 << (c % 64);
-                        }
-                    }
-                }
-                file_cells[usize::from(sq.file)][c / 64] |= 1 << (c % 64);
-                if rules.promotion_region[color.index()].contains(sq) {
-                    zone[color.index()][c / 64] |= 1 << (c % 64);
-                }
-                if let Some(nearest) = nearest[color.index()]
-                    && i16::from(relative(color, sq.rank)) + pawn_reach >= i16::from(nearest)
-                {
-                    near_zone[color.index()][c / 64] |= 1 << (c % 64);
-                }
-            }
-        }
+            ..
+        } = moves;
+        let BySquare {
+            square_of,
+            castling_on,
+            mut drop_cells,
+            file_cells,
+            mut zone,
+            mut near_zone,
+        } = BySquare::of(rules);
         // (Under sittuyin's promotion no pawn promotes by moving: the zone
         // is its promotion's alone.)
         let sittuyin_zone = rules.sittuyin_promotion.then(|| {
             near_zone = [[0; WORDS]; 2];
             std::mem::replace(&mut zone, [[0; WORDS]; 2])
-        });
-        let leaper = [0, 1].map(|side: usize| {
-            (0..atoms[side].len())
-                .filter(|&kind| {
-                    far[side][kind].is_empty()
-                        && atoms[side][kind].all.iter().all(|w| w.shape == Shape::Leap)
-                })
-                .fold(0u64, |acc, kind| acc | 1 << kind)
-        });
-        // Built with 0 for any distance; walks compare with the furthest.
-        for ray in rays.iter_mut().flatten().filter(|r| r.range == 0) {
-            ray.range = u8::MAX;
-        }
-        // (A hop's capture is uncovered, and made, by a piece moving onto
-        // its line as well as off it: every move is tried against it.)
-        let lame_captures = [0, 1].map(|s: usize| {
-            rays[s].iter().any(|r| r.lame)
-                || far_rays[s].iter().any(|r| r.range != 1)
-                || !hop_rays[s].is_empty()
-        });
-        let leap_ray = |r: &Ray| r.range == 1 && !r.lame && !r.lines;
-        let leap_rays = [0, 1].map(|side| {
-            rays[side]
-                .iter()
-                .filter(|r| leap_ray(r))
-                .map(|r| LeapRay {
-                    delta: r.delta,
-                    kinds: r.kinds,
-                    free: r.reaches.iter().fold(0, |acc, reach| acc | reach.free),
-                })
-                .collect()
-        });
-        let line_rays: [Vec<Ray>; 2] = [0, 1].map(|side| {
-            rays[side]
-                .iter()
-                .filter(|r| !leap_ray(r))
-                .cloned()
-                .collect()
         });
         let overlapping = overlapping(rules);
         // The cells each side's pieces of each kind may go to.
@@ -816,8 +949,8 @@ impl Tables {
                 }
             }
         }
-        let confined = bits(&|p| p.mobility != [None; 2]);
-        let own_initial = bits(&|p| p.initial_region.is_some());
+        let confined = kinds_where(rules, |p| p.mobility != [None; 2]);
+        let own_initial = kinds_where(rules, |p| p.initial_region.is_some());
         let own_initial_cells = [0, 1].map(|side: usize| {
             (rules.pieces.iter().take(64))
                 .map(|p| {
@@ -827,28 +960,16 @@ impl Tables {
                 })
                 .collect::<Vec<_>>()
         });
-        let castler = match bits(&|p| p.royal) {
-            0 => bits(&|p| p.letter == 'K'),
+        let castler = match kinds_where(rules, |p| p.royal) {
+            0 => kinds_where(rules, |p| p.letter == 'K'),
             royal => royal,
         };
         let promoting = crate::promote::Promoting::new(rules);
         let stuck = stuck(rules);
-        let stuck_kinds = stuck.as_ref().map_or(0, |stuck| {
-            (0..rules.pieces.len().min(64))
-                .filter(|&k| stuck.iter().any(|side| side[k].iter().any(|&w| w != 0)))
-                .fold(0, |bits, k| bits | 1 << k)
-        });
         let limits: Vec<(u8, u8)> = (rules.pieces.iter().take(64).enumerate())
             .filter_map(|(k, p)| Some((k as u8, p.promotion_limit?)))
             .collect();
-        // (A pawn whose promotions may be limited, or that may stay a
-        // pawn, has its moves listed.)
-        let pawns_changing = if limits.is_empty() && !rules.optional_pawn_promotion {
-            0
-        } else {
-            bits(&PieceDef::is_pawn)
-        };
-        let changing = promoting.as_ref().map_or(0, |p| p.kinds()) | stuck_kinds | pawns_changing;
+        let changing = changing(rules, promoting.as_ref(), stuck.as_ref(), &limits);
         let words = cell_of(Square::new(0, 0)) / 64
             ..cell_of(Square::new(g.files() - 1, g.ranks() - 1)) / 64 + 1;
         Tables {
@@ -891,21 +1012,11 @@ impl Tables {
             zone,
             near_zone,
             atoms,
-            royal: bits(&|p| p.royal),
+            royal: kinds_where(rules, |p| p.royal),
             check_counting: rules.goals.check_counting,
             castling_wins: rules.goals.castling_wins != [[false; 2]; 2],
             flip: rules.flip,
-            few_royal: rules.royal_while_few.as_ref().map(|few| FewRoyal {
-                kinds: few
-                    .pieces
-                    .iter()
-                    .filter_map(|&l| rules.index(l))
-                    .filter(|&i| i < 64)
-                    .fold(0, |bits, i| bits | 1 << i),
-                all: few.pieces.contains(&'*'),
-                count: few.count,
-                duple: few.duple,
-            }),
+            few_royal: FewRoyal::of(rules),
             castler,
             drops: rules.drops.clone(),
             must_drop_kind: (rules.drops.as_ref())
@@ -929,30 +1040,10 @@ impl Tables {
                 .and_then(|d| d.no_doubled)
                 .and_then(|(letter, count)| Some((rules.index(letter)?, count))),
             file_cells,
-            pawn: [0, 1].map(|side| bits(&|p| p.pawn[side])),
-            en_passant: bits(&|p| p.atoms.iter().any(|a| a.en_passant)),
-            en_passant_reach: (rules.pieces.iter().flat_map(|p| &p.atoms))
-                .filter(|a| a.en_passant)
-                .flat_map(|a| {
-                    let range = if a.range == 0 { u8::MAX } else { a.range };
-                    (a.vectors.iter()).map(move |&(x, y)| {
-                        x.unsigned_abs().max(y.unsigned_abs()).saturating_mul(range)
-                    })
-                })
-                .max()
-                .unwrap_or(0),
-            // Each kind once, however often the rule set names it.
-            promotions: [&rules.promotion_pieces[..], rules.black_promotions()].map(|letters| {
-                letters
-                    .iter()
-                    .filter_map(|&l| rules.index(l).map(|i| i as u8))
-                    .fold(Vec::new(), |mut kinds, kind| {
-                        if !kinds.contains(&kind) {
-                            kinds.push(kind);
-                        }
-                        kinds
-                    })
-            }),
+            pawn: [0, 1].map(|side| kinds_where(rules, |p| p.pawn[side])),
+            en_passant: kinds_where(rules, |p| p.atoms.iter().any(|a| a.en_passant)),
+            en_passant_reach: en_passant_reach(rules),
+            promotions: promotion_kinds(rules),
             limits,
             pawns_may_stay: rules.optional_pawn_promotion,
             start,
