@@ -471,10 +471,7 @@ type Names = Vec<(String, At)>;
 
 /// The pieces of a rules file (`top`'s `pieces`), each with its name and
 /// where the name is written, their FEN letters chosen.
-fn pieces(
-    top: &[(&str, At, &Node)],
-    start_at: At,
-) -> Result<(Vec<PieceDef>, Names), RulesError> {
+fn pieces(top: &[(&str, At, &Node)], start_at: At) -> Result<(Vec<PieceDef>, Names), RulesError> {
     let pieces_node = get(top, "pieces", start_at, "a rules file")?;
     let Node::Seq(piece_nodes, _) = pieces_node else {
         return Err(pieces_node.at().error("`pieces` is a list"));
