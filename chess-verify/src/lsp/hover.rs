@@ -275,24 +275,8 @@ fn about(
         return Some(markdown(doc, tag.range, claim(source, game)?, columns));
     }
     let (end, start, result) = match record.verdict.as_ref().ok()? {
-        Checked::Chess(g) => (
-            g.end
-                .map(|(end, _)| (chess_core::describe_end(end).to_string(), end.result())),
-            verified_chess::Position::from(&g.start)
-                .board()
-                .unicode()
-                .to_string(),
-            g.result,
-        ),
-        Checked::Variant(g) => (
-            g.end
-                .map(|(end, _)| (chess_core::describe_end(end).to_string(), end.result())),
-            verified_chess::Position::from(&g.start)
-                .board()
-                .unicode()
-                .to_string(),
-            g.result,
-        ),
+        Checked::Chess(g) => summary(g),
+        Checked::Variant(g) => summary(g),
         Checked::Custom(g) => {
             let sets = if g.builtin {
                 RuleSets::builtins()
@@ -463,4 +447,26 @@ fn ply_at(game: &GameSyntax, offset: u32) -> Option<(usize, usize)> {
             })
             .map(|i| (l, i))
     })
+}
+
+/// How a game of chess or of a variant ended (in words, and the result
+/// that end gives), its start's board, and the result written.
+fn summary<P>(
+    g: &chess_core::VerifiedGame<P>,
+) -> (
+    Option<(String, chess_core::syntax::ResultToken)>,
+    String,
+    chess_core::syntax::ResultToken,
+)
+where
+    for<'a> verified_chess::Position: From<&'a P>,
+{
+    let end = g
+        .end
+        .map(|(end, _)| (chess_core::describe_end(end).to_string(), end.result()));
+    let board = verified_chess::Position::from(&g.start)
+        .board()
+        .unicode()
+        .to_string();
+    (end, board, g.result)
 }
