@@ -2943,12 +2943,7 @@ fn a_quadwrangle_drop_flips_only_beside_its_own() {
 /// (c2), not the highest.
 #[test]
 fn drops_pushed_in_from_the_edges_rest_where_fairy_stockfish_rests_them() {
-    let anyside = one_section(
-        "[cfour]\nmaxRank = 7\nmaxFile = 7\nimmobile = p\n\
-         startFen = 7/7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1\n\
-         pieceDrops = true\nenclosingDrop = anyside\ndoubleStep = false\ncastling = false\n\
-         stalemateValue = draw\nimmobilityIllegal = false\nconnectN = 4\nnMoveRule = 0\n",
-    );
+    let anyside = cfour_anyside();
     let hands = "[PPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp]";
     let fen = format!("7/7/2p4/7/2P4/7/2P4{hands} w - - 0 1");
     let expected = [
@@ -3283,12 +3278,7 @@ fn an_ataxx_clone_goes_and_flips_in_every_direction() {
 /// legal drops there.
 #[test]
 fn drops_pushed_in_from_every_edge_in_a_game_fairy_stockfish_played() {
-    let anyside = one_section(
-        "[cfour]\nmaxRank = 7\nmaxFile = 7\nimmobile = p\n\
-         startFen = 7/7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1\n\
-         pieceDrops = true\nenclosingDrop = anyside\ndoubleStep = false\ncastling = false\n\
-         stalemateValue = draw\nimmobilityIllegal = false\nconnectN = 4\nnMoveRule = 0\n",
-    );
+    let anyside = cfour_anyside();
     for (fen, expected) in [
         (
             "2PP2p/7/pp5/p6/7/P6/pP2P2[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppp] w - - 0 6",
@@ -3312,4 +3302,15 @@ fn drops_pushed_in_from_every_edge_in_a_game_fairy_stockfish_played() {
         let expected: Vec<String> = expected.iter().map(|sq| format!("P@{sq}")).collect();
         assert_eq!(legal(&anyside, fen), expected, "{fen}");
     }
+}
+
+/// Fairy-Stockfish's cfour-anyside (connect four on a 7 × 7 board, drops
+/// pushed in from any edge), written out.
+fn cfour_anyside() -> Rules {
+    one_section(
+        "[cfour]\nmaxRank = 7\nmaxFile = 7\nimmobile = p\n\
+         startFen = 7/7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1\n\
+         pieceDrops = true\nenclosingDrop = anyside\ndoubleStep = false\ncastling = false\n\
+         stalemateValue = draw\nimmobilityIllegal = false\nconnectN = 4\nnMoveRule = 0\n",
+    )
 }

@@ -1,6 +1,6 @@
 //! Writing what was found: rustc-style for people, JSON lines for scripts,
 //! GitHub Actions workflow commands for pull requests, SARIF 2.1.0 for
-//! code-scanning dashboards (one type each, a [`Sink`](sink::Sink)); a
+//! code-scanning dashboards (one type each, a `Sink`); a
 //! progress bar on a terminal; the summary.
 
 mod github;
