@@ -5,9 +5,9 @@ use std::io::Write;
 
 use verified_chess::BoardStyle;
 
-use super::Totals;
 use super::human::summary;
 use super::sink::{Report, Sink};
+use super::totals::Totals;
 
 /// Workflow commands on standard output.
 pub(crate) struct Github;

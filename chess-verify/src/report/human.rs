@@ -5,8 +5,8 @@ use std::io::Write;
 
 use verified_chess::BoardStyle;
 
-use super::Totals;
 use super::sink::{Report, Sink};
+use super::totals::Totals;
 use crate::board;
 
 /// rustc-style diagnostics on standard output, notes on standard error.

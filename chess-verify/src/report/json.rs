@@ -6,8 +6,8 @@ use std::io::Write;
 use serde_json::json;
 use verified_chess::BoardStyle;
 
-use super::Totals;
 use super::sink::{Report, Sink};
+use super::totals::Totals;
 use crate::check::suggestion;
 
 /// JSON lines on standard output.

@@ -8,6 +8,7 @@ mod human;
 mod json;
 mod sarif;
 mod sink;
+mod totals;
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -20,6 +21,7 @@ use crate::check::{Encoding, Problem, SPELLING};
 use crate::input::Compression;
 use crate::run::Item;
 use sink::{Report, Sink};
+pub use totals::Totals;
 
 /// How to report.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,31 +34,6 @@ pub enum Format {
     Github,
     /// One SARIF 2.1.0 log.
     Sarif,
-}
-
-/// Counts over the whole run.
-#[derive(Clone, Debug, Default)]
-pub struct Totals {
-    /// Inputs named.
-    pub files: usize,
-    /// Games read.
-    pub games: u64,
-    /// Games verified (all of them, or the shard's).
-    pub checked: u64,
-    /// Plies of the legal games.
-    pub plies: u64,
-    /// Problems reported.
-    pub errors: u64,
-    /// Warnings reported (they are not errors).
-    pub warnings: u64,
-    /// Inputs that could not be read, or not to their end.
-    pub unreadable: usize,
-    /// Stretches of text skipped.
-    pub skipped: u64,
-    /// Whether `--max-errors` stopped the run.
-    pub stopped: bool,
-    /// Seconds taken.
-    pub seconds: f64,
 }
 
 /// Writes items as they come, in one format.

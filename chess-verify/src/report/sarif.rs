@@ -8,8 +8,8 @@ use chess_core::ErrorKind;
 use serde_json::{Value, json};
 use verified_chess::BoardStyle;
 
-use super::Totals;
 use super::sink::{Report, Sink};
+use super::totals::Totals;
 use crate::check::suggestion;
 
 /// One SARIF log on standard output.

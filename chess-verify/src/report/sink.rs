@@ -6,7 +6,7 @@ use std::io::Write;
 
 use verified_chess::BoardStyle;
 
-use super::Totals;
+use super::totals::Totals;
 use crate::check::Problem;
 
 /// How one output format writes each kind of report. `out` is standard
