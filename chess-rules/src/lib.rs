@@ -41,13 +41,14 @@
 //! | `geometry.rs` | boards and squares ([`Geometry`], [`Square`]) |
 //! | `betza.rs` | pieces in Betza notation ([`betza`]) |
 //! | `rules.rs` | a rule set ([`Rules`], [`PieceDef`], [`Drops`]) |
-//! | `ini.rs`, `ini/keys.rs`, `ini/draft.rs`, `ini/pieces.rs`, `ini/values.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini` (its sections and parents; every key it has, and what is done with each; a section being read and finished; its pieces; its values), CustomChessKell's YAML, and which a file is ([`read`]) |
+//! | `ini.rs`, `ini/keys.rs`, `ini/draft.rs`, `ini/apply.rs`, `ini/pieces.rs`, `ini/values.rs`, `yaml.rs`, `read.rs` | rules files: Fairy-Stockfish's `variants.ini` (its sections and parents; every key it has, and what is done with each; a section being read and finished; what each key does to it; its pieces; its values), CustomChessKell's YAML, and which a file is ([`read`]) |
 //! | `builtin.rs` | Fairy-Stockfish's built-in variants by name ([`builtin`]), written out in `rules/fairy-stockfish.ini` |
 //! | `data.rs` | a rule set as data, for a program to carry without its rules file |
 //! | `error.rs` | the one error type of the readers ([`Error`]) |
 //! | `mailbox.rs` | the board as a mailbox of cells |
 //! | `budget.rs` | the work a rule set may ask of move generation ([`MAX_WORK`]) |
 //! | `walks.rs` | a piece's moves as walks: their shapes, grouped for the one walk of move generation |
+//! | `rays.rs` | each kind's moves turned for each side, and the lines each side captures along |
 //! | `tables.rs` | what the pieces do, worked out once per rule set (where a piece could never move again among it) |
 //! | `attacks.rs` | whether a side attacks a square |
 //! | `position.rs` | a [`Position`] and what can be asked of it |
@@ -99,6 +100,7 @@ mod perft;
 mod placement;
 mod position;
 mod promote;
+mod rays;
 mod read;
 mod rules;
 mod shatar;

@@ -15,8 +15,9 @@ use crate::betza::Hop;
 use crate::geometry::Square;
 use crate::mailbox::{CELLS, EMPTY, cell_of, cells, is};
 use crate::position::State;
+use crate::rays::turned;
 use crate::rules::Rules;
-use crate::tables::{Tables, turned};
+use crate::tables::Tables;
 use crate::types::{Color, Move};
 
 /// Why a sittuyin promotion may not be made.

@@ -16,8 +16,8 @@ use crate::geometry::Square;
 use crate::mailbox::{cell_of, encode};
 use crate::position::Position;
 use crate::position::back_rank;
+use crate::rays::turned;
 use crate::sittuyin::PromotionRefused;
-use crate::tables::turned;
 use crate::types::{Move, MoveKind, Outcome, Piece};
 
 /// Why a move from one square to another is not legal, as data (the
