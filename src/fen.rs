@@ -13,10 +13,11 @@ use core::str::FromStr;
 
 use chess_format::Variant;
 
-use crate::parse::{ParseError, Problem};
+use crate::Illegal;
 use crate::position::CastlingRights;
-use crate::validity::{self, Illegal};
+use crate::validity;
 use crate::{Color, File, Piece, Pockets, Position, Rank, Role, Square};
+use crate::{ParseError, Problem};
 
 impl Position {
     /// The position in Forsyth–Edwards Notation; `Display` it or call

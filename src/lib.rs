@@ -76,12 +76,14 @@ mod puzzle;
 mod serde_impls;
 mod svg;
 mod tree;
-mod types;
 mod validity;
 mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
-pub use chess_format::{Labelled, MoveLabel, NameError, Variant};
+pub use chess_format::{
+    CastlingSide, Color, File, Illegal, Labelled, MoveLabel, NameError, ParseError, Piece, Problem,
+    Rank, Role, Square, Variant,
+};
 /// The rules engine of games under rules you define (the
 /// permissively licensed `chess-rules` crate; feature `custom-rules`):
 /// the types [`CustomGame::rules`] and [`CustomGame::positions`] return
@@ -94,14 +96,11 @@ pub use game::{
     DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };
 pub use moves::{Move, MoveKind, San, Uci};
-pub use parse::{ParseError, Problem};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Position};
 pub use puzzle::{ProblemKind, Puzzle, Stipulation, StipulationError};
 pub use svg::BoardSvg;
 pub use tree::{Children, Command, Commands, Comment, Node};
-pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
-pub use validity::Illegal;
 pub use variant::Pockets;
 
 /// Implementation details of the macros. Not a public API.

@@ -1,6 +1,6 @@
 //! `serde` support (feature `serde`).
 //!
-//! Readable forms: squares as `"e4"`, colors and roles as lower-case words,
+//! Readable forms (squares, colors and roles are `chess-format`'s):
 //! positions as FEN, results as PGN tokens, moves with their squares, piece
 //! and kind, games with tags, start FEN, moves (SAN and UCI), result and
 //! outcome. Plain value types also deserialize; `Game` and `Position` only
@@ -8,81 +8,13 @@
 
 use core::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, Visitor};
+use chess_format::FromStrVisitor;
+use serde::de::{Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::{
-    Color, DecisiveReason, DrawReason, Game, GameResult, Move, MoveKind, Node, Outcome, Position,
-    Role, Square,
+    DecisiveReason, DrawReason, Game, GameResult, Move, MoveKind, Node, Outcome, Position,
 };
-
-/// Deserializes a value from a string through its `FromStr` (the
-/// readable form is what `Display` and `FromStr` agree on); an error says
-/// what is wrong ([`ParseError`](crate::ParseError)).
-struct FromStrVisitor<T> {
-    expecting: &'static str,
-    value: core::marker::PhantomData<T>,
-}
-
-impl<T> FromStrVisitor<T> {
-    const fn new(expecting: &'static str) -> FromStrVisitor<T> {
-        FromStrVisitor {
-            expecting,
-            value: core::marker::PhantomData,
-        }
-    }
-}
-
-impl<T: core::str::FromStr<Err = crate::ParseError>> Visitor<'_> for FromStrVisitor<T> {
-    type Value = T;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.expecting)
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        let expecting = self.expecting;
-        v.parse()
-            .map_err(|e| E::custom(format_args!("{e}; expected {expecting}")))
-    }
-}
-
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Square {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        d.deserialize_str(FromStrVisitor::new("a square such as \"e4\""))
-    }
-}
-
-impl Serialize for Color {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for Color {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        d.deserialize_str(FromStrVisitor::new("\"white\" or \"black\""))
-    }
-}
-
-impl Serialize for Role {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for Role {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
-        d.deserialize_str(FromStrVisitor::new("a piece kind such as \"knight\""))
-    }
-}
 
 impl Serialize for GameResult {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

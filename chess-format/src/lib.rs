@@ -28,6 +28,13 @@
 //! their names ([`NAMES`]) that the `[Variant]` tag, the macros'
 //! attribute and every list of names are read from.
 //!
+//! It is also the vocabulary every crate of `verified-chess` speaks, defined
+//! once: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`], [`Square`] and
+//! [`CastlingSide`], read from text with one [`ParseError`]; the rule a
+//! position breaks ([`Illegal`]); the [`BoardStyle`]; a move's number
+//! ([`MoveLabel`]); a problem's [`Stipulation`]. (Features `shakmaty` and
+//! `serde` convert and serialize them.)
+//!
 //! ```
 //! use chess_format::{
 //!     GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, Variant,
@@ -73,16 +80,23 @@
 extern crate std;
 
 mod board_style;
+#[cfg(feature = "shakmaty")]
+mod convert;
 mod custom;
 mod digits;
 mod game;
 mod header;
+mod illegal;
 mod move_label;
 pub mod notes;
+pub mod parse;
 mod ply;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod start;
 mod stipulation;
 pub mod text;
+mod types;
 mod variant;
 
 pub use board_style::BoardStyle;
@@ -90,11 +104,16 @@ pub use custom::{CustomGameData, CustomPly, write_custom_game};
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
 pub use header::{Header, OutcomeCode, ResultCode};
+pub use illegal::Illegal;
 pub use move_label::{Labelled, MoveLabel};
 pub use notes::{Note, Notes, NotesWriter};
+pub use parse::{ParseError, Problem};
 pub use ply::{MoveKind, Ply, Suffix};
+#[cfg(feature = "serde")]
+pub use serde_impls::FromStrVisitor;
 pub use start::Start;
 pub use stipulation::{ProblemKind, Stipulation, StipulationError};
+pub use types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 pub use variant::{NAMES, NameError, Named, Names, Variant, same_name};
 
 /// The codes of the kinds of piece, as [`Ply`] stores them (`0` is "none"

@@ -5,39 +5,7 @@ use crate::geometry::Square;
 use crate::goals::Ending;
 use crate::rules::Stalemate;
 
-/// A side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Moves first; forward is up the ranks.
-    White,
-    /// Forward is down the ranks.
-    Black,
-}
-
-impl core::ops::Not for Color {
-    type Output = Color;
-    fn not(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-}
-
-impl Color {
-    /// 0 for White, 1 for Black: an index into a pair of tables.
-    pub(crate) fn index(self) -> usize {
-        usize::from(self == Color::Black)
-    }
-
-    /// "White" or "Black".
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
-}
+pub use chess_format::Color;
 
 /// A piece on the board: its side and its kind (an index into
 /// [`Rules::pieces`](crate::Rules::pieces)).

@@ -155,15 +155,30 @@ impl Crate {
             if module.children.contains(segment) {
                 at.push(segment.clone());
             } else if let Some(target) = module.bindings.get(segment) {
-                // Re-exported here: follow it to where it is defined.
+                // Re-exported here: follow it to where it is defined (no
+                // module of this crate, if another crate defines it).
                 let mut full = target.clone();
                 full.extend_from_slice(&rest[i + 1..]);
+                if self.is_external(&at, &full) {
+                    return None;
+                }
                 return self.resolve(&at, &full, depth + 1).or(Some(at));
             } else {
                 break;
             }
         }
         Some(at)
+    }
+
+    /// Whether `path`, used in module `from`, names another crate's item.
+    fn is_external(&self, from: &[String], path: &[String]) -> bool {
+        let Some(first) = path.first() else {
+            return false;
+        };
+        let module = self.modules.get(from);
+        !matches!(first.as_str(), "crate" | "self" | "super")
+            && module
+                .is_some_and(|m| !m.children.contains(first) && !m.bindings.contains_key(first))
     }
 
     /// The file-level import graph.
@@ -318,8 +333,21 @@ pub fn move_numbers_written(krate: &Crate, root: &Path) -> Vec<String> {
 }
 
 /// The concepts of the shared vocabulary that are defined once, in
-/// `chess-format`, and used from there by every crate.
-pub const VOCABULARY: &[&str] = &["BoardStyle", "ProblemKind", "Stipulation"];
+/// `chess-format`, and used from there by every crate. (`Square` and
+/// `Piece` are not among them: `chess-rules` has its own, on boards up to
+/// 16 × 16 with the kinds a rule set defines.)
+pub const VOCABULARY: &[&str] = &[
+    "BoardStyle",
+    "CastlingSide",
+    "Color",
+    "File",
+    "Illegal",
+    "ParseError",
+    "ProblemKind",
+    "Rank",
+    "Role",
+    "Stipulation",
+];
 
 /// Where `krate` (outside tests) defines a type named in `names`, each as
 /// `(name, file)`: a `struct`, `enum` or `type` of that name, public or not.
@@ -845,6 +873,24 @@ mod tests {
             ],
         );
         assert!(check(&k, &dir, None).problems.is_empty());
+        // Another crate's item re-exported by the root leads to no module
+        // of this crate: the root using a module that uses it is no circle.
+        let (k, dir) = crate_of(
+            "external",
+            &[
+                ("src/lib.rs", "mod a; pub use a::f; pub use other::X;"),
+                ("src/a.rs", "use crate::X; pub fn f() {}"),
+            ],
+        );
+        assert!(check(&k, &dir, None).problems.is_empty());
+        let (k, dir) = crate_of(
+            "internal",
+            &[
+                ("src/lib.rs", "mod a; pub use a::f; pub struct X;"),
+                ("src/a.rs", "use crate::X; pub fn f() {}"),
+            ],
+        );
+        assert_eq!(check(&k, &dir, None).problems.len(), 1);
         let _ = std::fs::remove_dir_all(dir);
     }
 

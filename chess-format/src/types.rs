@@ -5,7 +5,7 @@ use core::fmt;
 /// The side that moves: White or Black.
 ///
 /// ```
-/// use verified_chess::{Color, Rank};
+/// use chess_format::{Color, Rank};
 ///
 /// assert_eq!(!Color::White, Color::Black);
 /// assert_eq!(Color::Black.back_rank(), Rank::Eighth);
@@ -32,6 +32,11 @@ impl Color {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
+    }
+
+    /// 0 for White, 1 for Black: an index into a pair of tables.
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// `true` for White.
@@ -80,7 +85,7 @@ impl fmt::Display for Color {
 /// A kind of piece, regardless of color.
 ///
 /// ```
-/// use verified_chess::{Color, Role};
+/// use chess_format::{Color, Role};
 ///
 /// assert_eq!(Role::from_char('n'), Some(Role::Knight));
 /// assert_eq!(Role::Knight.upper_char(), 'N');
@@ -186,7 +191,7 @@ impl fmt::Display for Role {
 /// A piece: a role and a color.
 ///
 /// ```
-/// use verified_chess::{Color, Piece, Role};
+/// use chess_format::{Color, Piece, Role};
 ///
 /// let knight = Piece::from_fen_char('n').unwrap();
 /// assert_eq!(knight, Piece { color: Color::Black, role: Role::Knight });
@@ -241,11 +246,23 @@ impl Piece {
         }
     }
 
-    pub(crate) const fn code(self) -> u8 {
+    /// The piece's code in a board of 64 bytes: its role's code (1 to 6,
+    /// [`Role::from_code`]), plus 8 for Black; 0 is an empty square.
+    ///
+    /// ```
+    /// use chess_format::{Color, Piece, Role};
+    ///
+    /// let code = Role::Knight.of(Color::Black).code();
+    /// assert_eq!(code, 10);
+    /// assert_eq!(Piece::from_code(code), Some(Role::Knight.of(Color::Black)));
+    /// assert_eq!(Piece::from_code(0), None);
+    /// ```
+    pub const fn code(self) -> u8 {
         self.role as u8 | ((self.color as u8) << 3)
     }
 
-    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
+    /// The piece with this [`code`](Piece::code), if any.
+    pub const fn from_code(code: u8) -> Option<Piece> {
         let color = if code & 8 == 0 {
             Color::White
         } else {
@@ -318,7 +335,7 @@ coordinate!(
     /// A file (column) of the board, `a` to `h`.
     ///
     /// ```
-    /// use verified_chess::File;
+    /// use chess_format::File;
     ///
     /// assert_eq!(File::from_char('e'), Some(File::E));
     /// assert_eq!(File::E.char(), 'e');
@@ -331,7 +348,7 @@ coordinate!(
     /// A rank (row) of the board, `1` to `8`.
     ///
     /// ```
-    /// use verified_chess::Rank;
+    /// use chess_format::Rank;
     ///
     /// assert_eq!(Rank::from_char('4'), Some(Rank::Fourth));
     /// assert_eq!(Rank::Fourth.index(), 3);
@@ -343,7 +360,7 @@ coordinate!(
 /// A square of the board. `a1` is index 0, `b1` is 1, …, `h8` is 63.
 ///
 /// ```
-/// use verified_chess::{File, Rank, Square};
+/// use chess_format::{File, Rank, Square};
 ///
 /// let e4 = Square::parse("e4").unwrap();
 /// assert_eq!(e4, Square::E4);
@@ -501,15 +518,11 @@ impl fmt::Debug for Square {
 /// The side of the board a king castles towards.
 ///
 /// ```
-/// use verified_chess::{game, CastlingSide, File, MoveKind};
+/// use chess_format::{CastlingSide, File};
 ///
 /// assert_eq!(CastlingSide::KingSide.san(), "O-O");
 /// assert_eq!(CastlingSide::QueenSide.king_to_file(), File::C);
-/// let g = game! { 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O };
-/// assert!(matches!(
-///     g.move_at(6).unwrap().kind,
-///     MoveKind::Castle { side: CastlingSide::KingSide, .. }
-/// ));
+/// assert_eq!(CastlingSide::QueenSide.rook_to_file(), File::D);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingSide {
