@@ -9,7 +9,8 @@
 //! the position), and `why_not` (`why_not_drop` for a drop) finds nothing
 //! wrong with it; the position with the other side to move (where the
 //! side to move is not in check) counts the moves it lists, and its FEN
-//! reads back; a rule set written as data reads back the same. Rule
+//! reads back; a rule set written as data reads back the same, and any
+//! bytes read as data are what writing their rule set writes. Rule
 //! sets built from the bytes may drop pieces from hand, promote them
 //! shogi-style, put walls on the board, pass, and move along janggi's
 //! palace lines.
@@ -104,6 +105,11 @@ fuzz_target!(|data: &[u8]| {
     let Some((&kind, rest)) = data.split_first() else {
         return;
     };
+    if let Ok(text) = std::str::from_utf8(rest)
+        && let Some(rules) = chess_rules::data::read(text)
+    {
+        assert_eq!(chess_rules::data::write(&rules), text);
+    }
     match kind % 3 {
         0 => {
             if let Ok(text) = std::str::from_utf8(rest)
