@@ -286,15 +286,7 @@ pub(super) fn game(
             return None;
         }
         if lane.at == text.len() {
-            // No result: the game ends with the stretch (as a `game!` call's
-            // moves do), if nothing is left open.
-            if !comments.is_empty() {
-                parser.take_comments(source, &mut comments).ok()?;
-            }
-            if parser.end_of_input().is_err() {
-                return None;
-            }
-            return Some((parser.finish(source), lane.at));
+            return unfinished(parser, &mut comments, source, lane.at);
         }
         if text[lane.at] == b'{' {
             let comment = lane.comment()?;
@@ -309,38 +301,10 @@ pub(super) fn game(
             return None;
         };
         let bytes = &text[word.start as usize..word.end as usize];
-        // Whether the result ended the game, with nothing after it in its
-        // word.
-        let ended = match notation::shortcut(bytes, word.start) {
-            Some((first, second)) => match part(&mut parser, &mut comments, source, first) {
-                Taken::Ended if second.is_some() => return None,
-                Taken::Ended => true,
-                Taken::Read => match second {
-                    None => false,
-                    Some(second) => match part(&mut parser, &mut comments, source, second) {
-                        Taken::Ended => true,
-                        Taken::Read => false,
-                        Taken::Refused => return None,
-                    },
-                },
-                Taken::Refused => return None,
-            },
-            None => {
-                parts.clear();
-                notation::split_word(bytes, word.start, &mut parts);
-                let mut ended = false;
-                for &spanned in &parts {
-                    if ended {
-                        return None;
-                    }
-                    ended = match part(&mut parser, &mut comments, source, spanned) {
-                        Taken::Ended => true,
-                        Taken::Read => false,
-                        Taken::Refused => return None,
-                    };
-                }
-                ended
-            }
+        #[allow(clippy::question_mark)]
+        let Some(ended) = take_word(&mut parser, &mut comments, source, bytes, word, &mut parts)
+        else {
+            return None;
         };
         if ended {
             // Only space may follow, up to the stretch's end.
@@ -357,6 +321,68 @@ pub(super) fn game(
             return next_game.then(|| (parser.finish(source), at));
         }
     }
+}
+
+/// A game without a result at the stretch's end (`at`): it ends there, as
+/// a `game!` call's moves do, if nothing is left open.
+fn unfinished(
+    mut parser: GameParser,
+    comments: &mut Vec<Range>,
+    source: &Source,
+    at: usize,
+) -> Option<(GameSyntax, usize)> {
+    if !comments.is_empty() {
+        parser.take_comments(source, comments).ok()?;
+    }
+    if parser.end_of_input().is_err() {
+        return None;
+    }
+    Some((parser.finish(source), at))
+}
+
+/// Hands a word of the moves (`bytes`, at `word`) to the parser, part by
+/// part (`parts` is room for them): whether the result ended the game,
+/// with nothing after it in its word; `None` where the lane gives up.
+#[inline(always)]
+fn take_word(
+    parser: &mut GameParser,
+    comments: &mut Vec<Range>,
+    source: &Source,
+    bytes: &[u8],
+    word: Range,
+    parts: &mut Vec<Spanned>,
+) -> Option<bool> {
+    Some(match notation::shortcut(bytes, word.start) {
+        Some((first, second)) => match part(parser, comments, source, first) {
+            Taken::Ended if second.is_some() => return None,
+            Taken::Ended => true,
+            Taken::Read => match second {
+                None => false,
+                Some(second) => match part(parser, comments, source, second) {
+                    Taken::Ended => true,
+                    Taken::Read => false,
+                    Taken::Refused => return None,
+                },
+            },
+            Taken::Refused => return None,
+        },
+        None => {
+            parts.clear();
+            notation::split_word(bytes, word.start, parts);
+            let mut ended = false;
+            for &spanned in parts.iter() {
+                if ended {
+                    return None;
+                }
+                ended = match part(parser, comments, source, spanned) {
+                    Taken::Ended => true,
+                    Taken::Read => false,
+                    Taken::Refused => return None,
+                };
+            }
+            ended
+        }
+    })
 }
 
 /// What became of one part of a word handed to the parser.
