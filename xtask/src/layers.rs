@@ -332,6 +332,62 @@ pub fn move_numbers_written(krate: &Crate, root: &Path) -> Vec<String> {
     found
 }
 
+/// The longest function a reader can hold, in lines.
+pub const LONGEST_FUNCTION: usize = 150;
+
+/// The functions of `krate` (outside tests) longer than `limit` lines,
+/// from `fn` to their closing brace, each as `file: name (lines)`.
+pub fn long_functions(krate: &Crate, root: &Path, limit: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    for module in krate.modules.values() {
+        let Ok(text) = std::fs::read_to_string(&module.file) else {
+            continue;
+        };
+        let code = without_tests(&strip(&text));
+        let file = module.file.strip_prefix(root).unwrap_or(&module.file);
+        for (name, lines) in function_lengths(&code) {
+            if lines > limit {
+                found.push(format!("{}: {name} ({lines} lines)", file.display()));
+            }
+        }
+    }
+    found
+}
+
+/// Each function of `code` (comments and strings left out) with its
+/// length in lines, from `fn` to its closing brace; declarations without
+/// a body are none.
+fn function_lengths(code: &str) -> Vec<(String, usize)> {
+    let b = code.as_bytes();
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("fn ").map(|n| n + from) {
+        from = at + 3;
+        if at > 0 && is_ident(char::from(b[at - 1])) {
+            continue;
+        }
+        let name: String = code[from..].chars().take_while(|&c| is_ident(c)).collect();
+        let Some(open) = code[from..].find(['{', ';']).map(|n| n + from) else {
+            break;
+        };
+        if name.is_empty() || b[open] == b';' {
+            continue;
+        }
+        let mut depth = 0usize;
+        let close = (open..b.len()).find(|&i| {
+            match b[i] {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => return false,
+            }
+            depth == 0
+        });
+        let end = close.unwrap_or(b.len());
+        found.push((name, code[at..end].matches('\n').count() + 1));
+    }
+    found
+}
+
 /// The concepts of the shared vocabulary that are defined once, in
 /// `chess-format`, and used from there by every crate. (`Square` and
 /// `Piece` are not among them: `chess-rules` has its own, on boards up to
@@ -443,6 +499,7 @@ fn strip(text: &str) -> String {
                 }
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
+                let start = i;
                 let mut depth = 0;
                 while i < b.len() {
                     if b[i..].starts_with(b"/*") {
@@ -459,6 +516,7 @@ fn strip(text: &str) -> String {
                     }
                 }
                 out.push(' ');
+                push_lines(&mut out, &b[start..i.min(b.len())]);
             }
             b'r' if matches!(b.get(i + 1), Some(b'"' | b'#'))
                 && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) =>
@@ -473,19 +531,23 @@ fn strip(text: &str) -> String {
                     .chain(std::iter::repeat_n(b'#', hashes))
                     .collect();
                 i += 2 + hashes;
+                let start = i;
                 while i < b.len() && !b[i..].starts_with(&end) {
                     i += 1;
                 }
-                i += end.len();
                 out.push_str("\"\"");
+                push_lines(&mut out, &b[start..i]);
+                i += end.len();
             }
             b'"' => {
                 i += 1;
+                let start = i;
                 while i < b.len() && b[i] != b'"' {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
-                i += 1;
                 out.push_str("\"\"");
+                push_lines(&mut out, &b[start..i.min(b.len())]);
+                i += 1;
             }
             b'\'' => {
                 // A character literal (`'x'`, `'\n'`, `'\''`), or a lifetime.
@@ -519,6 +581,14 @@ fn strip(text: &str) -> String {
         }
     }
     out
+}
+
+/// The line breaks of `skipped` (a comment or a string left out), so that
+/// lines keep their numbers.
+fn push_lines(out: &mut String, skipped: &[u8]) {
+    for _ in skipped.iter().filter(|&&c| c == b'\n') {
+        out.push('\n');
+    }
 }
 
 /// The code without `#[cfg(test)]` modules (the attribute applies to the
@@ -739,6 +809,44 @@ mod tests {
         let krate = read_crate("x", &dir.join("src/lib.rs")).unwrap();
         assert_eq!(string_errors(&krate, &dir), ["src/lib.rs: bad"]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_function_is_as_long_as_its_lines() {
+        let body = |n: usize| "    x();\n".repeat(n);
+        let code = strip(&format!(
+            "fn short() {{\n{}}}\n\
+             pub(crate) fn long<T>(t: T) -> Option<T>\nwhere T: Copy,\n{{\n{}}}\n\
+             fn declared();\n\
+             fn strings() {{ let s = \"a\nb\nc\"; /* d\ne */ if x {{ y() }} }}\n\
+             type F = fn(u8) -> u8;\n",
+            body(148),
+            body(149),
+        ));
+        assert_eq!(
+            function_lengths(&code),
+            [
+                ("short".to_string(), 150),
+                ("long".to_string(), 153),
+                ("strings".to_string(), 4),
+            ]
+        );
+        let (krate, dir) = crate_of(
+            "long",
+            &[(
+                "src/lib.rs",
+                &format!(
+                    "fn long() {{\n{}}}\n#[cfg(test)]\nmod tests {{ fn longer() {{\n{}}} }}\n",
+                    body(150),
+                    body(200)
+                ),
+            )],
+        );
+        assert_eq!(
+            long_functions(&krate, &dir, 150),
+            ["src/lib.rs: long (152 lines)"]
+        );
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

@@ -201,6 +201,12 @@ fn layers_report(repo: &Path) -> layers::Report {
                             "{found}: writes a move's number itself: use chess_format::MoveLabel"
                         ));
                     }
+                    for found in layers::long_functions(&krate, repo, layers::LONGEST_FUNCTION) {
+                        report.problems.push(format!(
+                            "{found}: longer than a reader holds ({} lines): take a part of it out",
+                            layers::LONGEST_FUNCTION
+                        ));
+                    }
                     for found in layers::string_errors(&krate, repo) {
                         report.problems.push(format!(
                             "{found}: a public function returns its error as a `String`"
