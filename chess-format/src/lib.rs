@@ -104,7 +104,7 @@ pub use custom::{CustomGameData, CustomPly, write_custom_game};
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
 pub use header::{Header, OutcomeCode, ResultCode};
-pub use illegal::Illegal;
+pub use illegal::{CastlingFault, Illegal, Seen};
 pub use move_label::{Labelled, MoveLabel};
 pub use notes::{Note, Notes, NotesWriter};
 pub use parse::{ParseError, Problem};

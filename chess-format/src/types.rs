@@ -60,6 +60,15 @@ impl Color {
         }
     }
 
+    /// `"white"` or `"black"`, as a piece's color is said ("the white
+    /// king").
+    pub const fn adjective(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
     /// `"White"` or `"Black"`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -394,6 +394,7 @@ fn function_lengths(code: &str) -> Vec<(String, usize)> {
 /// 16 × 16 with the kinds a rule set defines.)
 pub const VOCABULARY: &[&str] = &[
     "BoardStyle",
+    "CastlingFault",
     "CastlingSide",
     "Color",
     "File",

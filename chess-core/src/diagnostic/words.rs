@@ -9,32 +9,19 @@ pub(crate) fn a(word: &str) -> String {
     format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
-/// "White" or "Black".
+/// "White" or "Black" (`chess_format::Color`'s name).
 pub(crate) fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+    chess_format::Color::from(color).name()
 }
 
 /// "white" or "black".
 pub(crate) fn color_adj(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+    chess_format::Color::from(color).adjective()
 }
 
 /// `"pawn"`, `"knight"`, …
 pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
+    chess_format::Role::from(role).name()
 }
 
 /// `"pawns"`, `"knights"`, …

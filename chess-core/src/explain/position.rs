@@ -1,10 +1,12 @@
-//! Why a setup is not a legal position, in words: the rule it breaks and
-//! the squares concerned.
+//! Why a setup is not a legal position, in words: the rule it breaks
+//! (`chess_format::Illegal`, whose sentence is written there, once) with
+//! what shakmaty's board shows of it, and the squares concerned.
 //!
 //! Kind worded here: `illegal-position`.
 
 use std::fmt::Write as _;
 
+use chess_format::{CastlingFault, Illegal, Seen};
 use shakmaty::variant::Variant;
 use shakmaty::{Bitboard, Board, Color, PositionErrorKinds, Rank, Square};
 
@@ -41,14 +43,19 @@ fn fail(range: Range, message: String) -> Diagnostic {
     Diagnostic::new(ErrorKind::IllegalPosition, range, message)
 }
 
+/// The `illegal-position` diagnostic that says `illegal` with what was
+/// `seen` of it.
+fn say(range: Range, illegal: Illegal, seen: Seen<'_>) -> Diagnostic {
+    let mut message = String::new();
+    let _ = illegal.write(&mut message, &seen);
+    fail(range, message)
+}
+
 /// An empty board, a side without a king or with more than one.
 fn kings(p: &IllegalPosition) -> Option<Diagnostic> {
     let (s, board) = (&p.setup, &p.setup.setup.board);
     if p.kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
-        return Some(fail(
-            s.board,
-            "the board is empty: each side needs a king".into(),
-        ));
+        return Some(say(s.board, Illegal::EmptyBoard, Seen::default()));
     }
     // (Only where shakmaty found it: Horde's White and Antichess have
     // no king to keep.)
@@ -64,19 +71,17 @@ fn kings(p: &IllegalPosition) -> Option<Diagnostic> {
         }
         let kings = board.kings() & board.by_color(color);
         if kings.is_empty() {
-            return Some(fail(s.board, format!("{} has no king", color_name(color))));
+            return Some(say(s.board, Illegal::NoKing(color.into()), Seen::default()));
         }
         if kings.more_than_one() {
             let second = kings.into_iter().nth(1).unwrap_or(Square::A1);
-            return Some(fail(
-                s.at_square(second),
-                format!(
-                    "{} has {} kings, on {}: each side has exactly one",
-                    color_name(color),
-                    kings.count(),
-                    squares(kings)
-                ),
-            ));
+            let on = squares(kings);
+            let seen = Seen {
+                count: Some(kings.count() as u32),
+                pieces: Some(&on),
+                ..Seen::default()
+            };
+            return Some(say(s.at_square(second), Illegal::Kings(color.into()), seen));
         }
     }
     None
@@ -96,17 +101,13 @@ fn pawns_on_back_ranks(p: &IllegalPosition) -> Option<Diagnostic> {
     }
     let sq = back_rank_pawns.first()?;
     let color = board.piece_at(sq).map_or(Color::White, |p| p.color);
-    let rank = if sq.rank() == Rank::First {
-        "first"
-    } else {
-        "last"
+    let pawns = squares(back_rank_pawns);
+    let seen = Seen {
+        color: Some(color.into()),
+        pieces: Some(&pawns),
+        ..Seen::default()
     };
-    let message = format!(
-        "the {} pawn on {sq} stands on the {rank} rank, where a pawn can never be (pawns on {})",
-        color_adj(color),
-        squares(back_rank_pawns)
-    );
-    let d = fail(s.at_square(sq), message);
+    let d = say(s.at_square(sq), Illegal::PawnOnBackRank(sq.into()), seen);
     Some(if horde {
         d.with_note("in Horde only White's pawns may stand on the first rank")
     } else if color == Color::White && sq.rank() == Rank::First {
@@ -126,17 +127,14 @@ fn opposite_check(p: &IllegalPosition) -> Option<Diagnostic> {
     let not_moving = !setup.turn;
     let king = board.king_of(not_moving).unwrap_or(Square::A1);
     let checkers = board.attacks_to(king, setup.turn, board.occupied());
+    let checkers = pieces(board, checkers);
+    let seen = Seen {
+        king: Some(king.into()),
+        pieces: Some(&checkers),
+        ..Seen::default()
+    };
     Some(
-        fail(
-            s.turn,
-            format!(
-                "{} is to move, but {}'s king on {king} is in check from {}: the side that has just moved cannot be in check",
-                color_name(setup.turn),
-                color_name(not_moving),
-                pieces(board, checkers)
-            ),
-        )
-        .with_note(format!(
+        say(s.turn, Illegal::OppositeCheck(not_moving.into()), seen).with_note(format!(
             "if {} is to move, write `{}`",
             color_name(not_moving),
             if not_moving == Color::White { "w" } else { "b" }
@@ -168,32 +166,26 @@ fn castling_rights(p: &IllegalPosition) -> Option<Diagnostic> {
         };
         let king = board.king_of(color);
         let reason = if board.piece_at(sq) != Some(color.rook()) {
-            format!("there is no {} rook on {sq}", color_adj(color))
+            CastlingFault::NoRook(sq.into())
         } else if let Some(k) = king.filter(|k| k.rank() != color.backrank()) {
-            format!(
-                "the {} king is on {k}, not on its first rank",
-                color_adj(color)
-            )
+            CastlingFault::KingOffItsRank(color.into(), k.into())
         } else if king.is_none() {
-            format!("there is no {} king", color_adj(color))
+            CastlingFault::NoKing(color.into())
         } else if mode.is_standard() {
-            format!(
-                "in standard chess the king must be on e{} and the rook on the a- or h-file (write `[Variant \"Chess960\"]` for Chess960)",
-                color.backrank().char()
-            )
+            CastlingFault::NotStandard(chess_format::Square::from(sq).rank())
         } else {
-            format!("the rook on {sq} is not the castling rook on its side")
+            CastlingFault::NotTheCastlingRook(sq.into())
         };
         // One reason for both rights it takes away.
         if !reasons.contains(&reason) {
             reasons.push(reason);
         }
     }
+    let (first, others) = reasons.split_first()?;
+    let mut message = String::new();
+    let _ = first.write_all(&mut message, others);
     Some(
-        fail(
-            range,
-            format!("invalid castling rights: {}", reasons.join("; ")),
-        )
+        fail(range, message)
         .with_note("castling needs the king and the rook on their starting squares; give only rights that exist, or `-`"),
     )
 }
@@ -205,19 +197,14 @@ fn en_passant_square(p: &IllegalPosition) -> Option<Diagnostic> {
     }
     let (s, setup) = (&p.setup, &p.setup.setup);
     let range = s.ep.unwrap_or(s.board);
-    let ep = setup.ep_square.map_or(String::new(), |sq| sq.to_string());
-    let mover = !setup.turn;
-    let expected_rank = if setup.turn == Color::White { '6' } else { '3' };
+    let ep = setup.ep_square?;
+    let seen = Seen {
+        color: Some(setup.turn.into()),
+        ..Seen::default()
+    };
     Some(
-        fail(
-            range,
-            format!(
-                "invalid en passant square {ep}: with {} to move it must be on rank {expected_rank}, empty, with {}'s pawn that just advanced two squares right in front of it and the square it came from empty",
-                color_name(setup.turn),
-                color_name(mover)
-            ),
-        )
-        .with_note("write `-` if no pawn has just made a two-square advance"),
+        say(range, Illegal::EnPassant(ep.into()), seen)
+            .with_note("write `-` if no pawn has just made a two-square advance"),
     )
 }
 
@@ -229,15 +216,13 @@ fn impossible_check(p: &IllegalPosition) -> Option<Diagnostic> {
     let (s, setup) = (&p.setup, &p.setup.setup);
     let board = &setup.board;
     let king = board.king_of(setup.turn).unwrap_or(Square::A1);
-    let checkers = board.attacks_to(king, !setup.turn, board.occupied());
-    Some(fail(
-        s.board,
-        format!(
-            "impossible check: {}'s king on {king} is attacked by {}, which no legal move can bring about",
-            color_name(setup.turn),
-            pieces(board, checkers)
-        ),
-    ))
+    let checkers = pieces(board, board.attacks_to(king, !setup.turn, board.occupied()));
+    let seen = Seen {
+        color: Some(setup.turn.into()),
+        pieces: Some(&checkers),
+        ..Seen::default()
+    };
+    Some(say(s.board, Illegal::ImpossibleCheck(king.into()), seen))
 }
 
 /// More pieces than promotions can make.
@@ -261,12 +246,13 @@ fn too_much_material(p: &IllegalPosition) -> Option<Diagnostic> {
             (board.queens() & ours).count()
         );
     }
-    Some(fail(
-        p.setup.board,
-        format!(
-            "too much material: more pieces than eight pawns and their promotions allow ({counts})"
-        ),
-    ))
+    let seen = Seen {
+        pieces: Some(&counts),
+        ..Seen::default()
+    };
+    // (Said with both sides' material, the sentence names neither side.)
+    let illegal = Illegal::TooMuchMaterial(chess_format::Color::White);
+    Some(say(p.setup.board, illegal, seen))
 }
 
 /// "the white queen on e2 and the black rook on e8" (`nothing` if none).
