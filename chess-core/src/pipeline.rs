@@ -1,14 +1,11 @@
 //! The stages, one after the other, behind one entry point: [`verify`].
 
-use shakmaty::Chess;
-use shakmaty::variant::VariantPosition;
-
 use crate::diagnostic::Diagnostic;
 use crate::input::Source;
 pub use crate::record::Checked;
 use crate::record::{self, Board, GameRecord};
-use crate::replay::custom::{CustomFailure, CustomGame};
-use crate::replay::{self, Failure, Options, VerifiedGame, WrongResult};
+use crate::replay::custom::CustomGame;
+use crate::replay::{self, Options, VerifiedGame};
 use crate::rule_sets::RuleSets;
 use crate::syntax::{GameRules, GameSyntax, Parser, ResultToken};
 use crate::{explain, start};
@@ -261,40 +258,31 @@ impl<'s> Games<'s> {
         let Some((ResultToken::Unknown, range)) = game.result else {
             return warnings;
         };
-        // As the error it would be: the tag is written too where it
-        // does not say what the rules decided.
-        let wrong = |end, right: ResultToken| WrongResult::Written {
-            written: ResultToken::Unknown,
+        // What ended the game in words, and the result it gives.
+        let end = match checked {
+            Checked::Chess(VerifiedGame {
+                end: Some((end, _)),
+                ..
+            })
+            | Checked::Variant(VerifiedGame {
+                end: Some((end, _)),
+                ..
+            }) => (explain::describe_end(*end).to_string(), end.result()),
+            Checked::Custom(g) => match g.end.zip(self.rule_set(g)) {
+                Some((end, rules)) => (
+                    explain::describe_rules_end(end, rules),
+                    replay::custom::result_of(end),
+                ),
+                None => return warnings,
+            },
+            _ => return warnings,
+        };
+        warnings.push(explain::unfinished_result(
             range,
+            game.result_tag,
             end,
-            tag: game.result_tag.filter(|&(t, _)| t != right).map(|t| t.1),
-        };
-        let wrong = match checked {
-            Checked::Chess(g) => g.end.map(|(end, _)| {
-                let failure = Failure::<Chess>::WrongResult(wrong(end, end.result()));
-                explain::replay_failure(&failure, self.source)
-            }),
-            Checked::Variant(g) => g.end.map(|(end, _)| {
-                let failure = Failure::<VariantPosition>::WrongResult(wrong(end, end.result()));
-                explain::replay_failure(&failure, self.source)
-            }),
-            Checked::Custom(g) => g.end.zip(self.rule_set(g)).map(|(end, rules)| {
-                let failure = CustomFailure::WrongResult {
-                    wrong: WrongResult::Written {
-                        written: ResultToken::Unknown,
-                        range,
-                        end,
-                        tag: game
-                            .result_tag
-                            .filter(|&(t, _)| t != replay::custom::result_of(end))
-                            .map(|t| t.1),
-                    },
-                    rules,
-                };
-                explain::custom_failure(&failure, self.source)
-            }),
-        };
-        warnings.extend(wrong.map(explain::unfinished_result));
+            self.source,
+        ));
         warnings
     }
 

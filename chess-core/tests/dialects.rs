@@ -492,6 +492,34 @@ fn a_star_after_the_end_of_the_game_is_an_unfinished_record() {
         (found[0].0, found[0].1.as_str()),
         (ErrorKind::WrongResult, "*")
     );
+    assert!(
+        found[0]
+            .2
+            .starts_with("the result `*` contradicts the final position: ")
+            && found[0].2.ends_with("this is a warning"),
+        "{found:?}"
+    );
+    // A `[Result]` tag that does not say what the rules decided is
+    // written too; one that does is not.
+    for (tag, wrong_too) in [("*", true), ("0-1", false)] {
+        let text = format!("[Result \"{tag}\"]\n\n1. f3 e5 2. g4 Qh4# *");
+        let source = Source::text(&text, None, None);
+        let options = Options {
+            unfinished_result: true,
+            ..Options::default()
+        };
+        let mut games = verify(&source, options);
+        let game = games.next_syntax().unwrap().unwrap();
+        let checked = games.check_syntax(&game).unwrap();
+        let found = games.warnings(&game, &checked);
+        assert_eq!(found.len(), 1, "{tag}");
+        let fixes_tag = found[0].help.iter().any(|h| {
+            matches!(h, Help::WriteThere { range, text, .. }
+                if source.slice(*range) == tag && text == "0-1")
+        });
+        assert_eq!(fixes_tag, wrong_too, "{tag}: {:?}", found[0].help);
+        assert_eq!(found[0].related.len(), usize::from(wrong_too), "{tag}");
+    }
 }
 
 #[test]

@@ -113,15 +113,27 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
     }
 }
 
-/// The result `*` accepted after the rules ended the game
-/// ([`Options::unfinished_result`](crate::replay::Options)): the
-/// `wrong-result` diagnostic it would be as an error (without the option
-/// that accepts it), as a warning.
-pub fn unfinished_result(mut wrong_result: Diagnostic) -> Diagnostic {
-    wrong_result
-        .help
-        .retain(|h| !matches!(h, Help::OptIn { .. }));
-    wrong_result.with_note("`*` is read as a record left unfinished; this is a warning")
+/// The result `*` (at `star`) accepted after the rules ended the game
+/// ([`Options::unfinished_result`](crate::replay::Options)), `end` being
+/// what ended it in words and the result that gives: the `wrong-result`
+/// diagnostic it would be as an error (without the option that accepts
+/// it, and with the `[Result]` tag, `tag`, where it does not say what the
+/// rules decided), as a warning.
+pub fn unfinished_result(
+    star: Range,
+    tag: Option<(ResultToken, Range)>,
+    (ended, right): (String, ResultToken),
+    source: &Source,
+) -> Diagnostic {
+    let wrong = WrongResult::Written {
+        written: ResultToken::Unknown,
+        range: star,
+        end: (),
+        tag: tag.filter(|&(t, _)| t != right).map(|t| t.1),
+    };
+    let mut d = wrong_result(&wrong, source, |()| ended.clone(), |()| right);
+    d.help.retain(|h| !matches!(h, Help::OptIn { .. }));
+    d.with_note("`*` is read as a record left unfinished; this is a warning")
 }
 
 /// A written result the game contradicts (`describe`: how an end ended
