@@ -12,7 +12,6 @@ use chess_core::syntax::GameSyntax;
 use chess_core::{Checked, Source, verify};
 use chess_format::MoveLabel;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
-use shakmaty::uci::UciMove;
 
 use crate::check::{Context, SPELLING};
 use crate::lsp::text::{Columns, Document};
@@ -172,54 +171,25 @@ fn hands(p: &chess_rules::Position<'_>) -> String {
 }
 
 /// Hover in a lichess puzzle file (`.csv`): on a move of a row's `Moves`
-/// (UCI, the first the opponent's), the position after it, played by the
-/// verifier as a game from the row's FEN; for a row themed `mateIn1` …
-/// `mateIn5` that is proven sound, what was proven.
+/// (UCI, the first the opponent's), the position after it, from the row's
+/// record (the row read by the one reader of puzzle files, its game
+/// replayed from its FEN); for a row themed `mateIn1` … `mateIn5` that is
+/// proven sound, what was proven.
 pub fn puzzle_row(
     doc: &Document,
     position: Position,
     columns: Columns,
     context: &Context,
 ) -> Option<Hover> {
-    use shakmaty::Position as _;
-    let text = doc.text();
-    let at = doc.offset(position, columns);
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let row = text[line_start..line_end].trim_end_matches('\r');
-    let fields: Vec<&str> = row.split(',').collect();
-    let (fen, moves) = (*fields.get(1)?, *fields.get(2)?);
-    let moves_at = line_start + fields[0].len() + fen.len() + 2;
-    let mut position: shakmaty::Chess = fen
-        .parse::<shakmaty::fen::Fen>()
-        .ok()?
-        .into_position(shakmaty::CastlingMode::Standard)
-        .ok()?;
-    // The row's moves in SAN, up to the one under the cursor.
-    let mut sans = Vec::new();
-    let mut word_at = moves_at;
-    let mut hovered = None;
-    for word in moves.split(' ') {
-        let end = word_at + word.len();
-        if !word.is_empty() {
-            let m = word.parse::<UciMove>().ok()?.to_move(&position).ok()?;
-            sans.push(shakmaty::san::San::from_move(&position, m).to_string());
-            position.play_unchecked(m);
-            if word_at <= at && at <= end {
-                hovered = Some(chess_core::Range::new(word_at as u32, end as u32));
-                break;
-            }
-        }
-        word_at = end + 1;
-    }
-    let range = hovered?;
-    let pgn = format!("[FEN \"{fen}\"]\n\n{} *\n", sans.join(" "));
-    let source = Source::text(pgn, None, None);
-    let mut games = verify(&source, boards_past_draws(context.options));
-    let game = games.next_syntax()?.ok()?;
-    let record = games.record(&game);
-    let (_, mut value) = played(&game, &record, *game.lines[0].plies.last()?)?;
-    if let Some(proven) = proven_mate(text, row, fields.get(7).copied(), context) {
+    let offset = doc.offset(position, columns) as u32;
+    let source = Source::text(doc.text(), None, None);
+    let row = chess_core::syntax::puzzles::lichess_rows(&source)
+        .filter_map(Result::ok)
+        .find(|row| row.range.start <= offset && offset <= row.range.end)?;
+    let (line, index) = ply_at(&row.game, offset)?;
+    let record = verify(&source, boards_past_draws(context.options)).record(&row.game);
+    let (range, mut value) = played(&row.game, &record, row.game.lines[line].plies[index])?;
+    if let Some(proven) = proven_mate(&row, &source) {
         value.push_str(&proven);
     }
     Some(markdown(doc, range, value, columns))
@@ -227,36 +197,15 @@ pub fn puzzle_row(
 
 /// What is proven of a puzzle row themed `mateIn1` … `mateIn5` that the
 /// puzzle checker finds sound (nothing otherwise: the diagnostics say why).
-fn proven_mate(text: &str, row: &str, themes: Option<&str>, context: &Context) -> Option<String> {
-    let theme = themes?
-        .split(' ')
-        .find(|t| t.len() == 7 && t.starts_with("mateIn"))?;
-    let n = theme[6..]
-        .parse::<u8>()
-        .ok()
-        .filter(|n| (1..=5).contains(n))?;
-    // The row alone, under the file's header if it has one.
-    let header = text
-        .lines()
-        .next()
-        .filter(|line| line.starts_with("PuzzleId"))
-        .map_or(String::new(), |line| format!("{line}\n"));
-    let task = crate::run::Task::Puzzles(crate::lsp::documents::proof_options());
-    let checker = crate::run::Checker {
-        name: "puzzle.csv",
-        context,
-        task: &task,
-    };
-    let sound = checker
-        .problems(&format!("{header}{row}\n"))
-        .iter()
-        .all(|found| found.problem.warning);
+fn proven_mate(row: &chess_core::syntax::puzzles::PuzzleSyntax, source: &Source) -> Option<String> {
+    let (n, theme) = row.mate_in?;
+    let options = crate::lsp::documents::proof_options();
+    chess_core::puzzle::check_lichess(row, source, options).ok()?;
     let moves = if n == 1 { "move" } else { "moves" };
-    sound.then(|| {
-        format!(
-            "\n\n**`{theme}`** — proven: the solution ends in checkmate after {n} {moves} of the solver, each the only move that keeps a forced mate in the moves left."
-        )
-    })
+    Some(format!(
+        "\n\n**`{}`** — proven: the solution ends in checkmate after {n} {moves} of the solver, each the only move that keeps a forced mate in the moves left.",
+        source.slice(theme)
+    ))
 }
 
 /// Hover on the result or a tag of `game`, at `offset`: what it is
@@ -363,11 +312,11 @@ fn claim(source: &Source, game: &GameSyntax) -> Option<String> {
         chess_core::puzzle::check_problem(game, source, crate::lsp::documents::proof_options())
             .ok()?;
     let stipulation = checked.stipulation;
-    let (us, n) = (checked.game.start.turn(), stipulation.moves);
-    let (side, other) = match us {
-        shakmaty::Color::White => ("White", "Black"),
-        shakmaty::Color::Black => ("Black", "White"),
-    };
+    let (us, n) = (
+        chess_format::Color::from(checked.game.start.turn()),
+        stipulation.moves,
+    );
+    let (side, other) = (us.name(), us.other().name());
     let claim = match stipulation.kind {
         ProblemKind::Mate => format!("{side} to play mates in {n} against any defence"),
         ProblemKind::HelpMate => {
