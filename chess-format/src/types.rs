@@ -591,6 +591,16 @@ mod tests {
     }
 
     #[test]
+    fn colors_say_their_side() {
+        assert!(Color::White.is_white() && !Color::Black.is_white());
+        assert_eq!(Color::ALL.map(Color::index), [0, 1]);
+        assert_eq!(Color::ALL.map(|c| !c), [Color::Black, Color::White]);
+        assert_eq!(Color::ALL.map(Color::adjective), ["white", "black"]);
+        assert_eq!(Color::ALL.map(Color::fen_char), ['w', 'b']);
+        assert_eq!(Color::ALL.map(Color::back_rank), [Rank::First, Rank::Eighth]);
+    }
+
+    #[test]
     fn piece_codes_round_trip() {
         for color in Color::ALL {
             for role in Role::ALL {

@@ -1,14 +1,15 @@
 //! The start of a game under rules a user defines: the rule set it is
 //! played under (the one its `[Variant]` tag names, else the default,
 //! else the only one) and its start position, the rule set's own or its
-//! `[FEN]` tag read under the rule set. What does not fit goes on as data
+//! `[FEN]` tag (as `syntax` found it: [`GameSyntax::rules_fen`]) read under
+//! the rule set. What does not fit goes on as data
 //! ([`CustomStart`]) for `explain` to word.
 
 use chess_rules::{Error, Position};
 
 use crate::input::{Range, Source};
 use crate::rule_sets::{RuleSets, Unnamed};
-use crate::syntax::{GameSyntax, Tag};
+use crate::syntax::GameSyntax;
 
 /// Why a game under rules a user defines has no start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,17 +68,14 @@ pub fn custom_position<'r>(
             why,
         })?;
     let rules = &sets.sets[set];
-    match Tag::find(&game.tags, source, "FEN") {
-        Some(fen) => {
-            let value = fen.value(source);
-            Position::from_fen(rules, &value)
-                .map(|pos| (set, pos, true))
-                .map_err(|error| CustomStart::Fen {
-                    set,
-                    at: within(source, fen.value_range, &value, &error),
-                    error,
-                })
-        }
+    match &game.rules_fen {
+        Some(fen) => Position::from_fen(rules, &fen.text)
+            .map(|pos| (set, pos, true))
+            .map_err(|error| CustomStart::Fen {
+                set,
+                at: fen.range_of(error.span.clone()),
+                error,
+            }),
         None => Position::start(rules)
             .map(|pos| (set, pos, false))
             .map_err(|error| CustomStart::Start {
@@ -86,22 +84,4 @@ pub fn custom_position<'r>(
                 at: game.range,
             }),
     }
-}
-
-/// Where `error`, found in a tag's `value`, is in the source: inside the
-/// quotes of `quoted` when the value is written without escapes, else the
-/// whole value.
-fn within(source: &Source, quoted: Range, value: &str, error: &Error) -> Range {
-    let unquoted = source
-        .slice(quoted)
-        .get(1..)
-        .and_then(|raw| raw.strip_suffix('"'));
-    if unquoted != Some(value) {
-        return quoted;
-    }
-    let start = quoted.start + 1;
-    Range::new(
-        start + error.span.start as u32,
-        start + error.span.end.max(error.span.start + 1).min(value.len()) as u32,
-    )
 }

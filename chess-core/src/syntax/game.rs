@@ -107,6 +107,7 @@ impl GameParser {
             // The tag names a rule set, and the start stage reads the
             // `[FEN]` tag under it. (A game of a built-in variant is no
             // game of the verified rules.)
+            self.game.rules_fen = setup::RulesFen::of_game(&self.game.tags, source);
             if self.game.rules == GameRules::Builtin
                 && let Some((name, tag)) = super::variant_name(&self.game.tags, source)
             {

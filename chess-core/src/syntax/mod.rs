@@ -57,7 +57,7 @@ pub use notation::{Board, Marker, MoveSyntax, ResultToken};
 pub use parser::{Parser, Skipped, Stop};
 pub use puzzles::RowSplitter;
 pub(crate) use setup::fen_string;
-pub use setup::{SetupForm, SetupSyntax, fullmove_zero};
+pub use setup::{RulesFen, SetupForm, SetupSyntax, fullmove_zero};
 pub use split::Splitter;
 pub(crate) use stipulation::missing as missing_stipulation;
 pub use stipulation::{ProblemKind, Stipulation, stipulation};

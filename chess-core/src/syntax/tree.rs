@@ -10,7 +10,7 @@ use super::notation::{Board, Marker, MoveSyntax, ResultToken};
 use chess_format::Named;
 use chess_rules::MoveText;
 
-use super::setup::SetupSyntax;
+use super::setup::{RulesFen, SetupSyntax};
 use super::tag::Tag;
 
 /// A move number as written.
@@ -144,6 +144,9 @@ pub struct GameSyntax {
     /// start. Or what is wrong with the tag, or that both are given,
     /// reported when the game is verified.
     pub setup: Result<Option<Box<SetupSyntax>>, Diagnostic>,
+    /// A game under rules a user defines: its `[FEN]` tag as written, for
+    /// its rule set to read (chess's is `setup`).
+    pub rules_fen: Option<RulesFen>,
     /// `lines[0]` is the main line; the others are variations.
     pub lines: Vec<Line>,
     /// Every ply of every line.
@@ -199,6 +202,7 @@ impl Default for GameSyntax {
             variant: Ok(Named::STANDARD),
             variant_tag: None,
             setup: Ok(None),
+            rules_fen: None,
             lines: vec![Line::default()],
             plies: Vec::new(),
             rules_moves: Vec::new(),

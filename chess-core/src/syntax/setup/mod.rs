@@ -25,6 +25,7 @@
 //! | `board.rs` | a FEN's piece placement: ranks, promoted marks, pockets |
 //! | `fields.rs` | the fields after the board: side, castling, en passant, clocks, Three-check's counters |
 //! | `diagram.rs` | diagrams and piece lists |
+//! | `rules_fen.rs` | a game's `[FEN]` tag under rules a user defines, as written, for the rule set to read |
 
 use chess_format::{Named, Variant};
 
@@ -37,9 +38,11 @@ use super::tag::Tag;
 mod board;
 mod diagram;
 mod fields;
+mod rules_fen;
 mod words;
 mod written;
 
+pub use rules_fen::RulesFen;
 use words::{Fields, Listed, Words};
 pub(crate) use written::malformed;
 pub use written::{SetupForm, SetupSyntax, fullmove_zero};
