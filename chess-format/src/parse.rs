@@ -398,6 +398,25 @@ mod tests {
     }
 
     #[test]
+    fn a_reader_reads_as_it_is_told() {
+        let mut r = Reader::new("UCI move", "e7e8q").unwrap();
+        assert_eq!(r.what(), "UCI move");
+        assert!(!r.eat('x'));
+        assert!(r.eat('e'));
+        assert_eq!(r.rank(), Ok(Rank::Seventh));
+        assert_eq!(r.square(), Ok(Square::E8));
+        assert_eq!(r.take(), Some('q'));
+        assert_eq!(r.take(), None);
+        assert_eq!(r.end(), Ok(()));
+        assert_eq!(r.next_char().unwrap_err().problem(), Problem::TooShort);
+        // A promotion is said in the case its notation writes it in.
+        let uci = ParseError::new("UCI move", Problem::NotPromotion('k')).to_string();
+        let san = ParseError::new("SAN move", Problem::NotPromotion('K')).to_string();
+        assert!(uci.ends_with("(`q`, `r`, `b`, `n`)"), "{uci}");
+        assert!(san.ends_with("(`Q`, `R`, `B`, `N`)"), "{san}");
+    }
+
+    #[test]
     fn each_error_says_what_is_wrong() {
         assert_eq!(problem::<Square>(""), ("square", Problem::Empty));
         assert_eq!(problem::<Square>("e"), ("square", Problem::TooShort));

@@ -591,13 +591,25 @@ mod tests {
     }
 
     #[test]
+    fn squares_are_light_and_dark_and_debug_as_written() {
+        for sq in Square::all() {
+            let odd = (sq.file().index() + sq.rank().index()) % 2 == 1;
+            assert_eq!(sq.is_light(), odd, "{sq}");
+        }
+        assert_eq!(std::format!("{:?}", Square::E4), "e4");
+    }
+
+    #[test]
     fn colors_say_their_side() {
         assert!(Color::White.is_white() && !Color::Black.is_white());
         assert_eq!(Color::ALL.map(Color::index), [0, 1]);
         assert_eq!(Color::ALL.map(|c| !c), [Color::Black, Color::White]);
         assert_eq!(Color::ALL.map(Color::adjective), ["white", "black"]);
         assert_eq!(Color::ALL.map(Color::fen_char), ['w', 'b']);
-        assert_eq!(Color::ALL.map(Color::back_rank), [Rank::First, Rank::Eighth]);
+        assert_eq!(
+            Color::ALL.map(Color::back_rank),
+            [Rank::First, Rank::Eighth]
+        );
     }
 
     #[test]
