@@ -170,9 +170,8 @@ impl CustomGame {
     /// The result: as written after the moves, else as the rules decided
     /// (a checkmate, a stalemate as the rule set scores it), else `*`.
     pub fn result(&self) -> GameResult {
-        self.read().map_or(GameResult::Unknown, |g| {
-            GameResult::from_code(g.header().result)
-        })
+        self.read()
+            .map_or(GameResult::Unknown, |g| g.header().result)
     }
 
     /// How the game ended: by checkmate or stalemate, by the recorded

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
-use chess_format::{GameData, Header, OutcomeCode, ResultCode};
+use chess_format::{GameData, GameResult, Header, OutcomeCode};
 
 use chess_format::Variant;
 
@@ -364,67 +364,6 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A PGN game result token.
-///
-/// ```
-/// use verified_chess::{game, GameResult};
-///
-/// assert_eq!(GameResult::parse("1/2-1/2"), Some(GameResult::Draw));
-/// assert_eq!(GameResult::WhiteWins.as_str(), "1-0");
-/// // The rules decide the result when none is written.
-/// assert_eq!(game! { 1. f3 e5 2. g4 Qh4 # }.result(), GameResult::BlackWins);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`: unknown, in progress or abandoned.
-    Unknown,
-}
-
-impl GameResult {
-    /// The result a game's data records.
-    pub(crate) const fn from_code(code: ResultCode) -> GameResult {
-        match code {
-            ResultCode::Unknown => GameResult::Unknown,
-            ResultCode::WhiteWins => GameResult::WhiteWins,
-            ResultCode::BlackWins => GameResult::BlackWins,
-            ResultCode::Draw => GameResult::Draw,
-        }
-    }
-
-    /// The PGN token.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Parses a PGN result token.
-    pub fn parse(s: &str) -> Option<GameResult> {
-        Some(match s {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" => GameResult::Draw,
-            "*" => GameResult::Unknown,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// A chess game whose every move was verified when your crate compiled.
 ///
 /// Create one with the `game!` macro (feature `macros`). A `Game` is plain
@@ -570,7 +509,7 @@ impl Game {
     /// decided, or `*`.
     pub const fn result(&self) -> GameResult {
         match self.header() {
-            Some(header) => GameResult::from_code(header.result),
+            Some(header) => header.result,
             None => GameResult::Unknown,
         }
     }

@@ -81,8 +81,8 @@ mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
 pub use chess_format::{
-    CastlingSide, Color, File, Illegal, Labelled, MoveLabel, NameError, ParseError, Piece, Problem,
-    Rank, Role, Square, Variant,
+    CastlingSide, Color, File, GameResult, Illegal, Labelled, MoveLabel, NameError, ParseError,
+    Piece, Problem, Rank, Role, Square, Variant,
 };
 /// The rules engine of games under rules you define (the
 /// permissively licensed `chess-rules` crate; feature `custom-rules`):
@@ -93,7 +93,7 @@ pub use chess_rules as custom_rules;
 pub use custom::{CustomGame, CustomMove, CustomSquare};
 pub use fen::Fen;
 pub use game::{
-    DecisiveReason, DrawReason, Game, GameResult, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
+    DecisiveReason, DrawReason, Game, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
 };
 pub use moves::{Move, MoveKind, San, Uci};
 pub use pgn::Pgn;

@@ -1,5 +1,4 @@
-//! Reading the facade's own values from text: `FromStr` for results, SAN
-//! and UCI, each reading what its `Display` writes, with `chess-format`'s
+//! Reading the facade's own values from text: `FromStr` for SAN and UCI, each reading what its `Display` writes, with `chess-format`'s
 //! [`ParseError`] and [`Reader`] (the vocabulary's `FromStr` is there, where
 //! its types are defined).
 //!
@@ -17,25 +16,8 @@ use core::str::FromStr;
 
 use chess_format::parse::Reader;
 
-use crate::game::GameResult;
 use crate::moves::{San, Uci};
 use crate::{File, ParseError, Problem, Rank, Role};
-
-impl FromStr for GameResult {
-    type Err = ParseError;
-
-    /// `1-0`, `0-1`, `1/2-1/2` (or `½-½`) or `*`.
-    fn from_str(s: &str) -> Result<GameResult, ParseError> {
-        match s {
-            "½-½" => Ok(GameResult::Draw),
-            "" => Err(ParseError::new("result", Problem::Empty)),
-            _ => GameResult::parse(s).ok_or(ParseError::new(
-                "result",
-                Problem::NotOneOf("`1-0`, `0-1`, `1/2-1/2` or `*`"),
-            )),
-        }
-    }
-}
 
 /// A promotion piece written as `letter` (`Q`, `R`, `B`, `N`, either case).
 fn promotion(r: &Reader<'_>, letter: char) -> Result<Role, ParseError> {
@@ -190,7 +172,7 @@ fn piece_move(r: &Reader<'_>, rest: &str) -> Result<(), ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Stipulation;
+    use crate::{GameResult, Stipulation};
     use core::fmt;
     use std::string::ToString;
 

@@ -12,23 +12,7 @@ use chess_format::FromStrVisitor;
 use serde::de::{Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::{
-    DecisiveReason, DrawReason, Game, GameResult, Move, MoveKind, Node, Outcome, Position,
-};
-
-impl Serialize for GameResult {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for GameResult {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
-        d.deserialize_str(FromStrVisitor::new(
-            "a PGN result: \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\"",
-        ))
-    }
-}
+use crate::{DecisiveReason, DrawReason, Game, Move, MoveKind, Node, Outcome, Position};
 
 impl Serialize for Move {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -10,7 +10,7 @@
 extern crate proc_macro;
 
 use chess_format::{
-    CustomPly, Header, MoveKind, NotesWriter, OutcomeCode, ResultCode, Start, write_custom_game,
+    CustomPly, Header, MoveKind, NotesWriter, OutcomeCode, Start, write_custom_game,
 };
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
@@ -20,7 +20,7 @@ use crate::diagnostic::{Diagnostic, Spelling};
 use crate::input::{Mode, Source};
 use crate::replay::custom::CustomGame;
 use crate::replay::{Annotations, End, Rules, SanBits, VariantEnd, VerifiedGame};
-use crate::syntax::{Note, NoteKind, ResultToken};
+use crate::syntax::{Note, NoteKind};
 
 /// The ply of a move and its SAN bits in a game's data. (One look at the
 /// move and plain arithmetic: this runs for every ply.)
@@ -129,19 +129,9 @@ fn is_standard_start<P: Position>(pos: &P) -> bool {
             .is_none_or(|r| u8::from(r.white) == 3 && u8::from(r.black) == 3)
 }
 
-/// A result as a game's data records it.
-fn result_code(result: ResultToken) -> ResultCode {
-    match result {
-        ResultToken::WhiteWins => ResultCode::WhiteWins,
-        ResultToken::BlackWins => ResultCode::BlackWins,
-        ResultToken::Draw => ResultCode::Draw,
-        ResultToken::Unknown => ResultCode::Unknown,
-    }
-}
-
 /// The header of a verified game.
 fn header<P: Rules>(game: &VerifiedGame<P>) -> Header {
-    let result = result_code(game.result);
+    let result = game.result;
     let outcome = match game.end {
         Some((end, _)) => match end {
             End::Checkmate(Color::White) => OutcomeCode::WhiteCheckmates,
@@ -609,7 +599,7 @@ pub fn diagnostic(source: &Source, d: &Diagnostic) -> TokenStream {
 /// it sets one up, its moves as coordinates, its tags (read from
 /// `source`).
 pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &Source) -> String {
-    let result = result_code(game.result);
+    let result = game.result;
     let outcome = match game.end {
         Some((outcome, stuck)) => {
             use chess_rules::Outcome as O;

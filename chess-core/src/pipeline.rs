@@ -7,7 +7,7 @@ use crate::record::{self, Board, GameRecord};
 use crate::replay::custom::CustomGame;
 use crate::replay::{self, Options, VerifiedGame};
 use crate::rule_sets::RuleSets;
-use crate::syntax::{GameRules, GameSyntax, Parser, ResultToken};
+use crate::syntax::{GameResult, GameRules, GameSyntax, Parser};
 use crate::{explain, start};
 
 /// Reads and verifies the games of `source`, one at a time, in order.
@@ -255,7 +255,7 @@ impl<'s> Games<'s> {
         {
             warnings.push(explain::numbered_from_first_move(first.range));
         }
-        let Some((ResultToken::Unknown, range)) = game.result else {
+        let Some((GameResult::Unknown, range)) = game.result else {
             return warnings;
         };
         // What ended the game in words, and the result it gives.

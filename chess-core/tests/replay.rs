@@ -3,7 +3,7 @@
 //! illegal move explained, castling, promotion, en passant, variations,
 //! the rules that end a game.
 
-use chess_core::syntax::ResultToken;
+use chess_core::syntax::GameResult;
 use chess_core::{End, ErrorKind, Options, Source, Spelling, VerifiedGame, verify};
 use shakmaty::Color;
 
@@ -62,7 +62,7 @@ fn suggests_moves_one_edit_away() {
 fn replays_and_normalises_san() {
     let g = run("1. e2-e4 e7e5 2. knight g1 to f3 Nb8-c6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O").unwrap();
     assert_eq!(g.san(), "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O");
-    assert_eq!(g.result, ResultToken::Unknown);
+    assert_eq!(g.result, GameResult::Unknown);
     assert_eq!(g.end, None);
 }
 
@@ -145,7 +145,7 @@ fn mate_outranks_the_75_move_rule() {
     let g = pgn("100. Ra8").unwrap();
     assert_eq!(g.san(), "Ra8#");
     assert_eq!(g.end, Some((End::Checkmate(Color::White), 1)));
-    assert_eq!(pgn("100. Ra8 1-0").unwrap().result, ResultToken::WhiteWins);
+    assert_eq!(pgn("100. Ra8 1-0").unwrap().result, GameResult::WhiteWins);
     assert_eq!(pgn("100. Ra8+").unwrap_err().kind, ErrorKind::WrongMarker);
     // No mate: the 75-move rule ends the game, with or without check.
     let g = pgn("100. Ra7").unwrap();

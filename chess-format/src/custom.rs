@@ -10,10 +10,10 @@
 //! (`chess_rules::data`).
 //!
 //! ```
-//! use chess_format::{CustomGameData, CustomPly, Header, OutcomeCode, ResultCode, Variant, write_custom_game};
+//! use chess_format::{CustomGameData, CustomPly, Header, OutcomeCode, GameResult, Variant, write_custom_game};
 //!
 //! let header = Header {
-//!     result: ResultCode::Unknown,
+//!     result: GameResult::Unknown,
 //!     outcome: OutcomeCode::Ongoing,
 //!     chess960: false,
 //!     variant: Variant::Standard,
@@ -371,7 +371,7 @@ impl<'a> CustomGameData<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{OutcomeCode, ResultCode, Variant};
+    use crate::{GameResult, OutcomeCode, Variant};
     use std::string::String;
     use std::vec::Vec;
 
@@ -452,7 +452,7 @@ mod tests {
     #[test]
     fn a_game_round_trips_and_cut_data_is_none() {
         let header = Header {
-            result: ResultCode::BlackWins,
+            result: GameResult::BlackWins,
             outcome: OutcomeCode::BlackWinsByStalemate,
             chess960: false,
             variant: Variant::Standard,
@@ -533,7 +533,7 @@ mod tests {
     #[test]
     fn walls_round_trip_after_the_plies() {
         let header = Header {
-            result: ResultCode::Unknown,
+            result: GameResult::Unknown,
             outcome: OutcomeCode::Ongoing,
             chess960: false,
             variant: Variant::Standard,

@@ -200,14 +200,14 @@ impl core::iter::FusedIterator for Tags<'_> {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MoveKind, OutcomeCode, ResultCode, Suffix};
+    use crate::{GameResult, MoveKind, OutcomeCode, Suffix};
     use std::string::String;
     use std::vec::Vec;
 
     #[test]
     fn a_game_round_trips() {
         let header = Header {
-            result: ResultCode::Draw,
+            result: GameResult::Draw,
             outcome: OutcomeCode::FivefoldRepetition,
             chess960: true,
             variant: crate::Variant::Standard,

@@ -3,39 +3,8 @@
 use core::fmt;
 
 use crate::digits::{expect, read_decimal};
+use crate::result::GameResult;
 use crate::variant::Variant;
-
-/// The result written after the moves, or the one the rules decided.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ResultCode {
-    /// `*`
-    Unknown = 0,
-    /// `1-0`
-    WhiteWins = 1,
-    /// `0-1`
-    BlackWins = 2,
-    /// `1/2-1/2`
-    Draw = 3,
-}
-
-impl ResultCode {
-    /// Every code, in order.
-    pub const ALL: [ResultCode; 4] = [
-        ResultCode::Unknown,
-        ResultCode::WhiteWins,
-        ResultCode::BlackWins,
-        ResultCode::Draw,
-    ];
-
-    /// The code with this number.
-    pub const fn from_u8(code: u8) -> Option<ResultCode> {
-        if (code as usize) < ResultCode::ALL.len() {
-            Some(ResultCode::ALL[code as usize])
-        } else {
-            None
-        }
-    }
-}
 
 /// How the game ended: by a rule, by the recorded result, or not at all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -225,12 +194,12 @@ impl OutcomeCode {
 
     /// The outcome of a game that no rule ended and whose recorded result
     /// is `result`.
-    pub const fn declared(result: ResultCode) -> OutcomeCode {
+    pub const fn declared(result: GameResult) -> OutcomeCode {
         match result {
-            ResultCode::Unknown => OutcomeCode::Ongoing,
-            ResultCode::WhiteWins => OutcomeCode::WhiteWinsDeclared,
-            ResultCode::BlackWins => OutcomeCode::BlackWinsDeclared,
-            ResultCode::Draw => OutcomeCode::DrawDeclared,
+            GameResult::Unknown => OutcomeCode::Ongoing,
+            GameResult::WhiteWins => OutcomeCode::WhiteWinsDeclared,
+            GameResult::BlackWins => OutcomeCode::BlackWinsDeclared,
+            GameResult::Draw => OutcomeCode::DrawDeclared,
         }
     }
 }
@@ -244,10 +213,10 @@ impl OutcomeCode {
 /// seven plies that White won by checkmate on the seventh.
 ///
 /// ```
-/// use chess_format::{Header, OutcomeCode, ResultCode, Variant};
+/// use chess_format::{Header, OutcomeCode, GameResult, Variant};
 ///
 /// let header = Header {
-///     result: ResultCode::WhiteWins,
+///     result: GameResult::WhiteWins,
 ///     outcome: OutcomeCode::WhiteCheckmates,
 ///     chess960: false,
 ///     variant: Variant::Standard,
@@ -274,7 +243,7 @@ impl OutcomeCode {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Header {
     /// The result.
-    pub result: ResultCode,
+    pub result: GameResult,
     /// The outcome.
     pub outcome: OutcomeCode,
     /// Chess960 castling rules.
@@ -318,7 +287,7 @@ impl Header {
             digit => digit.wrapping_sub(b'0'),
         };
         let (Some(result), Some(outcome)) = (
-            ResultCode::from_u8(data[0].wrapping_sub(b'0')),
+            GameResult::from_u8(data[0].wrapping_sub(b'0')),
             OutcomeCode::from_u8(outcome),
         ) else {
             return None;
@@ -369,13 +338,13 @@ mod tests {
 
     #[test]
     fn codes_round_trip() {
-        for code in ResultCode::ALL {
-            assert_eq!(ResultCode::from_u8(code as u8), Some(code));
+        for code in GameResult::ALL {
+            assert_eq!(GameResult::from_u8(code as u8), Some(code));
         }
         for code in OutcomeCode::ALL {
             assert_eq!(OutcomeCode::from_u8(code as u8), Some(code));
         }
-        assert_eq!(ResultCode::from_u8(4), None);
+        assert_eq!(GameResult::from_u8(4), None);
         assert_eq!(OutcomeCode::from_u8(50), None);
         for variant in Variant::ALL {
             assert_eq!(Variant::from_u8(variant as u8), Some(variant));
@@ -397,7 +366,7 @@ mod tests {
     fn every_outcome_is_written_without_a_backslash() {
         for outcome in OutcomeCode::ALL {
             let header = Header {
-                result: ResultCode::Unknown,
+                result: GameResult::Unknown,
                 outcome,
                 chess960: false,
                 variant: Variant::Standard,

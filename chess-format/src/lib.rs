@@ -29,15 +29,16 @@
 //! attribute and every list of names are read from.
 //!
 //! It is also the vocabulary every crate of `verified-chess` speaks, defined
-//! once: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`], [`Square`] and
-//! [`CastlingSide`], read from text with one [`ParseError`]; the rule a
+//! once: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`], [`Square`],
+//! [`CastlingSide`] and a game's [`GameResult`], read from text with one
+//! [`ParseError`]; the rule a
 //! position breaks ([`Illegal`]); the [`BoardStyle`]; a move's number
 //! ([`MoveLabel`]); a problem's [`Stipulation`]. (Features `shakmaty` and
 //! `serde` convert and serialize them.)
 //!
 //! ```
 //! use chess_format::{
-//!     GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, Variant,
+//!     GameData, Header, MoveKind, OutcomeCode, Ply, GameResult, Start, Suffix, Variant,
 //!     write_game,
 //! };
 //!
@@ -54,7 +55,7 @@
 //!     suffix: Suffix::None,
 //! };
 //! let header = Header {
-//!     result: ResultCode::Unknown,
+//!     result: GameResult::Unknown,
 //!     outcome: OutcomeCode::Ongoing,
 //!     chess960: false,
 //!     variant: Variant::Standard,
@@ -91,6 +92,7 @@ mod move_label;
 pub mod notes;
 pub mod parse;
 mod ply;
+mod result;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod start;
@@ -103,12 +105,13 @@ pub use board_style::BoardStyle;
 pub use custom::{CustomGameData, CustomPly, write_custom_game};
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
-pub use header::{Header, OutcomeCode, ResultCode};
+pub use header::{Header, OutcomeCode};
 pub use illegal::{CastlingFault, Illegal, Seen};
 pub use move_label::{Labelled, MoveLabel};
 pub use notes::{Note, Notes, NotesWriter};
 pub use parse::{ParseError, Problem};
 pub use ply::{MoveKind, Ply, Suffix};
+pub use result::GameResult;
 #[cfg(feature = "serde")]
 pub use serde_impls::FromStrVisitor;
 pub use start::Start;

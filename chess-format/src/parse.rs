@@ -1,5 +1,5 @@
 //! Reading the vocabulary from text: `FromStr` for colors, roles,
-//! pieces, files, ranks and squares, each reading what its `Display`
+//! pieces, files, ranks, squares and results, each reading what its `Display`
 //! writes (and the usual other spellings); one error type, [`ParseError`],
 //! that says what was expected and what is wrong; and the [`Reader`] they
 //! read with, which `verified-chess` reads moves and results with too.
@@ -8,6 +8,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::illegal::Illegal;
+use crate::result::GameResult;
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 
 /// Why a text is not the value asked for: what it was read as, and what
@@ -366,6 +367,22 @@ impl FromStr for Piece {
     }
 }
 
+impl FromStr for GameResult {
+    type Err = ParseError;
+
+    /// `1-0`, `0-1`, `1/2-1/2` (or `½-½`) or `*`.
+    fn from_str(s: &str) -> Result<GameResult, ParseError> {
+        match s {
+            "½-½" => Ok(GameResult::Draw),
+            "" => Err(ParseError::new("result", Problem::Empty)),
+            _ => GameResult::parse(s).ok_or(ParseError::new(
+                "result",
+                Problem::NotOneOf("`1-0`, `0-1`, `1/2-1/2` or `*`"),
+            )),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,6 +412,19 @@ mod tests {
     fn problem<T: FromStr<Err = ParseError> + fmt::Debug>(s: &str) -> (&'static str, Problem) {
         let e = s.parse::<T>().unwrap_err();
         (e.what(), e.problem())
+    }
+
+    #[test]
+    fn results_read_what_they_write() {
+        for result in GameResult::ALL {
+            assert_eq!(result.to_string().parse::<GameResult>(), Ok(result));
+        }
+        assert_eq!("½-½".parse::<GameResult>(), Ok(GameResult::Draw));
+        assert_eq!(problem::<GameResult>(""), ("result", Problem::Empty));
+        assert!(matches!(
+            problem::<GameResult>("2-0"),
+            ("result", Problem::NotOneOf(_))
+        ));
     }
 
     #[test]

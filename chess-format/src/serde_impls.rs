@@ -1,12 +1,13 @@
 //! `serde` support for the vocabulary (feature `serde`): squares as
-//! `"e4"`, colors and roles as lower-case words, each read through its
-//! `FromStr`.
+//! `"e4"`, colors and roles as lower-case words, results as PGN tokens,
+//! each read through its `FromStr`.
 
 use core::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
+use crate::result::GameResult;
 use crate::types::{Color, Role, Square};
 
 /// Deserializes a value from a string through its `FromStr` (the
@@ -75,5 +76,19 @@ impl Serialize for Role {
 impl<'de> Deserialize<'de> for Role {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
         d.deserialize_str(FromStrVisitor::new("a piece kind such as \"knight\""))
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameResult {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+        d.deserialize_str(FromStrVisitor::new(
+            "a PGN result: \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\"",
+        ))
     }
 }

@@ -3,7 +3,7 @@
 //! included) read back exactly as written.
 
 use chess_format::{
-    GameData, Header, MoveKind, OutcomeCode, Ply, ResultCode, Start, Suffix, Variant, write_game,
+    GameData, GameResult, Header, MoveKind, OutcomeCode, Ply, Start, Suffix, Variant, write_game,
 };
 use proptest::prelude::*;
 
@@ -16,7 +16,7 @@ fn header(plies: usize) -> impl Strategy<Value = Header> {
         proptest::option::of(0..=plies),
     )
         .prop_map(move |(result, outcome, chess960, variant, ended)| Header {
-            result: ResultCode::from_u8(result).expect("0..4"),
+            result: GameResult::from_u8(result).expect("0..4"),
             outcome: OutcomeCode::from_u8(outcome).expect("0..24"),
             chess960,
             variant: Variant::from_u8(variant).expect("0..8"),

@@ -398,6 +398,7 @@ pub const VOCABULARY: &[&str] = &[
     "CastlingSide",
     "Color",
     "File",
+    "GameResult",
     "Illegal",
     "ParseError",
     "ProblemKind",

@@ -13,7 +13,7 @@ use crate::diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 use crate::replay::Rules;
 use crate::replay::{End, Expected, Failure, Numbering, VariantEnd, WrongResult};
-use crate::syntax::{Marker, MoveNumber, PlySyntax, ResultToken};
+use crate::syntax::{GameResult, Marker, MoveNumber, PlySyntax};
 
 use super::moves;
 use super::rejection::{Context, Rejection};
@@ -121,12 +121,12 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
 /// rules decided), as a warning.
 pub fn unfinished_result(
     star: Range,
-    tag: Option<(ResultToken, Range)>,
-    (ended, right): (String, ResultToken),
+    tag: Option<(GameResult, Range)>,
+    (ended, right): (String, GameResult),
     source: &Source,
 ) -> Diagnostic {
     let wrong = WrongResult::Written {
-        written: ResultToken::Unknown,
+        written: GameResult::Unknown,
         range: star,
         end: (),
         tag: tag.filter(|&(t, _)| t != right).map(|t| t.1),
@@ -143,9 +143,9 @@ pub(super) fn wrong_result<E: Copy>(
     wrong: &WrongResult<E>,
     source: &Source,
     describe: impl Fn(E) -> String,
-    right: impl Fn(E) -> ResultToken,
+    right: impl Fn(E) -> GameResult,
 ) -> Diagnostic {
-    let write = |r: ResultToken| Help::Write {
+    let write = |r: GameResult| Help::Write {
         lead: "write ",
         choices: vec![r.as_str().to_string()],
     };
@@ -178,7 +178,7 @@ pub(super) fn wrong_result<E: Copy>(
                     .with_related(tag, "the `[Result]` tag, which is wrong too"),
                 None => d,
             };
-            (d, written == ResultToken::Unknown)
+            (d, written == GameResult::Unknown)
         }
         WrongResult::TagAgainstWritten {
             range, written, at, ..
@@ -207,7 +207,7 @@ pub(super) fn wrong_result<E: Copy>(
                 ),
             )
             .with(write(right(end)));
-            (d, tag == ResultToken::Unknown)
+            (d, tag == GameResult::Unknown)
         }
     };
     if unfinished {

@@ -12,7 +12,7 @@ use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Rules, Squ
 
 use crate::input::Range;
 use crate::syntax::{
-    Board, GameSyntax, Join, Marker, MoveNumber, MoveSyntax, PlySyntax, ResultToken, Tag,
+    Board, GameResult, GameSyntax, Join, Marker, MoveNumber, MoveSyntax, PlySyntax, Tag,
 };
 
 use super::ends::{self, WrongResult};
@@ -41,7 +41,7 @@ pub struct CustomGame {
     /// had no move.
     pub end: Option<(Outcome, Color)>,
     /// The result: as written, else as the rules decided, else `*`.
-    pub result: ResultToken,
+    pub result: GameResult,
     /// The tags.
     pub tags: Vec<Tag>,
     /// Where the game is in the source.
@@ -298,11 +298,11 @@ fn replay_keeping<'r, const KEEPS: bool>(
 
 /// The result an end gives ([`Outcome::winner`]), `stuck` being the side
 /// to move when it came.
-pub fn result_of((outcome, stuck): (Outcome, Color)) -> ResultToken {
+pub fn result_of((outcome, stuck): (Outcome, Color)) -> GameResult {
     match outcome.winner(stuck) {
-        None => ResultToken::Draw,
-        Some(Color::White) => ResultToken::WhiteWins,
-        Some(Color::Black) => ResultToken::BlackWins,
+        None => GameResult::Draw,
+        Some(Color::White) => GameResult::WhiteWins,
+        Some(Color::Black) => GameResult::BlackWins,
     }
 }
 

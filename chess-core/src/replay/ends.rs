@@ -5,7 +5,7 @@
 use shakmaty::{Color, Position};
 
 use crate::input::Range;
-use crate::syntax::ResultToken;
+use crate::syntax::GameResult;
 
 use super::played::PlyRef;
 use super::rules::{Rules, VariantEnd};
@@ -29,15 +29,15 @@ pub enum End {
 
 impl End {
     /// The result the rules give.
-    pub fn result(self) -> ResultToken {
+    pub fn result(self) -> GameResult {
         match self {
             End::Checkmate(Color::White) | End::Variant(Some(Color::White), _) => {
-                ResultToken::WhiteWins
+                GameResult::WhiteWins
             }
             End::Checkmate(Color::Black) | End::Variant(Some(Color::Black), _) => {
-                ResultToken::BlackWins
+                GameResult::BlackWins
             }
-            _ => ResultToken::Draw,
+            _ => GameResult::Draw,
         }
     }
 
@@ -115,7 +115,7 @@ pub enum WrongResult<E> {
     /// game.
     Written {
         /// The result written.
-        written: ResultToken,
+        written: GameResult,
         /// Where.
         range: Range,
         /// How the rules ended the game.
@@ -127,11 +127,11 @@ pub enum WrongResult<E> {
     /// The `[Result]` tag contradicts the result after the moves.
     TagAgainstWritten {
         /// The tag's result.
-        tag: ResultToken,
+        tag: GameResult,
         /// Its value, inside the quotes.
         range: Range,
         /// The result after the moves.
-        written: ResultToken,
+        written: GameResult,
         /// Where that is.
         at: Range,
     },
@@ -139,7 +139,7 @@ pub enum WrongResult<E> {
     /// result after its moves.
     TagAgainstEnd {
         /// The tag's result.
-        tag: ResultToken,
+        tag: GameResult,
         /// Its value, inside the quotes.
         range: Range,
         /// How the rules ended the game.
@@ -157,15 +157,15 @@ pub enum WrongResult<E> {
 /// every rules: chess's and a variant's ends, and a rule set's a user
 /// defines.
 pub(super) fn result<E: Copy>(
-    written: Option<(ResultToken, Range)>,
-    tag: Option<(ResultToken, Range)>,
+    written: Option<(GameResult, Range)>,
+    tag: Option<(GameResult, Range)>,
     end: Option<E>,
-    of: impl Fn(E) -> ResultToken,
+    of: impl Fn(E) -> GameResult,
     unfinished: bool,
-) -> Result<ResultToken, WrongResult<E>> {
+) -> Result<GameResult, WrongResult<E>> {
     let right = end.map(&of);
-    let unknown = |r: ResultToken| unfinished && r == ResultToken::Unknown;
-    let fits = |r: ResultToken| right.is_none_or(|right| r == right || unknown(r));
+    let unknown = |r: GameResult| unfinished && r == GameResult::Unknown;
+    let fits = |r: GameResult| right.is_none_or(|right| r == right || unknown(r));
     if let Some((written, at)) = written {
         if let (false, Some(end)) = (fits(written), end) {
             return Err(WrongResult::Written {
@@ -192,14 +192,14 @@ pub(super) fn result<E: Copy>(
             Err(WrongResult::TagAgainstEnd { tag: t, range, end })
         }
         (Some((t, _)), None) => Ok(t),
-        _ => Ok(right.unwrap_or(ResultToken::Unknown)),
+        _ => Ok(right.unwrap_or(GameResult::Unknown)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ResultToken::{BlackWins, Draw, Unknown, WhiteWins};
+    use GameResult::{BlackWins, Draw, Unknown, WhiteWins};
 
     const MOVES: Range = Range { start: 50, end: 53 };
     const TAG: Range = Range { start: 9, end: 12 };
@@ -208,11 +208,11 @@ mod tests {
     /// whose result is `r`), written `written` after its moves and `tag`
     /// in its tag.
     fn check(
-        written: Option<ResultToken>,
-        tag: Option<ResultToken>,
-        end: Option<ResultToken>,
+        written: Option<GameResult>,
+        tag: Option<GameResult>,
+        end: Option<GameResult>,
         unfinished: bool,
-    ) -> Result<ResultToken, WrongResult<ResultToken>> {
+    ) -> Result<GameResult, WrongResult<GameResult>> {
         result(
             written.map(|r| (r, MOVES)),
             tag.map(|r| (r, TAG)),

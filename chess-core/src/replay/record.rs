@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::input::{Range, Source};
-use crate::syntax::{Note, ResultToken, Tag};
+use crate::syntax::{GameResult, Note, Tag};
 
 use super::ends::End;
 use super::numbering::Numbering;
@@ -26,7 +26,7 @@ pub struct VerifiedGame<P = Chess> {
     /// How the rules ended the game, and after how many plies.
     pub end: Option<(End, usize)>,
     /// The result: as written, else as the rules decided, else `*`.
-    pub result: ResultToken,
+    pub result: GameResult,
     /// The final position.
     pub last: P,
     /// The tag pairs, as ranges of the source the game was read from.

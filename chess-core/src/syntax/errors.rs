@@ -17,7 +17,7 @@ use crate::input::{Range, Source};
 
 use super::letters::PieceLetters;
 use super::lexer::BadLex;
-use super::notation::{self, Invalid, ResultToken};
+use super::notation::{self, GameResult, Invalid};
 use super::tree::MoveNumber;
 
 /// A word, string or other lexeme where a move was expected; `found` says
@@ -219,7 +219,7 @@ pub(crate) fn marker_without_move(range: Range, source: &Source) -> Diagnostic {
     )
 }
 
-pub(crate) fn result_in_variation(range: Range, result: ResultToken) -> Diagnostic {
+pub(crate) fn result_in_variation(range: Range, result: GameResult) -> Diagnostic {
     Diagnostic::new(
         ErrorKind::MisplacedResult,
         range,
@@ -366,7 +366,7 @@ pub(crate) fn malformed_tag(range: Range, what: &str) -> Diagnostic {
 
 /// A second game in the input of a macro that takes one game: `second`
 /// covers it; `first_result` is the result that ended the first, if any.
-pub fn second_game(second: Range, first_result: Option<ResultToken>) -> Diagnostic {
+pub fn second_game(second: Range, first_result: Option<GameResult>) -> Diagnostic {
     match first_result {
         Some(result) => Diagnostic::new(
             ErrorKind::MisplacedResult,

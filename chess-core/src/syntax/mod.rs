@@ -53,7 +53,7 @@ pub use chess_format::NameError;
 pub(crate) use express::whole_game as plain_game;
 pub use letters::PieceLetters;
 pub use limits::{Bound, Limits};
-pub use notation::{Board, Marker, MoveSyntax, ResultToken};
+pub use notation::{Board, GameResult, Marker, MoveSyntax};
 pub use parser::{Parser, Skipped, Stop};
 pub use puzzles::RowSplitter;
 pub(crate) use setup::fen_string;

@@ -878,7 +878,7 @@ fn long_form(
 mod tests {
     use super::*;
     use crate::diagnostic::ErrorKind;
-    use crate::syntax::notation::{Marker, ResultToken};
+    use crate::syntax::notation::{GameResult, Marker};
     use crate::syntax::tree::MoveNumber;
     use shakmaty::Square;
 
@@ -915,7 +915,7 @@ mod tests {
             })
         );
         assert_eq!(plies[4].marker.map(|m| m.0), Some(Marker::Check));
-        assert_eq!(g.result.map(|r| r.0), Some(ResultToken::Draw));
+        assert_eq!(g.result.map(|r| r.0), Some(GameResult::Draw));
     }
 
     #[test]
@@ -1002,7 +1002,7 @@ mod tests {
         );
         assert_eq!(
             games[2].as_ref().unwrap().result.map(|r| r.0),
-            Some(ResultToken::BlackWins)
+            Some(GameResult::BlackWins)
         );
     }
 

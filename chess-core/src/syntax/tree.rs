@@ -6,7 +6,7 @@ use std::num::NonZeroU32;
 use crate::diagnostic::Diagnostic;
 use crate::input::{Range, Source};
 
-use super::notation::{Board, Marker, MoveSyntax, ResultToken};
+use super::notation::{Board, GameResult, Marker, MoveSyntax};
 use chess_format::Named;
 use chess_rules::MoveText;
 
@@ -160,11 +160,11 @@ pub struct GameSyntax {
     /// Comments and NAGs, in the order written (empty for most games).
     pub notes: Vec<Note>,
     /// The result token.
-    pub result: Option<(ResultToken, Range)>,
+    pub result: Option<(GameResult, Range)>,
     /// The `[Result]` tag's value where it is one of the four results, and
     /// its range inside the quotes: the replay holds it to the result
     /// token and the final position.
-    pub result_tag: Option<(ResultToken, Range)>,
+    pub result_tag: Option<(GameResult, Range)>,
     /// From the game's first to its last lexeme.
     pub range: Range,
 }

@@ -403,9 +403,9 @@ fn ply_at(game: &GameSyntax, offset: u32) -> Option<(usize, usize)> {
 fn summary<P>(
     g: &chess_core::VerifiedGame<P>,
 ) -> (
-    Option<(String, chess_core::syntax::ResultToken)>,
+    Option<(String, chess_core::syntax::GameResult)>,
     String,
-    chess_core::syntax::ResultToken,
+    chess_core::syntax::GameResult,
 )
 where
     for<'a> verified_chess::Position: From<&'a P>,

@@ -107,30 +107,8 @@ impl Marker {
     }
 }
 
-/// A result token.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ResultToken {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`
-    Unknown,
-}
-
-impl ResultToken {
-    /// The PGN spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ResultToken::WhiteWins => "1-0",
-            ResultToken::BlackWins => "0-1",
-            ResultToken::Draw => "1/2-1/2",
-            ResultToken::Unknown => "*",
-        }
-    }
-}
+/// A result token: chess-format's, the one type of a result.
+pub use chess_format::GameResult;
 
 /// One of the two boards of a bughouse game, as BPGN's move numbers
 /// name it (`1A.`, `1b.`).
@@ -225,7 +203,7 @@ pub enum Part {
     /// `$12`.
     Nag,
     /// A result.
-    Result(ResultToken),
+    Result(GameResult),
     /// Not notation.
     Invalid(Invalid),
 }

@@ -309,10 +309,10 @@ fn numbers_markers_annotations() {
 #[test]
 fn results_nulls_keywords() {
     use Part::*;
-    assert_eq!(parts("1-0")[0].0, Result(ResultToken::WhiteWins));
-    assert_eq!(parts("0-1")[0].0, Result(ResultToken::BlackWins));
-    assert_eq!(parts("1/2-1/2")[0].0, Result(ResultToken::Draw));
-    assert_eq!(parts("*")[0].0, Result(ResultToken::Unknown));
+    assert_eq!(parts("1-0")[0].0, Result(GameResult::WhiteWins));
+    assert_eq!(parts("0-1")[0].0, Result(GameResult::BlackWins));
+    assert_eq!(parts("1/2-1/2")[0].0, Result(GameResult::Draw));
+    assert_eq!(parts("*")[0].0, Result(GameResult::Unknown));
     for null in ["--", "Z0", "0000"] {
         assert_eq!(parts(null)[0].0, Null, "{null}");
     }
@@ -334,7 +334,7 @@ fn a_result_glued_to_a_marker_or_annotation_is_the_result() {
             (qh4, "Qh4"),
             (Marker(super::Marker::Mate), "#"),
             (Annotation, "!?"),
-            (Result(ResultToken::BlackWins), "0-1"),
+            (Result(GameResult::BlackWins), "0-1"),
         ]
     );
     assert_eq!(
@@ -342,18 +342,18 @@ fn a_result_glued_to_a_marker_or_annotation_is_the_result() {
         [
             (qh4, "Qh4"),
             (Marker(super::Marker::Check), "+"),
-            (Result(ResultToken::WhiteWins), "1-0"),
+            (Result(GameResult::WhiteWins), "1-0"),
         ]
     );
-    assert_eq!(parts("Qh4!*")[2], (Result(ResultToken::Unknown), "*"));
+    assert_eq!(parts("Qh4!*")[2], (Result(GameResult::Unknown), "*"));
     assert_eq!(
         parts("Qh4?1/2-1/2")[2],
-        (Result(ResultToken::Draw), "1/2-1/2")
+        (Result(GameResult::Draw), "1/2-1/2")
     );
-    assert_eq!(parts("Qh4#½-½")[2], (Result(ResultToken::Draw), "½-½"));
+    assert_eq!(parts("Qh4#½-½")[2], (Result(GameResult::Draw), "½-½"));
     // Figurines and a glued result together.
     assert_eq!(parts("♕h4#0-1")[0], (qh4, "♕h4"));
-    assert_eq!(parts("♕h4#0-1")[2], (Result(ResultToken::BlackWins), "0-1"));
+    assert_eq!(parts("♕h4#0-1")[2], (Result(GameResult::BlackWins), "0-1"));
     // Straight after a square it stays unread (`h10` is a square under
     // rules a user defines), as does anything else before a result.
     for word in ["Qh40-1", "Qh4x0-1", "Qh4#0-10", "Qh4#1-"] {
@@ -410,7 +410,7 @@ fn a_result_glued_to_a_move_under_rules() {
         [
             Part::Marker(Marker::Mate),
             Part::Annotation,
-            Part::Result(ResultToken::WhiteWins)
+            Part::Result(GameResult::WhiteWins)
         ]
     );
     assert_eq!(out[3].range, crate::input::Range::new(5, 8));
@@ -476,11 +476,11 @@ fn figurines_and_unicode_punctuation() {
         assert_eq!(parts(word), vec![(Move(MoveSyntax::Castle(side)), word)]);
     }
     for (word, result) in [
-        ("1–0", ResultToken::WhiteWins),
-        ("0‒1", ResultToken::BlackWins),
-        ("½–½", ResultToken::Draw),
-        ("1/2–1/2", ResultToken::Draw),
-        ("1−0", ResultToken::WhiteWins),
+        ("1–0", GameResult::WhiteWins),
+        ("0‒1", GameResult::BlackWins),
+        ("½–½", GameResult::Draw),
+        ("1/2–1/2", GameResult::Draw),
+        ("1−0", GameResult::WhiteWins),
     ] {
         assert_eq!(parts(word), vec![(Result(result), word)], "{word}");
     }

@@ -2,7 +2,7 @@
 //! its suffixes (`e.p.`, a check or mate marker, an annotation).
 
 use super::moves::{body_part, fast_san, rules_body_part};
-use super::parts::{Board, Invalid, Marker, Part, ResultToken, Spanned};
+use super::parts::{Board, GameResult, Invalid, Marker, Part, Spanned};
 use super::spellings::{MAX_REWRITTEN, glyph_nag, rewrite};
 use crate::input::Range;
 
@@ -111,12 +111,12 @@ fn glued_result(
     before: usize,
     split: fn(&[u8], u32, &mut Vec<Spanned>),
 ) -> bool {
-    const RESULTS: [(&[u8], ResultToken); 5] = [
-        (b"1-0", ResultToken::WhiteWins),
-        (b"0-1", ResultToken::BlackWins),
-        (b"1/2-1/2", ResultToken::Draw),
-        ("\u{BD}-\u{BD}".as_bytes(), ResultToken::Draw),
-        (b"*", ResultToken::Unknown),
+    const RESULTS: [(&[u8], GameResult); 5] = [
+        (b"1-0", GameResult::WhiteWins),
+        (b"0-1", GameResult::BlackWins),
+        (b"1/2-1/2", GameResult::Draw),
+        ("\u{BD}-\u{BD}".as_bytes(), GameResult::Draw),
+        (b"*", GameResult::Unknown),
     ];
     for (written, result) in RESULTS {
         if let Some(rest) = word.strip_suffix(written)
@@ -466,13 +466,13 @@ fn dot_count(s: &[u8]) -> (usize, usize) {
 
 /// The result `word` is, as a result token or a `[Result]` tag's value
 /// writes it.
-pub(crate) fn result_token(word: &[u8]) -> Option<ResultToken> {
+pub(crate) fn result_token(word: &[u8]) -> Option<GameResult> {
     Some(match word {
-        b"1-0" => ResultToken::WhiteWins,
-        b"0-1" => ResultToken::BlackWins,
+        b"1-0" => GameResult::WhiteWins,
+        b"0-1" => GameResult::BlackWins,
         // `½-½` in UTF-8.
-        b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => ResultToken::Draw,
-        b"*" => ResultToken::Unknown,
+        b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => GameResult::Draw,
+        b"*" => GameResult::Unknown,
         _ => return None,
     })
 }
