@@ -177,8 +177,7 @@ impl CustomGame {
     /// How the game ended: by checkmate or stalemate, by the recorded
     /// result, or not at all.
     pub fn outcome(&self) -> Outcome {
-        self.read()
-            .map_or(Outcome::Ongoing, |g| Outcome::from_code(g.header().outcome))
+        self.read().map_or(Outcome::Ongoing, |g| g.header().outcome)
     }
 
     /// The game as PGN (a value to print or `to_string()`), as

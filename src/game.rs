@@ -3,366 +3,11 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
-use chess_format::{GameData, GameResult, Header, OutcomeCode};
+use chess_format::{GameData, GameResult, Header, Outcome};
 
 use chess_format::Variant;
 
 use crate::{Color, Move, Position, San};
-
-/// How a game ended, if it did.
-///
-/// The macros derive this from the final position (checkmate, stalemate, a
-/// dead position, fivefold repetition, the 75-move rule) and, when the rules
-/// did not end the game, from the result written after the moves.
-///
-/// ```
-/// use verified_chess::{game, Color, DecisiveReason, DrawReason, GameResult, Outcome};
-///
-/// let mate = game! { 1. f3 e5 2. g4 Qh4 # }.outcome();
-/// assert_eq!(mate, Outcome::Decisive { winner: Color::Black, reason: DecisiveReason::Checkmate });
-/// assert!(mate.is_automatic());
-/// assert_eq!(mate.result(), GameResult::BlackWins);
-/// assert_eq!(mate.to_string(), "Black wins by checkmate");
-///
-/// let agreed = game! { 1. e4 e5 1/2-1/2 }.outcome();
-/// assert_eq!(agreed, Outcome::Draw { reason: DrawReason::Declared });
-/// assert!(agreed.is_over() && !agreed.is_automatic());
-/// assert_eq!(game! { 1. e4 }.outcome(), Outcome::Ongoing);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The game has no result: no rule ended it and no result (or `*`) was
-    /// written.
-    Ongoing,
-    /// One side won.
-    Decisive {
-        /// The winner.
-        winner: Color,
-        /// Why.
-        reason: DecisiveReason,
-    },
-    /// Drawn.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-    },
-}
-
-/// Why a game was won.
-///
-/// ```
-/// use verified_chess::{game, DecisiveReason, Outcome};
-///
-/// let resigned = game! { 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 1-0 }.outcome();
-/// assert!(matches!(resigned, Outcome::Decisive { reason: DecisiveReason::Declared, .. }));
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum DecisiveReason {
-    /// The loser is checkmated.
-    Checkmate,
-    /// The position is not decided by the rules; the recorded result says who
-    /// won (resignation, time forfeit, adjudication, …).
-    Declared,
-    /// King of the Hill: the winner's king reached d4, e4, d5 or e5.
-    Hill,
-    /// Three-check: the winner gave the third check.
-    ThirdCheck,
-    /// Atomic: the winner exploded the loser's king.
-    KingExploded,
-    /// Antichess: the winner has no piece left.
-    NoPiecesLeft,
-    /// Antichess: the winner, to move, has no legal move.
-    NoMoves,
-    /// Horde: Black captured every white piece.
-    HordeCaptured,
-    /// Racing Kings: the winner's king reached the eighth rank and the
-    /// other king could not follow.
-    EighthRank,
-    /// Under rules a user defines where a stalemate decides the game
-    /// ([`CustomGame`](crate::CustomGame)): the side to move had no move,
-    /// and loses (or, where a stalemate wins, wins).
-    Stalemate,
-    /// Under rules a user defines with a flag region (Fairy-Stockfish's
-    /// `flagRegion`: king of the hill, breakthrough): the winner's flag
-    /// piece reached it.
-    Region,
-    /// Under rules a user defines with an extinction goal (Fairy-Stockfish's
-    /// `extinctionValue`: horde, shatranj's bare king): a kind of piece is
-    /// gone, and the rules give the win.
-    Extinction,
-    /// Under rules a user defines with check counting (Fairy-Stockfish's
-    /// `checkCounting`: three-check, five-check): the winner gave the
-    /// checks it had to give.
-    Checks,
-    /// Under rules a user defines where a checkmate wins (Fairy-Stockfish's
-    /// `checkmateValue`: misère chess): the winner was checkmated.
-    Checkmated,
-    /// Under rules a user defines with material counting (Fairy-Stockfish's
-    /// `materialCounting`: armageddon's draw odds): the game ended drawn,
-    /// and counting gave it to the winner.
-    Counted,
-    /// Under rules a user defines where a drop that checkmates loses
-    /// (Fairy-Stockfish's `shogiPawnDropMateIllegal`: shogi's pawn): the
-    /// winner was checkmated by such a drop.
-    DropMate,
-    /// Under rules a user defines with pieces in a row as a goal
-    /// (Fairy-Stockfish's `connectN`: tic-tac-toe's three in a row): the
-    /// winner got its pieces in a row (or the loser did, where a row
-    /// loses).
-    Connection,
-    /// Under rules a user defines where castling wins (Fairy-Stockfish's
-    /// `castlingWins`: castle chess): the winner castled on such a wing,
-    /// or the loser lost the right to.
-    Castling,
-}
-
-/// Why a game was drawn.
-///
-/// ```
-/// use verified_chess::{game, DrawReason, Outcome};
-///
-/// // King and bishop against king: no mate is possible.
-/// let dead = game! { fen 4k3/8/8/8/8/8/3q4/3BK3 w - - 0 1  1. Kxd2 };
-/// assert_eq!(dead.outcome(), Outcome::Draw { reason: DrawReason::DeadPosition });
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum DrawReason {
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// Neither side can ever checkmate: the game is drawn by dead position.
-    /// Detected by material alone (e.g. king and bishop against king), which
-    /// is the standard approximation; locked pawn structures are not
-    /// recognised.
-    DeadPosition,
-    /// The same position occurred for the fifth time.
-    FivefoldRepetition,
-    /// 75 moves by each side without a capture or pawn move.
-    SeventyFiveMoveRule,
-    /// The position is not drawn by the rules; the recorded result says the
-    /// game was drawn (agreement, a claim under the 50-move or threefold
-    /// rule, …).
-    Declared,
-    /// Racing Kings: both kings reached the eighth rank.
-    BothKingsOnEighthRank,
-    /// Under rules a user defines with flag regions: both sides reached
-    /// theirs.
-    BothReachRegion,
-    /// Under rules a user defines with an extinction goal that draws.
-    Extinction,
-    /// Under rules a user defines where a checkmate draws
-    /// (Fairy-Stockfish's `checkmateValue = draw`).
-    Checkmate,
-    /// Under rules a user defines with material counting: the game ended
-    /// drawn, and counting left it so (as many pieces each).
-    Counted,
-    /// Under rules a user defines where pieces in a row draw.
-    Connection,
-    /// Under rules a user defines where a side may pass (janggi): both
-    /// sides passed, one after the other.
-    Passes,
-    /// Under rules a user defines with bikjang (janggi): the generals
-    /// faced each other, and the side to move passed.
-    Bikjang,
-    /// Under rules a user defines where a full board ends the game
-    /// (reversi, ataxx, without material counting).
-    FullBoard,
-}
-
-/// A win by a rule.
-const fn win(winner: Color, reason: DecisiveReason) -> Outcome {
-    Outcome::Decisive { winner, reason }
-}
-
-impl Outcome {
-    /// The outcome a game's data records.
-    pub(crate) const fn from_code(code: OutcomeCode) -> Outcome {
-        use Color::{Black, White};
-        match code {
-            OutcomeCode::Ongoing => Outcome::Ongoing,
-            OutcomeCode::WhiteCheckmates => Outcome::Decisive {
-                winner: White,
-                reason: DecisiveReason::Checkmate,
-            },
-            OutcomeCode::BlackCheckmates => Outcome::Decisive {
-                winner: Black,
-                reason: DecisiveReason::Checkmate,
-            },
-            OutcomeCode::Stalemate => Outcome::Draw {
-                reason: DrawReason::Stalemate,
-            },
-            OutcomeCode::DeadPosition => Outcome::Draw {
-                reason: DrawReason::DeadPosition,
-            },
-            OutcomeCode::FivefoldRepetition => Outcome::Draw {
-                reason: DrawReason::FivefoldRepetition,
-            },
-            OutcomeCode::SeventyFiveMoveRule => Outcome::Draw {
-                reason: DrawReason::SeventyFiveMoveRule,
-            },
-            OutcomeCode::WhiteWinsDeclared => Outcome::Decisive {
-                winner: White,
-                reason: DecisiveReason::Declared,
-            },
-            OutcomeCode::BlackWinsDeclared => Outcome::Decisive {
-                winner: Black,
-                reason: DecisiveReason::Declared,
-            },
-            OutcomeCode::DrawDeclared => Outcome::Draw {
-                reason: DrawReason::Declared,
-            },
-            OutcomeCode::WhiteReachesHill => win(White, DecisiveReason::Hill),
-            OutcomeCode::BlackReachesHill => win(Black, DecisiveReason::Hill),
-            OutcomeCode::WhiteGivesThirdCheck => win(White, DecisiveReason::ThirdCheck),
-            OutcomeCode::BlackGivesThirdCheck => win(Black, DecisiveReason::ThirdCheck),
-            OutcomeCode::WhiteExplodesKing => win(White, DecisiveReason::KingExploded),
-            OutcomeCode::BlackExplodesKing => win(Black, DecisiveReason::KingExploded),
-            OutcomeCode::WhiteLosesAllPieces => win(White, DecisiveReason::NoPiecesLeft),
-            OutcomeCode::BlackLosesAllPieces => win(Black, DecisiveReason::NoPiecesLeft),
-            OutcomeCode::WhiteHasNoMoves => win(White, DecisiveReason::NoMoves),
-            OutcomeCode::BlackHasNoMoves => win(Black, DecisiveReason::NoMoves),
-            OutcomeCode::HordeCaptured => win(Black, DecisiveReason::HordeCaptured),
-            OutcomeCode::WhiteReachesEighthRank => win(White, DecisiveReason::EighthRank),
-            OutcomeCode::BlackReachesEighthRank => win(Black, DecisiveReason::EighthRank),
-            OutcomeCode::BothReachEighthRank => Outcome::Draw {
-                reason: DrawReason::BothKingsOnEighthRank,
-            },
-            OutcomeCode::WhiteWinsByStalemate => win(White, DecisiveReason::Stalemate),
-            OutcomeCode::BlackWinsByStalemate => win(Black, DecisiveReason::Stalemate),
-            OutcomeCode::WhiteReachesRegion => win(White, DecisiveReason::Region),
-            OutcomeCode::BlackReachesRegion => win(Black, DecisiveReason::Region),
-            OutcomeCode::BothReachRegion => Outcome::Draw {
-                reason: DrawReason::BothReachRegion,
-            },
-            OutcomeCode::WhiteWinsByExtinction => win(White, DecisiveReason::Extinction),
-            OutcomeCode::BlackWinsByExtinction => win(Black, DecisiveReason::Extinction),
-            OutcomeCode::DrawByExtinction => Outcome::Draw {
-                reason: DrawReason::Extinction,
-            },
-            OutcomeCode::WhiteGivesLastCheck => win(White, DecisiveReason::Checks),
-            OutcomeCode::BlackGivesLastCheck => win(Black, DecisiveReason::Checks),
-            OutcomeCode::WhiteWinsCheckmated => win(White, DecisiveReason::Checkmated),
-            OutcomeCode::BlackWinsCheckmated => win(Black, DecisiveReason::Checkmated),
-            OutcomeCode::DrawByCheckmate => Outcome::Draw {
-                reason: DrawReason::Checkmate,
-            },
-            OutcomeCode::WhiteWinsByCounting => win(White, DecisiveReason::Counted),
-            OutcomeCode::BlackWinsByCounting => win(Black, DecisiveReason::Counted),
-            OutcomeCode::DrawByCounting => Outcome::Draw {
-                reason: DrawReason::Counted,
-            },
-            OutcomeCode::WhiteWinsByDropMate => win(White, DecisiveReason::DropMate),
-            OutcomeCode::BlackWinsByDropMate => win(Black, DecisiveReason::DropMate),
-            OutcomeCode::WhiteWinsByConnection => win(White, DecisiveReason::Connection),
-            OutcomeCode::BlackWinsByConnection => win(Black, DecisiveReason::Connection),
-            OutcomeCode::DrawByConnection => Outcome::Draw {
-                reason: DrawReason::Connection,
-            },
-            OutcomeCode::DrawByPasses => Outcome::Draw {
-                reason: DrawReason::Passes,
-            },
-            OutcomeCode::DrawByFullBoard => Outcome::Draw {
-                reason: DrawReason::FullBoard,
-            },
-            OutcomeCode::DrawByBikjang => Outcome::Draw {
-                reason: DrawReason::Bikjang,
-            },
-            OutcomeCode::WhiteWinsByCastling => win(White, DecisiveReason::Castling),
-            OutcomeCode::BlackWinsByCastling => win(Black, DecisiveReason::Castling),
-        }
-    }
-
-    /// The winner, if one side won.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Decisive { winner, .. } => Some(winner),
-            _ => None,
-        }
-    }
-
-    /// `true` unless the outcome is [`Outcome::Ongoing`].
-    pub const fn is_over(self) -> bool {
-        !matches!(self, Outcome::Ongoing)
-    }
-
-    /// `true` if the rules themselves ended the game (as opposed to a
-    /// recorded result).
-    pub const fn is_automatic(self) -> bool {
-        !matches!(
-            self,
-            Outcome::Ongoing
-                | Outcome::Decisive {
-                    reason: DecisiveReason::Declared,
-                    ..
-                }
-                | Outcome::Draw {
-                    reason: DrawReason::Declared
-                }
-        )
-    }
-
-    /// The PGN result this outcome implies.
-    pub const fn result(self) -> GameResult {
-        match self {
-            Outcome::Ongoing => GameResult::Unknown,
-            Outcome::Decisive {
-                winner: Color::White,
-                ..
-            } => GameResult::WhiteWins,
-            Outcome::Decisive {
-                winner: Color::Black,
-                ..
-            } => GameResult::BlackWins,
-            Outcome::Draw { .. } => GameResult::Draw,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Ongoing => f.write_str("ongoing"),
-            Outcome::Decisive { winner, reason } => {
-                write!(f, "{winner} wins")?;
-                f.write_str(match reason {
-                    DecisiveReason::Declared => "",
-                    DecisiveReason::Checkmate => " by checkmate",
-                    DecisiveReason::Hill => " by reaching the hill",
-                    DecisiveReason::ThirdCheck => " by the third check",
-                    DecisiveReason::KingExploded => " by exploding the king",
-                    DecisiveReason::NoPiecesLeft => " by losing every piece",
-                    DecisiveReason::NoMoves => " by having no legal move",
-                    DecisiveReason::HordeCaptured => " by capturing the horde",
-                    DecisiveReason::EighthRank => " by reaching the eighth rank",
-                    DecisiveReason::Stalemate => " by stalemate",
-                    DecisiveReason::Region => " by reaching the flag region",
-                    DecisiveReason::Extinction => " by extinction",
-                    DecisiveReason::Checks => " by giving its checks",
-                    DecisiveReason::Checkmated => " by being checkmated",
-                    DecisiveReason::Counted => " by material counting",
-                    DecisiveReason::DropMate => " by being checkmated by a drop that may not mate",
-                    DecisiveReason::Connection => " by pieces in a row",
-                    DecisiveReason::Castling => " by castling, or the other side's lost right to",
-                })
-            }
-            Outcome::Draw { reason } => f.write_str(match reason {
-                DrawReason::Stalemate => "draw by stalemate",
-                DrawReason::DeadPosition => "draw by dead position",
-                DrawReason::FivefoldRepetition => "draw by fivefold repetition",
-                DrawReason::SeventyFiveMoveRule => "draw by the 75-move rule",
-                DrawReason::Declared => "draw",
-                DrawReason::BothKingsOnEighthRank => "draw: both kings reached the eighth rank",
-                DrawReason::BothReachRegion => "draw: both sides reached their flag regions",
-                DrawReason::Extinction => "draw by extinction",
-                DrawReason::Connection => "draw by pieces in a row",
-                DrawReason::Checkmate => "draw by checkmate",
-                DrawReason::Counted => "draw by material counting",
-                DrawReason::Passes => "draw by both sides passing",
-                DrawReason::Bikjang => "draw by bikjang",
-                DrawReason::FullBoard => "draw by a full board",
-            }),
-        }
-    }
-}
 
 /// A chess game whose every move was verified when your crate compiled.
 ///
@@ -514,10 +159,35 @@ impl Game {
         }
     }
 
-    /// How the game ended, if it did; see [`Outcome`].
+    /// How the game ended, if it did: derived from the final position
+    /// (checkmate, stalemate, a dead position, fivefold repetition, the
+    /// 75-move rule, a variant's own end) and, when the rules did not end
+    /// the game, from the result written after the moves.
+    ///
+    /// ```
+    /// use verified_chess::{game, Color, DecisiveReason, DrawReason, GameResult, Outcome};
+    ///
+    /// let mate = game! { 1. f3 e5 2. g4 Qh4 # }.outcome();
+    /// assert_eq!(mate, Outcome::Decisive { winner: Color::Black, reason: DecisiveReason::Checkmate });
+    /// assert!(mate.is_automatic());
+    /// assert_eq!(mate.result(), GameResult::BlackWins);
+    /// assert_eq!(mate.to_string(), "Black wins by checkmate");
+    ///
+    /// let agreed = game! { 1. e4 e5 1/2-1/2 }.outcome();
+    /// assert_eq!(agreed, Outcome::Draw { reason: DrawReason::Declared });
+    /// assert!(agreed.is_over() && !agreed.is_automatic());
+    /// assert_eq!(game! { 1. e4 }.outcome(), Outcome::Ongoing);
+    ///
+    /// let resigned = game! { 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 1-0 }.outcome();
+    /// assert!(matches!(resigned, Outcome::Decisive { reason: DecisiveReason::Declared, .. }));
+    ///
+    /// // King and bishop against king: no mate is possible.
+    /// let dead = game! { fen 4k3/8/8/8/8/8/3q4/3BK3 w - - 0 1  1. Kxd2 };
+    /// assert_eq!(dead.outcome(), Outcome::Draw { reason: DrawReason::DeadPosition });
+    /// ```
     pub const fn outcome(&self) -> Outcome {
         match self.header() {
-            Some(header) => Outcome::from_code(header.outcome),
+            Some(header) => header.outcome,
             None => Outcome::Ongoing,
         }
     }

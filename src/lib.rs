@@ -81,8 +81,8 @@ mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
 pub use chess_format::{
-    CastlingSide, Color, File, GameResult, Illegal, Labelled, MoveLabel, NameError, ParseError,
-    Piece, Problem, Rank, Role, Square, Variant,
+    CastlingSide, Color, DecisiveReason, DrawReason, File, GameResult, Illegal, Labelled,
+    MoveLabel, NameError, Outcome, ParseError, Piece, Problem, Rank, Role, Square, Variant,
 };
 /// The rules engine of games under rules you define (the
 /// permissively licensed `chess-rules` crate; feature `custom-rules`):
@@ -92,9 +92,7 @@ pub use chess_format::{
 pub use chess_rules as custom_rules;
 pub use custom::{CustomGame, CustomMove, CustomSquare};
 pub use fen::Fen;
-pub use game::{
-    DecisiveReason, DrawReason, Game, Moves, Outcome, Plies, Ply, Positions, Sans, Tags,
-};
+pub use game::{Game, Moves, Plies, Ply, Positions, Sans, Tags};
 pub use moves::{Move, MoveKind, San, Uci};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Position};

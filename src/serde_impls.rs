@@ -12,7 +12,7 @@ use chess_format::FromStrVisitor;
 use serde::de::{Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::{DecisiveReason, DrawReason, Game, Move, MoveKind, Node, Outcome, Position};
+use crate::{Game, Move, MoveKind, Node, Position};
 
 impl Serialize for Move {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -55,60 +55,6 @@ impl<'de> Deserialize<'de> for Position {
     /// or Chess960 (a variant's FEN, with pockets or checks, is refused).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
         d.deserialize_str(FromStrVisitor::new("a position in FEN"))
-    }
-}
-
-impl Serialize for Outcome {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (winner, reason) = match *self {
-            Outcome::Ongoing => (None, "ongoing"),
-            Outcome::Decisive { winner, reason } => (
-                Some(winner),
-                match reason {
-                    DecisiveReason::Checkmate => "checkmate",
-                    DecisiveReason::Declared => "declared",
-                    DecisiveReason::Hill => "king-of-the-hill",
-                    DecisiveReason::ThirdCheck => "third-check",
-                    DecisiveReason::KingExploded => "king-exploded",
-                    DecisiveReason::NoPiecesLeft => "no-pieces-left",
-                    DecisiveReason::NoMoves => "no-moves",
-                    DecisiveReason::HordeCaptured => "horde-captured",
-                    DecisiveReason::EighthRank => "eighth-rank",
-                    DecisiveReason::Stalemate => "stalemate",
-                    DecisiveReason::Region => "region",
-                    DecisiveReason::Extinction => "extinction",
-                    DecisiveReason::Checks => "checks",
-                    DecisiveReason::Checkmated => "checkmated",
-                    DecisiveReason::Counted => "counted",
-                    DecisiveReason::DropMate => "drop-mate",
-                    DecisiveReason::Connection => "connection",
-                    DecisiveReason::Castling => "castling",
-                },
-            ),
-            Outcome::Draw { reason } => (
-                None,
-                match reason {
-                    DrawReason::Stalemate => "stalemate",
-                    DrawReason::DeadPosition => "dead-position",
-                    DrawReason::FivefoldRepetition => "fivefold-repetition",
-                    DrawReason::SeventyFiveMoveRule => "seventy-five-move-rule",
-                    DrawReason::Declared => "declared-draw",
-                    DrawReason::BothKingsOnEighthRank => "both-kings-on-eighth-rank",
-                    DrawReason::BothReachRegion => "both-reach-region",
-                    DrawReason::Extinction => "extinction",
-                    DrawReason::Checkmate => "checkmate",
-                    DrawReason::Counted => "counted",
-                    DrawReason::Connection => "connection",
-                    DrawReason::Passes => "passes",
-                    DrawReason::Bikjang => "bikjang",
-                    DrawReason::FullBoard => "full board",
-                },
-            ),
-        };
-        let mut o = s.serialize_struct("Outcome", 2)?;
-        o.serialize_field("winner", &winner)?;
-        o.serialize_field("reason", reason)?;
-        o.end()
     }
 }
 

@@ -398,7 +398,7 @@ fn chess_as_a_rules_file_ends_in_mate() {
     let last = FOOLS_MATE.positions(&rules).pop().unwrap();
     assert_eq!(
         last.outcome(),
-        Some(verified_chess::custom_rules::Outcome::Checkmate(
+        Some(verified_chess::custom_rules::EndRule::Checkmate(
             verified_chess::custom_rules::Ending::Loss
         ))
     );

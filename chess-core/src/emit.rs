@@ -9,9 +9,7 @@
 
 extern crate proc_macro;
 
-use chess_format::{
-    CustomPly, Header, MoveKind, NotesWriter, OutcomeCode, Start, write_custom_game,
-};
+use chess_format::{CustomPly, Header, MoveKind, NotesWriter, Outcome, Start, write_custom_game};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Rank, Role};
@@ -19,7 +17,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Rank, Role};
 use crate::diagnostic::{Diagnostic, Spelling};
 use crate::input::{Mode, Source};
 use crate::replay::custom::CustomGame;
-use crate::replay::{Annotations, End, Rules, SanBits, VariantEnd, VerifiedGame};
+use crate::replay::{Annotations, Rules, SanBits, VerifiedGame};
 use crate::syntax::{Note, NoteKind};
 
 /// The ply of a move and its SAN bits in a game's data. (One look at the
@@ -132,18 +130,7 @@ fn is_standard_start<P: Position>(pos: &P) -> bool {
 /// The header of a verified game.
 fn header<P: Rules>(game: &VerifiedGame<P>) -> Header {
     let result = game.result;
-    let outcome = match game.end {
-        Some((end, _)) => match end {
-            End::Checkmate(Color::White) => OutcomeCode::WhiteCheckmates,
-            End::Checkmate(Color::Black) => OutcomeCode::BlackCheckmates,
-            End::Stalemate => OutcomeCode::Stalemate,
-            End::DeadPosition => OutcomeCode::DeadPosition,
-            End::FivefoldRepetition => OutcomeCode::FivefoldRepetition,
-            End::SeventyFiveMoveRule => OutcomeCode::SeventyFiveMoveRule,
-            End::Variant(winner, how) => variant_outcome(winner, how),
-        },
-        None => OutcomeCode::declared(result),
-    };
+    let outcome = game.end.map_or(Outcome::declared(result), |(end, _)| end);
     Header {
         result,
         outcome,
@@ -151,25 +138,6 @@ fn header<P: Rules>(game: &VerifiedGame<P>) -> Header {
         variant: game.start.variant().into(),
         plies: game.moves.len().min(game.sans.len()),
         ended: game.end.map(|(_, plies)| plies),
-    }
-}
-
-/// A variant's own end as a game's data records it.
-fn variant_outcome(winner: Option<Color>, how: VariantEnd) -> OutcomeCode {
-    use OutcomeCode as O;
-    let white = winner == Some(Color::White);
-    let pick = |w: O, b: O| if white { w } else { b };
-    match (winner, how) {
-        (None, VariantEnd::EighthRank) => O::BothReachEighthRank,
-        // Racing Kings is the only variant whose own rule draws.
-        (None, _) => O::DrawDeclared,
-        (_, VariantEnd::Hill) => pick(O::WhiteReachesHill, O::BlackReachesHill),
-        (_, VariantEnd::ThirdCheck) => pick(O::WhiteGivesThirdCheck, O::BlackGivesThirdCheck),
-        (_, VariantEnd::Exploded) => pick(O::WhiteExplodesKing, O::BlackExplodesKing),
-        (_, VariantEnd::NoPieces) => pick(O::WhiteLosesAllPieces, O::BlackLosesAllPieces),
-        (_, VariantEnd::NoMoves) => pick(O::WhiteHasNoMoves, O::BlackHasNoMoves),
-        (_, VariantEnd::HordeCaptured) => O::HordeCaptured,
-        (_, VariantEnd::EighthRank) => pick(O::WhiteReachesEighthRank, O::BlackReachesEighthRank),
     }
 }
 
@@ -600,68 +568,11 @@ pub fn diagnostic(source: &Source, d: &Diagnostic) -> TokenStream {
 /// `source`).
 pub fn custom_game_data(game: &CustomGame, rules: &chess_rules::Rules, source: &Source) -> String {
     let result = game.result;
-    let outcome = match game.end {
-        Some((outcome, stuck)) => {
-            use chess_rules::Outcome as O;
-            let white = outcome.winner(stuck) == Some(chess_rules::Color::White);
-            let pick = |w, b| if white { w } else { b };
-            match outcome {
-                O::Checkmate(chess_rules::Ending::Loss) => {
-                    pick(OutcomeCode::WhiteCheckmates, OutcomeCode::BlackCheckmates)
-                }
-                O::Checkmate(chess_rules::Ending::Win) => pick(
-                    OutcomeCode::WhiteWinsCheckmated,
-                    OutcomeCode::BlackWinsCheckmated,
-                ),
-                O::Checkmate(chess_rules::Ending::Draw) => OutcomeCode::DrawByCheckmate,
-                O::Stalemate(chess_rules::Stalemate::Draw) => OutcomeCode::Stalemate,
-                O::Stalemate(chess_rules::Stalemate::Loss | chess_rules::Stalemate::Win) => pick(
-                    OutcomeCode::WhiteWinsByStalemate,
-                    OutcomeCode::BlackWinsByStalemate,
-                ),
-                O::Flag { draw: true, .. } => OutcomeCode::BothReachRegion,
-                O::Flag { .. } => pick(
-                    OutcomeCode::WhiteReachesRegion,
-                    OutcomeCode::BlackReachesRegion,
-                ),
-                O::Extinction { .. } if outcome.winner(stuck).is_none() => {
-                    OutcomeCode::DrawByExtinction
-                }
-                O::Extinction { .. } => pick(
-                    OutcomeCode::WhiteWinsByExtinction,
-                    OutcomeCode::BlackWinsByExtinction,
-                ),
-                O::Checks { .. } => pick(
-                    OutcomeCode::WhiteGivesLastCheck,
-                    OutcomeCode::BlackGivesLastCheck,
-                ),
-                O::Counted { winner: None } => OutcomeCode::DrawByCounting,
-                O::Counted { .. } => pick(
-                    OutcomeCode::WhiteWinsByCounting,
-                    OutcomeCode::BlackWinsByCounting,
-                ),
-                O::DropMate => pick(
-                    OutcomeCode::WhiteWinsByDropMate,
-                    OutcomeCode::BlackWinsByDropMate,
-                ),
-                O::Connect { .. } if outcome.winner(stuck).is_none() => {
-                    OutcomeCode::DrawByConnection
-                }
-                O::Connect { .. } => pick(
-                    OutcomeCode::WhiteWinsByConnection,
-                    OutcomeCode::BlackWinsByConnection,
-                ),
-                O::Passed => OutcomeCode::DrawByPasses,
-                O::Bikjang => OutcomeCode::DrawByBikjang,
-                O::FullBoard => OutcomeCode::DrawByFullBoard,
-                O::Castling { .. } => pick(
-                    OutcomeCode::WhiteWinsByCastling,
-                    OutcomeCode::BlackWinsByCastling,
-                ),
-            }
-        }
-        None => OutcomeCode::declared(result),
-    };
+    let outcome = game
+        .end
+        .map_or(Outcome::declared(result), |(end, to_move)| {
+            end.outcome(to_move)
+        });
     let header = Header {
         result,
         outcome,

@@ -87,8 +87,6 @@ pub use diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn, Spelling};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
 pub use replay::custom::{CustomGame, coordinates, result_of};
-pub use replay::{
-    End, Expected, Numbering, Options, Rules, SanBits, TableLookup, VariantEnd, VerifiedGame,
-};
+pub use replay::{Expected, Numbering, Options, Rules, SanBits, TableLookup, VerifiedGame};
 pub use rule_sets::{Refused, RuleSets, Unnamed};
 pub use syntax::Splitter;

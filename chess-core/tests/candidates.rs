@@ -50,13 +50,13 @@ fn candidates_and_ends_are_shakmatys() {
                 match pos.variant_outcome() {
                     Outcome::Known(KnownOutcome::Decisive { winner }) => {
                         assert_eq!(
-                            end.map(|e| e.0),
-                            Some(Some(winner)),
+                            end.map(|e| e.winner()),
+                            Some(Some(winner.into())),
                             "{variant:?} seed {seed}"
                         );
                     }
                     Outcome::Known(KnownOutcome::Draw) => {
-                        assert_eq!(end.map(|e| e.0), Some(None));
+                        assert_eq!(end.map(|e| e.winner()), Some(None));
                     }
                     Outcome::Unknown => assert_eq!(end, None, "{variant:?} seed {seed}"),
                 }

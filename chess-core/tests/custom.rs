@@ -4,7 +4,7 @@
 
 use chess_core::RuleSets;
 use chess_core::{Checked, CustomGame, ErrorKind, Options, Source, verify};
-use chess_rules::Outcome;
+use chess_rules::EndRule;
 
 fn file(path: &str) -> Source {
     let full = format!("{}/../chess-rules/tests/{path}", env!("CARGO_MANIFEST_DIR"));
@@ -288,7 +288,7 @@ fn results_are_checked_against_the_end() {
     assert_eq!(
         game.end,
         Some((
-            Outcome::Checkmate(chess_rules::Ending::Loss),
+            EndRule::Checkmate(chess_rules::Ending::Loss),
             chess_rules::Color::White
         ))
     );
@@ -459,7 +459,7 @@ fn a_rules_file_adds_to_the_builtins() {
         kinds,
         [
             "custom true 2",
-            "variant Some(Variant(Some(White), Hill))",
+            "variant Some(Decisive { winner: White, reason: Hill })",
             "custom false 2",
             "custom true 1"
         ]

@@ -7,7 +7,8 @@
 
 mod common;
 
-use chess_core::{End, Options, Range, Source, expand, verify};
+use chess_core::{Options, Range, Source, expand, verify};
+use chess_format::{DecisiveReason, DrawReason, Outcome};
 use common::{cases, random_game, rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestRng;
@@ -169,7 +170,7 @@ fn illegal_move(rng: &mut TestRng, pos: &Chess) -> String {
 /// so that positions repeat, played until a rule ends it (or `max_plies`);
 /// with the end as an independent reference computes it: every position
 /// hashed in full, repetitions counted over the whole game.
-fn repetitive_game(rng: &mut TestRng, max_plies: usize) -> (Vec<Move>, Option<(End, usize)>) {
+fn repetitive_game(rng: &mut TestRng, max_plies: usize) -> (Vec<Move>, Option<(Outcome, usize)>) {
     let mut pos = Chess::default();
     let mut moves: Vec<Move> = Vec::new();
     let mut seen: Vec<Zobrist64> = vec![pos.zobrist_hash(EnPassantMode::Legal)];
@@ -200,15 +201,15 @@ fn repetitive_game(rng: &mut TestRng, max_plies: usize) -> (Vec<Move>, Option<(E
         seen.push(h);
         let no_moves = pos.legal_moves().is_empty();
         let end = if no_moves && pos.is_check() {
-            Some(End::Checkmate(mover))
+            Some(Outcome::win(mover.into(), DecisiveReason::Checkmate))
         } else if no_moves {
-            Some(End::Stalemate)
+            Some(Outcome::draw(DrawReason::Stalemate))
         } else if pos.is_insufficient_material() {
-            Some(End::DeadPosition)
+            Some(Outcome::draw(DrawReason::DeadPosition))
         } else if seen.iter().filter(|&&x| x == h).count() >= 5 {
-            Some(End::FivefoldRepetition)
+            Some(Outcome::draw(DrawReason::FivefoldRepetition))
         } else if pos.halfmoves() >= 150 {
-            Some(End::SeventyFiveMoveRule)
+            Some(Outcome::draw(DrawReason::SeventyFiveMoveRule))
         } else {
             None
         };

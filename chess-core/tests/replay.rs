@@ -4,7 +4,8 @@
 //! the rules that end a game.
 
 use chess_core::syntax::GameResult;
-use chess_core::{End, ErrorKind, Options, Source, Spelling, VerifiedGame, verify};
+use chess_core::{ErrorKind, Options, Source, Spelling, VerifiedGame, verify};
+use chess_format::{DecisiveReason, DrawReason, Outcome};
 use shakmaty::Color;
 
 /// How `chess-verify` spells help.
@@ -70,7 +71,13 @@ fn replays_and_normalises_san() {
 fn checkmate_and_result() {
     let g = run("1. e4 f5 2. Qf3 g5 3. Qh5 # 1-0").unwrap();
     assert_eq!(g.san(), "e4 f5 Qf3 g5 Qh5#");
-    assert_eq!(g.end, Some((End::Checkmate(Color::White), 5)));
+    assert_eq!(
+        g.end,
+        Some((
+            Outcome::win(Color::White.into(), DecisiveReason::Checkmate),
+            5
+        ))
+    );
     let (kind, at, _) = err("1. e4 f5 2. Qf3 g5 3. Qh5 # 0-1");
     assert_eq!((kind, at.as_str()), (ErrorKind::WrongResult, "0-1"));
     let (kind, at, msg) = err("1. e4 f5 2. Qf3 g5 3. Qh5 # Nf6");
@@ -94,7 +101,13 @@ fn mate_found_after_the_fact() {
     // No marker: the SAN and the end still say mate.
     let g = run("1. e4 f5 2. Qf3 g5 3. Qh5").unwrap();
     assert_eq!(g.san(), "e4 f5 Qf3 g5 Qh5#");
-    assert_eq!(g.end, Some((End::Checkmate(Color::White), 5)));
+    assert_eq!(
+        g.end,
+        Some((
+            Outcome::win(Color::White.into(), DecisiveReason::Checkmate),
+            5
+        ))
+    );
     // A `+` on the mate is wrong, also when moves follow it; the marker
     // comes first in the source.
     for text in [
@@ -144,16 +157,28 @@ fn mate_outranks_the_75_move_rule() {
     let pgn = |moves: &str| from("7k/6pp/8/8/8/8/8/R5K1", moves);
     let g = pgn("100. Ra8").unwrap();
     assert_eq!(g.san(), "Ra8#");
-    assert_eq!(g.end, Some((End::Checkmate(Color::White), 1)));
+    assert_eq!(
+        g.end,
+        Some((
+            Outcome::win(Color::White.into(), DecisiveReason::Checkmate),
+            1
+        ))
+    );
     assert_eq!(pgn("100. Ra8 1-0").unwrap().result, GameResult::WhiteWins);
     assert_eq!(pgn("100. Ra8+").unwrap_err().kind, ErrorKind::WrongMarker);
     // No mate: the 75-move rule ends the game, with or without check.
     let g = pgn("100. Ra7").unwrap();
-    assert_eq!(g.end, Some((End::SeventyFiveMoveRule, 1)));
+    assert_eq!(
+        g.end,
+        Some((Outcome::draw(DrawReason::SeventyFiveMoveRule), 1))
+    );
     let g = from("7k/6p1/8/8/8/8/8/R5K1", "100. Ra8+").unwrap();
     assert_eq!(
         (g.san().as_str(), g.end),
-        ("Ra8+", Some((End::SeventyFiveMoveRule, 1)))
+        (
+            "Ra8+",
+            Some((Outcome::draw(DrawReason::SeventyFiveMoveRule), 1))
+        )
     );
 }
 
@@ -463,7 +488,10 @@ fn draws_end_the_game() {
     let shuffle =
         "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
     let g = run(shuffle).unwrap();
-    assert_eq!(g.end, Some((End::FivefoldRepetition, 16)));
+    assert_eq!(
+        g.end,
+        Some((Outcome::draw(DrawReason::FivefoldRepetition), 16))
+    );
     let (kind, _, msg) = err(&format!("{shuffle} 9. e4"));
     assert_eq!(kind, ErrorKind::GameOver);
     assert!(msg.contains("fifth time after `8... Ng8`"), "{msg}");
@@ -475,7 +503,10 @@ fn draws_end_the_game() {
         },
     )
     .unwrap();
-    assert_eq!(g.end, Some((End::FivefoldRepetition, 16)));
+    assert_eq!(
+        g.end,
+        Some((Outcome::draw(DrawReason::FivefoldRepetition), 16))
+    );
     assert_eq!(g.moves.len(), 17);
 }
 
@@ -493,5 +524,8 @@ fn a_legal_en_passant_makes_a_position_different() {
     let four: String = [24, 26, 28, 30].map(cycle).concat();
     assert_eq!(run(&format!("{game}{four}")).unwrap().end, None);
     let g = run(&format!("{game}{four} 32. Bc5")).unwrap();
-    assert_eq!(g.end, Some((End::FivefoldRepetition, 63)));
+    assert_eq!(
+        g.end,
+        Some((Outcome::draw(DrawReason::FivefoldRepetition), 63))
+    );
 }

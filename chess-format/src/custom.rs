@@ -10,11 +10,11 @@
 //! (`chess_rules::data`).
 //!
 //! ```
-//! use chess_format::{CustomGameData, CustomPly, Header, OutcomeCode, GameResult, Variant, write_custom_game};
+//! use chess_format::{CustomGameData, CustomPly, Header, Outcome, GameResult, Variant, write_custom_game};
 //!
 //! let header = Header {
 //!     result: GameResult::Unknown,
-//!     outcome: OutcomeCode::Ongoing,
+//!     outcome: Outcome::Ongoing,
 //!     chess960: false,
 //!     variant: Variant::Standard,
 //!     plies: 1,
@@ -371,7 +371,7 @@ impl<'a> CustomGameData<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameResult, OutcomeCode, Variant};
+    use crate::{Color, DecisiveReason, GameResult, Outcome, Variant};
     use std::string::String;
     use std::vec::Vec;
 
@@ -453,7 +453,7 @@ mod tests {
     fn a_game_round_trips_and_cut_data_is_none() {
         let header = Header {
             result: GameResult::BlackWins,
-            outcome: OutcomeCode::BlackWinsByStalemate,
+            outcome: Outcome::win(Color::Black, DecisiveReason::Stalemate),
             chess960: false,
             variant: Variant::Standard,
             plies: 4,
@@ -534,7 +534,7 @@ mod tests {
     fn walls_round_trip_after_the_plies() {
         let header = Header {
             result: GameResult::Unknown,
-            outcome: OutcomeCode::Ongoing,
+            outcome: Outcome::Ongoing,
             chess960: false,
             variant: Variant::Standard,
             plies: 3,

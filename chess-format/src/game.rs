@@ -200,7 +200,7 @@ impl core::iter::FusedIterator for Tags<'_> {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameResult, MoveKind, OutcomeCode, Suffix};
+    use crate::{DrawReason, GameResult, MoveKind, Outcome, Suffix};
     use std::string::String;
     use std::vec::Vec;
 
@@ -208,7 +208,7 @@ mod tests {
     fn a_game_round_trips() {
         let header = Header {
             result: GameResult::Draw,
-            outcome: OutcomeCode::FivefoldRepetition,
+            outcome: Outcome::draw(DrawReason::FivefoldRepetition),
             chess960: true,
             variant: crate::Variant::Standard,
             plies: 130,

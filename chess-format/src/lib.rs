@@ -30,7 +30,7 @@
 //!
 //! It is also the vocabulary every crate of `verified-chess` speaks, defined
 //! once: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`], [`Square`],
-//! [`CastlingSide`] and a game's [`GameResult`], read from text with one
+//! [`CastlingSide`], a game's [`GameResult`] and its [`Outcome`], read from text with one
 //! [`ParseError`]; the rule a
 //! position breaks ([`Illegal`]); the [`BoardStyle`]; a move's number
 //! ([`MoveLabel`]); a problem's [`Stipulation`]. (Features `shakmaty` and
@@ -38,7 +38,7 @@
 //!
 //! ```
 //! use chess_format::{
-//!     GameData, Header, MoveKind, OutcomeCode, Ply, GameResult, Start, Suffix, Variant,
+//!     GameData, Header, MoveKind, Outcome, Ply, GameResult, Start, Suffix, Variant,
 //!     write_game,
 //! };
 //!
@@ -56,7 +56,7 @@
 //! };
 //! let header = Header {
 //!     result: GameResult::Unknown,
-//!     outcome: OutcomeCode::Ongoing,
+//!     outcome: Outcome::Ongoing,
 //!     chess960: false,
 //!     variant: Variant::Standard,
 //!     plies: 1,
@@ -90,6 +90,7 @@ mod header;
 mod illegal;
 mod move_label;
 pub mod notes;
+mod outcome;
 pub mod parse;
 mod ply;
 mod result;
@@ -105,10 +106,11 @@ pub use board_style::BoardStyle;
 pub use custom::{CustomGameData, CustomPly, write_custom_game};
 pub use digits::{DIGITS, digit, digit_value};
 pub use game::{GameData, Tags, write_game, write_tag};
-pub use header::{Header, OutcomeCode};
+pub use header::Header;
 pub use illegal::{CastlingFault, Illegal, Seen};
 pub use move_label::{Labelled, MoveLabel};
 pub use notes::{Note, Notes, NotesWriter};
+pub use outcome::{DecisiveReason, DrawReason, Outcome};
 pub use parse::{ParseError, Problem};
 pub use ply::{MoveKind, Ply, Suffix};
 pub use result::GameResult;

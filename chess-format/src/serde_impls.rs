@@ -5,8 +5,9 @@
 use core::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
-use serde::ser::{Serialize, Serializer};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use crate::outcome::{DecisiveReason, DrawReason, Outcome};
 use crate::result::GameResult;
 use crate::types::{Color, Role, Square};
 
@@ -90,5 +91,59 @@ impl<'de> Deserialize<'de> for GameResult {
         d.deserialize_str(FromStrVisitor::new(
             "a PGN result: \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\"",
         ))
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (winner, reason) = match *self {
+            Outcome::Ongoing => (None, "ongoing"),
+            Outcome::Decisive { winner, reason } => (
+                Some(winner),
+                match reason {
+                    DecisiveReason::Checkmate => "checkmate",
+                    DecisiveReason::Declared => "declared",
+                    DecisiveReason::Hill => "king-of-the-hill",
+                    DecisiveReason::ThirdCheck => "third-check",
+                    DecisiveReason::KingExploded => "king-exploded",
+                    DecisiveReason::NoPiecesLeft => "no-pieces-left",
+                    DecisiveReason::NoMoves => "no-moves",
+                    DecisiveReason::HordeCaptured => "horde-captured",
+                    DecisiveReason::EighthRank => "eighth-rank",
+                    DecisiveReason::Stalemate => "stalemate",
+                    DecisiveReason::Region => "region",
+                    DecisiveReason::Extinction => "extinction",
+                    DecisiveReason::Checks => "checks",
+                    DecisiveReason::Checkmated => "checkmated",
+                    DecisiveReason::Counted => "counted",
+                    DecisiveReason::DropMate => "drop-mate",
+                    DecisiveReason::Connection => "connection",
+                    DecisiveReason::Castling => "castling",
+                },
+            ),
+            Outcome::Draw { reason } => (
+                None,
+                match reason {
+                    DrawReason::Stalemate => "stalemate",
+                    DrawReason::DeadPosition => "dead-position",
+                    DrawReason::FivefoldRepetition => "fivefold-repetition",
+                    DrawReason::SeventyFiveMoveRule => "seventy-five-move-rule",
+                    DrawReason::Declared => "declared-draw",
+                    DrawReason::BothKingsOnEighthRank => "both-kings-on-eighth-rank",
+                    DrawReason::BothReachRegion => "both-reach-region",
+                    DrawReason::Extinction => "extinction",
+                    DrawReason::Checkmate => "checkmate",
+                    DrawReason::Counted => "counted",
+                    DrawReason::Connection => "connection",
+                    DrawReason::Passes => "passes",
+                    DrawReason::Bikjang => "bikjang",
+                    DrawReason::FullBoard => "full board",
+                },
+            ),
+        };
+        let mut o = s.serialize_struct("Outcome", 2)?;
+        o.serialize_field("winner", &winner)?;
+        o.serialize_field("reason", reason)?;
+        o.end()
     }
 }

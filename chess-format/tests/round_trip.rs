@@ -3,21 +3,21 @@
 //! included) read back exactly as written.
 
 use chess_format::{
-    GameData, GameResult, Header, MoveKind, OutcomeCode, Ply, Start, Suffix, Variant, write_game,
+    GameData, GameResult, Header, MoveKind, Outcome, Ply, Start, Suffix, Variant, write_game,
 };
 use proptest::prelude::*;
 
 fn header(plies: usize) -> impl Strategy<Value = Header> {
     (
         0..4u8,
-        0..24u8,
+        0..50u8,
         any::<bool>(),
         0..8u8,
         proptest::option::of(0..=plies),
     )
         .prop_map(move |(result, outcome, chess960, variant, ended)| Header {
             result: GameResult::from_u8(result).expect("0..4"),
-            outcome: OutcomeCode::from_u8(outcome).expect("0..24"),
+            outcome: Outcome::from_code(outcome).expect("0..50"),
             chess960,
             variant: Variant::from_u8(variant).expect("0..8"),
             plies,

@@ -11,7 +11,7 @@ use crate::movegen::piece_moves;
 use crate::position::{State, in_check};
 use crate::rules::{MaterialCounting, Rules, Stalemate};
 use crate::tables::Tables;
-use crate::types::{Color, Outcome};
+use crate::types::{Color, EndRule};
 
 /// How many pieces of `color` there are of the kind written `letter`
 /// (`*`: all its pieces), on the board and in hand (as Fairy-Stockfish
@@ -64,7 +64,7 @@ fn reached(rules: &Rules, t: &Tables, s: &State, flag: &Flag, color: Color, safe
 
 /// The outcome a goal gives the position, if one ends it (in
 /// Fairy-Stockfish's order: extinction, then the flag).
-pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<EndRule> {
     let us = s.turn;
     if let Some(e) = &rules.goals.extinction {
         for color in [!us, us] {
@@ -73,7 +73,7 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
                 if count(rules, t, s, color, letter) <= e.count
                     && count(rules, t, s, !color, letter) >= e.opponent_count + claim
                 {
-                    return Some(Outcome::Extinction {
+                    return Some(EndRule::Extinction {
                         color,
                         piece: letter,
                         ending: e.ending,
@@ -89,7 +89,7 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
         // safe: one still there counts.)
         if f.one_more_move && reached(rules, t, s, f, us, false) {
             let draw = us == Color::White && reached(rules, t, s, f, !us, false);
-            return Some(Outcome::Flag { color: us, draw });
+            return Some(EndRule::Flag { color: us, draw });
         }
         // The one more move is the side to move's only if its own flag
         // piece is a king (it may follow; a knight may not).
@@ -121,7 +121,7 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
                     return None;
                 }
             }
-            return Some(Outcome::Flag {
+            return Some(EndRule::Flag {
                 color: !us,
                 draw: false,
             });
@@ -129,7 +129,7 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
         // A flag piece that must be safe, and has stayed so: its side wins
         // on its own turn.
         if f.safe && !f.one_more_move && reached(rules, t, s, f, us, true) {
-            return Some(Outcome::Flag {
+            return Some(EndRule::Flag {
                 color: us,
                 draw: false,
             });
@@ -142,20 +142,20 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     }
     // The side that just moved has given its last check.
     if rules.goals.check_counting && s.checks[(!us).index()] == 0 {
-        return Some(Outcome::Checks { color: !us });
+        return Some(EndRule::Checks { color: !us });
     }
     // The side that just moved has its pieces in a row.
     if let Some(c) = &rules.goals.connect
         && in_a_row(rules, t, s, c, !us)
     {
-        return Some(Outcome::Connect {
+        return Some(EndRule::Connect {
             color: !us,
             ending: c.ending,
         });
     }
     // No square of the board is left empty (walls are no squares).
     if rules.goals.full_board && t.squares.iter().all(|&c| s.cells[c] != EMPTY) {
-        return Some(Outcome::FullBoard);
+        return Some(EndRule::FullBoard);
     }
     None
 }
@@ -164,13 +164,13 @@ pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
 /// just castled on such a wing wins; a side without the right to castle
 /// there loses (the side that just moved looked at first, as
 /// Fairy-Stockfish looks: a rook taking a rook takes both sides' rights).
-fn castling(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+fn castling(rules: &Rules, t: &Tables, s: &State) -> Option<EndRule> {
     let wins = rules.goals.castling_wins;
     let us = s.turn;
     if let Some(king_side) = s.castled
         && wins[(!us).index()][usize::from(!king_side)]
     {
-        return Some(Outcome::Castling {
+        return Some(EndRule::Castling {
             color: !us,
             won: true,
         });
@@ -178,7 +178,7 @@ fn castling(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
     for color in [!us, us] {
         for (wing, &must_keep) in wins[color.index()].iter().enumerate() {
             if must_keep && !may_castle(rules, t, s, color, wing == 0) {
-                return Some(Outcome::Castling { color, won: false });
+                return Some(EndRule::Castling { color, won: false });
             }
         }
     }
@@ -372,7 +372,7 @@ pub(crate) fn stalemate(rules: &Rules, s: &State) -> Stalemate {
 /// `end`, an end of the game in `s`, as material counting decides it
 /// where the rule set has it and the end is a draw
 /// ([`Rules::material_counting`]).
-pub(crate) fn counted(rules: &Rules, s: &State, end: Outcome) -> Outcome {
+pub(crate) fn counted(rules: &Rules, s: &State, end: EndRule) -> EndRule {
     let Some(counting) = rules.material_counting else {
         return end;
     };
@@ -397,12 +397,12 @@ pub(crate) fn counted(rules: &Rules, s: &State, end: Outcome) -> Outcome {
             }
         }
     };
-    Outcome::Counted { winner }
+    EndRule::Counted { winner }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::{Color, Ending, Outcome, Position, ini};
+    use crate::{Color, EndRule, Ending, Position, ini};
 
     /// Janggi's points: 72 a side at the start (two rooks 13, cannons 7,
     /// horses 5, elephants and advisors 3, five soldiers 2); White wins a
@@ -426,7 +426,7 @@ mod tests {
             let pos = pos.play(pos.parse_move("d10d10").unwrap());
             assert_eq!(
                 pos.outcome(),
-                Some(Outcome::Counted {
+                Some(EndRule::Counted {
                     winner: Some(winner)
                 }),
                 "{fen}"
@@ -462,7 +462,7 @@ mod tests {
         let after = last.play(last.parse_move("a1a8").unwrap());
         assert_eq!(
             after.outcome(),
-            Some(Outcome::Checks {
+            Some(EndRule::Checks {
                 color: Color::White
             })
         );
@@ -473,7 +473,7 @@ mod tests {
         let after = black.play(black.parse_move("a8a1").unwrap());
         assert_eq!(
             after.outcome(),
-            Some(Outcome::Checks {
+            Some(EndRule::Checks {
                 color: Color::Black
             })
         );
@@ -502,12 +502,12 @@ mod tests {
                     flagMove = true\ncastling = false\n";
         let race = ini::variants(text).unwrap().remove(0);
         let white = |draw| {
-            Some(Outcome::Flag {
+            Some(EndRule::Flag {
                 color: Color::White,
                 draw,
             })
         };
-        let black = Some(Outcome::Flag {
+        let black = Some(EndRule::Flag {
             color: Color::Black,
             draw: false,
         });
@@ -550,7 +550,7 @@ mod tests {
     fn extinction_counts_kinds_and_waits_for_a_claim() {
         let shatranj = ini::builtin("shatranj").unwrap().unwrap();
         let loss = |color| {
-            Some(Outcome::Extinction {
+            Some(EndRule::Extinction {
                 color,
                 piece: '*',
                 ending: Ending::Loss,
@@ -574,7 +574,7 @@ mod tests {
         let pos = Position::from_fen(&kinglet, "4k3/p7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(
             pos.outcome(),
-            Some(Outcome::Extinction {
+            Some(EndRule::Extinction {
                 color: Color::White,
                 piece: 'P',
                 ending: Ending::Loss
@@ -589,13 +589,13 @@ mod tests {
         let giveaway = ini::builtin("giveaway").unwrap().unwrap();
         let stuck = Position::from_fen(&giveaway, "8/8/8/8/8/p7/P7/8 w - - 0 1").unwrap();
         let outcome = stuck.outcome().unwrap();
-        assert_eq!(outcome, Outcome::Stalemate(crate::Stalemate::Win));
+        assert_eq!(outcome, EndRule::Stalemate(crate::Stalemate::Win));
         assert_eq!(outcome.winner(Color::White), Some(Color::White));
         let bare = Position::from_fen(&giveaway, "8/8/8/8/8/8/8/k7 w - - 0 1").unwrap();
         let outcome = bare.outcome().unwrap();
         assert_eq!(
             outcome,
-            Outcome::Extinction {
+            EndRule::Extinction {
                 color: Color::White,
                 piece: '*',
                 ending: Ending::Win

@@ -7,18 +7,18 @@
 //! a goal ends has no legal move; when one does is `ends.rs`'s to say.
 //!
 //! ```
-//! use chess_rules::{Color, Ending, Outcome, Position, Rules};
+//! use chess_rules::{Color, Ending, EndRule, Position, Rules};
 //!
 //! let hill = chess_rules::ini::builtin("kingofthehill").unwrap().unwrap();
 //! let pos = Position::from_fen(&hill, "4k3/8/8/3K4/8/8/8/8 b - - 0 1").unwrap();
-//! assert_eq!(pos.outcome(), Some(Outcome::Flag { color: Color::White, draw: false }));
+//! assert_eq!(pos.outcome(), Some(EndRule::Flag { color: Color::White, draw: false }));
 //! assert!(pos.legal_moves().is_empty());
 //!
 //! let horde = chess_rules::ini::builtin("horde").unwrap().unwrap();
 //! let pos = Position::from_fen(&horde, "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap();
 //! assert_eq!(
 //!     pos.outcome(),
-//!     Some(Outcome::Extinction { color: Color::White, piece: '*', ending: Ending::Loss })
+//!     Some(EndRule::Extinction { color: Color::White, piece: '*', ending: Ending::Loss })
 //! );
 //! ```
 

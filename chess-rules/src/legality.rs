@@ -17,7 +17,7 @@ use crate::movegen::{
 use crate::position::{Position, State};
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Move, MoveKind, Outcome};
+use crate::types::{EndRule, Move, MoveKind};
 
 impl Position<'_> {
     /// Every move of the side to move that follows its pieces' moves,
@@ -40,18 +40,18 @@ impl Position<'_> {
     /// How the game has ended: by a goal of the rule set
     /// ([`Goals`](crate::Goals)), or by checkmate or stalemate if the side
     /// to move has no move.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<EndRule> {
         let end = match ended(self.rules, &self.tables, &self.s) {
             Some(end) => end,
             None if !self.legal_moves().is_empty() => return None,
             // (A checkmate by a drop of the piece whose drop mate loses
             // is a win for the side checkmated.)
-            None if self.is_check() && self.s.drop_mated => Outcome::DropMate,
-            None if self.is_check() => Outcome::Checkmate(match &self.tables.shatar {
+            None if self.is_check() && self.s.drop_mated => EndRule::DropMate,
+            None if self.is_check() => EndRule::Checkmate(match &self.tables.shatar {
                 Some(shaks) => crate::shatar::mate(self.rules, &self.tables, shaks, &self.s),
                 None => self.rules.checkmate,
             }),
-            None => Outcome::Stalemate(crate::ends::stalemate(self.rules, &self.s)),
+            None => EndRule::Stalemate(crate::ends::stalemate(self.rules, &self.s)),
         };
         Some(crate::ends::counted(self.rules, &self.s, end))
     }
@@ -421,7 +421,7 @@ fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(Move) -> 
 /// The outcome a goal gives the position, if the rule set has goals and
 /// one ends it (then there is no legal move).
 #[inline]
-pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<EndRule> {
     if let Some(end) = crate::passing::ended(rules, t, s) {
         return Some(end);
     }

@@ -37,7 +37,7 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `types.rs` | the values: [`Color`], [`Piece`], [`Move`], [`Outcome`] |
+//! | `types.rs` | the values: [`Color`], [`Piece`], [`Move`], [`EndRule`] |
 //! | `geometry.rs` | boards and squares ([`Geometry`], [`Square`]) |
 //! | `betza.rs` | pieces in Betza notation ([`betza`]) |
 //! | `rules.rs` | a rule set ([`Rules`], [`PieceDef`], [`Drops`]) |
@@ -126,5 +126,5 @@ pub use rules::{
     RoyalWhileFew, Rules, Stalemate, WallRule, Walling,
 };
 pub use sittuyin::PromotionRefused;
-pub use types::{Color, Gate, Move, MoveKind, Outcome, Piece};
+pub use types::{Color, EndRule, Gate, Move, MoveKind, Piece};
 pub use why_not::Rejection;

@@ -8,7 +8,7 @@
 use crate::position::State;
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Color, Move, MoveKind, Outcome};
+use crate::types::{Color, EndRule, Move, MoveKind};
 
 /// The side to move's pass, where the rule set allows one
 /// ([`Rules::pass`](crate::Rules::pass)).
@@ -128,13 +128,13 @@ pub(crate) fn adjust(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, 
 }
 
 /// How passing ended the game, if it did: a pass under bikjang
-/// ([`Outcome::Bikjang`]), or two in a row ([`Outcome::Passed`]).
+/// ([`EndRule::Bikjang`]), or two in a row ([`EndRule::Passed`]).
 #[inline]
-pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<Outcome> {
+pub(crate) fn ended(rules: &Rules, t: &Tables, s: &State) -> Option<EndRule> {
     if s.passes >= 1 && bikjang(rules, t, s) {
-        Some(Outcome::Bikjang)
+        Some(EndRule::Bikjang)
     } else if s.passes >= 2 {
-        Some(Outcome::Passed)
+        Some(EndRule::Passed)
     } else {
         None
     }

@@ -360,7 +360,7 @@ pub struct Rules {
     /// Bikjang (Fairy-Stockfish's `bikjangRule`: janggi): where the royal
     /// pieces face each other along a file with nothing between, the side
     /// to move may pass, even in check, and no move of it may leave them
-    /// so; a pass then ends the game ([`Outcome::Bikjang`](crate::Outcome::Bikjang)).
+    /// so; a pass then ends the game ([`EndRule::Bikjang`](crate::EndRule::Bikjang)).
     pub bikjang: bool,
     /// A side that castles takes the other side's castling on the same
     /// wing away (Fairy-Stockfish's `oppositeCastling`): the kings castle

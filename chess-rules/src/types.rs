@@ -1,11 +1,12 @@
-//! The values positions are made of: sides, pieces, moves, how a game
-//! stands.
+//! The values positions are made of: sides, pieces, moves, the rule that
+//! ended a game.
 
 use crate::geometry::Square;
 use crate::goals::Ending;
 use crate::rules::Stalemate;
 
 pub use chess_format::Color;
+use chess_format::Outcome;
 
 /// A piece on the board: its side and its kind (an index into
 /// [`Rules::pieces`](crate::Rules::pieces)).
@@ -139,9 +140,12 @@ impl Move {
     }
 }
 
-/// How a game stands.
+/// The rule that ended a game, told from the side to move then (a
+/// checkmate, a region reached, a kind of piece gone …, with what it means
+/// under the rule set); [`outcome`](EndRule::outcome) says how the game
+/// ended in the words every crate shares ([`chess_format::Outcome`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum EndRule {
     /// The side to move is checkmated: what that means for it (a loss in
     /// chess; see [`Rules::checkmate`](crate::Rules::checkmate)).
     Checkmate(Ending),
@@ -194,7 +198,7 @@ pub enum Outcome {
     /// Both sides passed, one after the other
     /// ([`Rules::pass`](crate::Rules::pass): janggi, as Fairy-Stockfish
     /// ends it): a draw, or decided by material counting where the rule
-    /// set has it ([`Outcome::Counted`]).
+    /// set has it ([`EndRule::Counted`]).
     Passed,
     /// The royal pieces faced each other along a file with nothing
     /// between, and the side to move passed ([`Rules::bikjang`](crate::Rules::bikjang)):
@@ -215,40 +219,81 @@ pub enum Outcome {
     },
 }
 
-impl Outcome {
+impl EndRule {
     /// Who won, `to_move` being the side to move when the game ended;
     /// `None` for a draw.
     ///
     /// ```
-    /// use chess_rules::{Color, Ending, Outcome, Stalemate};
+    /// use chess_rules::{Color, Ending, EndRule, Stalemate};
     ///
-    /// assert_eq!(Outcome::Checkmate(Ending::Loss).winner(Color::Black), Some(Color::White));
-    /// assert_eq!(Outcome::Checkmate(Ending::Win).winner(Color::Black), Some(Color::Black));
-    /// assert_eq!(Outcome::Stalemate(Stalemate::Draw).winner(Color::Black), None);
-    /// let gone = Outcome::Extinction { color: Color::White, piece: '*', ending: Ending::Loss };
+    /// assert_eq!(EndRule::Checkmate(Ending::Loss).winner(Color::Black), Some(Color::White));
+    /// assert_eq!(EndRule::Checkmate(Ending::Win).winner(Color::Black), Some(Color::Black));
+    /// assert_eq!(EndRule::Stalemate(Stalemate::Draw).winner(Color::Black), None);
+    /// let gone = EndRule::Extinction { color: Color::White, piece: '*', ending: Ending::Loss };
     /// assert_eq!(gone.winner(Color::White), Some(Color::Black));
     /// ```
     pub fn winner(self, to_move: Color) -> Option<Color> {
         match self {
-            Outcome::Checkmate(Ending::Loss) | Outcome::Stalemate(Stalemate::Loss) => {
+            EndRule::Checkmate(Ending::Loss) | EndRule::Stalemate(Stalemate::Loss) => {
                 Some(!to_move)
             }
-            Outcome::Checkmate(Ending::Win) | Outcome::DropMate => Some(to_move),
-            Outcome::Checkmate(Ending::Draw) => None,
-            Outcome::Stalemate(Stalemate::Win) => Some(to_move),
-            Outcome::Stalemate(Stalemate::Draw) => None,
-            Outcome::Extinction { color, ending, .. } | Outcome::Connect { color, ending } => {
+            EndRule::Checkmate(Ending::Win) | EndRule::DropMate => Some(to_move),
+            EndRule::Checkmate(Ending::Draw) => None,
+            EndRule::Stalemate(Stalemate::Win) => Some(to_move),
+            EndRule::Stalemate(Stalemate::Draw) => None,
+            EndRule::Extinction { color, ending, .. } | EndRule::Connect { color, ending } => {
                 match ending {
                     Ending::Win => Some(color),
                     Ending::Loss => Some(!color),
                     Ending::Draw => None,
                 }
             }
-            Outcome::Flag { color, draw } => (!draw).then_some(color),
-            Outcome::Checks { color } => Some(color),
-            Outcome::Counted { winner } => winner,
-            Outcome::Passed | Outcome::Bikjang | Outcome::FullBoard => None,
-            Outcome::Castling { color, won } => Some(if won { color } else { !color }),
+            EndRule::Flag { color, draw } => (!draw).then_some(color),
+            EndRule::Checks { color } => Some(color),
+            EndRule::Counted { winner } => winner,
+            EndRule::Passed | EndRule::Bikjang | EndRule::FullBoard => None,
+            EndRule::Castling { color, won } => Some(if won { color } else { !color }),
+        }
+    }
+
+    /// How the game ended, `to_move` being the side to move when it did:
+    /// the winner ([`winner`](EndRule::winner)) and the rule as the reason.
+    ///
+    /// ```
+    /// use chess_rules::{Color, Ending, EndRule, Stalemate};
+    /// use chess_format::{DecisiveReason, DrawReason, Outcome};
+    ///
+    /// assert_eq!(
+    ///     EndRule::Checkmate(Ending::Win).outcome(Color::Black),
+    ///     Outcome::win(Color::Black, DecisiveReason::Checkmated)
+    /// );
+    /// assert_eq!(
+    ///     EndRule::Stalemate(Stalemate::Draw).outcome(Color::White),
+    ///     Outcome::draw(DrawReason::Stalemate)
+    /// );
+    /// ```
+    pub fn outcome(self, to_move: Color) -> Outcome {
+        use chess_format::{DecisiveReason as Won, DrawReason as Drawn};
+        // Why, if it is a win, and why, if it is a draw (`Declared`: the
+        // rule never draws).
+        let (won, drawn) = match self {
+            EndRule::Checkmate(Ending::Loss) => (Won::Checkmate, Drawn::Checkmate),
+            EndRule::Checkmate(_) => (Won::Checkmated, Drawn::Checkmate),
+            EndRule::Stalemate(_) => (Won::Stalemate, Drawn::Stalemate),
+            EndRule::Extinction { .. } => (Won::Extinction, Drawn::Extinction),
+            EndRule::Flag { .. } => (Won::Region, Drawn::BothReachRegion),
+            EndRule::Checks { .. } => (Won::Checks, Drawn::Declared),
+            EndRule::Counted { .. } => (Won::Counted, Drawn::Counted),
+            EndRule::Connect { .. } => (Won::Connection, Drawn::Connection),
+            EndRule::DropMate => (Won::DropMate, Drawn::Declared),
+            EndRule::Passed => (Won::Declared, Drawn::Passes),
+            EndRule::Bikjang => (Won::Declared, Drawn::Bikjang),
+            EndRule::FullBoard => (Won::Declared, Drawn::FullBoard),
+            EndRule::Castling { .. } => (Won::Castling, Drawn::Declared),
+        };
+        match self.winner(to_move) {
+            Some(winner) => Outcome::win(winner, won),
+            None => Outcome::draw(drawn),
         }
     }
 }

@@ -18,14 +18,14 @@ use crate::position::Position;
 use crate::position::back_rank;
 use crate::rays::turned;
 use crate::sittuyin::PromotionRefused;
-use crate::types::{Move, MoveKind, Outcome, Piece};
+use crate::types::{EndRule, Move, MoveKind, Piece};
 
 /// Why a move from one square to another is not legal, as data (the
 /// verifier words it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rejection {
     /// The game is over.
-    GameOver(Outcome),
+    GameOver(EndRule),
     /// No piece stands on the square.
     NoPiece,
     /// The piece is the other side's.

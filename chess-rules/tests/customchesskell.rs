@@ -2,7 +2,7 @@
 //! README shows, played; and every validation rule of that README
 //! reported at the key or value concerned.
 
-use chess_rules::{Color, Outcome, Position, yaml};
+use chess_rules::{Color, EndRule, Position, yaml};
 
 fn mini() -> String {
     std::fs::read_to_string(concat!(
@@ -38,7 +38,7 @@ fn the_readme_board_plays() {
     let mate = Position::from_fen(&rules, "R3k/5/4K/5/5 b - - 0 1").unwrap();
     assert_eq!(
         mate.outcome(),
-        Some(Outcome::Checkmate(chess_rules::Ending::Loss))
+        Some(EndRule::Checkmate(chess_rules::Ending::Loss))
     );
     let symbols: Vec<(char, char)> = rules.pieces.iter().map(|p| p.symbols).collect();
     assert_eq!(symbols, [('K', 'k'), ('R', 'r'), ('N', 'n'), ('P', 'p')]);
@@ -200,7 +200,7 @@ fn why_a_move_is_not_legal() {
     let mate = Position::from_fen(&rules, "R3k/5/4K/5/5 b - - 0 1").unwrap();
     assert_eq!(
         mate.why_not(sq("e5"), sq("d5"), None),
-        Some(Rejection::GameOver(Outcome::Checkmate(
+        Some(Rejection::GameOver(EndRule::Checkmate(
             chess_rules::Ending::Loss
         )))
     );

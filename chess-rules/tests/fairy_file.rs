@@ -500,7 +500,7 @@ fn games_of_pychess_variants_ini_replay_as_fairy_stockfish_played_them() {
 /// a side left with its king alone does (robado).
 #[test]
 fn shatar_mates_as_fairy_stockfish_scores_them() {
-    use chess_rules::{Ending, Outcome};
+    use chess_rules::{EndRule, Ending};
     let rules = ini::builtin("shatar").unwrap().unwrap();
     let games = [
         (
@@ -529,12 +529,12 @@ fn shatar_mates_as_fairy_stockfish_scores_them() {
             pos = pos.play(m);
         }
         let expected = match i {
-            1 => Outcome::Extinction {
+            1 => EndRule::Extinction {
                 color: chess_rules::Color::White,
                 piece: '*',
                 ending,
             },
-            _ => Outcome::Checkmate(ending),
+            _ => EndRule::Checkmate(ending),
         };
         assert_eq!(pos.outcome(), Some(expected), "{}", pos.fen());
     }

@@ -3,7 +3,7 @@
 //! few, hoppers, what a checkmate is worth, Chess960's castling, each
 //! side's own promotions.
 
-use chess_rules::{Color, Ending, Outcome, Position, Rules, Square};
+use chess_rules::{Color, EndRule, Ending, Position, Rules, Square};
 
 /// The legal moves of `fen` in coordinates, sorted; counting them gives
 /// as many.
@@ -63,7 +63,7 @@ fn pieces_royal_while_few_are_guarded_as_fairy_stockfish_guards_them() {
         ["d1c1", "d1e2"]
     );
     let mated = Position::from_fen(kings, "7k/8/8/8/8/8/3k4/3KK1r1 w - - 0 1").unwrap();
-    assert_eq!(mated.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+    assert_eq!(mated.outcome(), Some(EndRule::Checkmate(Ending::Loss)));
     // `*`: every piece of a side with at most three in all.
     let all = chess_rules::ini::variants(
         "[allroyal:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\n\
@@ -144,7 +144,7 @@ fn a_checkmate_is_what_the_rules_make_it() {
     let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     let mated = Position::from_fen(&misere, fen).unwrap();
     let end = mated.outcome().unwrap();
-    assert_eq!(end, Outcome::Checkmate(Ending::Win));
+    assert_eq!(end, EndRule::Checkmate(Ending::Win));
     assert_eq!(end.winner(mated.turn()), Some(Color::White));
     let mut drawn = Rules::chess();
     drawn.checkmate = Ending::Draw;
@@ -367,10 +367,10 @@ fn castling_that_wins_and_a_right_lost_that_loses() {
         let after = pos.play(pos.parse_move(uci).unwrap());
         after.outcome().map(|o| (o, o.winner(after.turn())))
     };
-    let won = |color, won| Some((Outcome::Castling { color, won }, Some(Color::Black)));
+    let won = |color, won| Some((EndRule::Castling { color, won }, Some(Color::Black)));
     assert_eq!(end(black, "e8c8"), won(Color::Black, true));
     let lost = Some((
-        Outcome::Castling {
+        EndRule::Castling {
             color: Color::Black,
             won: false,
         },
@@ -404,7 +404,7 @@ fn castling_that_wins_and_a_right_lost_that_loses() {
     let castled = pos.play(pos.parse_move("e1g1").unwrap());
     assert_eq!(
         castled.outcome(),
-        Some(Outcome::Castling {
+        Some(EndRule::Castling {
             color: Color::White,
             won: true
         })
@@ -671,7 +671,7 @@ fn drop_keys_read_their_defaults_and_refuse_a_wildcard() {
 /// attack, atomar's kings immune to blasts and to each other.
 #[test]
 fn captures_explode_as_in_atomic_chess() {
-    use chess_rules::{Ending, Outcome, Rejection};
+    use chess_rules::{EndRule, Ending, Rejection};
     let atomic = chess_rules::ini::builtin("atomic").unwrap().unwrap();
     let nocheck = chess_rules::ini::builtin("nocheckatomic").unwrap().unwrap();
     let atomar = chess_rules::ini::builtin("atomar").unwrap().unwrap();
@@ -693,7 +693,7 @@ fn captures_explode_as_in_atomic_chess() {
         // Black's king is gone: White wins by its extinction.
         assert_eq!(
             after.outcome(),
-            Some(Outcome::Extinction {
+            Some(EndRule::Extinction {
                 color: chess_rules::Color::Black,
                 piece: 'K',
                 ending: Ending::Loss
@@ -726,7 +726,7 @@ fn captures_explode_as_in_atomic_chess() {
     assert_eq!(pos.why_not(sq("e1"), sq("d2"), None), None);
     assert!(matches!(
         play(&pos, "e1d2").outcome(),
-        Some(Outcome::Extinction {
+        Some(EndRule::Extinction {
             color: chess_rules::Color::White,
             ..
         })
@@ -990,7 +990,7 @@ fn a_king_in_check_may_only_capture_under_makpong() {
     );
     assert_eq!(pos.parse_move("Kd1"), None);
     let mated = Position::from_fen(&makpong, "4k3/8/8/8/4r3/8/8/4K3 w - - 0 1").unwrap();
-    assert_eq!(mated.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+    assert_eq!(mated.outcome(), Some(EndRule::Checkmate(Ending::Loss)));
     // Out of check the king steps as ever.
     assert_eq!(legal(&makpong, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").len(), 5);
 }
@@ -1050,19 +1050,19 @@ fn stalemates_counted_and_draws_decided_by_material() {
     // Suicide: as many pieces draw (0), fewer win (32000), for either side.
     assert_eq!(
         end(&suicide, "8/8/8/8/8/p7/P7/8 w - - 0 1"),
-        (Outcome::Stalemate(Stalemate::Draw), None)
+        (EndRule::Stalemate(Stalemate::Draw), None)
     );
     assert_eq!(
         end(&suicide, "8/8/8/8/8/p7/P7/7p w - - 0 1"),
-        (Outcome::Stalemate(Stalemate::Win), Some(Color::White))
+        (EndRule::Stalemate(Stalemate::Win), Some(Color::White))
     );
     assert_eq!(
         end(&suicide, "8/8/8/8/8/p7/P7/7P b - - 0 1"),
-        (Outcome::Stalemate(Stalemate::Win), Some(Color::Black))
+        (EndRule::Stalemate(Stalemate::Win), Some(Color::Black))
     );
     // Armageddon: a stalemate is a draw, which Black wins, stalemated
     // (32000) or stalemating (-32000).
-    let counted = Outcome::Counted {
+    let counted = EndRule::Counted {
         winner: Some(Color::Black),
     };
     assert_eq!(
@@ -1077,7 +1077,7 @@ fn stalemates_counted_and_draws_decided_by_material() {
     let mated = end(&armageddon, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     assert_eq!(
         mated,
-        (Outcome::Checkmate(Ending::Loss), Some(Color::White))
+        (EndRule::Checkmate(Ending::Loss), Some(Color::White))
     );
     // White's draw odds, and counting by pieces (a tie stays drawn).
     let text = "[whiteodds:chess]\nmaterialCounting = whitedrawodds\n\
@@ -1091,7 +1091,7 @@ fn stalemates_counted_and_draws_decided_by_material() {
     assert_eq!(
         end(&rules(1), "7k/5P2/6K1/8/8/8/8/8 b - - 0 1"),
         (
-            Outcome::Counted {
+            EndRule::Counted {
                 winner: Some(Color::White)
             },
             Some(Color::White)
@@ -1099,7 +1099,7 @@ fn stalemates_counted_and_draws_decided_by_material() {
     );
     assert_eq!(
         end(&rules(1), "7k/5P2/6K1/8/8/8/8/p7 b - - 0 1"),
-        (Outcome::Counted { winner: None }, None)
+        (EndRule::Counted { winner: None }, None)
     );
     // Janggi's points: chess's pieces are worth none of them, and
     // Black's point more gives it the game.
@@ -1111,7 +1111,7 @@ fn stalemates_counted_and_draws_decided_by_material() {
     assert_eq!(
         end(janggilike, "7k/5P2/6K1/8/8/8/8/8 b - - 0 1"),
         (
-            Outcome::Counted {
+            EndRule::Counted {
                 winner: Some(Color::Black)
             },
             Some(Color::Black)
@@ -1414,14 +1414,14 @@ fn a_pawn_drop_that_checkmates_loses() {
     assert_eq!(pos.legal_moves().len(), 32 + 21);
     let pawn = pos.play(pos.parse_move("P@a4").unwrap());
     assert!(pawn.is_check() && pawn.legal_moves().is_empty());
-    assert_eq!(pawn.outcome(), Some(Outcome::DropMate));
-    assert_eq!(Outcome::DropMate.winner(Color::Black), Some(Color::Black));
+    assert_eq!(pawn.outcome(), Some(EndRule::DropMate));
+    assert_eq!(EndRule::DropMate.winner(Color::Black), Some(Color::Black));
     let rook = pos.play(pos.parse_move("R@a4").unwrap());
-    assert_eq!(rook.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+    assert_eq!(rook.outcome(), Some(EndRule::Checkmate(Ending::Loss)));
     // A pawn that steps to mate is no drop.
     let step = Position::from_fen(&mini, "k4/2S2/PG3/5/4K[] w - - 0 1").unwrap();
     let stepped = step.play(step.parse_move("a3a4").unwrap());
-    assert_eq!(stepped.outcome(), Some(Outcome::Checkmate(Ending::Loss)));
+    assert_eq!(stepped.outcome(), Some(EndRule::Checkmate(Ending::Loss)));
 }
 
 #[test]
@@ -1826,7 +1826,7 @@ fn pieces_in_hand_are_dropped_first_and_a_side_with_no_move_passes() {
     );
     let pos = pos.play(pass);
     let pos = pos.play(pos.parse_move("a3a3").unwrap());
-    assert_eq!(pos.outcome(), Some(Outcome::Passed));
+    assert_eq!(pos.outcome(), Some(EndRule::Passed));
 }
 
 #[test]
@@ -1843,11 +1843,11 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
     for (rules, end) in [
         (
             &janggi,
-            Outcome::Counted {
+            EndRule::Counted {
                 winner: Some(Color::Black),
             },
         ),
-        (&traditional, Outcome::Bikjang),
+        (&traditional, EndRule::Bikjang),
     ] {
         let pos = Position::from_fen(rules, facing).unwrap();
         assert_eq!(pos.outcome(), None);
@@ -1887,7 +1887,7 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
     let pos = pos.play(pos.parse_move("e1e1").unwrap());
     assert_eq!(pos.fen(), "4k4/9/9/9/9/9/9/9/9/r3K4 b - - 1 1");
     assert!(Position::from_fen(&traditional, &pos.fen()).is_ok());
-    assert_eq!(pos.outcome(), Some(Outcome::Bikjang));
+    assert_eq!(pos.outcome(), Some(EndRule::Bikjang));
     // A pass puts no wall down (no variant of Fairy-Stockfish's has
     // both): one pass, read back from its coordinates.
     let sets = chess_rules::ini::sections("[dp:chess]\nwallingRule = duck\npass = true\n");
@@ -1951,7 +1951,7 @@ fn a_square_of_pieces_ends_the_game_of_the_side_that_just_moved() {
                 mustDrop = true\nconnectN = 4\nconnectNxN = 2\nstalemateValue = loss\n";
     let sets = chess_rules::ini::sections(text).unwrap();
     let teeko = sets[0].rules.as_ref().unwrap();
-    let connect = Outcome::Connect {
+    let connect = EndRule::Connect {
         color: Color::White,
         ending: Ending::Win,
     };
@@ -2115,14 +2115,14 @@ fn janggi_cannons_palace_lines_and_passes() {
         "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 2 2"
     );
     assert!(passed.legal_moves().is_empty());
-    assert_eq!(passed.outcome(), Some(Outcome::Passed));
+    assert_eq!(passed.outcome(), Some(EndRule::Passed));
     let modern = chess_rules::ini::builtin("janggimodern").unwrap().unwrap();
     let pos = Position::start(&modern).unwrap();
     let pos = pos.play(pos.parse_move("e2e2").unwrap());
     let pos = pos.play(pos.parse_move("e9e9").unwrap());
     assert_eq!(
         pos.outcome(),
-        Some(Outcome::Counted {
+        Some(EndRule::Counted {
             winner: Some(Color::Black)
         })
     );
@@ -2141,7 +2141,7 @@ fn pieces_in_a_row_end_the_game_of_the_side_that_just_moved() {
                 [rowdraws:ttt]\nconnectValue = draw\nconnectDiagonal = false\n";
     let sets = chess_rules::ini::variants(text).unwrap();
     let (ttt, loses, draws) = (&sets[0], &sets[1], &sets[2]);
-    let connected = |color, ending| Some(Outcome::Connect { color, ending });
+    let connected = |color, ending| Some(EndRule::Connect { color, ending });
     let pos = |rules, fen| Position::from_fen(rules, fen).unwrap();
     // White just made its row: it wins; its row with White to move is
     // nothing yet (Black's was looked at, and it has none).
@@ -2778,7 +2778,7 @@ fn two_kings_may_not_both_be_left_attacked() {
     assert!(moves.is_empty() && check);
     assert_eq!(
         outcome,
-        Some(chess_rules::Outcome::Checkmate(chess_rules::Ending::Loss))
+        Some(chess_rules::EndRule::Checkmate(chess_rules::Ending::Loss))
     );
 }
 
@@ -2816,7 +2816,7 @@ fn one_section(text: &str) -> Rules {
 
 /// The FEN after `moves` (coordinates) played from `fen`, and how the
 /// game ended there, with who won.
-fn after(rules: &Rules, fen: &str, moves: &[&str]) -> (String, Option<(Outcome, Option<Color>)>) {
+fn after(rules: &Rules, fen: &str, moves: &[&str]) -> (String, Option<(EndRule, Option<Color>)>) {
     let mut pos = Position::from_fen(rules, fen).unwrap();
     for m in moves {
         pos = pos.play(pos.parse_move(m).unwrap());
@@ -2883,7 +2883,7 @@ fn ataxx_clones_leap_and_turn_their_neighbours() {
     assert_eq!(
         after(&ataxx, full, &["P@g1"]).1,
         Some((
-            Outcome::Counted {
+            EndRule::Counted {
                 winner: Some(Color::White)
             },
             Some(Color::White)
@@ -2967,7 +2967,7 @@ fn pieces_on_one_line_and_regions_joined_end_the_game() {
     );
     let lost = |fen: &str| after(&musketeers, fen, &[]).1;
     let line = Some((
-        Outcome::Connect {
+        EndRule::Connect {
             color: Color::White,
             ending: Ending::Loss,
         },
@@ -2994,7 +2994,7 @@ fn pieces_on_one_line_and_regions_joined_end_the_game() {
     .unwrap()
     .remove(1);
     let joined = |fen: &str| after(&gale, fen, &[]).1.map(|(o, _)| o);
-    let white = Some(Outcome::Connect {
+    let white = Some(EndRule::Connect {
         color: Color::White,
         ending: Ending::Win,
     });

@@ -57,7 +57,7 @@ pub fn check_piece(piece: Piece, name: &str, context: &Context, options: PuzzleO
 
 /// What checking one puzzle or problem gives: its
 /// plies and its warnings, or why it is unsound.
-pub(crate) type Outcome = Result<(u64, Vec<Diagnostic>), Diagnostic>;
+pub(crate) type Verdict = Result<(u64, Vec<Diagnostic>), Diagnostic>;
 
 /// Decodes a piece and hands its items to `each` (which calls
 /// [`Items::add`] for every one); what they gave.
@@ -103,7 +103,7 @@ impl<'a> Items<'a> {
 
     /// One item, starting at `at` in the text: counted, and if it is in
     /// the shard asked for, checked by `outcome`.
-    pub fn add(&mut self, at: u32, outcome: impl FnOnce() -> Outcome) {
+    pub fn add(&mut self, at: u32, outcome: impl FnOnce() -> Verdict) {
         let checked = &mut self.checked;
         checked.games += 1;
         if let Some(shard) = self.context.shard

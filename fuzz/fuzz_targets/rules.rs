@@ -41,7 +41,7 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
         // A goal ends a game only where there is no move.
         assert!(!matches!(
             pos.outcome(),
-            Some(chess_rules::Outcome::Extinction { .. } | chess_rules::Outcome::Flag { .. })
+            Some(chess_rules::EndRule::Extinction { .. } | chess_rules::EndRule::Flag { .. })
         ));
         assert_eq!(
             pos.perft(1),

@@ -10,7 +10,7 @@
 //! stalemate that loses, a game that names no rule set of the file.
 
 use chess_rules::{
-    Move, MoveKind, MoveText, Outcome, Position, Rejection as Refusal, Rules, Square, Stalemate,
+    EndRule, Move, MoveKind, MoveText, Position, Rejection as Refusal, Rules, Square, Stalemate,
 };
 use shakmaty::Color;
 
@@ -18,7 +18,7 @@ use crate::diagnostic::words::{color_name, join_and};
 use crate::diagnostic::{Diagnostic, ErrorKind, Help};
 use crate::input::{Range, Source};
 use crate::replay::custom::{CustomFailure, result_of};
-use crate::replay::{End, Numbering};
+use crate::replay::{Numbering, by_rule};
 use crate::rule_sets::{RuleSets, Unnamed};
 use crate::start::CustomStart;
 
@@ -43,12 +43,12 @@ fn ended(
 ) -> Diagnostic {
     let outcome = end
         .outcome()
-        .unwrap_or(Outcome::Checkmate(end.rules().checkmate));
+        .unwrap_or(EndRule::Checkmate(end.rules().checkmate));
     // The move that gave mate or reached the region ended it "with"
     // itself; a stalemate or an extinction came "after" it.
     let with = matches!(
         outcome,
-        Outcome::Checkmate(_) | Outcome::Flag { .. } | Outcome::Checks { .. }
+        EndRule::Checkmate(_) | EndRule::Flag { .. } | EndRule::Checks { .. }
     );
     let by = last
         .as_ref()
@@ -150,7 +150,7 @@ pub fn custom_failure(failure: &CustomFailure<'_>, source: &Source) -> Diagnosti
             let after = before.play(*played);
             let won = after
                 .outcome()
-                .filter(|&o| *mate && !matches!(o, Outcome::Checkmate(_)))
+                .filter(|&o| *mate && !matches!(o, EndRule::Checkmate(_)))
                 .map(|o| describe_end((o, after.turn()), before.rules()));
             wrong_marker(
                 *marker,
@@ -257,7 +257,7 @@ fn label(before: &Position<'_>, range: Range, source: &Source, numbering: Number
 /// How a game under `rules` ended, `to_move` being the side to move
 /// then, as a clause ("Black has no king left, which loses under these
 /// rules").
-pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &Rules) -> String {
+pub fn describe_end((outcome, to_move): (EndRule, chess_rules::Color), rules: &Rules) -> String {
     let stuck = side(to_move);
     let name = |letter: char| {
         rules
@@ -270,7 +270,7 @@ pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &R
         chess_rules::Ending::Draw => "which draws under these rules",
     };
     match outcome {
-        Outcome::Extinction {
+        EndRule::Extinction {
             color,
             piece,
             ending,
@@ -284,10 +284,10 @@ pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &R
             };
             format!("{} has {left}, {}", color_name(side(color)), under(ending))
         }
-        Outcome::Flag { draw: true, .. } => {
+        EndRule::Flag { draw: true, .. } => {
             "both sides reached their flag regions, which draws under these rules".to_string()
         }
-        Outcome::Flag { color, .. } => {
+        EndRule::Flag { color, .. } => {
             let flag = rules.goals.flag.as_ref();
             let piece = flag
                 .and_then(|f| f.pieces[usize::from(color == chess_rules::Color::Black)])
@@ -308,14 +308,14 @@ pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &R
                 color_name(side(color))
             )
         }
-        Outcome::Checks { color } => last_check(color, rules),
-        Outcome::Checkmate(chess_rules::Ending::Loss) => {
-            describe(End::Checkmate(!stuck)).to_string()
+        EndRule::Checks { color } => last_check(color, rules),
+        EndRule::Checkmate(chess_rules::Ending::Loss) => {
+            describe(by_rule::checkmate(!stuck)).to_string()
         }
-        Outcome::Checkmate(ending) => {
+        EndRule::Checkmate(ending) => {
             format!("{} is checkmated, {}", color_name(stuck), under(ending))
         }
-        Outcome::Stalemate(worth) if rules.stalemate_by_count => format!(
+        EndRule::Stalemate(worth) if rules.stalemate_by_count => format!(
             "{} had no move, and a stalemate, counted by the pieces on the board, {} under these \
              rules",
             color_name(stuck),
@@ -325,7 +325,7 @@ pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &R
                 Stalemate::Loss => "loses for it",
             }
         ),
-        Outcome::Connect { color, ending } => {
+        EndRule::Connect { color, ending } => {
             let (n, square) = rules
                 .goals
                 .connect
@@ -338,7 +338,7 @@ pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &R
             };
             format!("{} has {shape}, {}", color_name(side(color)), under(ending))
         }
-        Outcome::DropMate => format!(
+        EndRule::DropMate => format!(
             "{} is checkmated by a drop of a {}, which {} forbids: the side checkmated so wins",
             color_name(stuck),
             (rules.drops.as_ref())
@@ -346,25 +346,25 @@ pub fn describe_end((outcome, to_move): (Outcome, chess_rules::Color), rules: &R
                 .map_or("piece", |p| p.name.as_str()),
             rules.name
         ),
-        Outcome::Passed => "both sides passed, one after the other, which draws".to_string(),
-        Outcome::FullBoard => "the board is full, which draws".to_string(),
-        Outcome::Castling { color, won } => castling_end(color, won, rules),
-        Outcome::Bikjang => {
+        EndRule::Passed => "both sides passed, one after the other, which draws".to_string(),
+        EndRule::FullBoard => "the board is full, which draws".to_string(),
+        EndRule::Castling { color, won } => castling_end(color, won, rules),
+        EndRule::Bikjang => {
             "the generals faced each other and the side to move passed: bikjang, a draw".to_string()
         }
-        Outcome::Counted { winner } => format!(
+        EndRule::Counted { winner } => format!(
             "the game ended drawn, and material counting {} under these rules",
             match winner {
                 Some(color) => format!("gives it to {}", color_name(side(color))),
                 None => "leaves it drawn".to_string(),
             }
         ),
-        Outcome::Stalemate(Stalemate::Draw) => describe(End::Stalemate).to_string(),
-        Outcome::Stalemate(Stalemate::Loss) => format!(
+        EndRule::Stalemate(Stalemate::Draw) => describe(by_rule::STALEMATE).to_string(),
+        EndRule::Stalemate(Stalemate::Loss) => format!(
             "{} had no move, and a stalemate loses under these rules",
             color_name(stuck)
         ),
-        Outcome::Stalemate(Stalemate::Win) => format!(
+        EndRule::Stalemate(Stalemate::Win) => format!(
             "{} had no move, and a stalemate wins under these rules",
             color_name(stuck)
         ),

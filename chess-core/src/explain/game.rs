@@ -5,14 +5,14 @@
 //! Kinds worded here: `game-over`, `wrong-move-number`, `wrong-marker`,
 //! `wrong-result`, and every kind of illegal move (through `moves`).
 
-use chess_format::MoveLabel;
+use chess_format::{DecisiveReason, DrawReason, MoveLabel, Outcome};
 use shakmaty::Color;
 
 use crate::diagnostic::words::color_name;
 use crate::diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn};
 use crate::input::{Range, Source};
 use crate::replay::Rules;
-use crate::replay::{End, Expected, Failure, Numbering, VariantEnd, WrongResult};
+use crate::replay::{self, Expected, Failure, Numbering, WrongResult};
 use crate::syntax::{GameResult, Marker, MoveNumber, PlySyntax};
 
 use super::moves;
@@ -41,15 +41,24 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
             end,
             numbering,
         } => {
-            let by = end
-                .by
-                .map(|by| (by.to_string(), matches!(end.end, End::Checkmate(_))));
+            let by = end.by.map(|by| {
+                (
+                    by.to_string(),
+                    matches!(
+                        end.end,
+                        Outcome::Decisive {
+                            reason: DecisiveReason::Checkmate,
+                            ..
+                        }
+                    ),
+                )
+            });
             let d = game_over(
                 ply.range,
                 &label(before, ply, source, *numbering),
                 describe(end.end),
                 by,
-                end.end.is_continuable(),
+                replay::is_continuable(end.end),
             );
             match end.by.and_then(|by| by.range) {
                 Some(range) => {
@@ -107,9 +116,12 @@ fn worded<P: Rules>(failure: &Failure<P>, source: &Source) -> Diagnostic {
                 san,
             )
         }
-        Failure::WrongResult(wrong) => {
-            wrong_result(wrong, source, |end| describe(end).to_string(), End::result)
-        }
+        Failure::WrongResult(wrong) => wrong_result(
+            wrong,
+            source,
+            |end| describe(end).to_string(),
+            Outcome::result,
+        ),
     }
 }
 
@@ -231,48 +243,52 @@ pub(super) fn not_en_passant(range: Range, label: &str) -> Diagnostic {
 }
 
 /// How the rules ended a game, as a clause ("White checkmated Black").
-pub fn describe(end: End) -> &'static str {
+pub fn describe(end: Outcome) -> &'static str {
+    use DecisiveReason as Won;
+    use chess_format::Color::{Black, White};
     match end {
-        End::Checkmate(Color::White) => "White checkmated Black",
-        End::Checkmate(Color::Black) => "Black checkmated White",
-        End::Stalemate => "the game was drawn by stalemate",
-        End::DeadPosition => {
-            "the game was drawn: the position is dead (neither side has mating material)"
-        }
-        End::FivefoldRepetition => {
-            "the game was drawn: the same position occurred for the fifth time"
-        }
-        End::SeventyFiveMoveRule => {
-            "the game was drawn by the 75-move rule (75 moves each without a capture or pawn move)"
-        }
-        End::Variant(winner, how) => variant_end(winner, how),
-    }
-}
-
-/// How a variant's own rule ended a game, as a clause.
-fn variant_end(winner: Option<Color>, how: VariantEnd) -> &'static str {
-    use Color::{Black, White};
-    match (how, winner) {
-        (VariantEnd::Hill, Some(White)) => "the white king reached the hill (King of the Hill)",
-        (VariantEnd::Hill, _) => "the black king reached the hill (King of the Hill)",
-        (VariantEnd::ThirdCheck, Some(White)) => "White gave the third check (Three-check)",
-        (VariantEnd::ThirdCheck, _) => "Black gave the third check (Three-check)",
-        (VariantEnd::Exploded, Some(White)) => "the black king exploded (Atomic)",
-        (VariantEnd::Exploded, _) => "the white king exploded (Atomic)",
-        (VariantEnd::NoPieces, Some(White)) => "White lost every piece and won (Antichess)",
-        (VariantEnd::NoPieces, _) => "Black lost every piece and won (Antichess)",
-        (VariantEnd::NoMoves, Some(White)) => "White had no move left and won (Antichess)",
-        (VariantEnd::NoMoves, _) => "Black had no move left and won (Antichess)",
-        (VariantEnd::HordeCaptured, _) => "Black captured the whole horde (Horde)",
-        (VariantEnd::EighthRank, Some(White)) => {
-            "the white king reached the eighth rank first (Racing Kings)"
-        }
-        (VariantEnd::EighthRank, Some(Black)) => {
-            "the black king reached the eighth rank first (Racing Kings)"
-        }
-        (VariantEnd::EighthRank, None) => {
-            "both kings reached the eighth rank: a draw (Racing Kings)"
-        }
+        Outcome::Decisive { winner, reason } => match (reason, winner) {
+            (Won::Checkmate, White) => "White checkmated Black",
+            (Won::Checkmate, Black) => "Black checkmated White",
+            (Won::Hill, White) => "the white king reached the hill (King of the Hill)",
+            (Won::Hill, Black) => "the black king reached the hill (King of the Hill)",
+            (Won::ThirdCheck, White) => "White gave the third check (Three-check)",
+            (Won::ThirdCheck, Black) => "Black gave the third check (Three-check)",
+            (Won::KingExploded, White) => "the black king exploded (Atomic)",
+            (Won::KingExploded, Black) => "the white king exploded (Atomic)",
+            (Won::NoPiecesLeft, White) => "White lost every piece and won (Antichess)",
+            (Won::NoPiecesLeft, Black) => "Black lost every piece and won (Antichess)",
+            (Won::NoMoves, White) => "White had no move left and won (Antichess)",
+            (Won::NoMoves, Black) => "Black had no move left and won (Antichess)",
+            (Won::HordeCaptured, _) => "Black captured the whole horde (Horde)",
+            (Won::EighthRank, White) => {
+                "the white king reached the eighth rank first (Racing Kings)"
+            }
+            (Won::EighthRank, Black) => {
+                "the black king reached the eighth rank first (Racing Kings)"
+            }
+            // Rules a user defines word their own ends (`explain::custom`),
+            // and a declared result is not the rules' end.
+            (_, White) => "the rules gave the game to White",
+            (_, Black) => "the rules gave the game to Black",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Stalemate => "the game was drawn by stalemate",
+            DrawReason::DeadPosition => {
+                "the game was drawn: the position is dead (neither side has mating material)"
+            }
+            DrawReason::FivefoldRepetition => {
+                "the game was drawn: the same position occurred for the fifth time"
+            }
+            DrawReason::SeventyFiveMoveRule => {
+                "the game was drawn by the 75-move rule (75 moves each without a capture or pawn move)"
+            }
+            DrawReason::BothKingsOnEighthRank => {
+                "both kings reached the eighth rank: a draw (Racing Kings)"
+            }
+            _ => "the rules drew the game",
+        },
+        Outcome::Ongoing => "the game goes on",
     }
 }
 

@@ -8,7 +8,7 @@
 
 use chess_format::CustomPly;
 
-use chess_rules::{Color, Move, MoveKind, MoveText, Outcome, Position, Rules, Square};
+use chess_rules::{Color, EndRule, Move, MoveKind, MoveText, Position, Rules, Square};
 
 use crate::input::Range;
 use crate::syntax::{
@@ -39,7 +39,7 @@ pub struct CustomGame {
     pub boards: Vec<Board>,
     /// How the main line ended, if it did: the outcome, and the side that
     /// had no move.
-    pub end: Option<(Outcome, Color)>,
+    pub end: Option<(EndRule, Color)>,
     /// The result: as written, else as the rules decided, else `*`.
     pub result: GameResult,
     /// The tags.
@@ -182,7 +182,7 @@ pub enum CustomFailure<'r> {
     /// the game contradicts.
     WrongResult {
         /// What is wrong; how the game ended, and the side to move then.
-        wrong: WrongResult<(Outcome, Color)>,
+        wrong: WrongResult<(EndRule, Color)>,
         /// The rule set it was played under.
         rules: &'r Rules,
     },
@@ -296,9 +296,9 @@ fn replay_keeping<'r, const KEEPS: bool>(
     })
 }
 
-/// The result an end gives ([`Outcome::winner`]), `stuck` being the side
+/// The result an end gives ([`EndRule::winner`]), `stuck` being the side
 /// to move when it came.
-pub fn result_of((outcome, stuck): (Outcome, Color)) -> GameResult {
+pub fn result_of((outcome, stuck): (EndRule, Color)) -> GameResult {
     match outcome.winner(stuck) {
         None => GameResult::Draw,
         Some(Color::White) => GameResult::WhiteWins,

@@ -2,60 +2,53 @@
 //! position, fivefold repetition, the 75-move rule), and the written result
 //! held against them.
 
-use shakmaty::{Color, Position};
+use chess_format::{DrawReason, Outcome};
+use shakmaty::Position;
 
 use crate::input::Range;
 use crate::syntax::GameResult;
 
 use super::played::PlyRef;
-use super::rules::{Rules, VariantEnd};
+use super::rules::Rules;
 
-/// How a game ended by the rules.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum End {
-    /// Checkmate; the winner is given.
-    Checkmate(Color),
+/// The ends the rules of chess give by themselves.
+pub(crate) mod by_rule {
+    use chess_format::{DecisiveReason, DrawReason, Outcome};
+
+    /// Checkmate, won by `winner`.
+    pub(crate) fn checkmate(winner: shakmaty::Color) -> Outcome {
+        Outcome::win(winner.into(), DecisiveReason::Checkmate)
+    }
+
     /// Stalemate.
-    Stalemate,
+    pub(crate) const STALEMATE: Outcome = Outcome::draw(DrawReason::Stalemate);
     /// Neither side can checkmate (insufficient material).
-    DeadPosition,
+    pub(crate) const DEAD_POSITION: Outcome = Outcome::draw(DrawReason::DeadPosition);
     /// The same position for the fifth time.
-    FivefoldRepetition,
+    pub(crate) const FIVEFOLD: Outcome = Outcome::draw(DrawReason::FivefoldRepetition);
     /// 75 moves by each side without capture or pawn move.
-    SeventyFiveMoveRule,
-    /// A variant's own rule: the winner (`None`: a draw) and how.
-    Variant(Option<Color>, VariantEnd),
+    pub(crate) const SEVENTY_FIVE_MOVES: Outcome = Outcome::draw(DrawReason::SeventyFiveMoveRule);
 }
 
-impl End {
-    /// The result the rules give.
-    pub fn result(self) -> GameResult {
-        match self {
-            End::Checkmate(Color::White) | End::Variant(Some(Color::White), _) => {
-                GameResult::WhiteWins
-            }
-            End::Checkmate(Color::Black) | End::Variant(Some(Color::Black), _) => {
-                GameResult::BlackWins
-            }
-            _ => GameResult::Draw,
+/// Whether [`Options::moves_after_draw`](super::Options) lets a game
+/// continue past `end`: a dead position, fivefold repetition, the 75-move
+/// rule.
+pub fn is_continuable(end: Outcome) -> bool {
+    matches!(
+        end,
+        Outcome::Draw {
+            reason: DrawReason::DeadPosition
+                | DrawReason::FivefoldRepetition
+                | DrawReason::SeventyFiveMoveRule
         }
-    }
-
-    /// Ends that [`Options::moves_after_draw`](super::Options) lets a game
-    /// continue past.
-    pub fn is_continuable(self) -> bool {
-        matches!(
-            self,
-            End::DeadPosition | End::FivefoldRepetition | End::SeventyFiveMoveRule
-        )
-    }
+    )
 }
 
 /// How and when a line ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct EndInfo {
     /// How.
-    pub end: End,
+    pub end: Outcome,
     /// The ply that ended the game (`None`: the start position).
     pub by: Option<PlyRef>,
     /// Plies played when it ended.
@@ -65,12 +58,12 @@ pub struct EndInfo {
 /// The end a game is in before its first move: a variant's own end, a
 /// dead position, or a halfmove clock already at 150.
 pub(super) fn at_start<P: Rules>(start: &P) -> Option<EndInfo> {
-    let end = if let Some((winner, how)) = start.variant_end() {
-        End::Variant(winner, how)
+    let end = if let Some(end) = start.variant_end() {
+        end
     } else if start.is_insufficient_material() {
-        End::DeadPosition
+        by_rule::DEAD_POSITION
     } else if start.halfmoves() >= 150 {
-        End::SeventyFiveMoveRule
+        by_rule::SEVENTY_FIVE_MOVES
     } else {
         return None;
     };
@@ -86,9 +79,9 @@ pub(super) fn at_start<P: Rules>(start: &P) -> Option<EndInfo> {
 pub(super) fn no_moves_left<P: Position>(pos: &P, by: Option<PlyRef>, plies: usize) -> EndInfo {
     EndInfo {
         end: if pos.is_check() {
-            End::Checkmate(!pos.turn())
+            by_rule::checkmate(!pos.turn())
         } else {
-            End::Stalemate
+            by_rule::STALEMATE
         },
         by,
         plies,

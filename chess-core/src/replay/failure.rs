@@ -2,12 +2,13 @@
 //! what an explanation needs (the position, the ply as written, the record
 //! so far). The replay words nothing; `explain` does.
 
+use chess_format::Outcome;
 use shakmaty::{Chess, Move, Role};
 
 use crate::input::Range;
 use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
-use super::ends::{End, EndInfo, WrongResult};
+use super::ends::{EndInfo, WrongResult};
 use super::numbering::{Expected, Numbering};
 use super::played::{LostRights, PlyRef};
 
@@ -68,7 +69,7 @@ pub enum Failure<P = Chess> {
         mate: bool,
         /// The variant's own end the move reached, which `#` marks as it
         /// does a mate.
-        won: Option<End>,
+        won: Option<Outcome>,
         /// The move, played.
         played: PlyRef,
         /// The move as written.
@@ -76,7 +77,7 @@ pub enum Failure<P = Chess> {
     },
     /// A result written after the moves or in the `[Result]` tag that
     /// the game contradicts.
-    WrongResult(WrongResult<End>),
+    WrongResult(WrongResult<Outcome>),
 }
 
 /// Why a written move resolves to no legal move, or to more than one.

@@ -56,18 +56,20 @@ mod walk;
 
 use std::marker::PhantomData;
 
+use chess_format::Outcome;
 use shakmaty::CastlingMode;
 
 use crate::syntax::{GameSyntax, MoveSyntax, PlySyntax};
 
-pub use ends::{End, EndInfo, WrongResult};
+pub(crate) use ends::by_rule;
+pub use ends::{EndInfo, WrongResult, is_continuable};
 pub use failure::{Failure, Unresolved};
 pub use kept::Kept;
 pub use numbering::{Expected, Numbering};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights};
 pub use record::{Annotations, VerifiedGame, VerifiedLine};
-pub use rules::{Rules, TableLookup, VariantEnd};
+pub use rules::{Rules, TableLookup};
 pub use san::SanBits;
 
 use line::Frame;
@@ -173,7 +175,7 @@ pub(crate) fn replay_keeping<P: Rules, const KEEPS: bool>(
         game.result,
         game.result_tag,
         end.map(|e| e.0),
-        End::result,
+        Outcome::result,
         options.unfinished_result,
     );
     let result = match result {

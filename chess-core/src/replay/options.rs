@@ -1,6 +1,8 @@
 //! What a replay accepts beyond the strict rules.
 
-use super::ends::End;
+use chess_format::Outcome;
+
+use super::ends;
 use crate::syntax::{Limits, PieceLetters};
 
 /// How games are read and what a replay accepts beyond the strict rules.
@@ -44,7 +46,7 @@ pub struct Options {
 impl Options {
     /// Whether a game may go on after `end`.
     #[inline(always)]
-    pub fn continues_after(self, end: End) -> bool {
-        self.moves_after_draw && end.is_continuable()
+    pub fn continues_after(self, end: Outcome) -> bool {
+        self.moves_after_draw && ends::is_continuable(end)
     }
 }

@@ -8,19 +8,20 @@
 //! makes as few calls as it can (the small steps are inlined), and
 //! everything a message needs is gathered only on the way to a [`Failure`].
 
+use chess_format::Outcome;
 use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::syntax::{Marker, MoveNumber, PlySyntax};
 
-use super::ends::{self, End, EndInfo};
+use super::ends::{self, EndInfo, by_rule};
 use super::failure::{Failure, Unresolved};
 use super::line::{Frame, Unsure, played_number};
 use super::numbering::Numbering;
 use super::options::Options;
 use super::played::PlyRef;
 use super::resolve;
-use super::rules::{Rules, VariantEnd};
+use super::rules::Rules;
 
 /// Whether a move gives check and mates (or wins by a variant's own
 /// rule), whether mate is still to be decided (by the next move of the
@@ -30,7 +31,7 @@ struct Status {
     check: bool,
     mate: bool,
     unsure: bool,
-    variant: Option<(Option<Color>, VariantEnd)>,
+    variant: Option<Outcome>,
 }
 
 /// Replays one ply of `frame`'s line.
@@ -80,9 +81,7 @@ pub(super) fn step<P: Rules>(
             range,
             check: status.check,
             mate: status.mate,
-            won: status
-                .variant
-                .map(|(winner, how)| End::Variant(winner, how)),
+            won: status.variant,
             played: PlyRef {
                 number: played_number(&frame.pos),
                 color: !frame.pos.turn(),
@@ -136,7 +135,7 @@ pub(super) fn settle<P: Rules>(frame: &mut Frame<P>) -> Result<(), Box<Failure<P
     };
     if frame.end.is_none() {
         frame.end = Some(EndInfo {
-            end: End::Checkmate(last.color),
+            end: by_rule::checkmate(last.color),
             by: Some(last),
             plies: frame.plies,
         });
@@ -230,7 +229,7 @@ fn status<P: Rules>(after: &P, ply: &PlySyntax) -> Status {
     } else {
         after.variant_end()
     };
-    let won = matches!(variant, Some((Some(_), _)));
+    let won = matches!(variant, Some(Outcome::Decisive { .. }));
     Status {
         check,
         mate: won || (check && claims_mate && !after.has_moves()),
@@ -334,16 +333,16 @@ fn end_after<P: Rules>(
     status: Status,
 ) -> Result<bool, Box<Failure<P>>> {
     let mover = !frame.pos.turn();
-    let mut end = if let Some((winner, how)) = status.variant {
-        End::Variant(winner, how)
+    let mut end = if let Some(end) = status.variant {
+        end
     } else if status.mate {
-        End::Checkmate(mover)
+        by_rule::checkmate(mover)
     } else if ends::made_dead(&frame.pos, m) {
-        End::DeadPosition
+        by_rule::DEAD_POSITION
     } else if frame.history.fivefold(&frame.moves, frame.segment, mover) {
-        End::FivefoldRepetition
+        by_rule::FIVEFOLD
     } else if frame.pos.halfmoves() >= 150 {
-        End::SeventyFiveMoveRule
+        by_rule::SEVENTY_FIVE_MOVES
     } else {
         return Ok(false);
     };
@@ -355,7 +354,7 @@ fn end_after<P: Rules>(
             return Ok(true);
         }
     } else if status.variant.is_none() && !status.mate && !status.check && !frame.pos.has_moves() {
-        end = End::Stalemate;
+        end = by_rule::STALEMATE;
     }
     frame.end = Some(EndInfo {
         end,

@@ -2,12 +2,12 @@
 
 use std::fmt::Write as _;
 
+use chess_format::Outcome;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::input::{Range, Source};
 use crate::syntax::{GameResult, Note, Tag};
 
-use super::ends::End;
 use super::numbering::Numbering;
 use super::san::SanBits;
 
@@ -24,7 +24,7 @@ pub struct VerifiedGame<P = Chess> {
     /// each move ([`VerifiedGame::san_plus`] spells one out).
     pub sans: Vec<SanBits>,
     /// How the rules ended the game, and after how many plies.
-    pub end: Option<(End, usize)>,
+    pub end: Option<(Outcome, usize)>,
     /// The result: as written, else as the rules decided, else `*`.
     pub result: GameResult,
     /// The final position.

@@ -4,8 +4,9 @@
 //! not attacked after it, and nothing but checkmate, stalemate and the
 //! draws ends a game.
 
+use chess_format::{DecisiveReason, DrawReason, Outcome};
 use shakmaty::variant::{Variant, VariantPosition};
-use shakmaty::{Chess, Color, KnownOutcome, MoveList, Outcome, Position, Role, Square};
+use shakmaty::{Chess, KnownOutcome, MoveList, Position, Role, Square};
 
 /// A position the replay can play through: shakmaty's `Chess` (which takes
 /// the fast paths) or a `VariantPosition` (whose own ends end a game).
@@ -14,9 +15,8 @@ pub trait Rules: Position + Clone {
     /// attack tables alone and needs to ask for no variant's end.
     const STANDARD: bool;
 
-    /// The variant's own end, if the position is one: the winner (`None`
-    /// for a draw) and how.
-    fn variant_end(&self) -> Option<(Option<Color>, VariantEnd)>;
+    /// The variant's own end, if the position is one.
+    fn variant_end(&self) -> Option<Outcome>;
 
     /// The rules, by name.
     fn variant(&self) -> Variant;
@@ -85,25 +85,6 @@ pub enum TableLookup {
     None,
 }
 
-/// How a variant's own rule ended a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum VariantEnd {
-    /// King of the Hill: a king reached d4, e4, d5 or e5.
-    Hill,
-    /// Three-check: the third check.
-    ThirdCheck,
-    /// Atomic: a king exploded.
-    Exploded,
-    /// Antichess: the winner has no piece left.
-    NoPieces,
-    /// Antichess: the winner has no legal move.
-    NoMoves,
-    /// Horde: every white piece was captured.
-    HordeCaptured,
-    /// Racing Kings: a king reached the eighth rank (both: a draw).
-    EighthRank,
-}
-
 impl Rules for Chess {
     const STANDARD: bool = true;
 
@@ -112,7 +93,7 @@ impl Rules for Chess {
     }
 
     #[inline(always)]
-    fn variant_end(&self) -> Option<(Option<Color>, VariantEnd)> {
+    fn variant_end(&self) -> Option<Outcome> {
         None
     }
 
@@ -149,36 +130,40 @@ impl Rules for VariantPosition {
         self.clone().swap_turn().ok()
     }
 
-    fn variant_end(&self) -> Option<(Option<Color>, VariantEnd)> {
+    fn variant_end(&self) -> Option<Outcome> {
+        use DecisiveReason as Won;
         // Antichess: shakmaty asks for a stalemate by legal moves; whether
         // anything can move at all is enough.
         if let VariantPosition::Antichess(p) = self {
             let how = if p.us().is_empty() {
-                VariantEnd::NoPieces
+                Won::NoPiecesLeft
             } else if !super::candidates::antichess_can_move(self) {
-                VariantEnd::NoMoves
+                Won::NoMoves
             } else {
                 return None;
             };
-            return Some((Some(self.turn()), how));
+            return Some(Outcome::win(self.turn().into(), how));
         }
         let winner = match self.variant_outcome() {
-            Outcome::Known(KnownOutcome::Decisive { winner }) => Some(winner),
-            Outcome::Known(KnownOutcome::Draw) => None,
-            Outcome::Unknown => return None,
+            shakmaty::Outcome::Known(KnownOutcome::Decisive { winner }) => winner.into(),
+            // Racing Kings is the only variant whose own rule draws.
+            shakmaty::Outcome::Known(KnownOutcome::Draw) => {
+                return Some(Outcome::draw(DrawReason::BothKingsOnEighthRank));
+            }
+            shakmaty::Outcome::Unknown => return None,
         };
         let how = match self {
-            VariantPosition::KingOfTheHill(_) => VariantEnd::Hill,
-            VariantPosition::ThreeCheck(_) => VariantEnd::ThirdCheck,
-            VariantPosition::Atomic(_) => VariantEnd::Exploded,
-            VariantPosition::Antichess(p) if p.us().is_empty() => VariantEnd::NoPieces,
-            VariantPosition::Antichess(_) => VariantEnd::NoMoves,
-            VariantPosition::Horde(_) => VariantEnd::HordeCaptured,
-            VariantPosition::RacingKings(_) => VariantEnd::EighthRank,
+            VariantPosition::KingOfTheHill(_) => Won::Hill,
+            VariantPosition::ThreeCheck(_) => Won::ThirdCheck,
+            VariantPosition::Atomic(_) => Won::KingExploded,
+            VariantPosition::Antichess(p) if p.us().is_empty() => Won::NoPiecesLeft,
+            VariantPosition::Antichess(_) => Won::NoMoves,
+            VariantPosition::Horde(_) => Won::HordeCaptured,
+            VariantPosition::RacingKings(_) => Won::EighthRank,
             // No other variant has an end of its own.
             VariantPosition::Chess(_) | VariantPosition::Crazyhouse(_) => return None,
         };
-        Some((winner, how))
+        Some(Outcome::win(winner, how))
     }
 }
 
