@@ -81,7 +81,7 @@ mod variant;
 
 pub use board::{BoardDisplay, BoardStyle};
 pub use chess_format::{
-    CastlingSide, Color, DecisiveReason, DrawReason, File, GameResult, Illegal, Labelled,
+    CastlingSide, Color, DecisiveReason, DrawReason, File, GameResult, Illegal, Labelled, MoveKind,
     MoveLabel, NameError, Outcome, ParseError, Piece, Problem, Rank, Role, Square, Variant,
 };
 /// The rules engine of games under rules you define (the
@@ -93,7 +93,7 @@ pub use chess_rules as custom_rules;
 pub use custom::{CustomGame, CustomMove, CustomSquare};
 pub use fen::Fen;
 pub use game::{Game, Moves, Plies, Ply, Positions, Sans, Tags};
-pub use moves::{Move, MoveKind, San, Uci};
+pub use moves::{Move, San, Uci};
 pub use pgn::Pgn;
 pub use position::{CastlingRights, Position};
 pub use puzzle::{ProblemKind, Puzzle, Stipulation, StipulationError};

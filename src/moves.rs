@@ -2,39 +2,7 @@
 
 use core::fmt;
 
-use crate::{CastlingSide, Role, Square};
-
-/// What kind of move a [`Move`] is.
-///
-/// ```
-/// use verified_chess::{game, MoveKind, Square};
-///
-/// let g = game! { 1. e4 d5 2. e5 f5 3. exf6 e.p. };
-/// assert_eq!(g.move_at(0).unwrap().kind, MoveKind::DoublePush);
-/// assert_eq!(g.move_at(2).unwrap().kind, MoveKind::Normal);
-/// let ep = g.move_at(4).unwrap();
-/// assert_eq!((ep.kind, ep.to), (MoveKind::EnPassant, Square::F6));
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    /// Any move that is not one of the special kinds below (captures and
-    /// promotions included).
-    Normal,
-    /// A pawn's two-square advance from its starting rank.
-    DoublePush,
-    /// A pawn capturing *en passant*; the captured pawn is not on `to`.
-    EnPassant,
-    /// Castling. The move's `to` is the king's destination.
-    Castle {
-        /// Which side the king castles towards.
-        side: CastlingSide,
-        /// The square the castling rook starts on.
-        rook: Square,
-    },
-    /// Crazyhouse: a piece from the pocket put on `to` (`from` is `to`
-    /// too).
-    Drop,
-}
+use crate::{MoveKind, Role, Square};
 
 /// A legal move, as verified at compile time.
 ///
@@ -47,6 +15,18 @@ pub enum MoveKind {
 /// assert_eq!(capture.capture, Some(Role::Pawn));
 /// assert!(capture.is_capture() && capture.is_zeroing());
 /// assert_eq!(capture.uci(false).to_string(), "e4d5");
+///
+/// // Its kind:
+/// use verified_chess::{CastlingSide, MoveKind};
+///
+/// let g = game! { 1. e4 d5 2. e5 f5 3. exf6 e.p. Nc6 4. Nf3 Bg4 5. Bc4 Qd7 6. O-O O-O-O };
+/// assert_eq!(g.move_at(0).unwrap().kind, MoveKind::DoublePush);
+/// assert_eq!(g.move_at(2).unwrap().kind, MoveKind::Normal);
+/// let ep = g.move_at(4).unwrap();
+/// assert_eq!((ep.kind, ep.to), (MoveKind::EnPassant, Square::F6));
+/// let long = g.move_at(11).unwrap();
+/// assert_eq!(long.kind, MoveKind::Castle { side: CastlingSide::QueenSide, rook: Square::A8 });
+/// assert_eq!((long.from, long.to), (Square::E8, Square::C8));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -118,31 +98,16 @@ impl Move {
         let capture = Role::from_code(ply.capture);
         let promotion = Role::from_code(ply.promotion);
         let from = match ply.kind {
-            chess_format::MoveKind::Drop => target,
+            MoveKind::Drop => target,
             _ => from,
-        };
-        let (kind, to) = match ply.kind {
-            chess_format::MoveKind::Normal => (MoveKind::Normal, target),
-            chess_format::MoveKind::DoublePush => (MoveKind::DoublePush, target),
-            chess_format::MoveKind::EnPassant => (MoveKind::EnPassant, target),
-            chess_format::MoveKind::Drop => (MoveKind::Drop, target),
-            chess_format::MoveKind::Castle => {
-                let side = if (target.index() & 7) > (from.index() & 7) {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                let king_to = Square::from_coords(side.king_to_file(), from.rank());
-                (MoveKind::Castle { side, rook: target }, king_to)
-            }
         };
         Some(Move {
             role,
             from,
-            to,
+            to: target,
             capture,
             promotion,
-            kind,
+            kind: ply.kind,
         })
     }
 }
@@ -357,6 +322,17 @@ pub(crate) mod tests {
         }
     }
 
+    /// A castling ply as the data holds it, the king's and the rook's
+    /// squares, read back.
+    fn castle(king: Square, rook: Square) -> chess_format::Ply {
+        let kind = chess_format::MoveKind::Castle {
+            side: crate::CastlingSide::KingSide,
+            rook,
+        };
+        let written = ply(king, rook, kind, Role::King, None, None);
+        chess_format::Ply::decode(&written.encode()).unwrap()
+    }
+
     #[test]
     fn decodes_every_kind() {
         use chess_format::MoveKind as Kind;
@@ -382,12 +358,11 @@ pub(crate) mod tests {
         let m = Move::from_ply(ep).unwrap();
         assert_eq!(m.kind, MoveKind::EnPassant);
         assert_eq!(m.capture, Some(Role::Pawn));
-        let castle = ply(Square::E8, Square::A8, Kind::Castle, Role::King, None, None);
-        let m = Move::from_ply(castle).unwrap();
+        let m = Move::from_ply(castle(Square::E8, Square::A8)).unwrap();
         assert_eq!(
             m.kind,
             MoveKind::Castle {
-                side: CastlingSide::QueenSide,
+                side: crate::CastlingSide::QueenSide,
                 rook: Square::A8
             }
         );
@@ -442,15 +417,7 @@ pub(crate) mod tests {
         assert_eq!(San::new(&m, true, false, Suffix::None), "Nbd2");
         assert_eq!(San::new(&m, false, true, Suffix::None), "N1d2");
         assert_eq!(San::new(&m, true, true, Suffix::Mate), "Nb1d2#");
-        let castle = Move::from_ply(ply(
-            Square::E1,
-            Square::H1,
-            Kind::Castle,
-            Role::King,
-            None,
-            None,
-        ))
-        .unwrap();
+        let castle = Move::from_ply(castle(Square::E1, Square::H1)).unwrap();
         assert_eq!(
             San::new(&castle, false, false, Suffix::Check).to_string(),
             "O-O+"

@@ -12,7 +12,7 @@ extern crate proc_macro;
 use chess_format::{CustomPly, Header, MoveKind, NotesWriter, Outcome, Start, write_custom_game};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use shakmaty::san::Suffix;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Rank, Role};
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square};
 
 use crate::diagnostic::{Diagnostic, Spelling};
 use crate::input::{Mode, Source};
@@ -52,7 +52,15 @@ pub fn ply(m: &Move, san: SanBits) -> chess_format::Ply {
             Some(Role::Pawn),
             None,
         ),
-        Move::Castle { king, rook } => (king, rook, MoveKind::Castle, Role::King, None, None),
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(rook.file() > king.file());
+            let to = Square::from_coords(side.king_to_file(), king.rank());
+            let kind = MoveKind::Castle {
+                side: side.into(),
+                rook: rook.into(),
+            };
+            (king, to, kind, Role::King, None, None)
+        }
         Move::Put { role, to } => (to, to, MoveKind::Drop, role, None, None),
     };
     // Only a piece move writes its origin (a pawn capture's file follows

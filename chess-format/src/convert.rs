@@ -4,7 +4,7 @@
 //! **License note:** shakmaty is GPL-3.0-or-later. Enabling this feature links
 //! it into your program, which then has to comply with the GPL.
 
-use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 
 impl From<Color> for shakmaty::Color {
     fn from(c: Color) -> shakmaty::Color {
@@ -20,6 +20,22 @@ impl From<shakmaty::Color> for Color {
         match c {
             shakmaty::Color::White => Color::White,
             shakmaty::Color::Black => Color::Black,
+        }
+    }
+}
+
+impl From<CastlingSide> for shakmaty::CastlingSide {
+    fn from(side: CastlingSide) -> shakmaty::CastlingSide {
+        shakmaty::CastlingSide::from_king_side(side == CastlingSide::KingSide)
+    }
+}
+
+impl From<shakmaty::CastlingSide> for CastlingSide {
+    fn from(side: shakmaty::CastlingSide) -> CastlingSide {
+        if side.is_king_side() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
         }
     }
 }
@@ -80,5 +96,19 @@ impl From<shakmaty::Square> for Square {
             File::ALL[sq.file().to_usize()],
             Rank::ALL[sq.rank().to_usize()],
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_sides_convert_both_ways() {
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let theirs = shakmaty::CastlingSide::from(side);
+            assert_eq!(theirs.king_to_file() as u8, side.king_to_file().index());
+            assert_eq!(CastlingSide::from(theirs), side);
+        }
     }
 }

@@ -1,21 +1,62 @@
 //! One ply: the move and what its SAN adds to it, in 28 bits.
 
 use crate::digits::{digit, digit_value};
+use crate::types::{CastlingSide, Square};
 
-/// What kind of move a ply is.
+/// What kind of move a move is.
+///
+/// ```
+/// use chess_format::{CastlingSide, MoveKind, Ply, Square, Suffix, role};
+///
+/// // Black castles long in Chess960 with the rook on b8: the king goes to c8.
+/// let castle = Ply {
+///     from: Square::E8.index(),
+///     target: Square::C8.index(),
+///     kind: MoveKind::Castle { side: CastlingSide::QueenSide, rook: Square::B8 },
+///     role: role::KING,
+///     capture: 0,
+///     promotion: 0,
+///     san_file: false,
+///     san_rank: false,
+///     suffix: Suffix::None,
+/// };
+/// assert_eq!(Ply::decode(&castle.encode()), Some(castle));
+/// assert_eq!(castle.kind.code(), 3);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
-    /// Any other move: a piece or pawn moving, capturing, promoting.
-    Normal = 0,
-    /// A pawn's two-square advance.
-    DoublePush = 1,
-    /// A pawn capturing en passant.
-    EnPassant = 2,
-    /// Castling; the ply's `target` is the rook's square.
-    Castle = 3,
-    /// A piece from the pocket put on `target` (Crazyhouse); `from` is
-    /// `target` too.
-    Drop = 4,
+    /// Any move that is not one of the special kinds below (captures and
+    /// promotions included).
+    Normal,
+    /// A pawn's two-square advance from its starting rank.
+    DoublePush,
+    /// A pawn capturing *en passant*; the captured pawn is not on the
+    /// square the pawn goes to.
+    EnPassant,
+    /// Castling; the move goes to the king's destination.
+    Castle {
+        /// Which side the king castles towards.
+        side: CastlingSide,
+        /// The square the castling rook starts on.
+        rook: Square,
+    },
+    /// A piece from the pocket put on a square (Crazyhouse); the move's
+    /// origin is that square too.
+    Drop,
+}
+
+impl MoveKind {
+    /// The kind's code in a ply's bits: 0 normal, 1 double push, 2 en
+    /// passant, 3 castling, 4 a drop.
+    pub const fn code(self) -> u8 {
+        match self {
+            MoveKind::Normal => 0,
+            MoveKind::DoublePush => 1,
+            MoveKind::EnPassant => 2,
+            MoveKind::Castle { .. } => 3,
+            MoveKind::Drop => 4,
+        }
+    }
 }
 
 /// The check or mate sign at the end of a move's SAN.
@@ -61,9 +102,10 @@ pub enum Suffix {
 pub struct Ply {
     /// The square the piece leaves (the king's, for castling).
     pub from: u8,
-    /// The square it goes to; for castling, the rook's square.
+    /// The square it goes to (the king's destination, for castling: the
+    /// bits hold the rook's square, which the kind carries).
     pub target: u8,
-    /// Normal, double push, en passant or castling.
+    /// Normal, double push, en passant, castling or a drop.
     pub kind: MoveKind,
     /// The piece that moves (the king, for castling).
     pub role: u8,
@@ -84,13 +126,19 @@ impl Ply {
     /// The number of digits of a ply.
     pub const DIGITS: usize = 5;
 
-    /// The ply's 28 bits (squares and pieces are masked to their widths).
+    /// The ply's 28 bits (squares and pieces are masked to their widths;
+    /// for castling, the target's bits are the rook's square).
     #[inline(always)]
     pub const fn to_bits(self) -> u32 {
+        let target = match self.kind {
+            MoveKind::Castle { rook, .. } => rook.index(),
+            _ => self.target,
+        };
+        let kind = self.kind.code() as u32;
         (self.from as u32 & 63)
-            | (self.target as u32 & 63) << 6
-            | (self.kind as u32 & 3) << 12
-            | (self.kind as u32 >> 2) << 27
+            | (target as u32 & 63) << 6
+            | (kind & 3) << 12
+            | (kind >> 2) << 27
             | (self.role as u32 & 7) << 14
             | (self.capture as u32 & 7) << 17
             | (self.promotion as u32 & 7) << 20
@@ -115,17 +163,31 @@ impl Ply {
         if role == 0 || role > 6 || capture > 6 || promotion > 6 || bits >> 28 != 0 {
             return None;
         }
+        let from = (bits & 63) as u8;
+        let mut target = (bits >> 6 & 63) as u8;
         let kind = match (bits >> 27, bits >> 12 & 3) {
             (0, 0) => MoveKind::Normal,
             (0, 1) => MoveKind::DoublePush,
             (0, 2) => MoveKind::EnPassant,
-            (0, _) => MoveKind::Castle,
+            (0, _) => {
+                // (Both are six bits: squares.)
+                let (Some(king), Some(rook)) = (Square::new(from), Square::new(target)) else {
+                    return None;
+                };
+                let side = if rook.file().index() > king.file().index() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                target = Square::from_coords(side.king_to_file(), king.rank()).index();
+                MoveKind::Castle { side, rook }
+            }
             (_, 0) => MoveKind::Drop,
             _ => return None,
         };
         Some(Ply {
-            from: (bits & 63) as u8,
-            target: (bits >> 6 & 63) as u8,
+            from,
+            target,
             kind,
             role,
             capture,
@@ -176,8 +238,11 @@ mod tests {
     fn bits_are_where_the_layout_says() {
         let castle = Ply {
             from: 60,
-            target: 56,
-            kind: MoveKind::Castle,
+            target: 58,
+            kind: MoveKind::Castle {
+                side: CastlingSide::QueenSide,
+                rook: Square::A8,
+            },
             role: 6,
             capture: 0,
             promotion: 0,

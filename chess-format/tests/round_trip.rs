@@ -3,7 +3,8 @@
 //! included) read back exactly as written.
 
 use chess_format::{
-    GameData, GameResult, Header, MoveKind, Outcome, Ply, Start, Suffix, Variant, write_game,
+    CastlingSide, GameData, GameResult, Header, MoveKind, Outcome, Ply, Square, Start, Suffix,
+    Variant, write_game,
 };
 use proptest::prelude::*;
 
@@ -68,11 +69,15 @@ fn extras() -> impl Strategy<Value = ([[u8; 5]; 2], u64, [u8; 2])> {
 }
 
 fn ply() -> impl Strategy<Value = Ply> {
+    // (Castling is completed from the squares below.)
     let kind = prop::sample::select(vec![
         MoveKind::Normal,
         MoveKind::DoublePush,
         MoveKind::EnPassant,
-        MoveKind::Castle,
+        MoveKind::Castle {
+            side: CastlingSide::KingSide,
+            rook: Square::H1,
+        },
         MoveKind::Drop,
     ]);
     let suffix = prop::sample::select(vec![Suffix::None, Suffix::Check, Suffix::Mate]);
@@ -81,16 +86,36 @@ fn ply() -> impl Strategy<Value = Ply> {
         (0..=6u8, 0..=6u8, any::<bool>(), any::<bool>(), suffix),
     )
         .prop_map(
-            |((from, target, kind, role), (capture, promotion, san_file, san_rank, suffix))| Ply {
-                from,
-                target,
-                kind,
-                role,
-                capture,
-                promotion,
-                san_file,
-                san_rank,
-                suffix,
+            |((from, target, kind, role), (capture, promotion, san_file, san_rank, suffix))| {
+                let (target, kind) = match kind {
+                    // The king goes to the c- or g-file of its rank, towards
+                    // the rook on `target`.
+                    MoveKind::Castle { .. } => {
+                        let king_side = target % 8 > from % 8;
+                        let side = if king_side {
+                            CastlingSide::KingSide
+                        } else {
+                            CastlingSide::QueenSide
+                        };
+                        let rook = Square::new(target).expect("0..64");
+                        (
+                            from / 8 * 8 + if king_side { 6 } else { 2 },
+                            MoveKind::Castle { side, rook },
+                        )
+                    }
+                    kind => (target, kind),
+                };
+                Ply {
+                    from,
+                    target,
+                    kind,
+                    role,
+                    capture,
+                    promotion,
+                    san_file,
+                    san_rank,
+                    suffix,
+                }
             },
         )
 }
