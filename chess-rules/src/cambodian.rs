@@ -15,7 +15,7 @@ use crate::mailbox::{EMPTY, cell_of, is, kind_of};
 use crate::position::{Position, State};
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Color, Move, MoveKind, Piece};
+use crate::types::{Color, Effect, Move, Piece};
 
 /// Why a first leap of Cambodian chess may not be made.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -103,7 +103,7 @@ pub(crate) fn candidates(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Mov
                     from,
                     to,
                     promotion: None,
-                    kind: MoveKind::Normal,
+                    kind: Effect::Normal,
                     wall: None,
                     gate: None,
                 });
@@ -148,7 +148,7 @@ pub(crate) fn close(t: &Tables, s: &State, m: Move, next: &mut State) {
     let Some(rook) = t.cambodian.as_ref().and_then(|l| l.rook) else {
         return;
     };
-    if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass)
+    if matches!(m.kind, Effect::Drop { .. } | Effect::Pass)
         || kind_of(s.cells[cell_of(m.from)]) != usize::from(rook)
     {
         return;

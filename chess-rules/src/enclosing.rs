@@ -10,7 +10,7 @@ use crate::mailbox::{BLACK_BIT, EMPTY, OFF, WALL, WORDS, cell_of, delta, is, ste
 use crate::position::State;
 use crate::rules::{Enclosing, Flip};
 use crate::tables::Tables;
-use crate::types::{Color, Move, MoveKind};
+use crate::types::{Color, Effect, Move};
 
 /// The eight directions of a king's step.
 const AROUND: [(i8, i8); 8] = [
@@ -169,7 +169,7 @@ pub(crate) fn flip(
     let Some(rule) = t.flip else {
         return;
     };
-    if m.kind == MoveKind::Pass {
+    if m.kind == Effect::Pass {
         return;
     }
     let us = s.turn;
@@ -200,7 +200,7 @@ pub(crate) fn flip(
             }
         }
         Flip::Ataxx | Flip::Quadwrangle => {
-            let dropped = matches!(m.kind, MoveKind::Drop { .. });
+            let dropped = matches!(m.kind, Effect::Drop { .. });
             if rule == Flip::Quadwrangle && dropped && !beside(next, to, &AROUND, us) {
                 return;
             }

@@ -12,7 +12,7 @@ use crate::geometry::Square;
 use crate::mailbox::cell_of;
 use crate::position::{Position, State};
 use crate::tables::Tables;
-use crate::types::{Color, Gate, Move, MoveKind};
+use crate::types::{Color, Effect, Gate, Move};
 
 /// The bit of `color`'s gate on `file` (of its castling rank).
 fn bit(color: Color, file: u8) -> u32 {
@@ -167,8 +167,8 @@ fn gated(t: &Tables, s: &State, m: Move, mut each: impl FnMut(Gate)) {
         |sq: Square| s.gates & t.castling_on[cell_of(sq)] & (0xFFFF << (16 * us.index())) != 0;
     let mut squares = [None, None];
     match m.kind {
-        MoveKind::Normal => squares[0] = Some(m.from),
-        MoveKind::Castle { rook_from, rook_to } => {
+        Effect::Normal => squares[0] = Some(m.from),
+        Effect::Castle { rook_from, rook_to } => {
             let free = |sq: Square| sq != m.to && sq != rook_to;
             squares = [m.from, rook_from].map(|sq| Some(sq).filter(|&sq| free(sq)));
         }
@@ -217,11 +217,11 @@ pub(crate) fn close(t: &Tables, s: &State, m: Move, next: &mut State) {
         let held = &mut next.hands[us][usize::from(gate.kind)];
         *held = held.saturating_sub(1);
     }
-    if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
+    if matches!(m.kind, Effect::Drop { .. } | Effect::Pass) {
         return;
     }
     next.gates &= !(t.castling_on[cell_of(m.from)] | t.castling_on[cell_of(m.to)]);
-    if let MoveKind::Castle { rook_from, .. } = m.kind {
+    if let Effect::Castle { rook_from, .. } = m.kind {
         next.gates &= !t.castling_on[cell_of(rook_from)];
     }
     if !may_gate(t, next, s.turn) {

@@ -17,7 +17,7 @@ use crate::movegen::{
 use crate::position::{Position, State};
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{EndRule, Move, MoveKind};
+use crate::types::{Effect, EndRule, Move};
 
 impl Position<'_> {
     /// Every move of the side to move that follows its pieces' moves,
@@ -264,7 +264,7 @@ pub(crate) fn guarded(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>)
     for m in moves {
         // (A drop's square is empty: where it may go is the drop's own
         // rule, `drop_targets`.)
-        let drop = matches!(m.kind, MoveKind::Drop { .. });
+        let drop = matches!(m.kind, Effect::Drop { .. });
         if !drop && !permitted(t, s, m) {
             continue;
         }
@@ -391,7 +391,7 @@ fn sift(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, from: usize) 
     if !rules.checks || !drop_checks {
         let mut after = s.clone();
         retain_from(out, from, |m| {
-            (rules.checks && (drop_checks || !matches!(m.kind, MoveKind::Drop { .. }))) || {
+            (rules.checks && (drop_checks || !matches!(m.kind, Effect::Drop { .. }))) || {
                 crate::make::play_into(t, s, m, &mut after);
                 let check = crate::position::king_in_check(t, &after, !s.turn);
                 crate::make::take_back(t, s, m, &mut after);
@@ -585,7 +585,7 @@ fn legal<const COUNT: bool>(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<
             retain_from(out, start, |m| {
                 // (A plain move of a piece neither pinned nor royal is safe.)
                 permitted(t, s, m)
-                    && ((!all && matches!(m.kind, MoveKind::Normal))
+                    && ((!all && matches!(m.kind, Effect::Normal))
                         || safe_after(t, s, scratch, royals, m))
             });
             if COUNT {
@@ -662,7 +662,7 @@ pub(crate) fn permitted(t: &Tables, s: &State, m: Move) -> bool {
 #[inline]
 pub(crate) fn strands(t: &Tables, s: &State, m: Move) -> bool {
     t.stuck.is_some()
-        && m.kind == MoveKind::Normal
+        && m.kind == Effect::Normal
         && m.promotion.is_none()
         && t.stuck_on(s.turn, kind_of(s.cells[cell_of(m.from)]) as u8, m.to)
 }
@@ -729,7 +729,7 @@ fn safe_after_walled(
         // (A royal piece dropped is one more to keep out of attack: asked
         // only where pieces are dropped.)
         let dropped = t.drops.is_some()
-            && matches!(m.kind, MoveKind::Drop { kind } if t.royal & (1 << kind) != 0);
+            && matches!(m.kind, Effect::Drop { kind } if t.royal & (1 << kind) != 0);
         royals.iter().all(|r| kept(if r == from { to } else { r }))
             && (!dropped || kept(to))
             && !(matches!(promoted, Some((_, true))) && t.attacked(scratch, to, !us))
@@ -752,7 +752,7 @@ mod tests {
     use crate::geometry::{Geometry, Square};
     use crate::position::Position;
     use crate::rules::{PieceDef, Rules};
-    use crate::types::{Move, MoveKind};
+    use crate::types::{Effect, Move};
 
     struct Rng(u64);
 
@@ -989,7 +989,7 @@ mod tests {
         let after = pos.play(pos.parse_move("f3f5").unwrap());
         assert!(after.fen().contains(" w KQkq - "), "{}", after.fen());
         let h2f4 = after.parse_move("h2f4").unwrap();
-        assert_eq!(h2f4.kind, MoveKind::Normal);
+        assert_eq!(h2f4.kind, Effect::Normal);
         // And a FEN that names a square no pawn passed is refused.
         let e = Position::from_fen(&rules, &after.fen().replace(" - ", " f4 ")).unwrap_err();
         assert!(
@@ -1101,14 +1101,14 @@ mod tests {
         let moves = pos.legal_moves();
         let castle = *moves
             .iter()
-            .find(|m| matches!(m.kind, MoveKind::Castle { .. }))
+            .find(|m| matches!(m.kind, Effect::Castle { .. }))
             .unwrap();
         assert_eq!(pos.uci(castle), "h8j8");
         assert_eq!(pos.parse_move("h8j8"), Some(castle));
         let step = pos.parse_move("h8i8").unwrap();
         assert_eq!(
             (step.kind, pos.uci(step).as_str()),
-            (MoveKind::Normal, "h8i8")
+            (Effect::Normal, "h8i8")
         );
         // Where the king goes two squares, its castling is written as usual.
         let chess = Rules::chess();

@@ -126,5 +126,5 @@ pub use rules::{
     RoyalWhileFew, Rules, Stalemate, WallRule, Walling,
 };
 pub use sittuyin::PromotionRefused;
-pub use types::{Color, EndRule, Gate, Move, MoveKind, Piece};
+pub use types::{Color, Effect, EndRule, Gate, Move, Piece};
 pub use why_not::Rejection;

@@ -147,11 +147,11 @@ pub(crate) fn cells(bits: &[u64; WORDS]) -> impl Iterator<Item = usize> + '_ {
 /// drop do not).
 #[inline]
 pub(crate) fn captures(cells: &[u8; CELLS], m: crate::types::Move) -> bool {
-    use crate::types::MoveKind;
+    use crate::types::Effect;
     match m.kind {
-        MoveKind::EnPassant { .. } => true,
-        MoveKind::Castle { .. } | MoveKind::Drop { .. } | MoveKind::Pass => false,
-        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote => cells[cell_of(m.to)] != EMPTY,
+        Effect::EnPassant { .. } => true,
+        Effect::Castle { .. } | Effect::Drop { .. } | Effect::Pass => false,
+        Effect::Normal | Effect::Promote | Effect::Demote => cells[cell_of(m.to)] != EMPTY,
     }
 }
 
@@ -208,11 +208,11 @@ pub(crate) fn walls_of(cells: &[u8; CELLS]) -> [u64; WORDS] {
 
 /// The cells a move changes, with what they hold after it.
 pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: crate::types::Move) {
-    use crate::types::MoveKind;
-    if m.kind == MoveKind::Pass {
+    use crate::types::Effect;
+    if m.kind == Effect::Pass {
         return;
     }
-    if let MoveKind::Drop { kind } = m.kind {
+    if let Effect::Drop { kind } = m.kind {
         // (Put down promoted, it is its promoted piece.)
         let kind = m.promotion.unwrap_or(kind);
         cells[cell_of(m.to)] = encode(Piece { color, kind });
@@ -222,17 +222,13 @@ pub(crate) fn apply(cells: &mut [u8; CELLS], color: Color, m: crate::types::Move
     let moving = cells[from];
     cells[from] = EMPTY;
     match m.kind {
-        MoveKind::Castle { rook_from, rook_to } => {
+        Effect::Castle { rook_from, rook_to } => {
             let rook = cells[cell_of(rook_from)];
             cells[cell_of(rook_from)] = EMPTY;
             cells[cell_of(rook_to)] = rook;
         }
-        MoveKind::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
-        MoveKind::Normal
-        | MoveKind::Promote
-        | MoveKind::Demote
-        | MoveKind::Drop { .. }
-        | MoveKind::Pass => {}
+        Effect::EnPassant { captured } => cells[cell_of(captured)] = EMPTY,
+        Effect::Normal | Effect::Promote | Effect::Demote | Effect::Drop { .. } | Effect::Pass => {}
     }
     cells[cell_of(m.to)] = match m.promotion {
         Some(kind) => encode(Piece { color, kind }),

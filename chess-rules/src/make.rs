@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::position::{EnPassant, Position, State};
 use crate::tables::Tables;
-use crate::types::{Color, Move, MoveKind};
+use crate::types::{Color, Effect, Move};
 
 impl<'r> Position<'r> {
     /// The position after `m` (which must be one of [`Position::legal_moves`]).
@@ -67,13 +67,13 @@ fn play(t: &Tables, s: &State, m: Move) -> State {
 
 /// Makes `next`, a copy of `s`, the state after `m`.
 pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
-    if m.kind == MoveKind::Pass {
+    if m.kind == Effect::Pass {
         return pass_into(t, s, m, next);
     }
     // (A drop's square, its `from` and `to`, is empty.)
     let moving = s.cells[cell_of(m.from)];
     let target = s.cells[cell_of(m.to)];
-    let captured = target != EMPTY || matches!(m.kind, MoveKind::EnPassant { .. });
+    let captured = target != EMPTY || matches!(m.kind, Effect::EnPassant { .. });
     if t.drops.is_some() || t.promoting.is_some() {
         hand_and_promoted(t, s, m, next);
     }
@@ -135,32 +135,32 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     if king {
         next.castling &= !(0xFFFF << (16 * s.turn.index()));
     }
-    if target != EMPTY && !matches!(m.kind, MoveKind::Castle { .. }) && t.castles(target) {
+    if target != EMPTY && !matches!(m.kind, Effect::Castle { .. }) && t.castles(target) {
         next.castling &= !(0xFFFF << (16 * (!s.turn).index()));
     }
     next.castling &= !(t.castling_on[from] | t.castling_on[to]);
-    if let MoveKind::Drop { kind } = m.kind {
+    if let Effect::Drop { kind } = m.kind {
         crate::placement::castle_dropped(t, s, kind, m.to, next);
     }
     // (Where castling may win: whether this move castled, and on which
     // wing.)
     if t.castling_wins {
         next.castled = match m.kind {
-            MoveKind::Castle { rook_from, .. } => Some(rook_from.file > m.from.file),
+            Effect::Castle { rook_from, .. } => Some(rook_from.file > m.from.file),
             _ => None,
         };
     }
-    if let (MoveKind::Castle { rook_from, .. }, Some(ranks)) = (m.kind, t.opposite_castling) {
+    if let (Effect::Castle { rook_from, .. }, Some(ranks)) = (m.kind, t.opposite_castling) {
         opposite_wing(t, s, next, ranks, rook_from.file > m.from.file);
     }
     // (A drop cannot be taken back either, nor a shogi-style promotion,
     // as Fairy-Stockfish counts; a demotion can.)
-    next.halfmoves =
-        if pawn || captured || matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Promote) {
-            0
-        } else {
-            s.halfmoves + 1
-        };
+    next.halfmoves = if pawn || captured || matches!(m.kind, Effect::Drop { .. } | Effect::Promote)
+    {
+        0
+    } else {
+        s.halfmoves + 1
+    };
     if s.turn == Color::Black {
         next.fullmoves += 1;
     }
@@ -168,7 +168,7 @@ pub(crate) fn play_into(t: &Tables, s: &State, m: Move, next: &mut State) {
     next.passes = 0;
     next.drop_mated = t
         .mate_loses
-        .is_some_and(|kind| m.kind == (MoveKind::Drop { kind }) && m.promotion.is_none());
+        .is_some_and(|kind| m.kind == (Effect::Drop { kind }) && m.promotion.is_none());
     if t.few_royal.is_some() {
         mark_royal_while_few(t, next);
     }
@@ -276,7 +276,7 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
     };
     // (Where hands hold every kind without end, they stay as they are.)
     let free = t.drops.as_ref().is_some_and(|d| d.free);
-    if let MoveKind::Drop { kind } = m.kind {
+    if let Effect::Drop { kind } = m.kind {
         if free {
             return;
         }
@@ -303,8 +303,8 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
     // not.
     let moving = s.cells[cell_of(m.from)];
     let (promoted, was) = match m.kind {
-        MoveKind::Promote => (true, kind_of(moving) as u8 + 1),
-        MoveKind::Demote => (false, 0),
+        Effect::Promote => (true, kind_of(moving) as u8 + 1),
+        Effect::Demote => (false, 0),
         _ if m.promotion.is_some() => (true, 0),
         _ => (marked(m.from), s.unpromoted.get(cell_of(m.from))),
     };
@@ -322,10 +322,8 @@ fn hand_and_promoted(t: &Tables, s: &State, m: Move, next: &mut State) {
 /// The square of the piece `m` takes in `s`, if it takes one.
 pub(crate) fn taken_square(s: &State, m: Move) -> Option<Square> {
     match m.kind {
-        MoveKind::EnPassant { captured } => Some(captured),
-        MoveKind::Normal | MoveKind::Promote | MoveKind::Demote
-            if s.cells[cell_of(m.to)] != EMPTY =>
-        {
+        Effect::EnPassant { captured } => Some(captured),
+        Effect::Normal | Effect::Promote | Effect::Demote if s.cells[cell_of(m.to)] != EMPTY => {
             Some(m.to)
         }
         _ => None,

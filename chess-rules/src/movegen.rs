@@ -15,7 +15,7 @@ use crate::position::{EnPassant, State, at_limit};
 use crate::promote::Change;
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Color, Move, MoveKind};
+use crate::types::{Color, Effect, Move};
 use crate::walks::{Shape, Walk};
 
 /// Where the destinations of a piece's walk go: a list of moves, or a
@@ -87,7 +87,7 @@ impl<'a> List<'a> {
 
     /// The move of the piece to `to` (its kind `kind`).
     #[inline]
-    fn to(&self, to: usize, kind: MoveKind) -> Move {
+    fn to(&self, to: usize, kind: Effect) -> Move {
         Move {
             from: self.from,
             to: self.t.square_of[to],
@@ -102,7 +102,7 @@ impl<'a> List<'a> {
     /// shogi-style promotion or demotion where it may, or the move.
     #[inline]
     fn add(&mut self, to: usize, capture: bool) {
-        let m = self.to(to, MoveKind::Normal);
+        let m = self.to(to, Effect::Normal);
         if self.pawn {
             self.pawn_move(m, to, capture);
             return;
@@ -123,7 +123,7 @@ impl<'a> List<'a> {
             let promotions = &self.t.promotions[self.color.index()];
             // (A capture en passant is no shogi-style promotion.)
             let piece = (self.change)
-                .filter(|_| m.kind == MoveKind::Normal)
+                .filter(|_| m.kind == Effect::Normal)
                 .and_then(|c| c.pawn(m, capture));
             if !promotions.is_empty() || piece.is_some() {
                 for &promotion in promotions {
@@ -156,7 +156,7 @@ impl Sink for List<'_> {
 
     fn en_passant(&mut self, to: usize, captured: Square) {
         // (A capture en passant is no shogi-style promotion.)
-        let m = self.to(to, MoveKind::EnPassant { captured });
+        let m = self.to(to, Effect::EnPassant { captured });
         if self.pawn {
             self.pawn_move(m, to, true);
         } else {
@@ -513,7 +513,7 @@ pub(crate) fn dropped<'a>(
                     from: sq,
                     to: sq,
                     promotion,
-                    kind: MoveKind::Drop { kind },
+                    kind: Effect::Drop { kind },
                     wall: None,
                     gate: None,
                 }
@@ -558,11 +558,11 @@ pub(crate) fn piece_moves(
     for passed in ep.iter().flat_map(|ep| ep.squares()) {
         if out[start..]
             .iter()
-            .any(|m| m.kind == MoveKind::Normal && m.to == passed)
+            .any(|m| m.kind == Effect::Normal && m.to == passed)
         {
             let mut i = start;
             while i < out.len() {
-                if matches!(out[i].kind, MoveKind::EnPassant { .. }) && out[i].to == passed {
+                if matches!(out[i].kind, Effect::EnPassant { .. }) && out[i].to == passed {
                     out.remove(i);
                 } else {
                     i += 1;
@@ -667,7 +667,7 @@ pub(crate) fn castles(
             from: king,
             to: king_to,
             promotion: None,
-            kind: MoveKind::Castle {
+            kind: Effect::Castle {
                 rook_from: rook,
                 rook_to,
             },
@@ -723,7 +723,7 @@ pub(crate) fn en_passant_capture(
             from: t.square_of[from],
             to: t.square_of[passed],
             promotion: None,
-            kind: MoveKind::EnPassant { captured },
+            kind: Effect::EnPassant { captured },
             wall: None,
             gate: None,
         })
@@ -815,7 +815,7 @@ mod tests {
         let castles: Vec<String> = pos
             .legal_moves()
             .into_iter()
-            .filter(|m| matches!(m.kind, crate::types::MoveKind::Castle { .. }))
+            .filter(|m| matches!(m.kind, crate::types::Effect::Castle { .. }))
             .map(|m| m.to.to_string())
             .collect();
         assert_eq!(castles, ["c1"]);

@@ -8,7 +8,7 @@ use crate::legality::{Royals, allowed};
 use crate::mailbox::{cell_of, kind_of};
 use crate::movegen::piece_moves;
 use crate::position::Position;
-use crate::types::{Move, MoveKind};
+use crate::types::{Effect, Move};
 
 /// A move as written under a rule set, before it is matched with the
 /// moves of a position: what [`MoveText::read`] makes of a word.
@@ -349,7 +349,7 @@ impl MoveText {
 /// `promotedPieceType` is among its promotions, as pyffish lists both),
 /// the letter names the pawn's (`a7a8q`; the other is `a7a8+`, `a8=+Q`).
 fn as_pawn(promotion: Option<char>, moves: &mut Vec<Move>) {
-    let shogi = |m: &Move| matches!(m.kind, MoveKind::Promote | MoveKind::Demote);
+    let shogi = |m: &Move| matches!(m.kind, Effect::Promote | Effect::Demote);
     if promotion.is_some_and(|l| l != '+' && l != '-') && moves.iter().any(|m| !shogi(m)) {
         moves.retain(|m| !shogi(m));
     }
@@ -418,8 +418,8 @@ impl Position<'_> {
         // (A drop's promotion is matched on its own.)
         let promoted = |promotion: Option<char>, m: &Move| match (promotion, m.promotion) {
             (None, None) => true,
-            (Some('+'), Some(_)) => m.kind == MoveKind::Promote,
-            (Some('-'), Some(_)) => m.kind == MoveKind::Demote,
+            (Some('+'), Some(_)) => m.kind == Effect::Promote,
+            (Some('-'), Some(_)) => m.kind == Effect::Demote,
             (Some(letter), Some(kind)) => self.rules.index(letter) == Some(usize::from(kind)),
             _ => false,
         };
@@ -434,7 +434,7 @@ impl Position<'_> {
             }
             (None, Some(_)) => false,
         };
-        let castle = |m: &Move| matches!(m.kind, MoveKind::Castle { .. });
+        let castle = |m: &Move| matches!(m.kind, Effect::Castle { .. });
         match *text {
             MoveText::Coordinates {
                 from,
@@ -458,7 +458,7 @@ impl Position<'_> {
                     // that rook (whose destination is another square).
                     moves = self.legal_of(|c| c == cell, None);
                     moves.retain(|m| {
-                        matches!(m.kind, MoveKind::Castle { rook_from, .. } if rook_from == to)
+                        matches!(m.kind, Effect::Castle { rook_from, .. } if rook_from == to)
                             && lettered(promotion, m)
                     });
                 }
@@ -468,7 +468,7 @@ impl Position<'_> {
                     // writes it).
                     moves = self.legal_of(|c| c == cell_of(to), None);
                     moves.retain(|m| {
-                        matches!(m.kind, MoveKind::Castle { rook_from, .. } if rook_from == from)
+                        matches!(m.kind, Effect::Castle { rook_from, .. } if rook_from == from)
                             && promotion.is_some()
                             && m.gate.is_some_and(|g| {
                                 g.square == from
@@ -506,7 +506,7 @@ impl Position<'_> {
                 let t = &*self.tables;
                 let mut moves = self.legal_of(|c| t.castles(self.s.cells[c]), None);
                 moves.retain(|m| match m.kind {
-                    MoveKind::Castle { rook_from, .. } => {
+                    Effect::Castle { rook_from, .. } => {
                         (rook_from.file > m.from.file) == king_side && GateText::fits(gate, self, m)
                     }
                     _ => false,
@@ -523,11 +523,11 @@ impl Position<'_> {
                 };
                 let kind = kind as u8;
                 let mut moves = self.legal_moves();
-                moves.retain(|m| m.to == to && matches!(m.kind, MoveKind::Drop { .. }));
+                moves.retain(|m| m.to == to && matches!(m.kind, Effect::Drop { .. }));
                 // `+L@b1` names the piece in hand; `G@b1` the piece put
                 // down: one in hand, else one put down promoted to it (a
                 // lance to a gold, as Fairy-Stockfish's SAN writes it).
-                let held = |m: &Move| matches!(m.kind, MoveKind::Drop { kind: k } if k == kind);
+                let held = |m: &Move| matches!(m.kind, Effect::Drop { kind: k } if k == kind);
                 if promoted {
                     moves.retain(|m| m.promotion.is_some() && held(m));
                 } else if moves.iter().any(|m| m.promotion.is_none() && held(m)) {
@@ -557,7 +557,7 @@ impl Position<'_> {
             // (A drop's square is empty: not a piece's move.)
             let mut out = self.legal_moves();
             out.retain(|m| {
-                !matches!(m.kind, MoveKind::Drop { .. })
+                !matches!(m.kind, Effect::Drop { .. })
                     && pick(cell_of(m.from))
                     && to.is_none_or(|to| m.to == to)
             });
@@ -649,7 +649,7 @@ impl Position<'_> {
                 m.wall == wall
                     || (or_move
                         && m.wall.is_none()
-                        && m.kind != MoveKind::Pass
+                        && m.kind != Effect::Pass
                         && wall == Some(Square::new(0, 0)))
             });
         } else if or_move && moves.iter().any(|m| m.wall.is_none()) {
@@ -668,10 +668,10 @@ impl Position<'_> {
     /// `h8j8` the castling with the rook on j8).
     pub fn uci_target(&self, m: Move) -> Square {
         match m.kind {
-            MoveKind::Castle { rook_from, .. } if self.rules.chess960 => rook_from,
-            MoveKind::Castle { rook_from, .. }
+            Effect::Castle { rook_from, .. } if self.rules.chess960 => rook_from,
+            Effect::Castle { rook_from, .. }
                 if self.legal_moves().iter().any(|o| {
-                    !matches!(o.kind, MoveKind::Castle { .. }) && o.from == m.from && o.to == m.to
+                    !matches!(o.kind, Effect::Castle { .. }) && o.from == m.from && o.to == m.to
                 }) =>
             {
                 rook_from
@@ -684,21 +684,21 @@ impl Position<'_> {
     /// as the king's move, or as the king taking its rook where the king's
     /// move could also be a step: [`Position::uci_target`]).
     pub fn uci(&self, m: Move) -> String {
-        if let MoveKind::Drop { kind } = m.kind {
+        if let Effect::Drop { kind } = m.kind {
             let letter = self.rules.pieces[usize::from(kind)].letter;
             let plus = if m.promotion.is_some() { "+" } else { "" };
             return format!("{plus}{letter}@{}", m.to);
         }
         let mut out = match (m.kind, m.gate) {
             // (Gating on the rook's square: from it to the king's, `h1e1h`.)
-            (MoveKind::Castle { rook_from, .. }, Some(gate)) if gate.square == rook_from => {
+            (Effect::Castle { rook_from, .. }, Some(gate)) if gate.square == rook_from => {
                 format!("{rook_from}{}", m.from)
             }
             _ => format!("{}{}", m.from, self.uci_target(m)),
         };
         match (m.kind, m.promotion.or(m.gate.map(|g| g.kind))) {
-            (MoveKind::Promote, _) => out.push('+'),
-            (MoveKind::Demote, _) => out.push('-'),
+            (Effect::Promote, _) => out.push('+'),
+            (Effect::Demote, _) => out.push('-'),
             (_, Some(kind)) => {
                 out.push(self.rules.pieces[kind as usize].letter.to_ascii_lowercase());
             }
@@ -718,7 +718,7 @@ impl Position<'_> {
     /// `O-O` or `O-O-O` for castling, `+` or `#`.
     pub fn san(&self, m: Move) -> String {
         let mut out = String::new();
-        if let MoveKind::Drop { kind } = m.kind {
+        if let Effect::Drop { kind } = m.kind {
             // The piece's letter, a pawn's too: `P@e4` (its second letter
             // where it has one, as Fairy-Stockfish writes it: `H@a2`).
             // Put down promoted: the piece it is, `G@b1`, unless that
@@ -727,7 +727,7 @@ impl Position<'_> {
             let put = m.promotion.unwrap_or(kind);
             let plain = Move {
                 promotion: None,
-                kind: MoveKind::Drop { kind: put },
+                kind: Effect::Drop { kind: put },
                 ..m
             };
             let shown = if m.promotion.is_some() && self.legal_moves().contains(&plain) {
@@ -748,8 +748,8 @@ impl Position<'_> {
         // (A pass is written as the royal piece's move to its own square,
         // `Ke2`, as Fairy-Stockfish writes it.)
         // (Nor is a promotion where the pawn stands, sittuyin's `d5=F`.)
-        let capture = (self.piece_at(m.to).is_some() && m.kind != MoveKind::Pass && m.to != m.from)
-            || matches!(m.kind, MoveKind::EnPassant { .. });
+        let capture = (self.piece_at(m.to).is_some() && m.kind != Effect::Pass && m.to != m.from)
+            || matches!(m.kind, Effect::EnPassant { .. });
         // Others of the kind that could go there too (putting their wall
         // on the same square, where walls are put: Fairy-Stockfish tells
         // `Qej8,f8` from `Qjj8,f8` but writes `Qj8,c8`).
@@ -760,7 +760,7 @@ impl Position<'_> {
                     o.to == m.to
                         && o.wall == m.wall
                         && o.from != m.from
-                        && !matches!(o.kind, MoveKind::Castle { .. })
+                        && !matches!(o.kind, Effect::Castle { .. })
                         && self.piece_at(o.from) == Some(piece)
                         // (A sittuyin promotion, written with both squares,
                         // is no pawn's step there.)
@@ -774,7 +774,7 @@ impl Position<'_> {
         // written `p`, as Berolina's) with its letter, `Pcd3`, as
         // Fairy-Stockfish writes them.
         let letterless = def.is_the_pawn();
-        if let MoveKind::Castle { rook_from, .. } = m.kind {
+        if let Effect::Castle { rook_from, .. } = m.kind {
             out.push_str(if rook_from.file > m.from.file {
                 "O-O"
             } else {
@@ -819,8 +819,8 @@ impl Position<'_> {
             // (`=+Q` for a pawn's shogi-style promotion where it may also
             // become the piece as a pawn does, `=Q`: pyffish writes both
             // `=Q`.)
-            let twin = |o: &Move| o.kind == MoveKind::Normal && o.promotion == m.promotion;
-            if m.kind == MoveKind::Promote
+            let twin = |o: &Move| o.kind == Effect::Normal && o.promotion == m.promotion;
+            if m.kind == Effect::Promote
                 && self
                     .legal_moves()
                     .iter()
@@ -835,7 +835,7 @@ impl Position<'_> {
         if let Some(gate) = m.gate {
             out.push('/');
             out.push(self.rules.pieces[usize::from(gate.kind)].letter);
-            if matches!(m.kind, MoveKind::Castle { .. }) {
+            if matches!(m.kind, Effect::Castle { .. }) {
                 out.push_str(&gate.square.to_string());
             }
         }

@@ -8,7 +8,7 @@
 use crate::position::State;
 use crate::rules::Rules;
 use crate::tables::Tables;
-use crate::types::{Color, EndRule, Move, MoveKind};
+use crate::types::{Color, Effect, EndRule, Move};
 
 /// The side to move's pass, where the rule set allows one
 /// ([`Rules::pass`](crate::Rules::pass)).
@@ -55,7 +55,7 @@ fn pass_of(t: &Tables, bits: &[u64; crate::mailbox::WORDS]) -> Option<Move> {
         from: sq,
         to: sq,
         promotion: None,
-        kind: MoveKind::Pass,
+        kind: Effect::Pass,
         wall: None,
         gate: None,
     })
@@ -103,7 +103,7 @@ pub(crate) fn adjust(rules: &Rules, t: &Tables, s: &State, out: &mut Vec<Move>, 
     let mut kept = from;
     for i in from..out.len() {
         let m = out[i];
-        let keep = m.kind == MoveKind::Pass || {
+        let keep = m.kind == Effect::Pass || {
             crate::make::play_into(t, s, m, &mut after);
             let faces = facing(t, &after, s.turn);
             crate::make::take_back(t, s, m, &mut after);

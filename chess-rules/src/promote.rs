@@ -7,7 +7,7 @@
 
 use crate::mailbox::{CELLS, WORDS};
 use crate::rules::{PiecePromotion, Rules};
-use crate::types::{Move, MoveKind};
+use crate::types::{Effect, Move};
 
 /// A rule set's shogi-style promotions, by kind.
 #[derive(Debug)]
@@ -93,14 +93,14 @@ impl Change {
             if let Some(up) = self.up {
                 out.push(Move {
                     promotion: Some(up),
-                    kind: MoveKind::Promote,
+                    kind: Effect::Promote,
                     ..m
                 });
             }
             if let Some(down) = self.down {
                 out.push(Move {
                     promotion: Some(down),
-                    kind: MoveKind::Demote,
+                    kind: Effect::Demote,
                     ..m
                 });
             }
@@ -116,7 +116,7 @@ impl Change {
         let up = self.up.filter(|_| !self.rule.on_capture || capture)?;
         Some(Move {
             promotion: Some(up),
-            kind: MoveKind::Promote,
+            kind: Effect::Promote,
             ..m
         })
     }

@@ -347,7 +347,7 @@ pub struct Rules {
     pub diagonal_lines: Region,
     /// Whether White, and Black, may pass instead of moving, unless in
     /// check (Fairy-Stockfish's `pass`: janggi): the royal piece "moves"
-    /// to its own square ([`MoveKind::Pass`](crate::MoveKind::Pass)).
+    /// to its own square ([`Effect::Pass`](crate::Effect::Pass)).
     pub pass: [bool; 2],
     /// Whether White, and Black, pass where it has no move and is not in
     /// check (Fairy-Stockfish's `passOnStalemate`: andersantichess), the

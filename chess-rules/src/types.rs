@@ -18,9 +18,12 @@ pub struct Piece {
     pub kind: u8,
 }
 
-/// What a move does besides going from one square to another.
+/// What a move on a board of a rule set does besides going from one square
+/// to another: a capture en passant, the castling rook's squares, a
+/// shogi-style promotion or demotion, a drop, a pass. (A game of chess's
+/// moves have `chess_format::MoveKind`, on its 8 × 8 squares.)
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
+pub enum Effect {
     /// A move or a capture.
     Normal,
     /// A pawn's capture of a pawn that passed the square it moves to.
@@ -67,7 +70,7 @@ pub struct Move {
     /// demoting shogi-style becomes.
     pub promotion: Option<u8>,
     /// What else it does.
-    pub kind: MoveKind,
+    pub kind: Effect,
     /// Where the side puts a wall after it, where the rule set says
     /// ([`Rules::walling`](crate::Rules::walling): the duck's square).
     pub wall: Option<Square>,
@@ -96,7 +99,7 @@ impl Move {
             from,
             to,
             promotion: Some(kind),
-            kind: MoveKind::Normal,
+            kind: Effect::Normal,
             wall: None,
             gate: None,
         }
@@ -105,7 +108,7 @@ impl Move {
     /// Where castling puts the rook.
     pub(crate) fn rook_to(self) -> Option<Square> {
         match self.kind {
-            MoveKind::Castle { rook_to, .. } => Some(rook_to),
+            Effect::Castle { rook_to, .. } => Some(rook_to),
             _ => None,
         }
     }
@@ -114,13 +117,13 @@ impl Move {
     /// captured pawn's for en passant.
     pub(crate) fn castle_or_ep(self) -> Option<Square> {
         match self.kind {
-            MoveKind::Castle { rook_from, .. } => Some(rook_from),
-            MoveKind::EnPassant { captured } => Some(captured),
-            MoveKind::Normal
-            | MoveKind::Promote
-            | MoveKind::Demote
-            | MoveKind::Drop { .. }
-            | MoveKind::Pass => None,
+            Effect::Castle { rook_from, .. } => Some(rook_from),
+            Effect::EnPassant { captured } => Some(captured),
+            Effect::Normal
+            | Effect::Promote
+            | Effect::Demote
+            | Effect::Drop { .. }
+            | Effect::Pass => None,
         }
     }
 

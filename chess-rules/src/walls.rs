@@ -15,7 +15,7 @@ use crate::movegen::{Sink, walk};
 use crate::position::State;
 use crate::rules::{Rules, WallRule};
 use crate::tables::Tables;
-use crate::types::{Move, MoveKind};
+use crate::types::{Effect, Move};
 
 /// The squares where the wall of `m` (a move of the side to move in `s`,
 /// not yet walled) may go, a bit per cell: squares empty after the move
@@ -34,7 +34,7 @@ pub(crate) fn targets(
     };
     // (A drop puts no wall down, nor a pass, but the one that puts it
     // down instead of a move.)
-    if matches!(m.kind, MoveKind::Drop { .. }) || (m.kind == MoveKind::Pass && !walls.or_move) {
+    if matches!(m.kind, Effect::Drop { .. }) || (m.kind == Effect::Pass && !walls.or_move) {
         return [0; WORDS];
     }
     let region = &walls.regions[s.turn.index()];
@@ -51,11 +51,11 @@ pub(crate) fn targets(
     };
     set(m.from, true);
     match m.kind {
-        MoveKind::Castle { rook_from, rook_to } => {
+        Effect::Castle { rook_from, rook_to } => {
             set(rook_from, true);
             set(rook_to, false);
         }
-        MoveKind::EnPassant { captured } => set(captured, true),
+        Effect::EnPassant { captured } => set(captured, true),
         _ => {}
     }
     set(m.to, false);
@@ -164,7 +164,7 @@ pub(crate) fn walled(
 /// instead of one) puts no wall down: a drop, a pass, and any move where
 /// the wall is put down instead of one.
 pub(crate) fn unwalled(t: &Tables, m: Move) -> bool {
-    matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass)
+    matches!(m.kind, Effect::Drop { .. } | Effect::Pass)
         || t.walls.as_ref().is_some_and(|w| w.or_move)
 }
 
@@ -205,7 +205,7 @@ pub(crate) fn put(t: &Tables, s: &State, m: Move, captured: bool, next: &mut Sta
     }
     let moving = s.cells[cell_of(m.from)];
     if captured
-        && !matches!(m.kind, MoveKind::Drop { .. })
+        && !matches!(m.kind, Effect::Drop { .. })
         && walls.petrify & (1 << kind_of(moving)) != 0
     {
         raise(next, cell_of(m.to));

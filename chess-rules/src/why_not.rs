@@ -18,7 +18,7 @@ use crate::position::Position;
 use crate::position::back_rank;
 use crate::rays::turned;
 use crate::sittuyin::PromotionRefused;
-use crate::types::{EndRule, Move, MoveKind, Piece};
+use crate::types::{Effect, EndRule, Move, Piece};
 
 /// Why a move from one square to another is not legal, as data (the
 /// verifier words it).
@@ -264,7 +264,7 @@ impl Position<'_> {
                 None if promotion.is_none()
                     && goes
                         .iter()
-                        .all(|m| matches!(m.kind, MoveKind::Promote | MoveKind::Demote)) =>
+                        .all(|m| matches!(m.kind, Effect::Promote | Effect::Demote)) =>
                 {
                     Rejection::MustPromote(piece)
                 }
@@ -462,7 +462,7 @@ impl Position<'_> {
             from: to,
             to,
             promotion: if promoted { up } else { None },
-            kind: MoveKind::Drop { kind },
+            kind: Effect::Drop { kind },
             wall: None,
             gate: None,
         };
@@ -555,7 +555,7 @@ impl Position<'_> {
     fn pseudo_legal_refused(&self, m: Move, legal: &[Move]) -> Rejection {
         let moving = self.s.cells[cell_of(m.from)];
         // (A drop's square is empty: its region is in its drop squares.)
-        if !matches!(m.kind, MoveKind::Drop { .. }) && !self.tables.may_go(moving, cell_of(m.to)) {
+        if !matches!(m.kind, Effect::Drop { .. }) && !self.tables.may_go(moving, cell_of(m.to)) {
             return Rejection::OutOfRegion(self.piece_at(m.from).expect("a move's piece"));
         }
         if crate::blast::immune_capture(&self.tables, &self.s.cells, m) {
@@ -574,7 +574,7 @@ impl Position<'_> {
                 |royal| Rejection::BlowsUp { royal },
             )
         } else if (!self.rules.checks
-            || (matches!(m.kind, MoveKind::Drop { .. })
+            || (matches!(m.kind, Effect::Drop { .. })
                 && self.rules.drops.as_ref().is_some_and(|d| d.no_checks)))
             && self.play(m).is_check()
         {

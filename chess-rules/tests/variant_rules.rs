@@ -592,7 +592,7 @@ fn a_move_to_the_square_passed_is_not_also_an_en_passant_capture() {
         .filter(|m| m.to == Square::parse("h6").unwrap())
         .collect();
     assert_eq!(to_h6.len(), 1, "{to_h6:?}");
-    assert_eq!(to_h6[0].kind, chess_rules::MoveKind::Normal);
+    assert_eq!(to_h6[0].kind, chess_rules::Effect::Normal);
     assert_eq!(pos.parse_move("d2h6"), Some(*to_h6[0]));
     assert!(
         pos.play(*to_h6[0])
@@ -612,7 +612,7 @@ fn a_move_to_the_square_passed_is_not_also_an_en_passant_capture() {
     let pos = Position::from_fen(&diag, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
     assert_eq!((pos.legal_moves().len(), pos.perft(1)), (8, 8));
     let d6 = pos.parse_move("e5d6").unwrap();
-    assert_eq!(d6.kind, chess_rules::MoveKind::Normal);
+    assert_eq!(d6.kind, chess_rules::Effect::Normal);
     assert!(
         pos.play(d6)
             .piece_at(Square::parse("d5").unwrap())
@@ -747,7 +747,7 @@ fn captures_explode_as_in_atomic_chess() {
     let castles = |fen: &str| {
         let pos = Position::from_fen(&atomic, fen).unwrap();
         let mut out: Vec<String> = (pos.legal_moves().into_iter())
-            .filter(|m| matches!(m.kind, chess_rules::MoveKind::Castle { .. }))
+            .filter(|m| matches!(m.kind, chess_rules::Effect::Castle { .. }))
             .map(|m| pos.uci(m))
             .collect();
         out.sort();
@@ -1248,7 +1248,7 @@ fn section(name: &str) -> Rules {
 
 #[test]
 fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
-    use chess_rules::{MoveKind, Rejection};
+    use chess_rules::{Effect, Rejection};
     let sq = |s| Square::parse(s).unwrap();
     let mini = chess_rules::ini::builtin("minishogi").unwrap().unwrap();
     // A pawn that would never move again on the last rank must promote
@@ -1273,7 +1273,7 @@ fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
         Some(Rejection::Stranded(pawn))
     );
     let promote = pos.parse_move("a4a5+").unwrap();
-    assert_eq!(promote.kind, MoveKind::Promote);
+    assert_eq!(promote.kind, Effect::Promote);
     assert_eq!(pos.san(promote), "Pa5=G");
     assert_eq!(pos.parse_move("Pa5=G"), Some(promote));
     // Promoted, it is a gold written `+P`; taken, it goes to hand as a
@@ -1307,11 +1307,11 @@ fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
     let pos = Position::from_fen(&mini, silver).unwrap();
     assert_eq!(
         pos.parse_move("b4b5+").map(|m| m.kind),
-        Some(MoveKind::Promote)
+        Some(Effect::Promote)
     );
     assert_eq!(
         pos.parse_move("b4a3+").map(|m| m.kind),
-        Some(MoveKind::Normal)
+        Some(Effect::Normal)
     );
     // Flipping pieces: each must promote, and once promoted demote; a
     // piece in hand is dropped promoted or not.
@@ -1330,7 +1330,7 @@ fn shogi_style_promotions_as_fairy_stockfish_plays_them() {
     );
     let pos = Position::from_fen(&flipping, fen).unwrap();
     let demote = pos.parse_move("d3b2-").unwrap();
-    assert_eq!(demote.kind, MoveKind::Demote);
+    assert_eq!(demote.kind, Effect::Demote);
     assert_eq!(pos.san(demote), "Nb2=M");
     assert_eq!(
         pos.play(demote).fen(),
@@ -1438,7 +1438,7 @@ fn a_pawn_promoting_shogi_style_takes_en_passant_as_itself() {
     );
     let pos = Position::from_fen(&rules, fen).unwrap();
     let ep = pos.parse_move("e5d6").unwrap();
-    assert!(matches!(ep.kind, chess_rules::MoveKind::EnPassant { .. }));
+    assert!(matches!(ep.kind, chess_rules::Effect::EnPassant { .. }));
     assert_eq!(pos.play(ep).fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
 }
 
@@ -1737,7 +1737,7 @@ fn a_pawn_promoting_both_ways_to_one_piece_has_two_moves_written_apart() {
     let pos = Position::from_fen(rules, fen).unwrap();
     let queen = pos.parse_move("a7a8q").unwrap();
     let promoted = pos.parse_move("a7a8+").unwrap();
-    assert_eq!(promoted.kind, chess_rules::MoveKind::Promote);
+    assert_eq!(promoted.kind, chess_rules::Effect::Promote);
     assert_eq!(
         (pos.san(queen), pos.san(promoted)),
         ("a8=Q+".to_string(), "a8=+Q+".to_string())
@@ -1782,7 +1782,7 @@ fn pieces_in_hand_are_dropped_first_and_a_side_with_no_move_passes() {
         assert!(
             pos.legal_moves()
                 .iter()
-                .all(|m| matches!(m.kind, chess_rules::MoveKind::Drop { .. }))
+                .all(|m| matches!(m.kind, chess_rules::Effect::Drop { .. }))
         );
     }
     assert_eq!(
@@ -1901,7 +1901,7 @@ fn bikjang_forbids_staying_face_to_face_and_a_pass_then_ends_the_game() {
     assert_eq!(passes.len(), 1);
     assert_eq!(
         (passes[0].kind, passes[0].wall),
-        (chess_rules::MoveKind::Pass, None)
+        (chess_rules::Effect::Pass, None)
     );
     assert_eq!(pos.parse_move("e1e1"), Some(passes[0]));
     assert_eq!(pos.perft(1), pos.legal_moves().len() as u64);
@@ -2096,7 +2096,7 @@ fn janggi_cannons_palace_lines_and_passes() {
     );
     let pos = Position::start(&casual).unwrap();
     let pass = pos.parse_move("e2e2").unwrap();
-    assert_eq!(pass.kind, chess_rules::MoveKind::Pass);
+    assert_eq!(pass.kind, chess_rules::Effect::Pass);
     assert_eq!(pos.san(pass), "Ke2");
     assert_eq!(pos.parse_move("Ke2"), Some(pass));
     assert_eq!(pos.why_not(pass.from, pass.to, None), None);

@@ -16,7 +16,7 @@
 //! palace lines.
 #![no_main]
 
-use chess_rules::{Geometry, MoveKind, MoveText, PieceDef, Position, Rules, data, ini, yaml};
+use chess_rules::{Geometry, Effect, MoveText, PieceDef, Position, Rules, data, ini, yaml};
 use libfuzzer_sys::fuzz_target;
 
 /// Plays up to `plies` moves chosen by `choices`, checking the invariants.
@@ -71,26 +71,26 @@ fn play(rules: &Rules, choices: &[u8], plies: usize) {
         // then SAN names it among those, all written alike), and nothing
         // is wrong with it.
         assert_eq!(pos.parse_move(&pos.uci(m)), Some(m), "{}", pos.fen());
-        if !matches!(m.kind, MoveKind::Castle { .. }) {
+        if !matches!(m.kind, Effect::Castle { .. }) {
             let san = pos.san(m);
             let (text, wall) =
                 MoveText::read_walled(san.trim_end_matches(['+', '#'])).expect("SAN reads");
             assert_eq!(wall, m.wall, "{san}");
             let named = pos.matching_walled(&text, wall);
-            if matches!(m.kind, MoveKind::Drop { .. }) && m.promotion.is_some() && named.len() > 1 {
+            if matches!(m.kind, Effect::Drop { .. }) && m.promotion.is_some() && named.len() > 1 {
                 assert!(named.contains(&m), "{san}");
                 assert!(named.iter().all(|&o| pos.san(o) == san), "{san}");
             } else {
                 assert_eq!(pos.parse_move(&san), Some(m), "{}", pos.fen());
             }
-            if let MoveKind::Drop { .. } = m.kind {
+            if let Effect::Drop { .. } = m.kind {
                 assert!(named.contains(&m), "{san}");
             } else {
                 assert!(pos.origins(&text).contains(&(m.from, m.to)), "{san}");
             }
         }
         let why = match m.kind {
-            MoveKind::Drop { kind } => pos.why_not_drop(kind, m.to, m.promotion.is_some()),
+            Effect::Drop { kind } => pos.why_not_drop(kind, m.to, m.promotion.is_some()),
             _ => pos.why_not(m.from, m.to, m.promotion),
         };
         assert_eq!(why, None, "{}", pos.fen());

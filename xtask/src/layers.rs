@@ -402,6 +402,7 @@ pub const VOCABULARY: &[&str] = &[
     "File",
     "GameResult",
     "Illegal",
+    "MoveKind",
     "Outcome",
     "ParseError",
     "ProblemKind",

@@ -10,7 +10,7 @@
 //! stalemate that loses, a game that names no rule set of the file.
 
 use chess_rules::{
-    EndRule, Move, MoveKind, MoveText, Position, Rejection as Refusal, Rules, Square, Stalemate,
+    Effect, EndRule, Move, MoveText, Position, Rejection as Refusal, Rules, Square, Stalemate,
 };
 use shakmaty::Color;
 
@@ -445,7 +445,7 @@ fn ambiguous(pos: &Position<'_>, matches: &[Move]) -> Rejection {
     let pieces = sorted
         .iter()
         .map(|m| match m.kind {
-            MoveKind::Drop { kind } => {
+            Effect::Drop { kind } => {
                 format!("the {} in hand", pos.rules().pieces[usize::from(kind)].name)
             }
             _ => own_piece_on(pos, m.from),

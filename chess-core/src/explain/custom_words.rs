@@ -3,7 +3,7 @@
 //! ordinals, the drops and promotions a piece has. `custom.rs` and
 //! `refusal.rs` word their reasons with them.
 
-use chess_rules::{MoveKind, Position, Square};
+use chess_rules::{Effect, Position, Square};
 use shakmaty::Color;
 
 use crate::diagnostic::Help;
@@ -89,7 +89,7 @@ pub(super) fn drops_of(pos: &Position<'_>, kind: u8) -> Help {
     let drops = pos
         .legal_moves()
         .into_iter()
-        .filter(|m| matches!(m.kind, MoveKind::Drop { kind: k } if k == kind))
+        .filter(|m| matches!(m.kind, Effect::Drop { kind: k } if k == kind))
         .map(|m| pos.san(m))
         .collect();
     piece_can_play(

@@ -4,7 +4,7 @@
 //! why a first leap from a gate may not be made (Cambodian chess's `Kb2`,
 //! `Me3`).
 
-use chess_rules::{LeapRefused, Move, MoveKind, MoveText, Position, Square};
+use chess_rules::{Effect, LeapRefused, Move, MoveText, Position, Square};
 
 use crate::diagnostic::{ErrorKind, Help};
 
@@ -65,7 +65,7 @@ pub(super) fn refused(pos: &Position<'_>, text: &MoveText) -> Option<Rejection> 
 /// castling the rook's.
 fn gates_of(m: Move) -> Vec<Square> {
     match m.kind {
-        MoveKind::Castle { rook_from, .. } => vec![m.from, rook_from],
+        Effect::Castle { rook_from, .. } => vec![m.from, rook_from],
         _ => vec![m.from],
     }
 }
@@ -74,7 +74,7 @@ fn gates_of(m: Move) -> Vec<Square> {
 fn not_open(pos: &Position<'_>, m: Move, squares: &[Square], written: Option<Square>) -> String {
     let sq = written.unwrap_or(squares[0]);
     let filled = match m.kind {
-        MoveKind::Castle { rook_to, .. } => sq == m.to || sq == rook_to,
+        Effect::Castle { rook_to, .. } => sq == m.to || sq == rook_to,
         _ => false,
     };
     if filled {

@@ -2,7 +2,7 @@
 //! ([`chess_rules::Drops::opposite_bishops`]): a side's bishops are
 //! dropped on squares of both colours. `bad-drop`, in words.
 
-use chess_rules::{MoveKind, Piece, Position, Square};
+use chess_rules::{Effect, Piece, Position, Square};
 
 use crate::diagnostic::{ErrorKind, Help};
 
@@ -39,7 +39,7 @@ pub(super) fn bishop_colours(pos: &Position<'_>, piece: Piece, to: Square) -> Re
         )
     };
     let choices: Vec<String> = (pos.legal_moves().into_iter())
-        .filter(|m| m.kind == MoveKind::Drop { kind: piece.kind })
+        .filter(|m| m.kind == Effect::Drop { kind: piece.kind })
         .map(|m| pos.san(m))
         .collect();
     Rejection::new(ErrorKind::BadDrop, reason).help(Help::Write {

@@ -299,7 +299,7 @@ fn promoting(r: &Refused<'_, '_>, refusal: Refusal) -> Option<Rejection> {
             let demotes = !changes.is_empty()
                 && changes
                     .iter()
-                    .all(|m| m.kind == chess_rules::MoveKind::Demote);
+                    .all(|m| m.kind == chess_rules::Effect::Demote);
             let change = if demotes { "demote" } else { "promote" };
             let zone =
                 pos.rules().promotion_region[usize::from(p.color == chess_rules::Color::Black)];

@@ -3,7 +3,7 @@
 //! promote where it was written to (`bad-promotion`), and why a rook may
 //! not be dropped off the first rank (`bad-drop`).
 
-use chess_rules::{MoveKind, Piece, Position, PromotionRefused, Square};
+use chess_rules::{Effect, Piece, Position, PromotionRefused, Square};
 
 use crate::diagnostic::{ErrorKind, Help};
 
@@ -60,7 +60,7 @@ pub(super) fn promotion(
 pub(super) fn rook_drop(pos: &Position<'_>, piece: Piece, to: Square) -> Rejection {
     let rules = pos.rules();
     let choices: Vec<String> = (pos.legal_moves().into_iter())
-        .filter(|m| m.kind == MoveKind::Drop { kind: piece.kind })
+        .filter(|m| m.kind == Effect::Drop { kind: piece.kind })
         .map(|m| pos.san(m))
         .collect();
     Rejection::new(

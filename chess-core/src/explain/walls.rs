@@ -67,7 +67,7 @@ pub(super) fn bad_wall(
             "{} puts no wall down: `,{wall}` is not part of a move",
             rules.name
         ),
-        Some(_) if instead && m.kind != chess_rules::MoveKind::Pass => format!(
+        Some(_) if instead && m.kind != chess_rules::Effect::Pass => format!(
             "{} puts a wall down instead of a move, never after one",
             rules.name
         ),
@@ -106,7 +106,7 @@ pub(super) fn bad_wall(
         let passes = pos
             .legal_moves()
             .into_iter()
-            .filter(|o| o.kind == chess_rules::MoveKind::Pass);
+            .filter(|o| o.kind == chess_rules::Effect::Pass);
         let passes: Vec<String> = passes
             .filter(|o| o.wall.is_some())
             .take(3)

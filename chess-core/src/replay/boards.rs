@@ -17,7 +17,7 @@
 use std::marker::PhantomData;
 
 use chess_format::CustomPly;
-use chess_rules::{MoveKind, Piece, Position, Square};
+use chess_rules::{Effect, Piece, Position, Square};
 
 use crate::syntax::{Board, GameSyntax, MoveNumber, PlySyntax};
 
@@ -242,5 +242,5 @@ fn over(pos: &Position<'_>) -> bool {
     !holding
         .legal_moves()
         .iter()
-        .any(|m| matches!(m.kind, MoveKind::Drop { .. }) && next_to(m.to))
+        .any(|m| matches!(m.kind, Effect::Drop { .. }) && next_to(m.to))
 }

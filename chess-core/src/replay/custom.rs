@@ -8,7 +8,7 @@
 
 use chess_format::CustomPly;
 
-use chess_rules::{Color, EndRule, Move, MoveKind, MoveText, Position, Rules, Square};
+use chess_rules::{Color, Effect, EndRule, Move, MoveText, Position, Rules, Square};
 
 use crate::input::Range;
 use crate::syntax::{
@@ -67,9 +67,7 @@ pub fn coordinates(pos: &Position<'_>, m: Move) -> CustomPly {
     // (A castling that gates on its rook's square is written from there
     // to the king's, as Fairy-Stockfish writes it: `h1e1h`.)
     let (from, to) = match (m.kind, m.gate) {
-        (MoveKind::Castle { rook_from, .. }, Some(g)) if g.square == rook_from => {
-            (rook_from, m.from)
-        }
+        (Effect::Castle { rook_from, .. }, Some(g)) if g.square == rook_from => (rook_from, m.from),
         _ => (m.from, pos.uci_target(m)),
     };
     CustomPly {
@@ -77,12 +75,12 @@ pub fn coordinates(pos: &Position<'_>, m: Move) -> CustomPly {
         to: square(to),
         promotion: m.promotion.map(letter),
         drop: match m.kind {
-            MoveKind::Drop { kind } => Some(letter(kind)),
+            Effect::Drop { kind } => Some(letter(kind)),
             _ => None,
         },
         shogi: match m.kind {
-            MoveKind::Promote => Some('+'),
-            MoveKind::Demote => Some('-'),
+            Effect::Promote => Some('+'),
+            Effect::Demote => Some('-'),
             _ => None,
         },
         wall: m.wall.map(square),
@@ -612,9 +610,9 @@ fn unsaid_drops(matches: &[Move]) -> bool {
         return false;
     };
     !rest.is_empty()
-        && matches!(first.kind, MoveKind::Drop { .. })
+        && matches!(first.kind, Effect::Drop { .. })
         && rest.iter().all(|m| {
-            matches!(m.kind, MoveKind::Drop { .. })
+            matches!(m.kind, Effect::Drop { .. })
                 && (m.to, m.promotion, m.wall) == (first.to, first.promotion, first.wall)
         })
 }
@@ -646,7 +644,7 @@ fn play<'r>(
     over: Over,
 ) -> Result<Position<'r>, Box<CustomFailure<'r>>> {
     if let Some(ep) = ep
-        && !matches!(m.kind, MoveKind::EnPassant { .. })
+        && !matches!(m.kind, Effect::EnPassant { .. })
     {
         return Err(Box::new(CustomFailure::NotEnPassant {
             ep,
