@@ -258,6 +258,14 @@ mod tests {
         assert_eq!(Ply::from_bits(castle.to_bits() | 3 << 25), None);
         assert_eq!(Ply::from_bits(castle.to_bits() | 1 << 27), None);
         assert_eq!(Ply::from_bits(castle.to_bits() | 1 << 28), None);
+        // A piece code above 6, moving, captured or promoted to.
+        for shift in [14, 17, 20] {
+            assert_eq!(
+                Ply::from_bits(castle.to_bits() | 7 << shift),
+                None,
+                "{shift}"
+            );
+        }
         let drop = Ply {
             from: 21,
             target: 21,

@@ -300,3 +300,99 @@ impl EndRule {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_format::{DecisiveReason as Won, DrawReason as Drawn};
+
+    #[test]
+    fn every_rule_gives_its_outcome() {
+        use Color::{Black, White};
+        let win = Outcome::win;
+        let draw = Outcome::draw;
+        // Each rule, Black to move when it ended, and the outcome.
+        let cases = [
+            (EndRule::Checkmate(Ending::Loss), win(White, Won::Checkmate)),
+            (EndRule::Checkmate(Ending::Win), win(Black, Won::Checkmated)),
+            (EndRule::Checkmate(Ending::Draw), draw(Drawn::Checkmate)),
+            (EndRule::Stalemate(Stalemate::Draw), draw(Drawn::Stalemate)),
+            (
+                EndRule::Stalemate(Stalemate::Loss),
+                win(White, Won::Stalemate),
+            ),
+            (
+                EndRule::Stalemate(Stalemate::Win),
+                win(Black, Won::Stalemate),
+            ),
+            (
+                EndRule::Extinction {
+                    color: White,
+                    piece: 'k',
+                    ending: Ending::Loss,
+                },
+                win(Black, Won::Extinction),
+            ),
+            (
+                EndRule::Extinction {
+                    color: White,
+                    piece: '*',
+                    ending: Ending::Draw,
+                },
+                draw(Drawn::Extinction),
+            ),
+            (
+                EndRule::Flag {
+                    color: White,
+                    draw: false,
+                },
+                win(White, Won::Region),
+            ),
+            (
+                EndRule::Flag {
+                    color: White,
+                    draw: true,
+                },
+                draw(Drawn::BothReachRegion),
+            ),
+            (EndRule::Checks { color: Black }, win(Black, Won::Checks)),
+            (
+                EndRule::Counted {
+                    winner: Some(White),
+                },
+                win(White, Won::Counted),
+            ),
+            (EndRule::Counted { winner: None }, draw(Drawn::Counted)),
+            (
+                EndRule::Connect {
+                    color: White,
+                    ending: Ending::Win,
+                },
+                win(White, Won::Connection),
+            ),
+            (
+                EndRule::Connect {
+                    color: White,
+                    ending: Ending::Draw,
+                },
+                draw(Drawn::Connection),
+            ),
+            (EndRule::DropMate, win(Black, Won::DropMate)),
+            (EndRule::Passed, draw(Drawn::Passes)),
+            (EndRule::Bikjang, draw(Drawn::Bikjang)),
+            (EndRule::FullBoard, draw(Drawn::FullBoard)),
+            (
+                EndRule::Castling {
+                    color: White,
+                    won: false,
+                },
+                win(Black, Won::Castling),
+            ),
+        ];
+        for (rule, outcome) in cases {
+            assert_eq!(rule.outcome(Black), outcome, "{rule:?}");
+            // Every outcome a rule gives has a code in a game's data.
+            assert!(outcome.code().is_some(), "{rule:?}");
+        }
+    }
+}
