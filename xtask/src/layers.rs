@@ -310,6 +310,44 @@ pub fn string_errors(krate: &Crate, root: &Path) -> Vec<String> {
     found
 }
 
+/// The files that make text into a `Source`: each takes text as it was
+/// given — a file, an editor's document, a macro's tokens or a file it
+/// includes. A `Source` made anywhere else would be a consumer reading
+/// again, as text, what the replay's record already holds.
+pub const SOURCE_MAKERS: &[&str] = &[
+    "chess-core/src/input/source.rs",
+    "chess-core/src/input/tokens.rs",
+    "chess-core/src/expand/call.rs",
+    "chess-core/src/expand/files.rs",
+    "chess-core/src/expand/mod.rs",
+    "chess-verify/src/check.rs",
+    "chess-verify/src/rules.rs",
+    "chess-verify/src/lsp/diagnostics.rs",
+    "chess-verify/src/lsp/hover.rs",
+    "chess-verify/src/lsp/outline.rs",
+];
+
+/// Where `krate` (outside comments, strings and tests) makes a `Source`
+/// in a file not among `makers`, each as `file:line`.
+pub fn sources_made(krate: &Crate, root: &Path, makers: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for module in krate.modules.values() {
+        let file = module.file.strip_prefix(root).unwrap_or(&module.file);
+        if makers.iter().any(|m| file == Path::new(m)) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&module.file) else {
+            continue;
+        };
+        for (i, line) in without_tests(&strip(&text)).lines().enumerate() {
+            if line.contains("Source::text(") || line.contains("Source::from_rendered_tokens(") {
+                found.push(format!("{}:{}", file.display(), i + 1));
+            }
+        }
+    }
+    found
+}
+
 /// Where `krate` (outside comments and tests) writes a move's number
 /// itself, a format argument followed by `...` (`"{n}... {san}"`), each
 /// as `file:line`: chess-format's `MoveLabel` writes them all.
@@ -814,6 +852,29 @@ mod tests {
         .unwrap();
         let krate = read_crate("x", &dir.join("src/lib.rs")).unwrap();
         assert_eq!(string_errors(&krate, &dir), ["src/lib.rs: bad"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_source_made_outside_the_makers_is_found() {
+        let dir = std::env::temp_dir().join(format!("layers-sources-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/lib.rs"), "mod given;\nmod again;\n").unwrap();
+        let make = "pub fn f(t: &str) { let s = Source::text(t, None, None); }\n";
+        std::fs::write(dir.join("src/given.rs"), make).unwrap();
+        std::fs::write(
+            dir.join("src/again.rs"),
+            format!(
+                "// Source::text(\"x\")\nfn g() {{ let t = \"Source::text(\"; }}\n{make}\
+                 #[cfg(test)]\nmod tests {{ {make} }}\n"
+            ),
+        )
+        .unwrap();
+        let krate = read_crate("x", &dir.join("src/lib.rs")).unwrap();
+        assert_eq!(
+            sources_made(&krate, &dir, &["src/given.rs"]),
+            ["src/again.rs:3"]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -207,6 +207,12 @@ fn layers_report(repo: &Path) -> layers::Report {
                             layers::LONGEST_FUNCTION
                         ));
                     }
+                    for found in layers::sources_made(&krate, repo, layers::SOURCE_MAKERS) {
+                        report.problems.push(format!(
+                            "{found}: makes a `Source` of text it was not given: read the \
+                             game's record (`Games::record`) instead of its text again"
+                        ));
+                    }
                     for found in layers::string_errors(&krate, repo) {
                         report.problems.push(format!(
                             "{found}: a public function returns its error as a `String`"
