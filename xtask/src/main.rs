@@ -40,20 +40,21 @@ tasks:
       run with valgrind's callgrind (repeatable where wall time is not).
   expansion-scaling
       plies per second of game! expansions of 100, 1,000 and 5,000 plies.
-  verify-bench [--runs N] [--copies N] [--data DIR] [--reference DIR] [--instructions] [--gigabyte]
+  verify-bench [--runs N] [--copies N] [--data DIR] [--reference DIR] [--no-instructions] [--gigabyte]
       chess-verify on a generated collection (the standard games of the
       TWIC and lichess files, --copies times: 50 make 100 MB) against
       pgn-reader's validate and parallel_validate examples built as
       published (and validate with shakmaty's variant feature), the C++
       validator on chess-library (--reference: the directory holding
       chess-library/chess.hpp, by default DATA/../reference; left out
-      without g++) and pgn-extract (when installed): wall time, MB/s,
-      peak memory, time ratios, scaling over the cores; then on the
-      lichess file alone (a clock comment after every move), --jobs 1
-      against validate and the C++ validator.
-      --instructions: also the one-thread tools' instructions on one copy
-      of each file, counted with valgrind's callgrind (repeatable where
-      wall time is not).
+      without g++) and pgn-extract (when installed), after the CPU model:
+      wall time, MB/s, peak memory and time ratios, and beside them the
+      one-thread tools' instructions on one copy of the file (valgrind's
+      callgrind: repeatable where wall time is not) and their ratios;
+      scaling over the cores; then on the lichess file alone (a clock
+      comment after every move), --jobs 1 against validate and the C++
+      validator. --no-instructions: no counts (--instructions is accepted:
+      counts are always taken).
       --gigabyte: also peak memory on a 1 GB collection.
   lsp-bench [--edits N] [--data DIR]
       chess-verify lsp (release) on the shared standard games as one file:

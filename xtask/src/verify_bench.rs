@@ -17,9 +17,13 @@
 //! each, and each one's median counts. A ratio is the median of the
 //! rounds' ratios, with their range.
 //!
-//! `--instructions` counts the one-thread tools' instructions too, with
-//! valgrind's callgrind, on one copy of each file (a measure a busy machine
-//! does not move; see `callgrind`).
+//! Each file's table gives a tool's wall time and, beside it, its
+//! instructions counted with valgrind's callgrind on one copy of the file
+//! (a measure no machine moves; see `callgrind`), for the one-thread
+//! tools, each with its ratios to its baselines'; the run starts with the
+//! CPU model, since wall-time ratios move with the machine.
+//! `--no-instructions` leaves the counts out (`--instructions`, which
+//! asked for them before they were always counted, is still accepted).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -134,7 +138,7 @@ fn on_path(program: &str) -> Option<PathBuf> {
 pub fn verify_bench(args: &[String]) -> ExitCode {
     if let Err(code) = check_args(
         args,
-        &["--gigabyte", "--instructions"],
+        &["--gigabyte", "--instructions", "--no-instructions"],
         &["--runs", "--data", "--copies", "--reference"],
     ) {
         return code;
@@ -244,7 +248,19 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
             ""
         }
     );
-    table(&mut tools, runs, size);
+    println!("CPU: {}", cpu_model());
+    let count = !args.iter().any(|a| a == "--no-instructions");
+    // One copy of each file to count on; the tools on all cores are not
+    // counted (callgrind runs a process's threads one at a time).
+    let one_copy = |names: &[&str], name: &str| {
+        let path = dir.join(name);
+        let size = generate(&data, names, 1, &path);
+        (path.display().to_string(), size)
+    };
+    let counted = count.then(|| one_copy(&STANDARD, "collection-x1.pgn"));
+    play(&mut tools, runs);
+    let counts = instructions(&tools, &file_arg, counted.as_ref(), &[parallel, all_cores]);
+    table(&tools, size, &counts, counted.as_ref().map(|c| c.1));
     let scaling = tools[one].over(&tools[all_cores]);
     println!(
         "\nscaling: {} threads give {:.2}× the throughput of one{}",
@@ -285,29 +301,15 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
             .flatten()
             .collect(),
     ));
-    table(&mut heavy, runs, commented_size);
-    if args.iter().any(|a| a == "--instructions") {
-        // One copy of each file; the tools on all cores left out (callgrind
-        // runs a process's threads one at a time).
-        let one_copy = |names: &[&str], name: &str| {
-            let path = dir.join(name);
-            let size = generate(&data, names, 1, &path);
-            (path.display().to_string(), size)
-        };
-        let (small, small_size) = one_copy(&STANDARD, "collection-x1.pgn");
-        let on_all_cores = [parallel, all_cores];
-        println!(
-            "\ninstructions (callgrind), the collection once ({:.1} MB), one thread:",
-            small_size as f64 / 1e6
-        );
-        instructions_table(&tools, &file_arg, &small, &on_all_cores);
-        let (small, small_size) = one_copy(&COMMENTED, "lichess-x1.pgn");
-        println!(
-            "\ninstructions (callgrind), the comment-heavy file once ({:.1} MB):",
-            small_size as f64 / 1e6
-        );
-        instructions_table(&heavy, &commented_arg, &small, &[]);
-    }
+    let counted = count.then(|| one_copy(&COMMENTED, "lichess-x1.pgn"));
+    play(&mut heavy, runs);
+    let counts = instructions(&heavy, &commented_arg, counted.as_ref(), &[]);
+    table(
+        &heavy,
+        commented_size,
+        &counts,
+        counted.as_ref().map(|c| c.1),
+    );
     if args.iter().any(|a| a == "--gigabyte") {
         let big = dir.join("collection-1gb.pgn");
         let big_size = generate(&data, &STANDARD, copies * 10, &big);
@@ -332,9 +334,9 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Runs `tools` in turns `runs` times and prints their table: each one's
-/// median wall time, throughput on `size` bytes, peak memory and ratios.
-fn table(tools: &mut [Tool], runs: usize, size: u64) {
+/// Runs `tools` in turns, `runs` rounds: each one's wall times and peak
+/// memory.
+fn play(tools: &mut [Tool], runs: usize) {
     for _ in 0..runs {
         for tool in tools.iter_mut() {
             let (ms, kb) = measure(&tool.command);
@@ -342,24 +344,92 @@ fn table(tools: &mut [Tool], runs: usize, size: u64) {
             tool.peak_kb = tool.peak_kb.max(kb);
         }
     }
-    println!("\n| tool | wall | MB/s | peak memory | time ÷ baseline's |");
-    println!("|---|---|---|---|---|");
-    for tool in tools.iter() {
+}
+
+/// A tool's instructions on one copy of its file.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Count {
+    /// Not counted: counting was not asked for, or the tool runs on every
+    /// core (callgrind runs a process's threads one at a time).
+    Not,
+    /// valgrind is missing, or could not run the tool.
+    Failed,
+    /// The count.
+    Of(u64),
+}
+
+/// The instructions of each of `tools` but those at `skip`, each run on
+/// `small` (the path of one copy, and its size) in place of `file`.
+fn instructions(
+    tools: &[Tool],
+    file: &str,
+    small: Option<&(String, u64)>,
+    skip: &[usize],
+) -> Vec<Count> {
+    tools
+        .iter()
+        .enumerate()
+        .map(|(i, tool)| match small {
+            Some((small, _)) if !skip.contains(&i) => {
+                let command = on_file(&tool.command, file, small);
+                callgrind::instructions(command[0], &command[1..], None)
+                    .map_or(Count::Failed, Count::Of)
+            }
+            _ => Count::Not,
+        })
+        .collect()
+}
+
+/// Prints the table of `tools` (played on `size` bytes): each one's median
+/// wall time, throughput, peak memory and time ratios, and beside them its
+/// instructions (`counts`, on one copy of `counted` bytes) and their
+/// ratios to its baselines' counts.
+fn table(tools: &[Tool], size: u64, counts: &[Count], counted: Option<u64>) {
+    let header = match counted {
+        Some(bytes) => format!("instructions on {:.1} MB", bytes as f64 / 1e6),
+        None => "instructions (not counted)".to_string(),
+    };
+    println!(
+        "\n| tool | wall | MB/s | peak memory | time ÷ baseline's | {header} | ÷ baseline's |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for (i, tool) in tools.iter().enumerate() {
         let ms = tool.median_ms();
         let ratios = if tool.against.is_empty() {
             "(baseline)".to_string()
         } else {
             tool.against
                 .iter()
-                .map(|&i| {
-                    let time = tool.over(&tools[i]);
-                    format!("{:.2}× {}{}", time.median(), tools[i].name, time.range("×"))
+                .map(|&b| {
+                    let time = tool.over(&tools[b]);
+                    format!("{:.2}× {}{}", time.median(), tools[b].name, time.range("×"))
                 })
                 .collect::<Vec<_>>()
                 .join("; ")
         };
+        let (count, count_ratio) = match counts[i] {
+            Count::Of(count) => {
+                let against: Vec<(&str, Option<u64>)> = tool
+                    .against
+                    .iter()
+                    .map(|&b| match counts[b] {
+                        Count::Of(n) => (tools[b].name.as_str(), Some(n)),
+                        _ => (tools[b].name.as_str(), None),
+                    })
+                    .collect();
+                (
+                    format!("{:.1} M", count as f64 / 1e6),
+                    count_ratios(count, &against),
+                )
+            }
+            Count::Failed => (
+                "(no count: valgrind is missing, or cannot run it)".to_string(),
+                String::new(),
+            ),
+            Count::Not => ("—".to_string(), String::new()),
+        };
         println!(
-            "| {} | {:.2} s | {:.0} | {:.1} MB | {ratios} |",
+            "| {} | {:.2} s | {:.0} | {:.1} MB | {ratios} | {count} | {count_ratio} |",
             tool.name,
             ms as f64 / 1000.0,
             size as f64 / 1e6 / (ms as f64 / 1000.0),
@@ -368,45 +438,28 @@ fn table(tools: &mut [Tool], runs: usize, size: u64) {
     }
 }
 
-/// Counts the instructions of each of `tools` but those at `skip`, each
-/// run on `small` in place of `file`, and prints their table with the
-/// ratios to their baselines' counts.
-fn instructions_table(tools: &[Tool], file: &str, small: &str, skip: &[usize]) {
-    let counts: Vec<Option<u64>> = tools
-        .iter()
-        .enumerate()
-        .map(|(i, tool)| {
-            if skip.contains(&i) {
-                return None;
-            }
-            let command = on_file(&tool.command, file, small);
-            callgrind::instructions(command[0], &command[1..], None)
-        })
-        .collect();
-    println!("\n| tool | instructions | ÷ baseline's |");
-    println!("|---|---|---|");
-    for (i, tool) in tools.iter().enumerate() {
-        if skip.contains(&i) {
-            continue;
-        }
-        let Some(count) = counts[i] else {
-            println!(
-                "| {} | (no count: valgrind is missing, or cannot run it) | |",
-                tool.name
-            );
-            continue;
-        };
-        let against: Vec<(&str, Option<u64>)> = tool
-            .against
-            .iter()
-            .map(|&b| (tools[b].name.as_str(), counts[b]))
-            .collect();
-        println!(
-            "| {} | {:.1} M | {} |",
-            tool.name,
-            count as f64 / 1e6,
-            count_ratios(count, &against)
-        );
+/// The CPU's model as the system names it (`model name` in
+/// `/proc/cpuinfo`, with its family and model numbers where it gives
+/// them), or `unknown`.
+fn cpu_model() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    cpu_model_in(&info)
+}
+
+/// [`cpu_model`] of the text of a `/proc/cpuinfo`.
+fn cpu_model_in(info: &str) -> String {
+    let field = |name: &str| {
+        info.lines()
+            .filter_map(|l| l.split_once(':'))
+            .find(|(key, _)| key.trim() == name)
+            .map(|(_, value)| value.trim().to_string())
+    };
+    let Some(model) = field("model name") else {
+        return "unknown".to_string();
+    };
+    match (field("cpu family"), field("model")) {
+        (Some(family), Some(number)) => format!("{model} (family {family} model {number})"),
+        _ => model,
     }
 }
 
@@ -441,7 +494,40 @@ fn s(v: &[&str]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{count_ratios, on_file};
+    use super::{Count, Tool, count_ratios, cpu_model_in, instructions, on_file};
+
+    /// The CPU is named as the system names it, with its family and model.
+    #[test]
+    fn the_cpu_is_named_with_its_family_and_model() {
+        let info = "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\n\
+                    model\t\t: 207\nmodel name\t: Intel(R) Xeon(R) Platinum 8581C CPU @ 2.10GHz\n\
+                    stepping\t: 2\n\nprocessor\t: 1\nmodel name\t: same\n";
+        assert_eq!(
+            cpu_model_in(info),
+            "Intel(R) Xeon(R) Platinum 8581C CPU @ 2.10GHz (family 6 model 207)"
+        );
+        assert_eq!(cpu_model_in("model name : ARMv8\n"), "ARMv8");
+        assert_eq!(cpu_model_in(""), "unknown");
+    }
+
+    /// Nothing is counted where counting is not asked for, nor for the
+    /// tools on every core.
+    #[test]
+    fn tools_left_out_are_not_counted() {
+        let tools = [
+            Tool::new("a", super::s(&["/nonexistent/a", "big.pgn"]), Vec::new()),
+            Tool::new("b", super::s(&["/nonexistent/b", "big.pgn"]), Vec::new()),
+        ];
+        assert_eq!(
+            instructions(&tools, "big.pgn", None, &[]),
+            [Count::Not, Count::Not]
+        );
+        let small = ("small.pgn".to_string(), 1);
+        assert_eq!(
+            instructions(&tools, "big.pgn", Some(&small), &[0, 1]),
+            [Count::Not, Count::Not]
+        );
+    }
 
     /// A tool counted on the small file runs on it in place of the large.
     #[test]
