@@ -134,6 +134,21 @@ fn game() -> impl Strategy<Value = (Header, Start, Vec<Ply>, Vec<(String, String
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
+    /// Only what a ply writes is read: any bits a ply reads from are the
+    /// bits it writes (a castle's king square is worked out from the
+    /// rook's, never stored).
+    #[test]
+    fn plies_read_only_what_they_write(bits in 0..1u32 << 29) {
+        if let Some(ply) = Ply::from_bits(bits) {
+            prop_assert_eq!(ply.to_bits(), bits);
+            if let MoveKind::Castle { side, rook } = ply.kind {
+                prop_assert_eq!(u32::from(rook.index()), bits >> 6 & 63);
+                prop_assert_eq!(ply.target % 8, side.king_to_file().index());
+                prop_assert_eq!(ply.target / 8, ply.from / 8);
+            }
+        }
+    }
+
     #[test]
     fn games_round_trip((header, start, plies, tags) in game()) {
         let mut data = String::new();
