@@ -47,8 +47,8 @@ tasks:
       published (and validate with shakmaty's variant feature), the C++
       validator on chess-library (--reference: the directory holding
       chess-library/chess.hpp, by default DATA/../reference; left out
-      without g++) and pgn-extract (when installed), after the CPU model:
-      wall time, MB/s, peak memory and time ratios, and beside them the
+      without g++) and pgn-extract (when installed), in interleaved rounds
+      (11 unless --runs), after the CPU model: wall time, MB/s, peak memory and time ratios, and beside them the
       one-thread tools' instructions on one copy of the file (valgrind's
       callgrind: repeatable where wall time is not) and their ratios;
       scaling over the cores; then on the lichess file alone (a clock

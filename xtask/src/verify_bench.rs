@@ -143,9 +143,11 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     ) {
         return code;
     }
+    // Eleven interleaved rounds by default: a wall-time goal is a median
+    // of at least eleven pairs.
     let runs: usize = value(args, "--runs")
         .and_then(|v| v.parse().ok())
-        .unwrap_or(5)
+        .unwrap_or(11)
         .max(1);
     let copies: usize = value(args, "--copies")
         .and_then(|v| v.parse().ok())
