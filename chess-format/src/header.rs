@@ -64,10 +64,10 @@ impl Header {
     /// Writes the header; an error if the outcome has no
     /// [`code`](Outcome::code).
     pub fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        let outcome = self.outcome.code().ok_or(fmt::Error)?;
         out.write_char(char::from(b'0' + self.result as u8))?;
         // (Past `[`, the outcome's digit skips `\`, which a string
         // literal would have to escape.)
-        let outcome = self.outcome.code().ok_or(fmt::Error)?;
         out.write_char(char::from(b'0' + outcome + (outcome >= b'\\' - b'0') as u8))?;
         out.write_char(char::from(
             b'0' + self.chess960 as u8 + 2 * self.variant as u8,
@@ -160,6 +160,24 @@ mod tests {
             assert_eq!(Header::read(data.as_bytes()), None, "{data}");
         }
         assert_eq!(Header::plies(b"00012,,"), 12);
+    }
+
+    #[test]
+    fn an_outcome_without_a_code_is_not_written() {
+        let header = Header {
+            result: GameResult::WhiteWins,
+            outcome: Outcome::Decisive {
+                winner: crate::Color::White,
+                reason: crate::DecisiveReason::HordeCaptured,
+            },
+            chess960: false,
+            variant: Variant::Horde,
+            plies: 0,
+            ended: None,
+        };
+        let mut data = std::string::String::new();
+        assert_eq!(header.write(&mut data), Err(fmt::Error));
+        assert_eq!(data, "", "nothing is written");
     }
 
     #[test]
