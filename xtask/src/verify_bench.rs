@@ -135,6 +135,26 @@ fn on_path(program: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// What every part of the bench runs with: its settings, where its files
+/// go, and the tools as built.
+struct Bench {
+    runs: usize,
+    copies: usize,
+    data: PathBuf,
+    dir: PathBuf,
+    /// `chess-verify`, built in release.
+    verify: String,
+    cores: usize,
+    /// Count instructions too.
+    count: bool,
+    /// pgn-reader's examples as published, and with shakmaty's `variant`.
+    published: PathBuf,
+    with_variant: PathBuf,
+    version: String,
+    /// The C++ validator, where there is a `g++`.
+    cpp: Option<PathBuf>,
+}
+
 pub fn verify_bench(args: &[String]) -> ExitCode {
     if let Err(code) = check_args(
         args,
@@ -143,183 +163,227 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
     ) {
         return code;
     }
-    // Eleven interleaved rounds by default: a wall-time goal is a median
-    // of at least eleven pairs.
-    let runs: usize = value(args, "--runs")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(11)
-        .max(1);
-    let copies: usize = value(args, "--copies")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(50);
-    let data = data_dir(value(args, "--data"));
-    let reference = value(args, "--reference")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| data.join("../reference"));
-    let root = repo();
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--release", "--quiet", "-p", "chess-verify"])
-        .current_dir(&root)
-        .status();
-    if !status.is_ok_and(|s| s.success()) {
-        eprintln!("cannot build chess-verify");
-        return ExitCode::from(1);
+    let bench = match Bench::build(args) {
+        Ok(bench) => bench,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    bench.collection();
+    bench.comment_heavy();
+    if args.iter().any(|a| a == "--gigabyte") {
+        bench.gigabyte();
     }
-    let (published, with_variant, version) = match published::pgn_reader() {
-        Ok(built) => built,
-        Err(e) => {
-            eprintln!("pgn-reader's examples as published: {e}");
-            return ExitCode::from(1);
+    ExitCode::SUCCESS
+}
+
+impl Bench {
+    /// Reads the settings from `args` and builds `chess-verify` and the
+    /// baselines.
+    fn build(args: &[String]) -> Result<Bench, String> {
+        // Eleven interleaved rounds by default: a wall-time goal is a median
+        // of at least eleven pairs.
+        let runs: usize = value(args, "--runs")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(11)
+            .max(1);
+        let copies: usize = value(args, "--copies")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(50);
+        let data = data_dir(value(args, "--data"));
+        let reference = value(args, "--reference")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data.join("../reference"));
+        let root = repo();
+        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["build", "--release", "--quiet", "-p", "chess-verify"])
+            .current_dir(&root)
+            .status();
+        if !status.is_ok_and(|s| s.success()) {
+            return Err("cannot build chess-verify".into());
         }
-    };
-    let cpp = match published::cpp_validator(&reference) {
-        Ok(cpp) => cpp,
-        Err(e) => {
-            eprintln!("the C++ validator: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    let dir = root.join("target/verify-bench");
-    let file = dir.join(format!("collection-x{copies}.pgn"));
-    let size = generate(&data, &STANDARD, copies, &file);
-    let file_arg = file.display().to_string();
-    let verify = root
-        .join("target/release/chess-verify")
-        .display()
-        .to_string();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let example = |dir: &Path, name: &str| dir.join(name).display().to_string();
-    let mut tools = Vec::new();
-    let mut add = |name: String, command: Vec<String>, against: Vec<usize>| {
-        tools.push(Tool::new(&name, command, against));
-        tools.len() - 1
-    };
-    let cpp_path = cpp.clone();
-    let cpp = cpp.map(|cpp| {
-        add(
-            "C++ chess-library validator".into(),
-            vec![cpp.display().to_string(), file_arg.clone()],
-            Vec::new(),
-        )
-    });
-    let validate = add(
-        "pgn-reader validate".to_string(),
-        vec![example(&published, "validate"), file_arg.clone()],
-        Vec::new(),
-    );
-    add(
-        "pgn-reader validate, shakmaty with `variant`".to_string(),
-        vec![example(&with_variant, "validate"), file_arg.clone()],
-        vec![validate],
-    );
-    let one = add(
-        "chess-verify --jobs 1".into(),
-        s(&[&verify, "--moves-after-draw", "--jobs", "1", &file_arg]),
-        [Some(validate), cpp].into_iter().flatten().collect(),
-    );
-    let parallel = add(
-        "pgn-reader parallel_validate".to_string(),
-        vec![example(&published, "parallel_validate"), file_arg.clone()],
-        Vec::new(),
-    );
-    let all_cores = add(
-        format!("chess-verify (all {cores} cores)"),
-        s(&[&verify, "--moves-after-draw", &file_arg]),
-        vec![parallel, one],
-    );
-    if let Some(extract) = on_path("pgn-extract") {
-        add(
-            "pgn-extract -r".into(),
-            s(&[&extract.display().to_string(), "-r", "-s", &file_arg]),
+        let (published, with_variant, version) = published::pgn_reader()
+            .map_err(|e| format!("pgn-reader's examples as published: {e}"))?;
+        let cpp =
+            published::cpp_validator(&reference).map_err(|e| format!("the C++ validator: {e}"))?;
+        Ok(Bench {
+            runs,
+            copies,
+            data,
+            dir: root.join("target/verify-bench"),
+            verify: root
+                .join("target/release/chess-verify")
+                .display()
+                .to_string(),
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            count: !args.iter().any(|a| a == "--no-instructions"),
+            published,
+            with_variant,
+            version,
+            cpp,
+        })
+    }
+
+    /// pgn-reader's example `name`, as published or with `variant`.
+    fn example(&self, with_variant: bool, name: &str) -> String {
+        let dir = if with_variant {
+            &self.with_variant
+        } else {
+            &self.published
+        };
+        dir.join(name).display().to_string()
+    }
+
+    /// One copy of the games of `names`, to count instructions on (its
+    /// path and size), where counting is asked for.
+    fn counted(&self, names: &[&str], name: &str) -> Option<(String, u64)> {
+        self.count.then(|| {
+            let path = self.dir.join(name);
+            let size = generate(&self.data, names, 1, &path);
+            (path.display().to_string(), size)
+        })
+    }
+
+    /// The collection: every tool, on one thread and on all cores, and the
+    /// scaling over the cores.
+    fn collection(&self) {
+        let file = self.dir.join(format!("collection-x{}.pgn", self.copies));
+        let size = generate(&self.data, &STANDARD, self.copies, &file);
+        let file_arg = file.display().to_string();
+        let (verify, cores) = (&self.verify, self.cores);
+        let mut tools = Vec::new();
+        let mut add = |name: String, command: Vec<String>, against: Vec<usize>| {
+            tools.push(Tool::new(&name, command, against));
+            tools.len() - 1
+        };
+        let cpp = self.cpp.as_ref().map(|cpp| {
+            add(
+                "C++ chess-library validator".into(),
+                vec![cpp.display().to_string(), file_arg.clone()],
+                Vec::new(),
+            )
+        });
+        let validate = add(
+            "pgn-reader validate".to_string(),
+            vec![self.example(false, "validate"), file_arg.clone()],
             Vec::new(),
         );
-    }
-    if cpp.is_none() {
-        println!("(no g++ here: the C++ validator is left out)");
-    }
-    println!(
-        "verify-bench: {} ({:.1} MB), median of {runs} rounds (each tool once a round, in turn), a ratio the median of the rounds', {cores} cores",
-        file.display(),
-        size as f64 / 1e6
-    );
-    println!(
-        "baselines built as published: pgn-reader {version}'s examples (its own lock file){}",
-        if cpp.is_some() {
-            ", the C++ validator (g++ -O3 -march=native -DNDEBUG)"
-        } else {
-            ""
+        add(
+            "pgn-reader validate, shakmaty with `variant`".to_string(),
+            vec![self.example(true, "validate"), file_arg.clone()],
+            vec![validate],
+        );
+        let one = add(
+            "chess-verify --jobs 1".into(),
+            s(&[verify, "--moves-after-draw", "--jobs", "1", &file_arg]),
+            [Some(validate), cpp].into_iter().flatten().collect(),
+        );
+        let parallel = add(
+            "pgn-reader parallel_validate".to_string(),
+            vec![self.example(false, "parallel_validate"), file_arg.clone()],
+            Vec::new(),
+        );
+        let all_cores = add(
+            format!("chess-verify (all {cores} cores)"),
+            s(&[verify, "--moves-after-draw", &file_arg]),
+            vec![parallel, one],
+        );
+        if let Some(extract) = on_path("pgn-extract") {
+            add(
+                "pgn-extract -r".into(),
+                s(&[&extract.display().to_string(), "-r", "-s", &file_arg]),
+                Vec::new(),
+            );
         }
-    );
-    println!("CPU: {}", cpu_model());
-    let count = !args.iter().any(|a| a == "--no-instructions");
-    // One copy of each file to count on; the tools on all cores are not
-    // counted (callgrind runs a process's threads one at a time).
-    let one_copy = |names: &[&str], name: &str| {
-        let path = dir.join(name);
-        let size = generate(&data, names, 1, &path);
-        (path.display().to_string(), size)
-    };
-    let counted = count.then(|| one_copy(&STANDARD, "collection-x1.pgn"));
-    play(&mut tools, runs);
-    let counts = instructions(&tools, &file_arg, counted.as_ref(), &[parallel, all_cores]);
-    table(&tools, size, &counts, counted.as_ref().map(|c| c.1));
-    let scaling = tools[one].over(&tools[all_cores]);
-    println!(
-        "\nscaling: {} threads give {:.2}× the throughput of one{}",
-        cores,
-        scaling.median(),
-        scaling.range("×")
-    );
-    // A comment-heavy file: the lichess export alone (a `[%clk]` comment
-    // after every move), against `validate` and the C++ validator.
-    let commented = dir.join(format!("lichess-x{copies}.pgn"));
-    let commented_size = generate(&data, &COMMENTED, copies, &commented);
-    let commented_arg = commented.display().to_string();
-    println!(
-        "\ncomment-heavy: {} ({:.1} MB, a clock comment after every move)",
-        commented.display(),
-        commented_size as f64 / 1e6
-    );
-    let mut heavy = Vec::new();
-    let cpp_heavy = cpp_path.as_ref().map(|cpp| {
+        self.heading(&file, size);
+        let counted = self.counted(&STANDARD, "collection-x1.pgn");
+        play(&mut tools, self.runs);
+        // (The tools on all cores are not counted: callgrind runs a
+        // process's threads one at a time.)
+        let counts = instructions(&tools, &file_arg, counted.as_ref(), &[parallel, all_cores]);
+        table(&tools, size, &counts, counted.as_ref().map(|c| c.1));
+        let scaling = tools[one].over(&tools[all_cores]);
+        println!(
+            "\nscaling: {} threads give {:.2}× the throughput of one{}",
+            cores,
+            scaling.median(),
+            scaling.range("×")
+        );
+    }
+
+    /// What the run measures, on what, and the machine.
+    fn heading(&self, file: &Path, size: u64) {
+        if self.cpp.is_none() {
+            println!("(no g++ here: the C++ validator is left out)");
+        }
+        println!(
+            "verify-bench: {} ({:.1} MB), median of {} rounds (each tool once a round, in turn), a ratio the median of the rounds', {} cores",
+            file.display(),
+            size as f64 / 1e6,
+            self.runs,
+            self.cores
+        );
+        println!(
+            "baselines built as published: pgn-reader {}'s examples (its own lock file){}",
+            self.version,
+            if self.cpp.is_some() {
+                ", the C++ validator (g++ -O3 -march=native -DNDEBUG)"
+            } else {
+                ""
+            }
+        );
+        println!("CPU: {}", cpu_model());
+    }
+
+    /// A comment-heavy file: the lichess export alone (a `[%clk]` comment
+    /// after every move), `--jobs 1` against `validate` and the C++
+    /// validator.
+    fn comment_heavy(&self) {
+        let commented = self.dir.join(format!("lichess-x{}.pgn", self.copies));
+        let size = generate(&self.data, &COMMENTED, self.copies, &commented);
+        let arg = commented.display().to_string();
+        println!(
+            "\ncomment-heavy: {} ({:.1} MB, a clock comment after every move)",
+            commented.display(),
+            size as f64 / 1e6
+        );
+        let mut heavy = Vec::new();
+        let cpp = self.cpp.as_ref().map(|cpp| {
+            heavy.push(Tool::new(
+                "C++ chess-library validator",
+                vec![cpp.display().to_string(), arg.clone()],
+                Vec::new(),
+            ));
+            heavy.len() - 1
+        });
         heavy.push(Tool::new(
-            "C++ chess-library validator",
-            vec![cpp.display().to_string(), commented_arg.clone()],
+            "pgn-reader validate",
+            vec![self.example(false, "validate"), arg.clone()],
             Vec::new(),
         ));
-        heavy.len() - 1
-    });
-    heavy.push(Tool::new(
-        "pgn-reader validate",
-        vec![example(&published, "validate"), commented_arg.clone()],
-        Vec::new(),
-    ));
-    let validate_heavy = heavy.len() - 1;
-    heavy.push(Tool::new(
-        "chess-verify --jobs 1",
-        s(&[&verify, "--moves-after-draw", "--jobs", "1", &commented_arg]),
-        [Some(validate_heavy), cpp_heavy]
-            .into_iter()
-            .flatten()
-            .collect(),
-    ));
-    let counted = count.then(|| one_copy(&COMMENTED, "lichess-x1.pgn"));
-    play(&mut heavy, runs);
-    let counts = instructions(&heavy, &commented_arg, counted.as_ref(), &[]);
-    table(
-        &heavy,
-        commented_size,
-        &counts,
-        counted.as_ref().map(|c| c.1),
-    );
-    if args.iter().any(|a| a == "--gigabyte") {
-        let big = dir.join("collection-1gb.pgn");
-        let big_size = generate(&data, &STANDARD, copies * 10, &big);
+        let validate = heavy.len() - 1;
+        heavy.push(Tool::new(
+            "chess-verify --jobs 1",
+            s(&[&self.verify, "--moves-after-draw", "--jobs", "1", &arg]),
+            [Some(validate), cpp].into_iter().flatten().collect(),
+        ));
+        let counted = self.counted(&COMMENTED, "lichess-x1.pgn");
+        play(&mut heavy, self.runs);
+        let counts = instructions(&heavy, &arg, counted.as_ref(), &[]);
+        table(&heavy, size, &counts, counted.as_ref().map(|c| c.1));
+    }
+
+    /// Peak memory on a collection ten times the size, one thread and all
+    /// cores.
+    fn gigabyte(&self) {
+        let big = self.dir.join("collection-1gb.pgn");
+        let big_size = generate(&self.data, &STANDARD, self.copies * 10, &big);
         let big_arg = big.display().to_string();
         println!("\npeak memory on {:.1} GB:", big_size as f64 / 1e9);
-        for jobs in ["1", &cores.to_string()] {
+        for jobs in ["1", &self.cores.to_string()] {
             let (ms, kb) = measure(&s(&[
-                &verify,
+                &self.verify,
                 "--moves-after-draw",
                 "--jobs",
                 jobs,
@@ -333,7 +397,6 @@ pub fn verify_bench(args: &[String]) -> ExitCode {
         }
         let _ = std::fs::remove_file(&big);
     }
-    ExitCode::SUCCESS
 }
 
 /// Runs `tools` in turns, `runs` rounds: each one's wall times and peak
