@@ -11,19 +11,22 @@
 //! builds, and is written for that too (see `Lane`).
 //! The lane reads words exactly as the lexer cuts them, splits them with
 //! the same [`notation::split_word`] and hands every part to the same
-//! [`GameParser`], so it builds the very tree the parser would. Anything
+//! grammar ([`GameParser`]), so the game's consumer is handed the very
+//! events, and the tree built the very tree, the parser's would. Anything
 //! else — a variation, a `;` comment, a setup, a word with non-ASCII
 //! bytes, a long-form move, other piece letters, a game of one of
 //! Fairy-Stockfish's built-in variants, text after the result, any error
 //! — and it gives up: the stretch is lexed and parsed as
-//! before, from its start. A test and a fuzz target hold the two readings
-//! to the same trees.
+//! before, from its start, with a fresh consumer. Tests and a fuzz target
+//! hold the two readings to the same events and trees.
 
 use chess_format::Named;
 
 use crate::input::{Range, Source, scan};
 
+use super::build::Tree;
 use super::errors;
+use super::events::Events;
 use super::game::GameParser;
 use super::lexer;
 use super::limits::Limits;
@@ -150,6 +153,7 @@ pub(crate) fn whole_game(
     limits: Limits,
 ) -> Option<GameSyntax> {
     game(
+        Tree::new(),
         source,
         0,
         End::At(source.as_str().len()),
@@ -157,11 +161,12 @@ pub(crate) fn whole_game(
         variant,
         limits,
     )
-    .map(|(game, _)| game)
+    .map(|(game, _)| game.finish(source))
 }
 
 /// Reads the stretch of `source` from `start` (a game start) as one plain
-/// game, or gives up (`None`): the game, and where the stretch ends.
+/// game, its events handed to `events`, or gives up (`None`): the game's
+/// parse, read to its end, and where the stretch ends.
 /// `notes`: keep comments and NAGs (see [`Parser::without_notes`]);
 /// `variant`: the rules of a game without a `[Variant]` tag (see
 /// [`Parser::with_variant`]); `limits`: the bounds on its size (a game past
@@ -178,14 +183,15 @@ pub(crate) fn whole_game(
 ///
 /// [`Parser::without_notes`]: super::Parser::without_notes
 /// [`Parser::with_variant`]: super::Parser::with_variant
-pub(super) fn game(
+pub(super) fn game<E: Events>(
+    events: E,
     source: &Source,
     start: usize,
     end: End,
     notes: bool,
     variant: Option<Named>,
     limits: Limits,
-) -> Option<(GameSyntax, usize)> {
+) -> Option<(GameParser<E>, usize)> {
     let open_end = end == End::Open;
     let text = source.as_str().as_bytes();
     let text = match end {
@@ -197,7 +203,7 @@ pub(super) fn game(
         return None;
     }
     let mut lane = Lane { text, at: start };
-    let mut parser = GameParser::new(super::PieceLetters::English, notes, limits);
+    let mut parser = GameParser::with_events(events, super::PieceLetters::English, notes, limits);
     parser.variant = variant;
     let mut comments: Vec<Range> = Vec::new();
 
@@ -318,34 +324,34 @@ pub(super) fn game(
                     at == text.len() || (text[at] == b'[' && scan::at_line_start(text, at))
                 }
             };
-            return next_game.then(|| (parser.finish(source), at));
+            return next_game.then_some((parser, at));
         }
     }
 }
 
 /// A game without a result at the stretch's end (`at`): it ends there, as
 /// a `game!` call's moves do, if nothing is left open.
-fn unfinished(
-    mut parser: GameParser,
+fn unfinished<E: Events>(
+    mut parser: GameParser<E>,
     comments: &mut Vec<Range>,
     source: &Source,
     at: usize,
-) -> Option<(GameSyntax, usize)> {
+) -> Option<(GameParser<E>, usize)> {
     if !comments.is_empty() {
         parser.take_comments(source, comments).ok()?;
     }
     if parser.end_of_input().is_err() {
         return None;
     }
-    Some((parser.finish(source), at))
+    Some((parser, at))
 }
 
 /// Hands a word of the moves (`bytes`, at `word`) to the parser, part by
 /// part (`parts` is room for them): whether the result ended the game,
 /// with nothing after it in its word; `None` where the lane gives up.
 #[inline(always)]
-fn take_word(
-    parser: &mut GameParser,
+fn take_word<E: Events>(
+    parser: &mut GameParser<E>,
     comments: &mut Vec<Range>,
     source: &Source,
     bytes: &[u8],
@@ -397,8 +403,8 @@ enum Taken {
 
 /// Hands one part of a word to the parser, as the parser's own loop does.
 #[inline(always)]
-fn part(
-    parser: &mut GameParser,
+fn part<E: Events>(
+    parser: &mut GameParser<E>,
     comments: &mut Vec<Range>,
     source: &Source,
     spanned: Spanned,
@@ -427,6 +433,7 @@ mod tests {
     fn lane(text: &str) -> Option<GameSyntax> {
         let source = Source::text(text, None, None);
         let game = game(
+            Tree::new(),
             &source,
             0,
             End::At(text.len()),
@@ -434,7 +441,7 @@ mod tests {
             None,
             Limits::default(),
         )
-        .map(|(game, _)| game);
+        .map(|(game, _)| game.finish(&source));
         if let Some(game) = &game {
             let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
             assert_eq!(general, [Ok(game.clone())]);
@@ -457,7 +464,16 @@ mod tests {
         ] {
             let source = crate::expand::front_end(tokens.parse().unwrap());
             assert_eq!(source.mode(), crate::input::Mode::Tokens);
-            let lane = game(&source, 0, End::Open, true, None, Limits::default());
+            let lane = game(
+                Tree::new(),
+                &source,
+                0,
+                End::Open,
+                true,
+                None,
+                Limits::default(),
+            )
+            .map(|(game, end)| (game.finish(&source), end));
             assert_eq!(lane.is_some(), read, "{tokens}");
             let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
             if let Some((game, end)) = lane {
@@ -530,7 +546,7 @@ mod tests {
 
     /// Where the lane ends the stretch from 0, if it reads it.
     fn game_at(source: &Source, end: End) -> Option<usize> {
-        game(source, 0, end, true, None, Limits::default()).map(|(_, end)| end)
+        game(Tree::new(), source, 0, end, true, None, Limits::default()).map(|(_, end)| end)
     }
 
     /// A game that runs to the end of its stretch without a result (a
@@ -568,6 +584,7 @@ mod tests {
             let text = format!("{tags}{movetext}\n");
             let source = Source::text(text.as_str(), None, None);
             let read = game(
+                Tree::new(),
                 &source,
                 0,
                 End::At(text.len()),

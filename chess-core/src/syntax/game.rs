@@ -1,12 +1,12 @@
-//! One game's parse: the state the grammar keeps while it reads a game,
-//! and what it does with each part of a word (a number waits for its move,
-//! a move becomes a ply, a marker or NAG attaches to the ply before, a
-//! result ends the game), the comments passed over, and the variations
-//! opened and closed. Both readers drive it: the parser with its items
+//! One game's grammar: the state it keeps while it reads a game, and what
+//! it does with each part of a word (a number waits for its move, a move
+//! becomes a ply, a marker or NAG attaches to the ply before, a result
+//! ends the game), the comments passed over, and the variations opened
+//! and closed; each checked against the bounds and handed on as an event
+//! ([`Events`]) to the game's consumer (the syntax tree, `build.rs`, or
+//! another). Both readers drive it: the parser with its items
 //! ([`parser`](super::parser)) and the express lane straight from bytes
-//! ([`express`](super::express)), so the two build the same trees.
-
-use std::num::NonZeroU32;
+//! ([`express`](super::express)), so the two hand on the same events.
 
 use shakmaty::Role;
 
@@ -20,24 +20,36 @@ use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
 use chess_format::{Named, Variant};
 use chess_rules::MoveText;
 
-use super::setup::{self, SetupSyntax};
+use super::events::Events;
+use super::setup::SetupSyntax;
 use super::tag::Tag;
-use super::tree::{
-    GameRules, GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax, RulesMove,
-};
+use super::tree::{GameRules, Join, MoveNumber, NoteKind, RulesMove};
 
-/// The state of one game's parse.
-pub(super) struct GameParser {
-    pub(super) game: GameSyntax,
+/// The state of one game's parse: the grammar, handing what it reads on
+/// to `events` (the syntax tree, `build::Tree`, or another consumer).
+pub(super) struct GameParser<E: Events> {
+    /// The consumer of the game's events.
+    pub(super) events: E,
+    /// The tag pairs, read before the moves: they say how the moves are
+    /// read, and go to the consumer with the game.
+    pub(super) tags: Vec<Tag>,
     /// A setup written before the moves.
     pub(super) setup: Option<Box<SetupSyntax>>,
-    /// The line plies go to (0, the main line, or a variation).
-    pub(super) line: u32,
-    /// The lines around it: those of the variations it is inside of.
-    pub(super) open: Vec<u32>,
+    /// Which rules the game's tags name (the parser's reading; the lane
+    /// reads only games of chess and lichess's variants).
+    pub(super) game_rules: GameRules,
+    /// The `(` of each variation the grammar is inside of, innermost last.
+    pub(super) open: Vec<Range>,
+    /// The lines so far, the main line and each variation opened.
+    lines: u32,
+    /// Whether the current line has a move (which a variation replaces).
+    line_has_ply: bool,
+    /// The plies so far, in every line.
+    plies: u32,
     pub(super) pending_number: Option<MoveNumber>,
-    /// The last ply, while markers may still attach to it.
-    pub(super) attach: Option<u32>,
+    /// Markers may still attach to the last ply (and whether one has).
+    attach: bool,
+    marked: bool,
     pub(super) started_moves: bool,
     pub(super) first: Option<Range>,
     pub(super) last: Range,
@@ -55,30 +67,33 @@ pub(super) struct GameParser {
     /// against them (kept as notes or not).
     limits: Limits,
     notes_seen: u32,
-    /// Under such rules: the last move, a bare square, while nothing but
+    /// Under such rules: the last move is a bare square, and nothing but
     /// a `-` came after it (the first square of a move that may be written
     /// `a2 a3`), and the `-`.
-    joinable: Option<u32>,
+    joinable: bool,
     dash: Option<Range>,
 }
 
-impl GameParser {
-    pub(super) fn new(letters: PieceLetters, notes: bool, limits: Limits) -> GameParser {
+impl<E: Events> GameParser<E> {
+    /// A game's parse that hands its events to `events`.
+    pub(super) fn with_events(
+        events: E,
+        letters: PieceLetters,
+        notes: bool,
+        limits: Limits,
+    ) -> GameParser<E> {
         GameParser {
-            game: GameSyntax {
-                lines: vec![Line {
-                    plies: Vec::with_capacity(128),
-                    ..Line::default()
-                }],
-                plies: Vec::with_capacity(128),
-                tags: Vec::with_capacity(16),
-                ..GameSyntax::default()
-            },
+            events,
+            tags: Vec::with_capacity(16),
             setup: None,
-            line: 0,
+            game_rules: GameRules::default(),
             open: Vec::new(),
+            lines: 1,
+            line_has_ply: false,
+            plies: 0,
             pending_number: None,
-            attach: None,
+            attach: false,
+            marked: false,
             started_moves: false,
             first: None,
             last: Range::default(),
@@ -88,40 +103,9 @@ impl GameParser {
             rules: false,
             limits,
             notes_seen: 0,
-            joinable: None,
+            joinable: false,
             dash: None,
         }
-    }
-
-    pub(super) fn finish(mut self, source: &Source) -> GameSyntax {
-        self.game.range = self.first.unwrap_or_default().to(self.last);
-        self.game.result_tag = Tag::find(&self.game.tags, source, "Result").and_then(|tag| {
-            let value = tag.value(source);
-            let result = notation::result_token(value.as_bytes())?;
-            let quotes = tag.value_range;
-            Some((result, Range::new(quotes.start + 1, quotes.end - 1)))
-        });
-        let tag = Tag::find(&self.game.tags, source, "Variant");
-        self.game.variant_tag = tag.map(|t| t.value_range);
-        if self.rules {
-            // The tag names a rule set, and the start stage reads the
-            // `[FEN]` tag under it. (A game of a built-in variant is no
-            // game of the verified rules.)
-            self.game.rules_fen = setup::RulesFen::of_game(&self.game.tags, source);
-            if self.game.rules == GameRules::Builtin
-                && let Some((name, tag)) = super::variant_name(&self.game.tags, source)
-            {
-                self.game.variant = Err(errors::builtin_game(tag.value_range, &name));
-            }
-            return self.game;
-        }
-        self.game.variant = match (tag, self.variant) {
-            (None, Some(variant)) => Ok(variant),
-            _ => super::variant::variant_of(tag, source),
-        };
-        self.game.setup = setup::of_game(&self.game.tags, self.setup, source)
-            .and_then(|s| setup::fits_variant(s, &self.game.variant));
-        self.game
     }
 
     #[inline(always)]
@@ -135,12 +119,11 @@ impl GameParser {
     /// Whether its `[Variant]` tag names one of Fairy-Stockfish's built-in
     /// variants ([`super::names_builtin`]).
     pub(super) fn names_builtin(&self, source: &Source) -> bool {
-        super::variant_name(&self.game.tags, source)
-            .is_some_and(|(name, _)| super::names_builtin(&name))
+        super::variant_name(&self.tags, source).is_some_and(|(name, _)| super::names_builtin(&name))
     }
 
     pub(super) fn piece_letters(&self, source: &Source) -> Result<PieceLetters, Diagnostic> {
-        match Tag::find(&self.game.tags, source, "PieceLetters") {
+        match Tag::find(&self.tags, source, "PieceLetters") {
             None => Ok(self.letters),
             Some(tag) => {
                 let value = tag.value(source);
@@ -159,7 +142,7 @@ impl GameParser {
         comments: &mut Vec<Range>,
     ) -> Result<(), Diagnostic> {
         // A comment between two squares parts them.
-        self.joinable = None;
+        self.joinable = false;
         let room = self.limits.notes.saturating_sub(self.notes_seen) as usize;
         if let Some(&past) = comments.get(room) {
             return Err(errors::too_large(Bound::Notes, self.limits.notes, past));
@@ -188,13 +171,7 @@ impl GameParser {
                 // A `%` escape line is not a comment.
                 _ => continue,
             };
-            let line = self.current_line();
-            self.game.notes.push(Note {
-                line,
-                after: self.game.lines[line as usize].plies.len() as u32,
-                kind: NoteKind::Comment,
-                range: inner,
-            });
+            self.events.note(NoteKind::Comment, inner);
         }
         Ok(())
     }
@@ -211,13 +188,7 @@ impl GameParser {
         let Some(value) = notation::nag_value(source.slice(range)) else {
             return Ok(());
         };
-        let line = self.current_line();
-        self.game.notes.push(Note {
-            line,
-            after: self.game.lines[line as usize].plies.len() as u32,
-            kind: NoteKind::Nag(value),
-            range,
-        });
+        self.events.note(NoteKind::Nag(value), range);
         Ok(())
     }
 
@@ -228,50 +199,44 @@ impl GameParser {
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }
-        if !self.open.is_empty() {
-            let line = &self.game.lines[self.line as usize];
-            return Err(errors::unclosed_variation(line.open.unwrap_or_default()));
+        if let Some(&open) = self.open.last() {
+            return Err(errors::unclosed_variation(open));
         }
         Ok(())
     }
 
     pub(super) fn push_tag(&mut self, tag: Tag) -> Result<(), Diagnostic> {
-        if self.game.tags.len() >= self.limits.tags as usize {
+        if self.tags.len() >= self.limits.tags as usize {
             return Err(errors::too_large(Bound::Tags, self.limits.tags, tag.range));
         }
-        self.game.tags.push(tag);
+        self.tags.push(tag);
         Ok(())
     }
 
+    /// Counts a ply of the current line (a move written at `range`)
+    /// against the bounds: the number written before it, if any. Always
+    /// inlined into its caller, the part handling that reads each move: a
+    /// call for every ply cost `chess-verify --jobs 1` 1.4 % of its
+    /// instructions on 2 MB of the collection (142.6 M against 144.6 M,
+    /// run as `cargo xtask verify-bench` runs it).
     #[inline(always)]
-    fn current_line(&self) -> u32 {
-        self.line
-    }
-
-    /// Adds a ply to the current line. Always inlined into its caller, the
-    /// part handling that reads each move: a call for every ply cost
-    /// `chess-verify --jobs 1` 1.4 % of its instructions on 2 MB of the
-    /// collection (142.6 M against 144.6 M, run as `cargo xtask
-    /// verify-bench` runs it).
-    #[inline(always)]
-    fn push_ply(&mut self, mv: MoveSyntax, range: Range) -> Result<(), Diagnostic> {
-        let index = self.game.plies.len() as u32;
-        if index >= self.limits.plies {
+    fn count_ply(&mut self, range: Range) -> Result<Option<MoveNumber>, Diagnostic> {
+        if self.plies >= self.limits.plies {
             return Err(errors::too_large(Bound::Plies, self.limits.plies, range));
         }
-        self.game.plies.push(PlySyntax::bare(mv, range));
-        // Set apart: taken into the new ply's literal, the number went
-        // through a temporary whose copy stalled (stores and loads of
-        // different widths).
-        if let Some(number) = self.pending_number.take()
-            && let Some(ply) = self.game.plies.last_mut()
-        {
-            ply.number = Some(number);
-        }
-        let line = self.current_line() as usize;
-        self.game.lines[line].plies.push(index);
-        self.attach = Some(index);
+        self.plies += 1;
+        self.line_has_ply = true;
+        self.attach = true;
+        self.marked = false;
         self.started_moves = true;
+        Ok(self.pending_number.take())
+    }
+
+    /// Adds a ply to the current line.
+    #[inline(always)]
+    fn push_ply(&mut self, mv: MoveSyntax, range: Range) -> Result<(), Diagnostic> {
+        let number = self.count_ply(range)?;
+        self.events.ply(mv, range, number);
         Ok(())
     }
 
@@ -292,7 +257,7 @@ impl GameParser {
             Part::Marker(_) | Part::Annotation | Part::EnPassant | Part::Nag
         );
         if !keep_attach {
-            self.attach = None;
+            self.attach = false;
         }
         if self.rules && !matches!(spanned.part, Part::RulesMove(..) | Part::Dash) {
             self.no_join()?;
@@ -326,16 +291,16 @@ impl GameParser {
             Part::Drop(role, to) => {
                 // A drop is a move in crazyhouse; in a game of other rules
                 // it is refused (or, if the tag cannot be read, the tag).
-                let tagged = Tag::find(&self.game.tags, source, "Variant").is_some();
+                let tagged = Tag::find(&self.tags, source, "Variant").is_some();
                 let variant = match self.variant {
                     Some(variant) if !tagged => variant,
-                    _ => super::variant::variant(&self.game.tags, source)?,
+                    _ => super::variant::variant(&self.tags, source)?,
                 };
                 if variant.variant != Variant::Crazyhouse {
                     let mut d = errors::drop(range, source, variant);
                     // A `[Variant]` tag misspelt is often why.
                     if !tagged {
-                        for misspelt in super::tag::misspelt_tags(&self.game.tags, source) {
+                        for misspelt in super::tag::misspelt_tags(&self.tags, source) {
                             if misspelt
                                 .help
                                 .contains(&Help::DidYouMean(vec!["Variant".into()]))
@@ -359,7 +324,7 @@ impl GameParser {
             Part::Move(mv) => self.push_ply(mv, range)?,
             Part::RulesMove(text, wall) => self.rules_move(text, wall, range)?,
             Part::Dash => match (self.joinable, self.dash) {
-                (Some(_), None) => self.dash = Some(range),
+                (true, None) => self.dash = Some(range),
                 _ => return Err(errors::stray_dash(range)),
             },
             Part::PieceName(role) => {
@@ -371,15 +336,16 @@ impl GameParser {
                 return Err(errors::stray_long_form_word(range, source));
             }
             Part::Marker(marker) => {
-                let ply = self.attached(range, source)?;
-                if ply.marker.is_some() {
+                self.attached(range, source)?;
+                if self.marked {
                     return Err(errors::second_marker(range));
                 }
-                ply.marker = Some((marker, range));
+                self.marked = true;
+                self.events.marker(marker, range);
             }
             Part::EnPassant => {
-                let ply = self.attached(range, source)?;
-                ply.ep = Some(range);
+                self.attached(range, source)?;
+                self.events.en_passant(range);
             }
             Part::Annotation | Part::Nag => {
                 if spanned.part == Part::Annotation {
@@ -394,7 +360,7 @@ impl GameParser {
                 if !self.open.is_empty() {
                     return Err(errors::result_in_variation(range, result));
                 }
-                self.game.result = Some((result, range));
+                self.events.result(result, range);
                 return Ok(true);
             }
             Part::Invalid(Invalid::NotNotation) if self.rules => {
@@ -428,45 +394,44 @@ impl GameParser {
                     ..
                 }
             );
-        match self.joinable.take() {
-            Some(first) if bare => {
-                self.game.rules_moves[first as usize].joins_next = match self.dash.take() {
-                    Some(_) => Join::Dashed,
-                    None => Join::Spaced,
-                };
-            }
-            _ => self.no_join()?,
+        if self.joinable && bare {
+            self.joinable = false;
+            let join = match self.dash.take() {
+                Some(_) => Join::Dashed,
+                None => Join::Spaced,
+            };
+            self.events.join(join);
+        } else {
+            self.no_join()?;
         }
-        let index = self.game.rules_moves.len() as u32;
-        self.game.rules_moves.push(RulesMove {
+        let number = self.count_ply(range)?;
+        let mv = RulesMove {
             text,
             wall,
             joins_next: Join::No,
-        });
-        self.push_ply(MoveSyntax::Rules(index), range)?;
+        };
+        self.events.rules_ply(mv, range, number);
         // Each bare square may be the first of a move in coordinates (the
         // replay reads them left to right: `e4 a7 a5` is `e4` then `a7 a5`).
-        if bare {
-            self.joinable = Some(index);
-        }
+        self.joinable = bare;
         Ok(())
     }
 
     /// Something other than the second square of a move in coordinates:
     /// no move joins the last one, and a `-` before it stood alone.
     fn no_join(&mut self) -> Result<(), Diagnostic> {
-        self.joinable = None;
+        self.joinable = false;
         match self.dash.take() {
             Some(dash) => Err(errors::stray_dash(dash)),
             None => Ok(()),
         }
     }
 
-    /// The ply a marker attaches to.
-    fn attached(&mut self, range: Range, source: &Source) -> Result<&mut PlySyntax, Diagnostic> {
+    /// Whether a marker has a ply to attach to.
+    fn attached(&self, range: Range, source: &Source) -> Result<(), Diagnostic> {
         match self.attach {
-            Some(i) => Ok(&mut self.game.plies[i as usize]),
-            None => Err(errors::marker_without_move(range, source)),
+            true => Ok(()),
+            false => Err(errors::marker_without_move(range, source)),
         }
     }
 
@@ -475,12 +440,11 @@ impl GameParser {
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }
-        let line = self.current_line() as usize;
-        let Some(&replaced) = self.game.lines[line].plies.last() else {
+        if !self.line_has_ply {
             return Err(errors::variation_without_move(open));
-        };
+        }
         let limits = self.limits;
-        if self.game.lines.len() > limits.variations as usize {
+        if self.lines > limits.variations {
             return Err(errors::too_large(
                 Bound::Variations,
                 limits.variations,
@@ -490,25 +454,11 @@ impl GameParser {
         if self.open.len() >= limits.depth as usize {
             return Err(errors::too_large(Bound::Depth, limits.depth, open));
         }
-        let id = self.game.lines.len() as u32;
-        self.game.lines.push(Line {
-            open: Some(open),
-            ..Line::default()
-        });
-        let ply = &mut self.game.plies[replaced as usize];
-        match ply.first_variation {
-            None => ply.first_variation = NonZeroU32::new(id),
-            Some(first) => {
-                // The first alternative's line knows the last one.
-                let first = first.get() as usize;
-                let last = self.game.lines[first].last_sibling.unwrap_or(first as u32);
-                self.game.lines[last as usize].next_sibling = Some(id);
-                self.game.lines[first].last_sibling = Some(id);
-            }
-        }
-        self.open.push(self.line);
-        self.line = id;
-        self.attach = None;
+        self.lines += 1;
+        self.open.push(open);
+        self.line_has_ply = false;
+        self.attach = false;
+        self.events.open_variation(open);
         Ok(())
     }
 
@@ -517,11 +467,13 @@ impl GameParser {
         if let Some(n) = self.pending_number {
             return Err(errors::number_without_move(n));
         }
-        let Some(outer) = self.open.pop() else {
+        if self.open.pop().is_none() {
             return Err(errors::unopened_variation(close));
-        };
-        self.line = outer;
-        self.attach = None;
+        }
+        // The line around has the move the variation replaced.
+        self.line_has_ply = true;
+        self.attach = false;
+        self.events.close_variation();
         Ok(())
     }
 }

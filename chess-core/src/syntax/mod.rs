@@ -1,8 +1,10 @@
 //! Stage 2, syntax: text → games as written. One lexer splits the text into
 //! words, strings, comments and brackets; the notation reader splits words
 //! into move numbers, moves, markers, annotations and results; the grammar
-//! builds each game's tree (tags, setup, plies with their variations,
-//! result), every part with its range in the source.
+//! reads each game's tags and setup and hands its movetext on as events,
+//! in the order written, to a consumer: the syntax tree (tags, setup,
+//! plies with their variations, result, every part with its range in the
+//! source) is one.
 //!
 //! No chess rules: `Nf3` is read without asking whether a knight can get
 //! there, and a setup is read without asking whether it is a legal
@@ -19,8 +21,10 @@
 //! | `notation/` | a word → move number, move, markers, annotations, NAGs, result; a word that fails as written read again as other producers mean it (`$` ending a move, figurines, Unicode dashes, evaluation glyphs); under a rules file, the move read by `MoveText` |
 //! | `letters.rs` | [`PieceLetters`]: other languages' piece letters |
 //! | `parser.rs` | the grammar: [`Parser`] yields games one at a time and resumes after an error; text that is not PGN skipped for `chess-verify` |
-//! | `game.rs` | one game's parse, shared by the parser and the express lane: what each part of a word does, comments, variations, two bare squares in a row under a rules file |
-//! | `express.rs` | the express lane: a plain game read straight from its bytes, to the same tree, or left to the lexer and parser |
+//! | `game.rs` | the grammar of one game's movetext, shared by the parser and the express lane: what each part of a word does, comments, variations, two bare squares in a row under a rules file, each handed on as an event |
+//! | `events.rs` | [`Events`](events::Events): what the grammar hands on, in source order, to a consumer of the game |
+//! | `build.rs` | the syntax tree built from the events (one consumer) |
+//! | `express.rs` | the express lane: a plain game read straight from its bytes into the same grammar, or left to the lexer and parser |
 //! | `tree.rs` | [`GameSyntax`]: tags, setup, lines of plies with variations, notes, result, every part with its range |
 //! | `tag.rs` | tag pairs |
 //! | `setup/` | the setup grammar: FEN words and strings, `[FEN]` tags, diagrams, piece lists, what the variants add |
@@ -29,7 +33,9 @@
 //! | `limits.rs` | [`Limits`]: the bounds on one game's size, which the grammar counts |
 //! | `errors.rs` | the grammar's messages |
 
+mod build;
 pub(crate) mod errors;
+mod events;
 mod express;
 mod game;
 mod letters;

@@ -6,7 +6,9 @@
 use crate::diagnostic::Diagnostic;
 use crate::input::{Mode, Range, Source};
 
+use super::build::Tree;
 use super::errors;
+use super::events::Events;
 use super::express::{self, End};
 use super::game::GameParser;
 use super::letters::PieceLetters;
@@ -170,11 +172,13 @@ impl<'a> Items<'a> {
     }
 
     /// Reads the current stretch through the express lane, if it was not
-    /// lexed yet and is one plain game: the game, and the stretch is done.
-    fn express(
+    /// lexed yet and is one plain game, its events handed to `events`: the
+    /// game's parse, and the stretch is done.
+    fn express<E: Events>(
         &mut self,
         (letters, notes, limits): (PieceLetters, bool, Limits),
-    ) -> Option<GameSyntax> {
+        events: impl FnOnce() -> E,
+    ) -> Option<GameParser<E>> {
         if self.lexed || !self.comments.is_empty() || letters != PieceLetters::English {
             return None;
         }
@@ -184,7 +188,8 @@ impl<'a> Items<'a> {
             End::At(self.stretch)
         };
         // (Games under `Parser::with_variant` are not read here.)
-        let (game, end) = express::game(self.source, self.start, end, notes, None, limits)?;
+        let (game, end) =
+            express::game(events(), self.source, self.start, end, notes, None, limits)?;
         // Nothing of the stretch is left to read.
         self.lexed = true;
         if self.open {
@@ -200,20 +205,21 @@ impl<'a> Items<'a> {
 
     /// At the start of a stretch: the game the express lane reads whole
     /// (`lane`: in these letters, keeping notes or not, within these
-    /// bounds), if any; or where
+    /// bounds), its events handed to `events`, if any; or where
     /// `bound` ([`Parser::up_to`]) stops the reading.
     #[inline(always)]
-    fn enter(
+    fn enter<E: Events>(
         &mut self,
         bound: Option<(usize, bool)>,
         lane: Option<(PieceLetters, bool, Limits)>,
-    ) -> Result<Option<GameSyntax>, Stop> {
+        events: impl FnOnce() -> E,
+    ) -> Result<Option<GameParser<E>>, Stop> {
         if let Some((limit, _)) = bound
             && self.start >= limit
         {
             return Err(Stop::At(self.start));
         }
-        let game = lane.and_then(|lane| self.express(lane));
+        let game = lane.and_then(|lane| self.express(lane, events));
         if let Some((_, false)) = bound
             && self.end() >= self.source.as_str().len()
         {
@@ -609,6 +615,21 @@ impl Iterator for Parser<'_> {
 
     fn next(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
         let source = self.source;
+        let read = self.next_events(Tree::new)?;
+        Some(read.map(|game| game.finish(source)))
+    }
+}
+
+impl Parser<'_> {
+    /// The next game read to its end by the one grammar, its events handed
+    /// to a consumer `events` makes (a fresh one for each reading: the
+    /// express lane's, and the lexer's where the lane gives up), or its
+    /// first syntax error.
+    pub(super) fn next_events<E: Events>(
+        &mut self,
+        mut events: impl FnMut() -> E,
+    ) -> Option<Result<GameParser<E>, Diagnostic>> {
+        let source = self.source;
         let known = &mut self.known;
         if self.stop.is_some() {
             return None;
@@ -622,7 +643,7 @@ impl Iterator for Parser<'_> {
                 let lane = self
                     .express
                     .then_some((self.letters, self.notes, self.limits));
-                match items.enter(self.bound, lane) {
+                match items.enter(self.bound, lane, &mut events) {
                     Ok(Some(game)) => return Some(Ok(game)),
                     Ok(None) => {}
                     Err(stop) => {
@@ -646,14 +667,14 @@ impl Iterator for Parser<'_> {
                 None => break,
             }
         }
-        let mut parser = GameParser::new(self.letters, self.notes, self.limits);
+        let mut parser = GameParser::with_events(events(), self.letters, self.notes, self.limits);
         parser.variant = self.variant;
         parser.rules = self.rules.is_some();
         // (The game before may have been read under other rules.)
         let letters = items.letters;
         items.set_reading(letters, parser.rules);
         Some(match parser.game(items, self.rules) {
-            Ok(()) => Ok(parser.finish(source)),
+            Ok(()) => Ok(parser),
             Err(d) => {
                 recover(items);
                 Err(d)
@@ -685,7 +706,7 @@ fn recover(items: &mut Items<'_>) {
     }
 }
 
-impl GameParser {
+impl<E: Events> GameParser<E> {
     /// Parses one game (under the rule sets of `file`, if any); stops
     /// after its result or before the next game's tags.
     fn game(&mut self, items: &mut Items<'_>, file: Option<&RuleSets>) -> Result<(), Diagnostic> {
@@ -699,9 +720,9 @@ impl GameParser {
         // read afresh); a game of chess may set up its start before the
         // moves.
         let source = items.source();
-        let name = super::variant_name(&self.game.tags, source).map(|(name, _)| name);
-        self.game.rules = super::game_rules(name.as_deref(), file);
-        self.rules = self.game.rules.read_as_rules();
+        let name = super::variant_name(&self.tags, source).map(|(name, _)| name);
+        self.game_rules = super::game_rules(name.as_deref(), file);
+        self.rules = self.game_rules.read_as_rules();
         let letters = items.letters;
         items.set_reading(letters, self.rules);
         if !self.rules
