@@ -458,6 +458,14 @@ fn space_between(flat: &[(String, Tok)], i: usize, a: &Tok, b: &Tok) -> bool {
     }
 }
 
+/// Holds the syntax tree of every game of `source` (read under `rules`,
+/// if any) to the events the grammar hands its consumers, with the
+/// express lane and without: the tree holds every one (see
+/// `syntax/events.rs`). Panics, saying where, if not.
+pub fn assert_tree_holds_the_events(source: &crate::Source, rules: Option<&crate::RuleSets>) {
+    crate::syntax::assert_tree_holds_the_events(source, rules);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

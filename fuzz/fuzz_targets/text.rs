@@ -3,7 +3,8 @@
 //! and every diagnostic renders with a location inside the text. Every
 //! legal game's tree (variations, comments, NAGs) holds together in the
 //! facade, and `pgn()` writes it back to the same game and annotations.
-//! The express lane reads every game as the lexer and grammar do. Every
+//! The express lane reads every game as the lexer and grammar do, and the
+//! tree holds every event the grammar hands its consumers. Every
 //! position of a legal game of chess reads back from its FEN; the last
 //! draws as an SVG image. The
 //! same text read under rules files (chess written as one, a CustomChessKell
@@ -158,6 +159,11 @@ fuzz_target!(|data: &[u8]| {
         .without_express_lane()
         .collect();
     assert_eq!(express, general);
+    // The tree holds every event the grammar hands its consumers.
+    chess_core::testing::assert_tree_holds_the_events(&source, None);
+    for rules in rules_files() {
+        chess_core::testing::assert_tree_holds_the_events(&source, Some(rules));
+    }
     let options = [
         Options::default(),
         Options {

@@ -24,6 +24,7 @@
 //! | `game.rs` | the grammar of one game's movetext, shared by the parser and the express lane: what each part of a word does, comments, variations, two bare squares in a row under a rules file, each handed on as an event |
 //! | `events.rs` | [`Events`](events::Events): what the grammar hands on, in source order, to a consumer of the game |
 //! | `build.rs` | the syntax tree built from the events (one consumer) |
+//! | `counts.rs` | a consumer that counts the events, which tests hold the tree to |
 //! | `express.rs` | the express lane: a plain game read straight from its bytes into the same grammar, or left to the lexer and parser |
 //! | `tree.rs` | [`GameSyntax`]: tags, setup, lines of plies with variations, notes, result, every part with its range |
 //! | `tag.rs` | tag pairs |
@@ -34,6 +35,8 @@
 //! | `errors.rs` | the grammar's messages |
 
 mod build;
+#[cfg(any(test, feature = "testing"))]
+mod counts;
 pub(crate) mod errors;
 mod events;
 mod express;
@@ -56,6 +59,8 @@ mod variant;
 pub use crate::rule_sets::{Refused, RuleSets, Unnamed};
 /// Why a name names no verified rules (the error of [`UnknownVariant`]).
 pub use chess_format::NameError;
+#[cfg(feature = "testing")]
+pub(crate) use counts::assert_tree_holds_the_events;
 pub(crate) use express::whole_game as plain_game;
 pub use letters::PieceLetters;
 pub use limits::{Bound, Limits};
