@@ -22,7 +22,7 @@
 //! | `letters.rs` | [`PieceLetters`]: other languages' piece letters |
 //! | `parser.rs` | the grammar: [`Parser`] yields games one at a time and resumes after an error; text that is not PGN skipped for `chess-verify` |
 //! | `game.rs` | the grammar of one game's movetext, shared by the parser and the express lane: what each part of a word does, comments, variations, two bare squares in a row under a rules file, each handed on as an event |
-//! | `events.rs` | [`Events`](events::Events): what the grammar hands on, in source order, to a consumer of the game |
+//! | `events.rs` | `Events`: what the grammar hands on, in source order, to a consumer of the game |
 //! | `build.rs` | the syntax tree built from the events (one consumer) |
 //! | `counts.rs` | a consumer that counts the events, which tests hold the tree to |
 //! | `express.rs` | the express lane: a plain game read straight from its bytes into the same grammar, or left to the lexer and parser |
