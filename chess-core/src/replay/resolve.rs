@@ -33,7 +33,9 @@ fn matches_from(m: &Move, file: Option<shakmaty::File>, rank: Option<shakmaty::R
 }
 
 /// Whether `m` is a move that SAN with these parts describes (written out
-/// plainly: this runs for every candidate of every ply).
+/// plainly: this runs for every candidate of every ply; inlined, as the
+/// move it is asked about is mostly made just before).
+#[inline(always)]
 fn san_fits(
     m: &Move,
     role: Role,
