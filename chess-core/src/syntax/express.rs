@@ -73,6 +73,23 @@ const fn bytes() -> [Byte; 256] {
 
 static BYTES: [Byte; 256] = bytes();
 
+/// The bytes of a tag name the lane reads: ASCII letters, digits, `_`.
+static NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// Whether `gap` (the space inside a tag) holds a line break.
+#[inline(always)]
+fn breaks_line(gap: &[u8]) -> bool {
+    gap.iter().any(|&b| b == b'\n' || b == b'\r')
+}
+
 /// The text of one stretch and where the lane is in it.
 struct Lane<'a> {
     text: &'a [u8],
@@ -111,6 +128,28 @@ impl Lane<'_> {
         // A word goes on through control characters and non-ASCII bytes:
         // not the lane's.
         if at == start || (at < text.len() && matches!(BYTES[text[at] as usize], Byte::Other)) {
+            return None;
+        }
+        Some(Range::new(start as u32, at as u32))
+    }
+
+    /// The tag name that starts here: letters, digits and `_`, cut where
+    /// the lexer cuts a word; `None` if that word has another byte (the
+    /// parser reads such a name). One pass: the word's bytes are checked
+    /// as they are scanned.
+    #[inline(always)]
+    fn name(&mut self) -> Option<Range> {
+        let text = self.text;
+        let start = self.at;
+        let mut at = start;
+        while at < text.len() && NAME[text[at] as usize] {
+            at += 1;
+        }
+        self.at = at;
+        // The word goes on with a byte that is not a name's.
+        if at == start
+            || (at < text.len() && !matches!(BYTES[text[at] as usize], Byte::Space | Byte::Special))
+        {
             return None;
         }
         Some(Range::new(start as u32, at as u32))
@@ -220,13 +259,9 @@ pub(super) fn game<E: Events>(
                 if !lane.skip_space() {
                     return None;
                 }
-                let name = lane.word()?;
+                let name = lane.name()?;
                 let name_text = &text[name.as_usize()];
-                if !name_text
-                    .iter()
-                    .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
-                    || name_text == b"PieceLetters"
-                {
+                if name_text == b"PieceLetters" {
                     return None;
                 }
                 if !lane.skip_space() {
@@ -250,16 +285,9 @@ pub(super) fn game<E: Events>(
                 // value, nor an escape in its value (which may hold one).
                 if open_end
                     && (string.escapes
-                        || [
-                            open.end..name.start,
-                            name.end..value.start,
-                            value.end..close.start,
-                        ]
-                        .into_iter()
-                        .any(|gap| {
-                            let gap = &text[gap.start as usize..gap.end as usize];
-                            gap.contains(&b'\n') || gap.contains(&b'\r')
-                        }))
+                        || breaks_line(&text[open.end as usize..name.start as usize])
+                        || breaks_line(&text[name.end as usize..value.start as usize])
+                        || breaks_line(&text[value.end as usize..close.start as usize]))
                 {
                     return None;
                 }
@@ -598,5 +626,33 @@ mod tests {
         assert!(lane("\u{feff}[Event \"x\"]\n1. e4 *").is_none());
         assert!(lane("[PieceLetters \"de\"]\n1. e4 *").is_none());
         assert!(lane("[Event \"x\"\n1. e4 *").is_none());
+    }
+
+    /// A tag name is read in one pass over its bytes: letters, digits and
+    /// `_`, up to space, a quote or a bracket; a name the lexer would cut
+    /// longer (with `-`, `.`, a control character, a non-ASCII letter),
+    /// and so any other name, is the parser's.
+    #[test]
+    fn tag_names_are_read_as_the_lexer_cuts_them() {
+        for (tags, read) in [
+            ("[White_Elo2 \"x\"]", true),
+            ("[Event\"x\"]", true),
+            ("[ Event \"x\" ]", true),
+            ("[Event-Date \"x\"]", false),
+            ("[Event.Date \"x\"]", false),
+            ("[Ev\u{1}ent \"x\"]", false),
+            ("[Evént \"x\"]", false),
+            ("[-Event \"x\"]", false),
+            ("[\"x\"]", false),
+            ("[Event]", false),
+        ] {
+            let text = format!("{tags}\n1. e4 *\n");
+            assert_eq!(lane(&text).is_some(), read, "{text:?}");
+            // Whichever reads it, the reading is the parser's.
+            let source = Source::text(text.as_str(), None, None);
+            let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
+            let either: Vec<_> = Parser::new(&source).collect();
+            assert_eq!(either, general, "{text:?}");
+        }
     }
 }
