@@ -98,6 +98,13 @@ impl<'s> Games<'s> {
         self.parser.next()
     }
 
+    /// Gives back a game read by [`Games::next_syntax`] once the caller is
+    /// done with it: the next one is read into its room
+    /// ([`Parser::recycle`]).
+    pub fn recycle(&mut self, game: GameSyntax) {
+        self.parser.recycle(game);
+    }
+
     /// Verifies a game read by [`Games::next_syntax`]: its start position,
     /// then every move.
     pub fn verify_syntax(&self, game: &GameSyntax) -> Result<VerifiedGame, Diagnostic> {
@@ -303,7 +310,11 @@ impl<'s> Games<'s> {
     /// or its first problem: what `chess-verify` reports for each game.
     pub fn next_checked(&mut self) -> Option<Result<Checked, Diagnostic>> {
         let game = self.next_syntax()?;
-        Some(game.and_then(|game| self.check_syntax(&game)))
+        Some(game.and_then(|game| {
+            let checked = self.check_syntax(&game);
+            self.recycle(game);
+            checked
+        }))
     }
 
     /// Reads and verifies the games under the rules of a rules file (a

@@ -458,12 +458,15 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
         // A misspelt tag is reported whether or not the game verifies: a
         // setup passed over is often why it does not.
         let (tags, game) = match syntax {
-            Ok(game) => (
-                misspelt_tags(&game.tags, source),
-                games
+            Ok(game) => {
+                let tags = misspelt_tags(&game.tags, source);
+                let checked = games
                     .check_syntax(&game)
-                    .map(|checked| (games.warnings(&game, &checked), checked)),
-            ),
+                    .map(|checked| (games.warnings(&game, &checked), checked));
+                // The next game is read into its room.
+                games.recycle(game);
+                (tags, checked)
+            }
             Err(d) => (Vec::new(), Err(d)),
         };
         for d in tags {

@@ -3,8 +3,9 @@
 //! and every diagnostic renders with a location inside the text. Every
 //! legal game's tree (variations, comments, NAGs) holds together in the
 //! facade, and `pgn()` writes it back to the same game and annotations.
-//! The express lane reads every game as the lexer and grammar do, and the
-//! tree holds every event the grammar hands its consumers. Every
+//! The express lane reads every game as the lexer and grammar do, a game
+//! read into the room of the one before is the same game, and the tree
+//! holds every event the grammar hands its consumers. Every
 //! position of a legal game of chess reads back from its FEN; the last
 //! draws as an SVG image. The
 //! same text read under rules files (chess written as one, a CustomChessKell
@@ -153,6 +154,16 @@ fuzz_target!(|data: &[u8]| {
     let express: Vec<_> = Parser::new(&source).collect();
     let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
     assert_eq!(express, general);
+    // Each game read into the room of the one before, given back.
+    let mut parser = Parser::new(&source);
+    let mut recycled = Vec::new();
+    while let Some(game) = parser.next() {
+        if let Ok(game) = &game {
+            parser.recycle(game.clone());
+        }
+        recycled.push(game);
+    }
+    assert_eq!(recycled, express);
     let express: Vec<_> = Parser::new(&source).without_notes().collect();
     let general: Vec<_> = Parser::new(&source)
         .without_notes()

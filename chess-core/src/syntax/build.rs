@@ -26,15 +26,59 @@ pub(super) struct Tree {
 
 impl Tree {
     pub(super) fn new() -> Tree {
-        Tree {
-            game: GameSyntax {
+        Tree::reusing(None)
+    }
+
+    /// A tree for the next game in the room a game read before, given
+    /// back ([`Parser::recycle`](super::Parser::recycle)), holds: its
+    /// vectors, emptied, so that a run of plain games allocates nothing
+    /// per game. Nothing else of it is kept.
+    pub(super) fn reusing(spare: Option<GameSyntax>) -> Tree {
+        let game = match spare {
+            Some(GameSyntax {
+                mut lines,
+                mut plies,
+                mut tags,
+                mut notes,
+                mut rules_moves,
+                ..
+            }) => {
+                // The main line's room (a variation's is let go).
+                let mut main = match lines.is_empty() {
+                    true => Vec::with_capacity(128),
+                    false => lines.swap_remove(0).plies,
+                };
+                main.clear();
+                lines.clear();
+                lines.push(Line {
+                    plies: main,
+                    ..Line::default()
+                });
+                plies.clear();
+                tags.clear();
+                notes.clear();
+                rules_moves.clear();
+                GameSyntax {
+                    lines,
+                    plies,
+                    tags,
+                    notes,
+                    rules_moves,
+                    ..GameSyntax::default()
+                }
+            }
+            None => GameSyntax {
                 lines: vec![Line {
                     plies: Vec::with_capacity(128),
                     ..Line::default()
                 }],
                 plies: Vec::with_capacity(128),
+                tags: Vec::with_capacity(16),
                 ..GameSyntax::default()
             },
+        };
+        Tree {
+            game,
             line: 0,
             outer: Vec::new(),
         }
@@ -51,6 +95,10 @@ impl Tree {
 }
 
 impl Events for Tree {
+    fn tag_room(&mut self) -> Vec<Tag> {
+        std::mem::take(&mut self.game.tags)
+    }
+
     #[inline(always)]
     fn ply(&mut self, mv: MoveSyntax, range: Range, number: Option<MoveNumber>) {
         let mut ply = PlySyntax::bare(mv, range);

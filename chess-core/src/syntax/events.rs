@@ -15,10 +15,18 @@
 use crate::input::Range;
 
 use super::notation::{GameResult, Marker, MoveSyntax};
+use super::tag::Tag;
 use super::tree::{Join, MoveNumber, NoteKind, RulesMove};
 
 /// A consumer of the grammar's events (see the module's docs).
 pub(crate) trait Events {
+    /// Room for the game's tags, which the grammar reads before the moves
+    /// and hands on with the game: an empty vector, with the room of a
+    /// game read before where the consumer has it (`Tree::reusing`).
+    fn tag_room(&mut self) -> Vec<Tag> {
+        Vec::with_capacity(16)
+    }
+
     /// A move (`mv`, written at `range`), with the number written before
     /// it.
     fn ply(&mut self, mv: MoveSyntax, range: Range, number: Option<MoveNumber>);

@@ -77,14 +77,14 @@ pub(super) struct GameParser<E: Events> {
 impl<E: Events> GameParser<E> {
     /// A game's parse that hands its events to `events`.
     pub(super) fn with_events(
-        events: E,
+        mut events: E,
         letters: PieceLetters,
         notes: bool,
         limits: Limits,
     ) -> GameParser<E> {
         GameParser {
+            tags: events.tag_room(),
             events,
-            tags: Vec::with_capacity(16),
             setup: None,
             game_rules: GameRules::default(),
             open: Vec::new(),

@@ -358,6 +358,9 @@ pub struct Parser<'s> {
     bound: Option<(usize, bool)>,
     /// Where a bound stopped the reading.
     stop: Option<Stop>,
+    /// A game read before, given back ([`Parser::recycle`]): the next
+    /// game's tree is built in its room.
+    spare: Option<GameSyntax>,
 }
 
 /// Where a parser bounded by [`Parser::up_to`] stopped.
@@ -400,7 +403,29 @@ impl<'s> Parser<'s> {
             more: false,
             bound: None,
             stop: None,
+            spare: None,
         }
+    }
+
+    /// Gives back a game this parser read, once its reader is done with
+    /// it: the next game is built in its room (emptied: nothing of it is
+    /// kept), so that reading a run of plain games allocates nothing per
+    /// game.
+    ///
+    /// ```
+    /// use chess_core::Source;
+    /// use chess_core::syntax::Parser;
+    ///
+    /// let source = Source::text("1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 *\n", None, None);
+    /// let mut parser = Parser::new(&source);
+    /// let first = parser.next().unwrap().unwrap();
+    /// assert_eq!(first.plies.len(), 2);
+    /// parser.recycle(first);
+    /// let second = parser.next().unwrap().unwrap();
+    /// assert_eq!((second.plies.len(), second.tags.len()), (1, 1));
+    /// ```
+    pub fn recycle(&mut self, game: GameSyntax) {
+        self.spare = Some(game);
     }
 
     /// A parser for text whose game starts were found already (by a
@@ -615,7 +640,10 @@ impl Iterator for Parser<'_> {
 
     fn next(&mut self) -> Option<Result<GameSyntax, Diagnostic>> {
         let source = self.source;
-        let read = self.next_events(Tree::new)?;
+        // The room of a game given back goes to the first tree made (the
+        // lane's, or the lexer's if the lane does not read the game).
+        let mut spare = self.spare.take();
+        let read = self.next_events(|| Tree::reusing(spare.take()))?;
         Some(read.map(|game| game.finish(source)))
     }
 }
