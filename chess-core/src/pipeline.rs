@@ -1,11 +1,13 @@
 //! The stages, one after the other, behind one entry point: [`verify`].
 
+use std::cell::RefCell;
+
 use crate::diagnostic::Diagnostic;
 use crate::input::Source;
 pub use crate::record::Checked;
 use crate::record::{self, Board, GameRecord};
 use crate::replay::custom::CustomGame;
-use crate::replay::{self, Options, VerifiedGame};
+use crate::replay::{self, Options, Room, VerifiedGame};
 use crate::rule_sets::RuleSets;
 use crate::syntax::{GameResult, GameRules, GameSyntax, Parser};
 use crate::{explain, start};
@@ -41,6 +43,7 @@ pub fn verify(source: &Source, options: Options) -> Games<'_> {
         ),
         options,
         rules: None,
+        room: RefCell::default(),
     }
 }
 
@@ -71,6 +74,7 @@ pub fn verify_with_cuts(source: &Source, options: Options, cuts: Vec<u32>) -> Ga
         ),
         options,
         rules: None,
+        room: RefCell::default(),
     }
 }
 
@@ -89,6 +93,9 @@ pub struct Games<'s> {
     options: Options,
     /// The rule sets of games under rules a user defines.
     rules: Option<&'s RuleSets>,
+    /// The room of the verified games given back, for the next one's
+    /// record ([`Games::recycle_checked`]).
+    room: RefCell<Room>,
 }
 
 impl<'s> Games<'s> {
@@ -103,6 +110,30 @@ impl<'s> Games<'s> {
     /// ([`Parser::recycle`]).
     pub fn recycle(&mut self, game: GameSyntax) {
         self.parser.recycle(game);
+    }
+
+    /// Gives back a game checked by [`Games::check_syntax`] once the
+    /// caller is done with it: the next game checked is recorded in its
+    /// vectors (its moves, SAN and tags), emptied.
+    ///
+    /// ```
+    /// use chess_core::{Options, Source, verify};
+    ///
+    /// let source = Source::text("1. e4 e5 2. Nf3 *\n\n1. d4 *\n", None, None);
+    /// let mut games = verify(&source, Options::default());
+    /// let first = games.next_syntax().unwrap().unwrap();
+    /// let checked = games.check_syntax(&first).unwrap();
+    /// assert_eq!(checked.san(), "e4 e5 Nf3");
+    /// games.recycle_checked(checked);
+    /// let second = games.next_syntax().unwrap().unwrap();
+    /// assert_eq!(games.check_syntax(&second).unwrap().san(), "d4");
+    /// ```
+    pub fn recycle_checked(&mut self, checked: Checked) {
+        match checked {
+            Checked::Chess(game) => self.room.get_mut().give_back(game),
+            Checked::Variant(game) => self.room.get_mut().give_back(game),
+            Checked::Custom(_) => {}
+        }
     }
 
     /// Verifies a game read by [`Games::next_syntax`]: its start position,
@@ -209,7 +240,13 @@ impl<'s> Games<'s> {
         board: fn(P) -> Board<'s>,
         checked: fn(VerifiedGame<P>) -> Checked,
     ) -> GameRecord<'s> {
-        let (kept, replayed) = replay::replay_keeping::<P, KEEPS>(game, start, mode, self.options);
+        let (kept, replayed) = replay::replay_keeping::<P, KEEPS>(
+            game,
+            start,
+            mode,
+            self.options,
+            &mut self.room.borrow_mut(),
+        );
         let wrong = replayed.as_ref().err().filter(|_| KEEPS);
         GameRecord {
             plies: record::boards(kept, board),

@@ -9,9 +9,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use chess_core::Source;
 use chess_core::syntax::Parser;
-use common::{cases, messy_pgn, random_game, rng};
+use chess_core::{Options, Source};
+use common::{cases, checked_games, messy_pgn, random_game, rng};
 use proptest::prelude::*;
 use rand::RngExt;
 
@@ -267,12 +267,27 @@ fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Every game of each file read the same both ways ([`same_both_ways`]),
+/// and checked the same in the room of the game before as fresh.
 fn read_the_same_both_ways(files: &[PathBuf]) {
     for file in files {
         let bytes = std::fs::read(file).unwrap();
         let text = String::from_utf8_lossy(&bytes);
         if let Err(e) = same_both_ways(&text) {
             panic!("{}: {e}", file.display());
+        }
+        let source = Source::text(text.as_ref(), None, None);
+        for options in [
+            Options::default(),
+            Options {
+                moves_after_draw: true,
+                drop_annotations: true,
+                ..Options::default()
+            },
+        ] {
+            let fresh = checked_games(&source, options, false);
+            let recycled = checked_games(&source, options, true);
+            assert!(recycled == fresh, "{}", file.display());
         }
     }
 }

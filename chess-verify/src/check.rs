@@ -481,6 +481,8 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
                         Problem::warning(source, name, line, checked.games, d, context.styled);
                     checked.problems.push(problem);
                 }
+                // The next game is recorded in its room.
+                games.recycle_checked(game);
             }
             Err(d) => {
                 let problem = Problem::new(source, name, line, checked.games, d, context.styled);

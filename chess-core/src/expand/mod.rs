@@ -329,6 +329,8 @@ fn games_output(
                         Some(&mut used),
                     ));
                 }
+                // The next game is recorded in its room.
+                verify.recycle_checked(checked);
             }
             Err(d) => errors.extend(emit::diagnostic(source, &d)),
         }

@@ -9,6 +9,7 @@ use super::ends::{self, EndInfo};
 use super::numbering::Numbering;
 use super::played::{LostRights, PlyRef};
 use super::repetition::{History, segment_start};
+use super::room::Room;
 use super::rules::Rules;
 use super::san::SanBits;
 use super::walk::Cursor;
@@ -61,17 +62,23 @@ pub(super) struct Unsure {
 impl<P: Rules> Frame<P> {
     /// The main line's frame, at the start position; `plies` is the main
     /// line's length, to reserve its record.
-    pub(super) fn root(start: &P, plies: usize, numbering: Numbering) -> Frame<P> {
+    pub(super) fn root(start: &P, plies: usize, numbering: Numbering, room: &mut Room) -> Frame<P> {
+        let mut moves = std::mem::take(&mut room.moves);
+        let mut sans = std::mem::take(&mut room.sans);
+        moves.clear();
+        sans.clear();
+        moves.reserve(plies);
+        sans.reserve(plies);
         Frame {
             cursor: Cursor::default(),
             pos: start.clone(),
             plies: 0,
-            moves: Vec::with_capacity(plies),
-            sans: Vec::with_capacity(plies),
+            moves,
+            sans,
             own: 0,
             before: None,
             segment: 0,
-            history: History::new(segment_start(start)),
+            history: History::in_room(segment_start(start), std::mem::take(&mut room.hashes)),
             end: ends::at_start(start),
             lost: LostRights::default(),
             unsure: None,

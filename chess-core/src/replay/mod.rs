@@ -50,6 +50,7 @@ mod ply;
 mod record;
 mod repetition;
 mod resolve;
+mod room;
 mod rules;
 mod san;
 mod walk;
@@ -69,6 +70,7 @@ pub use numbering::{Expected, Numbering};
 pub use options::Options;
 pub use played::{LostHow, LostRight, LostRights};
 pub use record::{Annotations, VerifiedGame, VerifiedLine};
+pub(crate) use room::Room;
 pub use rules::{Rules, TableLookup};
 pub use san::SanBits;
 
@@ -130,12 +132,13 @@ pub fn replay<P: Rules>(
     mode: CastlingMode,
     options: Options,
 ) -> Result<VerifiedGame<P>, Box<Failure<P>>> {
-    replay_keeping::<P, false>(game, start, mode, options).1
+    replay_keeping::<P, false>(game, start, mode, options, &mut Room::default()).1
 }
 
 /// [`replay`], keeping each ply's position as it is played where `KEEPS`,
 /// in the order played (the main line, then each variation): those
-/// before a problem too.
+/// before a problem too. The verified game is recorded in `room`'s
+/// vectors.
 #[inline(always)]
 #[allow(clippy::type_complexity)]
 pub(crate) fn replay_keeping<P: Rules, const KEEPS: bool>(
@@ -143,6 +146,7 @@ pub(crate) fn replay_keeping<P: Rules, const KEEPS: bool>(
     start: P,
     mode: CastlingMode,
     options: Options,
+    room: &mut Room,
 ) -> (Vec<Kept<P>>, Result<VerifiedGame<P>, Box<Failure<P>>>) {
     let main_plies = game.lines.first().map_or(0, |l| l.plies.len());
     let numbering = Numbering::of(
@@ -151,7 +155,7 @@ pub(crate) fn replay_keeping<P: Rules, const KEEPS: bool>(
         first_number(game),
         options.numbers_from_first_move,
     );
-    let mut main = Frame::root(&start, main_plies, numbering);
+    let mut main = Frame::root(&start, main_plies, numbering, room);
     // What the game has besides its main line, if anything.
     let annotated = game.lines.len() > 1 || !game.notes.is_empty();
     let annotations = (annotated && !options.drop_annotations).then(|| {
@@ -182,6 +186,7 @@ pub(crate) fn replay_keeping<P: Rules, const KEEPS: bool>(
         Ok(result) => result,
         Err(wrong) => return (replay.kept, Err(Box::new(Failure::WrongResult(wrong)))),
     };
+    room.hashes = main.history.take_room();
     let verified = VerifiedGame {
         start,
         mode,
@@ -190,7 +195,7 @@ pub(crate) fn replay_keeping<P: Rules, const KEEPS: bool>(
         end,
         result,
         last: main.pos,
-        tags: game.tags.clone(),
+        tags: room.tags(&game.tags),
         range: game.range,
         annotations: replay.annotations.map(|mut a| {
             record_branches(&mut a, game);

@@ -47,14 +47,27 @@ impl History {
     /// A history whose segment starts at move 0 with a position hashed
     /// `first`.
     pub(super) fn new(first: Zobrist64) -> History {
+        History::in_room(first, Vec::new())
+    }
+
+    /// [`History::new`], its hashes kept in `room` (emptied): the room of
+    /// a game replayed before.
+    pub(super) fn in_room(first: Zobrist64, mut room: Vec<Zobrist64>) -> History {
+        room.clear();
         History {
             first,
             first_at: 0,
-            hashes: Vec::new(),
+            hashes: room,
             hashed: 0,
             seen: [0; 4],
             filtered: 0,
         }
+    }
+
+    /// The room its hashes took, for the next game's (the history is
+    /// done with).
+    pub(super) fn take_room(&mut self) -> Vec<Zobrist64> {
+        std::mem::take(&mut self.hashes)
     }
 
     /// Notes that the segment starting at move `at` begins with `pos`, in

@@ -134,3 +134,32 @@ pub fn messy_pgn(rng: &mut TestRng, moves: &[Move], crlf: bool) -> (String, Vec<
     text.push_str(&format!("{result}{nl}"));
     (text, at)
 }
+
+/// Every game of `source`, each checked as `chess-verify` checks it
+/// (written out with its verdict, to be compared): fresh, or where
+/// `recycle`, read and recorded in the room of the game before, given
+/// back ([`chess_core::Games::recycle`],
+/// [`chess_core::Games::recycle_checked`]).
+pub fn checked_games(
+    source: &chess_core::Source,
+    options: chess_core::Options,
+    recycle: bool,
+) -> Vec<String> {
+    let mut games = chess_core::verify(source, options);
+    let mut out = Vec::new();
+    while let Some(syntax) = games.next_syntax() {
+        let Ok(game) = syntax else {
+            out.push(format!("{syntax:?}"));
+            continue;
+        };
+        let checked = games.check_syntax(&game);
+        out.push(format!("{game:?} {checked:?}"));
+        if recycle {
+            games.recycle(game);
+            if let Ok(checked) = checked {
+                games.recycle_checked(checked);
+            }
+        }
+    }
+    out
+}
