@@ -458,3 +458,54 @@ impl Iterator for Games<'_> {
         Some(game.and_then(|game| self.verify_syntax(&game)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A legal game of `plies` plies, with `tags` tag pairs, then a short
+    /// one: the text of both.
+    fn long_then_short(plies: usize, tags: usize) -> String {
+        let start = shakmaty::Chess::default();
+        let moves = crate::testing::long_game(plies, 7);
+        assert_eq!(moves.len(), plies);
+        let mut text: String = (0..tags).map(|i| format!("[Tag{i} \"x\"]\n")).collect();
+        text.push_str(&crate::testing::token_text(&start, &moves));
+        text.push_str(" *\n\n[Event \"short\"]\n1. d4 *\n");
+        text
+    }
+
+    /// A game given back lends the next one its room: the short game's
+    /// vectors have the long one's capacity, where fresh ones would have
+    /// only what the short game needs (or the tree's first reserve).
+    #[test]
+    fn a_game_given_back_lends_the_next_its_room() {
+        let source = Source::text(long_then_short(300, 40), None, None);
+        for recycle in [false, true] {
+            let mut games = verify(&source, Options::default());
+            let long = games.next_syntax().unwrap().unwrap();
+            assert_eq!((long.plies.len(), long.tags.len()), (300, 40));
+            let checked = games.check_syntax(&long).unwrap();
+            assert_eq!(checked.plies(), 300);
+            if recycle {
+                games.recycle(long);
+                games.recycle_checked(checked);
+            }
+            let short = games.next_syntax().unwrap().unwrap();
+            assert_eq!((short.plies.len(), short.tags.len()), (1, 1));
+            let room = short.plies.capacity() >= 300
+                && short.lines[0].plies.capacity() >= 300
+                && short.tags.capacity() >= 40;
+            assert_eq!(room, recycle);
+            let Checked::Chess(verified) = games.check_syntax(&short).unwrap() else {
+                panic!("a game of chess");
+            };
+            assert_eq!(verified.san(), "d4");
+            assert_eq!(verified.tags.len(), 1);
+            let room = verified.moves.capacity() >= 300
+                && verified.sans.capacity() >= 300
+                && verified.tags.capacity() >= 40;
+            assert_eq!(room, recycle);
+        }
+    }
+}

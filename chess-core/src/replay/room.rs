@@ -38,3 +38,50 @@ impl Room {
         room
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{CastlingMode, Chess};
+
+    use super::*;
+    use crate::replay::{Options, replay_keeping};
+    use crate::syntax::Parser;
+    use crate::{Source, testing};
+
+    /// A replay records the game in the room's vectors and leaves the
+    /// room of its repetition hashes there; a verified game given back
+    /// leaves its own.
+    #[test]
+    fn a_replay_records_in_the_room_and_leaves_it_there() {
+        let moves = testing::long_game(200, 3);
+        let text = testing::token_text(&Chess::default(), &moves);
+        let source = Source::text(text, None, None);
+        let game = Parser::new(&source).next().unwrap().unwrap();
+        let mut room = Room::default();
+        let (_, verified) = replay_keeping::<Chess, false>(
+            &game,
+            Chess::default(),
+            CastlingMode::Standard,
+            Options::default(),
+            &mut room,
+        );
+        let verified = verified.unwrap();
+        assert_eq!(verified.moves, moves);
+        // Its reversible stretches are long enough to be hashed.
+        assert!(room.hashes.capacity() >= 17);
+        assert!(room.moves.capacity() == 0 && room.sans.capacity() == 0);
+        room.give_back(verified);
+        assert!(room.moves.capacity() >= 200 && room.sans.capacity() >= 200);
+        let hashes = room.hashes.as_ptr();
+        let (_, again) = replay_keeping::<Chess, false>(
+            &game,
+            Chess::default(),
+            CastlingMode::Standard,
+            Options::default(),
+            &mut room,
+        );
+        assert_eq!(again.unwrap().moves, moves);
+        // The same room, given back again.
+        assert_eq!(room.hashes.as_ptr(), hashes);
+    }
+}
