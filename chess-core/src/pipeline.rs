@@ -463,16 +463,56 @@ impl Iterator for Games<'_> {
 mod tests {
     use super::*;
 
-    /// A legal game of `plies` plies, with `tags` tag pairs, then a short
-    /// one: the text of both.
+    /// A legal game of `plies` plies, with `tags` tag pairs and a comment
+    /// after every other word, then a short one: the text of both.
     fn long_then_short(plies: usize, tags: usize) -> String {
         let start = shakmaty::Chess::default();
         let moves = crate::testing::long_game(plies, 7);
         assert_eq!(moves.len(), plies);
         let mut text: String = (0..tags).map(|i| format!("[Tag{i} \"x\"]\n")).collect();
-        text.push_str(&crate::testing::token_text(&start, &moves));
-        text.push_str(" *\n\n[Event \"short\"]\n1. d4 *\n");
+        for (i, word) in crate::testing::token_text(&start, &moves)
+            .split(' ')
+            .enumerate()
+        {
+            text.push_str(word);
+            text.push_str(if i % 2 == 1 { " {c} " } else { " " });
+        }
+        text.push_str("*\n\n[Event \"short\"]\n1. d4 *\n");
         text
+    }
+
+    /// A fresh tree reserves room for the tags of most games.
+    #[test]
+    fn a_fresh_tree_has_room_for_sixteen_tags() {
+        let source = Source::text("[Event \"x\"]\n1. e4 *\n", None, None);
+        let game = Parser::new(&source).next().unwrap().unwrap();
+        assert!(game.tags.capacity() >= 16);
+    }
+
+    /// Under a rules file, the rule set's moves and the notes go into the
+    /// room of the game given back too.
+    #[test]
+    fn a_game_under_rules_given_back_lends_the_next_its_room() {
+        let ini = Source::text(
+            include_str!("../../chess-rules/rules/chess.ini"),
+            Some("chess.ini".into()),
+            None,
+        );
+        let sets = RuleSets::read(&ini).unwrap();
+        let source = Source::text(long_then_short(300, 2), None, None);
+        for recycle in [false, true] {
+            let mut parser = Parser::new(&source).under_rules(&sets);
+            let long = parser.next().unwrap().unwrap();
+            // (A comment after every other word: moves and numbers.)
+            assert_eq!((long.rules_moves.len(), long.notes.len()), (300, 225));
+            if recycle {
+                parser.recycle(long);
+            }
+            let short = parser.next().unwrap().unwrap();
+            assert_eq!(short.rules_moves.len(), 1);
+            let room = short.rules_moves.capacity() >= 300 && short.notes.capacity() >= 225;
+            assert_eq!(room, recycle);
+        }
     }
 
     /// A game given back lends the next one its room: the short game's
@@ -484,7 +524,10 @@ mod tests {
         for recycle in [false, true] {
             let mut games = verify(&source, Options::default());
             let long = games.next_syntax().unwrap().unwrap();
-            assert_eq!((long.plies.len(), long.tags.len()), (300, 40));
+            assert_eq!(
+                (long.plies.len(), long.tags.len(), long.notes.len()),
+                (300, 40, 225)
+            );
             let checked = games.check_syntax(&long).unwrap();
             assert_eq!(checked.plies(), 300);
             if recycle {
@@ -495,7 +538,8 @@ mod tests {
             assert_eq!((short.plies.len(), short.tags.len()), (1, 1));
             let room = short.plies.capacity() >= 300
                 && short.lines[0].plies.capacity() >= 300
-                && short.tags.capacity() >= 40;
+                && short.tags.capacity() >= 40
+                && short.notes.capacity() >= 225;
             assert_eq!(room, recycle);
             let Checked::Chess(verified) = games.check_syntax(&short).unwrap() else {
                 panic!("a game of chess");

@@ -21,10 +21,10 @@ use super::tree::{Join, MoveNumber, NoteKind, RulesMove};
 /// A consumer of the grammar's events (see the module's docs).
 pub(crate) trait Events {
     /// Room for the game's tags, which the grammar reads before the moves
-    /// and hands on with the game: an empty vector, with the room of a
-    /// game read before where the consumer has it (`Tree::reusing`).
+    /// and hands on with the game: an empty vector, with room in it where
+    /// the consumer has some (the tree's, `Tree::reusing`).
     fn tag_room(&mut self) -> Vec<Tag> {
-        Vec::with_capacity(16)
+        Vec::new()
     }
 
     /// A move (`mv`, written at `range`), with the number written before

@@ -133,10 +133,12 @@ impl Lane<'_> {
         Some(Range::new(start as u32, at as u32))
     }
 
-    /// The tag name that starts here: letters, digits and `_`, cut where
-    /// the lexer cuts a word; `None` if that word has another byte (the
-    /// parser reads such a name). One pass: the word's bytes are checked
-    /// as they are scanned.
+    /// The tag name that starts here: letters, digits and `_`; `None` if
+    /// there are none. One pass: the bytes are checked as they are
+    /// scanned. (A word the lexer would cut longer, with a `-`, a `.`, a
+    /// control character or a non-ASCII letter after those, is no name
+    /// the lane reads: such a byte is neither space nor the value's
+    /// quote, which the lane asks for next, and it gives up there.)
     #[inline(always)]
     fn name(&mut self) -> Option<Range> {
         let text = self.text;
@@ -146,13 +148,7 @@ impl Lane<'_> {
             at += 1;
         }
         self.at = at;
-        // The word goes on with a byte that is not a name's.
-        if at == start
-            || (at < text.len() && !matches!(BYTES[text[at] as usize], Byte::Space | Byte::Special))
-        {
-            return None;
-        }
-        Some(Range::new(start as u32, at as u32))
+        (at > start).then(|| Range::new(start as u32, at as u32))
     }
 
     /// The `{…}` comment that starts here.
@@ -658,5 +654,8 @@ mod tests {
             let either: Vec<_> = Parser::new(&source).collect();
             assert_eq!(either, general, "{text:?}");
         }
+        // A text that ends inside a name.
+        assert!(lane("[Event").is_none());
+        assert!(lane("[Event \"x\"]\n[Site").is_none());
     }
 }
