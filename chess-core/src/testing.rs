@@ -466,6 +466,23 @@ pub fn assert_tree_holds_the_events(source: &crate::Source, rules: Option<&crate
     crate::syntax::assert_tree_holds_the_events(source, rules);
 }
 
+/// The games `parser` reads, each game given back to it once read (a
+/// copy kept: [`crate::syntax::Parser::recycle`]), so that every game
+/// after the first is read into the room of the one before; for tests
+/// and fuzz targets to hold to a fresh reading.
+pub fn read_recycled(
+    mut parser: crate::syntax::Parser<'_>,
+) -> Vec<Result<crate::syntax::GameSyntax, crate::Diagnostic>> {
+    let mut games = Vec::new();
+    while let Some(game) = parser.next() {
+        if let Ok(game) = &game {
+            parser.recycle(game.clone());
+        }
+        games.push(game);
+    }
+    games
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use chess_core::syntax::Parser;
+use chess_core::testing::read_recycled;
 use chess_core::{Options, Source};
 use common::{cases, checked_games, messy_pgn, random_game, rng};
 use proptest::prelude::*;
@@ -38,9 +39,9 @@ fn same_both_ways_in(source: &Source) -> Result<(), TestCaseError> {
     let express: Vec<_> = Parser::new(source).collect();
     let general: Vec<_> = Parser::new(source).without_express_lane().collect();
     prop_assert_eq!(&express, &general, "{:?}", source.as_str());
-    prop_assert_eq!(&recycled(Parser::new(source)), &express);
+    prop_assert_eq!(&read_recycled(Parser::new(source)), &express);
     prop_assert_eq!(
-        &recycled(Parser::new(source).without_express_lane()),
+        &read_recycled(Parser::new(source).without_express_lane()),
         &express
     );
     let express: Vec<_> = Parser::new(source).without_notes().collect();
@@ -50,22 +51,6 @@ fn same_both_ways_in(source: &Source) -> Result<(), TestCaseError> {
         .collect();
     prop_assert_eq!(&express, &general, "{:?}", source.as_str());
     Ok(())
-}
-
-/// The games `parser` reads, each game given back to it once read (a
-/// copy kept), so that every game after the first is read into the room
-/// of the one before.
-fn recycled(
-    mut parser: Parser<'_>,
-) -> Vec<Result<chess_core::syntax::GameSyntax, chess_core::Diagnostic>> {
-    let mut games = Vec::new();
-    while let Some(game) = parser.next() {
-        if let Ok(game) = &game {
-            parser.recycle(game.clone());
-        }
-        games.push(game);
-    }
-    games
 }
 
 /// Rust tokens that take the lane off its path, or onto an error, in a

@@ -155,14 +155,7 @@ fuzz_target!(|data: &[u8]| {
     let general: Vec<_> = Parser::new(&source).without_express_lane().collect();
     assert_eq!(express, general);
     // Each game read into the room of the one before, given back.
-    let mut parser = Parser::new(&source);
-    let mut recycled = Vec::new();
-    while let Some(game) = parser.next() {
-        if let Ok(game) = &game {
-            parser.recycle(game.clone());
-        }
-        recycled.push(game);
-    }
+    let recycled = chess_core::testing::read_recycled(Parser::new(&source));
     assert_eq!(recycled, express);
     let express: Vec<_> = Parser::new(&source).without_notes().collect();
     let general: Vec<_> = Parser::new(&source)

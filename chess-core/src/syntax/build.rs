@@ -34,48 +34,40 @@ impl Tree {
     /// vectors, emptied, so that a run of plain games allocates nothing
     /// per game. Nothing else of it is kept.
     pub(super) fn reusing(spare: Option<GameSyntax>) -> Tree {
-        let game = match spare {
-            Some(GameSyntax {
-                mut lines,
-                mut plies,
-                mut tags,
-                mut notes,
-                mut rules_moves,
-                ..
-            }) => {
-                // The main line's room (a variation's is let go).
-                let mut main = match lines.is_empty() {
-                    true => Vec::with_capacity(128),
-                    false => lines.swap_remove(0).plies,
-                };
-                main.clear();
-                lines.clear();
-                lines.push(Line {
-                    plies: main,
-                    ..Line::default()
-                });
-                plies.clear();
-                tags.clear();
-                notes.clear();
-                rules_moves.clear();
-                GameSyntax {
-                    lines,
-                    plies,
-                    tags,
-                    notes,
-                    rules_moves,
-                    ..GameSyntax::default()
-                }
-            }
-            None => GameSyntax {
-                lines: vec![Line {
-                    plies: Vec::with_capacity(128),
-                    ..Line::default()
-                }],
-                plies: Vec::with_capacity(128),
-                tags: Vec::with_capacity(16),
-                ..GameSyntax::default()
-            },
+        let GameSyntax {
+            mut lines,
+            mut plies,
+            mut tags,
+            mut notes,
+            mut rules_moves,
+            ..
+        } = spare.unwrap_or_default();
+        // The main line's room (a variation's is let go).
+        let mut main = match lines.is_empty() {
+            true => Vec::new(),
+            false => lines.swap_remove(0).plies,
+        };
+        lines.clear();
+        main.clear();
+        plies.clear();
+        tags.clear();
+        notes.clear();
+        rules_moves.clear();
+        // Room for most games, where a fresh tree has none.
+        main.reserve(128);
+        plies.reserve(128);
+        tags.reserve(16);
+        lines.push(Line {
+            plies: main,
+            ..Line::default()
+        });
+        let game = GameSyntax {
+            lines,
+            plies,
+            tags,
+            notes,
+            rules_moves,
+            ..GameSyntax::default()
         };
         Tree {
             game,
