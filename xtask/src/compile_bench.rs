@@ -26,7 +26,7 @@ use chess_core::{Options, Source, expand, testing, verify};
 use crate::{USAGE, callgrind, check_args, data_dir, repo, rounds};
 
 /// The strict-legal mainlines of a PGN file as macro input, with their plies.
-fn mainlines(path: &Path, limit: usize) -> Vec<(String, usize)> {
+pub(crate) fn mainlines(path: &Path, limit: usize) -> Vec<(String, usize)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         panic!(
             "{}: {e} (set VERIFIED_CHESS_DATA or --data)",
@@ -142,12 +142,16 @@ fn lib_crate(ws: &Path, name: &str, deps: &str, lib: &str) {
     write(&ws.join(name).join("src/lib.rs"), lib);
 }
 
-struct Bench {
-    krate: &'static str,
+pub(crate) struct Bench {
+    pub(crate) krate: &'static str,
     label: String,
 }
 
-fn generate(ws: &Path, games: &[(String, usize)], includes: &[(&str, PathBuf)]) -> Vec<Bench> {
+pub(crate) fn generate(
+    ws: &Path,
+    games: &[(String, usize)],
+    includes: &[(&str, PathBuf)],
+) -> Vec<Bench> {
     let repo = repo();
     let facade = format!(
         "verified-chess = {{ path = {:?}, features = [\"macros\"] }}\n",
@@ -376,7 +380,7 @@ struct Sample {
     rss_kb: u64,
 }
 
-fn cargo(ws: &Path, profile: &[&str], args: &[&str]) -> Command {
+pub(crate) fn cargo(ws: &Path, profile: &[&str], args: &[&str]) -> Command {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     cmd.current_dir(ws)
         .env("CARGO_TARGET_DIR", ws.join("target"))
@@ -430,6 +434,16 @@ fn rebuild(ws: &Path, profile: &[&str], krate: &str) -> Sample {
 /// The compiler command, with its environment, is the one cargo prints
 /// with `-vv`, run from the workspace directory as cargo runs it.
 fn instructions(ws: &Path, profile: &[&str], krate: &str) -> Option<u64> {
+    let command = compiler_command(ws, profile, krate)?;
+    // The command starts with its environment (`KEY=value … rustc …`): the
+    // shell runs it, and callgrind follows the shell into the compiler.
+    callgrind::instructions("sh", &["-c", &command], Some(ws))
+}
+
+/// The compiler command that rebuilds `krate`, with its environment, as
+/// cargo prints it with `-vv` (to be run from the workspace directory by
+/// a shell, as cargo runs it).
+pub(crate) fn compiler_command(ws: &Path, profile: &[&str], krate: &str) -> Option<String> {
     touch(ws, krate);
     let out = cargo(ws, profile, &["build", "-vv", "-p", krate])
         .output()
@@ -441,9 +455,7 @@ fn instructions(ws: &Path, profile: &[&str], krate: &str) -> Option<u64> {
         .filter_map(|l| l.trim_start().strip_prefix("Running `"))
         .rfind(|c| c.contains(&crate_name))?
         .trim_end_matches('`');
-    // The command starts with its environment (`KEY=value … rustc …`): the
-    // shell runs it, and callgrind follows the shell into the compiler.
-    callgrind::instructions("sh", &["-c", command], Some(ws))
+    Some(command.to_string())
 }
 
 fn median(mut samples: Vec<Sample>) -> Sample {

@@ -11,6 +11,7 @@
 
 mod callgrind;
 mod compile_bench;
+mod compile_parts;
 mod layers;
 mod lsp_bench;
 mod published;
@@ -38,6 +39,15 @@ tasks:
       --quick: 300 games and the 100k files, one run (what CI runs).
       --instructions: also count the instructions of each crate's compiler
       run with valgrind's callgrind (repeatable where wall time is not).
+  compile-parts [--quick] [--data DIR]
+      where the instructions of a dev-profile rebuild go, part by part
+      (callgrind, by function): 1,106 game! calls against the null macro,
+      include_pgn! of the TWIC file against include_str!, each split into
+      the compiler's own work and the macro's stages (shakmaty's share
+      among them), with what the goal leaves the macro; beside them
+      shakmaty's own SAN replay of the same games built as published, in
+      the dev profile and in release. Needs valgrind. --quick: in
+      compile-bench's quick crates (300 games, the 100k file).
   expansion-scaling
       plies per second of game! expansions of 100, 1,000 and 5,000 plies.
   verify-bench [--runs N] [--copies N] [--data DIR] [--reference DIR] [--no-instructions] [--gigabyte]
@@ -85,6 +95,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("compile-bench") => compile_bench::compile_bench(&args[1..]),
+        Some("compile-parts") => compile_parts::compile_parts(&args[1..]),
         Some("expansion-scaling") => match check_args(&args[1..], &[], &[]) {
             Ok(()) => expansion_scaling(),
             Err(code) => code,
@@ -353,7 +364,7 @@ fn replay_bench(args: &[String]) -> ExitCode {
         .current_dir(repo())
         .args(["bench", "-q", "-p", "chess-core", "--bench", "replay"])
         .envs(settings);
-    match published::shakmaty_san() {
+    match published::shakmaty_san(published::Build::Release) {
         Ok(binary) => bench.env("REPLAY_BENCH_PUBLISHED_SAN", binary),
         Err(e) => {
             eprintln!("shakmaty-san: {e}");

@@ -12,7 +12,9 @@
 //! * shakmaty's `perft` with its default features, and again with
 //!   `variant`, in a small crate of ours that calls it;
 //! * the replay bench's raw SAN replay with shakmaty's default features
-//!   (`shakmaty-san`), in a small crate of ours;
+//!   (`shakmaty-san`), in a small crate of ours, in release and in the dev
+//!   profile (unoptimized, as a dev build compiles a proc macro's
+//!   dependencies: `compile-parts` counts it);
 //! * the C++ validator `xtask/cpp/validate.cpp` on Disservin's
 //!   chess-library header (`../shared/reference/chess-library/chess.hpp`),
 //!   when `g++` is present.
@@ -71,12 +73,13 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Builds `args` (`cargo build --release …`) in the crate at `dir`.
+/// Builds `args` (`cargo build …`, in the dev profile unless `--release`)
+/// in the crate at `dir`.
 fn cargo_build(dir: &Path, args: &[&str]) -> Result<(), String> {
     let status = Command::new(env!("CARGO"))
         .current_dir(dir)
         .env_remove("CARGO_TARGET_DIR")
-        .args(["build", "--release", "--quiet"])
+        .args(["build", "--quiet"])
         .args(args)
         .status()
         .map_err(|e| format!("cargo: {e}"))?;
@@ -109,7 +112,7 @@ pub fn pgn_reader() -> Result<(PathBuf, PathBuf, String), String> {
         }
         dirs.push(dir);
     }
-    let build = |dir: &PathBuf| cargo_build(dir, &["--locked", "--examples"]);
+    let build = |dir: &PathBuf| cargo_build(dir, &["--release", "--locked", "--examples"]);
     let (built, built_with_variant) = side_by_side(|| build(&dirs[0]), || build(&dirs[1]));
     built?;
     built_with_variant?;
@@ -171,9 +174,15 @@ pub fn shakmaty_perft(with_variant: bool) -> Result<PathBuf, String> {
             "shakmaty-perft-variant",
             ", features = [\"variant\"]",
             &[("main.rs", PERFT_MAIN)],
+            Build::Release,
         )
     } else {
-        shakmaty_program("shakmaty-perft", "", &[("main.rs", PERFT_MAIN)])
+        shakmaty_program(
+            "shakmaty-perft",
+            "",
+            &[("main.rs", PERFT_MAIN)],
+            Build::Release,
+        )
     }
 }
 
@@ -206,20 +215,37 @@ fn main() {
 
 /// The replay bench's raw SAN replay (`chess-core/benches/baseline/
 /// san_replay.rs`, the same file) in a crate of its own with shakmaty's
-/// default features, as its authors publish it. The binary.
-pub fn shakmaty_san() -> Result<PathBuf, String> {
+/// default features, as its authors publish it, built as `build` says.
+/// The binary.
+pub fn shakmaty_san(build: Build) -> Result<PathBuf, String> {
     shakmaty_program(
         "shakmaty-san",
         "",
         &[("main.rs", SAN_MAIN), ("san_replay.rs", SAN_REPLAY)],
+        build,
     )
+}
+
+/// The profile a baseline is built in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Build {
+    /// `--release`, as the benchmarks measure a program.
+    Release,
+    /// The dev profile, unoptimized: as a dev build compiles a proc
+    /// macro's dependencies.
+    Dev,
 }
 
 /// A program on shakmaty at the version this workspace locks, with its
 /// default features and `features` (`, features = […]` or nothing), in a
 /// crate of its own named `name` whose `src/` holds `files` (`main.rs`
-/// among them), built in release. The binary.
-fn shakmaty_program(name: &str, features: &str, files: &[(&str, &str)]) -> Result<PathBuf, String> {
+/// among them), built as `build` says. The binary.
+fn shakmaty_program(
+    name: &str,
+    features: &str,
+    files: &[(&str, &str)],
+    build: Build,
+) -> Result<PathBuf, String> {
     let (_, version) = registry_source("shakmaty")?;
     let dir = root().join(name);
     let manifest = format!(
@@ -231,8 +257,15 @@ fn shakmaty_program(name: &str, features: &str, files: &[(&str, &str)]) -> Resul
     for (file, text) in files {
         write_if_changed(&dir.join("src").join(file), text)?;
     }
-    cargo_build(&dir, &[])?;
-    Ok(dir.join("target/release").join(name))
+    match build {
+        Build::Release => cargo_build(&dir, &["--release"])?,
+        Build::Dev => cargo_build(&dir, &[])?,
+    }
+    let profile = match build {
+        Build::Release => "release",
+        Build::Dev => "debug",
+    };
+    Ok(dir.join("target").join(profile).join(name))
 }
 
 fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
