@@ -65,7 +65,7 @@ kinds! {
     BadAnnotation = "bad-annotation",
     /// A NAG other than `$0` to `$255`.
     BadNag = "bad-nag",
-    /// A check or mate marker, annotation or `e.p.` that follows no move.
+    /// A check or mate marker, annotation or `e.p.` that follows no move, or a second marker or `e.p.` after one.
     MarkerWithoutMove = "marker-without-move",
     /// An unterminated comment or string, or a `}` without `{`.
     Lexical = "lexical",

@@ -211,6 +211,14 @@ pub(crate) fn second_marker(range: Range) -> Diagnostic {
     )
 }
 
+pub(crate) fn second_en_passant(range: Range) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::MarkerWithoutMove,
+        range,
+        "this move already has an `e.p.`",
+    )
+}
+
 pub(crate) fn marker_without_move(range: Range, source: &Source) -> Diagnostic {
     Diagnostic::new(
         ErrorKind::MarkerWithoutMove,

@@ -47,9 +47,11 @@ pub(super) struct GameParser<E: Events> {
     /// The plies so far, in every line.
     plies: u32,
     pub(super) pending_number: Option<MoveNumber>,
-    /// Markers may still attach to the last ply (and whether one has).
+    /// Markers may still attach to the last ply (and whether a check or
+    /// mate marker has, and an `e.p.`: the tree keeps one of each).
     attach: bool,
     marked: bool,
+    en_passant: bool,
     pub(super) started_moves: bool,
     pub(super) first: Option<Range>,
     pub(super) last: Range,
@@ -94,6 +96,7 @@ impl<E: Events> GameParser<E> {
             pending_number: None,
             attach: false,
             marked: false,
+            en_passant: false,
             started_moves: false,
             first: None,
             last: Range::default(),
@@ -228,6 +231,7 @@ impl<E: Events> GameParser<E> {
         self.line_has_ply = true;
         self.attach = true;
         self.marked = false;
+        self.en_passant = false;
         self.started_moves = true;
         Ok(self.pending_number.take())
     }
@@ -345,6 +349,10 @@ impl<E: Events> GameParser<E> {
             }
             Part::EnPassant => {
                 self.attached(range, source)?;
+                if self.en_passant {
+                    return Err(errors::second_en_passant(range));
+                }
+                self.en_passant = true;
                 self.events.en_passant(range);
             }
             Part::Annotation | Part::Nag => {

@@ -976,6 +976,23 @@ mod tests {
         assert!(g.main_line().last().unwrap().ep.is_some());
     }
 
+    /// A second `e.p.` after a move is refused where it stands, by the
+    /// express lane and the lexer alike (the tree keeps one a move).
+    #[test]
+    fn a_second_en_passant_is_refused() {
+        let text = "1. e4 d5 2. e5 f5 3. exf6 e.p. e.p. *";
+        let src = Source::text(text, None, None);
+        for lane in [true, false] {
+            let parser = match lane {
+                true => Parser::new(&src),
+                false => Parser::new(&src).without_express_lane(),
+            };
+            let d = parser.into_iter().find_map(Result::err).expect("an error");
+            assert_eq!((d.kind, d.range.start), (ErrorKind::MarkerWithoutMove, 31));
+            assert_eq!(d.message, "this move already has an `e.p.`");
+        }
+    }
+
     #[test]
     fn variations_nest() {
         let g = one("1. e4 (1. d4 d5 (1... Nf6 2. c4)) 1... e5");
@@ -1126,6 +1143,16 @@ mod tests {
             (ErrorKind::NumberWithoutMove, "2.".into())
         );
         assert_eq!(err("+ e4"), (ErrorKind::MarkerWithoutMove, "+".into()));
+        // The tree keeps one `e.p.` a move, as one check or mate marker.
+        assert_eq!(
+            err("1. e4 d5 2. e5 f5 3. exf6 e.p. e.p."),
+            (ErrorKind::MarkerWithoutMove, "e.p.".into())
+        );
+        assert_eq!(
+            err("1. e4 d5 2. e5 f5 3. exf6 e.p.\ne.p."),
+            (ErrorKind::MarkerWithoutMove, "e.p.".into())
+        );
+        assert_eq!(err("1. e4 + +"), (ErrorKind::MarkerWithoutMove, "+".into()));
         assert_eq!(err("1. e4 ) e5"), (ErrorKind::Variation, ")".into()));
         assert_eq!(err("1. e4 (1. d4"), (ErrorKind::Variation, "(".into()));
         assert_eq!(err("(1. d4)"), (ErrorKind::Variation, "(".into()));
