@@ -141,7 +141,7 @@ pub(crate) fn compile_parts(args: &[String]) -> ExitCode {
         } else {
             file_plies
         };
-        report(case, &rebuild, &floor, plies);
+        report(case, &Parts::of(case, &rebuild, &floor), plies);
     }
     println!(
         "shakmaty's own SAN replay (`san_replay.rs`) of the {san_plies} plies of {twic_file}'s games from the start position, built as published:"
@@ -165,59 +165,96 @@ pub(crate) fn compile_parts(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// One case's parts, in instructions.
+#[derive(Debug, PartialEq)]
+struct Parts<'a> {
+    /// The whole rebuild, and its floor's.
+    total: u64,
+    floor: u64,
+    /// The goal's instructions: `goal` times the floor's.
+    budget: u64,
+    /// The macro's expansions, with all they call; the compiler's own
+    /// work is the rest of the rebuild.
+    expansion: u64,
+    compiler: u64,
+    /// Each stage's share of the expansions, and what no stage holds.
+    stages: Vec<(&'static str, u64)>,
+    rest: u64,
+    /// The calls from chess-core into shakmaty, by function, costliest
+    /// first.
+    shakmaty: Vec<(&'a str, u64)>,
+    /// What the goal leaves the macro beside the compiler's own work.
+    left: u64,
+}
+
+impl<'a> Parts<'a> {
+    fn of(case: &Case, rebuild: &'a callgrind::Profile, floor: &callgrind::Profile) -> Self {
+        let expansion = rebuild.inclusive(case.entry);
+        let compiler = rebuild.total.saturating_sub(expansion);
+        let stages: Vec<(&'static str, u64)> = STAGES
+            .iter()
+            .map(|(stage, functions)| {
+                (*stage, functions.iter().map(|f| rebuild.inclusive(f)).sum())
+            })
+            .collect();
+        let staged: u64 = stages.iter().map(|(_, n)| n).sum();
+        let budget = (case.goal * floor.total as f64) as u64;
+        Parts {
+            total: rebuild.total,
+            floor: floor.total,
+            budget,
+            expansion,
+            compiler,
+            stages,
+            rest: expansion.saturating_sub(staged),
+            shakmaty: rebuild.entered("chess_core::", "shakmaty::"),
+            left: budget.saturating_sub(compiler),
+        }
+    }
+}
+
 /// Prints one case's parts and what its goal leaves the macro.
-fn report(case: &Case, rebuild: &callgrind::Profile, floor: &callgrind::Profile, plies: usize) {
-    let expansion = rebuild.inclusive(case.entry);
-    let compiler = rebuild.total.saturating_sub(expansion);
+fn report(case: &Case, parts: &Parts, plies: usize) {
+    let per_ply = |n: u64| n as f64 / plies as f64;
     println!(
         "{} ({plies} plies): {} ({} {}, {:.2}x; goal {:.1}x = {})",
         case.label,
-        millions(rebuild.total),
+        millions(parts.total),
         case.floor_label,
-        millions(floor.total),
-        rebuild.total as f64 / floor.total as f64,
+        millions(parts.floor),
+        parts.total as f64 / parts.floor as f64,
         case.goal,
-        millions((case.goal * floor.total as f64) as u64)
+        millions(parts.budget)
     );
     println!(
         "  {:<44} {:>8}",
         "the compiler's own work",
-        millions(compiler)
+        millions(parts.compiler)
     );
     println!(
         "  {:<44} {:>8}, {:.0} a ply",
         "the macro",
-        millions(expansion),
-        expansion as f64 / plies as f64
+        millions(parts.expansion),
+        per_ply(parts.expansion)
     );
-    let mut staged = 0;
-    for (stage, functions) in STAGES {
-        let n: u64 = functions.iter().map(|f| rebuild.inclusive(f)).sum();
-        staged += n;
-        println!("    {stage:<42} {:>8}", millions(n));
+    for (stage, n) in &parts.stages {
+        println!("    {stage:<42} {:>8}", millions(*n));
     }
-    println!(
-        "    {:<42} {:>8}",
-        "the rest",
-        millions(expansion.saturating_sub(staged))
-    );
-    let entered = rebuild.entered("chess_core::", "shakmaty::");
-    let shakmaty: u64 = entered.iter().map(|(_, n)| n).sum();
+    println!("    {:<42} {:>8}", "the rest", millions(parts.rest));
+    let shakmaty: u64 = parts.shakmaty.iter().map(|(_, n)| n).sum();
     println!(
         "    {:<42} {:>8}, {:.0} a ply",
         "of all these, in shakmaty",
         millions(shakmaty),
-        shakmaty as f64 / plies as f64
+        per_ply(shakmaty)
     );
-    for (function, n) in entered.iter().take(3) {
+    for (function, n) in parts.shakmaty.iter().take(3) {
         println!("      {:<40} {:>8}", short(function), millions(*n));
     }
-    let budget = (case.goal * floor.total as f64) as u64;
-    let left = budget.saturating_sub(compiler);
     println!(
         "  the goal leaves the macro {} beside the compiler's own work: {:.0} a ply\n",
-        millions(left),
-        left as f64 / plies as f64
+        millions(parts.left),
+        per_ply(parts.left)
     );
 }
 
@@ -287,7 +324,75 @@ fn san_replay(build: Build, file: &Path) -> Result<u64, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::short;
+    use super::{CASES, Parts, millions, short};
+    use crate::callgrind::Profile;
+
+    /// A rebuild of 1,000 instructions whose macro (600) reads for 100,
+    /// replays for 300 (shakmaty 200 of it, and 20 more from the value)
+    /// and writes the value for 150; its floor 200, with a goal of 2.5x.
+    #[test]
+    fn a_case_is_split_into_its_parts() {
+        let rebuild = Profile::read(
+            "summary: 1000\n\
+             fn=(1) chess_core::expand::include_pgn\n0 30\n\
+             cfn=(2) <chess_core::syntax::parser::Parser as core::iter::traits::iterator::Iterator>::next\ncalls=1 0\n0 100\n\
+             cfn=(3) chess_core::replay::walk::walk\ncalls=1 0\n0 300\n\
+             cfn=(4) chess_core::emit::game_expr\ncalls=1 0\n0 150\n\
+             cfn=(5) alloc::vec::Vec::push\ncalls=1 0\n0 20\n\
+             fn=(2)\n0 100\n\
+             fn=(3)\n0 100\ncfn=(6) shakmaty::Chess::play\ncalls=1 0\n0 200\n\
+             fn=(4)\n0 130\ncfn=(7) shakmaty::San::from_move\ncalls=1 0\n0 20\n",
+        );
+        let floor = Profile::read("summary: 200\n");
+        let parts = Parts::of(&CASES[1], &rebuild, &floor);
+        assert_eq!(
+            parts,
+            Parts {
+                total: 1000,
+                floor: 200,
+                budget: 500,
+                expansion: 600,
+                compiler: 400,
+                stages: vec![
+                    ("tokens to text", 0),
+                    ("reading", 100),
+                    ("replay", 300),
+                    ("writing the value", 150),
+                ],
+                rest: 50,
+                shakmaty: vec![
+                    ("shakmaty::Chess::play", 200),
+                    ("shakmaty::San::from_move", 20)
+                ],
+                left: 100,
+            }
+        );
+    }
+
+    /// A game from the start, one from a set-up position and one that
+    /// goes on after a dead position (read only with moves after a draw
+    /// allowed).
+    #[test]
+    fn the_files_plies_and_the_sans_from_the_start() {
+        let path = std::env::temp_dir().join(format!("compile-parts-{}.pgn", std::process::id()));
+        std::fs::write(
+            &path,
+            "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n\
+             [SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n\n\
+             [SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4K3/7B w - - 0 1\"]\n\n1. Bd5 Kxd5 2. Kd3 1/2-1/2\n",
+        )
+        .expect("a file");
+        let (plies, (sans, san_plies)) = (super::file_plies(&path), super::san_lines(&path));
+        std::fs::remove_file(&path).expect("removed");
+        assert_eq!(plies, 4 + 2 + 3);
+        assert_eq!((sans.as_str(), san_plies), ("e4 e5 Nf3 Nc6 \n", 4));
+    }
+
+    #[test]
+    fn counts_are_written_in_millions() {
+        assert_eq!(millions(1_627_500_001), "1628 M");
+        assert_eq!(millions(499_999), "0 M");
+    }
 
     #[test]
     fn a_function_is_named_without_its_path() {
