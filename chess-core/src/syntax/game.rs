@@ -347,14 +347,7 @@ impl<E: Events> GameParser<E> {
                 self.marked = true;
                 self.events.marker(marker, range);
             }
-            Part::EnPassant => {
-                self.attached(range, source)?;
-                if self.en_passant {
-                    return Err(errors::second_en_passant(range));
-                }
-                self.en_passant = true;
-                self.events.en_passant(range);
-            }
+            Part::EnPassant => self.en_passant(range, source)?,
             Part::Annotation | Part::Nag => {
                 if spanned.part == Part::Annotation {
                     self.attached(range, source)?;
@@ -433,6 +426,19 @@ impl<E: Events> GameParser<E> {
             Some(dash) => Err(errors::stray_dash(dash)),
             None => Ok(()),
         }
+    }
+
+    /// An `e.p.` after the last ply. (Rare: kept out of the loop that
+    /// reads the moves.)
+    #[inline(never)]
+    fn en_passant(&mut self, range: Range, source: &Source) -> Result<(), Diagnostic> {
+        self.attached(range, source)?;
+        if self.en_passant {
+            return Err(errors::second_en_passant(range));
+        }
+        self.en_passant = true;
+        self.events.en_passant(range);
+        Ok(())
     }
 
     /// Whether a marker has a ply to attach to.
