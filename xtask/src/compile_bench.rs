@@ -523,120 +523,143 @@ pub(crate) fn compile_bench(args: &[String]) -> ExitCode {
         if runs == 1 { "" } else { "s" }
     );
     for (name, profile) in profiles {
-        eprintln!("building dependencies ({name}) ...");
-        let status = cargo(&ws, profile, &["build", "-q", "--workspace"])
-            .status()
-            .expect("cargo");
-        if !status.success() {
-            eprintln!("building the benchmark workspace failed");
+        if !measure_profile(&ws, name, profile, &benches, runs, count_instructions) {
             return ExitCode::FAILURE;
         }
-        println!("{name}:");
-        // One unmeasured rebuild each: a `-p` build may differ from the
-        // `--workspace` one in features and rebuild a dependency.
-        for bench in &benches {
-            rebuild(&ws, profile, bench.krate);
-        }
-        // Rounds over all crates, so that a slow spell of a shared machine
-        // falls on every crate alike rather than on one.
-        let mut samples: Vec<Vec<Sample>> = vec![Vec::with_capacity(runs); benches.len()];
-        for _ in 0..runs {
-            for (bench, samples) in benches.iter().zip(&mut samples) {
-                samples.push(rebuild(&ws, profile, bench.krate));
-            }
-        }
-        let mut results = Vec::new();
-        for (bench, samples) in benches.iter().zip(&samples) {
-            let m = median(samples.clone());
-            println!(
-                "  {:<50} {:>7.2} s {:>8.1} MB",
-                bench.label,
-                m.wall.as_secs_f64(),
-                m.rss_kb as f64 / 1024.0
-            );
-            results.push((bench.krate, m, samples));
-        }
-        let get = |k: &str| results.iter().find(|(n, ..)| *n == k);
-        // Time ratios are the median of the rounds' ratios (each round's
-        // crates were built back to back).
-        let ratio = |a_name: &str, b_name: &str| {
-            let (Some((_, a, a_runs)), Some((_, b, b_runs))) = (get(a_name), get(b_name)) else {
-                return;
-            };
-            let wall = |runs: &[Sample]| -> Vec<f64> {
-                runs.iter().map(|m| m.wall.as_secs_f64()).collect()
-            };
-            let time = rounds::paired(&wall(a_runs), &wall(b_runs));
-            println!(
-                "  {a_name} / {b_name}: {:.2}x time{}, {:.2}x peak memory",
-                time.median(),
-                time.range("x"),
-                a_over_b(a.rss_kb as f64, b.rss_kb as f64)
-            );
-        };
-        if count_instructions {
-            let mut counts = Vec::new();
-            for bench in &benches {
-                let n = instructions(&ws, profile, bench.krate);
-                match n {
-                    Some(n) => println!(
-                        "  {:<50} {:>8.0} M instructions",
-                        bench.label,
-                        n as f64 / 1e6
-                    ),
-                    None => println!("  {:<50} (no count: is valgrind installed?)", bench.label),
-                }
-                counts.push((bench.krate, n));
-            }
-            let count = |k: &str| counts.iter().find(|(n, _)| *n == k).and_then(|(_, c)| *c);
-            if let (Some(v), Some(n)) = (count("bench-verified"), count("bench-null")) {
-                println!(
-                    "  bench-verified / bench-null: {:.2}x instructions",
-                    a_over_b(v as f64, n as f64)
-                );
-            }
-            if let (Some(v), Some(g), Some(n)) = (
-                count("bench-verified"),
-                count("bench-null-game"),
-                count("bench-null"),
-            ) {
-                println!(
-                    "  bench-null-game / bench-null: {:.2}x instructions (the values alone); bench-verified / bench-null-game: {:.2}x",
-                    a_over_b(g as f64, n as f64),
-                    a_over_b(v as f64, g as f64)
-                );
-            }
-            if let (Some(v), Some(n)) = (count("bench-variants"), count("bench-verified")) {
-                println!(
-                    "  bench-variants / bench-verified: {:.2}x instructions",
-                    a_over_b(v as f64, n as f64)
-                );
-            }
-        }
-        ratio("bench-verified", "bench-null");
-        ratio("bench-null-game", "bench-null");
-        ratio("bench-verified", "bench-null-game");
-        ratio("bench-null", "bench-strings");
-        ratio("bench-custom", "bench-verified");
-        ratio("bench-variants", "bench-verified");
-        for tag in ["twic", "lichess"] {
-            let (s, p) = (
-                format!("bench-include-str-{tag}"),
-                format!("bench-include-pgn-{tag}"),
-            );
-            if let (Some((_, a, _)), Some((_, b, _))) = (get(&p), get(&s)) {
-                println!(
-                    "  include_pgn! / include_str! ({tag}): {:.2} s vs {:.2} s, +{:.2} s, {:.2}x peak memory",
-                    a.wall.as_secs_f64(),
-                    b.wall.as_secs_f64(),
-                    a.wall.as_secs_f64() - b.wall.as_secs_f64(),
-                    a_over_b(a.rss_kb as f64, b.rss_kb as f64)
-                );
-            }
-        }
-        println!();
     }
     ExitCode::SUCCESS
+}
+
+/// Builds the workspace in `profile` (named `name`), then rebuilds each
+/// bench `runs` times in rounds and prints the medians and the ratios
+/// (and each rebuild's instructions with `count_instructions`); `false`
+/// if the workspace does not build.
+fn measure_profile(
+    ws: &Path,
+    name: &str,
+    profile: &[&str],
+    benches: &[Bench],
+    runs: usize,
+    count_instructions: bool,
+) -> bool {
+    eprintln!("building dependencies ({name}) ...");
+    let status = cargo(ws, profile, &["build", "-q", "--workspace"])
+        .status()
+        .expect("cargo");
+    if !status.success() {
+        eprintln!("building the benchmark workspace failed");
+        return false;
+    }
+    println!("{name}:");
+    // One unmeasured rebuild each: a `-p` build may differ from the
+    // `--workspace` one in features and rebuild a dependency.
+    for bench in benches {
+        rebuild(ws, profile, bench.krate);
+    }
+    // Rounds over all crates, so that a slow spell of a shared machine
+    // falls on every crate alike rather than on one.
+    let mut samples: Vec<Vec<Sample>> = vec![Vec::with_capacity(runs); benches.len()];
+    for _ in 0..runs {
+        for (bench, samples) in benches.iter().zip(&mut samples) {
+            samples.push(rebuild(ws, profile, bench.krate));
+        }
+    }
+    let mut results = Vec::new();
+    for (bench, samples) in benches.iter().zip(&samples) {
+        let m = median(samples.clone());
+        println!(
+            "  {:<50} {:>7.2} s {:>8.1} MB",
+            bench.label,
+            m.wall.as_secs_f64(),
+            m.rss_kb as f64 / 1024.0
+        );
+        results.push((bench.krate, m, samples));
+    }
+    let get = |k: &str| results.iter().find(|(n, ..)| *n == k);
+    // Time ratios are the median of the rounds' ratios (each round's
+    // crates were built back to back).
+    let ratio = |a_name: &str, b_name: &str| {
+        let (Some((_, a, a_runs)), Some((_, b, b_runs))) = (get(a_name), get(b_name)) else {
+            return;
+        };
+        let wall =
+            |runs: &[Sample]| -> Vec<f64> { runs.iter().map(|m| m.wall.as_secs_f64()).collect() };
+        let time = rounds::paired(&wall(a_runs), &wall(b_runs));
+        println!(
+            "  {a_name} / {b_name}: {:.2}x time{}, {:.2}x peak memory",
+            time.median(),
+            time.range("x"),
+            a_over_b(a.rss_kb as f64, b.rss_kb as f64)
+        );
+    };
+    if count_instructions {
+        print_instructions(ws, profile, benches);
+    }
+    ratio("bench-verified", "bench-null");
+    ratio("bench-null-game", "bench-null");
+    ratio("bench-verified", "bench-null-game");
+    ratio("bench-null", "bench-strings");
+    ratio("bench-custom", "bench-verified");
+    ratio("bench-variants", "bench-verified");
+    for tag in ["twic", "lichess"] {
+        let (s, p) = (
+            format!("bench-include-str-{tag}"),
+            format!("bench-include-pgn-{tag}"),
+        );
+        if let (Some((_, a, _)), Some((_, b, _))) = (get(&p), get(&s)) {
+            println!(
+                "  include_pgn! / include_str! ({tag}): {:.2} s vs {:.2} s, +{:.2} s, {:.2}x peak memory",
+                a.wall.as_secs_f64(),
+                b.wall.as_secs_f64(),
+                a.wall.as_secs_f64() - b.wall.as_secs_f64(),
+                a_over_b(a.rss_kb as f64, b.rss_kb as f64)
+            );
+        }
+    }
+    println!();
+    true
+}
+
+/// Prints the instructions of each bench's rebuild in `profile`, and
+/// their ratios.
+fn print_instructions(ws: &Path, profile: &[&str], benches: &[Bench]) {
+    let mut counts = Vec::new();
+    for bench in benches {
+        let n = instructions(ws, profile, bench.krate);
+        match n {
+            Some(n) => println!(
+                "  {:<50} {:>8.0} M instructions",
+                bench.label,
+                n as f64 / 1e6
+            ),
+            None => println!("  {:<50} (no count: is valgrind installed?)", bench.label),
+        }
+        counts.push((bench.krate, n));
+    }
+    let count = |k: &str| counts.iter().find(|(n, _)| *n == k).and_then(|(_, c)| *c);
+    if let (Some(v), Some(n)) = (count("bench-verified"), count("bench-null")) {
+        println!(
+            "  bench-verified / bench-null: {:.2}x instructions",
+            a_over_b(v as f64, n as f64)
+        );
+    }
+    if let (Some(v), Some(g), Some(n)) = (
+        count("bench-verified"),
+        count("bench-null-game"),
+        count("bench-null"),
+    ) {
+        println!(
+            "  bench-null-game / bench-null: {:.2}x instructions (the values alone); bench-verified / bench-null-game: {:.2}x",
+            a_over_b(g as f64, n as f64),
+            a_over_b(v as f64, g as f64)
+        );
+    }
+    if let (Some(v), Some(n)) = (count("bench-variants"), count("bench-verified")) {
+        println!(
+            "  bench-variants / bench-verified: {:.2}x instructions",
+            a_over_b(v as f64, n as f64)
+        );
+    }
 }
 
 fn a_over_b(a: f64, b: f64) -> f64 {
