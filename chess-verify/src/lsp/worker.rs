@@ -22,8 +22,9 @@ use super::text::{Columns, Document};
 use super::wire::Outbox;
 use crate::run::{Checker, Task};
 
-/// Edits so far, of any document: a proof that began at another count
-/// was cancelled by one.
+/// Jobs sent to the worker so far, of any document, each counted before
+/// it is sent: a proof that began when the worker had taken every job
+/// counted is cancelled once the count passes what the worker took.
 static EDITS: AtomicU64 = AtomicU64::new(0);
 
 /// What the worker is asked to do.
@@ -58,49 +59,90 @@ impl Worker {
 
     /// Checks `doc`, the text of `uri` now, cancelling any proof under way.
     pub fn check(&self, uri: &Uri, doc: &Document) {
-        EDITS.fetch_add(1, Ordering::Relaxed);
-        let _ = self.jobs.send(Job::Check(uri.clone(), doc.clone()));
+        self.send(Job::Check(uri.clone(), doc.clone()));
     }
 
     /// Forgets `uri`, which was closed.
     pub fn close(&self, uri: &Uri) {
-        EDITS.fetch_add(1, Ordering::Relaxed);
-        let _ = self.jobs.send(Job::Close(uri.clone()));
+        self.send(Job::Close(uri.clone()));
     }
+
+    /// Counts `job`, then sends it: a count the worker has not taken
+    /// cancels the proof under way, even before the job arrives.
+    fn send(&self, job: Job) {
+        EDITS.fetch_add(1, Ordering::Relaxed);
+        let _ = self.jobs.send(job);
+    }
+}
+
+/// The jobs the worker has taken from its channel and not yet done, in
+/// order, and how many it has taken in all.
+struct Jobs<'a> {
+    incoming: &'a Receiver<Job>,
+    queue: VecDeque<Job>,
+    taken: u64,
+}
+
+impl Jobs<'_> {
+    /// The next job to do, each document's latest only, with the count of
+    /// jobs taken when it starts (what [`no_edit_since`] compares with); `None`
+    /// once the server is gone.
+    fn next(&mut self) -> Option<(Job, u64)> {
+        loop {
+            if self.queue.is_empty() {
+                let job = self.incoming.recv().ok()?;
+                self.take(job);
+            }
+            while let Ok(job) = self.incoming.try_recv() {
+                self.take(job);
+            }
+            let job = self.queue.pop_front()?;
+            // A newer text of the same document waits: this one is stale.
+            if !self.queue.iter().any(|later| later.uri() == job.uri()) {
+                return Some((job, self.taken));
+            }
+        }
+    }
+
+    fn take(&mut self, job: Job) {
+        self.taken += 1;
+        self.queue.push_back(job);
+    }
+
+    /// Does `job` again after the jobs taken since.
+    fn again(&mut self, job: Job) {
+        self.queue.push_back(job);
+    }
+}
+
+/// Whether what a job found, begun when the worker had taken `began`
+/// jobs, still holds: no job was counted since. A job counted is taken
+/// later, so the count cannot be behind `began`.
+fn no_edit_since(began: u64) -> bool {
+    EDITS.load(Ordering::Relaxed) == began
 }
 
 /// The worker's loop: the jobs in order, each document's latest only.
 fn work(incoming: &Receiver<Job>, out: &Outbox, columns: Columns, context: &crate::check::Context) {
     // By the document's URI as written.
     let mut checks: HashMap<String, Checks> = HashMap::new();
-    let mut queue: VecDeque<Job> = VecDeque::new();
-    loop {
-        if queue.is_empty() {
-            match incoming.recv() {
-                Ok(job) => queue.push_back(job),
-                Err(_) => return,
-            }
-        }
-        queue.extend(incoming.try_iter());
-        let Some(job) = queue.pop_front() else {
-            continue;
-        };
-        // A newer text of the same document waits: this one is stale.
-        if queue.iter().any(|later| later.uri() == job.uri()) {
-            continue;
-        }
+    let mut jobs = Jobs {
+        incoming,
+        queue: VecDeque::new(),
+        taken: 0,
+    };
+    while let Some((job, began)) = jobs.next() {
         match job {
             Job::Close(uri) => {
                 checks.remove(uri.as_str());
                 publish(out, uri, Vec::new(), None);
             }
             Job::Check(uri, doc) => {
-                let began = EDITS.load(Ordering::Relaxed);
                 let checks = checks.entry(uri.as_str().to_string()).or_default();
                 match diagnose(&uri, &doc, checks, columns, context, began) {
                     Some(found) => publish(out, uri, found, Some(doc.version)),
                     // Cancelled: checked again after the edits that came.
-                    None => queue.push_back(Job::Check(uri, doc)),
+                    None => jobs.again(Job::Check(uri, doc)),
                 }
             }
         }
@@ -146,7 +188,7 @@ fn diagnose(
     };
     // Other settings: nothing found before holds.
     checks.settle(fingerprint);
-    let holds = || !proves || EDITS.load(Ordering::Relaxed) == began;
+    let holds = || !proves || no_edit_since(began);
     let found = diagnostics::diagnostics(doc, uri, checks, &checker, columns, holds);
     holds().then_some(found)
 }
@@ -160,4 +202,47 @@ fn publish(out: &Outbox, uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, vers
             version,
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one test that moves [`EDITS`]: the count is the process's.
+    #[test]
+    fn an_edit_counted_before_it_arrives_cancels_the_proof_under_way() {
+        let (sender, incoming) = channel();
+        let worker = Worker { jobs: sender };
+        let mut jobs = Jobs {
+            incoming: &incoming,
+            queue: VecDeque::new(),
+            taken: 0,
+        };
+        let uri: Uri = "file:///problems/deep.pgn".parse().unwrap();
+        let text = |version| Document::new("[Stipulation \"h#5\"]\n\n1. e4 *\n".into(), version);
+        worker.check(&uri, &text(1));
+        // Version 2 is counted, and its sending is held here.
+        EDITS.fetch_add(1, Ordering::Relaxed);
+        let held = Job::Check(uri.clone(), text(2));
+        // The worker starts on version 1: what it finds does not hold,
+        // though version 2 has not arrived.
+        let (job, began) = jobs.next().unwrap();
+        assert!(matches!(&job, Job::Check(_, doc) if doc.version == 1));
+        assert!(!no_edit_since(began));
+        jobs.again(job);
+        // Version 2 arrives: version 1 is stale, and version 2's proof
+        // holds until the next edit.
+        worker.jobs.send(held).unwrap();
+        let (job, began) = jobs.next().unwrap();
+        assert!(matches!(&job, Job::Check(_, doc) if doc.version == 2));
+        assert!(no_edit_since(began));
+        worker.close(&uri);
+        assert!(!no_edit_since(began));
+        let (job, began) = jobs.next().unwrap();
+        assert!(matches!(job, Job::Close(_)));
+        assert!(no_edit_since(began));
+        // The server is gone: no more jobs.
+        drop(worker);
+        assert!(jobs.next().is_none());
+    }
 }
