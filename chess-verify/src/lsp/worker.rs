@@ -241,6 +241,20 @@ mod tests {
         let (job, began) = jobs.next().unwrap();
         assert!(matches!(job, Job::Close(_)));
         assert!(no_edit_since(began));
+        // An edit of another document cancels a proof; the proof's text,
+        // which nothing newer replaced, is checked again, and the other
+        // document after it.
+        worker.check(&uri, &text(4));
+        let (job, began) = jobs.next().unwrap();
+        let other: Uri = "file:///problems/other.pgn".parse().unwrap();
+        worker.check(&other, &text(1));
+        assert!(!no_edit_since(began));
+        jobs.again(job);
+        let (job, began) = jobs.next().unwrap();
+        assert!(matches!(&job, Job::Check(_, doc) if doc.version == 4));
+        assert!(no_edit_since(began));
+        let (job, _) = jobs.next().unwrap();
+        assert!(matches!(&job, Job::Check(uri, _) if *uri == other));
         // The server is gone: no more jobs.
         drop(worker);
         assert!(jobs.next().is_none());
