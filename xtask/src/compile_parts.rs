@@ -13,6 +13,7 @@
 //! (`callgrind::Profile`): a stage's entry with all it calls, and every
 //! call from chess-core into shakmaty.
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -141,7 +142,10 @@ pub(crate) fn compile_parts(args: &[String]) -> ExitCode {
         } else {
             file_plies
         };
-        report(case, &Parts::of(case, &rebuild, &floor), plies);
+        print!(
+            "{}",
+            report(case, &Parts::of(case, &rebuild, &floor), plies)
+        );
     }
     println!(
         "shakmaty's own SAN replay (`san_replay.rs`) of the {san_plies} plies of {twic_file}'s games from the start position, built as published:"
@@ -213,10 +217,13 @@ impl<'a> Parts<'a> {
     }
 }
 
-/// Prints one case's parts and what its goal leaves the macro.
-fn report(case: &Case, parts: &Parts, plies: usize) {
+/// One case's parts and what its goal leaves the macro, as the task
+/// prints them.
+fn report(case: &Case, parts: &Parts, plies: usize) -> String {
+    let mut out = String::new();
     let per_ply = |n: u64| n as f64 / plies as f64;
-    println!(
+    let _ = writeln!(
+        out,
         "{} ({plies} plies): {} ({} {}, {:.2}x; goal {:.1}x = {})",
         case.label,
         millions(parts.total),
@@ -226,36 +233,41 @@ fn report(case: &Case, parts: &Parts, plies: usize) {
         case.goal,
         millions(parts.budget)
     );
-    println!(
+    let _ = writeln!(
+        out,
         "  {:<44} {:>8}",
         "the compiler's own work",
         millions(parts.compiler)
     );
-    println!(
+    let _ = writeln!(
+        out,
         "  {:<44} {:>8}, {:.0} a ply",
         "the macro",
         millions(parts.expansion),
         per_ply(parts.expansion)
     );
     for (stage, n) in &parts.stages {
-        println!("    {stage:<42} {:>8}", millions(*n));
+        let _ = writeln!(out, "    {stage:<42} {:>8}", millions(*n));
     }
-    println!("    {:<42} {:>8}", "the rest", millions(parts.rest));
+    let _ = writeln!(out, "    {:<42} {:>8}", "the rest", millions(parts.rest));
     let shakmaty: u64 = parts.shakmaty.iter().map(|(_, n)| n).sum();
-    println!(
+    let _ = writeln!(
+        out,
         "    {:<42} {:>8}, {:.0} a ply",
         "of all these, in shakmaty",
         millions(shakmaty),
         per_ply(shakmaty)
     );
     for (function, n) in parts.shakmaty.iter().take(3) {
-        println!("      {:<40} {:>8}", short(function), millions(*n));
+        let _ = writeln!(out, "      {:<40} {:>8}", short(function), millions(*n));
     }
-    println!(
+    let _ = writeln!(
+        out,
         "  the goal leaves the macro {} beside the compiler's own work: {:.0} a ply\n",
         millions(parts.left),
         per_ply(parts.left)
     );
+    out
 }
 
 /// A function's name without its path: `<shakmaty::position::Chess as
@@ -386,6 +398,47 @@ mod tests {
         std::fs::remove_file(&path).expect("removed");
         assert_eq!(plies, 4 + 2 + 3);
         assert_eq!((sans.as_str(), san_plies), ("e4 e5 Nf3 Nc6 \n", 4));
+    }
+
+    /// The report of a case's parts: each line's figures, in millions
+    /// and a ply.
+    #[test]
+    fn a_case_is_reported_part_by_part() {
+        let parts = Parts {
+            total: 1_207_000_000,
+            floor: 133_000_000,
+            budget: 333_000_000,
+            expansion: 1_128_000_000,
+            compiler: 79_000_000,
+            stages: vec![("reading", 279_000_000), ("replay", 607_000_000)],
+            rest: 242_000_000,
+            shakmaty: vec![
+                (
+                    "<shakmaty::position::Chess as shakmaty::position::Position>::play_unchecked",
+                    204_000_000,
+                ),
+                ("shakmaty::board::Board::attacks_to", 52_000_000),
+            ],
+            left: 254_000_000,
+        };
+        let report = super::report(&CASES[1], &parts, 100_000);
+        let lines: Vec<&str> = report.lines().map(str::trim_end).collect();
+        assert_eq!(
+            lines,
+            [
+                "include_pgn! of the TWIC file (100000 plies): 1207 M (include_str! 133 M, 9.08x; goal 2.5x = 333 M)",
+                "  the compiler's own work                          79 M",
+                "  the macro                                      1128 M, 11280 a ply",
+                "    reading                                       279 M",
+                "    replay                                        607 M",
+                "    the rest                                      242 M",
+                "    of all these, in shakmaty                     256 M, 2560 a ply",
+                "      play_unchecked                              204 M",
+                "      Board::attacks_to                            52 M",
+                "  the goal leaves the macro 254 M beside the compiler's own work: 2540 a ply",
+                "",
+            ]
+        );
     }
 
     #[test]
