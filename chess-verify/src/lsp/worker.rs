@@ -109,9 +109,17 @@ impl Jobs<'_> {
         self.queue.push_back(job);
     }
 
-    /// Does `job` again after the jobs taken since.
+    /// Does `job` again after the jobs sent since: those that cancelled
+    /// it are done first, so an edit of another document is never kept
+    /// waiting behind a proof it cancelled. If a newer text of its
+    /// document came among them, `job` is stale and dropped.
     fn again(&mut self, job: Job) {
-        self.queue.push_back(job);
+        while let Ok(sent) = self.incoming.try_recv() {
+            self.take(sent);
+        }
+        if !self.queue.iter().any(|later| later.uri() == job.uri()) {
+            self.queue.push_back(job);
+        }
     }
 }
 
@@ -241,20 +249,28 @@ mod tests {
         let (job, began) = jobs.next().unwrap();
         assert!(matches!(job, Job::Close(_)));
         assert!(no_edit_since(began));
-        // An edit of another document cancels a proof; the proof's text,
-        // which nothing newer replaced, is checked again, and the other
-        // document after it.
+        // An edit of another document cancels a proof; the other document
+        // is checked first, then the proof's text, which nothing newer
+        // replaced, again.
         worker.check(&uri, &text(4));
         let (job, began) = jobs.next().unwrap();
         let other: Uri = "file:///problems/other.pgn".parse().unwrap();
         worker.check(&other, &text(1));
         assert!(!no_edit_since(began));
         jobs.again(job);
+        let (job, _) = jobs.next().unwrap();
+        assert!(matches!(&job, Job::Check(uri, _) if *uri == other));
         let (job, began) = jobs.next().unwrap();
         assert!(matches!(&job, Job::Check(_, doc) if doc.version == 4));
         assert!(no_edit_since(began));
-        let (job, _) = jobs.next().unwrap();
-        assert!(matches!(&job, Job::Check(uri, _) if *uri == other));
+        // An edit of the proof's own document cancels it: the newer text
+        // is checked, and the older one not again.
+        worker.check(&uri, &text(5));
+        jobs.again(job);
+        let (job, began) = jobs.next().unwrap();
+        assert!(matches!(&job, Job::Check(_, doc) if doc.version == 5));
+        assert!(no_edit_since(began));
+        assert!(jobs.queue.is_empty());
         // The server is gone: no more jobs.
         drop(worker);
         assert!(jobs.next().is_none());
