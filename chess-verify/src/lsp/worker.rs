@@ -216,6 +216,16 @@ fn publish(out: &Outbox, uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, vers
 mod tests {
     use super::*;
 
+    /// The jobs waiting in `jobs`' queue: each one's document and version
+    /// (a close's is 0).
+    fn queued(jobs: &Jobs) -> Vec<(String, i32)> {
+        let job = |job: &Job| match job {
+            Job::Check(uri, doc) => (uri.as_str().to_string(), doc.version),
+            Job::Close(uri) => (uri.as_str().to_string(), 0),
+        };
+        jobs.queue.iter().map(job).collect()
+    }
+
     /// The one test that moves [`EDITS`]: the count is the process's.
     #[test]
     fn an_edit_counted_before_it_arrives_cancels_the_proof_under_way() {
@@ -238,6 +248,7 @@ mod tests {
         assert!(matches!(&job, Job::Check(_, doc) if doc.version == 1));
         assert!(!no_edit_since(began));
         jobs.again(job);
+        assert_eq!(queued(&jobs), [(uri.to_string(), 1)]);
         // Version 2 arrives: version 1 is stale, and version 2's proof
         // holds until the next edit.
         worker.jobs.send(held).unwrap();
@@ -258,6 +269,10 @@ mod tests {
         worker.check(&other, &text(1));
         assert!(!no_edit_since(began));
         jobs.again(job);
+        assert_eq!(
+            queued(&jobs),
+            [(other.to_string(), 1), (uri.to_string(), 4)]
+        );
         let (job, _) = jobs.next().unwrap();
         assert!(matches!(&job, Job::Check(uri, _) if *uri == other));
         let (job, began) = jobs.next().unwrap();
@@ -267,6 +282,7 @@ mod tests {
         // is checked, and the older one not again.
         worker.check(&uri, &text(5));
         jobs.again(job);
+        assert_eq!(queued(&jobs), [(uri.to_string(), 5)]);
         let (job, began) = jobs.next().unwrap();
         assert!(matches!(&job, Job::Check(_, doc) if doc.version == 5));
         assert!(no_edit_since(began));
