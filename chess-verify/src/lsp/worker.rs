@@ -93,12 +93,9 @@ impl Jobs<'_> {
                 let job = self.incoming.recv().ok()?;
                 self.take(job);
             }
-            while let Ok(job) = self.incoming.try_recv() {
-                self.take(job);
-            }
+            self.take_sent();
             let job = self.queue.pop_front()?;
-            // A newer text of the same document waits: this one is stale.
-            if !self.queue.iter().any(|later| later.uri() == job.uri()) {
+            if !self.newer_waits(&job) {
                 return Some((job, self.taken));
             }
         }
@@ -109,15 +106,25 @@ impl Jobs<'_> {
         self.queue.push_back(job);
     }
 
+    /// Takes every job sent and not yet taken, without waiting.
+    fn take_sent(&mut self) {
+        while let Ok(job) = self.incoming.try_recv() {
+            self.take(job);
+        }
+    }
+
+    /// Whether a newer text of `job`'s document waits: `job` is stale.
+    fn newer_waits(&self, job: &Job) -> bool {
+        self.queue.iter().any(|later| later.uri() == job.uri())
+    }
+
     /// Does `job` again after the jobs sent since: those that cancelled
     /// it are done first, so an edit of another document is never kept
     /// waiting behind a proof it cancelled. If a newer text of its
     /// document came among them, `job` is stale and dropped.
     fn again(&mut self, job: Job) {
-        while let Ok(sent) = self.incoming.try_recv() {
-            self.take(sent);
-        }
-        if !self.queue.iter().any(|later| later.uri() == job.uri()) {
+        self.take_sent();
+        if !self.newer_waits(&job) {
             self.queue.push_back(job);
         }
     }
