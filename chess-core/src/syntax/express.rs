@@ -444,7 +444,8 @@ fn part<E: Events>(
     // The long form reads words after its piece name: the lane leaves it
     // to the parser (an error gives up).
     let long_form = |_, range| Err(errors::stray_long_form_word(range, source));
-    match parser.word_part(source, spanned, long_form) {
+    // Nor does it split words under rules (no part points to a reading).
+    match parser.word_part(source, spanned, |_| None, long_form) {
         Ok(true) => Taken::Ended,
         Ok(false) => Taken::Read,
         Err(_) => Taken::Refused,

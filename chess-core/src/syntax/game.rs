@@ -16,7 +16,7 @@ use crate::input::{Mode, Range, Source};
 use super::errors;
 use super::letters::PieceLetters;
 use super::limits::{Bound, Limits};
-use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
+use super::notation::{self, Invalid, MoveSyntax, Part, RulesRead, Spanned};
 use chess_format::{Named, Variant};
 use chess_rules::MoveText;
 
@@ -244,15 +244,17 @@ impl<E: Events> GameParser<E> {
         Ok(())
     }
 
-    /// Handles one part; `long_form` reads the long form's words after a
-    /// piece name (`knight g1 to f3`). Returns `true` when the game's
-    /// result ends it. Inlined: the part was built just before, and read
-    /// back through memory it stalls.
+    /// Handles one part; `rules_move` gives the reading a
+    /// [`Part::RulesMove`] points to, and `long_form` reads the long form's
+    /// words after a piece name (`knight g1 to f3`). Returns `true` when the
+    /// game's result ends it. Inlined: the part was built just before, and
+    /// read back through memory it stalls.
     #[inline(always)]
     pub(super) fn word_part(
         &mut self,
         source: &Source,
         spanned: Spanned,
+        rules_move: impl FnOnce(u32) -> Option<RulesRead>,
         long_form: impl FnOnce(Role, Range) -> Result<(MoveSyntax, Range), Diagnostic>,
     ) -> Result<bool, Diagnostic> {
         let range = spanned.range;
@@ -263,7 +265,7 @@ impl<E: Events> GameParser<E> {
         if !keep_attach {
             self.attach = false;
         }
-        if self.rules && !matches!(spanned.part, Part::RulesMove(..) | Part::Dash) {
+        if self.rules && !matches!(spanned.part, Part::RulesMove(_) | Part::Dash) {
             self.no_join()?;
         }
         match spanned.part {
@@ -279,7 +281,7 @@ impl<E: Events> GameParser<E> {
                     return Err(errors::board_in_number(range));
                 }
                 self.pending_number = Some(MoveNumber {
-                    value: value.and_then(|v| u32::try_from(v).ok()),
+                    value,
                     black,
                     board,
                     range,
@@ -326,7 +328,7 @@ impl<E: Events> GameParser<E> {
                 self.push_ply(MoveSyntax::Drop { role, to }, range)?;
             }
             Part::Move(mv) => self.push_ply(mv, range)?,
-            Part::RulesMove(text, wall) => self.rules_move(text, wall, range)?,
+            Part::RulesMove(i) => self.rules_move(rules_move(i), range, source)?,
             Part::Dash => match (self.joinable, self.dash) {
                 (true, None) => self.dash = Some(range),
                 _ => return Err(errors::stray_dash(range)),
@@ -374,15 +376,21 @@ impl<E: Events> GameParser<E> {
         Ok(false)
     }
 
-    /// A move under rules a user defines: a ply, and a bare square noted
-    /// as the possible first square of a move in coordinates, or as the
-    /// second one after such a first.
+    /// A move under rules a user defines, as the rule set's notation read
+    /// it (`read`; `None` if its part pointed to no reading): a ply, and a
+    /// bare square noted as the possible first square of a move in
+    /// coordinates, or as the second one after such a first. (Out of line:
+    /// the grammar's handling of each part stays small.)
+    #[inline(never)]
     fn rules_move(
         &mut self,
-        text: MoveText,
-        wall: Option<chess_rules::Square>,
+        read: Option<RulesRead>,
         range: Range,
+        source: &Source,
     ) -> Result<(), Diagnostic> {
+        let Some((text, wall)) = read else {
+            return Err(errors::invalid_word(Invalid::NotNotation, range, source));
+        };
         let bare = wall.is_none()
             && matches!(
                 text,

@@ -14,7 +14,7 @@ use super::game::GameParser;
 use super::letters::PieceLetters;
 use super::lexer::{self, Delim, Lex, Lexeme};
 use super::limits::Limits;
-use super::notation::{self, Invalid, MoveSyntax, Part, Spanned};
+use super::notation::{self, Invalid, MoveSyntax, Part, RulesRead, Spanned};
 use chess_format::Named;
 
 use super::setup;
@@ -73,6 +73,9 @@ struct Items<'a> {
     known: Option<(Vec<u32>, usize)>,
     parts: Vec<Spanned>,
     part: usize,
+    /// The moves of the word split last under rules a user defines, as
+    /// the rule set's notation read them (`Part::RulesMove`).
+    rules_reads: Vec<RulesRead>,
     /// The piece letters moves are read in (English unless opted in).
     letters: PieceLetters,
     /// A word in English letters, when `letters` is another language.
@@ -103,6 +106,7 @@ impl<'a> Items<'a> {
             known: known.map(|cuts| (cuts, 0)),
             parts: Vec::new(),
             part: 0,
+            rules_reads: Vec::new(),
             letters: PieceLetters::English,
             english: Vec::new(),
             comments: Vec::new(),
@@ -247,7 +251,13 @@ impl<'a> Items<'a> {
                     let bytes = self.source.as_str().as_bytes();
                     let word = bytes.get(lexeme.range.as_usize()).unwrap_or_default();
                     if self.rules {
-                        notation::split_word_under_rules(word, lexeme.range.start, &mut self.parts);
+                        self.rules_reads.clear();
+                        notation::split_word_under_rules(
+                            word,
+                            lexeme.range.start,
+                            &mut self.parts,
+                            &mut self.rules_reads,
+                        );
                     } else if self.letters == PieceLetters::English {
                         notation::split_word(word, lexeme.range.start, &mut self.parts);
                     } else {
@@ -846,7 +856,16 @@ impl<E: Events> GameParser<E> {
     /// Handles one part; returns `true` when the game's result ends it.
     fn part(&mut self, items: &mut Items<'_>, spanned: Spanned) -> Result<bool, Diagnostic> {
         let source = items.source();
-        self.word_part(source, spanned, |role, range| long_form(items, role, range))
+        let read = match spanned.part {
+            Part::RulesMove(i) => items.rules_reads.get(i as usize).copied(),
+            _ => None,
+        };
+        self.word_part(
+            source,
+            spanned,
+            |_| read,
+            |role, range| long_form(items, role, range),
+        )
     }
 }
 

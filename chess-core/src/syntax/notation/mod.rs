@@ -19,7 +19,7 @@ mod word;
 
 #[cfg(test)]
 pub(crate) use moves::parse_move;
-pub use parts::{Board, GameResult, Invalid, Marker, MoveSyntax, Part, Spanned};
+pub use parts::{Board, GameResult, Invalid, Marker, MoveSyntax, Part, RulesRead, Spanned};
 pub use spellings::nag_value;
 pub(crate) use word::{result_token, shortcut};
 pub use word::{split_word, split_word_under_rules};

@@ -5,10 +5,11 @@
 use chess_rules::MoveText;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
-use super::parts::{Invalid, MoveSyntax, Part};
+use super::parts::{Invalid, MoveSyntax, Part, RulesRead};
 
-/// A move body under rules a user defines.
-pub(super) fn rules_body_part(body: &[u8]) -> Part {
+/// A move body under rules a user defines; the reading of a move is kept
+/// in `reads`.
+pub(super) fn rules_body_part(body: &[u8], reads: &mut Vec<RulesRead>) -> Part {
     match body {
         b"-" => return Part::Dash,
         b"--" | b"Z0" | b"0000" | b"@@@@" => return Part::Null,
@@ -18,7 +19,10 @@ pub(super) fn rules_body_part(body: &[u8]) -> Part {
         .ok()
         .and_then(MoveText::read_walled)
     {
-        Some((text, wall)) => Part::RulesMove(text, wall),
+        Some(read) => {
+            reads.push(read);
+            Part::RulesMove(reads.len() as u32 - 1)
+        }
         None => Part::Invalid(Invalid::NotNotation),
     }
 }

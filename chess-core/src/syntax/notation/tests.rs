@@ -258,14 +258,24 @@ fn numbers_markers_annotations() {
             board: None
         }
     );
-    assert_eq!(
-        parts("99999999999999999999999.")[0].0,
-        Number {
-            value: None,
-            black: false,
-            board: None
-        }
-    );
+    // A move number is kept in 32 bits, as a position's must be.
+    for (word, value) in [
+        ("99999999999999999999999.", None),
+        ("4294967296.", None),
+        ("4294967295.", Some(u32::MAX)),
+        ("4294967296...", None),
+        ("4294967295.e4", Some(u32::MAX)),
+    ] {
+        assert_eq!(
+            parts(word)[0].0,
+            Number {
+                value,
+                black: word.ends_with("..."),
+                board: None
+            },
+            "{word}"
+        );
+    }
     // BPGN's numbers name a board, and the side by the letter's case.
     for (word, black, board) in [
         ("12A.", false, crate::syntax::Board::A),
@@ -367,44 +377,55 @@ fn a_result_glued_to_a_marker_or_annotation_is_the_result() {
 
 #[test]
 fn a_wall_after_a_move_under_rules() {
-    let mut out = Vec::new();
-    split_word_under_rules(b"Qh5,e2+", 0, &mut out);
-    let e2 = chess_rules::Square::new(4, 1);
-    match out[0].part {
-        Part::RulesMove(text, wall) => {
-            assert_eq!(wall, Some(e2));
-            assert!(
-                matches!(
-                    text,
-                    MoveText::San {
-                        piece: Some('Q'),
-                        ..
-                    }
-                ),
-                "{text:?}"
-            );
-        }
-        other => panic!("{other:?}"),
-    }
+    // The move's part points to its reading, kept beside the parts.
+    let split = |word: &str| {
+        let (mut out, mut reads) = (Vec::new(), Vec::new());
+        split_word_under_rules(word.as_bytes(), 0, &mut out, &mut reads);
+        (out, reads)
+    };
+    let (out, reads) = split("Qh5,e2+");
+    assert_eq!(out[0].part, Part::RulesMove(0));
+    assert_eq!(out[0].range, crate::input::Range::new(0, 6));
+    assert_eq!(reads.len(), 1);
+    let (text, wall) = reads[0];
+    assert_eq!(wall, Some(chess_rules::Square::new(4, 1)));
+    assert!(
+        matches!(
+            text,
+            MoveText::San {
+                piece: Some('Q'),
+                ..
+            }
+        ),
+        "{text:?}"
+    );
     assert_eq!(out[1].part, Part::Marker(Marker::Check));
-    out.clear();
-    split_word_under_rules(b"e2e4,e4e5", 0, &mut out);
+    let (out, reads) = split("e2e4,e4e5");
+    assert_eq!(out[0].part, Part::RulesMove(0));
     assert!(matches!(
-        out[0].part,
-        Part::RulesMove(MoveText::Coordinates { .. }, Some(_))
+        reads[..],
+        [(MoveText::Coordinates { .. }, Some(_))]
     ));
     // A wall's square that is none: no move.
-    out.clear();
-    split_word_under_rules(b"e4,z9", 0, &mut out);
+    let (out, reads) = split("e4,z9");
     assert!(matches!(out[0].part, Part::Invalid(_)), "{:?}", out[0].part);
+    assert!(reads.is_empty());
 }
 
 #[test]
 fn a_result_glued_to_a_move_under_rules() {
-    let mut out = Vec::new();
-    split_word_under_rules(b"j10#!1-0", 0, &mut out);
+    let (mut out, mut reads) = (Vec::new(), Vec::new());
+    split_word_under_rules(b"j10#!1-0", 0, &mut out, &mut reads);
     let parts: Vec<Part> = out.iter().map(|s| s.part).collect();
-    assert!(matches!(parts[0], Part::RulesMove(..)), "{parts:?}");
+    // Read once whole (`j10#!1-0` is no move) and once without the result:
+    // the part points to the reading of `j10`.
+    let Part::RulesMove(i) = parts[0] else {
+        panic!("{parts:?}");
+    };
+    assert!(matches!(
+        reads[i as usize],
+        (MoveText::San { piece: None, .. }, None)
+    ));
     assert_eq!(
         parts[1..],
         [

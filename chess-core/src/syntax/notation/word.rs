@@ -2,7 +2,7 @@
 //! its suffixes (`e.p.`, a check or mate marker, an annotation).
 
 use super::moves::{body_part, fast_san, rules_body_part};
-use super::parts::{Board, GameResult, Invalid, Marker, Part, Spanned};
+use super::parts::{Board, GameResult, Invalid, Marker, Part, RulesRead, Spanned};
 use super::spellings::{MAX_REWRITTEN, glyph_nag, rewrite};
 use crate::input::Range;
 
@@ -109,7 +109,7 @@ fn glued_result(
     offset: u32,
     out: &mut Vec<Spanned>,
     before: usize,
-    split: fn(&[u8], u32, &mut Vec<Spanned>),
+    mut split: impl FnMut(&[u8], u32, &mut Vec<Spanned>),
 ) -> bool {
     const RESULTS: [(&[u8], GameResult); 5] = [
         (b"1-0", GameResult::WhiteWins),
@@ -221,7 +221,7 @@ fn numbered(word: &[u8]) -> Option<(Part, usize, Option<Part>)> {
         Some(_) => return None,
     };
     let number = Part::Number {
-        value: Some(value),
+        value: u32::try_from(value).ok(),
         black: dots >= 2,
         board: None,
     };
@@ -238,20 +238,33 @@ pub(super) fn split_ascii(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
 /// the move read as the rule set's notation is ([`MoveText`]: squares
 /// beyond `h8` such as `j10`, any piece letter, coordinates, drops); a
 /// lone `-` between two squares is [`Part::Dash`]. Only the move itself is
-/// read differently from chess.
-pub fn split_word_under_rules(word: &[u8], offset: u32, out: &mut Vec<Spanned>) {
+/// read differently from chess: its reading is pushed onto `reads`, where
+/// its [`Part::RulesMove`] points.
+pub fn split_word_under_rules(
+    word: &[u8],
+    offset: u32,
+    out: &mut Vec<Spanned>,
+    reads: &mut Vec<RulesRead>,
+) {
     let before = out.len();
-    split_with(word, offset, out, rules_body_part);
+    split_with(word, offset, out, |body| rules_body_part(body, reads));
     if out[before..]
         .iter()
         .any(|p| matches!(p.part, Part::Invalid(_)))
     {
-        glued_result(word, offset, out, before, split_word_under_rules);
+        glued_result(word, offset, out, before, |word, offset, out| {
+            split_word_under_rules(word, offset, out, reads)
+        });
     }
 }
 
 /// [`split_word`] for words as written, with `body` reading the move.
-fn split_with(word: &[u8], offset: u32, out: &mut Vec<Spanned>, body: fn(&[u8]) -> Part) {
+fn split_with(
+    word: &[u8],
+    offset: u32,
+    out: &mut Vec<Spanned>,
+    mut body: impl FnMut(&[u8]) -> Part,
+) {
     let Some(&first) = word.first() else {
         return;
     };
@@ -268,7 +281,7 @@ fn split_with(word: &[u8], offset: u32, out: &mut Vec<Spanned>, body: fn(&[u8]) 
         push(out, offset, body(&word[start..]), start, word.len());
         return;
     }
-    with_suffixes(word, start, offset, out, body);
+    with_suffixes(word, start, offset, out, &mut body);
 }
 
 #[inline(always)]
@@ -332,7 +345,7 @@ fn prefix(word: &[u8], offset: u32, out: &mut Vec<Spanned>) -> Option<usize> {
                 out,
                 offset,
                 Part::Number {
-                    value,
+                    value: value.and_then(|v| u32::try_from(v).ok()),
                     black,
                     board,
                 },
@@ -397,7 +410,7 @@ fn with_suffixes(
     start: usize,
     offset: u32,
     out: &mut Vec<Spanned>,
-    body: fn(&[u8]) -> Part,
+    body: &mut impl FnMut(&[u8]) -> Part,
 ) {
     let mut end = word.len();
     let mut tail: [Option<(Part, usize, usize)>; 3] = [None; 3];
