@@ -15,6 +15,40 @@ use super::tag::Tag;
 use super::tree::RulesMove;
 use super::tree::{GameRules, GameSyntax, Join, Line, MoveNumber, Note, NoteKind, PlySyntax};
 
+/// The vectors of a game read before and given back
+/// ([`Parser::recycle`](super::Parser::recycle)): the room the next
+/// game's tree is built in. Only they are kept, so that what moves from
+/// game to game is five vectors, not a whole tree.
+#[derive(Default)]
+pub(super) struct Room {
+    lines: Vec<Line>,
+    plies: Vec<PlySyntax>,
+    tags: Vec<Tag>,
+    notes: Vec<Note>,
+    rules_moves: Vec<RulesMove>,
+}
+
+impl Room {
+    /// The room of `game`; the rest of it is let go.
+    pub(super) fn of(game: GameSyntax) -> Room {
+        let GameSyntax {
+            lines,
+            plies,
+            tags,
+            notes,
+            rules_moves,
+            ..
+        } = game;
+        Room {
+            lines,
+            plies,
+            tags,
+            notes,
+            rules_moves,
+        }
+    }
+}
+
 /// A game's tree as its events arrive.
 pub(super) struct Tree {
     game: GameSyntax,
@@ -26,22 +60,21 @@ pub(super) struct Tree {
 
 impl Tree {
     pub(super) fn new() -> Tree {
-        Tree::reusing(None)
+        Tree::reusing(Room::default())
     }
 
     /// A tree for the next game in the room a game read before, given
     /// back ([`Parser::recycle`](super::Parser::recycle)), holds: its
     /// vectors, emptied, so that a run of plain games allocates nothing
-    /// per game. Nothing else of it is kept.
-    pub(super) fn reusing(spare: Option<GameSyntax>) -> Tree {
-        let GameSyntax {
+    /// per game.
+    pub(super) fn reusing(room: Room) -> Tree {
+        let Room {
             mut lines,
             mut plies,
             mut tags,
             mut notes,
             mut rules_moves,
-            ..
-        } = spare.unwrap_or_default();
+        } = room;
         // The main line's room (a variation's is let go).
         let mut main = match lines.is_empty() {
             true => Vec::new(),

@@ -6,7 +6,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::input::{Mode, Range, Source};
 
-use super::build::Tree;
+use super::build::{Room, Tree};
 use super::errors;
 use super::events::Events;
 use super::express::{self, End};
@@ -370,7 +370,7 @@ pub struct Parser<'s> {
     stop: Option<Stop>,
     /// A game read before, given back ([`Parser::recycle`]): the next
     /// game's tree is built in its room.
-    spare: Option<GameSyntax>,
+    spare: Room,
 }
 
 /// Where a parser bounded by [`Parser::up_to`] stopped.
@@ -413,7 +413,7 @@ impl<'s> Parser<'s> {
             more: false,
             bound: None,
             stop: None,
-            spare: None,
+            spare: Room::default(),
         }
     }
 
@@ -435,7 +435,7 @@ impl<'s> Parser<'s> {
     /// assert_eq!((second.plies.len(), second.tags.len()), (1, 1));
     /// ```
     pub fn recycle(&mut self, game: GameSyntax) {
-        self.spare = Some(game);
+        self.spare = Room::of(game);
     }
 
     /// A parser for text whose game starts were found already (by a
@@ -652,8 +652,8 @@ impl Iterator for Parser<'_> {
         let source = self.source;
         // The room of a game given back goes to the first tree made (the
         // lane's, or the lexer's if the lane does not read the game).
-        let mut spare = self.spare.take();
-        let read = self.next_events(|| Tree::reusing(spare.take()))?;
+        let mut spare = Some(std::mem::take(&mut self.spare));
+        let read = self.next_events(|| Tree::reusing(spare.take().unwrap_or_default()))?;
         Some(read.map(|game| game.finish(source)))
     }
 }
