@@ -455,40 +455,38 @@ pub fn check(piece: Piece, name: &str, context: &Context, rules: Option<&RuleSet
             continue;
         }
         checked.checked += 1;
+        let game = match syntax {
+            Ok(game) => game,
+            Err(d) => {
+                let problem = Problem::new(source, name, line, checked.games, d, context.styled);
+                checked.problems.push(problem);
+                continue;
+            }
+        };
         // A misspelt tag is reported whether or not the game verifies: a
         // setup passed over is often why it does not.
-        let (tags, game) = match syntax {
-            Ok(game) => {
-                let tags = misspelt_tags(&game.tags, source);
-                let checked = games
-                    .check_syntax(&game)
-                    .map(|checked| (games.warnings(&game, &checked), checked));
-                // The next game is read into its room.
-                games.recycle(game);
-                (tags, checked)
-            }
-            Err(d) => (Vec::new(), Err(d)),
-        };
-        for d in tags {
+        for d in misspelt_tags(&game.tags, source) {
             let problem = Problem::warning(source, name, line, checked.games, d, context.styled);
             checked.problems.push(problem);
         }
-        match game {
-            Ok((warnings, game)) => {
-                checked.plies += game.plies() as u64;
-                for d in warnings {
+        match games.check_syntax(&game) {
+            Ok(verified) => {
+                checked.plies += verified.plies() as u64;
+                for d in games.warnings(&game, &verified) {
                     let problem =
                         Problem::warning(source, name, line, checked.games, d, context.styled);
                     checked.problems.push(problem);
                 }
                 // The next game is recorded in its room.
-                games.recycle_checked(game);
+                games.recycle_checked(verified);
             }
             Err(d) => {
                 let problem = Problem::new(source, name, line, checked.games, d, context.styled);
                 checked.problems.push(problem);
             }
         }
+        // The next game is read into its room.
+        games.recycle(game);
     }
     if open.is_some() {
         let (stopped, stretch) = (games.stopped(), games.stretch());
