@@ -77,7 +77,14 @@ pub fn misspelt_tags(tags: &[Tag], source: &Source) -> Vec<Diagnostic> {
         let mut lengths = 0u64;
         let mut i = 0;
         while i < READ.len() {
-            lengths |= 0b111 << (READ[i].0.len() - 1);
+            // (A name of under five letters is matched only in other case:
+            // at its own length.)
+            let len = READ[i].0.len();
+            lengths |= if len < 5 {
+                1 << len
+            } else {
+                0b111 << (len - 1)
+            };
             i += 1;
         }
         lengths
@@ -236,6 +243,9 @@ mod tests {
             "[FEN \"x\"]\n[Variant \"Atomic\"]\n\n*",
             "[Event \"e\"]\n[Site \"s\"]\n[ECO \"B01\"]\n[Setup \"1\"]\n\n*",
             "[FEM \"x\"]\n[EN \"x\"]\n\n*",
+            // (Neither is looked at: a name under five letters is matched
+            // at its own length only.)
+            "[FENS \"x\"]\n[Fe \"x\"]\n\n*",
             "[FEN \"x\"]\n[Fen \"y\"]\n\n*",
             "[Variation \"Najdorf\"]\n\n*",
         ] {
