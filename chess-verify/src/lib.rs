@@ -60,6 +60,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+mod buffer;
 pub mod check;
 pub mod fix;
 pub mod input;

@@ -33,6 +33,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use chess_core::Splitter;
 use chess_core::syntax::RowSplitter;
 
+use crate::buffer::Buffer;
+
 /// Whole games, in input order.
 #[derive(Debug)]
 pub struct Piece {
@@ -190,7 +192,7 @@ pub struct Pieces<R> {
     limits: Limits,
     cutter: Cutter,
     /// Text read and not yet handed out.
-    buf: Vec<u8>,
+    buf: Buffer,
     /// How much of `buf` the cutter has seen.
     scanned: usize,
     /// Game starts found in `buf`.
@@ -239,7 +241,7 @@ impl<R: Read> Pieces<R> {
                 Cut::Games => Cutter::Games(Splitter::new()),
                 Cut::Lines => Cutter::Lines(RowSplitter::new()),
             },
-            buf: Vec::new(),
+            buf: Buffer::default(),
             scanned: 0,
             cuts: Vec::new(),
             line: 0,
@@ -361,7 +363,7 @@ impl<R: Read> Pieces<R> {
             buf.extend_from_slice(&bytes[..mark.len.min(bytes.len())]);
         }
         buf.extend_from_slice(&self.buf);
-        self.buf = buf;
+        self.buf = Buffer::from(buf);
         self.marks.clear();
         self.line = start.line;
         self.offset = start.offset;
@@ -382,10 +384,10 @@ impl<R: Read> Pieces<R> {
 
     /// Hands out `buf[..end]` as a guessed piece, with the `[` at `end`.
     fn lend_guessed(&mut self, end: usize) -> Piece {
-        let mut rest = Vec::with_capacity(self.limits.piece + 2 * self.limits.block);
+        let mut rest = Buffer::with_capacity(self.limits.piece + 2 * self.limits.block);
         rest.extend_from_slice(&self.buf[end..]);
         self.buf.truncate(end + 1);
-        let bytes = std::mem::replace(&mut self.buf, rest);
+        let bytes = std::mem::replace(&mut self.buf, rest).into_vec();
         let mark = Mark {
             line: self.line,
             offset: self.offset,
@@ -438,7 +440,7 @@ impl<R: Read> Pieces<R> {
         }
         let (mut bytes, unchecked) = match rest {
             Rest::After {
-                mut bytes,
+                bytes,
                 end,
                 stretches,
             } => {
@@ -446,10 +448,13 @@ impl<R: Read> Pieces<R> {
                 self.line += count_lines(&bytes[..end]);
                 self.offset += end as u64;
                 self.stretch += stretches;
-                bytes.drain(..end);
+                // The piece's room is read over in place: the next bytes
+                // read need not be written twice (see `Buffer`).
+                let mut bytes = Buffer::from(bytes);
+                bytes.drain_front(end);
                 (bytes, false)
             }
-            Rest::Unchecked(bytes) => (bytes, true),
+            Rest::Unchecked(bytes) => (Buffer::from(bytes), true),
         };
         // (The piece's buffer has room for a piece and more.)
         bytes.extend_from_slice(&self.buf);
@@ -464,9 +469,9 @@ impl<R: Read> Pieces<R> {
         let more = !(self.eof && end == self.buf.len());
         // The rest (part of a line) waits for the piece's bytes to come
         // back, with their room for a whole piece.
-        let rest = self.buf[end..].to_vec();
+        let rest = Buffer::from(self.buf[end..].to_vec());
         self.buf.truncate(end);
-        let bytes = std::mem::replace(&mut self.buf, rest);
+        let bytes = std::mem::replace(&mut self.buf, rest).into_vec();
         self.lent = true;
         Piece {
             line: self.line,
@@ -535,10 +540,10 @@ impl<R: Read> Pieces<R> {
         let more = !(self.eof && end == self.buf.len());
         // The rest goes to a buffer with room for a whole piece, so that
         // reading on does not grow (and copy) it block by block.
-        let mut rest = Vec::with_capacity(self.limits.piece + 2 * self.limits.block);
+        let mut rest = Buffer::with_capacity(self.limits.piece + 2 * self.limits.block);
         rest.extend_from_slice(&self.buf[end..]);
         self.buf.truncate(end);
-        let bytes = std::mem::replace(&mut self.buf, rest);
+        let bytes = std::mem::replace(&mut self.buf, rest).into_vec();
         let cuts: Vec<u32> = self.cuts.drain(..k).map(|c| c as u32).collect();
         for c in &mut self.cuts {
             *c -= end;
@@ -567,14 +572,11 @@ impl<R: Read> Pieces<R> {
 
     /// Reads one block; `false` at the end of the input or on an error.
     fn fill(&mut self) -> bool {
-        let len = self.buf.len();
-        self.buf.resize(len + self.limits.block, 0);
         let n = loop {
-            match self.reader.read(&mut self.buf[len..]) {
+            match self.buf.read_from(&mut self.reader, self.limits.block) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => {
-                    self.buf.truncate(len);
                     // The rest is the splitter's to cut (once guessed pieces
                     // are settled: see `rewind`).
                     if self.marks.is_empty() {
@@ -588,7 +590,6 @@ impl<R: Read> Pieces<R> {
                 }
             }
         };
-        self.buf.truncate(len + n);
         if n == 0 {
             self.eof = true;
             return false;
@@ -622,7 +623,7 @@ impl<R: Read> Pieces<R> {
             if let Some(&cut) = self.cuts.first() {
                 lines += count_lines(&self.buf[..cut]);
                 bytes += cut as u64;
-                self.buf.drain(..cut);
+                self.buf.drain_front(cut);
                 self.scanned -= cut;
                 self.cuts.remove(0);
                 break;
