@@ -652,8 +652,8 @@ impl Iterator for Parser<'_> {
         let source = self.source;
         // The room of a game given back goes to the first tree made (the
         // lane's, or the lexer's if the lane does not read the game).
-        let mut spare = Some(std::mem::take(&mut self.spare));
-        let read = self.next_events(|| Tree::reusing(spare.take().unwrap_or_default()))?;
+        let mut spare = std::mem::take(&mut self.spare);
+        let read = self.next_events(|| Tree::reusing(std::mem::take(&mut spare)))?;
         Some(read.map(|game| game.finish(source)))
     }
 }
