@@ -17,7 +17,9 @@
 //!   dependencies: `compile-parts` counts it);
 //! * the C++ validator `xtask/cpp/validate.cpp` on Disservin's
 //!   chess-library header (`../shared/reference/chess-library/chess.hpp`),
-//!   when `g++` is present.
+//!   when `g++` is present; its instructions are counted on a second
+//!   build for `x86-64-v3`, which valgrind can run (`-march=native` may
+//!   choose AVX-512, which it cannot).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -278,6 +280,26 @@ fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
 /// The C++ validator built with `g++ -O3 -march=native -DNDEBUG` against the
 /// chess-library header in `reference` (`Ok(None)`: no `g++` here).
 pub fn cpp_validator(reference: &Path) -> Result<Option<PathBuf>, String> {
+    cpp_build(reference, "native", "cpp-validate")
+}
+
+/// The same source built for `x86-64-v3` (AVX2, no AVX-512), to be
+/// counted: valgrind stops a program at an instruction it does not know,
+/// and `-march=native` may choose some (AVX-512 on a recent processor).
+/// `Ok(None)` where there is no `g++`, or the machine is not x86-64.
+pub fn cpp_validator_to_count(reference: &Path) -> Result<Option<PathBuf>, String> {
+    if !cfg!(target_arch = "x86_64") {
+        return Ok(None);
+    }
+    cpp_build(reference, CPP_COUNTED_ARCH, "cpp-validate-x86-64-v3")
+}
+
+/// The architecture the counted C++ validator is built for.
+pub const CPP_COUNTED_ARCH: &str = "x86-64-v3";
+
+/// The C++ validator built for `-march={march}` as `binary` under the
+/// baselines' directory (`Ok(None)`: no `g++` here).
+fn cpp_build(reference: &Path, march: &str, binary: &str) -> Result<Option<PathBuf>, String> {
     if Command::new("g++").arg("--version").output().is_err() {
         return Ok(None);
     }
@@ -286,10 +308,16 @@ pub fn cpp_validator(reference: &Path) -> Result<Option<PathBuf>, String> {
         return Err(format!("no chess.hpp in {}", header.display()));
     }
     let source = repo().join("xtask/cpp/validate.cpp");
-    let binary = root().join("cpp-validate");
+    let binary = root().join(binary);
     std::fs::create_dir_all(root()).map_err(|e| e.to_string())?;
     let status = Command::new("g++")
-        .args(["-O3", "-march=native", "-DNDEBUG", "-std=c++17", "-I"])
+        .args([
+            "-O3",
+            &format!("-march={march}"),
+            "-DNDEBUG",
+            "-std=c++17",
+            "-I",
+        ])
         .arg(&header)
         .arg("-o")
         .arg(&binary)

@@ -37,6 +37,10 @@ struct Tool {
     command: Vec<String>,
     /// The baselines it is compared with (indices into the list).
     against: Vec<usize>,
+    /// The command whose instructions are counted in place of `command`'s:
+    /// a build of the same source that valgrind can run (the C++
+    /// validator's for `x86-64-v3`), with what to call it.
+    counted_by: Option<(Vec<String>, String)>,
     /// Wall time of each run, in milliseconds.
     samples: Vec<u64>,
     peak_kb: u64,
@@ -48,6 +52,7 @@ impl Tool {
             name: name.to_string(),
             command,
             against,
+            counted_by: None,
             samples: Vec::new(),
             peak_kb: 0,
         }
@@ -153,6 +158,8 @@ struct Bench {
     version: String,
     /// The C++ validator, where there is a `g++`.
     cpp: Option<PathBuf>,
+    /// The C++ validator built to be counted, where instructions are.
+    cpp_counted: Option<PathBuf>,
 }
 
 pub fn verify_bench(args: &[String]) -> ExitCode {
@@ -207,6 +214,12 @@ impl Bench {
             .map_err(|e| format!("pgn-reader's examples as published: {e}"))?;
         let cpp =
             published::cpp_validator(&reference).map_err(|e| format!("the C++ validator: {e}"))?;
+        let count = !args.iter().any(|a| a == "--no-instructions");
+        let cpp_counted = match (&cpp, count) {
+            (Some(_), true) => published::cpp_validator_to_count(&reference)
+                .map_err(|e| format!("the C++ validator to count: {e}"))?,
+            _ => None,
+        };
         Ok(Bench {
             runs,
             copies,
@@ -217,11 +230,12 @@ impl Bench {
                 .display()
                 .to_string(),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            count: !args.iter().any(|a| a == "--no-instructions"),
+            count,
             published,
             with_variant,
             version,
             cpp,
+            cpp_counted,
         })
     }
 
@@ -233,6 +247,24 @@ impl Bench {
             &self.published
         };
         dir.join(name).display().to_string()
+    }
+
+    /// The C++ validator on `file`, counted by its build for `x86-64-v3`
+    /// where there is one; `None` without `g++`.
+    fn cpp_tool(&self, file: &str) -> Option<Tool> {
+        let cpp = self.cpp.as_ref()?;
+        let mut tool = Tool::new(
+            "C++ chess-library validator",
+            vec![cpp.display().to_string(), file.to_string()],
+            Vec::new(),
+        );
+        tool.counted_by = self.cpp_counted.as_ref().map(|counted| {
+            (
+                vec![counted.display().to_string(), file.to_string()],
+                format!("its build for {}", published::CPP_COUNTED_ARCH),
+            )
+        });
+        Some(tool)
     }
 
     /// One copy of the games of `names`, to count instructions on (its
@@ -253,17 +285,14 @@ impl Bench {
         let file_arg = file.display().to_string();
         let (verify, cores) = (&self.verify, self.cores);
         let mut tools = Vec::new();
+        let cpp = self.cpp_tool(&file_arg).map(|tool| {
+            tools.push(tool);
+            tools.len() - 1
+        });
         let mut add = |name: String, command: Vec<String>, against: Vec<usize>| {
             tools.push(Tool::new(&name, command, against));
             tools.len() - 1
         };
-        let cpp = self.cpp.as_ref().map(|cpp| {
-            add(
-                "C++ chess-library validator".into(),
-                vec![cpp.display().to_string(), file_arg.clone()],
-                Vec::new(),
-            )
-        });
         let validate = add(
             "pgn-reader validate".to_string(),
             vec![self.example(false, "validate"), file_arg.clone()],
@@ -327,10 +356,15 @@ impl Bench {
         println!(
             "baselines built as published: pgn-reader {}'s examples (its own lock file){}",
             self.version,
-            if self.cpp.is_some() {
-                ", the C++ validator (g++ -O3 -march=native -DNDEBUG)"
-            } else {
-                ""
+            match (&self.cpp, &self.cpp_counted) {
+                (Some(_), Some(_)) => format!(
+                    ", the C++ validator (g++ -O3 -march=native -DNDEBUG; its instructions counted on the same source built for {}, which valgrind can run)",
+                    published::CPP_COUNTED_ARCH
+                ),
+                (Some(_), None) => {
+                    ", the C++ validator (g++ -O3 -march=native -DNDEBUG)".to_string()
+                }
+                _ => String::new(),
             }
         );
         println!("CPU: {}", cpu_model());
@@ -349,12 +383,8 @@ impl Bench {
             size as f64 / 1e6
         );
         let mut heavy = Vec::new();
-        let cpp = self.cpp.as_ref().map(|cpp| {
-            heavy.push(Tool::new(
-                "C++ chess-library validator",
-                vec![cpp.display().to_string(), arg.clone()],
-                Vec::new(),
-            ));
+        let cpp = self.cpp_tool(&arg).map(|tool| {
+            heavy.push(tool);
             heavy.len() - 1
         });
         heavy.push(Tool::new(
@@ -436,13 +466,21 @@ fn instructions(
         .enumerate()
         .map(|(i, tool)| match small {
             Some((small, _)) if !skip.contains(&i) => {
-                let command = on_file(&tool.command, file, small);
+                let command = on_file(counted_command(tool), file, small);
                 callgrind::instructions(command[0], &command[1..], None)
                     .map_or(Count::Failed, Count::Of)
             }
             _ => Count::Not,
         })
         .collect()
+}
+
+/// The command whose instructions stand for `tool`'s: its own, or the
+/// build of the same source valgrind can run.
+fn counted_command(tool: &Tool) -> &[String] {
+    tool.counted_by
+        .as_ref()
+        .map_or(&tool.command, |(command, _)| command)
 }
 
 /// Prints the table of `tools` (played on `size` bytes): each one's median
@@ -482,8 +520,12 @@ fn table(tools: &[Tool], size: u64, counts: &[Count], counted: Option<u64>) {
                         _ => (tools[b].name.as_str(), None),
                     })
                     .collect();
+                let by = match &tool.counted_by {
+                    Some((_, what)) => format!(" ({what})"),
+                    None => String::new(),
+                };
                 (
-                    format!("{:.1} M", count as f64 / 1e6),
+                    format!("{:.1} M{by}", count as f64 / 1e6),
                     count_ratios(count, &against),
                 )
             }
@@ -559,7 +601,7 @@ fn s(v: &[&str]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Count, Tool, count_ratios, cpu_model_in, instructions, on_file};
+    use super::{Count, Tool, count_ratios, counted_command, cpu_model_in, instructions, on_file};
 
     /// The CPU is named as the system names it, with its family and model.
     #[test]
@@ -601,6 +643,20 @@ mod tests {
         assert_eq!(
             on_file(&command, "big.pgn", "small.pgn"),
             ["verify", "--jobs", "1", "small.pgn"]
+        );
+    }
+
+    /// A tool with a build to be counted is counted by that build's
+    /// command; any other by its own.
+    #[test]
+    fn a_tool_is_counted_by_its_counted_build() {
+        let mut tool = Tool::new("c", super::s(&["/b/native", "big.pgn"]), Vec::new());
+        assert_eq!(counted_command(&tool), ["/b/native", "big.pgn"]);
+        tool.counted_by = Some((super::s(&["/b/v3", "big.pgn"]), "v3".into()));
+        assert_eq!(counted_command(&tool), ["/b/v3", "big.pgn"]);
+        assert_eq!(
+            on_file(counted_command(&tool), "big.pgn", "small.pgn"),
+            ["/b/v3", "small.pgn"]
         );
     }
 
