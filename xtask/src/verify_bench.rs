@@ -353,21 +353,24 @@ impl Bench {
             self.runs,
             self.cores
         );
-        println!(
-            "baselines built as published: pgn-reader {}'s examples (its own lock file){}",
-            self.version,
-            match (&self.cpp, &self.cpp_counted) {
-                (Some(_), Some(_)) => format!(
-                    ", the C++ validator (g++ -O3 -march=native -DNDEBUG; its instructions counted on the same source built for {}, which valgrind can run)",
-                    published::CPP_COUNTED_ARCH
-                ),
-                (Some(_), None) => {
-                    ", the C++ validator (g++ -O3 -march=native -DNDEBUG)".to_string()
-                }
-                _ => String::new(),
-            }
-        );
+        println!("{}", self.baselines());
         println!("CPU: {}", cpu_model());
+    }
+
+    /// The line that says how the baselines were built.
+    fn baselines(&self) -> String {
+        let cpp = match (&self.cpp, &self.cpp_counted) {
+            (Some(_), Some(_)) => format!(
+                ", the C++ validator (g++ -O3 -march=native -DNDEBUG; its instructions counted on the same source built for {}, which valgrind can run)",
+                published::CPP_COUNTED_ARCH
+            ),
+            (Some(_), None) => ", the C++ validator (g++ -O3 -march=native -DNDEBUG)".to_string(),
+            _ => String::new(),
+        };
+        format!(
+            "baselines built as published: pgn-reader {}'s examples (its own lock file){cpp}",
+            self.version
+        )
     }
 
     /// A comment-heavy file: the lichess export alone (a `[%clk]` comment
@@ -643,6 +646,53 @@ mod tests {
         assert_eq!(
             on_file(&command, "big.pgn", "small.pgn"),
             ["verify", "--jobs", "1", "small.pgn"]
+        );
+    }
+
+    fn bench(cpp: Option<&str>, cpp_counted: Option<&str>) -> super::Bench {
+        super::Bench {
+            runs: 1,
+            copies: 1,
+            data: "data".into(),
+            dir: "dir".into(),
+            verify: "verify".into(),
+            cores: 2,
+            count: cpp_counted.is_some(),
+            published: "published".into(),
+            with_variant: "with-variant".into(),
+            version: "0.29.0".into(),
+            cpp: cpp.map(Into::into),
+            cpp_counted: cpp_counted.map(Into::into),
+        }
+    }
+
+    /// The C++ validator is timed as built for this machine and counted
+    /// by its build for x86-64-v3 where there is one; the heading says
+    /// which.
+    #[test]
+    fn the_cpp_validator_is_counted_by_its_build_for_x86_64_v3() {
+        let both = bench(Some("/b/native"), Some("/b/v3"));
+        let tool = both.cpp_tool("big.pgn").unwrap();
+        assert_eq!(tool.command, ["/b/native", "big.pgn"]);
+        let (command, what) = tool.counted_by.unwrap();
+        assert_eq!(command, ["/b/v3", "big.pgn"]);
+        assert_eq!(what, "its build for x86-64-v3");
+        assert!(
+            both.baselines()
+                .ends_with("(g++ -O3 -march=native -DNDEBUG; its instructions counted on the same source built for x86-64-v3, which valgrind can run)")
+        );
+        let native = bench(Some("/b/native"), None);
+        assert!(native.cpp_tool("big.pgn").unwrap().counted_by.is_none());
+        assert!(
+            native
+                .baselines()
+                .ends_with(", the C++ validator (g++ -O3 -march=native -DNDEBUG)")
+        );
+        let none = bench(None, None);
+        assert!(none.cpp_tool("big.pgn").is_none());
+        assert_eq!(
+            none.baselines(),
+            "baselines built as published: pgn-reader 0.29.0's examples (its own lock file)"
         );
     }
 
