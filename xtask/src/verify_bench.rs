@@ -637,6 +637,11 @@ mod tests {
             instructions(&tools, "big.pgn", Some(&small), &[0, 1]),
             [Count::Not, Count::Not]
         );
+        // A tool not left out is run under valgrind: here it cannot be.
+        assert_eq!(
+            instructions(&tools, "big.pgn", Some(&small), &[1]),
+            [Count::Failed, Count::Not]
+        );
     }
 
     /// A tool counted on the small file runs on it in place of the large.
