@@ -12,7 +12,10 @@
 //! The lane reads words exactly as the lexer cuts them, splits them with
 //! the same [`notation::split_word`] and hands every part to the same
 //! grammar ([`GameParser`]), so the game's consumer is handed the very
-//! events, and the tree built the very tree, the parser's would. Anything
+//! events, and the tree built the very tree, the parser's would. The
+//! usual words — a move number, a move in one of the usual SAN shapes and
+//! its marker — are read as they are scanned ([`notation::usual_word`]),
+//! each byte looked at once, into the parts the split would give. Anything
 //! else — a variation, a `;` comment, a setup, a word with non-ASCII
 //! bytes, a long-form move, other piece letters, a game of one of
 //! Fairy-Stockfish's built-in variants, text after the result, any error
@@ -101,17 +104,24 @@ struct Lane<'a> {
 // than calls `get`, compares classes with `matches!` rather than `==`, and
 // its per-word path avoids `?`, each a call there.)
 impl Lane<'_> {
-    /// Skips white space; `false` at a `%` escape line (the lane leaves
-    /// those to the lexer).
+    /// Skips white space. (A `%` escape line, which the lane leaves to the
+    /// lexer, is found where a word is read: no other byte the lane looks
+    /// for after space is a `%`.)
     #[inline(always)]
-    fn skip_space(&mut self) -> bool {
+    fn skip_space(&mut self) {
         let text = self.text;
         let mut at = self.at;
         while at < text.len() && matches!(BYTES[text[at] as usize], Byte::Space) {
             at += 1;
         }
         self.at = at;
-        !(at < text.len() && text[at] == b'%' && scan::at_line_start(text, at))
+    }
+
+    /// Whether a `%` escape line starts here.
+    fn at_escape(&self) -> bool {
+        self.at < self.text.len()
+            && self.text[self.at] == b'%'
+            && scan::at_line_start(self.text, self.at)
     }
 
     /// The word that starts here, as the lexer cuts it; `None` if it has
@@ -131,6 +141,35 @@ impl Lane<'_> {
             return None;
         }
         Some(Range::new(start as u32, at as u32))
+    }
+
+    /// The usual word that starts here — a move number alone, or a move in
+    /// one of the usual SAN shapes with its check or mate marker — read as
+    /// it is scanned ([`notation::usual_word`]): the parts
+    /// [`notation::shortcut`] would split that word into. `None` (and
+    /// nothing read) for any other word.
+    #[inline(always)]
+    fn usual_word(&mut self) -> Option<(Spanned, Option<Spanned>)> {
+        let text = self.text;
+        // Not `?`: in unoptimized builds `?` is two calls.
+        #[allow(clippy::question_mark)]
+        let Some((first, second, n)) = notation::usual_word(&text[self.at..], self.at as u32)
+        else {
+            return None;
+        };
+        let end = self.at + n;
+        // The word ends here, as the lexer cuts it (not at a byte the
+        // lexer reads on in a word, nor one the lane does not read); a
+        // space after it is passed over with it, as `skip_space` would.
+        self.at = match text.get(end) {
+            None => end,
+            Some(&b) => match BYTES[b as usize] {
+                Byte::Space => end + 1,
+                Byte::Special => end,
+                Byte::Word | Byte::Other => return None,
+            },
+        };
+        Some((first, second))
     }
 
     /// The tag name that starts here: letters, digits and `_`; `None` if
@@ -244,25 +283,19 @@ pub(super) fn game<E: Events>(
 
     // Tag pairs: `[`, a name, a string, `]`; comments may come between.
     loop {
-        if !lane.skip_space() {
-            return None;
-        }
+        lane.skip_space();
         match lane.text.get(lane.at)? {
             b'{' => comments.push(lane.comment()?),
             b'[' => {
                 let open = lane.byte(b'[')?;
                 parser.touch(open);
-                if !lane.skip_space() {
-                    return None;
-                }
+                lane.skip_space();
                 let name = lane.name()?;
                 let name_text = &text[name.as_usize()];
                 if name_text == b"PieceLetters" {
                     return None;
                 }
-                if !lane.skip_space() {
-                    return None;
-                }
+                lane.skip_space();
                 if lane.text.get(lane.at) != Some(&b'"') {
                     return None;
                 }
@@ -272,9 +305,7 @@ pub(super) fn game<E: Events>(
                 }
                 let value = Range::new(lane.at as u32, string.end as u32);
                 lane.at = string.end;
-                if !lane.skip_space() {
-                    return None;
-                }
+                lane.skip_space();
                 let close = lane.byte(b']')?;
                 // Finding the stretch's end, a tag is taken on one line
                 // only: no line break in the space around its name and
@@ -316,9 +347,7 @@ pub(super) fn game<E: Events>(
     // compiler gave it.)
     let mut parts: Vec<Spanned> = Vec::new();
     loop {
-        if !lane.skip_space() {
-            return None;
-        }
+        lane.skip_space();
         if lane.at == text.len() {
             return unfinished(parser, &mut comments, source, lane.at);
         }
@@ -329,22 +358,30 @@ pub(super) fn game<E: Events>(
             }
             continue;
         }
-        // Not `?`: in unoptimized builds `?` is two calls.
-        #[allow(clippy::question_mark)]
-        let Some(word) = lane.word() else {
-            return None;
+        // The usual move (`Nf3`, `exd5+`) is read as its word is scanned;
+        // any other word is scanned, then split.
+        let taken = match lane.usual_word() {
+            Some((first, second)) => take_parts(&mut parser, &mut comments, source, first, second),
+            None => {
+                if lane.at_escape() {
+                    return None;
+                }
+                // Not `?`: in unoptimized builds `?` is two calls.
+                #[allow(clippy::question_mark)]
+                let Some(word) = lane.word() else {
+                    return None;
+                };
+                let bytes = &text[word.start as usize..word.end as usize];
+                take_word(&mut parser, &mut comments, source, bytes, word, &mut parts)
+            }
         };
-        let bytes = &text[word.start as usize..word.end as usize];
         #[allow(clippy::question_mark)]
-        let Some(ended) = take_word(&mut parser, &mut comments, source, bytes, word, &mut parts)
-        else {
+        let Some(ended) = taken else {
             return None;
         };
         if ended {
             // Only space may follow, up to the stretch's end.
-            if !lane.skip_space() {
-                return None;
-            }
+            lane.skip_space();
             let at = lane.at;
             let next_game = match end {
                 End::At(end) => at == end,
@@ -387,19 +424,7 @@ fn take_word<E: Events>(
     parts: &mut Vec<Spanned>,
 ) -> Option<bool> {
     Some(match notation::shortcut(bytes, word.start) {
-        Some((first, second)) => match part(parser, comments, source, first) {
-            Taken::Ended if second.is_some() => return None,
-            Taken::Ended => true,
-            Taken::Read => match second {
-                None => false,
-                Some(second) => match part(parser, comments, source, second) {
-                    Taken::Ended => true,
-                    Taken::Read => false,
-                    Taken::Refused => return None,
-                },
-            },
-            Taken::Refused => return None,
-        },
+        Some((first, second)) => return take_parts(parser, comments, source, first, second),
         None => {
             parts.clear();
             notation::split_word(bytes, word.start, parts);
@@ -416,6 +441,32 @@ fn take_word<E: Events>(
             }
             ended
         }
+    })
+}
+
+/// Hands the parts of a word split by value (see [`notation::shortcut`])
+/// to the parser: whether the result ended the game, with nothing after it
+/// in its word; `None` where the lane gives up.
+#[inline(always)]
+fn take_parts<E: Events>(
+    parser: &mut GameParser<E>,
+    comments: &mut Vec<Range>,
+    source: &Source,
+    first: Spanned,
+    second: Option<Spanned>,
+) -> Option<bool> {
+    Some(match part(parser, comments, source, first) {
+        Taken::Ended if second.is_some() => return None,
+        Taken::Ended => true,
+        Taken::Read => match second {
+            None => false,
+            Some(second) => match part(parser, comments, source, second) {
+                Taken::Ended => true,
+                Taken::Read => false,
+                Taken::Refused => return None,
+            },
+        },
+        Taken::Refused => return None,
     })
 }
 
@@ -627,6 +678,70 @@ mod tests {
         assert!(lane("\u{feff}[Event \"x\"]\n1. e4 *").is_none());
         assert!(lane("[PieceLetters \"de\"]\n1. e4 *").is_none());
         assert!(lane("[Event \"x\"\n1. e4 *").is_none());
+    }
+
+    /// A move or a move number read as its word is scanned is what
+    /// scanning the word and splitting it give, and leaves the lane where the scan does: on
+    /// every word of up to five bytes from an alphabet of the bytes that
+    /// matter, before every kind of byte that may follow. The usual shapes
+    /// are read so.
+    #[test]
+    fn moves_read_as_scanned_are_the_words_split() {
+        let alphabet = b"ah18xNP+#=O.";
+        let ends: [&[u8]; 9] = [
+            b"",
+            b" ",
+            b"\n",
+            b"{",
+            b")",
+            b"!",
+            b"+",
+            b"\x01",
+            "\u{e9}".as_bytes(),
+        ];
+        let mut words: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut frontier = words.clone();
+        for _ in 0..5 {
+            let next: Vec<Vec<u8>> = frontier
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |&b| [&w[..], &[b]].concat()))
+                .collect();
+            words.extend(next.iter().cloned());
+            frontier = next;
+        }
+        let mut read = 0;
+        for word in &words {
+            for end in ends {
+                let text = [&b"1. "[..], word, end].concat();
+                let mut fused = Lane { text: &text, at: 3 };
+                let Some(parts) = fused.usual_word() else {
+                    assert_eq!(fused.at, 3);
+                    continue;
+                };
+                read += 1;
+                let mut scanned = Lane { text: &text, at: 3 };
+                let split = scanned
+                    .word()
+                    .and_then(|w| notation::shortcut(&text[w.as_usize()], w.start));
+                assert_eq!(Some(parts), split, "{:?}", String::from_utf8_lossy(&text));
+                // The space after the word may be passed over with it.
+                fused.skip_space();
+                scanned.skip_space();
+                assert_eq!(fused.at, scanned.at, "{:?}", String::from_utf8_lossy(&text));
+            }
+        }
+        assert!(read > 500, "{read}");
+        for word in [
+            "e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2", "Rbxd7", "Qh4#", "Kxf2+", "12.", "1...",
+        ] {
+            let text = format!("{word} ");
+            let mut lane = Lane {
+                text: text.as_bytes(),
+                at: 0,
+            };
+            assert!(lane.usual_word().is_some(), "{word}");
+            assert_eq!(lane.at, text.len());
+        }
     }
 
     /// A tag name is read in one pass over its bytes: letters, digits and

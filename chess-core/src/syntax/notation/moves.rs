@@ -137,40 +137,82 @@ fn drop(b: &[u8]) -> Option<(Role, Square)> {
 }
 
 /// The usual SAN shapes (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`, `R1xe2`),
-/// recognised without the general parser. Inlined where it is called for
-/// every move, so that the move is built in registers.
+/// recognised without the general parser: the move `b` is, if it is one.
 #[inline(always)]
 pub(super) fn fast_san(b: &[u8]) -> Option<MoveSyntax> {
-    // (piece, disambiguation, capture, destination)
-    let (p, d, capture, f, r) = match *b {
-        [f, r] => (b'P', None, false, f, r),
-        [p, f, r] => (p, None, false, f, r),
-        [x, b'x', f, r] => (x, None, true, f, r),
-        [p, d, f, r] => (p, Some(d), false, f, r),
-        [p, d, b'x', f, r] => (p, Some(d), true, f, r),
-        _ => return None,
-    };
-    let to = square_of(f, r)?;
-    let (role, file, rank) = match role_of_upper(p) {
-        // `exd5`: a pawn capture names the pawn's file.
-        None if capture && d.is_none() => (Role::Pawn, Some(file_of(p)?), None),
-        None => return None,
-        Some(Role::Pawn) if b.len() > 2 => return None,
-        Some(role) => match d.map(|d| (file_of(d), rank_of(d))) {
-            None => (role, None, None),
-            Some((Some(file), _)) => (role, Some(file), None),
-            Some((_, Some(rank))) => (role, None, Some(rank)),
-            Some(_) => return None,
-        },
-    };
-    Some(MoveSyntax::San {
+    match san_prefix(b) {
+        Some((m, n)) if n == b.len() => Some(m),
+        _ => None,
+    }
+}
+
+/// The usual SAN shape at the start of `b`, read as its bytes come, and
+/// its length: the move [`fast_san`] reads in `b[..n]`. The shapes are
+/// told apart by their bytes, so at most one length fits: `b[..n]` is the
+/// only prefix of `b` that [`fast_san`] reads. Inlined where it is called
+/// for every move, so that the move is built in registers.
+#[inline(always)]
+pub(super) fn san_prefix(b: &[u8]) -> Option<(MoveSyntax, usize)> {
+    match *b {
+        // A pawn's move (`e4`) or capture (`exd5`).
+        [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => {
+            Some((san(Role::Pawn, None, None, false, square_of(f, r)?), 2))
+        }
+        [c @ b'a'..=b'h', b'x', f, r, ..] => {
+            Some((san(Role::Pawn, file_of(c), None, true, square_of(f, r)?), 4))
+        }
+        // A piece's: the bytes after its letter tell `Nf3`, `Nxe5`,
+        // `Nbd7` (`N1d2`) and `Nbxd7` apart (`P` writes no pawn's move).
+        [
+            p @ (b'N' | b'B' | b'R' | b'Q' | b'K'),
+            c1,
+            c2,
+            ref rest @ ..,
+        ] => {
+            let role = role_of_upper(p)?;
+            if let Some(to) = square_of(c1, c2) {
+                return Some((san(role, None, None, false, to), 3));
+            }
+            let [r, ..] = *rest else {
+                return None;
+            };
+            if c1 == b'x' {
+                return Some((san(role, None, None, true, square_of(c2, r)?), 4));
+            }
+            let (file, rank) = (file_of(c1), rank_of(c1));
+            if file.is_none() && rank.is_none() {
+                return None;
+            }
+            if c2 != b'x' {
+                return Some((san(role, file, rank, false, square_of(c2, r)?), 4));
+            }
+            let [_, r2, ..] = *rest else {
+                return None;
+            };
+            Some((san(role, file, rank, true, square_of(r, r2)?), 5))
+        }
+        _ => None,
+    }
+}
+
+/// A move in SAN without promotion. (A function, not a closure: in
+/// unoptimized builds a closure is a call, and this is inlined.)
+#[inline(always)]
+fn san(
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    capture: bool,
+    to: Square,
+) -> MoveSyntax {
+    MoveSyntax::San {
         role,
         file,
         rank,
         capture,
         to,
         promotion: None,
-    })
+    }
 }
 
 /// Parses a move body (no number, markers or annotations).

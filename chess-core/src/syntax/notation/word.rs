@@ -1,7 +1,7 @@
 //! A word split into parts: a result, a NAG, a move number, the move and
 //! its suffixes (`e.p.`, a check or mate marker, an annotation).
 
-use super::moves::{body_part, fast_san, rules_body_part};
+use super::moves::{body_part, fast_san, rules_body_part, san_prefix};
 use super::parts::{Board, GameResult, Invalid, Marker, Part, RulesRead, Spanned};
 use super::spellings::{MAX_REWRITTEN, glyph_nag, rewrite};
 use crate::input::Range;
@@ -42,10 +42,11 @@ pub(crate) fn shortcut(word: &[u8], offset: u32) -> Option<(Spanned, Option<Span
     if matches!(first, b'*' | b'$' | b'.' | 0xC2 | 0xE2) {
         return None;
     }
+    match usual_word(word, offset) {
+        Some((mv, marker, n)) if n == word.len() => return Some((mv, marker)),
+        _ => {}
+    }
     if last.is_ascii_alphanumeric() {
-        if let Some(m) = fast_san(word) {
-            return Some((at(Part::Move(m), 0, word.len()), None));
-        }
         return match body_part(word) {
             Part::Invalid(_) => None,
             part => Some((at(part, 0, word.len()), None)),
@@ -59,22 +60,52 @@ pub(crate) fn shortcut(word: &[u8], offset: u32) -> Option<(Spanned, Option<Span
         return None;
     }
     let end = word.len() - 1;
-    let marker = match marker {
-        b'+' => Marker::Check,
-        _ => Marker::Mate,
-    };
-    if let Some(m) = fast_san(&word[..end]) {
-        return Some((
-            at(Part::Move(m), 0, end),
-            Some(at(Part::Marker(marker), end, word.len())),
-        ));
-    }
     match body_part(&word[..end]) {
         Part::Invalid(_) => None,
         part => Some((
             at(part, 0, end),
-            Some(at(Part::Marker(marker), end, word.len())),
+            Some(at(Part::Marker(marker_of(*marker)), end, word.len())),
         )),
+    }
+}
+
+/// The check or mate marker `b` (`+` or `#`) is.
+#[inline(always)]
+fn marker_of(b: u8) -> Marker {
+    match b {
+        b'+' => Marker::Check,
+        _ => Marker::Mate,
+    }
+}
+
+/// The usual word at the start of `text` (found at `offset`), read as its
+/// bytes come: a move number alone (`12.`, `12...`), or a bare move in one
+/// of the usual SAN shapes with its check or mate marker (`Nf3`, `exd5+`).
+/// The parts [`shortcut`] splits the word they make into, and the word's
+/// length; `None` where `text` starts otherwise. Whether the word ends
+/// there is the caller's to say: the express lane reads a game's moves
+/// with it, asking whether the next byte ends a word, so that the word is
+/// read as it is scanned.
+#[inline(always)]
+pub(crate) fn usual_word(text: &[u8], offset: u32) -> Option<(Spanned, Option<Spanned>, usize)> {
+    let (first, n) = match text {
+        [b'0'..=b'9', ..] => number_prefix(text)?,
+        _ => {
+            let (m, n) = san_prefix(text)?;
+            (Part::Move(m), n)
+        }
+    };
+    let at = |part, start: usize, end: usize| Spanned {
+        part,
+        range: Range::new(offset + start as u32, offset + end as u32),
+    };
+    match (&first, text.get(n)) {
+        (Part::Move(_), Some(&b @ (b'+' | b'#'))) => Some((
+            at(first, 0, n),
+            Some(at(Part::Marker(marker_of(b)), n, n + 1)),
+            n + 1,
+        )),
+        _ => Some((at(first, 0, n), None, n)),
     }
 }
 
@@ -191,23 +222,11 @@ fn other_spellings(word: &[u8], offset: u32, out: &mut Vec<Spanned>, before: usi
 /// number, where it ends, and the move. `None` for any other word.
 #[inline(always)]
 fn numbered(word: &[u8]) -> Option<(Part, usize, Option<Part>)> {
-    let mut digits = 0;
-    let mut value = 0u64;
-    while digits < word.len() && word[digits].is_ascii_digit() {
-        value = value
-            .wrapping_mul(10)
-            .wrapping_add(u64::from(word[digits] - b'0'));
-        digits += 1;
-    }
-    let mut end = digits;
-    while end < word.len() && word[end] == b'.' {
-        end += 1;
-    }
-    let dots = end - digits;
-    // Longer numbers may not fit; `…` and the rest are split_ascii's.
-    if dots == 0 || digits > 18 {
+    // Not `?`: in unoptimized builds `?` is two calls.
+    #[allow(clippy::question_mark)]
+    let Some((number, end)) = number_prefix(word) else {
         return None;
-    }
+    };
     let rest = &word[end..];
     let body = match rest.last() {
         None => None,
@@ -220,12 +239,37 @@ fn numbered(word: &[u8]) -> Option<(Part, usize, Option<Part>)> {
         },
         Some(_) => return None,
     };
+    Some((number, end, body))
+}
+
+/// A move number in ASCII dots at the start of `b` (`12.`, `12...`), as
+/// [`numbered`] reads it, and where it ends. `None` where `b` starts
+/// otherwise, or with a number too long to read so.
+#[inline(always)]
+fn number_prefix(b: &[u8]) -> Option<(Part, usize)> {
+    let mut digits = 0;
+    let mut value = 0u64;
+    while digits < b.len() && b[digits].is_ascii_digit() {
+        value = value
+            .wrapping_mul(10)
+            .wrapping_add(u64::from(b[digits] - b'0'));
+        digits += 1;
+    }
+    let mut end = digits;
+    while end < b.len() && b[end] == b'.' {
+        end += 1;
+    }
+    let dots = end - digits;
+    // Longer numbers may not fit; `…` and the rest are split_ascii's.
+    if digits == 0 || dots == 0 || digits > 18 {
+        return None;
+    }
     let number = Part::Number {
         value: u32::try_from(value).ok(),
         black: dots >= 2,
         board: None,
     };
-    Some((number, end, body))
+    Some((number, end))
 }
 
 /// [`split_word`] for words as written.
