@@ -33,7 +33,7 @@ use super::events::Events;
 use super::game::GameParser;
 use super::lexer;
 use super::limits::Limits;
-use super::notation::{self, Spanned};
+use super::notation::{self, Part, Spanned};
 use super::tag::Tag;
 use super::tree::GameSyntax;
 
@@ -361,7 +361,7 @@ pub(super) fn game<E: Events>(
         // The usual move (`Nf3`, `exd5+`) is read as its word is scanned;
         // any other word is scanned, then split.
         let taken = match lane.usual_word() {
-            Some((first, second)) => take_parts(&mut parser, &mut comments, source, first, second),
+            Some((first, second)) => take_usual(&mut parser, &mut comments, source, first, second),
             None => {
                 if lane.at_escape() {
                     return None;
@@ -468,6 +468,52 @@ fn take_parts<E: Events>(
         },
         Taken::Refused => return None,
     })
+}
+
+/// Hands the parts of a usual word (see [`Lane::usual_word`]) to the
+/// parser, each to the grammar's entry for what it is: `false`, the game
+/// goes on; `None` where the lane gives up.
+#[inline(always)]
+fn take_usual<E: Events>(
+    parser: &mut GameParser<E>,
+    comments: &mut Vec<Range>,
+    source: &Source,
+    first: Spanned,
+    second: Option<Spanned>,
+) -> Option<bool> {
+    parser.touch(first.range);
+    if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
+        return None;
+    }
+    let read = match first.part {
+        Part::Number { value, black, .. } => parser.usual_number(value, black, first.range),
+        Part::Move(mv) => parser.usual_move(mv, first.range),
+        _ => return take_parts(parser, comments, source, first, second),
+    };
+    if read.is_err() {
+        return None;
+    }
+    match second {
+        None => Some(false),
+        Some(Spanned {
+            part: Part::Marker(marker),
+            range,
+        }) => {
+            parser.touch(range);
+            if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
+                return None;
+            }
+            match parser.usual_marker(marker, range, source) {
+                Ok(()) => Some(false),
+                Err(_) => None,
+            }
+        }
+        Some(second) => match part(parser, comments, source, second) {
+            Taken::Read => Some(false),
+            Taken::Ended => Some(true),
+            Taken::Refused => None,
+        },
+    }
 }
 
 /// What became of one part of a word handed to the parser.
@@ -651,6 +697,7 @@ mod tests {
             "1. e4 (1. d4) e5 *",
             "1. e4 ; comment\ne5 *",
             "1. e4 e5 2.",
+            "1. e4 e5 2. 3. Nf3 *",
             "1. e4 e5 * 2. Nf3",
             "1. e4 * {after}",
             "1. knight g1 to f3 *",

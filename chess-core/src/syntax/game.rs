@@ -16,7 +16,7 @@ use crate::input::{Mode, Range, Source};
 use super::errors;
 use super::letters::PieceLetters;
 use super::limits::{Bound, Limits};
-use super::notation::{self, Invalid, MoveSyntax, Part, RulesRead, Spanned};
+use super::notation::{self, Board, Invalid, Marker, MoveSyntax, Part, RulesRead, Spanned};
 use chess_format::{Named, Variant};
 use chess_rules::MoveText;
 
@@ -273,20 +273,7 @@ impl<E: Events> GameParser<E> {
                 value,
                 black,
                 board,
-            } => {
-                if let Some(previous) = self.pending_number {
-                    return Err(errors::number_without_move(previous));
-                }
-                if board.is_some() && !self.rules {
-                    return Err(errors::board_in_number(range));
-                }
-                self.pending_number = Some(MoveNumber {
-                    value,
-                    black,
-                    board,
-                    range,
-                });
-            }
+            } => self.number(value, black, board, range)?,
             Part::Ellipsis => {
                 if let Some(n) = &mut self.pending_number {
                     n.black = true;
@@ -341,14 +328,7 @@ impl<E: Events> GameParser<E> {
             Part::To | Part::Becomes => {
                 return Err(errors::stray_long_form_word(range, source));
             }
-            Part::Marker(marker) => {
-                self.attached(range, source)?;
-                if self.marked {
-                    return Err(errors::second_marker(range));
-                }
-                self.marked = true;
-                self.events.marker(marker, range);
-            }
+            Part::Marker(marker) => self.marker(marker, range, source)?,
             Part::EnPassant => self.en_passant(range, source)?,
             Part::Annotation | Part::Nag => {
                 if spanned.part == Part::Annotation {
@@ -374,6 +354,84 @@ impl<E: Events> GameParser<E> {
             }
         }
         Ok(false)
+    }
+
+    /// The usual words' parts, which the express lane reads as it scans
+    /// them ([`notation::usual_word`]) and so knows for what they are: a
+    /// move number, a move, its marker, each taken as [`Self::word_part`]
+    /// takes it, without asking which part it is.
+    #[inline(always)]
+    pub(super) fn usual_number(
+        &mut self,
+        value: Option<u32>,
+        black: bool,
+        range: Range,
+    ) -> Result<(), Diagnostic> {
+        self.attach = false;
+        if self.rules {
+            self.no_join()?;
+        }
+        self.number(value, black, None, range)
+    }
+
+    /// See [`Self::usual_number`].
+    #[inline(always)]
+    pub(super) fn usual_move(&mut self, mv: MoveSyntax, range: Range) -> Result<(), Diagnostic> {
+        self.attach = false;
+        if self.rules {
+            self.no_join()?;
+        }
+        self.push_ply(mv, range)
+    }
+
+    /// See [`Self::usual_number`].
+    #[inline(always)]
+    pub(super) fn usual_marker(
+        &mut self,
+        marker: Marker,
+        range: Range,
+        source: &Source,
+    ) -> Result<(), Diagnostic> {
+        if self.rules {
+            self.no_join()?;
+        }
+        self.marker(marker, range, source)
+    }
+
+    /// A move number: the next ply's, unless one is waiting for its move.
+    #[inline(always)]
+    fn number(
+        &mut self,
+        value: Option<u32>,
+        black: bool,
+        board: Option<Board>,
+        range: Range,
+    ) -> Result<(), Diagnostic> {
+        if let Some(previous) = self.pending_number {
+            return Err(errors::number_without_move(previous));
+        }
+        if board.is_some() && !self.rules {
+            return Err(errors::board_in_number(range));
+        }
+        self.pending_number = Some(MoveNumber {
+            value,
+            black,
+            board,
+            range,
+        });
+        Ok(())
+    }
+
+    /// A check or mate marker on the ply before it, one at most.
+    #[inline(always)]
+    fn marker(&mut self, marker: Marker, range: Range, source: &Source) -> Result<(), Diagnostic> {
+        self.attached(range, source)?;
+        if self.marked {
+            return Err(errors::second_marker(range));
+        }
+        self.marked = true;
+        self.events.marker(marker, range);
+        Ok(())
     }
 
     /// A move under rules a user defines, as the rule set's notation read
