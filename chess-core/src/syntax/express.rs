@@ -33,7 +33,7 @@ use super::events::Events;
 use super::game::GameParser;
 use super::lexer;
 use super::limits::Limits;
-use super::notation::{self, Part, Spanned};
+use super::notation::{self, Spanned, Usual};
 use super::tag::Tag;
 use super::tree::GameSyntax;
 
@@ -149,15 +149,15 @@ impl Lane<'_> {
     /// [`notation::shortcut`] would split that word into. `None` (and
     /// nothing read) for any other word.
     #[inline(always)]
-    fn usual_word(&mut self) -> Option<(Spanned, Option<Spanned>)> {
+    fn usual_word(&mut self) -> Option<(Usual, Range)> {
         let text = self.text;
+        let start = self.at;
         // Not `?`: in unoptimized builds `?` is two calls.
         #[allow(clippy::question_mark)]
-        let Some((first, second, n)) = notation::usual_word(&text[self.at..], self.at as u32)
-        else {
+        let Some((usual, n)) = notation::usual_word(&text[start..]) else {
             return None;
         };
-        let end = self.at + n;
+        let end = start + n;
         // The word ends here, as the lexer cuts it (not at a byte the
         // lexer reads on in a word, nor one the lane does not read); a
         // space after it is passed over with it, as `skip_space` would.
@@ -169,7 +169,7 @@ impl Lane<'_> {
                 Byte::Word | Byte::Other => return None,
             },
         };
-        Some((first, second))
+        Some((usual, Range::new(start as u32, end as u32)))
     }
 
     /// The tag name that starts here: letters, digits and `_`; `None` if
@@ -358,25 +358,26 @@ pub(super) fn game<E: Events>(
             }
             continue;
         }
-        // The usual move (`Nf3`, `exd5+`) is read as its word is scanned;
-        // any other word is scanned, then split.
-        let taken = match lane.usual_word() {
-            Some((first, second)) => take_usual(&mut parser, &mut comments, source, first, second),
-            None => {
-                if lane.at_escape() {
-                    return None;
-                }
-                // Not `?`: in unoptimized builds `?` is two calls.
-                #[allow(clippy::question_mark)]
-                let Some(word) = lane.word() else {
-                    return None;
-                };
-                let bytes = &text[word.start as usize..word.end as usize];
-                take_word(&mut parser, &mut comments, source, bytes, word, &mut parts)
+        // The usual words (`12.`, `Nf3`, `exd5+`) are read as they are
+        // scanned; any other word is scanned, then split.
+        if let Some((usual, range)) = lane.usual_word() {
+            if !take_usual(&mut parser, &mut comments, source, usual, range) {
+                return None;
             }
-        };
+            continue;
+        }
+        if lane.at_escape() {
+            return None;
+        }
+        // Not `?`: in unoptimized builds `?` is two calls.
         #[allow(clippy::question_mark)]
-        let Some(ended) = taken else {
+        let Some(word) = lane.word() else {
+            return None;
+        };
+        let bytes = &text[word.start as usize..word.end as usize];
+        #[allow(clippy::question_mark)]
+        let Some(ended) = take_word(&mut parser, &mut comments, source, bytes, word, &mut parts)
+        else {
             return None;
         };
         if ended {
@@ -424,7 +425,19 @@ fn take_word<E: Events>(
     parts: &mut Vec<Spanned>,
 ) -> Option<bool> {
     Some(match notation::shortcut(bytes, word.start) {
-        Some((first, second)) => return take_parts(parser, comments, source, first, second),
+        Some((first, second)) => match part(parser, comments, source, first) {
+            Taken::Ended if second.is_some() => return None,
+            Taken::Ended => true,
+            Taken::Read => match second {
+                None => false,
+                Some(second) => match part(parser, comments, source, second) {
+                    Taken::Ended => true,
+                    Taken::Read => false,
+                    Taken::Refused => return None,
+                },
+            },
+            Taken::Refused => return None,
+        },
         None => {
             parts.clear();
             notation::split_word(bytes, word.start, parts);
@@ -444,75 +457,50 @@ fn take_word<E: Events>(
     })
 }
 
-/// Hands the parts of a word split by value (see [`notation::shortcut`])
-/// to the parser: whether the result ended the game, with nothing after it
-/// in its word; `None` where the lane gives up.
-#[inline(always)]
-fn take_parts<E: Events>(
-    parser: &mut GameParser<E>,
-    comments: &mut Vec<Range>,
-    source: &Source,
-    first: Spanned,
-    second: Option<Spanned>,
-) -> Option<bool> {
-    Some(match part(parser, comments, source, first) {
-        Taken::Ended if second.is_some() => return None,
-        Taken::Ended => true,
-        Taken::Read => match second {
-            None => false,
-            Some(second) => match part(parser, comments, source, second) {
-                Taken::Ended => true,
-                Taken::Read => false,
-                Taken::Refused => return None,
-            },
-        },
-        Taken::Refused => return None,
-    })
-}
-
-/// Hands the parts of a usual word (see [`Lane::usual_word`]) to the
-/// parser, each to the grammar's entry for what it is: `false`, the game
-/// goes on; `None` where the lane gives up.
+/// Hands a usual word (see [`Lane::usual_word`]; written at `range`) to
+/// the parser, each of its parts to the grammar's entry for what it is, as
+/// [`part`] hands it: `false` where the lane gives up. (No usual word ends
+/// the game.)
 #[inline(always)]
 fn take_usual<E: Events>(
     parser: &mut GameParser<E>,
     comments: &mut Vec<Range>,
     source: &Source,
-    first: Spanned,
-    second: Option<Spanned>,
-) -> Option<bool> {
-    parser.touch(first.range);
-    if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
-        return None;
-    }
-    let read = match first.part {
-        Part::Number { value, black, .. } => parser.usual_number(value, black, first.range),
-        Part::Move(mv) => parser.usual_move(mv, first.range),
-        _ => return take_parts(parser, comments, source, first, second),
-    };
-    if read.is_err() {
-        return None;
-    }
-    match second {
-        None => Some(false),
-        Some(Spanned {
-            part: Part::Marker(marker),
-            range,
-        }) => {
+    usual: Usual,
+    range: Range,
+) -> bool {
+    match usual {
+        Usual::Number { value, black } => {
             parser.touch(range);
             if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
-                return None;
+                return false;
             }
-            match parser.usual_marker(marker, range, source) {
-                Ok(()) => Some(false),
-                Err(_) => None,
-            }
+            parser.usual_number(value, black, range).is_ok()
         }
-        Some(second) => match part(parser, comments, source, second) {
-            Taken::Read => Some(false),
-            Taken::Ended => Some(true),
-            Taken::Refused => None,
-        },
+        Usual::Move { mv, marker } => {
+            let (mv_range, marker_range) = match marker {
+                None => (range, range),
+                Some(_) => (
+                    Range::new(range.start, range.end - 1),
+                    Range::new(range.end - 1, range.end),
+                ),
+            };
+            parser.touch(mv_range);
+            if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
+                return false;
+            }
+            if parser.usual_move(mv, mv_range).is_err() {
+                return false;
+            }
+            let Some(marker) = marker else {
+                return true;
+            };
+            parser.touch(marker_range);
+            if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
+                return false;
+            }
+            parser.usual_marker(marker, marker_range, source).is_ok()
+        }
     }
 }
 
@@ -761,10 +749,11 @@ mod tests {
             for end in ends {
                 let text = [&b"1. "[..], word, end].concat();
                 let mut fused = Lane { text: &text, at: 3 };
-                let Some(parts) = fused.usual_word() else {
+                let Some((usual, range)) = fused.usual_word() else {
                     assert_eq!(fused.at, 3);
                     continue;
                 };
+                let parts = usual.parts(range.start, range.len());
                 read += 1;
                 let mut scanned = Lane { text: &text, at: 3 };
                 let split = scanned

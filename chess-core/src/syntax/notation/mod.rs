@@ -21,5 +21,5 @@ mod word;
 pub(crate) use moves::parse_move;
 pub use parts::{Board, GameResult, Invalid, Marker, MoveSyntax, Part, RulesRead, Spanned};
 pub use spellings::nag_value;
-pub(crate) use word::{result_token, shortcut, usual_word};
+pub(crate) use word::{Usual, result_token, shortcut, usual_word};
 pub use word::{split_word, split_word_under_rules};

@@ -2,7 +2,7 @@
 //! its suffixes (`e.p.`, a check or mate marker, an annotation).
 
 use super::moves::{body_part, fast_san, rules_body_part, san_prefix};
-use super::parts::{Board, GameResult, Invalid, Marker, Part, RulesRead, Spanned};
+use super::parts::{Board, GameResult, Invalid, Marker, MoveSyntax, Part, RulesRead, Spanned};
 use super::spellings::{MAX_REWRITTEN, glyph_nag, rewrite};
 use crate::input::Range;
 
@@ -42,8 +42,8 @@ pub(crate) fn shortcut(word: &[u8], offset: u32) -> Option<(Spanned, Option<Span
     if matches!(first, b'*' | b'$' | b'.' | 0xC2 | 0xE2) {
         return None;
     }
-    match usual_word(word, offset) {
-        Some((mv, marker, n)) if n == word.len() => return Some((mv, marker)),
+    match usual_word(word) {
+        Some((usual, n)) if n == word.len() => return Some(usual.parts(offset, n)),
         _ => {}
     }
     if last.is_ascii_alphanumeric() {
@@ -78,35 +78,73 @@ fn marker_of(b: u8) -> Marker {
     }
 }
 
-/// The usual word at the start of `text` (found at `offset`), read as its
-/// bytes come: a move number alone (`12.`, `12...`), or a bare move in one
-/// of the usual SAN shapes with its check or mate marker (`Nf3`, `exd5+`).
-/// The parts [`shortcut`] splits the word they make into, and the word's
-/// length; `None` where `text` starts otherwise. Whether the word ends
-/// there is the caller's to say: the express lane reads a game's moves
-/// with it, asking whether the next byte ends a word, so that the word is
-/// read as it is scanned.
-#[inline(always)]
-pub(crate) fn usual_word(text: &[u8], offset: u32) -> Option<(Spanned, Option<Spanned>, usize)> {
-    let (first, n) = match text {
-        [b'0'..=b'9', ..] => number_prefix(text)?,
-        _ => {
-            let (m, n) = san_prefix(text)?;
-            (Part::Move(m), n)
+/// A usual word, read as its bytes come ([`usual_word`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Usual {
+    /// A move number alone (`12.`, `12...`): its value, where it fits in
+    /// a `u32`, and whether it numbers Black's move.
+    Number { value: Option<u32>, black: bool },
+    /// A bare move and the check or mate marker after it.
+    Move {
+        mv: MoveSyntax,
+        marker: Option<Marker>,
+    },
+}
+
+impl Usual {
+    /// The parts [`shortcut`] splits the word into (`len` bytes at
+    /// `offset`).
+    #[inline(always)]
+    pub(crate) fn parts(self, offset: u32, len: usize) -> (Spanned, Option<Spanned>) {
+        let at = |part, start: usize, end: usize| Spanned {
+            part,
+            range: Range::new(offset + start as u32, offset + end as u32),
+        };
+        match self {
+            Usual::Number { value, black } => {
+                let number = Part::Number {
+                    value,
+                    black,
+                    board: None,
+                };
+                (at(number, 0, len), None)
+            }
+            Usual::Move { mv, marker: None } => (at(Part::Move(mv), 0, len), None),
+            Usual::Move {
+                mv,
+                marker: Some(marker),
+            } => (
+                at(Part::Move(mv), 0, len - 1),
+                Some(at(Part::Marker(marker), len - 1, len)),
+            ),
         }
-    };
-    let at = |part, start: usize, end: usize| Spanned {
-        part,
-        range: Range::new(offset + start as u32, offset + end as u32),
-    };
-    match (&first, text.get(n)) {
-        (Part::Move(_), Some(&b @ (b'+' | b'#'))) => Some((
-            at(first, 0, n),
-            Some(at(Part::Marker(marker_of(b)), n, n + 1)),
-            n + 1,
-        )),
-        _ => Some((at(first, 0, n), None, n)),
     }
+}
+
+/// The usual word at the start of `text`, read as its bytes come: a move
+/// number alone (`12.`, `12...`), or a bare move in one of the usual SAN
+/// shapes with its check or mate marker (`Nf3`, `exd5+`); and its length.
+/// `None` where `text` starts otherwise. Whether the word ends there is
+/// the caller's to say: the express lane reads a game's moves with it,
+/// asking whether the next byte ends a word, so that the word is read as
+/// it is scanned; [`shortcut`] asks whether it is the whole word.
+#[inline(always)]
+pub(crate) fn usual_word(text: &[u8]) -> Option<(Usual, usize)> {
+    if let [b'0'..=b'9', ..] = text {
+        let (value, black, n) = number_prefix(text)?;
+        return Some((Usual::Number { value, black }, n));
+    }
+    let (mv, n) = san_prefix(text)?;
+    Some(match text.get(n) {
+        Some(&b @ (b'+' | b'#')) => (
+            Usual::Move {
+                mv,
+                marker: Some(marker_of(b)),
+            },
+            n + 1,
+        ),
+        _ => (Usual::Move { mv, marker: None }, n),
+    })
 }
 
 /// [`split_word`] for any word, without its shortcuts.
@@ -224,8 +262,13 @@ fn other_spellings(word: &[u8], offset: u32, out: &mut Vec<Spanned>, before: usi
 fn numbered(word: &[u8]) -> Option<(Part, usize, Option<Part>)> {
     // Not `?`: in unoptimized builds `?` is two calls.
     #[allow(clippy::question_mark)]
-    let Some((number, end)) = number_prefix(word) else {
+    let Some((value, black, end)) = number_prefix(word) else {
         return None;
+    };
+    let number = Part::Number {
+        value,
+        black,
+        board: None,
     };
     let rest = &word[end..];
     let body = match rest.last() {
@@ -242,11 +285,12 @@ fn numbered(word: &[u8]) -> Option<(Part, usize, Option<Part>)> {
     Some((number, end, body))
 }
 
-/// A move number in ASCII dots at the start of `b` (`12.`, `12...`), as
-/// [`numbered`] reads it, and where it ends. `None` where `b` starts
-/// otherwise, or with a number too long to read so.
+/// A move number in ASCII dots at the start of `b` (`12.`, `12...`; `b`
+/// starts with a digit), as [`numbered`] reads it: its value where it
+/// fits, whether it numbers Black's move, and where it ends. `None` where
+/// `b` goes on otherwise, or with a number too long to read so.
 #[inline(always)]
-fn number_prefix(b: &[u8]) -> Option<(Part, usize)> {
+fn number_prefix(b: &[u8]) -> Option<(Option<u32>, bool, usize)> {
     let mut digits = 0;
     let mut value = 0u64;
     while digits < b.len() && b[digits].is_ascii_digit() {
@@ -261,15 +305,10 @@ fn number_prefix(b: &[u8]) -> Option<(Part, usize)> {
     }
     let dots = end - digits;
     // Longer numbers may not fit; `…` and the rest are split_ascii's.
-    if digits == 0 || dots == 0 || digits > 18 {
+    if dots == 0 || digits > 18 {
         return None;
     }
-    let number = Part::Number {
-        value: u32::try_from(value).ok(),
-        black: dots >= 2,
-        board: None,
-    };
-    Some((number, end))
+    Some((u32::try_from(value).ok(), dots >= 2, end))
 }
 
 /// [`split_word`] for words as written.
