@@ -470,11 +470,10 @@ fn take_usual<E: Events>(
     range: Range,
 ) -> bool {
     match usual {
+        // A number is no event: the comments before it go to the game's
+        // consumer with the move it numbers, as they would before it.
         Usual::Number { value, black } => {
             parser.touch(range);
-            if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
-                return false;
-            }
             parser.usual_number(value, black, range).is_ok()
         }
         Usual::Move { mv, marker } => {
@@ -495,10 +494,8 @@ fn take_usual<E: Events>(
             let Some(marker) = marker else {
                 return true;
             };
+            // (No comment comes between a move and its marker.)
             parser.touch(marker_range);
-            if !comments.is_empty() && parser.take_comments(source, comments).is_err() {
-                return false;
-            }
             parser.usual_marker(marker, marker_range, source).is_ok()
         }
     }
@@ -778,6 +775,16 @@ mod tests {
             assert!(lane.usual_word().is_some(), "{word}");
             assert_eq!(lane.at, text.len());
         }
+    }
+
+    /// A `%` escape line is found where a word would be read: in a line's
+    /// first column only.
+    #[test]
+    fn an_escape_line_starts_in_the_first_column() {
+        let text = b"%a 1. e4\n%b e5 %c";
+        let escape = |at| Lane { text, at }.at_escape();
+        assert!(escape(0) && escape(9));
+        assert!(!escape(3) && !escape(15) && !escape(text.len()));
     }
 
     /// A tag name is read in one pass over its bytes: letters, digits and

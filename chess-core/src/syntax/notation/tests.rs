@@ -122,6 +122,13 @@ fn fast_path_agrees_with_the_general_parser() {
             }
         }
     }
+    // It reads the usual shapes, and only a whole word.
+    for word in [
+        "e4", "exd5", "Nf3", "Nxe5", "Nbd7", "N1d2", "Rbxd7", "R1xe2",
+    ] {
+        assert!(fast_san(word.as_bytes()).is_some(), "{word}");
+        assert!(fast_san(format!("{word}x").as_bytes()).is_none(), "{word}x");
+    }
 }
 
 #[test]
