@@ -145,9 +145,10 @@ impl Lane<'_> {
 
     /// The usual word that starts here — a move number alone, or a move in
     /// one of the usual SAN shapes with its check or mate marker — read as
-    /// it is scanned ([`notation::usual_word`]): the parts
-    /// [`notation::shortcut`] would split that word into. `None` (and
-    /// nothing read) for any other word.
+    /// it is scanned ([`notation::usual_word`]): what it is (its
+    /// [`Usual::parts`] are those [`notation::shortcut`] splits it into)
+    /// and where it is written. `None` (and nothing read) for any other
+    /// word.
     #[inline(always)]
     fn usual_word(&mut self) -> Option<(Usual, Range)> {
         let text = self.text;
@@ -713,10 +714,10 @@ mod tests {
     }
 
     /// A move or a move number read as its word is scanned is what
-    /// scanning the word and splitting it give, and leaves the lane where the scan does: on
-    /// every word of up to five bytes from an alphabet of the bytes that
-    /// matter, before every kind of byte that may follow. The usual shapes
-    /// are read so.
+    /// scanning the word and splitting it give, and leaves the lane where
+    /// the scan does: on every word of up to five bytes from an alphabet of
+    /// the bytes that matter, before every kind of byte that may follow.
+    /// The usual shapes are read so.
     #[test]
     fn moves_read_as_scanned_are_the_words_split() {
         let alphabet = b"ah18xNP+#=O.";

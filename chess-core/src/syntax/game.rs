@@ -357,9 +357,9 @@ impl<E: Events> GameParser<E> {
     }
 
     /// The usual words' parts, which the express lane reads as it scans
-    /// them ([`notation::usual_word`]) and so knows for what they are: a
-    /// move number, a move, its marker, each taken as [`Self::word_part`]
-    /// takes it, without asking which part it is.
+    /// them ([`notation::usual_word`]) and so knows what they are: a move
+    /// number, a move, its marker, each taken as [`Self::word_part`] takes
+    /// it, without asking which part it is.
     #[inline(always)]
     pub(super) fn usual_number(
         &mut self,
