@@ -28,6 +28,15 @@ impl Buffer {
         }
     }
 
+    /// An empty buffer whose room is `bytes`, no longer wanted: written
+    /// already, so reading into it writes nothing twice.
+    pub(crate) fn room(bytes: Vec<u8>) -> Buffer {
+        Buffer {
+            room: bytes,
+            len: 0,
+        }
+    }
+
     /// Reads at most `block` bytes from `reader` after the buffer's; how
     /// many it read.
     pub(crate) fn read_from(&mut self, reader: &mut impl Read, block: usize) -> io::Result<usize> {
@@ -112,6 +121,17 @@ mod tests {
         assert_eq!(buffer.read_from(&mut reader, 4).unwrap(), 3);
         assert_eq!(&*buffer, b"efghijk");
         assert_eq!(buffer.into_vec(), b"efghijk");
+    }
+
+    #[test]
+    fn a_room_given_is_read_into() {
+        let mut buffer = Buffer::room(b"old bytes".to_vec());
+        assert!(buffer.is_empty());
+        let mut reader: &[u8] = b"new";
+        assert_eq!(buffer.read_from(&mut reader, 4).unwrap(), 3);
+        assert_eq!(&*buffer, b"new");
+        // Within the room: nothing written past it.
+        assert_eq!(buffer.room.len(), 9);
     }
 
     #[test]

@@ -23,7 +23,9 @@
 //! each piece's checker, reading it as an open piece, confirms that the
 //! splitter would have cut there. A piece that would have been cut
 //! elsewhere is rewound ([`Pieces::rewind`]) with everything handed out
-//! after it, and the splitter cuts that text.
+//! after it, and the splitter cuts that text. A confirmed piece's bytes
+//! come back ([`Pieces::confirm`]) as room the next pieces are read into,
+//! so that, as on one thread, each byte of the input is written once.
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -212,7 +214,14 @@ pub struct Pieces<R> {
     guess: bool,
     /// The guessed pieces handed out and not confirmed yet, in order.
     marks: VecDeque<Mark>,
+    /// The bytes of confirmed guessed pieces, written room the next
+    /// guessed pieces are read into (at most [`SPARE_ROOMS`]).
+    spare: Vec<Vec<u8>>,
 }
+
+/// Rooms of confirmed pieces kept for the next guessed pieces: verdicts
+/// come in bunches, a piece is lent at a time.
+const SPARE_ROOMS: usize = 4;
 
 /// Where a guessed piece starts, and its length without the `[` of the
 /// guessed game start after it.
@@ -254,6 +263,7 @@ impl<R: Read> Pieces<R> {
             lent: false,
             guess: false,
             marks: VecDeque::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -343,9 +353,16 @@ impl<R: Read> Pieces<R> {
         self.marks.len()
     }
 
-    /// The oldest outstanding guessed piece ended where it was guessed to.
-    pub fn confirm(&mut self) {
+    /// The oldest outstanding guessed piece ended where it was guessed to;
+    /// `bytes` are its bytes (as handed out, or as given back in a
+    /// [`Rest`]), whose room a later guessed piece is read into: its bytes
+    /// are written already, so the reader need not write them twice (see
+    /// `Buffer`).
+    pub fn confirm(&mut self, bytes: Vec<u8>) {
         self.marks.pop_front();
+        if self.spare.len() < SPARE_ROOMS {
+            self.spare.push(bytes);
+        }
     }
 
     /// The oldest outstanding guessed piece did not end where it was
@@ -371,6 +388,7 @@ impl<R: Read> Pieces<R> {
         // Guesses stop for this input: one that failed may fail again
         // (text in another encoding, comments broken over lines).
         self.guess = false;
+        self.spare = Vec::new();
         self.open = false;
         self.cutting = false;
         self.cut_from_here();
@@ -384,7 +402,10 @@ impl<R: Read> Pieces<R> {
 
     /// Hands out `buf[..end]` as a guessed piece, with the `[` at `end`.
     fn lend_guessed(&mut self, end: usize) -> Piece {
-        let mut rest = Buffer::with_capacity(self.limits.piece + 2 * self.limits.block);
+        let mut rest = match self.spare.pop() {
+            Some(room) => Buffer::room(room),
+            None => Buffer::with_capacity(self.limits.piece + 2 * self.limits.block),
+        };
         rest.extend_from_slice(&self.buf[end..]);
         self.buf.truncate(end + 1);
         let bytes = std::mem::replace(&mut self.buf, rest).into_vec();
@@ -757,7 +778,60 @@ pub fn stretches(text: &str, cut: Cut) -> Vec<std::ops::Range<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::guess_cut;
+    use super::{Chunk, Limits, Pieces, SPARE_ROOMS, guess_cut};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicU64;
+
+    /// The bytes of confirmed guessed pieces are the room later ones are
+    /// read into (kept up to a bound); the pieces are the text's, whatever
+    /// was in the room before.
+    #[test]
+    fn confirmed_pieces_are_read_into_again() {
+        let game = "[Event \"a\"]\n\n1. e4 e5 *\n\n";
+        let text = game.repeat(40);
+        let limits = Limits {
+            piece: 64,
+            game: 1 << 20,
+            block: 16,
+        };
+        let consumed = Arc::new(AtomicU64::new(0));
+        let mut pieces = Pieces::guessing(text.as_bytes(), consumed, limits);
+        let mut read = String::new();
+        let mut rooms = Vec::new();
+        let mut reused = 0;
+        while let Some(Ok(Chunk::Piece(piece))) = pieces.next() {
+            // (The last text, too short to guess in, the splitter cuts.)
+            if piece.open.is_none() {
+                read.push_str(std::str::from_utf8(&piece.bytes).unwrap());
+                continue;
+            }
+            let len = piece.bytes.len() - 1;
+            read.push_str(std::str::from_utf8(&piece.bytes[..len]).unwrap());
+            reused += rooms.contains(&piece.bytes.as_ptr()) as usize;
+            rooms.push(piece.bytes.as_ptr());
+            pieces.confirm(piece.bytes);
+            assert!(pieces.spare.len() <= 1);
+        }
+        assert!(
+            reused >= 10,
+            "{reused} of {} pieces read into a room again",
+            rooms.len()
+        );
+        assert_eq!(read, text);
+        // Verdicts in a bunch: as many rooms are kept as the bound says.
+        let consumed = Arc::new(AtomicU64::new(0));
+        let mut pieces = Pieces::guessing(text.as_bytes(), consumed, limits);
+        let mut lent = Vec::new();
+        while let Some(Ok(Chunk::Piece(piece))) = pieces.next()
+            && lent.len() < SPARE_ROOMS + 2
+        {
+            lent.push(piece.bytes);
+        }
+        for bytes in lent {
+            pieces.confirm(bytes);
+        }
+        assert_eq!(pieces.spare.len(), SPARE_ROOMS);
+    }
 
     /// A guess is a tag line after a blank line after a line of something
     /// else, at or after where the search starts; `\r\n` line ends count.

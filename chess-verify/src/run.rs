@@ -368,8 +368,9 @@ enum Reading<'a> {
 /// in order.
 #[derive(Debug)]
 enum Verdict {
-    /// It ended where the splitter would have cut it, as guessed.
-    Confirmed,
+    /// It ended where the splitter would have cut it, as guessed: its
+    /// bytes, room for the reader's next pieces.
+    Confirmed(Vec<u8>),
     /// It did not: its bytes, read again from its start.
     Rewound(Vec<u8>),
     /// A piece handed out after a rewound one, dropped: its bytes.
@@ -394,7 +395,7 @@ fn settle<R: std::io::Read>(
             },
         };
         match verdict {
-            Some(Verdict::Confirmed) => pieces.confirm(),
+            Some(Verdict::Confirmed(bytes)) => pieces.confirm(bytes),
             Some(Verdict::Rewound(first)) => {
                 // Every piece handed out after it comes back, in order.
                 let later = (1..pieces.outstanding())
@@ -449,12 +450,12 @@ fn collect(
                     let verdict = if rewound == Some(file) {
                         Verdict::Returned(rest.into_bytes())
                     } else if rest.confirms_guess() {
-                        Verdict::Confirmed
+                        Verdict::Confirmed(rest.into_bytes())
                     } else {
                         rewound = Some(file);
                         Verdict::Rewound(rest.into_bytes())
                     };
-                    let confirmed = matches!(verdict, Verdict::Confirmed);
+                    let confirmed = matches!(verdict, Verdict::Confirmed(_));
                     let _ = verdicts.send(verdict);
                     if !confirmed {
                         let _ = slots.try_send(());

@@ -462,7 +462,7 @@ fn guessed(text: &[u8], limits: Limits, lag: usize) -> (Vec<Found2>, usize, usiz
         while settle && let Some(mut checked) = flight.pop_front() {
             let rest = checked.rest.take().unwrap();
             if rest.confirms_guess() {
-                pieces.confirm();
+                pieces.confirm(rest.into_bytes());
                 confirmed += 1;
                 out.push(found(&checked));
             } else {

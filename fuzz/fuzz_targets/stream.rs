@@ -166,7 +166,7 @@ fn streamed(
                 panic!("a guessed piece gives its bytes back");
             };
             if rest.confirms_guess() {
-                pieces.confirm();
+                pieces.confirm(rest.into_bytes());
                 out.push(piece_found(&checked, whole_stream));
             } else {
                 let later = flight.drain(..).map(|mut c| match c.rest.take() {
