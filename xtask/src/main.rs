@@ -254,15 +254,14 @@ fn data_dir(flag: Option<&str>) -> PathBuf {
 /// Runs a command and prints `milliseconds peak-rss-kilobytes`: the peak is
 /// the largest resident size among the command and everything it waited
 /// for (rustc, under cargo). Run in a process of its own per measurement.
+/// With `--copies N` first, `N` copies of the command run at once, and
+/// the time is until the last one ends.
 fn measure(cmd: &[String]) -> ExitCode {
-    let Some((program, args)) = cmd.split_first() else {
+    let Some((copies, program, args)) = measured(cmd) else {
         return ExitCode::from(2);
     };
     let start = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .stdout(Stdio::null())
-        .status();
+    let ended = run_copies(copies, program, args);
     let elapsed = start.elapsed();
     // SAFETY: getrusage writes into the zeroed struct we pass.
     let maxrss = unsafe {
@@ -271,10 +270,45 @@ fn measure(cmd: &[String]) -> ExitCode {
         usage.ru_maxrss
     };
     println!("{} {}", elapsed.as_millis(), maxrss);
-    match status {
-        Ok(s) if s.success() => ExitCode::SUCCESS,
-        _ => ExitCode::from(1),
+    match ended {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::from(1),
     }
+}
+
+/// `__measure`'s arguments: how many copies (`--copies N` first, one or
+/// more; one without it), the program and its arguments; `None` where
+/// they are not that.
+fn measured(cmd: &[String]) -> Option<(usize, &str, &[String])> {
+    let (copies, cmd) = match cmd {
+        [flag, n, rest @ ..] if flag == "--copies" => match n.parse::<usize>() {
+            Ok(n) if n > 0 => (n, rest),
+            _ => return None,
+        },
+        _ => (1, cmd),
+    };
+    let (program, args) = cmd.split_first()?;
+    Some((copies, program, args))
+}
+
+/// Runs `copies` copies of `program` with `args` at once, their output
+/// dropped, and waits for every one started: whether all ended well.
+fn run_copies(copies: usize, program: &str, args: &[String]) -> bool {
+    let children: Vec<_> = (0..copies)
+        .map(|_| {
+            Command::new(program)
+                .args(args)
+                .stdout(Stdio::null())
+                .spawn()
+        })
+        .collect();
+    // (Every one is waited for before any verdict: `all` alone would stop
+    // at the first failure.)
+    let ended: Vec<bool> = children
+        .into_iter()
+        .map(|child| child.and_then(|mut c| c.wait()).is_ok_and(|s| s.success()))
+        .collect();
+    ended.iter().all(|&ok| ok)
 }
 
 /// Checks a task's arguments: `switches` stand alone, `valued` take the
@@ -622,10 +656,54 @@ fn rules_bench(rounds: usize, instructions: bool) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::{leaves_ratio, per_leaf, replay_bench_env, rules_bench_rounds};
+    use super::{
+        leaves_ratio, measured, per_leaf, replay_bench_env, rules_bench_rounds, run_copies,
+    };
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|a| a.to_string()).collect()
+    }
+
+    /// `__measure` takes `--copies N` (one or more) before the command,
+    /// and one copy without it.
+    #[test]
+    fn measure_takes_a_number_of_copies_first() {
+        let cmd = args(&["--copies", "2", "validate", "big.pgn"]);
+        assert_eq!(measured(&cmd), Some((2, "validate", &cmd[3..])));
+        let cmd = args(&["validate", "--copies", "2"]);
+        assert_eq!(measured(&cmd), Some((1, "validate", &cmd[1..])));
+        assert_eq!(
+            measured(&args(&["--copies", "1", "v"])).map(|m| m.0),
+            Some(1)
+        );
+        for bad in [
+            &["--copies", "0", "v"][..],
+            &["--copies", "x", "v"],
+            &["--copies", "2"],
+            &[],
+        ] {
+            assert_eq!(measured(&args(bad)), None, "{bad:?}");
+        }
+    }
+
+    /// `__measure --copies N` runs its copies at once: each waits (up to
+    /// ten seconds) until every copy has started, which copies run one
+    /// after another never see. One that fails fails the measure.
+    #[test]
+    fn copies_run_at_once_and_each_one_counts() {
+        let dir = std::env::temp_dir().join(format!("xtask-copies-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let barrier = "touch \"$0/$$\"; i=0; \
+                       while [ \"$(ls \"$0\" | wc -l)\" -lt 3 ]; do \
+                         i=$((i+1)); [ $i -gt 100 ] && exit 1; sleep 0.1; \
+                       done";
+        let script = args(&["-c", barrier, &dir.display().to_string()]);
+        assert!(run_copies(3, "sh", &script));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(run_copies(2, "true", &[]));
+        assert!(!run_copies(2, "false", &[]));
+        assert!(!run_copies(1, "no-such-program-here", &[]));
     }
 
     /// `replay-bench`'s arguments become the bench's environment; a number

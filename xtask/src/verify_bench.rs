@@ -15,7 +15,10 @@
 //! process of its own, measured by `xtask __measure` (wall time and peak
 //! resident memory); the tools take turns, `--runs` rounds of one run
 //! each, and each one's median counts. A ratio is the median of the
-//! rounds' ratios, with their range.
+//! rounds' ratios, with their range. On more than one core each round also
+//! runs as many copies of `validate` at once as there are cores: their
+//! throughput over one copy's is what the machine gives work that shares
+//! nothing, beside which `chess-verify`'s scaling over the cores is read.
 //!
 //! Each file's table gives a tool's wall time and, beside it, its
 //! instructions counted with valgrind's callgrind on one copy of the file
@@ -325,13 +328,25 @@ impl Bench {
                 Vec::new(),
             );
         }
+        // What the machine gives work that shares nothing: as many copies
+        // of `validate` at once as there are cores, in the rounds but not
+        // in the table.
+        let shown = tools.len();
+        if cores > 1 {
+            let copies = [
+                s(&["--copies", &cores.to_string()]),
+                tools[validate].command.clone(),
+            ];
+            tools.push(Tool::new("copies", copies.concat(), Vec::new()));
+        }
         self.heading(&file, size);
         let counted = self.counted(&STANDARD, "collection-x1.pgn");
         play(&mut tools, self.runs);
+        let (tools, copies) = tools.split_at(shown);
         // (The tools on all cores are not counted: callgrind runs a
         // process's threads one at a time.)
-        let counts = instructions(&tools, &file_arg, counted.as_ref(), &[parallel, all_cores]);
-        table(&tools, size, &counts, counted.as_ref().map(|c| c.1));
+        let counts = instructions(tools, &file_arg, counted.as_ref(), &[parallel, all_cores]);
+        table(tools, size, &counts, counted.as_ref().map(|c| c.1));
         let scaling = tools[one].over(&tools[all_cores]);
         println!(
             "\nscaling: {} threads give {:.2}× the throughput of one{}",
@@ -339,6 +354,14 @@ impl Bench {
             scaling.median(),
             scaling.range("×")
         );
+        if let Some(copies) = copies.first() {
+            let machine = independent(&tools[validate], copies, cores);
+            println!(
+                "this machine: {cores} copies of pgn-reader validate at once give {:.2}× the throughput of one{}, the scaling of work that shares nothing",
+                machine.median(),
+                machine.range("×")
+            );
+        }
     }
 
     /// What the run measures, on what, and the machine.
@@ -434,6 +457,18 @@ impl Bench {
 
 /// Runs `tools` in turns, `runs` rounds: each one's wall times and peak
 /// memory.
+/// The throughput of `copies` (`cores` copies of `one` run at once) over
+/// `one`'s, round by round.
+fn independent(one: &Tool, copies: &Tool, cores: usize) -> Spread {
+    let ms = |t: &Tool, times: f64| {
+        t.samples
+            .iter()
+            .map(|&ms| ms as f64 * times)
+            .collect::<Vec<_>>()
+    };
+    rounds::paired(&ms(one, cores as f64), &ms(copies, 1.0))
+}
+
 fn play(tools: &mut [Tool], runs: usize) {
     for _ in 0..runs {
         for tool in tools.iter_mut() {
@@ -642,6 +677,20 @@ mod tests {
             instructions(&tools, "big.pgn", Some(&small), &[1]),
             [Count::Failed, Count::Not]
         );
+    }
+
+    /// The machine's scaling is `cores` runs of one copy over the time of
+    /// that many at once, round by round, with the rounds' median.
+    #[test]
+    fn copies_at_once_give_the_machines_scaling() {
+        let mut one = Tool::new("one", Vec::new(), Vec::new());
+        let mut copies = Tool::new("copies", Vec::new(), Vec::new());
+        one.samples = vec![1000, 900, 1200];
+        copies.samples = vec![1100, 1000, 1200];
+        let machine = super::independent(&one, &copies, 2);
+        // Round by round: 2000/1100, 1800/1000, 2400/1200.
+        assert_eq!(format!("{:.3}", machine.median()), "1.818");
+        assert_eq!(machine.range("×"), " (1.80–2.00× in 3 rounds)");
     }
 
     /// A tool counted on the small file runs on it in place of the large.
