@@ -455,8 +455,6 @@ impl Bench {
     }
 }
 
-/// Runs `tools` in turns, `runs` rounds: each one's wall times and peak
-/// memory.
 /// The throughput of `copies` (`cores` copies of `one` run at once) over
 /// `one`'s, round by round.
 fn independent(one: &Tool, copies: &Tool, cores: usize) -> Spread {
@@ -469,6 +467,8 @@ fn independent(one: &Tool, copies: &Tool, cores: usize) -> Spread {
     rounds::paired(&ms(one, cores as f64), &ms(copies, 1.0))
 }
 
+/// Runs `tools` in turns, `runs` rounds: each one's wall times and peak
+/// memory.
 fn play(tools: &mut [Tool], runs: usize) {
     for _ in 0..runs {
         for tool in tools.iter_mut() {
