@@ -63,8 +63,12 @@ impl Tool {
 
     /// Its time over `base`'s, round by round.
     fn over(&self, base: &Tool) -> Spread {
-        let ms = |t: &Tool| t.samples.iter().map(|&ms| ms as f64).collect::<Vec<_>>();
-        rounds::paired(&ms(self), &ms(base))
+        rounds::paired(&self.times(1.0), &base.times(1.0))
+    }
+
+    /// Its wall time in each round, in milliseconds, multiplied by `by`.
+    fn times(&self, by: f64) -> Vec<f64> {
+        self.samples.iter().map(|&ms| ms as f64 * by).collect()
     }
 
     fn median_ms(&self) -> u64 {
@@ -458,13 +462,7 @@ impl Bench {
 /// The throughput of `copies` (`cores` copies of `one` run at once) over
 /// `one`'s, round by round.
 fn independent(one: &Tool, copies: &Tool, cores: usize) -> Spread {
-    let ms = |t: &Tool, times: f64| {
-        t.samples
-            .iter()
-            .map(|&ms| ms as f64 * times)
-            .collect::<Vec<_>>()
-    };
-    rounds::paired(&ms(one, cores as f64), &ms(copies, 1.0))
+    rounds::paired(&one.times(cores as f64), &copies.times(1.0))
 }
 
 /// Runs `tools` in turns, `runs` rounds: each one's wall times and peak
