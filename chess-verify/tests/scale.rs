@@ -49,18 +49,20 @@ fn collection(n: usize, every: usize) -> (String, Vec<(u64, u64, u64, String)>) 
     let mut line = 1;
     let mut noise = 0x2545_f491_4f6c_dd1d_u64;
     for i in 0..n {
-        if i % every == every - 1 {
+        let game = if i % every == every - 1 {
             want.push((i as u64 + 1, line + 2, 13, "blocked".to_string()));
-            text.push_str(BAD);
+            BAD.to_string()
         } else {
             // Text that does not compress away, so that compressed files
             // have some size.
             noise ^= noise << 13;
             noise ^= noise >> 7;
             noise ^= noise << 17;
-            text.push_str(&GAME.replace("{NOISE}", &format!("{noise:016x}")));
-        }
-        line = text.lines().count() as u64 + 1;
+            GAME.replace("{NOISE}", &format!("{noise:016x}"))
+        };
+        text.push_str(&game);
+        // Each game ends with a line break: its lines are its breaks.
+        line += game.matches('\n').count() as u64;
     }
     (text, want)
 }
