@@ -1,120 +1,31 @@
-//! The pipeline: one thread reads and cuts the inputs into pieces, every
-//! core checks pieces, and the results come out in input order, whatever
-//! the number of threads. At most a few pieces per thread are in flight,
-//! so memory does not grow with the input.
+//! The pipeline: the inputs are read and cut into pieces by one source
+//! (`source.rs`), every core checks pieces, and the results come out in
+//! input order, whatever the number of threads. On several threads each
+//! worker takes the next piece from the source in turn and checks it, so
+//! a piece's bytes are checked on the core that read them. At most a few
+//! pieces per thread are in flight, so memory does not grow with the
+//! input.
 //!
 //! Chess games are not scanned for game starts before they are checked.
 //! On one thread each piece is open, and its checker finds where it ends.
-//! On several, the reader guesses where each piece ends
+//! On several, the source guesses where each piece ends
 //! ([`Pieces::guessing`]); the piece's checker confirms the guess, and the
 //! collector, which sees the results in order, sends the verdicts back. A
-//! wrong guess rewinds the reader to the piece's start, and everything
+//! wrong guess rewinds the source to the piece's start, and everything
 //! checked after it is dropped and read again, cut by the splitter.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, SyncSender, TryRecvError, channel, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 
-use chess_core::puzzle::PuzzleOptions;
-
-use crate::check::{Checked, Context, Encoding, Problem, check};
-use crate::input::{Compression, Input, open};
-use crate::read::{Chunk, Cut, Limits, Piece, Pieces, Rest};
-use chess_core::RuleSets;
-
-/// Everything that happens, in input order.
-#[derive(Debug)]
-pub enum Item {
-    /// An input was opened.
-    Opened {
-        /// Its index among the inputs.
-        file: usize,
-        /// How it is stored.
-        compression: Compression,
-    },
-    /// A piece of an input, not yet checked (only between the stages).
-    Piece {
-        /// The input's index.
-        file: usize,
-        /// The games.
-        piece: Piece,
-    },
-    /// A piece of an input, checked.
-    Checked {
-        /// The input's index.
-        file: usize,
-        /// What was found.
-        checked: Checked,
-        /// Stored bytes of the input read when the piece was complete.
-        consumed: u64,
-    },
-    /// Text without a game start longer than the largest game accepted.
-    Skipped {
-        /// The input's index.
-        file: usize,
-        /// Lines before it.
-        line: u64,
-        /// Its lines.
-        lines: u64,
-        /// Its bytes.
-        bytes: u64,
-    },
-    /// An input could not be opened, or reading it failed.
-    Failed {
-        /// The input's index.
-        file: usize,
-        /// What happened, with the input's name.
-        message: String,
-    },
-    /// Something to know about an input, not a problem.
-    Note {
-        /// The input's index.
-        file: usize,
-        /// What, without the input's name.
-        message: String,
-    },
-    /// An input was read to its end (or to its failure).
-    Closed {
-        /// The input's index.
-        file: usize,
-    },
-}
-
-/// What a run proves of its inputs.
-#[derive(Clone, Debug, Default)]
-pub enum Task {
-    /// Chess games (PGN): every move legal.
-    #[default]
-    Games,
-    /// Puzzles (`--puzzles`): lichess puzzle files (CSV, cut where a row
-    /// begins) and files of chess problems (PGN), proven by
-    /// [`crate::puzzles::check_piece`].
-    Puzzles(PuzzleOptions),
-    /// Games under rules a user defines (`--rules`): read and checked as
-    /// chess games are, under the rule sets of a rules file.
-    Rules(Arc<RuleSets>),
-}
-
-impl Task {
-    /// Where an input called `name` may be cut.
-    pub fn cut(&self, name: &str) -> Cut {
-        match self {
-            Task::Puzzles(_) if !crate::puzzles::is_pgn(name) => Cut::Lines,
-            _ => Cut::Games,
-        }
-    }
-
-    /// Checks one piece of an input called `name`.
-    pub fn check(&self, piece: Piece, name: &str, context: &Context) -> Checked {
-        match self {
-            Task::Games => check(piece, name, context, None),
-            Task::Puzzles(options) => crate::puzzles::check_piece(piece, name, context, *options),
-            Task::Rules(rules) => check(piece, name, context, Some(rules)),
-        }
-    }
-}
+use crate::check::{Context, Encoding, Problem};
+use crate::input::Input;
+pub use crate::item::Item;
+use crate::read::{Chunk, Limits, Pieces, Rest};
+use crate::source::{How, Source, Verdict};
+pub use crate::task::Task;
 
 /// A problem of a text, and where it is in the text.
 #[derive(Clone, Debug)]
@@ -222,16 +133,37 @@ impl Run {
         // On one thread a piece is checked as soon as it is read, so it
         // can be an open one, ended where its checker finds a game
         // start: the text is not scanned for game starts first.
-        let check = |file: usize, piece: Piece| -> Checked {
-            self.task.check(piece, &names[file], &self.context)
+        let how = match self.reads_open_pieces() {
+            true => How::Open,
+            false => How::Cut,
         };
-        let reading = match self.reads_open_pieces() {
-            true => Reading::Open(&check),
-            false => Reading::Cut,
-        };
-        self.read(&AtomicBool::new(false), &reading, &mut |item| {
-            sink(self.work(item, &names))
-        });
+        let mut source = Source::new(&self.inputs, &self.task, self.limits, how);
+        while let Some(item) = source.next() {
+            let item = match item {
+                Item::Piece { file, piece } if piece.open.is_some() => {
+                    let consumed = piece.consumed;
+                    let mut checked = self.task.check(piece, &names[file], &self.context);
+                    let rest = checked.rest.take();
+                    let unchecked = matches!(rest, Some(Rest::Unchecked(_)));
+                    if let Some(rest) = rest {
+                        source.give_back(rest);
+                    }
+                    // An unchecked piece comes again, cut by the splitter.
+                    if unchecked {
+                        continue;
+                    }
+                    Item::Checked {
+                        file,
+                        checked,
+                        consumed,
+                    }
+                }
+                other => self.work(other, &names),
+            };
+            if sink(item).is_break() {
+                return;
+            }
+        }
     }
 
     fn names(&self) -> Vec<String> {
@@ -265,54 +197,46 @@ impl Run {
             && matches!(self.context.encoding, Encoding::Auto | Encoding::Utf8)
     }
 
-    /// The reading stage: every input, opened, cut and handed to `emit`
-    /// in order, until `emit` breaks or `stop` is set; games are read as
-    /// `reading` says.
-    fn read(
-        &self,
-        stop: &AtomicBool,
-        reading: &Reading,
-        emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
-    ) {
-        for (file, input) in self.inputs.iter().enumerate() {
-            let cut = self.task.cut(&input.name());
-            if stop.load(Ordering::Relaxed)
-                || read_one(file, input, self.limits, cut, reading, emit).is_break()
-            {
-                return;
-            }
-        }
-    }
-
+    /// [`Run::run`] on `jobs` threads, each reading the next item from the
+    /// one source in turn and checking it; this thread collects.
     fn run_parallel(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
         let names = self.names();
         let jobs = self.jobs.min(MAX_JOBS);
-        // Slots bound the items in flight: the reader takes one per item,
-        // the sink gives it back once the item is out.
+        // Slots bound the items in flight: a worker takes one before it
+        // reads an item, the collector gives it back once the item is out.
         let in_flight = 4 * jobs;
         let (slot_tx, slot_rx) = sync_channel::<()>(in_flight);
         for _ in 0..in_flight {
             let _ = slot_tx.send(());
         }
-        let (work_tx, work_rx) = sync_channel::<(u64, Item)>(in_flight);
-        let work_rx = Arc::new(Mutex::new(work_rx));
+        let slots = Mutex::new(slot_rx);
         let (done_tx, done_rx) = sync_channel::<(u64, Item)>(in_flight);
-        // The collector's verdicts on guessed pieces, back to the reader.
-        let guessing = self.reads_open_pieces();
+        // The collector's verdicts on guessed pieces, back to the source.
         let (verdict_tx, verdict_rx) = channel::<Verdict>();
+        let how = match self.reads_open_pieces() {
+            true => How::Guessed(verdict_rx),
+            false => How::Cut,
+        };
+        let source = Mutex::new((Source::new(&self.inputs, &self.task, self.limits, how), 0));
         let stop = AtomicBool::new(false);
         let ran = std::thread::scope(|scope| {
             let mut workers = 0;
             for _ in 0..jobs {
-                let work_rx = work_rx.clone();
                 let done_tx = done_tx.clone();
-                let names = &names;
+                let slot_back = slot_tx.clone();
+                let (names, source, slots, stop) = (&names, &source, &slots, &stop);
                 let worker = move || {
-                    while let Some((seq, item)) = next_work(&work_rx) {
+                    while take(slots) && !stop.load(Ordering::Relaxed) {
+                        let Some((seq, item)) = pull(source) else {
+                            break;
+                        };
                         if done_tx.send((seq, self.work(item, names))).is_err() {
                             return;
                         }
                     }
+                    // The slot taken goes to the next worker waiting, which
+                    // then finds the source read, or the run stopped.
+                    let _ = slot_back.try_send(());
                 };
                 // As many as the system gives: the work waits for those.
                 match std::thread::Builder::new().spawn_scoped(scope, worker) {
@@ -324,26 +248,6 @@ impl Run {
                 // Not one thread: the run goes on on this one.
                 return false;
             }
-            let reader_stop = &stop;
-            scope.spawn(move || {
-                let mut seq = 0;
-                let reading = match guessing {
-                    true => Reading::Guessed(&verdict_rx),
-                    false => Reading::Cut,
-                };
-                self.read(reader_stop, &reading, &mut |item| {
-                    if slot_rx.recv().is_err() || reader_stop.load(Ordering::Relaxed) {
-                        return ControlFlow::Break(());
-                    }
-                    let sent = work_tx.send((seq, item));
-                    seq += 1;
-                    if sent.is_err() {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-            });
             drop(done_tx);
             collect(done_rx, &slot_tx, &stop, verdict_tx, sink);
             true
@@ -354,75 +258,24 @@ impl Run {
     }
 }
 
-/// How the reading stage hands out chess games.
-enum Reading<'a> {
-    /// In pieces cut by the splitter.
-    Cut,
-    /// In open pieces, each checked at once by the function (one thread).
-    Open(&'a dyn Fn(usize, Piece) -> Checked),
-    /// In guessed pieces, whose verdicts come back from the collector.
-    Guessed(&'a Receiver<Verdict>),
+/// Takes a slot for an item in flight; false when there is none to take.
+fn take(slots: &Mutex<Receiver<()>>) -> bool {
+    slots.lock().is_ok_and(|slots| slots.recv().is_ok())
 }
 
-/// What the collector says of a guessed piece ([`Pieces::guessing`]),
-/// in order.
-#[derive(Debug)]
-enum Verdict {
-    /// It ended where the splitter would have cut it, as guessed: its
-    /// bytes, room for the reader's next pieces.
-    Confirmed(Vec<u8>),
-    /// It did not: its bytes, read again from its start.
-    Rewound(Vec<u8>),
-    /// A piece handed out after a rewound one, dropped: its bytes.
-    Returned(Vec<u8>),
-}
-
-/// Takes the collector's verdicts on `pieces`' guessed pieces: those that
-/// came (or, with `wait`, all outstanding ones), rewinding it at the first
-/// piece that did not end as guessed. Breaks when the collector is gone.
-fn settle<R: std::io::Read>(
-    pieces: &mut Pieces<R>,
-    verdicts: &Receiver<Verdict>,
-    wait: bool,
-) -> ControlFlow<()> {
-    while !pieces.settled() {
-        let verdict = match wait {
-            true => verdicts.recv().ok(),
-            false => match verdicts.try_recv() {
-                Ok(verdict) => Some(verdict),
-                Err(TryRecvError::Empty) => return ControlFlow::Continue(()),
-                Err(TryRecvError::Disconnected) => None,
-            },
-        };
-        match verdict {
-            Some(Verdict::Confirmed(bytes)) => pieces.confirm(bytes),
-            Some(Verdict::Rewound(first)) => {
-                // Every piece handed out after it comes back, in order.
-                let later = (1..pieces.outstanding())
-                    .map(|_| match verdicts.recv() {
-                        Ok(Verdict::Returned(bytes)) => Some(bytes),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<_>>>();
-                let Some(later) = later else {
-                    return ControlFlow::Break(());
-                };
-                pieces.rewind(first, later);
-            }
-            Some(Verdict::Returned(_)) | None => return ControlFlow::Break(()),
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-fn next_work(work: &Mutex<Receiver<(u64, Item)>>) -> Option<(u64, Item)> {
-    work.lock().ok()?.recv().ok()
+/// The source's next item and its place in the sequence.
+fn pull(source: &Mutex<(Source, u64)>) -> Option<(u64, Item)> {
+    let mut source = source.lock().ok()?;
+    let (source, seq) = &mut *source;
+    let item = source.next()?;
+    *seq += 1;
+    Some((*seq - 1, item))
 }
 
 /// Hands the results to `sink` in sequence order, and the verdicts on
-/// guessed pieces to the reader: a piece that ended as guessed is
+/// guessed pieces to the source: a piece that ended as guessed is
 /// confirmed and handed on; one that did not is rewound, and every guessed
-/// piece of its input after it goes back to the reader unread, up to the
+/// piece of its input after it goes back to the source unread, up to the
 /// first piece read again.
 fn collect(
     done: Receiver<(u64, Item)>,
@@ -472,114 +325,5 @@ fn collect(
             }
             let _ = slots.try_send(());
         }
-    }
-}
-
-/// Reads one input into items, its games as `reading` says (see
-/// [`Run::read`]).
-fn read_one(
-    file: usize,
-    input: &Input,
-    limits: Limits,
-    cut: Cut,
-    reading: &Reading,
-    emit: &mut dyn FnMut(Item) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let name = input.name();
-    let opened = match open(input) {
-        Ok(opened) => opened,
-        Err(e) => {
-            let message = format!("{name}: cannot read: {}", chess_core::files::io_reason(&e));
-            emit(Item::Failed { file, message })?;
-            return emit(Item::Closed { file });
-        }
-    };
-    let compression = opened.compression;
-    let trailing = opened.trailing.clone();
-    emit(Item::Opened { file, compression })?;
-    let mut pieces = match (reading, cut) {
-        (Reading::Open(_), Cut::Games) => Pieces::open(opened.reader, opened.consumed, limits),
-        (Reading::Guessed(_), Cut::Games) => {
-            Pieces::guessing(opened.reader, opened.consumed, limits)
-        }
-        _ => Pieces::cut(opened.reader, opened.consumed, limits, cut),
-    };
-    // (The reader ends only once every guessed piece is settled: the last
-    // ones may still be rewound.)
-    while let Some(chunk) = pieces.next() {
-        match chunk {
-            Ok(Chunk::Unsettled) => {
-                if let Reading::Guessed(verdicts) = reading {
-                    settle(&mut pieces, verdicts, true)?;
-                }
-            }
-            Ok(Chunk::Piece(piece)) => match reading {
-                Reading::Guessed(verdicts) => {
-                    emit(Item::Piece { file, piece })?;
-                    settle(&mut pieces, verdicts, false)?;
-                }
-                Reading::Open(check) if piece.open.is_some() => {
-                    let consumed = piece.consumed;
-                    let mut checked = check(file, piece);
-                    let rest = checked.rest.take();
-                    let unchecked = matches!(rest, Some(Rest::Unchecked(_)));
-                    if let Some(rest) = rest {
-                        pieces.give_back(rest);
-                    }
-                    // An unchecked piece comes again, cut by the splitter.
-                    if !unchecked {
-                        emit(Item::Checked {
-                            file,
-                            checked,
-                            consumed,
-                        })?;
-                    }
-                }
-                _ => emit(Item::Piece { file, piece })?,
-            },
-            Ok(Chunk::Skipped {
-                line, lines, bytes, ..
-            }) => emit(Item::Skipped {
-                file,
-                line,
-                lines,
-                bytes,
-            })?,
-            Err(failure) => {
-                let what = match compression {
-                    Compression::None => "reading failed".to_string(),
-                    other => format!("the {other} stream is truncated or corrupt"),
-                };
-                // What was read before is checked: the last game as it
-                // stands, which the error may have cut off.
-                let message = format!(
-                    "{name}: {what} at byte {} of the file ({}); the text before it was checked, its last game as it stands",
-                    failure.consumed,
-                    reason(&failure.error)
-                );
-                emit(Item::Failed { file, message })?;
-            }
-        }
-    }
-    let trailing = trailing.load(Ordering::Relaxed);
-    if trailing > 0 {
-        let like = match compression {
-            Compression::Gzip => "as `gzip -d` does",
-            Compression::Bzip2 => "as `bzip2 -d` does",
-            _ => "as a reader of its frames does (`zstd -d` refuses them)",
-        };
-        let message = format!(
-            "{trailing} bytes after the end of the {compression} stream begin no {compression} stream: passed over, {like}"
-        );
-        emit(Item::Note { file, message })?;
-    }
-    emit(Item::Closed { file })
-}
-
-/// A read error in words.
-fn reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => "it ends in the middle of a block".to_string(),
-        _ => e.to_string(),
     }
 }

@@ -647,3 +647,54 @@ fn text_that_is_not_utf8_is_reported_alike_on_any_number_of_threads() {
         }
     }
 }
+
+/// The first lines of the pieces a run of `text` hands out, on `jobs`
+/// threads with pieces of a game or two, until `stop` of them are out:
+/// within two minutes, or `None` (a worker left waiting).
+fn first_lines(text: &str, jobs: usize, stop: usize) -> Option<Vec<u64>> {
+    let path = temp(&format!("stopped-{jobs}-{stop}.pgn"), text);
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let run = Run {
+            inputs: vec![Input::Path(path)],
+            context: plain_context(),
+            jobs,
+            limits: Limits {
+                piece: 64,
+                block: 64,
+                ..Limits::default()
+            },
+            task: Default::default(),
+        };
+        let mut lines = Vec::new();
+        run.run(&mut |item| {
+            if let Item::Checked { checked, .. } = item {
+                lines.push(checked.line);
+            }
+            match lines.len() < stop {
+                true => ControlFlow::Continue(()),
+                false => ControlFlow::Break(()),
+            }
+        });
+        let _ = done_tx.send(lines);
+    });
+    done_rx
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .ok()
+}
+
+/// Workers read their pieces from one source in turn: stopped early, with
+/// every slot for a piece in flight taken, each worker still wakes and
+/// ends, and the pieces handed out are the file's first, in order.
+#[test]
+fn a_run_stopped_early_ends_on_any_number_of_threads() {
+    let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(800);
+    let all = first_lines(&text, 1, usize::MAX).expect("a run on one thread");
+    assert!(all.len() > 300, "{} pieces", all.len());
+    for jobs in [2, 8, 32] {
+        let lines = first_lines(&text, jobs, 5).expect("the run ends");
+        assert_eq!(lines, all[..5], "--jobs {jobs}");
+        let lines = first_lines(&text, jobs, usize::MAX).expect("the run ends");
+        assert_eq!(lines, all, "--jobs {jobs}");
+    }
+}
