@@ -13,8 +13,9 @@
 //!    likely begins, which their check confirms);
 //! 3. [`check`]: each piece decoded (UTF-8, or Windows-1252 / Latin-1) and
 //!    its games verified by [`chess_core::verify`], in parallel;
-//! 4. [`run`]: the pipeline that runs stages 1–3 on every core and hands
-//!    the results on in input order;
+//! 4. [`run`]: the pipeline that runs stages 1–3 on every core (each
+//!    thread takes the next piece from one source in turn and checks it
+//!    where it read it) and hands the results on in input order;
 //! 5. [`report`]: human, JSON, GitHub Actions or SARIF output, progress and
 //!    summary; [`board`] draws the position a problem is in.
 //!

@@ -140,7 +140,9 @@ impl Run {
         let mut source = Source::new(&self.inputs, &self.task, self.limits, how);
         while let Some(item) = source.next() {
             let item = match item {
-                Item::Piece { file, piece } if piece.open.is_some() => {
+                // An open piece's rest goes back before the next item is
+                // read (a piece cut by the splitter has none).
+                Item::Piece { file, piece } => {
                     let consumed = piece.consumed;
                     let mut checked = self.task.check(piece, &names[file], &self.context);
                     let rest = checked.rest.take();
@@ -158,7 +160,7 @@ impl Run {
                         consumed,
                     }
                 }
-                other => self.work(other, &names),
+                other => other,
             };
             if sink(item).is_break() {
                 return;

@@ -698,3 +698,69 @@ fn a_run_stopped_early_ends_on_any_number_of_threads() {
         assert_eq!(lines, all, "--jobs {jobs}");
     }
 }
+
+/// The items in flight are bounded: while the sink holds the first piece,
+/// the workers read at most a few pieces each and then wait, so a writer
+/// into a pipe the run reads stops long before its megabyte is written.
+#[cfg(unix)]
+#[test]
+fn a_sink_that_waits_stops_the_reading() {
+    use std::io::Write;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chess-verify-stream");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("waiting-sink.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let game = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    let total = game.len() * 30_000;
+    let written = Arc::new(AtomicUsize::new(0));
+    let writer = {
+        let (fifo, written) = (fifo.clone(), written.clone());
+        std::thread::spawn(move || {
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            for _ in 0..30_000 {
+                if pipe.write_all(game.as_bytes()).is_err() {
+                    return;
+                }
+                written.fetch_add(game.len(), Ordering::Relaxed);
+            }
+        })
+    };
+    let run = Run {
+        inputs: vec![Input::Path(fifo)],
+        context: plain_context(),
+        jobs: 2,
+        limits: Limits {
+            piece: 64,
+            block: 64,
+            ..Limits::default()
+        },
+        task: Default::default(),
+    };
+    let mut held = None;
+    run.run(&mut |item| {
+        if !matches!(item, Item::Checked { .. }) {
+            return ControlFlow::Continue(());
+        }
+        // The writer's count once it has stood still for a while.
+        let (mut last, mut since) = (written.load(Ordering::Relaxed), Instant::now());
+        while since.elapsed() < Duration::from_millis(300) {
+            std::thread::sleep(Duration::from_millis(10));
+            let now = written.load(Ordering::Relaxed);
+            if now != last {
+                (last, since) = (now, Instant::now());
+            }
+        }
+        held = Some(last);
+        ControlFlow::Break(())
+    });
+    writer.join().unwrap();
+    let held = held.expect("a piece checked");
+    // The pipe's own buffer (64 KB on Linux) and a few pieces in flight.
+    assert!(held < total / 4, "{held} of {total} bytes written");
+}
