@@ -14,8 +14,10 @@
 //! wrong guess rewinds the source to the piece's start, and everything
 //! checked after it is dropped and read again, cut by the splitter.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -203,6 +205,21 @@ impl Run {
     /// one source in turn and checking it; this thread collects.
     fn run_parallel(&self, sink: &mut dyn FnMut(Item) -> ControlFlow<()>) {
         let names = self.names();
+        if !self.run_on_threads(&|item| self.work(item, &names), sink) {
+            // Not one thread: the run goes on on this one.
+            self.run_on_one_thread(sink);
+        }
+    }
+
+    /// [`Run::run_parallel`] with `work` as the checking stage; false when
+    /// not one thread could be spawned. A `work` that panics ends the run
+    /// as it would on one thread: every item before its piece is handed
+    /// on, none after, and its panic goes on on this thread.
+    fn run_on_threads(
+        &self,
+        work: &(dyn Fn(Item) -> Item + Sync),
+        sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
+    ) -> bool {
         let jobs = self.jobs.min(MAX_JOBS);
         // Slots bound the items in flight: a worker takes one before it
         // reads an item, the collector gives it back once the item is out.
@@ -212,7 +229,7 @@ impl Run {
             let _ = slot_tx.send(());
         }
         let slots = Mutex::new(slot_rx);
-        let (done_tx, done_rx) = sync_channel::<(u64, Item)>(in_flight);
+        let (done_tx, done_rx) = sync_channel::<(u64, Worked)>(in_flight);
         // The collector's verdicts on guessed pieces, back to the source.
         let (verdict_tx, verdict_rx) = channel::<Verdict>();
         let how = match self.reads_open_pieces() {
@@ -221,19 +238,25 @@ impl Run {
         };
         let source = Mutex::new((Source::new(&self.inputs, &self.task, self.limits, how), 0));
         let stop = AtomicBool::new(false);
-        let ran = std::thread::scope(|scope| {
+        let collected = std::thread::scope(|scope| {
             let mut workers = 0;
             for _ in 0..jobs {
                 let done_tx = done_tx.clone();
                 let slot_back = slot_tx.clone();
-                let (names, source, slots, stop) = (&names, &source, &slots, &stop);
+                let (source, slots, stop) = (&source, &slots, &stop);
                 let worker = move || {
                     while take(slots) && !stop.load(Ordering::Relaxed) {
                         let Some((seq, item)) = pull(source) else {
                             break;
                         };
-                        if done_tx.send((seq, self.work(item, names))).is_err() {
+                        let worked = std::panic::catch_unwind(AssertUnwindSafe(|| work(item)));
+                        let panicked = worked.is_err();
+                        if done_tx.send((seq, worked)).is_err() {
                             return;
+                        }
+                        // A worker whose check panicked checks no more.
+                        if panicked {
+                            break;
                         }
                     }
                     // The slot taken goes to the next worker waiting, which
@@ -247,17 +270,29 @@ impl Run {
                 }
             }
             if workers == 0 {
-                // Not one thread: the run goes on on this one.
-                return false;
+                return None;
             }
             drop(done_tx);
-            collect(done_rx, &slot_tx, &stop, verdict_tx, sink);
-            true
+            Some(collect(done_rx, &slot_tx, &stop, verdict_tx, sink))
         });
-        if !ran {
-            self.run_on_one_thread(sink);
+        match collected {
+            None => false,
+            Some(Collected::Panicked(panic)) => std::panic::resume_unwind(panic),
+            Some(Collected::All) => true,
         }
     }
+}
+
+/// A checked item, or the panic its check ended in.
+type Worked = std::thread::Result<Item>;
+
+/// How the collector ended.
+enum Collected {
+    /// Every item came, or the sink stopped the run.
+    All,
+    /// A piece's check panicked, with this panic: the items before it
+    /// were handed on.
+    Panicked(Box<dyn Any + Send>),
 }
 
 /// Takes a slot for an item in flight; false when there is none to take.
@@ -278,22 +313,38 @@ fn pull(source: &Mutex<(Source, u64)>) -> Option<(u64, Item)> {
 /// guessed pieces to the source: a piece that ended as guessed is
 /// confirmed and handed on; one that did not is rewound, and every guessed
 /// piece of its input after it goes back to the source unread, up to the
-/// first piece read again.
+/// first piece read again. A check that panicked stops the run there, and
+/// the source with it (a worker waiting for verdicts finds none to come).
 fn collect(
-    done: Receiver<(u64, Item)>,
+    done: Receiver<(u64, Worked)>,
     slots: &SyncSender<()>,
     stop: &AtomicBool,
     verdicts: Sender<Verdict>,
     sink: &mut dyn FnMut(Item) -> ControlFlow<()>,
-) {
+) -> Collected {
     let mut waiting = BTreeMap::new();
     let mut next = 0u64;
+    let mut verdicts = Some(verdicts);
+    let mut panicked = None;
     // The input whose guessed pieces go back, after a rewind.
     let mut rewound = None;
-    for (seq, item) in done {
-        waiting.insert(seq, item);
-        while let Some(mut item) = waiting.remove(&next) {
+    for (seq, worked) in done {
+        waiting.insert(seq, worked);
+        while let Some(worked) = waiting.remove(&next) {
             next += 1;
+            let mut item = match worked {
+                Ok(item) => item,
+                Err(panic) => {
+                    // The run ends here, and the source's wait for
+                    // verdicts with it; the panic goes on unless the sink
+                    // had stopped the run before this piece.
+                    if !stop.swap(true, Ordering::Relaxed) {
+                        panicked = Some(panic);
+                    }
+                    verdicts = None;
+                    continue;
+                }
+            };
             let guessed = match &mut item {
                 Item::Checked { file, checked, .. } => {
                     checked.rest.take().map(|rest| (*file, rest))
@@ -311,7 +362,9 @@ fn collect(
                         Verdict::Rewound(rest.into_bytes())
                     };
                     let confirmed = matches!(verdict, Verdict::Confirmed(_));
-                    let _ = verdicts.send(verdict);
+                    if let Some(verdicts) = &verdicts {
+                        let _ = verdicts.send(verdict);
+                    }
                     if !confirmed {
                         let _ = slots.try_send(());
                         continue;
@@ -327,5 +380,108 @@ fn collect(
             }
             let _ = slots.try_send(());
         }
+    }
+    match panicked {
+        Some(panic) => Collected::Panicked(panic),
+        None => Collected::All,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::check::Encoding;
+
+    /// The first lines of the pieces a run of `path` on `jobs` threads
+    /// hands out, each checked unless it starts at line `panic_at` or
+    /// later, where its check panics; and the panic that reached the
+    /// caller. Within two minutes, or `None` (a worker left waiting).
+    fn lines_until_a_panic(
+        path: &std::path::Path,
+        jobs: usize,
+        panic_at: u64,
+    ) -> Option<(Vec<u64>, Option<String>)> {
+        let run = Run {
+            inputs: vec![Input::Path(path.to_path_buf())],
+            context: Context {
+                options: Default::default(),
+                encoding: Encoding::Utf8,
+                shard: None,
+                styled: false,
+            },
+            jobs,
+            limits: Limits {
+                piece: 64,
+                block: 64,
+                ..Limits::default()
+            },
+            task: Task::Games,
+        };
+        let (done_tx, done_rx) = channel();
+        std::thread::spawn(move || {
+            let names = run.names();
+            let work = |item: Item| {
+                // A piece counts its lines from 0, what was checked in it
+                // from 1.
+                if let Item::Piece { piece, .. } = &item
+                    && piece.line + 1 >= panic_at
+                {
+                    panic!("a check panics at line {}", piece.line + 1);
+                }
+                run.work(item, &names)
+            };
+            let mut lines = Vec::new();
+            let ran = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                run.run_on_threads(&work, &mut |item| {
+                    if let Item::Checked { checked, .. } = item {
+                        lines.push(checked.line);
+                    }
+                    ControlFlow::Continue(())
+                })
+            }));
+            let panic = ran.err().map(|panic| match panic.downcast::<String>() {
+                Ok(message) => *message,
+                Err(_) => "a panic without a message".to_string(),
+            });
+            let _ = done_tx.send((lines, panic));
+        });
+        done_rx.recv_timeout(Duration::from_secs(120)).ok()
+    }
+
+    /// A check that panics on several threads ends the run as it would on
+    /// one: every piece before its piece is handed on in order, none after,
+    /// and its panic reaches the caller, with no worker left waiting (for
+    /// a slot, or for the verdicts on guessed pieces). The worker whose
+    /// check panicked passes its slot on as it leaves.
+    #[test]
+    fn a_check_that_panics_ends_the_run_with_its_panic() {
+        let dir = std::env::temp_dir().join(format!("chess-verify-run-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.pgn");
+        std::fs::write(
+            &path,
+            "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(400),
+        )
+        .unwrap();
+        let (all, none) = lines_until_a_panic(&path, 2, u64::MAX).expect("the run ends");
+        assert_eq!(none, None);
+        assert!(all.len() > 150, "{} pieces", all.len());
+        for jobs in [2, 3, 8] {
+            // The input's last piece is cut once every guess is settled;
+            // the panic on the piece before it comes while a worker waits
+            // at the input's end for the verdict on it.
+            let (last, guessed_last) = (all[all.len() - 1], all[all.len() - 2]);
+            for at in [1, all[7], all[150], guessed_last, last] {
+                let (lines, panic) = lines_until_a_panic(&path, jobs, at).expect("the run ends");
+                let before: Vec<u64> = all.iter().copied().filter(|&l| l < at).collect();
+                assert_eq!(lines, before, "--jobs {jobs}, a panic at line {at}");
+                let message = format!("a check panics at line {at}");
+                assert_eq!(panic, Some(message), "--jobs {jobs}");
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
