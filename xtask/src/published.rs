@@ -20,6 +20,13 @@
 //!   when `g++` is present; its instructions are counted on a second
 //!   build for `x86-64-v3`, which valgrind can run (`-march=native` may
 //!   choose AVX-512, which it cannot).
+//!
+//! The crates share one build directory (`target/baselines/build`, cargo's
+//! `build.build-dir`): each keeps its own lock file, features and final
+//! binaries (in its own `target/`), and a dependency built the same way
+//! for two of them (pgn-reader's copies share all but shakmaty; criterion
+//! and zstd are built once) is built once. Cargo locks that directory, so
+//! the builds run one after another.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -76,11 +83,13 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 }
 
 /// Builds `args` (`cargo build …`, in the dev profile unless `--release`)
-/// in the crate at `dir`.
+/// in the crate at `dir`, its final binaries in its own `target/` and
+/// what they are built from in the baselines' shared build directory.
 fn cargo_build(dir: &Path, args: &[&str]) -> Result<(), String> {
     let status = Command::new(env!("CARGO"))
         .current_dir(dir)
         .env_remove("CARGO_TARGET_DIR")
+        .env("CARGO_BUILD_BUILD_DIR", root().join("build"))
         .args(["build", "--quiet"])
         .args(args)
         .status()
@@ -114,27 +123,11 @@ pub fn pgn_reader() -> Result<(PathBuf, PathBuf, String), String> {
         }
         dirs.push(dir);
     }
-    let build = |dir: &PathBuf| cargo_build(dir, &["--release", "--locked", "--examples"]);
-    let (built, built_with_variant) = side_by_side(|| build(&dirs[0]), || build(&dirs[1]));
-    built?;
-    built_with_variant?;
+    for dir in &dirs {
+        cargo_build(dir, &["--release", "--locked", "--examples"])?;
+    }
     let examples = |dir: &PathBuf| dir.join("target/release/examples");
     Ok((examples(&dirs[0]), examples(&dirs[1]), version))
-}
-
-/// `a` and `b` run at once, on two threads: the baselines are crates of
-/// their own, each a `cargo build` that leaves a core idle while one big
-/// crate compiles (shakmaty), so two side by side take less time than
-/// one after the other.
-pub fn side_by_side<A: Send, B: Send>(
-    a: impl FnOnce() -> A + Send,
-    b: impl FnOnce() -> B + Send,
-) -> (A, B) {
-    std::thread::scope(|scope| {
-        let b = scope.spawn(b);
-        let a = a();
-        (a, b.join().expect("a baseline's build panicked"))
-    })
 }
 
 /// `manifest` (a normalized, published `Cargo.toml`) with `feature` added
