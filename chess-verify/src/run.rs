@@ -214,7 +214,8 @@ impl Run {
     /// [`Run::run_parallel`] with `work` as the checking stage; false when
     /// not one thread could be spawned. A `work` that panics ends the run
     /// as it would on one thread: every item before its piece is handed
-    /// on, none after, and its panic goes on on this thread.
+    /// on, none after, and its panic goes on on this thread, as a panic of
+    /// the sink's does.
     fn run_on_threads(
         &self,
         work: &(dyn Fn(Item) -> Item + Sync),
@@ -273,7 +274,16 @@ impl Run {
                 return None;
             }
             drop(done_tx);
-            Some(collect(done_rx, &slot_tx, &stop, verdict_tx, sink))
+            let collected = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                collect(done_rx, &slot_tx, &stop, verdict_tx, sink)
+            }));
+            // A sink that panicked leaves workers waiting for a slot: the
+            // one given wakes the first, and each hands it on as it leaves.
+            Some(collected.unwrap_or_else(|panic| {
+                stop.store(true, Ordering::Relaxed);
+                let _ = slot_tx.try_send(());
+                Collected::Panicked(panic)
+            }))
         });
         match collected {
             None => false,
@@ -290,8 +300,8 @@ type Worked = std::thread::Result<Item>;
 enum Collected {
     /// Every item came, or the sink stopped the run.
     All,
-    /// A piece's check panicked, with this panic: the items before it
-    /// were handed on.
+    /// A piece's check panicked, with this panic (the items before it
+    /// were handed on), or the sink did.
     Panicked(Box<dyn Any + Send>),
 }
 
@@ -404,22 +414,7 @@ mod tests {
         jobs: usize,
         panic_at: u64,
     ) -> Option<(Vec<u64>, Option<String>)> {
-        let run = Run {
-            inputs: vec![Input::Path(path.to_path_buf())],
-            context: Context {
-                options: Default::default(),
-                encoding: Encoding::Utf8,
-                shard: None,
-                styled: false,
-            },
-            jobs,
-            limits: Limits {
-                piece: 64,
-                block: 64,
-                ..Limits::default()
-            },
-            task: Task::Games,
-        };
+        let run = small_pieces(path, jobs, Encoding::Utf8);
         let (done_tx, done_rx) = channel();
         std::thread::spawn(move || {
             let names = run.names();
@@ -442,13 +437,49 @@ mod tests {
                     ControlFlow::Continue(())
                 })
             }));
-            let panic = ran.err().map(|panic| match panic.downcast::<String>() {
-                Ok(message) => *message,
-                Err(_) => "a panic without a message".to_string(),
-            });
-            let _ = done_tx.send((lines, panic));
+            let _ = done_tx.send((lines, message(ran)));
         });
         done_rx.recv_timeout(Duration::from_secs(120)).ok()
+    }
+
+    /// A run of `path` on `jobs` threads, in pieces of a game or two
+    /// read as `encoding` (UTF-8: guessed pieces, whose verdicts come
+    /// back from the collector; Latin-1: pieces cut by the splitter).
+    fn small_pieces(path: &std::path::Path, jobs: usize, encoding: Encoding) -> Run {
+        Run {
+            inputs: vec![Input::Path(path.to_path_buf())],
+            context: Context {
+                options: Default::default(),
+                encoding,
+                shard: None,
+                styled: false,
+            },
+            jobs,
+            limits: Limits {
+                piece: 64,
+                block: 64,
+                ..Limits::default()
+            },
+            task: Task::Games,
+        }
+    }
+
+    /// The message of the panic a run ended in, if it did.
+    fn message<T>(ran: std::thread::Result<T>) -> Option<String> {
+        ran.err().map(|panic| match panic.downcast::<String>() {
+            Ok(message) => *message,
+            Err(_) => "a panic without a message".to_string(),
+        })
+    }
+
+    /// A file of `games` short games, named `name`.
+    fn games(name: &str, games: usize) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("chess-verify-run-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.pgn"));
+        let game = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+        std::fs::write(&path, game.repeat(games)).unwrap();
+        path
     }
 
     /// A check that panics on several threads ends the run as it would on
@@ -458,14 +489,7 @@ mod tests {
     /// check panicked passes its slot on as it leaves.
     #[test]
     fn a_check_that_panics_ends_the_run_with_its_panic() {
-        let dir = std::env::temp_dir().join(format!("chess-verify-run-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("games.pgn");
-        std::fs::write(
-            &path,
-            "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(400),
-        )
-        .unwrap();
+        let path = games("check-panics", 400);
         let (all, none) = lines_until_a_panic(&path, 2, u64::MAX).expect("the run ends");
         assert_eq!(none, None);
         assert!(all.len() > 150, "{} pieces", all.len());
@@ -482,6 +506,40 @@ mod tests {
                 assert_eq!(panic, Some(message), "--jobs {jobs}");
             }
         }
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A sink that panics ends the run with its panic, on any number of
+    /// threads, from guessed pieces and cut ones: the workers it leaves
+    /// waiting for a slot are woken and leave, and none reads on.
+    #[test]
+    fn a_sink_that_panics_ends_the_run_with_its_panic() {
+        let path = games("sink-panics", 400);
+        for (jobs, encoding) in [2, 3, 8]
+            .into_iter()
+            .flat_map(|jobs| [Encoding::Utf8, Encoding::Latin1].map(|encoding| (jobs, encoding)))
+        {
+            for at in [0, 5, 150] {
+                let run = small_pieces(&path, jobs, encoding);
+                let (done_tx, done_rx) = channel();
+                std::thread::spawn(move || {
+                    let mut handed = 0;
+                    let ran = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        run.run(&mut |_| {
+                            if handed == at {
+                                panic!("the sink panics at item {handed}");
+                            }
+                            handed += 1;
+                            ControlFlow::Continue(())
+                        })
+                    }));
+                    let _ = done_tx.send(message(ran));
+                });
+                let panic = done_rx.recv_timeout(Duration::from_secs(120));
+                let message = format!("the sink panics at item {at}");
+                assert_eq!(panic, Ok(Some(message)), "--jobs {jobs}, {encoding:?}");
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 }
