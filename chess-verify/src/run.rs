@@ -509,6 +509,55 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
     }
 
+    /// While the first piece's check is slow, the other workers read and
+    /// check ahead by no more than the slots for items in flight (four a
+    /// thread): the collector, which hands items on in order, keeps no more
+    /// than that waiting. Once the first piece is checked, every item
+    /// comes out.
+    #[test]
+    fn a_slow_piece_holds_the_others_to_their_slots() {
+        use std::sync::atomic::AtomicUsize;
+
+        let path = games("slow-piece", 400);
+        for jobs in [2, 3] {
+            let run = small_pieces(&path, jobs, Encoding::Utf8);
+            let mut all = 0;
+            run.run(&mut |_| {
+                all += 1;
+                ControlFlow::Continue(())
+            });
+            let names = run.names();
+            let worked = AtomicUsize::new(0);
+            let (release, released) = channel::<()>();
+            let released = Mutex::new(released);
+            let work = |item: Item| {
+                if worked.fetch_add(1, Ordering::SeqCst) == 0 {
+                    let _ = released.lock().unwrap().recv();
+                }
+                run.work(item, &names)
+            };
+            let (handed, ahead) = std::thread::scope(|scope| {
+                let running = scope.spawn(|| {
+                    let mut handed = 0;
+                    run.run_on_threads(&work, &mut |_| {
+                        handed += 1;
+                        ControlFlow::Continue(())
+                    });
+                    handed
+                });
+                // Time for the workers to run ahead as far as they may.
+                std::thread::sleep(Duration::from_millis(300));
+                let ahead = worked.load(Ordering::SeqCst);
+                release.send(()).unwrap();
+                (running.join().unwrap(), ahead)
+            });
+            assert!(ahead <= 4 * jobs, "--jobs {jobs}: {ahead} items taken");
+            assert!(ahead > jobs, "--jobs {jobs}: {ahead} items taken");
+            assert_eq!(handed, all, "--jobs {jobs}");
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+
     /// A sink that panics ends the run with its panic, on any number of
     /// threads, from guessed pieces and cut ones: the workers it leaves
     /// waiting for a slot are woken and leave, and none reads on.
