@@ -83,7 +83,7 @@ mod pipeline;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
-pub use diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn, Spelling};
+pub use diagnostic::{Before, Diagnostic, ErrorKind, Help, OptIn, Spelling, internal_error};
 pub use input::{LineCol, Range, Source, files};
 pub use pipeline::{Checked, Games, verify, verify_with_cuts};
 pub use replay::custom::{CustomGame, coordinates, result_of};

@@ -19,6 +19,21 @@ pub(crate) mod words;
 
 pub use bound::Bound;
 
+/// The message for a panic (a bug) that a front end caught: the panic's
+/// own words and a request for a report with `send` (the macros'
+/// `compile_error!` asks for "the macro input", the language server's
+/// diagnostic for "the document").
+pub fn internal_error(panic: &(dyn std::any::Any + Send), send: &str) -> String {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    format!(
+        "internal error in verified-chess ({what}); this is a bug, please report it with {send}"
+    )
+}
+
 use std::fmt::Write as _;
 
 use crate::input::Range;

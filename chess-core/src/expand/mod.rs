@@ -77,20 +77,11 @@ fn start_any(input: TokenStream) -> Result<(TokenStream, Options, Input), TokenS
 pub fn guarded(input: TokenStream, expand: fn(TokenStream) -> TokenStream) -> TokenStream {
     match std::panic::catch_unwind(move || expand(input)) {
         Ok(out) => out,
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            emit::compile_error(
-                &format!(
-                    "internal error in verified-chess ({what}); this is a bug, please report it with the macro input"
-                ),
-                Span::call_site(),
-                Span::call_site(),
-            )
-        }
+        Err(panic) => emit::compile_error(
+            &crate::diagnostic::internal_error(&*panic, "the macro input"),
+            Span::call_site(),
+            Span::call_site(),
+        ),
     }
 }
 

@@ -158,6 +158,18 @@ pub fn settings(message: String) -> Diagnostic {
     }
 }
 
+/// A check that panicked (a bug): one error at the document's start,
+/// with the panic's words, asking for a report.
+pub fn internal_error(panic: &(dyn std::any::Any + Send)) -> Diagnostic {
+    Diagnostic {
+        severity: Some(DiagnosticSeverity::ERROR),
+        code: Some(NumberOrString::String("internal-error".to_string())),
+        source: Some("chess-verify".to_string()),
+        message: chess_core::internal_error(panic, "the document"),
+        ..Diagnostic::default()
+    }
+}
+
 /// One problem as the protocol has it.
 pub fn diagnostic(doc: &Document, uri: &Uri, found: &Found, columns: Columns) -> Diagnostic {
     let p = &found.problem;

@@ -316,19 +316,19 @@ pub fn write(out: &mut impl Write, message: &Value) -> io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use serde_json::json;
 
     /// Everything `bytes` reads as.
-    fn all(bytes: &[u8]) -> Vec<Incoming> {
+    pub(crate) fn all(bytes: &[u8]) -> Vec<Incoming> {
         let mut reader = Reader::new(bytes);
         std::iter::from_fn(|| reader.next_message().unwrap()).collect()
     }
 
     /// A writer whose bytes the test keeps.
     #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
+    pub(crate) struct Shared(pub(crate) Arc<Mutex<Vec<u8>>>);
 
     impl Write for Shared {
         fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {

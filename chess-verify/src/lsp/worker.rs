@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -53,7 +54,7 @@ impl Worker {
     /// on `out` in the client's `columns`.
     pub fn start(out: Outbox, columns: Columns, context: crate::check::Context) -> Worker {
         let (jobs, incoming) = channel();
-        std::thread::spawn(move || work(&incoming, &out, columns, &context));
+        std::thread::spawn(move || work(&incoming, &out, columns, &context, diagnose));
         Worker { jobs }
     }
 
@@ -137,8 +138,26 @@ fn no_edit_since(began: u64) -> bool {
     EDITS.load(Ordering::Relaxed) == began
 }
 
-/// The worker's loop: the jobs in order, each document's latest only.
-fn work(incoming: &Receiver<Job>, out: &Outbox, columns: Columns, context: &crate::check::Context) {
+/// How a document is checked: [`diagnose`] (in a test, a check that
+/// panics).
+type Diagnose = fn(
+    &Uri,
+    &Document,
+    &mut Checks,
+    Columns,
+    &crate::check::Context,
+    u64,
+) -> Option<Vec<lsp_types::Diagnostic>>;
+
+/// The worker's loop: the jobs in order, each document's latest only,
+/// each checked by `diagnose`.
+fn work(
+    incoming: &Receiver<Job>,
+    out: &Outbox,
+    columns: Columns,
+    context: &crate::check::Context,
+    diagnose: Diagnose,
+) {
     // By the document's URI as written.
     let mut checks: HashMap<String, Checks> = HashMap::new();
     let mut jobs = Jobs {
@@ -153,11 +172,23 @@ fn work(incoming: &Receiver<Job>, out: &Outbox, columns: Columns, context: &crat
                 publish(out, uri, Vec::new(), None);
             }
             Job::Check(uri, doc) => {
-                let checks = checks.entry(uri.as_str().to_string()).or_default();
-                match diagnose(&uri, &doc, checks, columns, context, began) {
-                    Some(found) => publish(out, uri, found, Some(doc.version)),
+                let kept = checks.entry(uri.as_str().to_string()).or_default();
+                let found = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    diagnose(&uri, &doc, kept, columns, context, began)
+                }));
+                match found {
+                    Ok(Some(found)) => publish(out, uri, found, Some(doc.version)),
                     // Cancelled: checked again after the edits that came.
-                    None => jobs.again(Job::Check(uri, doc)),
+                    Ok(None) => jobs.again(Job::Check(uri, doc)),
+                    // A check that panicked (a bug) would end this thread,
+                    // and the editor would go on showing what was found
+                    // before: the document gets one error asking for a
+                    // report, and what was kept of it is dropped.
+                    Err(panic) => {
+                        checks.remove(uri.as_str());
+                        let error = diagnostics::internal_error(&*panic);
+                        publish(out, uri, vec![error], Some(doc.version));
+                    }
                 }
             }
         }
@@ -231,6 +262,76 @@ mod tests {
             Job::Close(uri) => (uri.as_str().to_string(), 0),
         };
         jobs.queue.iter().map(job).collect()
+    }
+
+    /// A check that panics (a bug) is one error on its document, asking
+    /// for a report, and the worker goes on: the next document is checked
+    /// as ever, and the one whose check panicked is checked afresh at its
+    /// next edit.
+    #[test]
+    fn a_check_that_panics_is_an_error_and_the_worker_goes_on() {
+        use crate::lsp::wire::Incoming;
+        use crate::lsp::wire::Message::Notification;
+        use crate::lsp::wire::tests::{Shared, all};
+
+        fn panics_on_bad(
+            uri: &Uri,
+            doc: &Document,
+            checks: &mut Checks,
+            columns: Columns,
+            context: &crate::check::Context,
+            began: u64,
+        ) -> Option<Vec<lsp_types::Diagnostic>> {
+            if uri.as_str().ends_with("bad.pgn") && doc.version == 1 {
+                panic!("a bug");
+            }
+            diagnose(uri, doc, checks, columns, context, began)
+        }
+        let bytes = Shared::default();
+        let out = Outbox::new(bytes.clone());
+        let bad: Uri = "file:///games/bad.pgn".parse().unwrap();
+        let good: Uri = "file:///games/good.pgn".parse().unwrap();
+        let text = |version| Document::new("[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n".into(), version);
+        let run = |jobs: Vec<Job>| {
+            let (sender, incoming) = channel();
+            for job in jobs {
+                sender.send(job).unwrap();
+            }
+            drop(sender);
+            let context = diagnostics::context();
+            work(&incoming, &out, Columns::Utf16, &context, panics_on_bad);
+        };
+        run(vec![
+            Job::Check(bad.clone(), text(1)),
+            Job::Check(good.clone(), text(1)),
+        ]);
+        run(vec![Job::Check(bad.clone(), text(2))]);
+        let published: Vec<(String, Vec<(String, String)>)> = all(&bytes.0.lock().unwrap())
+            .into_iter()
+            .map(|message| {
+                let Incoming::Message(Notification { params, .. }) = message else {
+                    panic!("{message:?}")
+                };
+                let found = params["diagnostics"].as_array().unwrap().iter();
+                let found = found.map(|d| (d["code"].to_string(), d["message"].to_string()));
+                (params["uri"].to_string(), found.collect())
+            })
+            .collect();
+        let illegal = "\"cannot-reach\"".to_string();
+        assert_eq!(published.len(), 3, "{published:?}");
+        assert_eq!(published[0].0, format!("{:?}", bad.as_str()));
+        assert_eq!(
+            published[0].1,
+            [(
+                "\"internal-error\"".to_string(),
+                "\"internal error in verified-chess (a bug); this is a bug, please report it with the document\"".to_string()
+            )]
+        );
+        assert_eq!(published[1].0, format!("{:?}", good.as_str()));
+        assert_eq!(published[1].1.len(), 1);
+        assert_eq!(published[1].1[0].0, illegal);
+        assert_eq!(published[2].0, format!("{:?}", bad.as_str()));
+        assert_eq!(published[2].1, published[1].1);
     }
 
     /// The one test that moves [`EDITS`]: the count is the process's.
