@@ -306,31 +306,34 @@ mod tests {
             Job::Check(good.clone(), text(1)),
         ]);
         run(vec![Job::Check(bad.clone(), text(2))]);
-        let published: Vec<(String, Vec<(String, String)>)> = all(&bytes.0.lock().unwrap())
-            .into_iter()
-            .map(|message| {
-                let Incoming::Message(Notification { params, .. }) = message else {
-                    panic!("{message:?}")
-                };
-                let found = params["diagnostics"].as_array().unwrap().iter();
-                let found = found.map(|d| (d["code"].to_string(), d["message"].to_string()));
-                (params["uri"].to_string(), found.collect())
-            })
-            .collect();
-        let illegal = "\"cannot-reach\"".to_string();
+        let published: Vec<(serde_json::Value, Vec<serde_json::Value>)> =
+            all(&bytes.0.lock().unwrap())
+                .into_iter()
+                .map(|message| {
+                    let Incoming::Message(Notification { params, .. }) = message else {
+                        panic!("{message:?}")
+                    };
+                    let found = params["diagnostics"].as_array().unwrap().clone();
+                    (params["uri"].clone(), found)
+                })
+                .collect();
         assert_eq!(published.len(), 3, "{published:?}");
-        assert_eq!(published[0].0, format!("{:?}", bad.as_str()));
+        assert_eq!(published[0].0, bad.as_str());
+        let start = serde_json::json!({ "line": 0, "character": 0 });
         assert_eq!(
             published[0].1,
-            [(
-                "\"internal-error\"".to_string(),
-                "\"internal error in verified-chess (a bug); this is a bug, please report it with the document\"".to_string()
-            )]
+            [serde_json::json!({
+                "range": { "start": start, "end": start },
+                "severity": 1,
+                "code": "internal-error",
+                "source": "chess-verify",
+                "message": "internal error in verified-chess (a bug); this is a bug, please report it with the document",
+            })]
         );
-        assert_eq!(published[1].0, format!("{:?}", good.as_str()));
+        assert_eq!(published[1].0, good.as_str());
         assert_eq!(published[1].1.len(), 1);
-        assert_eq!(published[1].1[0].0, illegal);
-        assert_eq!(published[2].0, format!("{:?}", bad.as_str()));
+        assert_eq!(published[1].1[0]["code"], "cannot-reach");
+        assert_eq!(published[2].0, bad.as_str());
         assert_eq!(published[2].1, published[1].1);
     }
 
