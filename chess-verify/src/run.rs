@@ -407,12 +407,14 @@ mod tests {
 
     /// The first lines of the pieces a run of `path` on `jobs` threads
     /// hands out, each checked unless it starts at line `panic_at` or
-    /// later, where its check panics; and the panic that reached the
-    /// caller. Within two minutes, or `None` (a worker left waiting).
+    /// later, where its check panics, until the sink has `stop` of them;
+    /// and the panic that reached the caller. Within two minutes, or
+    /// `None` (a worker left waiting).
     fn lines_until_a_panic(
         path: &std::path::Path,
         jobs: usize,
         panic_at: u64,
+        stop: usize,
     ) -> Option<(Vec<u64>, Option<String>)> {
         let run = small_pieces(path, jobs, Encoding::Utf8);
         let (done_tx, done_rx) = channel();
@@ -434,7 +436,10 @@ mod tests {
                     if let Item::Checked { checked, .. } = item {
                         lines.push(checked.line);
                     }
-                    ControlFlow::Continue(())
+                    match lines.len() < stop {
+                        true => ControlFlow::Continue(()),
+                        false => ControlFlow::Break(()),
+                    }
                 })
             }));
             let _ = done_tx.send((lines, message(ran)));
@@ -490,7 +495,8 @@ mod tests {
     #[test]
     fn a_check_that_panics_ends_the_run_with_its_panic() {
         let path = games("check-panics", 400);
-        let (all, none) = lines_until_a_panic(&path, 2, u64::MAX).expect("the run ends");
+        let (all, none) =
+            lines_until_a_panic(&path, 2, u64::MAX, usize::MAX).expect("the run ends");
         assert_eq!(none, None);
         assert!(all.len() > 150, "{} pieces", all.len());
         for jobs in [2, 3, 8] {
@@ -499,12 +505,22 @@ mod tests {
             // at the input's end for the verdict on it.
             let (last, guessed_last) = (all[all.len() - 1], all[all.len() - 2]);
             for at in [1, all[7], all[150], guessed_last, last] {
-                let (lines, panic) = lines_until_a_panic(&path, jobs, at).expect("the run ends");
+                let ran = lines_until_a_panic(&path, jobs, at, usize::MAX);
+                let (lines, panic) = ran.expect("the run ends");
                 let before: Vec<u64> = all.iter().copied().filter(|&l| l < at).collect();
                 assert_eq!(lines, before, "--jobs {jobs}, a panic at line {at}");
                 let message = format!("a check panics at line {at}");
                 assert_eq!(panic, Some(message), "--jobs {jobs}");
             }
+            // A sink that stopped the run before the piece: no panic, as
+            // on one thread, where that piece is not checked at all.
+            let ran = lines_until_a_panic(&path, jobs, all[8], 8);
+            let (lines, panic) = ran.expect("the run ends");
+            assert_eq!(
+                (lines.as_slice(), panic),
+                (&all[..8], None),
+                "--jobs {jobs}"
+            );
         }
         std::fs::remove_file(&path).unwrap();
     }
