@@ -141,29 +141,19 @@ impl Run {
         };
         let mut source = Source::new(&self.inputs, &self.task, self.limits, how);
         while let Some(item) = source.next() {
-            let item = match item {
-                // An open piece's rest goes back before the next item is
-                // read (a piece cut by the splitter has none).
-                Item::Piece { file, piece } => {
-                    let consumed = piece.consumed;
-                    let mut checked = self.task.check(piece, &names[file], &self.context);
-                    let rest = checked.rest.take();
-                    let unchecked = matches!(rest, Some(Rest::Unchecked(_)));
-                    if let Some(rest) = rest {
-                        source.give_back(rest);
-                    }
-                    // An unchecked piece comes again, cut by the splitter.
-                    if unchecked {
-                        continue;
-                    }
-                    Item::Checked {
-                        file,
-                        checked,
-                        consumed,
-                    }
+            let mut item = self.work(item, &names);
+            // An open piece's rest goes back before the next item is read
+            // (a piece cut by the splitter has none).
+            if let Item::Checked { checked, .. } = &mut item
+                && let Some(rest) = checked.rest.take()
+            {
+                let unchecked = matches!(rest, Rest::Unchecked(_));
+                source.give_back(rest);
+                // An unchecked piece comes again, cut by the splitter.
+                if unchecked {
+                    continue;
                 }
-                other => other,
-            };
+            }
             if sink(item).is_break() {
                 return;
             }
