@@ -274,19 +274,6 @@ mod tests {
         use crate::lsp::wire::Message::Notification;
         use crate::lsp::wire::tests::{Shared, all};
 
-        fn panics_on_bad(
-            uri: &Uri,
-            doc: &Document,
-            checks: &mut Checks,
-            columns: Columns,
-            context: &crate::check::Context,
-            began: u64,
-        ) -> Option<Vec<lsp_types::Diagnostic>> {
-            if uri.as_str().ends_with("bad.pgn") && doc.version == 1 {
-                panic!("a bug");
-            }
-            diagnose(uri, doc, checks, columns, context, began)
-        }
         let bytes = Shared::default();
         let out = Outbox::new(bytes.clone());
         let bad: Uri = "file:///games/bad.pgn".parse().unwrap();
@@ -299,7 +286,19 @@ mod tests {
             }
             drop(sender);
             let context = diagnostics::context();
-            work(&incoming, &out, Columns::Utf16, &context, panics_on_bad);
+            // The check panics on the first text of `bad.pgn`.
+            work(
+                &incoming,
+                &out,
+                Columns::Utf16,
+                &context,
+                |uri, doc, checks, columns, context, began| {
+                    if uri.as_str().ends_with("bad.pgn") && doc.version == 1 {
+                        panic!("a bug");
+                    }
+                    diagnose(uri, doc, checks, columns, context, began)
+                },
+            );
         };
         run(vec![
             Job::Check(bad.clone(), text(1)),
