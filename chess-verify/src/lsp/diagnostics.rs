@@ -149,23 +149,25 @@ pub fn rules_file(doc: &Document, uri: &Uri, name: &str, columns: Columns) -> Ve
 /// What is wrong with the settings of a document (its `chess-verify.toml`
 /// or the rules file that names), at the document's start.
 pub fn settings(message: String) -> Diagnostic {
-    Diagnostic {
-        severity: Some(DiagnosticSeverity::ERROR),
-        code: Some(NumberOrString::String("settings".to_string())),
-        source: Some("chess-verify".to_string()),
-        message,
-        ..Diagnostic::default()
-    }
+    at_start("settings", message)
 }
 
 /// A check that panicked (a bug): one error at the document's start,
 /// with the panic's words, asking for a report.
 pub fn internal_error(panic: &(dyn std::any::Any + Send)) -> Diagnostic {
+    at_start(
+        "internal-error",
+        chess_core::internal_error(panic, "the document"),
+    )
+}
+
+/// An error about the whole document, at its start, with `code`.
+fn at_start(code: &str, message: String) -> Diagnostic {
     Diagnostic {
         severity: Some(DiagnosticSeverity::ERROR),
-        code: Some(NumberOrString::String("internal-error".to_string())),
+        code: Some(NumberOrString::String(code.to_string())),
         source: Some("chess-verify".to_string()),
-        message: chess_core::internal_error(panic, "the document"),
+        message,
         ..Diagnostic::default()
     }
 }
