@@ -10,7 +10,8 @@
 //! with the output in input order.
 //!
 //! Exit status: 0 when every game is legal, 1 when some game is not, 2 when
-//! an input cannot be read (or not to its end).
+//! an input cannot be read (or not to its end), 101 when chess-verify has a
+//! bug (it panicked: standard error says so and asks for a report).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -257,11 +258,30 @@ fn at_least_one(text: &str) -> Result<u64, String> {
     }
 }
 
+/// A panic is a bug of chess-verify's: standard error says so and asks
+/// for a report, then Rust's own hook says where it happened (and shows
+/// the backtrace when `RUST_BACKTRACE` asks for it). A panic on a thread
+/// that checks games ends the run on this one ([`Run::run`]), with exit
+/// status 101. (The language server keeps its own: a check that panics
+/// is an error on the document, and the server goes on.)
+fn report_bugs() {
+    let rust_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let send = "the files it was checking and the command line";
+        eprintln!(
+            "error: {}",
+            chess_core::internal_error(info.payload(), send)
+        );
+        rust_hook(info);
+    }));
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     if let Some(Command::Lsp) = args.command {
         return ExitCode::from(chess_verify::lsp::stdio().code());
     }
+    report_bugs();
     let (lichess_variant, builtin) = match variant(&args) {
         Ok(found) => found,
         Err(message) => {

@@ -525,3 +525,48 @@ fn a_drop_refused_under_a_misspelt_variant_tag_names_the_tag() {
         "{out}"
     );
 }
+
+/// A bug (a panic) ends the run with exit status 101 and asks for a
+/// report on standard error, then says where it happened, on one thread
+/// as on several. The panic is made on purpose (`CHESS_VERIFY_PANIC`),
+/// which only a debug build can do.
+#[cfg(debug_assertions)]
+#[test]
+fn a_bug_says_so_and_asks_for_a_report() {
+    let path = file("bug.pgn", LEGAL.as_bytes());
+    for jobs in ["1", "2"] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
+            .args(["--jobs", jobs, path.to_str().unwrap()])
+            .env("CHESS_VERIFY_PANIC", "1. d4")
+            .env("RUST_BACKTRACE", "0")
+            .output()
+            .unwrap();
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(101), "--jobs {jobs}: {err}");
+        let (report, rust) = err.split_once('\n').unwrap();
+        assert_eq!(
+            report,
+            "error: internal error in verified-chess (CHESS_VERIFY_PANIC: a bug on purpose); \
+             this is a bug, please report it with the files it was checking and the command line",
+            "--jobs {jobs}"
+        );
+        assert!(
+            rust.contains("panicked at chess-verify/src/run.rs:")
+                && rust.contains("\nCHESS_VERIFY_PANIC: a bug on purpose\n"),
+            "--jobs {jobs}: {err}"
+        );
+        // Nothing is reported as checked: the run did not end.
+        let out = String::from_utf8(output.stdout).unwrap();
+        assert!(!out.contains("checked"), "--jobs {jobs}: {out}");
+    }
+    // Without the variable's text in the file, or with no text, nothing
+    // happens.
+    for text in ["Qh4", ""] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
+            .arg(path.to_str().unwrap())
+            .env("CHESS_VERIFY_PANIC", text)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{text:?}");
+    }
+}
