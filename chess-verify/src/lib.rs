@@ -23,7 +23,8 @@
 //! proves every row (stages 1, then its own check on every core, then 5).
 //! With `--rules`, [`rules`] reads a rules file, and the games are checked
 //! under it by the same stages. `chess-verify lsp` ([`lsp`]) serves editors:
-//! each open document is checked by stages 2–3 as it changes.
+//! each open document is checked by stages 2–3 as it changes. Should a
+//! check panic (a bug), [`bug`] names the piece it was checking.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -62,6 +63,7 @@
 
 pub mod board;
 mod buffer;
+pub mod bug;
 pub mod check;
 pub mod fix;
 pub mod input;

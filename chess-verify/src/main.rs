@@ -259,19 +259,31 @@ fn at_least_one(text: &str) -> Result<u64, String> {
 }
 
 /// A panic is a bug of chess-verify's: standard error says so and asks
-/// for a report, then Rust's own hook says where it happened (and shows
-/// the backtrace when `RUST_BACKTRACE` asks for it). A panic on a thread
-/// that checks games ends the run on this one ([`Run::run`]), with exit
-/// status 101. (The language server keeps its own: a check that panics
-/// is an error on the document, and the server goes on.)
+/// for a report, names the piece of input the thread was checking (from
+/// its first line: the games to send), then Rust's own hook says where
+/// it happened (and shows the backtrace when `RUST_BACKTRACE` asks for
+/// it). A panic on a thread that checks games ends the run on this one
+/// ([`Run::run`]), with exit status 101. (The language server keeps its
+/// own: a check that panics is an error on the document, and the server
+/// goes on.)
 fn report_bugs() {
     let rust_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let send = "the files it was checking and the command line";
+        let checking = chess_verify::bug::checking();
+        let send = match &checking {
+            Some(_) => "the games below and the command line",
+            None => "the files it was checking and the command line",
+        };
         eprintln!(
             "error: {}",
             chess_core::internal_error(info.payload(), send)
         );
+        if let Some(piece) = checking {
+            eprintln!(
+                "note: it was checking the games of {} from line {} on",
+                piece.input, piece.line
+            );
+        }
         rust_hook(info);
     }));
 }

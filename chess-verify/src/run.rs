@@ -168,11 +168,13 @@ impl Run {
     fn work(&self, item: Item, names: &[String]) -> Item {
         match item {
             Item::Piece { file, piece } => {
-                #[cfg(debug_assertions)]
-                panic_on_purpose(&piece.bytes);
                 let consumed = piece.consumed;
                 let name = &names[file];
-                let checked = self.task.check(piece, name, &self.context);
+                let checked = crate::bug::during(name, piece.line, || {
+                    #[cfg(debug_assertions)]
+                    crate::bug::on_purpose(&piece.bytes);
+                    self.task.check(piece, name, &self.context)
+                });
                 Item::Checked {
                     file,
                     checked,
@@ -281,20 +283,6 @@ impl Run {
             None => false,
             Some(Collected::Panicked(panic)) => std::panic::resume_unwind(panic),
             Some(Collected::All) => true,
-        }
-    }
-}
-
-/// A bug on purpose, for the tests of what a bug does to the program: in
-/// a debug build, checking a piece whose bytes hold the text of the
-/// environment variable `CHESS_VERIFY_PANIC` panics. A release build has
-/// no such thing.
-#[cfg(debug_assertions)]
-fn panic_on_purpose(bytes: &[u8]) {
-    if let Some(text) = std::env::var_os("CHESS_VERIFY_PANIC") {
-        let text = text.as_encoded_bytes();
-        if !text.is_empty() && bytes.windows(text.len()).any(|w| w == text) {
-            panic!("CHESS_VERIFY_PANIC: a bug on purpose");
         }
     }
 }

@@ -526,47 +526,110 @@ fn a_drop_refused_under_a_misspelt_variant_tag_names_the_tag() {
     );
 }
 
-/// A bug (a panic) ends the run with exit status 101 and asks for a
-/// report on standard error, then says where it happened, on one thread
-/// as on several. The panic is made on purpose (`CHESS_VERIFY_PANIC`),
-/// which only a debug build can do.
+/// Runs the binary on `path` with `--jobs jobs` and a bug made on purpose
+/// where a piece holds `text` (`CHESS_VERIFY_PANIC`, which only a debug
+/// build reads): exit status, standard output and standard error.
+#[cfg(debug_assertions)]
+fn with_a_bug(path: &std::path::Path, jobs: &str, text: &str) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
+        .args(["--jobs", jobs, path.to_str().unwrap()])
+        .env("CHESS_VERIFY_PANIC", text)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    (
+        output.status.code(),
+        out,
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// A bug (a panic) ends the run with exit status 101, asks for a report
+/// on standard error and names the games to send (the piece being
+/// checked, from its first line), then Rust's message says where it
+/// happened, on one thread as on several.
 #[cfg(debug_assertions)]
 #[test]
 fn a_bug_says_so_and_asks_for_a_report() {
     let path = file("bug.pgn", LEGAL.as_bytes());
     for jobs in ["1", "2"] {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
-            .args(["--jobs", jobs, path.to_str().unwrap()])
-            .env("CHESS_VERIFY_PANIC", "1. d4")
-            .env("RUST_BACKTRACE", "0")
-            .output()
-            .unwrap();
-        let err = String::from_utf8(output.stderr).unwrap();
-        assert_eq!(output.status.code(), Some(101), "--jobs {jobs}: {err}");
-        let (report, rust) = err.split_once('\n').unwrap();
+        let (code, out, err) = with_a_bug(&path, jobs, "1. d4");
+        assert_eq!(code, Some(101), "--jobs {jobs}: {err}");
+        let mut lines = err.splitn(3, '\n');
         assert_eq!(
-            report,
+            lines.next().unwrap(),
             "error: internal error in verified-chess (CHESS_VERIFY_PANIC: a bug on purpose); \
-             this is a bug, please report it with the files it was checking and the command line",
+             this is a bug, please report it with the games below and the command line",
             "--jobs {jobs}"
         );
+        assert_eq!(
+            lines.next().unwrap(),
+            format!(
+                "note: it was checking the games of {} from line 1 on",
+                path.display()
+            ),
+            "--jobs {jobs}"
+        );
+        let rust = lines.next().unwrap();
         assert!(
-            rust.contains("panicked at chess-verify/src/run.rs:")
+            rust.contains("panicked at chess-verify/src/bug.rs:")
                 && rust.contains("\nCHESS_VERIFY_PANIC: a bug on purpose\n"),
             "--jobs {jobs}: {err}"
         );
         // Nothing is reported as checked: the run did not end.
-        let out = String::from_utf8(output.stdout).unwrap();
         assert!(!out.contains("checked"), "--jobs {jobs}: {out}");
     }
     // Without the variable's text in the file, or with no text, nothing
     // happens.
     for text in ["Qh4", ""] {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
-            .arg(path.to_str().unwrap())
-            .env("CHESS_VERIFY_PANIC", text)
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(0), "{text:?}");
+        let (code, _, err) = with_a_bug(&path, "1", text);
+        assert_eq!(code, Some(0), "{text:?}: {err}");
+    }
+}
+
+/// In a collection of many pieces, the games named are those of the piece
+/// with the bug: from a game's first line, before the bug's game and
+/// less than two pieces' bytes from it.
+#[cfg(debug_assertions)]
+#[test]
+fn a_bug_names_the_piece_it_was_met_in() {
+    let mut text = String::new();
+    for n in 0..20_000 {
+        text.push_str(&format!("[Event \"{n}\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n"));
+    }
+    let path = file("bug-later.pgn", text.as_bytes());
+    let lines: Vec<&str> = text.lines().collect();
+    let bug = lines
+        .iter()
+        .position(|l| *l == "[Event \"15000\"]")
+        .unwrap()
+        + 1;
+    for jobs in ["1", "2"] {
+        let (code, _, err) = with_a_bug(&path, jobs, "[Event \"15000\"]");
+        assert_eq!(code, Some(101), "--jobs {jobs}: {err}");
+        let note = err.lines().nth(1).unwrap();
+        let prefix = format!(
+            "note: it was checking the games of {} from line ",
+            path.display()
+        );
+        let from: usize = note
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(" on"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("--jobs {jobs}: {note}"));
+        assert!(
+            from > 1 && from <= bug,
+            "--jobs {jobs}: {from}, the bug at {bug}"
+        );
+        assert!(
+            lines[from - 1].starts_with("[Event "),
+            "--jobs {jobs}: {from}"
+        );
+        let bytes: usize = lines[from - 1..bug - 1].iter().map(|l| l.len() + 1).sum();
+        assert!(
+            bytes < 2 * (256 << 10),
+            "--jobs {jobs}: {bytes} bytes before the bug"
+        );
     }
 }
