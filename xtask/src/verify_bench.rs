@@ -25,6 +25,9 @@
 //! (a measure no machine moves; see `callgrind`), for the one-thread
 //! tools, each with its ratios to its baselines'; the run starts with the
 //! CPU model, since wall-time ratios move with the machine.
+//! `chess-verify` runs with `--moves-after-draw`, as the run says: the
+//! baselines know no draw rule, and the moves some games play after a
+//! dead position would otherwise be reported, and cost their report.
 //! `--no-instructions` leaves the counts out (`--instructions`, which
 //! asked for them before they were always counted, is still accepted).
 
@@ -33,6 +36,12 @@ use std::process::{Command, ExitCode, Stdio};
 
 use crate::rounds::{self, Spread};
 use crate::{callgrind, check_args, data_dir, published, repo};
+
+/// Why `chess-verify` runs with `--moves-after-draw`, as the run says.
+/// The baselines know no draw rule; some games of the collection go on
+/// after a dead position, which `chess-verify` would report as errors,
+/// each drawn as a snippet (what that costs: `guide/performance.md`).
+const MOVES_AFTER_DRAW: &str = "chess-verify runs with --moves-after-draw: the baselines know no draw rule, so the moves some games play after a dead position are not reported";
 
 /// One tool to measure.
 struct Tool {
@@ -381,6 +390,7 @@ impl Bench {
             self.cores
         );
         println!("{}", self.baselines());
+        println!("{MOVES_AFTER_DRAW}");
         println!("CPU: {}", cpu_model());
     }
 
