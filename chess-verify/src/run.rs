@@ -259,7 +259,9 @@ impl Run {
                     let _ = slot_back.try_send(());
                 };
                 // As many as the system gives: the work waits for those.
-                match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                // (Named, so that a panic's message says which worker.)
+                let named = std::thread::Builder::new().name(format!("check {}", workers + 1));
+                match named.spawn_scoped(scope, worker) {
                     Ok(_) => workers += 1,
                     Err(_) => break,
                 }

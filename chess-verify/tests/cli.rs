@@ -572,8 +572,12 @@ fn a_bug_says_so_and_asks_for_a_report() {
             "--jobs {jobs}"
         );
         let rust = lines.next().unwrap();
+        // The thread that checked: this one, or a worker named for it
+        // (`check 1` or `check 2`, whichever took the piece).
+        let thread = if jobs == "1" { "main' (" } else { "check " };
         assert!(
-            rust.contains("panicked at chess-verify/src/bug.rs:")
+            rust.contains(&format!("thread '{thread}"))
+                && rust.contains(") panicked at chess-verify/src/bug.rs:")
                 && rust.contains("\nCHESS_VERIFY_PANIC: a bug on purpose\n"),
             "--jobs {jobs}: {err}"
         );
