@@ -530,19 +530,9 @@ fn a_drop_refused_under_a_misspelt_variant_tag_names_the_tag() {
 /// where a piece holds `text` (`CHESS_VERIFY_PANIC`, which only a debug
 /// build reads): exit status, standard output and standard error.
 #[cfg(debug_assertions)]
-fn with_a_bug(path: &std::path::Path, jobs: &str, text: &str) -> (Option<i32>, String, String) {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_chess-verify"))
-        .args(["--jobs", jobs, path.to_str().unwrap()])
-        .env("CHESS_VERIFY_PANIC", text)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap();
-    let out = String::from_utf8(output.stdout).unwrap();
-    (
-        output.status.code(),
-        out,
-        String::from_utf8(output.stderr).unwrap(),
-    )
+fn with_a_bug(path: &std::path::Path, jobs: &str, text: &str) -> (i32, String, String) {
+    let env = [("CHESS_VERIFY_PANIC", text), ("RUST_BACKTRACE", "0")];
+    common::run_in(&["--jobs", jobs, path.to_str().unwrap()], b"", &env)
 }
 
 /// A bug (a panic) ends the run with exit status 101, asks for a report
@@ -555,7 +545,7 @@ fn a_bug_says_so_and_asks_for_a_report() {
     let path = file("bug.pgn", LEGAL.as_bytes());
     for jobs in ["1", "2"] {
         let (code, out, err) = with_a_bug(&path, jobs, "1. d4");
-        assert_eq!(code, Some(101), "--jobs {jobs}: {err}");
+        assert_eq!(code, 101, "--jobs {jobs}: {err}");
         let mut lines = err.splitn(3, '\n');
         assert_eq!(
             lines.next().unwrap(),
@@ -588,7 +578,7 @@ fn a_bug_says_so_and_asks_for_a_report() {
     // happens.
     for text in ["Qh4", ""] {
         let (code, _, err) = with_a_bug(&path, "1", text);
-        assert_eq!(code, Some(0), "{text:?}: {err}");
+        assert_eq!(code, 0, "{text:?}: {err}");
     }
 }
 
@@ -611,7 +601,7 @@ fn a_bug_names_the_piece_it_was_met_in() {
         + 1;
     for jobs in ["1", "2"] {
         let (code, _, err) = with_a_bug(&path, jobs, "[Event \"15000\"]");
-        assert_eq!(code, Some(101), "--jobs {jobs}: {err}");
+        assert_eq!(code, 101, "--jobs {jobs}: {err}");
         let note = err.lines().nth(1).unwrap();
         let prefix = format!(
             "note: it was checking the games of {} from line ",

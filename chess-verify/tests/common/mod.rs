@@ -21,8 +21,15 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
 
 /// Runs the binary with `stdin` as its standard input.
 pub fn run_with(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    run_in(args, stdin, &[])
+}
+
+/// Runs the binary with `stdin` as its standard input and the variables
+/// `env` set.
+pub fn run_in(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess-verify"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
